@@ -1,0 +1,6 @@
+export * from './enums.ts';
+export * from './entities.ts';
+export * from './payloads.ts';
+export * from './messages.ts';
+export * from './api-paths.ts';
+export * from './checkout.ts';

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import {
+  CATEGORIES,
+  FAILURE_REASONS,
+  LEVELS,
+  PAYMENT_METHODS,
+  RESOURCE_TYPES,
+  STATUSES,
+  TARGET_AUDIENCES,
+} from './enums.ts';
+
+/**
+ * Request bodies and query strings. The server validates every request with these; the SPA's forms
+ * validate with the same schemas, so a message a user sees in the browser is the server's message too.
+ */
+
+const required = (label: string) => z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`);
+/** An enum field whose error names the field and its choices. */
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.enum(values, { error: `${label} must be one of: ${values.join(', ')}.` });
+const optionalText = (max = 5000) => z.string().trim().max(max).default('');
+const Level = oneOf(LEVELS, 'Level');
+const Category = oneOf(CATEGORIES, 'Category');
+const TargetAudience = oneOf(TARGET_AUDIENCES, 'Target audience');
+const ResourceType = oneOf(RESOURCE_TYPES, 'Resource type');
+const PaymentMethod = oneOf(PAYMENT_METHODS, 'Payment method');
+const Status = oneOf(STATUSES, 'Status');
+const FailureReason = oneOf(FAILURE_REASONS, 'Failure reason');
+const wholeRupees = (label: string) =>
+  z.number({ error: `${label} must be a number.` }).int(`${label} must be a whole number of rupees.`).min(0, `${label} cannot be negative.`).max(100_000_000, `${label} is too large.`);
+const urlOrEmpty = (label: string) =>
+  z.union([z.literal(''), z.url({ protocol: /^https?$/, error: `${label} must be a valid http(s) URL.` })]).default('');
+
+export const LoginInput = z.object({
+  username: required('Username').max(150),
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(256),
+});
+export type LoginInput = z.infer<typeof LoginInput>;
+
+export const RefreshInput = z.object({ refresh: z.string({ error: 'Refresh token is required.' }).min(1, 'Refresh token is required.') });
+export type RefreshInput = z.infer<typeof RefreshInput>;
+export const LogoutInput = RefreshInput;
+export type LogoutInput = RefreshInput;
+
+export const USERNAME_PATTERN = /^[\w.@+-]+$/;
+export const RegisterInput = z.object({
+  username: required('Username')
+    .max(150, 'Username must be at most 150 characters.')
+    .regex(USERNAME_PATTERN, 'Username may contain only letters, digits and @ . + - _'),
+  email: z.email({ error: 'Enter a valid email address.' }),
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(8, 'Password must be at least 8 characters.')
+    .max(256, 'Password must be at most 256 characters.'),
+  first_name: required('First name').max(150),
+  last_name: required('Last name').max(150),
+});
+export type RegisterInput = z.infer<typeof RegisterInput>;
+
+/** Admin program form (spec section 5). */
+export const ProgramInput = z.object({
+  title: required('Title').max(200),
+  subtitle: optionalText(300),
+  description: required('Description'),
+  level: Level,
+  category: Category,
+  target_audience: TargetAudience,
+  price: wholeRupees('Price'),
+  original_price: wholeRupees('Original price').nullable().default(null),
+  duration_weeks: z.number({ error: 'Duration must be a number of weeks.' }).int('Duration must be a whole number of weeks.').min(1, 'Duration must be at least 1 week.').max(520),
+  avg_salary: optionalText(50),
+  is_featured: z.boolean().default(false),
+  is_flagship: z.boolean().default(false),
+  is_active: z.boolean().default(true),
+});
+export type ProgramInput = z.input<typeof ProgramInput>;
+
+/** Admin faculty form (spec section 5). */
+export const FacultyInput = z.object({
+  first_name: required('First name').max(150),
+  last_name: required('Last name').max(150),
+  email: z.email({ error: 'Enter a valid email address.' }),
+  expertise: required('Expertise').max(300),
+  experience_years: z.number({ error: 'Experience must be a number of years.' }).int().min(0).max(70),
+  previous_companies: optionalText(1000),
+  bio: optionalText(),
+  linkedin_url: urlOrEmpty('LinkedIn URL'),
+  is_featured: z.boolean().default(false),
+});
+export type FacultyInput = z.input<typeof FacultyInput>;
+
+/**
+ * The spec's "generic admin form" (title required, description optional), with each entity's own
+ * fields beside it so an administrator can set what the public pages show (docs/deviations.md).
+ */
+export const WorkshopInput = z.object({
+  title: required('Title').max(200),
+  description: optionalText(),
+  date: z.iso.datetime({ offset: true, error: 'Date must be an ISO date-time.' }),
+  duration_hours: z.number({ error: 'Duration must be a number of hours.' }).positive('Duration must be more than 0 hours.').max(200),
+  price: wholeRupees('Price'),
+  is_live: z.boolean().default(false),
+  max_participants: z.number({ error: 'Maximum participants must be a number.' }).int().min(1, 'Maximum participants must be at least 1.').max(100_000),
+  is_active: z.boolean().default(true),
+});
+export type WorkshopInput = z.input<typeof WorkshopInput>;
+
+export const TestimonialInput = z.object({
+  title: required('Title').max(200),
+  description: optionalText(),
+  name: optionalText(150),
+  is_featured: z.boolean().default(false),
+});
+export type TestimonialInput = z.input<typeof TestimonialInput>;
+
+/** A success story's "title" is the student's name. */
+export const SuccessStoryInput = z.object({
+  student_name: required('Student name').max(150),
+  placement_company_name: optionalText(200),
+  designation: optionalText(200),
+  salary: optionalText(50),
+  story: optionalText(),
+  is_featured: z.boolean().default(false),
+});
+export type SuccessStoryInput = z.input<typeof SuccessStoryInput>;
+
+export const ResourceInput = z.object({
+  title: required('Title').max(200),
+  description: optionalText(),
+  resource_type: ResourceType.default('article'),
+  external_url: urlOrEmpty('External URL'),
+  file: optionalText(500),
+  is_featured: z.boolean().default(false),
+});
+export type ResourceInput = z.input<typeof ResourceInput>;
+
+/** The student dashboard sends {payment_method: "credit_card"}; checkout also sends billing details. */
+export const PaymentStartInput = z.object({
+  payment_method: PaymentMethod.default('credit_card'),
+  billing: z
+    .object({
+      first_name: required('First name').max(150),
+      last_name: required('Last name').max(150),
+      email: z.email({ error: 'Enter a valid email address.' }),
+      phone: z.string({ error: 'Phone is required.' }).regex(/^[6-9]\d{9}$/, 'Enter a 10-digit Indian mobile number.'),
+    })
+    .optional(),
+});
+export type PaymentStartInput = z.input<typeof PaymentStartInput>;
+
+/** Resolve form (spec section 5). Empty strings from the form mean "none". */
+export const ResolveInput = z.object({
+  status: Status,
+  admin_notes: optionalText(),
+  failure_reason: z.union([FailureReason, z.literal(''), z.null()]).optional().transform((v) => (v ? v : null)),
+  issue_description: optionalText(),
+  is_urgent: z.boolean().default(false),
+});
+export type ResolveInput = z.input<typeof ResolveInput>;
+
+export const CounselingInput = z.object({
+  name: required('Name').max(150),
+  email: z.email({ error: 'Enter a valid email address.' }),
+  phone: z.string({ error: 'Phone is required.' }).trim().regex(/^[6-9]\d{9}$/, 'Enter a 10-digit Indian mobile number.'),
+  preferred_date: z.union([z.iso.date({ error: 'Preferred date must be a date.' }), z.literal(''), z.null()]).optional().transform((v) => (v ? v : null)),
+  interest: optionalText(200),
+  message: optionalText(2000),
+});
+export type CounselingInput = z.input<typeof CounselingInput>;
+
+/* ---------- query strings ---------- */
+
+/** "true"/"false" in a query string. Anything else is a validation error, not a silent false. */
+export const QueryBool = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const ProgramListQuery = z.object({
+  level: Level.optional(),
+  category: Category.optional(),
+  target_audience: TargetAudience.optional(),
+  search: z.string().trim().max(200).optional(),
+  is_featured: QueryBool.optional(),
+  include_inactive: QueryBool.optional(),
+});
+export const FeaturedListQuery = z.object({
+  featured: QueryBool.optional(),
+  include_inactive: QueryBool.optional(),
+});
+export const ResourceListQuery = FeaturedListQuery.extend({ resource_type: ResourceType.optional() });
+export const WorkshopListQuery = z.object({
+  upcoming: QueryBool.optional(),
+  past: QueryBool.optional(),
+  is_free: QueryBool.optional(),
+  include_inactive: QueryBool.optional(),
+});
+
+export const PAGE_SIZE_DEFAULT = 50;
+export const PAGE_SIZE_MAX = 200;
+export const AdminListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  status: Status.optional(),
+  is_urgent: QueryBool.optional(),
+});
+export type AdminListQuery = z.infer<typeof AdminListQuery>;
