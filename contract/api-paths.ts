@@ -54,6 +54,7 @@ export const API = {
     counselingRequests: '/api/admin/counseling-requests/',
     auditLog: '/api/admin/audit-log/',
   },
+  config: '/api/config/',
   openapi: '/api/openapi.json',
   health: '/api/health/',
 } as const;

@@ -244,3 +244,11 @@ export const ValidationErrorBody = z.record(z.string(), z.array(z.string()));
 export const BusinessErrorBody = z.object({ error: z.string() });
 export const DetailErrorBody = z.object({ detail: z.string() });
 export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>;
+
+/** GET /api/config/: what the SPA needs to know about this deployment. */
+export const AppConfig = z.object({
+  demo_mode: z.boolean(),
+  /** Present only in demo mode: the administrator demo login the Login page's box fills in. */
+  demo_credentials: z.object({ username: z.string(), password: z.string() }).nullable(),
+});
+export type AppConfig = z.infer<typeof AppConfig>;

@@ -4,3 +4,4 @@ export * from './payloads.ts';
 export * from './messages.ts';
 export * from './api-paths.ts';
 export * from './checkout.ts';
+export * from './errors.ts';
