@@ -1,0 +1,249 @@
+/**
+ * `npm test`: every suite of the project, in one command, on a fresh machine.
+ *
+ * It installs or starts what the suites need when it is missing (Debian's Chromium, the local
+ * PostgreSQL server), runs each suite, and ends with one line `N passed, M failed` summing them all.
+ * A suite that cannot find its dependency fails; nothing is skipped silently.
+ *
+ *   npm test                     everything
+ *   npm test -- --only api-pg    one step (names below); several with commas
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { connect } from 'node:net';
+
+type Outcome = { passed: number; failed: number; skipped: number; seconds: number; note?: string };
+type Step = { name: string; title: string; run: () => Promise<Outcome> };
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const REPORTS = join(ROOT, '.tmp', 'test-reports');
+const CHROMIUM = '/usr/bin/chromium';
+const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function log(line: string) {
+  process.stdout.write(`\n=== ${line}\n`);
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('close', (code) => resolve(code ?? 1));
+    child.on('error', () => resolve(127));
+  });
+}
+
+function seconds(since: number) {
+  return Math.round((Date.now() - since) / 100) / 10;
+}
+
+/** A check that is one pass or one fail (type check, lint, build, diagrams). */
+function check(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  return async (): Promise<Outcome> => {
+    const start = Date.now();
+    const code = await run(cmd, args, env);
+    return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, seconds: seconds(start) };
+  };
+}
+
+type VitestJson = {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests?: number;
+  numTotalTests: number;
+  numFailedTestSuites: number;
+};
+
+/** A vitest run, counted test by test from its JSON report. */
+function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  return async (): Promise<Outcome> => {
+    const start = Date.now();
+    const report = join(REPORTS, `${name}.json`);
+    rmSync(report, { force: true });
+    const code = await run(
+      'npx',
+      ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+      env,
+    );
+    if (!existsSync(report)) {
+      return { passed: 0, failed: 1, skipped: 0, seconds: seconds(start), note: 'no report: the run crashed' };
+    }
+    const json = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;
+    let failed = json.numFailedTests;
+    let note: string | undefined;
+    // A file that fails to load has no tests to count: it is still a failure.
+    if (json.numFailedTestSuites > 0 && failed === 0) {
+      failed = json.numFailedTestSuites;
+      note = `${json.numFailedTestSuites} file(s) failed to run`;
+    }
+    if (code !== 0 && failed === 0) {
+      failed = 1;
+      note = `vitest exited ${code}`;
+    }
+    if (json.numTotalTests === 0) {
+      failed = Math.max(failed, 1);
+      note = 'ran no test';
+    }
+    return {
+      passed: json.numPassedTests,
+      failed,
+      skipped: json.numPendingTests + (json.numTodoTests ?? 0),
+      seconds: seconds(start),
+      note,
+    };
+  };
+}
+
+/* ---------- what the suites need ---------- */
+
+function asRoot(args: string[]): number {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const [cmd, ...rest] = isRoot ? args : ['sudo', '-n', ...args];
+  return spawnSync(cmd!, rest, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status ?? 1;
+}
+
+let aptUpdated = false;
+function aptInstall(packages: string[]): boolean {
+  if (!aptUpdated) {
+    asRoot(['apt-get', 'update', '-qq']);
+    aptUpdated = true;
+  }
+  return asRoot(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...packages]) === 0;
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  log('Installing Debian chromium (apt-get) for the end-to-end suite');
+  // The fonts give the Indian rupee sign and a clean sans-serif in screenshots.
+  if (!aptInstall(['chromium', 'fonts-noto-core']) || !existsSync(CHROMIUM)) {
+    throw new Error(`Chromium is required for the end-to-end tests and could not be installed at ${CHROMIUM}.`);
+  }
+}
+
+function portOpen(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+async function waitForPort(host: string, port: number, tries: number) {
+  for (let i = 0; i < tries; i++) {
+    if (await portOpen(host, port)) return true;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return false;
+}
+
+/** The API suite's PostgreSQL run needs a server: the local one, started or installed when missing. */
+async function ensurePostgres() {
+  const url = new URL(PG_URL);
+  const host = url.hostname;
+  const port = Number(url.port || 5432);
+  if (await portOpen(host, port)) return;
+  if (host !== '127.0.0.1' && host !== 'localhost') {
+    throw new Error(`PostgreSQL at ${host}:${port} (TEST_DATABASE_URL) is not reachable.`);
+  }
+  log('PostgreSQL is not running: starting the local cluster');
+  if (!existsSync('/etc/postgresql')) {
+    if (!aptInstall(['postgresql'])) throw new Error('PostgreSQL is required and could not be installed.');
+    trustLoopback();
+  }
+  for (const version of readdirSync('/etc/postgresql')) {
+    asRoot(['pg_ctlcluster', '--skip-systemctl-redirect', version, 'main', 'restart']);
+  }
+  if (!(await waitForPort(host, port, 30))) {
+    throw new Error(`PostgreSQL did not come up on ${host}:${port}.`);
+  }
+}
+
+/**
+ * A cluster this script just installed asks for passwords over TCP; the suite connects as postgres
+ * without one, as on the project's machines. Trust loopback connections on that throwaway test server.
+ */
+function trustLoopback() {
+  for (const version of readdirSync('/etc/postgresql')) {
+    const hba = `/etc/postgresql/${version}/main/pg_hba.conf`;
+    const text = readFileSync(hba, 'utf8');
+    writeFileSync(hba, `host all all 127.0.0.1/32 trust\nhost all all ::1/128 trust\n${text}`);
+  }
+}
+
+/* ---------- the steps ---------- */
+
+const steps: Step[] = [
+  { name: 'typecheck', title: 'TypeScript (strict) over the whole repository', run: check('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) },
+  { name: 'lint', title: 'ESLint (typescript-eslint, react-hooks, jsx-a11y, import boundaries)', run: check('npx', ['eslint', '.']) },
+  {
+    name: 'unit',
+    title: 'Contract, machines (model-based, coverage gate) and views (Testing Library)',
+    run: vitest('unit', ['--project', 'contract', '--project', 'machines', '--project', 'views']),
+  },
+  { name: 'diagrams', title: 'Machine diagrams in docs/machines are current', run: check('npx', ['tsx', 'scripts/generate-diagrams.ts', '--check']) },
+  { name: 'api-sqlite', title: 'API suite on SQLite', run: vitest('api-sqlite', ['--project', 'api'], { TEST_DB: 'sqlite' }) },
+  {
+    name: 'api-pg',
+    title: 'API suite on PostgreSQL',
+    run: async () => {
+      await ensurePostgres();
+      return vitest('api-pg', ['--project', 'api'], { TEST_DB: 'postgres', TEST_DATABASE_URL: PG_URL })();
+    },
+  },
+  { name: 'build', title: 'Production build and bundle budget', run: check('npm', ['run', '--silent', 'build']) },
+  {
+    name: 'e2e',
+    title: 'End to end in Debian Chromium against the app as `npm start` runs it',
+    run: async () => {
+      ensureChromium();
+      return vitest('e2e', ['--config', 'tests/e2e/vitest.config.ts']);
+    },
+  },
+];
+
+function selected(): Step[] {
+  const i = process.argv.indexOf('--only');
+  if (i === -1) return steps;
+  const names = (process.argv[i + 1] ?? '').split(',');
+  const unknown = names.filter((n) => !steps.some((s) => s.name === n));
+  if (unknown.length) throw new Error(`Unknown step(s): ${unknown.join(', ')}. Steps: ${steps.map((s) => s.name).join(', ')}`);
+  return steps.filter((s) => names.includes(s.name));
+}
+
+async function main() {
+  mkdirSync(REPORTS, { recursive: true });
+  const results: Array<{ step: Step; outcome: Outcome }> = [];
+  for (const step of selected()) {
+    log(`${step.name}: ${step.title}`);
+    let outcome: Outcome;
+    try {
+      outcome = await step.run();
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      outcome = { passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'could not run' };
+    }
+    results.push({ step, outcome });
+  }
+
+  log('Summary');
+  for (const { step, outcome: o } of results) {
+    const status = o.failed === 0 ? 'ok  ' : 'FAIL';
+    const extra = [o.skipped ? `${o.skipped} skipped` : '', o.note ?? ''].filter(Boolean).join('; ');
+    console.log(
+      `${status} ${step.name.padEnd(11)} ${String(o.passed).padStart(4)} passed ${String(o.failed).padStart(3)} failed  ${String(o.seconds).padStart(6)}s${extra ? `  (${extra})` : ''}`,
+    );
+  }
+  const passed = results.reduce((n, r) => n + r.outcome.passed, 0);
+  const failed = results.reduce((n, r) => n + r.outcome.failed, 0);
+  const skipped = results.reduce((n, r) => n + r.outcome.skipped, 0);
+  console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+await main();
