@@ -4,6 +4,8 @@
  */
 export const MESSAGES = {
   loginFailed: 'Login failed. Please try again.',
+  /** Sign-up (design.md deviation 4) has no text in the spec; worded like the login failure. */
+  registerFailed: 'Registration failed. Please try again.',
   programsLoadFailed: 'Failed to load programs. Please try again.',
   facultyLoadFailed: 'Failed to load faculty. Please try again.',
   workshopsLoadFailed: 'Failed to load workshops. Please try again.',
