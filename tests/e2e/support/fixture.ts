@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { REPO_ROOT, startApp, type RunningApp } from './app.ts';
+import { launchBrowser, newContext } from './browser.ts';
+
+export type E2E = {
+  readonly app: RunningApp;
+  readonly baseURL: string;
+  readonly browser: Browser;
+  /** A new browser context (own localStorage) and page for the current test; closed after the test. */
+  newPage: (options?: BrowserContextOptions) => Promise<Page>;
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
+  /** Uncaught page errors seen by the current test's pages. */
+  pageErrors: string[];
+};
+
+const ARTIFACTS = join(REPO_ROOT, 'test-results', 'e2e');
+
+/**
+ * Gives the calling spec file its own server on its own fresh copy of the seeded template database,
+ * and one Chromium; every test gets new contexts. Call at the top level of a spec file.
+ */
+export function useE2E(options: { env?: Record<string, string> } = {}): E2E {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    app = await startApp({ templateDir: inject('e2eTemplateDir'), env: options.env });
+    browser = await launchBrowser();
+  });
+
+  afterEach(async (ctx) => {
+    const failed = ctx.task.result?.state === 'fail';
+    if (failed) {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      const base = `${ctx.task.file?.name.split('/').pop() ?? 'test'}-${ctx.task.name}`.replace(/[^a-z0-9.-]+/gi, '_').slice(0, 120);
+      let n = 0;
+      for (const context of contexts) {
+        for (const page of context.pages()) {
+          n += 1;
+          await page.screenshot({ path: join(ARTIFACTS, `${base}-${n}.png`), fullPage: true }).catch(() => undefined);
+          console.log(`[e2e] failed at ${page.url()} (screenshot test-results/e2e/${base}-${n}.png)`);
+        }
+      }
+      if (pageErrors.length) console.log(`[e2e] page errors:\n${pageErrors.join('\n')}`);
+    }
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    contexts = [];
+    pageErrors.length = 0;
+  });
+
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await app?.stop();
+  });
+
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (!value) throw new Error(`e2e fixture: ${what} is not ready (beforeAll failed?)`);
+    return value;
+  };
+
+  const makeContext = async (opts?: BrowserContextOptions) => {
+    const context = await newContext(need(browser, 'browser'), need(app, 'app').baseURL, opts);
+    contexts.push(context);
+    context.on('page', (page) => page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`)));
+    return context;
+  };
+
+  return {
+    get app() {
+      return need(app, 'app');
+    },
+    get baseURL() {
+      return need(app, 'app').baseURL;
+    },
+    get browser() {
+      return need(browser, 'browser');
+    },
+    newContext: makeContext,
+    newPage: async (opts?: BrowserContextOptions) => (await makeContext(opts)).newPage(),
+    pageErrors,
+  };
+}

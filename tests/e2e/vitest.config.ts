@@ -1,0 +1,30 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * End-to-end suite: real Chromium (Debian's /usr/bin/chromium) against the real server started the way
+ * the README starts it. Run with `npx vitest run --config tests/e2e/vitest.config.ts`.
+ * Every spec file gets its own server on its own fresh copy of a freshly seeded SQLite database, so no
+ * file depends on another. Files run one at a time: the machine has two cores and each file runs a
+ * server and a browser.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export default defineConfig({
+  root,
+  test: {
+    name: 'e2e',
+    root,
+    include: ['tests/e2e/**/*.e2e.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/e2e/support/global-setup.ts'],
+    fileParallelism: false,
+    maxWorkers: 1,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    teardownTimeout: 30_000,
+    // A failing journey is reported once with everything it printed; a retry would hide flakiness.
+    retry: 0,
+    reporters: ['default'],
+  },
+});
