@@ -1,0 +1,9 @@
+/** Every machine of the SPA, with the types of its input, context, events and actors. See README.md. */
+export * from './session.machine.ts';
+export * from './token-refresh.machine.ts';
+export * from './payment-flow.machine.ts';
+export * from './checkout.machine.ts';
+export * from './admin-modal.machine.ts';
+export * from './list.machine.ts';
+export * from './loader.machine.ts';
+export { notProvided, appAction } from './placeholders.ts';
