@@ -101,7 +101,8 @@ export function loginForm(page: Page) {
     username: page.getByLabel(/username/i),
     password: page.getByLabel(/^password/i),
     submit: page.getByRole('button', { name: /^\s*(log\s?in|sign\s?in)\s*$/i }),
-    demo: page.getByRole('button', { name: /demo/i }),
+    /** The Demo Credentials box's button (it fills in the administrator demo login). */
+    demo: page.getByRole('region', { name: /demo credentials/i }).getByRole('button').or(page.getByRole('button', { name: /demo|credentials/i })),
   };
 }
 
@@ -175,4 +176,53 @@ export function countRequests(page: Page, path: string) {
     if (new URL(request.url()).pathname === path) seen.push(request.method());
   });
   return seen;
+}
+
+/** A page section (a region named by its heading, else the <section> around that heading). */
+export function section(page: Page, heading: RegExp): Locator {
+  return page
+    .getByRole('region', { name: heading })
+    .or(page.getByRole('heading', { name: heading }).locator('xpath=ancestor::section[1]'))
+    .first();
+}
+
+/** The smallest element around this text that also holds a button (a list row or card of the admin panel). */
+export function rowOf(scope: Page | Locator, text: string | RegExp): Locator {
+  return scope.getByText(text).first().locator('xpath=ancestor::*[.//button][1]');
+}
+
+/** The text of the smallest element around a label that also shows a number (a stat tile). */
+export async function tileText(page: Page, label: RegExp): Promise<string | null> {
+  const labels = await page.getByText(label).all();
+  for (const el of labels) {
+    if (!(await el.isVisible())) continue;
+    const text = await el.evaluate((node) => {
+      const own = node.textContent ?? '';
+      let current: Element | null = node as Element;
+      for (let i = 0; current && i < 5; i++) {
+        const all = current.textContent ?? '';
+        if (/\d/.test(all.replace(own, ''))) return all;
+        current = current.parentElement;
+      }
+      return null;
+    });
+    if (text) return text.replace(/\s+/g, ' ').trim();
+  }
+  return null;
+}
+
+/** Indian digit grouping, no decimals (1,25,000). */
+export function indian(n: number): string {
+  return new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(n);
+}
+
+/** Picks a checkout payment method, whether the form offers radios or a select. */
+export async function choosePaymentMethod(page: Page, method: 'credit_card' | 'debit_card' | 'upi'): Promise<void> {
+  const names = { credit_card: /credit card/i, debit_card: /debit card/i, upi: /^\s*upi\s*$/i };
+  const radio = page.getByRole('radio', { name: names[method] });
+  if (await radio.count()) {
+    await radio.first().check();
+    return;
+  }
+  await page.getByLabel(/payment method/i).first().selectOption(method);
 }

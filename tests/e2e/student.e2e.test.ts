@@ -1,0 +1,152 @@
+import { describe, expect, test } from 'vitest';
+import { API, CHECKOUT_MESSAGES, MESSAGES, type Enrollment, type Program } from '../../contract/index.ts';
+import { list, newStudentData, registerStudent } from './support/api.ts';
+import { useE2E } from './support/fixture.ts';
+import {
+  action,
+  cardOf,
+  choosePaymentMethod,
+  exactly,
+  expectMessage,
+  header,
+  hidden,
+  openLoggedIn,
+  recordDialogs,
+  section,
+  storedTokens,
+  titleOf,
+  visible,
+  waitForPath,
+} from './support/ui.ts';
+
+const e2e = useE2E();
+
+/** A valid test card: Visa's Luhn-valid 4111 1111 1111 1111, expiring in a future year. */
+const VALID_CARD = '4111 1111 1111 1111';
+const FUTURE_EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+
+async function programs(): Promise<Program[]> {
+  const all = await list<Program>(e2e.baseURL, API.programs.list);
+  return all.filter((p) => p.is_active && p.price > 0);
+}
+
+describe('Student', () => {
+  test('registers on /register and lands logged in', async () => {
+    const data = newStudentData('signup');
+    const page = await e2e.newPage();
+    await page.goto('/register');
+    await page.getByLabel(/first name/i).fill(data.first_name);
+    await page.getByLabel(/last name/i).fill(data.last_name);
+    await page.getByLabel(/username/i).fill(data.username);
+    await page.getByLabel(/email/i).fill(data.email);
+    await page.getByLabel(/^password/i).fill(data.password);
+    await page.getByRole('button', { name: /sign up|register|create/i }).click();
+    await waitForPath(page, '/dashboard');
+    await visible(header(page).getByText(`${data.first_name} ${data.last_name}`));
+    await visible(header(page).getByText(exactly('STUDENT')));
+    await visible(header(page).getByRole('button', { name: exactly('Logout') }));
+    await visible(header(page).getByRole('link', { name: exactly('Dashboard') }));
+    const tokens = await storedTokens(page);
+    expect(tokens.access).toBeTruthy();
+    expect(tokens.refresh).toBeTruthy();
+  });
+
+  test('Enroll Now leads to checkout, which rejects bad input, then pays and the course is under My Courses', async () => {
+    const student = await registerStudent(e2e.baseURL, 'checkout');
+    const program = (await programs())[0]!;
+    const page = await e2e.newPage();
+    const dialogs = recordDialogs(page);
+    await openLoggedIn(page, student, '/programs');
+    await action(cardOf(page, program.title), 'Enroll Now').first().click();
+    await waitForPath(page, `/payment/program/${program.id}`);
+    await visible(page.getByText(program.title).first());
+
+    await page.getByLabel(/first name/i).fill('Asha');
+    await page.getByLabel(/last name/i).fill('Verma');
+    await page.getByLabel(/email/i).fill(student.email);
+    await page.getByLabel(/phone/i).fill('9876543210');
+    await choosePaymentMethod(page, 'credit_card');
+    const pay = page.getByRole('button', { name: /^\s*pay\b/i }).first();
+    const fill = async (values: { card: string; expiry: string; cvv: string; name: string }) => {
+      await page.getByLabel(/card number/i).fill(values.card);
+      await page.getByLabel(/expiry/i).fill(values.expiry);
+      await page.getByLabel(/cvv/i).fill(values.cvv);
+      await page.getByLabel(/name on card/i).fill(values.name);
+    };
+    const good = { card: VALID_CARD, expiry: FUTURE_EXPIRY, cvv: '123', name: 'Asha Verma' };
+
+    // A card number that fails the Luhn check.
+    await fill({ ...good, card: '4111 1111 1111 1112' });
+    await pay.click();
+    await visible(page.getByText(CHECKOUT_MESSAGES.cardNumber));
+    // An expiry in the past.
+    await fill({ ...good, expiry: '01/20' });
+    await pay.click();
+    await visible(page.getByText(CHECKOUT_MESSAGES.expiryPast));
+    await hidden(page.getByText(CHECKOUT_MESSAGES.cardNumber));
+    // A CVV of two digits.
+    await fill({ ...good, cvv: '12' });
+    await pay.click();
+    await visible(page.getByText(CHECKOUT_MESSAGES.cvv));
+    await hidden(page.getByText(CHECKOUT_MESSAGES.expiryPast));
+    // A UPI ID without a bank.
+    await choosePaymentMethod(page, 'upi');
+    await page.getByLabel(/upi id/i).fill('asha-verma');
+    await pay.click();
+    await visible(page.getByText(CHECKOUT_MESSAGES.upi));
+    // Nothing was paid while the form was invalid.
+    expect(await list<Enrollment>(e2e.baseURL, API.enrollments.list, student.access)).toEqual([]);
+
+    // A valid card pays, after the simulated gateway step (2000 ms in demo mode): wait for the text.
+    await choosePaymentMethod(page, 'credit_card');
+    await fill(good);
+    await pay.click();
+    await expectMessage(page, dialogs, MESSAGES.checkoutSuccess, 20_000);
+    expect(dialogs.messages.filter((m) => m.includes(MESSAGES.checkoutFailed))).toEqual([]);
+
+    await page.goto('/dashboard');
+    const myCourses = section(page, /my courses/i);
+    await visible(titleOf(myCourses, program.title));
+    await visible(page.getByRole('heading', { name: /my courses\s*\(?\s*1\s*\)?/i }));
+    const enrollments = await list<Enrollment>(e2e.baseURL, API.enrollments.list, student.access);
+    expect(enrollments.map((e) => e.program?.id)).toContain(program.id);
+  });
+
+  test('dashboard: Pay starts a payment, Complete Payment grants the course, Programs shows Enrolled, Logout', async () => {
+    const student = await registerStudent(e2e.baseURL, 'dashboard');
+    const program = (await programs()).at(-1)!;
+    const page = await e2e.newPage();
+    const dialogs = recordDialogs(page);
+    await openLoggedIn(page, student, '/dashboard');
+
+    const available = section(page, /available courses/i);
+    await visible(titleOf(available, program.title));
+    await visible(page.getByRole('heading', { name: /my courses\s*\(?\s*0\s*\)?/i }));
+    await action(cardOf(available, program.title), 'Pay').first().click();
+    await expectMessage(page, dialogs, MESSAGES.paymentStarted);
+    const complete = action(cardOf(page, program.title), 'Complete Payment').first();
+    await visible(complete);
+    await complete.click();
+    await expectMessage(page, dialogs, MESSAGES.paymentCompleted);
+
+    const myCourses = section(page, /my courses/i);
+    await visible(titleOf(myCourses, program.title));
+    await hidden(titleOf(section(page, /available courses/i), program.title));
+    const materials = cardOf(myCourses, program.title).getByRole('button', { name: /access course materials/i });
+    await visible(materials);
+    expect(await materials.isDisabled()).toBe(true);
+
+    // Programs now shows Enrolled, disabled, for that program.
+    await header(page).getByRole('link', { name: exactly('Programs') }).click();
+    await waitForPath(page, '/programs');
+    const enrolled = cardOf(page, program.title).getByRole('button', { name: exactly('Enrolled') });
+    await visible(enrolled);
+    expect(await enrolled.isDisabled()).toBe(true);
+
+    // Logout returns to / logged out.
+    await header(page).getByRole('button', { name: exactly('Logout') }).click();
+    await waitForPath(page, '/');
+    await visible(header(page).getByRole('link', { name: exactly('Login') }));
+    expect(await storedTokens(page)).toEqual({ access: null, refresh: null });
+  });
+});
