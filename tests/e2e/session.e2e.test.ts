@@ -1,0 +1,82 @@
+import { describe, expect, test } from 'vitest';
+import { API, type Program } from '../../contract/index.ts';
+import { api, apiOk, list, registerStudent, type RegisteredStudent } from './support/api.ts';
+import { useE2E } from './support/fixture.ts';
+import {
+  action,
+  cardOf,
+  countRequests,
+  header,
+  loginForm,
+  section,
+  setTokens,
+  storedTokens,
+  titleOf,
+  visible,
+  waitForPath,
+} from './support/ui.ts';
+
+/** Access tokens of this file's server live a few seconds, so a test can hold a really expired one. */
+const ACCESS_SECONDS = 5;
+const e2e = useE2E({ env: { ACCESS_TOKEN_LIFETIME_SECONDS: String(ACCESS_SECONDS) } });
+
+/** Waits (by asking the server, not by sleeping a fixed time) until the access token is refused. */
+async function untilExpired(access: string): Promise<void> {
+  await expect
+    .poll(async () => (await api(e2e.baseURL, API.me, { token: access })).status, { timeout: (ACCESS_SECONDS + 10) * 1000, interval: 250 })
+    .toBe(401);
+}
+
+async function revokeRefresh(student: RegisteredStudent): Promise<void> {
+  await apiOk(e2e.baseURL, API.logout, { token: student.access, body: { refresh: student.refresh } });
+  expect((await api(e2e.baseURL, API.tokenRefresh, { body: { refresh: student.refresh } })).status).toBe(401);
+}
+
+describe('Session', () => {
+  test('an expired access token with a valid refresh token: one refresh, and the dashboard works', async () => {
+    const student = await registerStudent(e2e.baseURL, 'refresh');
+    await untilExpired(student.access);
+    const page = await e2e.newPage();
+    await setTokens(page, student);
+    const refreshes = countRequests(page, API.tokenRefresh);
+    await page.goto('/dashboard');
+    await visible(page.getByRole('heading', { name: /my courses/i }));
+    await visible(page.getByRole('heading', { name: /available courses/i }));
+    await visible(header(page).getByText(`${student.first_name} ${student.last_name}`));
+    const programs = await list<Program>(e2e.baseURL, API.programs.list);
+    await visible(titleOf(section(page, /available courses/i), programs[0]!.title));
+    expect(refreshes, 'calls to POST /auth/token/refresh/').toHaveLength(1);
+    const tokens = await storedTokens(page);
+    expect(tokens.refresh).toBe(student.refresh);
+    expect(tokens.access).toBeTruthy();
+    expect(tokens.access).not.toBe(student.access);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+  });
+
+  test('both tokens invalid: the browser lands on /login and both tokens are gone', async () => {
+    const page = await e2e.newPage();
+    await setTokens(page, { access: 'not-a-valid.access.token', refresh: 'not-a-valid.refresh.token' });
+    await page.goto('/dashboard');
+    await waitForPath(page, '/login');
+    await visible(loginForm(page).username);
+    expect(await storedTokens(page)).toEqual({ access: null, refresh: null });
+  });
+
+  test('tokens that expire during use: the next call sends the browser to /login and clears both tokens', async () => {
+    const student = await registerStudent(e2e.baseURL, 'expire');
+    const programs = await list<Program>(e2e.baseURL, API.programs.list);
+    const program = programs.find((p) => p.price > 0)!;
+    const page = await e2e.newPage();
+    await setTokens(page, student);
+    await page.goto('/dashboard');
+    const available = section(page, /available courses/i);
+    await visible(titleOf(available, program.title));
+    // The refresh token is revoked (logged out elsewhere) and the access token runs out.
+    await revokeRefresh(student);
+    await untilExpired(student.access);
+    await action(cardOf(available, program.title), 'Pay').first().click();
+    await waitForPath(page, '/login');
+    await visible(loginForm(page).username);
+    expect(await storedTokens(page)).toEqual({ access: null, refresh: null });
+  });
+});
