@@ -1,0 +1,67 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { ADMIN, login, registerStudent } from './support/api.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
+import { useE2E } from './support/fixture.ts';
+import { ROUTES, settle, type Role } from './support/routes.ts';
+import { exactly, setTokens, tab, visible } from './support/ui.ts';
+
+const e2e = useE2E();
+
+async function as(page: Page, role: Role): Promise<void> {
+  if (role === 'student') await setTokens(page, await registerStudent(e2e.baseURL, 'a11y'));
+  if (role === 'admin') await setTokens(page, await login(e2e.baseURL, ADMIN.username, ADMIN.password));
+}
+
+async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
+  const violations = await seriousViolations(page);
+  const report = describeViolations(where, violations);
+  if (violations.length) console.log(report);
+  expect(violations.map((v) => `${v.impact} ${v.id}: ${v.help}`), report).toEqual([]);
+}
+
+describe('Accessibility (axe-core): no serious or critical violations', () => {
+  for (const route of ROUTES) {
+    test(`${route.name} as ${route.role}`, async () => {
+      const page = await e2e.newPage();
+      await as(page, route.role);
+      const path = await route.path(e2e.baseURL);
+      await page.goto(path);
+      await settle(page);
+      await expectNoSeriousViolations(page, `${path} (${route.role})`);
+    });
+  }
+
+  test('admin panel with the Add New modal open', async () => {
+    const page = await e2e.newPage();
+    await as(page, 'admin');
+    await page.goto('/admin');
+    await settle(page);
+    await tab(page, 'Programs').first().click();
+    await page.getByRole('button', { name: exactly('Add New') }).click();
+    await visible(page.getByRole('dialog'));
+    await expectNoSeriousViolations(page, '/admin with the Add New modal open');
+  });
+
+  test('admin panel Payments tab with the Resolve modal open', async () => {
+    const page = await e2e.newPage();
+    await as(page, 'admin');
+    await page.goto('/admin');
+    await settle(page);
+    await tab(page, 'Payments').first().click();
+    await settle(page);
+    await expectNoSeriousViolations(page, '/admin, Payments tab');
+    await page.getByRole('button', { name: /^\s*resolve\b/i }).first().click();
+    await visible(page.getByRole('dialog'));
+    await expectNoSeriousViolations(page, '/admin with the Resolve modal open');
+  });
+
+  test('phone width (390 px): home with the menu open', async () => {
+    const page = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto('/');
+    await settle(page);
+    const menu = page.getByRole('button', { name: /menu/i });
+    if (await menu.count()) await menu.first().click();
+    await expectNoSeriousViolations(page, '/ at 390 px with the menu open');
+  });
+});

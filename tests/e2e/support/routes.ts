@@ -1,0 +1,45 @@
+import type { Page } from 'playwright-core';
+import { API, type Program } from '../../../contract/index.ts';
+import { list } from './api.ts';
+import { hidden } from './ui.ts';
+
+export type Role = 'visitor' | 'student' | 'admin';
+export type RouteCase = { name: string; role: Role; path: (baseURL: string) => Promise<string> | string };
+
+const fixed = (path: string) => () => path;
+
+/** The checkout of the first program that costs something. */
+export async function checkoutPath(baseURL: string): Promise<string> {
+  const program = (await list<Program>(baseURL, API.programs.list)).find((p) => p.price > 0);
+  if (!program) throw new Error('no paid program seeded');
+  return `/payment/program/${program.id}`;
+}
+
+/** Every page of the app, by who looks at it. */
+export const ROUTES: RouteCase[] = [
+  { name: 'home', role: 'visitor', path: fixed('/') },
+  { name: 'programs', role: 'visitor', path: fixed('/programs') },
+  { name: 'faculty', role: 'visitor', path: fixed('/faculty') },
+  { name: 'about', role: 'visitor', path: fixed('/about') },
+  { name: 'workshops', role: 'visitor', path: fixed('/workshops') },
+  { name: 'placement', role: 'visitor', path: fixed('/placement') },
+  { name: 'resources', role: 'visitor', path: fixed('/resources') },
+  { name: 'login', role: 'visitor', path: fixed('/login') },
+  { name: 'register', role: 'visitor', path: fixed('/register') },
+  { name: 'contact', role: 'visitor', path: fixed('/contact') },
+  { name: 'not-found', role: 'visitor', path: fixed('/no-such-page') },
+  { name: 'checkout-visitor', role: 'visitor', path: checkoutPath },
+  { name: 'dashboard', role: 'student', path: fixed('/dashboard') },
+  { name: 'checkout', role: 'student', path: checkoutPath },
+  { name: 'admin', role: 'admin', path: fixed('/admin') },
+];
+
+/**
+ * Waits until a page has shown what it loads: the network is quiet and no loading text is left.
+ * (An event-based wait, not a sleep.)
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
+  await hidden(page.getByText(/^\s*loading\b/i), 20_000);
+  await page.getByRole('heading').first().waitFor({ state: 'visible', timeout: 15_000 });
+}
