@@ -1,0 +1,83 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, parsed once (see docs/api.md). */
+export type Config = {
+  /** `sqlite:<path>`, `sqlite::memory:` or a postgres:// URL. */
+  databaseUrl: string;
+  port: number;
+  host: string;
+  demoMode: boolean;
+  production: boolean;
+  /** Unset outside production: the server generates one and keeps it in the settings table. */
+  jwtSecret: string | null;
+  accessTokenLifetimeSeconds: number;
+  refreshTokenLifetimeSeconds: number;
+  /** Empty: CORS off. */
+  corsOrigins: string[];
+  staticDir: string;
+  bodyLimitBytes: number;
+  logger: boolean;
+  /** Failed logins allowed per username and per client address within the window, then 429. */
+  loginMaxFailuresPerUser: number;
+  loginMaxFailuresPerAddress: number;
+  loginWindowSeconds: number;
+  /** Counseling requests accepted per client address within the window. */
+  counselingMaxPerAddress: number;
+  counselingWindowSeconds: number;
+  /** Trust X-Forwarded-For (behind a load balancer). */
+  trustProxy: boolean;
+};
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}".`);
+  return n;
+}
+
+export function databaseUrlFromEnv(value: string | undefined): string {
+  if (!value) return `sqlite:${path.join(ROOT, 'data', 'app.sqlite')}`;
+  if (/^postgres(ql)?:\/\//.test(value) || value.startsWith('sqlite:')) return value;
+  throw new Error(`DATABASE_URL must start with sqlite:, postgres:// or postgresql://, got "${value}".`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const jwtSecret = env.JWT_SECRET || null;
+  if (production && !jwtSecret) throw new Error('JWT_SECRET is required when NODE_ENV=production.');
+  return {
+    databaseUrl: databaseUrlFromEnv(env.DATABASE_URL),
+    port: int(env.PORT, 8000, 'PORT'),
+    host: env.HOST || '127.0.0.1',
+    demoMode: flag(env.DEMO_MODE, !production),
+    production,
+    jwtSecret,
+    accessTokenLifetimeSeconds: int(env.ACCESS_TOKEN_LIFETIME_SECONDS, 300, 'ACCESS_TOKEN_LIFETIME_SECONDS'),
+    refreshTokenLifetimeSeconds: int(env.REFRESH_TOKEN_LIFETIME_SECONDS, 86_400, 'REFRESH_TOKEN_LIFETIME_SECONDS'),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    staticDir: path.resolve(ROOT, env.STATIC_DIR || 'dist'),
+    bodyLimitBytes: 100 * 1024,
+    logger: env.NODE_ENV !== 'test' && flag(env.LOG_REQUESTS, true),
+    loginMaxFailuresPerUser: int(env.LOGIN_MAX_FAILURES_PER_USER, 5, 'LOGIN_MAX_FAILURES_PER_USER'),
+    loginMaxFailuresPerAddress: int(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 20, 'LOGIN_MAX_FAILURES_PER_ADDRESS'),
+    loginWindowSeconds: int(env.LOGIN_WINDOW_SECONDS, 900, 'LOGIN_WINDOW_SECONDS'),
+    counselingMaxPerAddress: int(env.COUNSELING_MAX_PER_ADDRESS, 5, 'COUNSELING_MAX_PER_ADDRESS'),
+    counselingWindowSeconds: int(env.COUNSELING_WINDOW_SECONDS, 3600, 'COUNSELING_WINDOW_SECONDS'),
+    trustProxy: flag(env.TRUST_PROXY, false),
+  };
+}
+
+/** A config for tests and scripts: the defaults with overrides, no environment read. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test' }), demoMode: true, logger: false, ...overrides };
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../db/connect.ts';
+import { adminOnly, requireAdmin } from '../plugins/auth.ts';
+import { createAuditRepository } from '../repositories/audit.ts';
+import { diff } from '../services/enrollment.ts';
+import { notFound } from './errors.ts';
+import { parse, parseId } from './validate.ts';
+
+/**
+ * The admin create / update / delete routes every content type shares: admin only, body validated
+ * with the contract schema, the write and its audit row in one transaction, 201 / 200 / 204 answers.
+ */
+export type AdminWritesSpec<S extends z.ZodType, T extends object> = {
+  entity: string;
+  schema: S;
+  paths: { create: string; update: string; remove: string };
+  read: (db: Db, id: number) => Promise<T | undefined>;
+  create: (trx: Db, input: z.output<S>) => Promise<number>;
+  update: (trx: Db, id: number, input: z.output<S>, before: T) => Promise<void>;
+  /** Deletes, or archives what has history; answers which. */
+  remove: (trx: Db, id: number) => Promise<'deleted' | 'archived'>;
+};
+
+export function registerAdminWrites<S extends z.ZodType, T extends object>(app: FastifyInstance, spec: AdminWritesSpec<S, T>) {
+  const { db } = app.deps;
+
+  app.post(spec.paths.create, { preHandler: adminOnly }, async (request, reply) => {
+    const admin = requireAdmin(request);
+    const input = parse(spec.schema, request.body);
+    const item = await db.transaction().execute(async (trx) => {
+      const id = await spec.create(trx, input);
+      const created = await spec.read(trx, id);
+      await createAuditRepository(trx).record({ actorId: admin.id, action: 'create', entity: spec.entity, entityId: id, changes: { after: created } });
+      return created;
+    });
+    return reply.code(201).send(item);
+  });
+
+  app.put(spec.paths.update, { preHandler: adminOnly }, async (request) => {
+    const admin = requireAdmin(request);
+    const id = parseId((request.params as { id?: string }).id);
+    if (id === null) throw notFound();
+    const input = parse(spec.schema, request.body);
+    return db.transaction().execute(async (trx) => {
+      const before = await spec.read(trx, id);
+      if (!before) throw notFound();
+      await spec.update(trx, id, input, before);
+      const after = await spec.read(trx, id);
+      if (!after) throw notFound();
+      await createAuditRepository(trx).record({ actorId: admin.id, action: 'update', entity: spec.entity, entityId: id, changes: diff(before, after) });
+      return after;
+    });
+  });
+
+  app.delete(spec.paths.remove, { preHandler: adminOnly }, async (request, reply) => {
+    const admin = requireAdmin(request);
+    const id = parseId((request.params as { id?: string }).id);
+    if (id === null) throw notFound();
+    await db.transaction().execute(async (trx) => {
+      const before = await spec.read(trx, id);
+      if (!before) throw notFound();
+      const outcome = await spec.remove(trx, id);
+      await createAuditRepository(trx).record({
+        actorId: admin.id,
+        action: outcome === 'archived' ? 'archive' : 'delete',
+        entity: spec.entity,
+        entityId: id,
+        changes: { before },
+      });
+    });
+    return reply.code(204).send();
+  });
+}
+
+/** GET one item by its path id, or 404. */
+export function idParam(params: unknown): number {
+  const id = parseId((params as { id?: string }).id);
+  if (id === null) throw notFound();
+  return id;
+}

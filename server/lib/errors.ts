@@ -1,0 +1,36 @@
+import { SERVER_MESSAGES } from '../../contract/index.ts';
+
+/** An answer with `{detail}` (401, 403, 404, 429, ...). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = 'HttpError';
+  }
+}
+
+/** A business rule refused the request: 400 `{error}`. */
+export class BusinessError extends Error {
+  readonly statusCode = 400;
+  constructor(readonly error: string) {
+    super(error);
+    this.name = 'BusinessError';
+  }
+}
+
+/** 400 `{field: [messages]}`; body-level problems go under non_field_errors. */
+export class ValidationFailed extends Error {
+  readonly statusCode = 400;
+  constructor(readonly fields: Record<string, string[]>) {
+    super('Validation failed');
+    this.name = 'ValidationFailed';
+  }
+}
+
+export const notFound = () => new HttpError(404, SERVER_MESSAGES.notFound);
+export const notAuthenticated = () => new HttpError(401, SERVER_MESSAGES.notAuthenticated);
+export const tokenInvalid = () => new HttpError(401, SERVER_MESSAGES.tokenInvalid);
+export const forbidden = () => new HttpError(403, SERVER_MESSAGES.forbidden);
+export const rateLimited = () => new HttpError(429, SERVER_MESSAGES.rateLimited);

@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema.ts';
+import { createUserRepository } from '../repositories/users.ts';
+import { forbidden, HttpError, notAuthenticated, tokenInvalid } from '../lib/errors.ts';
+import { shared } from './shared.ts';
+
+/**
+ * Reads the Bearer access token of every request. A valid one sets request.user; an invalid one is
+ * remembered and answered with 401 only where a login is required, so a stale token never breaks a
+ * public page.
+ */
+export default shared(async function auth(app) {
+  const users = createUserRepository(app.deps.db);
+  app.decorateRequest('user', null);
+  app.decorateRequest('authError', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header) return;
+    const [scheme, token] = header.split(' ');
+    if (scheme !== 'Bearer' || !token) return;
+    try {
+      const userId = await app.deps.tokens.verifyAccess(token);
+      const user = await users.findById(userId);
+      if (!user) throw tokenInvalid();
+      request.user = user;
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      request.authError = error;
+    }
+  });
+});
+
+export function requireUser(request: FastifyRequest): UserRow {
+  if (request.user) return request.user;
+  throw request.authError ?? notAuthenticated();
+}
+
+export function requireAdmin(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (user.role !== 'admin') throw forbidden();
+  return user;
+}
+
+export const isAdmin = (request: FastifyRequest): boolean => request.user?.role === 'admin';
+
+/** preHandler hooks for route options. */
+export const authenticated = async (request: FastifyRequest) => void requireUser(request);
+export const adminOnly = async (request: FastifyRequest) => void requireAdmin(request);

@@ -1,0 +1,80 @@
+import type { Updateable } from 'kysely';
+import type { CourseType, Status } from '../../contract/index.ts';
+import type { Db } from '../db/connect.ts';
+import type { EnrollmentsTable, NewEnrollment } from '../db/schema.ts';
+
+export type AdminListFilters = { status?: Status; is_urgent?: boolean };
+
+/** Enrollments with what the answer shows: the student and the course title. */
+function selectEnrollments(db: Db) {
+  return db
+    .selectFrom('enrollments')
+    .innerJoin('users', 'users.id', 'enrollments.student_id')
+    .leftJoin('programs', (join) =>
+      join.onRef('programs.id', '=', 'enrollments.course_id').on('enrollments.course_type', '=', 'program'),
+    )
+    .leftJoin('workshops', (join) =>
+      join.onRef('workshops.id', '=', 'enrollments.course_id').on('enrollments.course_type', '=', 'workshop'),
+    )
+    .selectAll('enrollments')
+    .select([
+      'users.username as student_username',
+      'users.first_name as student_first_name',
+      'users.last_name as student_last_name',
+      'users.email as student_email',
+      'programs.title as program_title',
+      'workshops.title as workshop_title',
+    ]);
+}
+export type EnrollmentView = Awaited<ReturnType<ReturnType<typeof selectEnrollments>['executeTakeFirstOrThrow']>>;
+
+export function createEnrollmentRepository(db: Db) {
+  return {
+    findView: (id: number) => selectEnrollments(db).where('enrollments.id', '=', id).executeTakeFirst(),
+    findRow: (id: number) => db.selectFrom('enrollments').selectAll().where('id', '=', id).executeTakeFirst(),
+    findForCourse: (studentId: number, courseType: CourseType, courseId: number) =>
+      db
+        .selectFrom('enrollments')
+        .selectAll()
+        .where('student_id', '=', studentId)
+        .where('course_type', '=', courseType)
+        .where('course_id', '=', courseId)
+        .executeTakeFirst(),
+    listForStudent: (studentId: number) =>
+      selectEnrollments(db)
+        .where('enrollments.student_id', '=', studentId)
+        .orderBy('enrollments.enrolled_at', 'desc')
+        .orderBy('enrollments.id', 'desc')
+        .execute(),
+    async insert(values: NewEnrollment): Promise<number> {
+      const row = await db.insertInto('enrollments').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async update(id: number, values: Updateable<EnrollmentsTable>): Promise<void> {
+      await db.updateTable('enrollments').set(values).where('id', '=', id).execute();
+    },
+    async count(filters: AdminListFilters): Promise<number> {
+      let query = db.selectFrom('enrollments').select((eb) => eb.fn.countAll<number>().as('n'));
+      if (filters.status) query = query.where('status', '=', filters.status);
+      if (filters.is_urgent !== undefined) query = query.where('is_urgent', '=', filters.is_urgent ? 1 : 0);
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    },
+    page(filters: AdminListFilters, limit: number, offset: number) {
+      let query = selectEnrollments(db);
+      if (filters.status) query = query.where('enrollments.status', '=', filters.status);
+      if (filters.is_urgent !== undefined) query = query.where('enrollments.is_urgent', '=', filters.is_urgent ? 1 : 0);
+      return query.orderBy('enrollments.enrolled_at', 'desc').orderBy('enrollments.id', 'desc').limit(limit).offset(offset).execute();
+    },
+    async hasAnyForCourse(courseType: CourseType, courseId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('enrollments')
+        .select('id')
+        .where('course_type', '=', courseType)
+        .where('course_id', '=', courseId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+export type EnrollmentRepository = ReturnType<typeof createEnrollmentRepository>;

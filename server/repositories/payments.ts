@@ -1,0 +1,90 @@
+import type { Updateable } from 'kysely';
+import type { CourseType } from '../../contract/index.ts';
+import type { Db } from '../db/connect.ts';
+import type { NewPayment, PaymentsTable } from '../db/schema.ts';
+import type { AdminListFilters } from './enrollments.ts';
+
+function selectPayments(db: Db) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('users', 'users.id', 'payments.student_id')
+    .leftJoin('programs', (join) => join.onRef('programs.id', '=', 'payments.course_id').on('payments.course_type', '=', 'program'))
+    .leftJoin('workshops', (join) =>
+      join.onRef('workshops.id', '=', 'payments.course_id').on('payments.course_type', '=', 'workshop'),
+    )
+    .selectAll('payments')
+    .select([
+      'users.username as student_username',
+      'users.first_name as student_first_name',
+      'users.last_name as student_last_name',
+      'users.email as student_email',
+      'programs.title as program_title',
+      'workshops.title as workshop_title',
+    ]);
+}
+export type PaymentView = Awaited<ReturnType<ReturnType<typeof selectPayments>['executeTakeFirstOrThrow']>>;
+
+export function createPaymentRepository(db: Db) {
+  return {
+    findView: (id: number) => selectPayments(db).where('payments.id', '=', id).executeTakeFirst(),
+    findRow: (id: number) => db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst(),
+    findPending: (studentId: number, courseType: CourseType, courseId: number) =>
+      db
+        .selectFrom('payments')
+        .selectAll()
+        .where('student_id', '=', studentId)
+        .where('course_type', '=', courseType)
+        .where('course_id', '=', courseId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst(),
+    listForStudent: (studentId: number) =>
+      selectPayments(db)
+        .where('payments.student_id', '=', studentId)
+        .orderBy('payments.created_at', 'desc')
+        .orderBy('payments.id', 'desc')
+        .execute(),
+    async insert(values: NewPayment): Promise<number> {
+      const row = await db.insertInto('payments').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async update(id: number, values: Updateable<PaymentsTable>): Promise<void> {
+      await db.updateTable('payments').set(values).where('id', '=', id).execute();
+    },
+    /**
+     * pending → completed, only if still pending. The status test is in the UPDATE, so of any number of
+     * racing completions exactly one sees a row change (PostgreSQL re-checks it after the row lock).
+     */
+    async markCompletedIfPending(id: number, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('payments')
+        .set({ status: 'completed', completed_at: at, updated_at: at, failure_reason: null })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async count(filters: AdminListFilters): Promise<number> {
+      let query = db.selectFrom('payments').select((eb) => eb.fn.countAll<number>().as('n'));
+      if (filters.status) query = query.where('status', '=', filters.status);
+      if (filters.is_urgent !== undefined) query = query.where('is_urgent', '=', filters.is_urgent ? 1 : 0);
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    },
+    page(filters: AdminListFilters, limit: number, offset: number) {
+      let query = selectPayments(db);
+      if (filters.status) query = query.where('payments.status', '=', filters.status);
+      if (filters.is_urgent !== undefined) query = query.where('payments.is_urgent', '=', filters.is_urgent ? 1 : 0);
+      return query.orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc').limit(limit).offset(offset).execute();
+    },
+    async hasAnyForCourse(courseType: CourseType, courseId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('payments')
+        .select('id')
+        .where('course_type', '=', courseType)
+        .where('course_id', '=', courseId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+export type PaymentRepository = ReturnType<typeof createPaymentRepository>;

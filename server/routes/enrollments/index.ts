@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { API } from '../../../contract/index.ts';
+import { authenticated, requireUser } from '../../plugins/auth.ts';
+
+/** The caller's own enrollments. */
+export default async function enrollmentRoutes(app: FastifyInstance) {
+  const { enrollment } = app.deps;
+  app.get(API.enrollments.list, { preHandler: authenticated }, async (request) => enrollment.enrollmentsOf(requireUser(request)));
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { API } from '../../../contract/index.ts';
+import { idParam } from '../../lib/admin-writes.ts';
+import { authenticated, requireUser } from '../../plugins/auth.ts';
+
+/** The caller's own payments, and completing one of them. */
+export default async function paymentRoutes(app: FastifyInstance) {
+  const { enrollment } = app.deps;
+
+  app.get(API.payments.list, { preHandler: authenticated }, async (request) => enrollment.paymentsOf(requireUser(request)));
+
+  app.post(API.payments.complete(), { preHandler: authenticated }, async (request) =>
+    enrollment.completePayment(requireUser(request), idParam(request.params)),
+  );
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { API, PaymentStartInput, ProgramInput, ProgramListQuery } from '../../../contract/index.ts';
+import { idParam, registerAdminWrites } from '../../lib/admin-writes.ts';
+import { notFound } from '../../lib/errors.ts';
+import { parse } from '../../lib/validate.ts';
+import { authenticated, isAdmin, requireUser } from '../../plugins/auth.ts';
+import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
+import { createPaymentRepository } from '../../repositories/payments.ts';
+import { createProgramRepository } from '../../repositories/programs.ts';
+import { toProgram } from '../../services/present.ts';
+import type { Db } from '../../db/connect.ts';
+import type { z } from 'zod';
+
+function values(input: z.output<typeof ProgramInput>) {
+  return {
+    title: input.title,
+    subtitle: input.subtitle,
+    description: input.description,
+    level: input.level,
+    category: input.category,
+    target_audience: input.target_audience,
+    price: input.price,
+    original_price: input.original_price,
+    duration_weeks: input.duration_weeks,
+    avg_salary: input.avg_salary,
+    is_featured: input.is_featured ? 1 : 0,
+    is_flagship: input.is_flagship ? 1 : 0,
+    is_active: input.is_active ? 1 : 0,
+  };
+}
+
+async function readProgram(db: Db, id: number) {
+  const row = await createProgramRepository(db).findById(id);
+  return row ? toProgram(row) : undefined;
+}
+
+/** The program catalogue (public), its admin writes and the payment start. */
+export default async function programRoutes(app: FastifyInstance) {
+  const { db, enrollment } = app.deps;
+  const programs = createProgramRepository(db);
+
+  app.get(API.programs.list, async (request) => {
+    const query = parse(ProgramListQuery, request.query);
+    const rows = await programs.list({ ...query, includeInactive: Boolean(query.include_inactive) && isAdmin(request) });
+    return rows.map(toProgram);
+  });
+
+  app.get(API.programs.detail(), async (request) => {
+    const program = await readProgram(db, idParam(request.params));
+    // An archived program is the administrators' business only.
+    if (!program || (!program.is_active && !isAdmin(request))) throw notFound();
+    return program;
+  });
+
+  registerAdminWrites(app, {
+    entity: 'program',
+    schema: ProgramInput,
+    paths: { create: API.programs.create, update: API.programs.update(), remove: API.programs.remove() },
+    read: readProgram,
+    create: (trx, input) => createProgramRepository(trx).create({ ...values(input), instructor_id: null }),
+    update: async (trx, id, input) => void (await createProgramRepository(trx).update(id, values(input))),
+    async remove(trx, id) {
+      const hasHistory =
+        (await createPaymentRepository(trx).hasAnyForCourse('program', id)) ||
+        (await createEnrollmentRepository(trx).hasAnyForCourse('program', id));
+      if (hasHistory) {
+        await createProgramRepository(trx).update(id, { is_active: 0 });
+        return 'archived';
+      }
+      await createProgramRepository(trx).remove(id);
+      return 'deleted';
+    },
+  });
+
+  app.post(API.programs.payment(), { preHandler: authenticated }, async (request, reply) => {
+    const student = requireUser(request);
+    const id = idParam(request.params);
+    const input = parse(PaymentStartInput, request.body ?? {});
+    const { payment, created } = await enrollment.startPayment(student, 'program', id, input);
+    return reply.code(created ? 201 : 200).send(payment);
+  });
+}

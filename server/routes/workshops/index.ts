@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { API, PaymentStartInput, WorkshopInput, WorkshopListQuery } from '../../../contract/index.ts';
+import type { Db } from '../../db/connect.ts';
+import { idParam, registerAdminWrites } from '../../lib/admin-writes.ts';
+import { notFound, ValidationFailed } from '../../lib/errors.ts';
+import { parse } from '../../lib/validate.ts';
+import { authenticated, isAdmin, requireUser } from '../../plugins/auth.ts';
+import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
+import { createPaymentRepository } from '../../repositories/payments.ts';
+import { createWorkshopRepository } from '../../repositories/workshops.ts';
+import { toWorkshop } from '../../services/present.ts';
+
+function values(input: z.output<typeof WorkshopInput>) {
+  return {
+    title: input.title,
+    description: input.description,
+    date: new Date(input.date).toISOString(),
+    duration_hours: input.duration_hours,
+    price: input.price,
+    is_live: input.is_live ? 1 : 0,
+    max_participants: input.max_participants,
+    is_active: input.is_active ? 1 : 0,
+  };
+}
+
+async function readWorkshop(db: Db, id: number) {
+  const row = await createWorkshopRepository(db).findById(id);
+  return row ? toWorkshop(row) : undefined;
+}
+
+/** Workshops: public list and detail, admin writes, payment start (free ones enroll at once). */
+export default async function workshopRoutes(app: FastifyInstance) {
+  const { db, enrollment } = app.deps;
+  const workshops = createWorkshopRepository(db);
+
+  app.get(API.workshops.list, async (request) => {
+    const query = parse(WorkshopListQuery, request.query);
+    const rows = await workshops.list({ ...query, includeInactive: Boolean(query.include_inactive) && isAdmin(request) });
+    return rows.map(toWorkshop);
+  });
+
+  app.get(API.workshops.detail(), async (request) => {
+    const workshop = await readWorkshop(db, idParam(request.params));
+    if (!workshop || (!workshop.is_active && !isAdmin(request))) throw notFound();
+    return workshop;
+  });
+
+  registerAdminWrites(app, {
+    entity: 'workshop',
+    schema: WorkshopInput,
+    paths: { create: API.workshops.create, update: API.workshops.update(), remove: API.workshops.remove() },
+    read: readWorkshop,
+    create: (trx, input) => createWorkshopRepository(trx).create({ ...values(input), instructor_id: null }),
+    async update(trx, id, input, before) {
+      if (input.max_participants < before.current_participants) {
+        throw new ValidationFailed({
+          max_participants: [`Maximum participants cannot be less than the ${before.current_participants} already enrolled.`],
+        });
+      }
+      await createWorkshopRepository(trx).update(id, values(input));
+    },
+    async remove(trx, id) {
+      const hasHistory =
+        (await createPaymentRepository(trx).hasAnyForCourse('workshop', id)) ||
+        (await createEnrollmentRepository(trx).hasAnyForCourse('workshop', id));
+      if (hasHistory) {
+        await createWorkshopRepository(trx).update(id, { is_active: 0 });
+        return 'archived';
+      }
+      await createWorkshopRepository(trx).remove(id);
+      return 'deleted';
+    },
+  });
+
+  app.post(API.workshops.payment(), { preHandler: authenticated }, async (request, reply) => {
+    const student = requireUser(request);
+    const id = idParam(request.params);
+    const input = parse(PaymentStartInput, request.body ?? {});
+    const { payment, created } = await enrollment.startPayment(student, 'workshop', id, input);
+    return reply.code(created ? 201 : 200).send(payment);
+  });
+}

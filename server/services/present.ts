@@ -1,0 +1,207 @@
+import {
+  durationMonths,
+  type AuditEntry,
+  type CounselingRequest,
+  type Enrollment,
+  type Faculty,
+  type Payment,
+  type PersonName,
+  type Program,
+  type Resource,
+  type ResourceType,
+  type Category,
+  type Level,
+  type TargetAudience,
+  type SuccessStory,
+  type Testimonial,
+  type User,
+  type Workshop,
+} from '../../contract/index.ts';
+import type { FacultyRow, SuccessStoryRow, TestimonialRow, UserRow } from '../db/schema.ts';
+import type { ProgramWithInstructor } from '../repositories/programs.ts';
+import type { WorkshopWithInstructor } from '../repositories/workshops.ts';
+import type { ResourceWithAuthor } from '../repositories/content.ts';
+import type { EnrollmentView } from '../repositories/enrollments.ts';
+import type { PaymentView } from '../repositories/payments.ts';
+import type { Selectable } from 'kysely';
+import type { AuditLogTable, CounselingRequestsTable } from '../db/schema.ts';
+
+/** Rows to the contract's entities: the one place where storage shapes become API shapes. */
+
+const bool = (value: number | boolean): boolean => Boolean(value);
+
+function person(first: string | null, last: string | null): PersonName | null {
+  return first === null && last === null ? null : { first_name: first ?? '', last_name: last ?? '' };
+}
+
+export function toUser(row: UserRow): User {
+  const role = row.role ?? 'student';
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    profile: { role, is_admin: role === 'admin', is_instructor: role === 'instructor', is_student: role === 'student' },
+  };
+}
+
+export function toProgram(row: ProgramWithInstructor): Program {
+  return {
+    id: row.id,
+    title: row.title,
+    subtitle: row.subtitle,
+    description: row.description,
+    level: row.level as Level,
+    category: row.category as Category,
+    target_audience: row.target_audience as TargetAudience,
+    price: row.price,
+    original_price: row.original_price,
+    duration_weeks: row.duration_weeks,
+    duration_months: durationMonths(row.duration_weeks),
+    avg_salary: row.avg_salary,
+    is_featured: bool(row.is_featured),
+    is_flagship: bool(row.is_flagship),
+    is_active: bool(row.is_active),
+    instructor: person(row.instructor_first_name, row.instructor_last_name),
+  };
+}
+
+export function toWorkshop(row: WorkshopWithInstructor): Workshop {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    instructor: person(row.instructor_first_name, row.instructor_last_name),
+    date: row.date,
+    duration_hours: Number(row.duration_hours),
+    price: row.price,
+    is_free: row.price === 0,
+    is_live: bool(row.is_live),
+    current_participants: row.current_participants,
+    max_participants: row.max_participants,
+    is_active: bool(row.is_active),
+  };
+}
+
+export function toFaculty(row: FacultyRow): Faculty {
+  return {
+    id: row.id,
+    user: { first_name: row.first_name, last_name: row.last_name, email: row.email },
+    expertise: row.expertise,
+    experience_years: row.experience_years,
+    previous_companies: row.previous_companies,
+    bio: row.bio,
+    linkedin_url: row.linkedin_url,
+    is_featured: bool(row.is_featured),
+  };
+}
+
+export function toSuccessStory(row: SuccessStoryRow): SuccessStory {
+  return {
+    id: row.id,
+    student_name: row.student_name,
+    placement_company_name: row.placement_company_name,
+    designation: row.designation,
+    salary: row.salary,
+    story: row.story,
+    is_featured: bool(row.is_featured),
+  };
+}
+
+export function toResource(row: ResourceWithAuthor): Resource {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    author: person(row.author_first_name, row.author_last_name),
+    resource_type: row.resource_type as ResourceType,
+    external_url: row.external_url,
+    file: row.file,
+    is_featured: bool(row.is_featured),
+  };
+}
+
+export function toTestimonial(row: TestimonialRow): Testimonial {
+  return { id: row.id, title: row.title, name: row.name, description: row.description, is_featured: bool(row.is_featured) };
+}
+
+function student(row: EnrollmentView | PaymentView) {
+  return {
+    id: row.student_id,
+    username: row.student_username,
+    first_name: row.student_first_name,
+    last_name: row.student_last_name,
+    email: row.student_email,
+  };
+}
+
+export function toEnrollment(row: EnrollmentView): Enrollment {
+  const isProgram = row.course_type === 'program';
+  return {
+    id: row.id,
+    course: row.course_id,
+    course_type: row.course_type,
+    is_active: bool(row.is_active),
+    student: student(row),
+    program: isProgram ? { id: row.course_id, title: row.program_title ?? '' } : null,
+    workshop: isProgram ? null : { id: row.course_id, title: row.workshop_title ?? '' },
+    status: row.status,
+    enrolled_at: row.enrolled_at,
+    progress_percentage: row.progress_percentage,
+    issue_description: row.issue_description,
+    admin_notes: row.admin_notes,
+    is_urgent: bool(row.is_urgent),
+  };
+}
+
+export function toPayment(row: PaymentView): Payment {
+  const isProgram = row.course_type === 'program';
+  return {
+    id: row.id,
+    course: row.course_id,
+    course_type: row.course_type,
+    status: row.status,
+    amount: row.amount,
+    student: student(row),
+    program_title: isProgram ? (row.program_title ?? '') : null,
+    workshop_title: isProgram ? null : (row.workshop_title ?? ''),
+    payment_method: row.payment_method,
+    created_at: row.created_at,
+    completed_at: row.completed_at,
+    failure_reason: row.failure_reason,
+    admin_notes: row.admin_notes,
+    is_urgent: bool(row.is_urgent),
+  };
+}
+
+export function toCounselingRequest(row: Selectable<CounselingRequestsTable>): CounselingRequest {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    preferred_date: row.preferred_date,
+    interest: row.interest,
+    message: row.message,
+    created_at: row.created_at,
+  };
+}
+
+export function toAuditEntry(row: Selectable<AuditLogTable> & { actor_username: string | null }): AuditEntry {
+  let changes: Record<string, unknown> = {};
+  try {
+    changes = JSON.parse(row.changes) as Record<string, unknown>;
+  } catch {
+    changes = {};
+  }
+  return {
+    id: row.id,
+    actor: row.actor_id !== null && row.actor_username !== null ? { id: row.actor_id, username: row.actor_username } : null,
+    action: row.action,
+    entity: row.entity,
+    entity_id: row.entity_id,
+    changes,
+    created_at: row.created_at,
+  };
+}

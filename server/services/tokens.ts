@@ -1,0 +1,79 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Db } from '../db/connect.ts';
+import { createRefreshTokenRepository } from '../repositories/refresh-tokens.ts';
+import { createSettingsRepository } from '../repositories/settings.ts';
+import { HttpError, tokenInvalid } from '../lib/errors.ts';
+import { SERVER_MESSAGES } from '../../contract/index.ts';
+
+/**
+ * JWTs with SimpleJWT's semantics: HS256, claims token_type ("access" | "refresh"), jti, user_id, iat, exp.
+ * Refresh tokens are also recorded by jti, so logout can revoke one and every instance sees it.
+ */
+
+export type TokenLifetimes = { accessSeconds: number; refreshSeconds: number };
+type TokenType = 'access' | 'refresh';
+
+/** The configured secret, else the one stored in the database (made once, shared by every instance). */
+export async function resolveJwtSecret(db: Db, configured: string | null): Promise<string> {
+  if (configured) return configured;
+  return createSettingsRepository(db).getOrInsert('jwt_secret', randomBytes(48).toString('base64url'));
+}
+
+export function createTokenService(db: Db, secret: string, lifetimes: TokenLifetimes) {
+  const key = new TextEncoder().encode(secret);
+  const refreshTokens = createRefreshTokenRepository(db);
+
+  async function sign(type: TokenType, userId: number, jti: string, lifetimeSeconds: number): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ token_type: type, user_id: userId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setJti(jti)
+      .setIssuedAt(now)
+      .setExpirationTime(now + lifetimeSeconds)
+      .sign(key);
+  }
+
+  /** The token's user id, if the token is genuine, unexpired and of the type wanted. */
+  async function verify(token: string, type: TokenType): Promise<{ userId: number; jti: string } | null> {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      if (payload.token_type !== type || typeof payload.user_id !== 'number' || typeof payload.jti !== 'string') return null;
+      return { userId: payload.user_id, jti: payload.jti };
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    async issuePair(userId: number): Promise<{ access: string; refresh: string }> {
+      const jti = randomUUID().replace(/-/g, '');
+      const expiresAt = new Date(Date.now() + lifetimes.refreshSeconds * 1000).toISOString();
+      await refreshTokens.add(jti, userId, expiresAt);
+      return {
+        access: await sign('access', userId, randomUUID().replace(/-/g, ''), lifetimes.accessSeconds),
+        refresh: await sign('refresh', userId, jti, lifetimes.refreshSeconds),
+      };
+    },
+    /** POST /auth/token/refresh/: a new access token for a usable refresh token (not revoked). */
+    async refreshAccess(refresh: string): Promise<{ access: string }> {
+      const claims = await verify(refresh, 'refresh');
+      if (!claims || !(await refreshTokens.isUsable(claims.jti))) throw new HttpError(401, SERVER_MESSAGES.refreshInvalid);
+      return { access: await sign('access', claims.userId, randomUUID().replace(/-/g, ''), lifetimes.accessSeconds) };
+    },
+    /** POST /auth/logout/: revokes the refresh token. */
+    async revoke(refresh: string): Promise<void> {
+      const claims = await verify(refresh, 'refresh');
+      if (!claims) throw new HttpError(401, SERVER_MESSAGES.refreshInvalid);
+      await refreshTokens.revoke(claims.jti);
+    },
+    /** The user id an access token names, or the 401 to answer. */
+    async verifyAccess(token: string): Promise<number> {
+      const claims = await verify(token, 'access');
+      if (!claims) throw tokenInvalid();
+      return claims.userId;
+    },
+    sign,
+  };
+}
+export type TokenService = ReturnType<typeof createTokenService>;

@@ -1,0 +1,27 @@
+import type { Config } from './config.ts';
+import type { Db, Dialect } from './db/connect.ts';
+import type { UserRow } from './db/schema.ts';
+import type { HttpError } from './lib/errors.ts';
+import type { EnrollmentService } from './services/enrollment.ts';
+import type { TokenService } from './services/tokens.ts';
+
+/** What every route may use, decorated once on the root instance. */
+export type Deps = {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  tokens: TokenService;
+  enrollment: EnrollmentService;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+  interface FastifyRequest {
+    /** The caller, when a valid access token came with the request. */
+    user: UserRow | null;
+    /** Why a presented token was refused; answered only where a login is required. */
+    authError: HttpError | null;
+  }
+}
