@@ -1,0 +1,56 @@
+/**
+ * `npm start`: builds the SPA when its sources are newer than dist/ (skipped while the repository has
+ * no index.html yet), migrates the database, seeds demo content on an empty database in demo mode,
+ * and serves SPA and API from one origin.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startServer } from '../server/server.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+function newestMtime(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+function buildSpaIfStale(): void {
+  const sourceIndex = path.join(ROOT, 'index.html');
+  if (!fs.existsSync(sourceIndex)) {
+    console.log('No index.html at the repository root: serving the API only.');
+    return;
+  }
+  const built = path.join(ROOT, 'dist', 'index.html');
+  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  const sourcesAt = Math.max(
+    newestMtime(path.join(ROOT, 'src')),
+    newestMtime(path.join(ROOT, 'contract')),
+    newestMtime(path.join(ROOT, 'machines')),
+    newestMtime(sourceIndex),
+  );
+  if (builtAt >= sourcesAt) return;
+  console.log('Building the SPA (vite build)...');
+  const result = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('vite build failed.');
+    process.exit(result.status ?? 1);
+  }
+}
+
+buildSpaIfStale();
+startServer().then(
+  ({ url, config }) => {
+    console.log(`Credit careers institute running at ${url}/ (${config.databaseUrl.startsWith('sqlite') ? 'SQLite' : 'PostgreSQL'}${config.demoMode ? ', demo mode: admin/admin123, student/student123' : ''})`);
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

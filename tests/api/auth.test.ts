@@ -1,0 +1,219 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_MESSAGES, User } from '../../contract/index.ts';
+import { createTestApp, JWT_SECRET, type TestContext, type TestUser } from './support/harness.ts';
+
+let ctx: TestContext;
+let student: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ config: { loginMaxFailuresPerUser: 3, loginMaxFailuresPerAddress: 6 } });
+  student = await ctx.user('asha');
+});
+afterAll(async () => ctx?.close());
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('POST /auth/token/', () => {
+  it('answers an access and a refresh token for good credentials', async () => {
+    const res = await ctx.request({ method: 'POST', url: '/auth/token/', body: { username: 'asha', password: 'password123' }, ip: '10.0.0.1' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+    const me = await ctx.request({ url: '/classroom/auth/me/', token: (res.body as { access: string }).access });
+    expect(me.status).toBe(200);
+  });
+
+  it('refuses wrong credentials with the SimpleJWT message', async () => {
+    for (const body of [
+      { username: 'asha', password: 'wrong-password' },
+      { username: 'nobody-here', password: 'password123' },
+    ]) {
+      const res = await ctx.request({ method: 'POST', url: '/auth/token/', body, ip: '10.0.0.2' });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ detail: SERVER_MESSAGES.badCredentials });
+    }
+  });
+
+  it('answers field errors when username or password is missing', async () => {
+    const res = await ctx.request({ method: 'POST', url: '/auth/token/', body: {}, ip: '10.0.0.3' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ username: ['Username is required.'], password: ['Password is required.'] });
+    const notObject = await ctx.request({ method: 'POST', url: '/auth/token/', body: [1, 2], ip: '10.0.0.3' });
+    expect(notObject.status).toBe(400);
+    expect(notObject.body).toHaveProperty('non_field_errors');
+  });
+
+  it('rate-limits failed logins per username (429), even for the right password afterwards', async () => {
+    await ctx.user('target');
+    for (let i = 0; i < 3; i++) {
+      const res = await ctx.request({ method: 'POST', url: '/auth/token/', body: { username: 'target', password: 'nope' }, ip: `10.1.0.${i}` });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await ctx.request({ method: 'POST', url: '/auth/token/', body: { username: 'target', password: 'password123' }, ip: '10.1.0.9' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ detail: SERVER_MESSAGES.rateLimited });
+    // Stored in the database, so every instance sharing it agrees.
+    const rows = await ctx.db.selectFrom('rate_events').select('key').where('key', '=', 'login:user:target').execute();
+    expect(rows).toHaveLength(3);
+  });
+
+  it('rate-limits failed logins per client address (429)', async () => {
+    for (let i = 0; i < 6; i++) {
+      await ctx.request({ method: 'POST', url: '/auth/token/', body: { username: `ghost${i}`, password: 'nope' }, ip: '10.2.0.1' });
+    }
+    const blocked = await ctx.request({ method: 'POST', url: '/auth/token/', body: { username: 'asha', password: 'password123' }, ip: '10.2.0.1' });
+    expect(blocked.status).toBe(429);
+    const elsewhere = await ctx.request({ method: 'POST', url: '/auth/token/', body: { username: 'asha', password: 'password123' }, ip: '10.2.0.2' });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('stores passwords as salted scrypt hashes', async () => {
+    const row = await ctx.db.selectFrom('users').select('password_hash').where('username', '=', 'asha').executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(row.password_hash).not.toContain('password123');
+  });
+});
+
+describe('POST /auth/token/refresh/', () => {
+  it('answers a new access token for a refresh token', async () => {
+    const res = await ctx.request({ method: 'POST', url: '/auth/token/refresh/', body: { refresh: student.refresh } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ access: expect.any(String) });
+  });
+
+  it('refuses an access token, garbage, or nothing', async () => {
+    const asAccess = await ctx.request({ method: 'POST', url: '/auth/token/refresh/', body: { refresh: student.access } });
+    expect(asAccess.status).toBe(401);
+    expect(asAccess.body).toEqual({ detail: SERVER_MESSAGES.refreshInvalid });
+    const garbage = await ctx.request({ method: 'POST', url: '/auth/token/refresh/', body: { refresh: 'not.a.token' } });
+    expect(garbage.status).toBe(401);
+    const missing = await ctx.request({ method: 'POST', url: '/auth/token/refresh/', body: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ refresh: ['Refresh token is required.'] });
+  });
+});
+
+describe('POST /auth/logout/', () => {
+  it('revokes the refresh token: refreshing with it is refused afterwards', async () => {
+    const user = await ctx.user('leaving');
+    const out = await ctx.request({ method: 'POST', url: '/auth/logout/', body: { refresh: user.refresh } });
+    expect(out.status).toBe(204);
+    const res = await ctx.request({ method: 'POST', url: '/auth/token/refresh/', body: { refresh: user.refresh } });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ detail: SERVER_MESSAGES.refreshInvalid });
+  });
+
+  it('validates its body and refuses invalid tokens', async () => {
+    expect((await ctx.request({ method: 'POST', url: '/auth/logout/', body: {} })).status).toBe(400);
+    expect((await ctx.request({ method: 'POST', url: '/auth/logout/', body: { refresh: student.access } })).status).toBe(401);
+  });
+});
+
+describe('POST /auth/register/', () => {
+  const valid = { username: 'new.student', email: 'new.student@example.in', password: 'long-enough-1', first_name: 'New', last_name: 'Student' };
+
+  it('creates a student and answers 201 with tokens', async () => {
+    const res = await ctx.request({ method: 'POST', url: '/auth/register/', body: valid });
+    expect(res.status).toBe(201);
+    const { access } = res.body as { access: string };
+    const me = await ctx.request({ url: '/classroom/auth/me/', token: access });
+    expect(me.body).toMatchObject({ username: 'new.student', profile: { role: 'student', is_student: true, is_admin: false } });
+  });
+
+  it('refuses a taken username or e-mail (any case) with field errors', async () => {
+    const res = await ctx.request({ method: 'POST', url: '/auth/register/', body: { ...valid, email: 'NEW.student@example.in' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ username: [SERVER_MESSAGES.usernameTaken], email: [SERVER_MESSAGES.emailTaken] });
+  });
+
+  it('validates every field with the contract messages', async () => {
+    const res = await ctx.request({ method: 'POST', url: '/auth/register/', body: { username: 'bad name!', email: 'x', password: 'short' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      username: ['Username may contain only letters, digits and @ . + - _'],
+      email: ['Enter a valid email address.'],
+      password: ['Password must be at least 8 characters.'],
+      first_name: ['First name is required.'],
+      last_name: ['Last name is required.'],
+    });
+  });
+
+  it('never makes an administrator, whatever the body says', async () => {
+    const res = await ctx.request({ method: 'POST', url: '/auth/register/', body: { ...valid, username: 'sneaky', email: 'sneaky@example.in', role: 'admin', is_admin: true } });
+    expect(res.status).toBe(201);
+    const me = await ctx.request({ url: '/classroom/auth/me/', token: (res.body as { access: string }).access });
+    expect((me.body as User).profile.role).toBe('student');
+  });
+});
+
+describe('GET /classroom/auth/me/ and access tokens', () => {
+  it('answers the user with its profile', async () => {
+    const admin = await ctx.user('boss', 'admin');
+    const me = await ctx.request({ url: '/classroom/auth/me/', token: admin.access });
+    expect(me.status).toBe(200);
+    expect(User.parse(me.body)).toMatchObject({ username: 'boss', profile: { role: 'admin', is_admin: true, is_instructor: false, is_student: false } });
+    const instructor = await ctx.user('teacher', 'instructor');
+    const meToo = await ctx.request({ url: '/classroom/auth/me/', token: instructor.access });
+    expect((meToo.body as User).profile).toEqual({ role: 'instructor', is_admin: false, is_instructor: true, is_student: false });
+  });
+
+  it('answers 401 "not provided" without a token', async () => {
+    const res = await ctx.request({ url: '/classroom/auth/me/' });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ detail: SERVER_MESSAGES.notAuthenticated });
+  });
+
+  const sign = (claims: object, secret = JWT_SECRET, expiresIn = 300) => {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ user_id: student.id, ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setJti('abc123')
+      .setIssuedAt(now - 10)
+      .setExpirationTime(now + expiresIn)
+      .sign(new TextEncoder().encode(secret));
+  };
+
+  const refusals: Array<[string, () => Promise<string>]> = [
+    ['expired', () => sign({ token_type: 'access' }, JWT_SECRET, -5)],
+    ['signed with another secret', () => sign({ token_type: 'access' }, 'some-other-secret-entirely-0000000000')],
+    ['a refresh token used as access', async () => student.refresh],
+    ['missing token_type', () => sign({})],
+    [
+      'tampered payload',
+      async () => {
+        const [header, , signature] = student.access.split('.');
+        return `${header}.${b64({ token_type: 'access', user_id: 1, jti: 'x', exp: 9_999_999_999 })}.${signature}`;
+      },
+    ],
+    ['alg none', async () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ token_type: 'access', user_id: student.id, jti: 'x', exp: 9_999_999_999 })}.`],
+    ['not a JWT at all', async () => 'hello'],
+    ['for a user that does not exist', () => sign({ token_type: 'access', user_id: 999_999 })],
+  ];
+  it.each(refusals)('refuses a token that is %s with 401', async (_label, make) => {
+    const res = await ctx.request({ url: '/classroom/auth/me/', token: await make() });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ detail: SERVER_MESSAGES.tokenInvalid });
+  });
+
+  it('ignores a bad token on public pages (they answer as for a visitor)', async () => {
+    const res = await ctx.request({ url: '/classroom/programs/', token: 'garbage' });
+    expect(res.status).toBe(200);
+  });
+
+  it('expires access tokens after the configured lifetime', async () => {
+    const short = await createTestApp({ config: { accessTokenLifetimeSeconds: 1 } });
+    try {
+      const user = await short.user('brief');
+      expect((await short.request({ url: '/classroom/auth/me/', token: user.access })).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      const res = await short.request({ url: '/classroom/auth/me/', token: user.access });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ detail: SERVER_MESSAGES.tokenInvalid });
+      // The refresh token still works and gives a fresh access token.
+      const refreshed = await short.request({ method: 'POST', url: '/auth/token/refresh/', body: { refresh: user.refresh } });
+      expect(refreshed.status).toBe(200);
+    } finally {
+      await short.close();
+    }
+  });
+});

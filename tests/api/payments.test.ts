@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Enrollment, Payment, PaymentCompletion, SERVER_MESSAGES } from '../../contract/index.ts';
+import { createProgram, createWorkshop } from './support/fixtures.ts';
+import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
+
+let ctx: TestContext;
+let admin: TestUser;
+let asha: TestUser;
+let ravi: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await ctx.user('admin', 'admin');
+  asha = await ctx.user('asha');
+  ravi = await ctx.user('ravi');
+});
+afterAll(async () => ctx?.close());
+
+const start = (user: TestUser, type: 'programs' | 'workshops', id: number, body: unknown = { payment_method: 'credit_card' }) =>
+  ctx.request({ method: 'POST', url: `/classroom/${type}/${id}/payment/`, token: user.access, body });
+const complete = (user: TestUser, paymentId: number) =>
+  ctx.request({ method: 'POST', url: `/classroom/payments/${paymentId}/complete/`, token: user.access });
+
+describe('starting a payment', () => {
+  it('creates a pending payment with the amount read from the program, ignoring any client amount', async () => {
+    const programId = await createProgram(ctx, admin.access, { price: 72000 });
+    const res = await start(asha, 'programs', programId, { payment_method: 'upi', amount: 1, price: 1, status: 'completed' });
+    expect(res.status).toBe(201);
+    const payment = Payment.parse(res.body);
+    expect(payment).toMatchObject({
+      status: 'pending',
+      amount: 72000,
+      payment_method: 'upi',
+      course: programId,
+      course_type: 'program',
+      program_title: 'Credit Analyst Foundation',
+      workshop_title: null,
+      student: { id: asha.id, username: 'asha' },
+    });
+  });
+
+  it('answers the existing pending payment (200) instead of a second one', async () => {
+    const programId = await createProgram(ctx, admin.access);
+    const first = await start(asha, 'programs', programId);
+    const second = await start(asha, 'programs', programId);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(200);
+    expect((second.body as Payment).id).toBe((first.body as Payment).id);
+    // Another student gets their own.
+    const other = await start(ravi, 'programs', programId);
+    expect(other.status).toBe(201);
+    expect((other.body as Payment).id).not.toBe((first.body as Payment).id);
+  });
+
+  it('keeps one pending payment per course even when starts race', async () => {
+    const programId = await createProgram(ctx, admin.access);
+    const results = await Promise.all(Array.from({ length: 10 }, () => start(ravi, 'programs', programId)));
+    expect(results.map((r) => r.status).filter((s) => s === 201)).toHaveLength(1);
+    expect(new Set(results.map((r) => (r.body as Payment).id)).size).toBe(1);
+  });
+
+  it('accepts no body (the dashboard) and stores checkout billing details, never card data', async () => {
+    const programId = await createProgram(ctx, admin.access);
+    const bare = await ctx.request({ method: 'POST', url: `/classroom/programs/${programId}/payment/`, token: asha.access, headers: { 'content-type': 'application/json' } });
+    expect(bare.status).toBe(201);
+    expect((bare.body as Payment).payment_method).toBe('credit_card');
+
+    const other = await createProgram(ctx, admin.access);
+    const billing = { first_name: 'Asha', last_name: 'Rao', email: 'asha@example.in', phone: '9876543210' };
+    const res = await start(asha, 'programs', other, { payment_method: 'debit_card', billing, card_number: '4111111111111111', cvv: '123' });
+    expect(res.status).toBe(201);
+    const row = await ctx.db.selectFrom('payments').selectAll().where('id', '=', (res.body as Payment).id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ billing_first_name: 'Asha', billing_last_name: 'Rao', billing_email: 'asha@example.in', billing_phone: '9876543210' });
+    expect(JSON.stringify(row)).not.toContain('4111');
+  });
+
+  it('validates the payment method and billing details', async () => {
+    const programId = await createProgram(ctx, admin.access);
+    const res = await start(asha, 'programs', programId, { payment_method: 'cash', billing: { first_name: '', last_name: 'R', email: 'x', phone: '12' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      payment_method: ['Payment method must be one of: credit_card, debit_card, upi.'],
+      'billing.first_name': ['First name is required.'],
+      'billing.email': ['Enter a valid email address.'],
+      'billing.phone': ['Enter a 10-digit Indian mobile number.'],
+    });
+  });
+
+  it('answers 404 for an unknown or archived course', async () => {
+    expect((await start(asha, 'programs', 999_999)).status).toBe(404);
+    expect((await start(asha, 'workshops', 999_999)).status).toBe(404);
+    expect((await start(asha, 'programs', 'abc' as unknown as number)).status).toBe(404);
+    const inactive = await createProgram(ctx, admin.access, { is_active: false });
+    expect(await start(asha, 'programs', inactive)).toMatchObject({ status: 404, body: { detail: SERVER_MESSAGES.notFound } });
+  });
+
+  it('refuses a student already enrolled in the course', async () => {
+    const programId = await createProgram(ctx, admin.access);
+    const payment = (await start(asha, 'programs', programId)).body as Payment;
+    expect((await complete(asha, payment.id)).status).toBe(200);
+    const again = await start(asha, 'programs', programId);
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ error: SERVER_MESSAGES.alreadyEnrolled });
+  });
+
+  it('refuses a full workshop', async () => {
+    const workshopId = await createWorkshop(ctx, admin.access, { max_participants: 1 });
+    const payment = (await start(asha, 'workshops', workshopId)).body as Payment;
+    expect((await complete(asha, payment.id)).status).toBe(200);
+    const res = await start(ravi, 'workshops', workshopId);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: SERVER_MESSAGES.workshopFull });
+  });
+
+  it('enrolls at once in a free workshop: completed payment of 0, active enrollment, one seat', async () => {
+    const workshopId = await createWorkshop(ctx, admin.access, { price: 0, max_participants: 5 });
+    const res = await start(asha, 'workshops', workshopId);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'completed', amount: 0, course_type: 'workshop', workshop_title: 'Ratio Analysis Masterclass', program_title: null });
+    const enrollments = (await ctx.request({ url: '/classroom/enrollments/', token: asha.access })).body as Enrollment[];
+    expect(enrollments.find((e) => e.course === workshopId && e.course_type === 'workshop')).toMatchObject({ status: 'active', is_active: true, workshop: { id: workshopId } });
+    const workshop = (await ctx.request({ url: `/classroom/workshops/${workshopId}/` })).body as { current_participants: number; is_free: boolean };
+    expect(workshop).toMatchObject({ current_participants: 1, is_free: true });
+    expect((await start(asha, 'workshops', workshopId)).body).toEqual({ error: SERVER_MESSAGES.alreadyEnrolled });
+  });
+});
+
+describe('completing a payment', () => {
+  it('completes the payment and grants an active enrollment, in the PaymentCompletion shape', async () => {
+    const programId = await createProgram(ctx, admin.access, { title: 'Research Analyst' });
+    const payment = (await start(asha, 'programs', programId)).body as Payment;
+    const res = await complete(asha, payment.id);
+    expect(res.status).toBe(200);
+    const body = PaymentCompletion.parse(res.body);
+    expect(body.payment).toMatchObject({ id: payment.id, status: 'completed', amount: 65000 });
+    expect(body.payment.completed_at).toEqual(expect.any(String));
+    expect(body.enrollment).toMatchObject({
+      course: programId,
+      course_type: 'program',
+      status: 'active',
+      is_active: true,
+      program: { id: programId, title: 'Research Analyst' },
+      workshop: null,
+      student: { id: asha.id, username: 'asha', first_name: 'Asha', last_name: 'Tester' },
+      progress_percentage: 0,
+    });
+  });
+
+  it('is idempotent: a second call answers the same payment and enrollment', async () => {
+    const workshopId = await createWorkshop(ctx, admin.access, { max_participants: 3 });
+    const payment = (await start(asha, 'workshops', workshopId)).body as Payment;
+    const first = (await complete(asha, payment.id)).body as PaymentCompletion;
+    const second = await complete(asha, payment.id);
+    expect(second.status).toBe(200);
+    expect((second.body as PaymentCompletion).enrollment.id).toBe(first.enrollment.id);
+    expect((second.body as PaymentCompletion).payment.id).toBe(first.payment.id);
+    const workshop = (await ctx.request({ url: `/classroom/workshops/${workshopId}/` })).body as { current_participants: number };
+    expect(workshop.current_participants).toBe(1);
+  });
+
+  it("answers 404 for another student's payment and for unknown ids", async () => {
+    const programId = await createProgram(ctx, admin.access);
+    const payment = (await start(asha, 'programs', programId)).body as Payment;
+    expect(await complete(ravi, payment.id)).toMatchObject({ status: 404, body: { detail: SERVER_MESSAGES.notFound } });
+    expect((await complete(admin, payment.id)).status).toBe(404);
+    expect((await complete(asha, 999_999)).status).toBe(404);
+    expect((await ctx.request({ method: 'POST', url: `/classroom/payments/${payment.id}/complete/` })).status).toBe(401);
+  });
+
+  it('refuses a failed or cancelled payment with 400 {error}', async () => {
+    for (const status of ['failed', 'cancelled'] as const) {
+      const programId = await createProgram(ctx, admin.access);
+      const payment = (await start(asha, 'programs', programId)).body as Payment;
+      await ctx.request({ method: 'POST', url: `/api/admin/payments/${payment.id}/resolve/`, token: admin.access, body: { status } });
+      const res = await complete(asha, payment.id);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: SERVER_MESSAGES.paymentNotPending });
+    }
+  });
+
+  it('50 concurrent completions of one payment make exactly one enrollment and take one seat', async () => {
+    const workshopId = await createWorkshop(ctx, admin.access, { max_participants: 10 });
+    const payment = (await start(ravi, 'workshops', workshopId)).body as Payment;
+    const results = await Promise.all(Array.from({ length: 50 }, () => complete(ravi, payment.id)));
+    expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+    const enrollmentIds = new Set(results.map((r) => (r.body as PaymentCompletion).enrollment.id));
+    expect(enrollmentIds.size).toBe(1);
+    const rows = await ctx.db.selectFrom('enrollments').select('id').where('course_type', '=', 'workshop').where('course_id', '=', workshopId).execute();
+    expect(rows).toHaveLength(1);
+    const workshop = await ctx.db.selectFrom('workshops').select('current_participants').where('id', '=', workshopId).executeTakeFirstOrThrow();
+    expect(workshop.current_participants).toBe(1);
+  });
+
+  it('concurrent completions by different students for the last seats never go over max', async () => {
+    const workshopId = await createWorkshop(ctx, admin.access, { max_participants: 3 });
+    const students = await Promise.all(Array.from({ length: 8 }, (_, i) => ctx.user(`racer${i}`)));
+    const payments = [];
+    for (const s of students) payments.push((await start(s, 'workshops', workshopId)).body as Payment);
+    const results = await Promise.all(students.map((s, i) => complete(s, payments[i]!.id)));
+    const ok = results.filter((r) => r.status === 200);
+    const full = results.filter((r) => r.status === 400);
+    expect(ok).toHaveLength(3);
+    expect(full).toHaveLength(5);
+    for (const r of full) expect(r.body).toEqual({ error: SERVER_MESSAGES.workshopFull });
+    const workshop = await ctx.db.selectFrom('workshops').select(['current_participants', 'max_participants']).where('id', '=', workshopId).executeTakeFirstOrThrow();
+    expect(workshop.current_participants).toBe(3);
+    const active = await ctx.db.selectFrom('enrollments').select('id').where('course_type', '=', 'workshop').where('course_id', '=', workshopId).where('is_active', '=', 1).execute();
+    expect(active).toHaveLength(3);
+    // The refused payments stay pending: nothing was charged.
+    const pending = await ctx.db.selectFrom('payments').select('id').where('course_id', '=', workshopId).where('course_type', '=', 'workshop').where('status', '=', 'pending').execute();
+    expect(pending).toHaveLength(5);
+  });
+});
+
+describe("the caller's own lists", () => {
+  it('GET /classroom/payments/ and /classroom/enrollments/ answer only the caller’s rows', async () => {
+    const loner = await ctx.user('loner');
+    const programId = await createProgram(ctx, admin.access);
+    const payment = (await start(loner, 'programs', programId)).body as Payment;
+    await complete(loner, payment.id);
+    const payments = (await ctx.request({ url: '/classroom/payments/', token: loner.access })).body as Payment[];
+    expect(payments.map((p) => p.id)).toEqual([payment.id]);
+    expect(payments.every((p) => Payment.safeParse(p).success)).toBe(true);
+    const enrollments = (await ctx.request({ url: '/classroom/enrollments/', token: loner.access })).body as Enrollment[];
+    expect(enrollments).toHaveLength(1);
+    expect(Enrollment.parse(enrollments[0])).toMatchObject({ course: programId, student: { id: loner.id } });
+    const others = (await ctx.request({ url: '/classroom/payments/', token: ravi.access })).body as Payment[];
+    expect(others.some((p) => p.id === payment.id)).toBe(false);
+    expect((await ctx.request({ url: '/classroom/payments/' })).status).toBe(401);
+    expect((await ctx.request({ url: '/classroom/enrollments/' })).status).toBe(401);
+  });
+});

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import type { Role } from '../../../contract/index.ts';
+import { buildApp } from '../../../server/app.ts';
+import { testConfig, type Config } from '../../../server/config.ts';
+import { openDatabase, type DatabaseHandle, type Db } from '../../../server/db/connect.ts';
+import { migrateToLatest } from '../../../server/db/migrate.ts';
+import { seedDemo } from '../../../server/db/seed.ts';
+import { hashPassword } from '../../../server/lib/passwords.ts';
+
+/**
+ * Builds the app in-process on a fresh database: TEST_DB=sqlite (default, in memory) or TEST_DB=postgres
+ * (a new database on TEST_DATABASE_URL's server, dropped afterwards). PostgreSQL unreachable = failure.
+ */
+
+export const TEST_DB = (process.env.TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
+const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const JWT_SECRET = 'test-secret-for-the-api-suite-only-0123456789';
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(`TEST_DB=postgres but PostgreSQL at ${PG_ADMIN_URL} cannot be reached: ${(error as Error).message}`);
+  }
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated database of the kind TEST_DB names. */
+export async function freshDatabase(): Promise<DatabaseHandle> {
+  if (TEST_DB === 'postgres') {
+    const name = `api_test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const handle = openDatabase(withDatabase(PG_ADMIN_URL, name), { poolSize: 20 });
+    await migrateToLatest(handle.db);
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
+    };
+  }
+  const handle = openDatabase('sqlite::memory:');
+  await migrateToLatest(handle.db);
+  return handle;
+}
+
+export type TestUser = { id: number; username: string; password: string; access: string; refresh: string };
+
+export type TestContext = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close: () => Promise<void>;
+  /** Creates a user with a role and answers its tokens. */
+  user: (username: string, role?: Role) => Promise<TestUser>;
+  request: (options: RequestOptions) => Promise<{ status: number; body: unknown; headers: Record<string, unknown>; raw: string }>;
+};
+
+export type RequestOptions = {
+  method?: InjectOptions['method'];
+  url: string;
+  token?: string | null;
+  body?: unknown;
+  headers?: Record<string, string>;
+  ip?: string;
+};
+
+let userCounter = 0;
+
+export async function createTestApp(options: { config?: Partial<Config>; seed?: boolean } = {}): Promise<TestContext> {
+  const handle = await freshDatabase();
+  if (options.seed) await seedDemo(handle.db);
+  const config = testConfig({ jwtSecret: JWT_SECRET, staticDir: '/nonexistent-static-dir', ...options.config });
+  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect });
+  await app.ready();
+  const passwordHash = hashPassword('password123');
+
+  return {
+    app,
+    db: handle.db,
+    config,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+    async user(username, role = 'student') {
+      const row = await handle.db
+        .insertInto('users')
+        .values({
+          username,
+          email: `${username}.${++userCounter}@example.in`,
+          first_name: username[0]!.toUpperCase() + username.slice(1),
+          last_name: 'Tester',
+          password_hash: await passwordHash,
+          role,
+          created_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const tokens = await app.deps.tokens.issuePair(row.id);
+      return { id: row.id, username, password: 'password123', ...tokens };
+    },
+    async request({ method = 'GET', url, token, body, headers = {}, ip }) {
+      const response = await app.inject({
+        method,
+        url,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+        ...(body === undefined ? {} : typeof body === 'string' ? { payload: body } : { payload: body as object }),
+        ...(ip ? { remoteAddress: ip } : {}),
+      });
+      let parsed: unknown = null;
+      try {
+        parsed = response.body ? JSON.parse(response.body) : null;
+      } catch {
+        parsed = response.body;
+      }
+      return { status: response.statusCode, body: parsed, headers: response.headers, raw: response.body };
+    },
+  };
+}
