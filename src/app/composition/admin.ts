@@ -1,0 +1,29 @@
+import { fromPromise } from 'xstate';
+import { adminModalMachine, type DeleteItemInput, type SaveItemInput } from '../../../machines/admin-modal.machine.ts';
+import { deleteAdminItem, fetchAdminPage, fetchAdminSummary, saveAdminItem } from '../../features/admin/api/admin-api.ts';
+import type { AdminResource } from '../../features/admin/api/resource-types.ts';
+import { listOf, loaderOf } from './lists.ts';
+
+export const adminSummaryLoader = loaderOf(() => fetchAdminSummary());
+
+/** One tab's list, following the server's pages as the user scrolls. */
+export const adminListFor = (resource: AdminResource) => listOf<{ id: number }>((input) => fetchAdminPage(resource, input));
+
+/** The admin modal for one tab; `onSaved` reloads that tab's list and the stats. */
+export function adminModalFor(resource: AdminResource, onSaved: () => void) {
+  return adminModalMachine.provide({
+    actors: {
+      saveItem: fromPromise<unknown, SaveItemInput>(({ input }) => saveAdminItem(resource, input)),
+      deleteItem: fromPromise<unknown, DeleteItemInput>(({ input }) => deleteAdminItem(resource, input)),
+    },
+    actions: { itemSaved: () => onSaved() },
+  });
+}
+
+export type AdminMachines = {
+  summary: typeof adminSummaryLoader;
+  listFor: typeof adminListFor;
+  modalFor: typeof adminModalFor;
+};
+
+export const adminMachines: AdminMachines = { summary: adminSummaryLoader, listFor: adminListFor, modalFor: adminModalFor };

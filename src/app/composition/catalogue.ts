@@ -1,0 +1,20 @@
+import {
+  fetchFeaturedFaculty,
+  fetchFeaturedResources,
+  fetchFeaturedSuccessStories,
+  fetchMyEnrollments,
+  fetchPrograms,
+  fetchWorkshops,
+  type ProgramFilters,
+  type WorkshopTab,
+} from '../../features/catalogue/api/catalogue-api.ts';
+import { tokenStore } from '../../lib/token-store.ts';
+import { loaderOf, wholeList } from './lists.ts';
+
+export const programsList = wholeList((params) => fetchPrograms(params as ProgramFilters));
+export const facultyList = wholeList(() => fetchFeaturedFaculty());
+export const workshopsList = wholeList((params) => fetchWorkshops((params.tab ?? 'upcoming') as WorkshopTab));
+export const successStoriesList = wholeList(() => fetchFeaturedSuccessStories());
+export const resourcesList = wholeList(() => fetchFeaturedResources());
+/** The logged-in user's enrollments: fills the Programs page's enrolled set (design deviation 3). */
+export const myEnrollmentsLoader = loaderOf(() => (tokenStore.hasAny() ? fetchMyEnrollments() : Promise.resolve([])));

@@ -1,0 +1,32 @@
+import { createActor, fromPromise } from 'xstate';
+import { ApiError } from '../../../contract/index.ts';
+import { awaitRefresh, tokenRefreshMachine, type TokenRefreshActor } from '../../../machines/token-refresh.machine.ts';
+import { refreshAccessToken } from '../../features/auth/api/auth-api.ts';
+import { configureApiClient } from '../../lib/api-client.ts';
+import { announceSessionExpired } from '../../lib/auth-events.ts';
+import { tokenStore } from '../../lib/token-store.ts';
+
+/** The one app-wide token refresh: concurrent 401s join the refresh in flight (design.md section 4). */
+export const appTokenRefreshMachine = tokenRefreshMachine.provide({
+  actors: { refreshAccessToken: fromPromise<string, void>(() => refreshAccessToken()) },
+  actions: {
+    storeAccessToken: (_, params: { access: string }) => tokenStore.setAccess(params.access),
+    clearTokens: () => tokenStore.clear(),
+    redirectToLogin: () => announceSessionExpired(),
+  },
+});
+
+let actor: TokenRefreshActor | null = null;
+
+/** Starts the refresh actor once and wires the API client to it. Returns the actor (tests inspect it). */
+export function startTokenRefresh(): TokenRefreshActor {
+  actor?.stop();
+  const running = createActor(appTokenRefreshMachine).start();
+  actor = running;
+  configureApiClient({
+    refreshAccessToken: async () => {
+      if (!(await awaitRefresh(running))) throw new ApiError(401, null);
+    },
+  });
+  return running;
+}

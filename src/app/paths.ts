@@ -1,0 +1,36 @@
+import type { CourseType } from '../../contract/index.ts';
+
+/** Every route path of the app, in one typed object (bulletproof-react). */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  contact: '/contact',
+  about: '/about',
+  programs: '/programs',
+  faculty: '/faculty',
+  workshops: '/workshops',
+  placement: '/placement',
+  resources: '/resources',
+  dashboard: '/dashboard',
+  admin: '/admin',
+  checkout: {
+    pattern: '/payment/:type/:id',
+    to: (type: CourseType, id: number | string) => `/payment/${type}/${id}`,
+  },
+} as const;
+
+/** The login page with a return path (used by checkout). */
+export function loginWithNext(next: string): string {
+  return `${paths.login}?next=${encodeURIComponent(next)}`;
+}
+
+export function registerWithNext(next: string): string {
+  return `${paths.register}?next=${encodeURIComponent(next)}`;
+}
+
+/** Only same-app paths are honoured as return paths (no open redirects). */
+export function safeNext(next: string | null): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//')) return null;
+  return next;
+}

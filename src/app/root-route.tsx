@@ -1,0 +1,25 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { PageLoading } from '../components/page-loading.tsx';
+import { SessionContext } from '../features/auth/session.ts';
+import { onSessionExpired } from '../lib/auth-events.ts';
+import { paths } from './paths.ts';
+
+/** The root of every route: when a refresh fails the session ends and the browser goes to /login. */
+export function RootRoute() {
+  const session = SessionContext.useActorRef();
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        session.send({ type: 'session.expired' });
+        navigate(paths.login);
+      }),
+    [session, navigate],
+  );
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Outlet />
+    </Suspense>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '../../app/paths.ts';
+import { displayName, isAdmin, SessionContext, useIsAuthenticated, useSessionUser } from '../../features/auth/session.ts';
+import { RoleBadge } from '../badges.tsx';
+
+export const PRODUCT_TITLE = 'Credit Careers Institute';
+
+const LINKS = [
+  { to: paths.home, label: 'Home' },
+  { to: paths.about, label: 'About' },
+  { to: paths.programs, label: 'Programs' },
+  { to: paths.faculty, label: 'Faculty' },
+  { to: paths.workshops, label: 'Workshops' },
+  { to: paths.placement, label: 'Placement' },
+  { to: paths.resources, label: 'Resources' },
+];
+
+/** The page chrome's top bar (spec section 2). */
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    // Close the phone menu after a navigation.
+    setMenuPath(location.pathname);
+    setMenuOpen(false);
+  }
+  return (
+    <header className="site-header">
+      <div className="bar">
+        <Link to={paths.home} className="brand">
+          Credit Careers <span>Institute</span>
+        </Link>
+        <button
+          type="button"
+          className="btn btn-small nav-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? '✕ Close' : '☰ Menu'}
+        </button>
+        <nav id="site-nav" aria-label="Main" className={`site-nav${menuOpen ? ' open' : ''}`}>
+          <ul className="nav-links">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === paths.home}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <AccountArea />
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function AccountArea() {
+  const authenticated = useIsAuthenticated();
+  const user = useSessionUser();
+  const session = SessionContext.useActorRef();
+  const navigate = useNavigate();
+  if (!authenticated) {
+    return (
+      <div className="nav-account">
+        <Link to={paths.login} className="btn btn-outline btn-small">
+          Login
+        </Link>
+        <Link to={paths.register} className="btn btn-gold btn-small">
+          Apply Now
+        </Link>
+      </div>
+    );
+  }
+  const admin = isAdmin(user);
+  return (
+    <div className="nav-account">
+      <Link to={admin ? paths.admin : paths.dashboard} className="nav-link">
+        {admin ? 'Admin Panel' : 'Dashboard'}
+      </Link>
+      <span className="user-name">
+        {displayName(user)} <RoleBadge role={user?.profile.role ?? 'student'} />
+      </span>
+      <button
+        type="button"
+        className="btn btn-outline btn-small"
+        onClick={() => {
+          session.send({ type: 'session.logout' });
+          navigate(paths.home);
+        }}
+      >
+        Logout
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,262 @@
+import {
+  API,
+  CATEGORY_LABELS,
+  Faculty,
+  FacultyInput,
+  LEVEL_LABELS,
+  Program,
+  ProgramInput,
+  Resource,
+  RESOURCE_TYPE_SINGULAR,
+  ResourceInput,
+  SuccessStory,
+  SuccessStoryInput,
+  TARGET_AUDIENCE_LABELS,
+  Testimonial,
+  TestimonialInput,
+  Workshop,
+  WorkshopInput,
+} from '../../../../contract/index.ts';
+import { optionsOf } from '../../../components/field.tsx';
+import { formatDateTime, formatINR, fullName } from '../../../utils/format.ts';
+import { isoToLocal, text } from './form-values.ts';
+import type { AdminResource, FieldSpec } from './resource-types.ts';
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const ALL = { include_inactive: true };
+const title: FieldSpec = { name: 'title', label: 'Title', kind: 'text', required: true };
+const description: FieldSpec = { name: 'description', label: 'Description', kind: 'textarea' };
+const featured: FieldSpec = { name: 'is_featured', label: 'Featured', kind: 'checkbox' };
+
+const PROGRAM_FIELDS: FieldSpec[] = [
+  title,
+  { name: 'subtitle', label: 'Subtitle', kind: 'text' },
+  { ...description, required: true },
+  { name: 'level', label: 'Level', kind: 'select', required: true, options: optionsOf(LEVEL_LABELS) },
+  { name: 'category', label: 'Category', kind: 'select', required: true, options: optionsOf(CATEGORY_LABELS) },
+  { name: 'target_audience', label: 'Target audience', kind: 'select', required: true, options: optionsOf(TARGET_AUDIENCE_LABELS) },
+  { name: 'price', label: 'Price (₹)', kind: 'number', required: true },
+  { name: 'original_price', label: 'Original price (₹)', kind: 'number' },
+  { name: 'duration_weeks', label: 'Duration (weeks)', kind: 'number', required: true },
+  { name: 'avg_salary', label: 'Average salary (e.g. 6-8L)', kind: 'text' },
+  featured,
+  { name: 'is_flagship', label: 'Flagship', kind: 'checkbox' },
+  { name: 'is_active', label: 'Active', kind: 'checkbox' },
+];
+
+export const programsResource: AdminResource<Program> = {
+  key: 'programs',
+  label: 'Programs',
+  singular: 'Program',
+  item: Program,
+  listPath: API.programs.list,
+  listQuery: ALL,
+  columns: [
+    { label: 'Title', render: (p) => p.title },
+    { label: 'Level', render: (p) => LEVEL_LABELS[p.level] },
+    { label: 'Price', render: (p) => formatINR(p.price) },
+    { label: 'Duration', render: (p) => `${p.duration_weeks} weeks` },
+    { label: 'Active', render: (p) => yesNo(p.is_active) },
+  ],
+  details: (p) => [
+    ['Title', p.title],
+    ['Subtitle', p.subtitle],
+    ['Description', p.description],
+    ['Level', LEVEL_LABELS[p.level]],
+    ['Category', CATEGORY_LABELS[p.category]],
+    ['Target audience', TARGET_AUDIENCE_LABELS[p.target_audience]],
+    ['Price', formatINR(p.price)],
+    ['Original price', p.original_price === null ? '—' : formatINR(p.original_price)],
+    ['Duration', `${p.duration_weeks} weeks (${p.duration_months} months)`],
+    ['Average salary', p.avg_salary],
+    ['Instructor', fullName(p.instructor) || '—'],
+    ['Featured', yesNo(p.is_featured)],
+    ['Flagship', yesNo(p.is_flagship)],
+    ['Active', yesNo(p.is_active)],
+  ],
+  form: {
+    fields: PROGRAM_FIELDS,
+    schema: ProgramInput,
+    empty: { title: '', subtitle: '', description: '', level: '', category: '', target_audience: '', price: '', original_price: '', duration_weeks: '', avg_salary: '', is_featured: false, is_flagship: false, is_active: true },
+    toValues: (p) => ({ title: p.title, subtitle: p.subtitle, description: p.description, level: p.level, category: p.category, target_audience: p.target_audience, price: text(p.price), original_price: text(p.original_price), duration_weeks: text(p.duration_weeks), avg_salary: p.avg_salary, is_featured: p.is_featured, is_flagship: p.is_flagship, is_active: p.is_active }),
+    createPath: API.programs.create,
+    updatePath: (id) => API.programs.update(id),
+    removePath: (id) => API.programs.remove(id),
+  },
+};
+
+export const facultyResource: AdminResource<Faculty> = {
+  key: 'faculty',
+  label: 'Faculty',
+  singular: 'Faculty Member',
+  item: Faculty,
+  listPath: API.faculty.list,
+  listQuery: ALL,
+  columns: [
+    { label: 'Name', render: (f) => fullName(f.user) },
+    { label: 'Email', render: (f) => f.user.email },
+    { label: 'Expertise', render: (f) => f.expertise },
+    { label: 'Experience', render: (f) => `${f.experience_years} years` },
+  ],
+  details: (f) => [
+    ['Name', fullName(f.user)],
+    ['Email', f.user.email],
+    ['Expertise', f.expertise],
+    ['Experience', `${f.experience_years} years`],
+    ['Previous companies', f.previous_companies],
+    ['Bio', f.bio],
+    ['LinkedIn', f.linkedin_url || '—'],
+    ['Featured', yesNo(f.is_featured)],
+  ],
+  form: {
+    fields: [
+      { name: 'first_name', label: 'First name', kind: 'text', required: true },
+      { name: 'last_name', label: 'Last name', kind: 'text', required: true },
+      { name: 'email', label: 'Email', kind: 'email', required: true },
+      { name: 'expertise', label: 'Expertise', kind: 'text', required: true },
+      { name: 'experience_years', label: 'Experience (years)', kind: 'number', required: true },
+      { name: 'previous_companies', label: 'Previous companies (comma-separated)', kind: 'text' },
+      { name: 'bio', label: 'Bio', kind: 'textarea' },
+      { name: 'linkedin_url', label: 'LinkedIn URL', kind: 'url' },
+      featured,
+    ],
+    schema: FacultyInput,
+    empty: { first_name: '', last_name: '', email: '', expertise: '', experience_years: '', previous_companies: '', bio: '', linkedin_url: '', is_featured: false },
+    toValues: (f) => ({ first_name: f.user.first_name, last_name: f.user.last_name, email: f.user.email, expertise: f.expertise, experience_years: text(f.experience_years), previous_companies: f.previous_companies, bio: f.bio, linkedin_url: f.linkedin_url, is_featured: f.is_featured }),
+    createPath: API.faculty.create,
+    updatePath: (id) => API.faculty.update(id),
+    removePath: (id) => API.faculty.remove(id),
+  },
+};
+
+export const workshopsResource: AdminResource<Workshop> = {
+  key: 'workshops',
+  label: 'Workshops',
+  singular: 'Workshop',
+  item: Workshop,
+  listPath: API.workshops.list,
+  listQuery: ALL,
+  columns: [
+    { label: 'Title', render: (w) => w.title },
+    { label: 'Date', render: (w) => formatDateTime(w.date) },
+    { label: 'Price', render: (w) => (w.price === 0 ? 'Free' : formatINR(w.price)) },
+    { label: 'Participants', render: (w) => `${w.current_participants}/${w.max_participants}` },
+  ],
+  details: (w) => [
+    ['Title', w.title],
+    ['Description', w.description],
+    ['Instructor', fullName(w.instructor) || '—'],
+    ['Date', formatDateTime(w.date)],
+    ['Duration', `${w.duration_hours} hours`],
+    ['Price', w.price === 0 ? 'Free' : formatINR(w.price)],
+    ['Participants', `${w.current_participants}/${w.max_participants}`],
+    ['Live', yesNo(w.is_live)],
+    ['Active', yesNo(w.is_active)],
+  ],
+  form: {
+    fields: [
+      title,
+      description,
+      { name: 'date', label: 'Date and time', kind: 'datetime', required: true },
+      { name: 'duration_hours', label: 'Duration (hours)', kind: 'number', required: true },
+      { name: 'price', label: 'Price (₹, 0 for free)', kind: 'number', required: true },
+      { name: 'max_participants', label: 'Maximum participants', kind: 'number', required: true },
+      { name: 'is_live', label: 'Live', kind: 'checkbox' },
+      { name: 'is_active', label: 'Active', kind: 'checkbox' },
+    ],
+    schema: WorkshopInput,
+    empty: { title: '', description: '', date: '', duration_hours: '', price: '0', max_participants: '', is_live: false, is_active: true },
+    toValues: (w) => ({ title: w.title, description: w.description, date: isoToLocal(w.date), duration_hours: text(w.duration_hours), price: text(w.price), max_participants: text(w.max_participants), is_live: w.is_live, is_active: w.is_active }),
+    createPath: API.workshops.create,
+    updatePath: (id) => API.workshops.update(id),
+    removePath: (id) => API.workshops.remove(id),
+  },
+};
+
+export const testimonialsResource: AdminResource<Testimonial> = {
+  key: 'testimonials',
+  label: 'Testimonials',
+  singular: 'Testimonial',
+  item: Testimonial,
+  listPath: API.testimonials.list,
+  listQuery: ALL,
+  columns: [
+    { label: 'Title', render: (t) => t.title },
+    { label: 'Name', render: (t) => t.name },
+    { label: 'Featured', render: (t) => yesNo(t.is_featured) },
+  ],
+  details: (t) => [['Title', t.title], ['Name', t.name], ['Description', t.description], ['Featured', yesNo(t.is_featured)]],
+  form: {
+    fields: [title, description, { name: 'name', label: 'Name', kind: 'text' }, featured],
+    schema: TestimonialInput,
+    empty: { title: '', description: '', name: '', is_featured: false },
+    toValues: (t) => ({ title: t.title, description: t.description, name: t.name, is_featured: t.is_featured }),
+    createPath: API.testimonials.create,
+    updatePath: (id) => API.testimonials.update(id),
+    removePath: (id) => API.testimonials.remove(id),
+  },
+};
+
+export const successStoriesResource: AdminResource<SuccessStory> = {
+  key: 'success-stories',
+  label: 'Success Stories',
+  singular: 'Success Story',
+  item: SuccessStory,
+  listPath: API.successStories.list,
+  listQuery: ALL,
+  columns: [
+    { label: 'Student', render: (s) => s.student_name },
+    { label: 'Company', render: (s) => s.placement_company_name },
+    { label: 'Designation', render: (s) => s.designation },
+    { label: 'Salary', render: (s) => s.salary },
+  ],
+  details: (s) => [['Student', s.student_name], ['Company', s.placement_company_name], ['Designation', s.designation], ['Salary', s.salary], ['Story', s.story], ['Featured', yesNo(s.is_featured)]],
+  form: {
+    fields: [
+      { name: 'student_name', label: 'Student name (title)', kind: 'text', required: true },
+      { name: 'story', label: 'Story (description)', kind: 'textarea' },
+      { name: 'placement_company_name', label: 'Company', kind: 'text' },
+      { name: 'designation', label: 'Designation', kind: 'text' },
+      { name: 'salary', label: 'Salary (e.g. 8.5 LPA)', kind: 'text' },
+      featured,
+    ],
+    schema: SuccessStoryInput,
+    empty: { student_name: '', story: '', placement_company_name: '', designation: '', salary: '', is_featured: false },
+    toValues: (s) => ({ student_name: s.student_name, story: s.story, placement_company_name: s.placement_company_name, designation: s.designation, salary: s.salary, is_featured: s.is_featured }),
+    createPath: API.successStories.create,
+    updatePath: (id) => API.successStories.update(id),
+    removePath: (id) => API.successStories.remove(id),
+  },
+};
+
+export const resourcesResource: AdminResource<Resource> = {
+  key: 'resources',
+  label: 'Resources',
+  singular: 'Resource',
+  item: Resource,
+  listPath: API.resources.list,
+  listQuery: ALL,
+  columns: [
+    { label: 'Title', render: (r) => r.title },
+    { label: 'Type', render: (r) => RESOURCE_TYPE_SINGULAR[r.resource_type] },
+    { label: 'Author', render: (r) => fullName(r.author) || '—' },
+    { label: 'Featured', render: (r) => yesNo(r.is_featured) },
+  ],
+  details: (r) => [['Title', r.title], ['Description', r.description], ['Type', RESOURCE_TYPE_SINGULAR[r.resource_type]], ['Author', fullName(r.author) || '—'], ['External URL', r.external_url ?? '—'], ['File', r.file ?? '—'], ['Featured', yesNo(r.is_featured)]],
+  form: {
+    fields: [
+      title,
+      description,
+      { name: 'resource_type', label: 'Type', kind: 'select', required: true, options: optionsOf(RESOURCE_TYPE_SINGULAR) },
+      { name: 'external_url', label: 'External URL', kind: 'url' },
+      { name: 'file', label: 'File path', kind: 'text' },
+      featured,
+    ],
+    schema: ResourceInput,
+    empty: { title: '', description: '', resource_type: 'article', external_url: '', file: '', is_featured: false },
+    toValues: (r) => ({ title: r.title, description: r.description, resource_type: r.resource_type, external_url: r.external_url ?? '', file: r.file ?? '', is_featured: r.is_featured }),
+    createPath: API.resources.create,
+    updatePath: (id) => API.resources.update(id),
+    removePath: (id) => API.resources.remove(id),
+  },
+};

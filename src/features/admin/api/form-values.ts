@@ -1,0 +1,37 @@
+import type { FieldSpec, FormValues } from './resource-types.ts';
+
+/** Form strings to the payload types the contract schemas expect. */
+export function toPayload(fields: FieldSpec[], values: FormValues): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    if (field.kind === 'checkbox') out[field.name] = Boolean(value);
+    else if (field.kind === 'number') out[field.name] = numberOrEmpty(String(value ?? ''), field.required);
+    else if (field.kind === 'datetime') out[field.name] = localToIso(String(value ?? ''));
+    else out[field.name] = String(value ?? '');
+  }
+  return out;
+}
+
+function numberOrEmpty(text: string, required?: boolean): number | null | undefined {
+  if (text.trim() === '') return required ? undefined : null;
+  const parsed = Number(text);
+  return Number.isFinite(parsed) ? parsed : undefined;
+}
+
+/** `datetime-local` value (local time) to ISO 8601 with offset. */
+export function localToIso(local: string): string {
+  if (!local) return '';
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? local : date.toISOString();
+}
+
+/** ISO 8601 to a `datetime-local` value in the browser's time zone. */
+export function isoToLocal(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));

@@ -1,0 +1,66 @@
+import { API, Enrollment, FAILURE_REASON_LABELS, Payment, PAYMENT_METHOD_LABELS } from '../../../../contract/index.ts';
+import { StatusBadge } from '../../../components/badges.tsx';
+import { formatDateTime, formatINR, fullName } from '../../../utils/format.ts';
+import type { AdminResource } from './resource-types.ts';
+
+const urgent = (value: boolean) => (value ? 'Urgent' : 'No');
+const courseTitle = (e: Enrollment) => e.program?.title ?? e.workshop?.title ?? `Course #${e.course}`;
+const paymentTitle = (p: Payment) => p.program_title ?? p.workshop_title ?? `Course #${p.course}`;
+
+export const enrollmentsResource: AdminResource<Enrollment> = {
+  key: 'enrollments',
+  label: 'Enrollments',
+  singular: 'Enrollment',
+  item: Enrollment,
+  listPath: API.admin.enrollments,
+  listQuery: {},
+  columns: [
+    { label: 'Student', render: (e) => `${fullName(e.student)} (${e.student.email})` },
+    { label: 'Course', render: courseTitle },
+    { label: 'Status', render: (e) => <StatusBadge status={e.status} /> },
+    { label: 'Enrolled', render: (e) => formatDateTime(e.enrolled_at) },
+    { label: 'Urgent', render: (e) => urgent(e.is_urgent) },
+  ],
+  details: (e) => [
+    ['Student', `${fullName(e.student)} (${e.student.email})`],
+    ['Course', courseTitle(e)],
+    ['Status', <StatusBadge key="s" status={e.status} />],
+    ['Active', e.is_active ? 'Yes' : 'No'],
+    ['Enrolled at', formatDateTime(e.enrolled_at)],
+    ['Progress', `${e.progress_percentage}%`],
+    ['Issue description', e.issue_description || '—'],
+    ['Admin notes', e.admin_notes || '—'],
+    ['Urgent', urgent(e.is_urgent)],
+  ],
+  resolvePath: (id) => API.admin.resolveEnrollment(id),
+};
+
+export const paymentsResource: AdminResource<Payment> = {
+  key: 'payments',
+  label: 'Payments',
+  singular: 'Payment',
+  item: Payment,
+  listPath: API.admin.payments,
+  listQuery: {},
+  columns: [
+    { label: 'Student', render: (p) => `${fullName(p.student)} (${p.student.email})` },
+    { label: 'Course', render: paymentTitle },
+    { label: 'Amount', render: (p) => formatINR(p.amount) },
+    { label: 'Status', render: (p) => <StatusBadge status={p.status} /> },
+    { label: 'Created', render: (p) => formatDateTime(p.created_at) },
+    { label: 'Urgent', render: (p) => urgent(p.is_urgent) },
+  ],
+  details: (p) => [
+    ['Student', `${fullName(p.student)} (${p.student.email})`],
+    ['Course', paymentTitle(p)],
+    ['Amount', formatINR(p.amount)],
+    ['Method', PAYMENT_METHOD_LABELS[p.payment_method]],
+    ['Status', <StatusBadge key="s" status={p.status} />],
+    ['Created at', formatDateTime(p.created_at)],
+    ['Completed at', p.completed_at ? formatDateTime(p.completed_at) : '—'],
+    ['Failure reason', p.failure_reason ? FAILURE_REASON_LABELS[p.failure_reason] : '—'],
+    ['Admin notes', p.admin_notes || '—'],
+    ['Urgent', urgent(p.is_urgent)],
+  ],
+  resolvePath: (id) => API.admin.resolvePayment(id),
+};

@@ -1,0 +1,82 @@
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { MESSAGES } from '../../../../contract/index.ts';
+import type { adminModalFor } from '../../../app/composition/admin.ts';
+import { Modal } from '../../../components/modal.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import type { AdminResource } from '../api/resource-types.ts';
+import { AdminForm } from './admin-form.tsx';
+import { ResolveForm } from './resolve-form.tsx';
+
+type ModalLogic = ReturnType<typeof adminModalFor>;
+type Props = {
+  resource: AdminResource;
+  snapshot: SnapshotFrom<ModalLogic>;
+  send: ActorRefFrom<ModalLogic>['send'];
+};
+
+/** Renders the admin modal machine's open states: view, add/edit, resolve, confirm delete. */
+export function AdminDialog({ resource, snapshot, send }: Props) {
+  if (!snapshot.hasTag('open')) return null;
+  const { mode, item, error, fieldErrors } = snapshot.context;
+  const saving = snapshot.hasTag('saving');
+  const close = () => send({ type: 'modal.close' });
+
+  if (snapshot.matches('confirmingDelete') || snapshot.matches('deleting')) {
+    return (
+      <Modal title="Confirm Delete" onClose={close} size="small" role="alertdialog">
+        <p>{MESSAGES.deleteConfirm}</p>
+        <footer>
+          <button type="button" className="btn btn-outline" onClick={close} disabled={saving} data-autofocus>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-danger" onClick={() => send({ type: 'modal.confirm' })} disabled={saving}>
+            {saving ? 'Deleting...' : 'Delete'}
+          </button>
+        </footer>
+      </Modal>
+    );
+  }
+  if (mode === 'view' && item) {
+    return (
+      <Modal title={`View ${resource.singular}`} onClose={close}>
+        <dl className="details">
+          {resource.details(item as { id: number }).map(([label, value]) => (
+            <div key={label} style={{ display: 'contents' }}>
+              <dt>{label}</dt>
+              <dd>{value === '' ? '—' : value}</dd>
+            </div>
+          ))}
+        </dl>
+        <footer>
+          <button type="button" className="btn btn-primary" onClick={close}>
+            Close
+          </button>
+        </footer>
+      </Modal>
+    );
+  }
+  const errorBanner = error ? <Notice kind="error">{error}</Notice> : null;
+  const submit = (values: Record<string, unknown>) => send({ type: 'modal.submit', values });
+  if (mode === 'resolve' && item) {
+    return (
+      <Modal title={`Resolve ${resource.singular}`} onClose={close}>
+        {errorBanner}
+        <ResolveForm resource={resource} item={item} saving={saving} serverErrors={fieldErrors} onSubmit={submit} onCancel={close} />
+      </Modal>
+    );
+  }
+  if (!resource.form) return null;
+  return (
+    <Modal title={`${mode === 'edit' ? 'Edit' : 'Add'} ${resource.singular}`} onClose={close}>
+      {errorBanner}
+      <AdminForm
+        form={resource.form}
+        initial={mode === 'edit' && item ? resource.form.toValues(item as { id: number }) : resource.form.empty}
+        saving={saving}
+        serverErrors={fieldErrors}
+        onSubmit={submit}
+        onCancel={close}
+      />
+    </Modal>
+  );
+}

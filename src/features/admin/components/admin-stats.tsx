@@ -1,0 +1,33 @@
+import type { AdminSummary } from '../api/admin-api.ts';
+import { formatINR } from '../../../utils/format.ts';
+
+/** Stat tiles (revenue in rupees, design deviation 2) and the issue summary. */
+export function AdminStatsView({ summary }: { summary: AdminSummary }) {
+  const { stats, issues } = summary;
+  const tiles = [
+    { label: 'Total Students', value: String(stats.total_students) },
+    { label: 'Total Programs', value: String(stats.total_programs) },
+    { label: 'Total Faculty', value: String(stats.total_faculty) },
+    { label: 'Total Workshops', value: String(stats.total_workshops) },
+    { label: 'Total Revenue', value: formatINR(stats.total_revenue) },
+  ];
+  return (
+    <>
+      <ul className="stats" aria-label="Statistics" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {tiles.map((tile) => (
+          <li key={tile.label} className="stat">
+            <span className="value">{tile.value}</span>
+            <span className="label">{tile.label}</span>
+          </li>
+        ))}
+      </ul>
+      <section className="issue-summary" aria-label="Issue summary">
+        <strong>
+          <span aria-hidden="true">⚠ </span>Issues: {issues.total_issues}
+        </strong>
+        <span>Failed payments: {issues.failed_payments}</span>
+        <span>Pending enrollments: {issues.pending_enrollments}</span>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { MESSAGES } from '../../../../contract/index.ts';
+import type { AdminMachines } from '../../../app/composition/admin.ts';
+import { ListStatus } from '../../../components/list-status.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import type { AdminResource } from '../api/resource-types.ts';
+import { AdminDialog } from './admin-dialog.tsx';
+import { AdminTable } from './admin-table.tsx';
+
+/** `onSaved` must be stable (it is part of the modal machine's wiring). */
+type Props = { resource: AdminResource; machines: AdminMachines; onSaved: () => void };
+
+/** One tab: its list (pages loaded as the area scrolls) and its modal flow. */
+export function AdminTabPanel({ resource, machines, onSaved }: Props) {
+  const listLogic = useMemo(() => machines.listFor(resource), [machines, resource]);
+  const [list, sendList, listActor] = useMachine(listLogic, { input: { failureText: MESSAGES.adminLoadFailed } });
+  const modalLogic = useMemo(
+    () =>
+      machines.modalFor(resource, () => {
+        listActor.send({ type: 'list.reload' });
+        onSaved();
+      }),
+    [machines, resource, listActor, onSaved],
+  );
+  const [modal, sendModal] = useMachine(modalLogic);
+  const items = list.context.items;
+  const panelNotice = modal.matches('closed') ? modal.context : null;
+
+  return (
+    <section aria-label={resource.label}>
+      <div className="section-title">
+        <h2>
+          {resource.label}
+          {list.context.count !== null ? ` (${list.context.count})` : ''}
+        </h2>
+        {resource.form ? (
+          <button type="button" className="btn btn-primary" onClick={() => sendModal({ type: 'modal.add' })}>
+            Add New
+          </button>
+        ) : null}
+      </div>
+      {panelNotice?.notice ? (
+        <Notice kind="success" onDismiss={() => sendModal({ type: 'notice.dismiss' })}>
+          {panelNotice.notice}
+        </Notice>
+      ) : null}
+      {panelNotice?.error ? (
+        <Notice kind="error" onDismiss={() => sendModal({ type: 'notice.dismiss' })}>
+          {panelNotice.error}
+        </Notice>
+      ) : null}
+      <ListStatus
+        loading={list.matches('loading')}
+        error={list.matches('failed') ? list.context.error : null}
+        onRetry={() => sendList({ type: 'list.retry' })}
+        empty={items.length === 0}
+        emptyText={`No ${resource.label.toLowerCase()} yet.`}
+      >
+        <AdminTable
+          resource={resource}
+          items={items}
+          hasMore={list.context.next !== null}
+          loadingMore={list.matches({ loaded: 'loadingMore' })}
+          moreError={list.matches({ loaded: 'moreFailed' }) ? list.context.error : null}
+          onLoadMore={() => sendList({ type: 'list.loadMore' })}
+          onAction={(type, item) => sendModal({ type, item })}
+        />
+      </ListStatus>
+      <AdminDialog resource={resource} snapshot={modal} send={sendModal} />
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import type { UIEvent } from 'react';
+import { Notice } from '../../../components/notice.tsx';
+import type { AdminResource } from '../api/resource-types.ts';
+
+export type RowAction = 'modal.view' | 'modal.edit' | 'modal.delete' | 'modal.resolve';
+
+type Props = {
+  resource: AdminResource;
+  items: { id: number }[];
+  hasMore: boolean;
+  loadingMore: boolean;
+  moreError: string | null;
+  onLoadMore: () => void;
+  onAction: (type: RowAction, item: { id: number }) => void;
+};
+
+/** How close to the bottom (px) the next page starts loading. */
+const LOAD_MORE_THRESHOLD = 120;
+
+/** The 600px scroll area (spec section 9); reaching its end loads the next page (design deviation 5). */
+export function AdminTable({ resource, items, hasMore, loadingMore, moreError, onLoadMore, onAction }: Props) {
+  function onScroll(event: UIEvent<HTMLDivElement>) {
+    const area = event.currentTarget;
+    if (hasMore && !loadingMore && area.scrollHeight - area.scrollTop - area.clientHeight < LOAD_MORE_THRESHOLD) onLoadMore();
+  }
+  return (
+    // The scroll area is focusable so keyboard users can scroll it too.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="scroll-area" tabIndex={0} onScroll={onScroll} role="region" aria-label={`${resource.label} list`}>
+      <table className="table">
+        <thead>
+          <tr>
+            {resource.columns.map((column) => (
+              <th key={column.label} scope="col">
+                {column.label}
+              </th>
+            ))}
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id}>
+              {resource.columns.map((column) => (
+                <td key={column.label}>{column.render(item)}</td>
+              ))}
+              <td>
+                <div className="row-actions">
+                  <RowButton label="View" item={item} type="modal.view" onAction={onAction} />
+                  {resource.form ? <RowButton label="Edit" item={item} type="modal.edit" onAction={onAction} /> : null}
+                  {resource.resolvePath ? <RowButton label="Resolve" item={item} type="modal.resolve" onAction={onAction} /> : null}
+                  {resource.form ? <RowButton label="Delete" item={item} type="modal.delete" onAction={onAction} danger /> : null}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {moreError ? <Notice kind="error">{moreError}</Notice> : null}
+      {hasMore ? (
+        <p style={{ textAlign: 'center', padding: '0.5rem' }}>
+          <button type="button" className="btn btn-outline btn-small" onClick={onLoadMore} disabled={loadingMore}>
+            {loadingMore ? 'Loading more...' : 'Load more'}
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type RowButtonProps = { label: string; item: { id: number }; type: RowAction; onAction: Props['onAction']; danger?: boolean };
+
+function RowButton({ label, item, type, onAction, danger }: RowButtonProps) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-small ${danger ? 'btn-danger' : 'btn-outline'}`}
+      onClick={() => onAction(type, item)}
+    >
+      {label}
+    </button>
+  );
+}

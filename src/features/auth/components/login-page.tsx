@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { LoginInput } from '../../../../contract/index.ts';
+import { paths, registerWithNext, safeNext } from '../../../app/paths.ts';
+import { TextField } from '../../../components/field.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import { validate, type FieldErrors } from '../../../lib/validation.ts';
+import { homeFor, SessionContext } from '../session.ts';
+import { DemoCredentials } from './demo-credentials.tsx';
+
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const session = SessionContext.useActorRef();
+  const authenticated = SessionContext.useSelector((s) => s.matches('authenticated'));
+  const user = SessionContext.useSelector((s) => s.context.user);
+  const busy = SessionContext.useSelector((s) => s.hasTag('busy'));
+  const error = SessionContext.useSelector((s) => s.context.error);
+  const [values, setValues] = useState({ username: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  if (authenticated) return <Navigate to={next ?? homeFor(user)} replace />;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const result = validate(LoginInput, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    session.send({ type: 'session.login', username: result.data.username, password: result.data.password });
+  }
+
+  return (
+    <div className="auth-page">
+      <main className="auth-card" aria-labelledby="login-title">
+        <Link to={paths.home} className="brand">
+          Credit Careers Institute
+        </Link>
+        <h1 id="login-title">Login</h1>
+        {error ? <Notice kind="error">{error}</Notice> : null}
+        <form onSubmit={onSubmit} noValidate>
+          <TextField
+            label="Username"
+            name="username"
+            autoComplete="username"
+            required
+            value={values.username}
+            error={errors.username}
+            onChange={(e) => setValues({ ...values, username: e.target.value })}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={values.password}
+            error={errors.password}
+            onChange={(e) => setValues({ ...values, password: e.target.value })}
+          />
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Logging in...' : 'Login'}
+          </button>
+        </form>
+        <p style={{ marginTop: '1rem' }}>
+          Don&apos;t have an account? <Link to={next ? registerWithNext(next) : paths.register}>Sign up</Link>
+        </p>
+        <DemoCredentials onUse={(credentials) => setValues(credentials)} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { API, Enrollment, Faculty, Program, Resource, SuccessStory, Workshop, type CourseType } from '../../../../contract/index.ts';
+import { api, type Query } from '../../../lib/api-client.ts';
+
+export type ProgramFilters = { level?: string; category?: string; target_audience?: string; search?: string };
+
+export const fetchPrograms = (filters: ProgramFilters = {}) => api.list(API.programs.list, Program, filters);
+export const fetchProgram = (id: number | string) => api.get(API.programs.detail(id), Program);
+export const fetchFeaturedFaculty = () => api.list(API.faculty.list, Faculty, { featured: true });
+
+export type WorkshopTab = 'upcoming' | 'past' | 'free';
+const WORKSHOP_QUERIES: Record<WorkshopTab, Query> = {
+  upcoming: { upcoming: true },
+  past: { past: true },
+  free: { is_free: true },
+};
+export const fetchWorkshops = (tab: WorkshopTab) => api.list(API.workshops.list, Workshop, WORKSHOP_QUERIES[tab]);
+export const fetchWorkshop = (id: number | string) => api.get(API.workshops.detail(id), Workshop);
+export const fetchFeaturedSuccessStories = () => api.list(API.successStories.list, SuccessStory, { featured: true });
+export const fetchFeaturedResources = () => api.list(API.resources.list, Resource, { featured: true });
+export const fetchMyEnrollments = () => api.list(API.enrollments.list, Enrollment);
+
+/** The course ids the user is actively enrolled in, of one course type (design deviation 3). */
+export function enrolledIds(enrollments: Enrollment[], type: CourseType): Set<number> {
+  return new Set(enrollments.filter((e) => e.course_type === type && e.is_active).map((e) => e.course));
+}

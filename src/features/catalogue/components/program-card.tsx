@@ -1,0 +1,59 @@
+import { Link } from 'react-router-dom';
+import { CATEGORY_LABELS, LEVEL_LABELS, TARGET_AUDIENCE_LABELS, type Program } from '../../../../contract/index.ts';
+import { paths } from '../../../app/paths.ts';
+import { Badge } from '../../../components/badges.tsx';
+import { formatINR, fullName, plural } from '../../../utils/format.ts';
+
+export function ProgramCard({ program, enrolled }: { program: Program; enrolled: boolean }) {
+  const instructor = fullName(program.instructor);
+  return (
+    <article className="card" aria-labelledby={`program-${program.id}`}>
+      <div className="badges">
+        {program.is_featured ? <Badge colour="gold">Featured</Badge> : null}
+        {program.is_flagship ? <Badge colour="navy">Flagship</Badge> : null}
+      </div>
+      <h3 id={`program-${program.id}`}>{program.title}</h3>
+      {program.subtitle ? <p className="subtitle">{program.subtitle}</p> : null}
+      <p className="clamp-3">{program.description}</p>
+      <dl className="facts">
+        {instructor ? (
+          <>
+            <dt>Instructor</dt>
+            <dd>{instructor}</dd>
+          </>
+        ) : null}
+        <dt>Level</dt>
+        <dd>{LEVEL_LABELS[program.level]}</dd>
+        <dt>Category</dt>
+        <dd>{CATEGORY_LABELS[program.category]}</dd>
+        <dt>For</dt>
+        <dd>{TARGET_AUDIENCE_LABELS[program.target_audience]}</dd>
+        <dt>Duration</dt>
+        <dd>{plural(program.duration_months, 'month')}</dd>
+        <dt>Average salary</dt>
+        <dd>{program.avg_salary}</dd>
+      </dl>
+      <p className="price">
+        {program.original_price !== null && program.original_price > program.price ? (
+          <s>
+            <span className="visually-hidden">Original price </span>
+            {formatINR(program.original_price)}
+          </s>
+        ) : null}
+        <span>{formatINR(program.price)}</span>
+      </p>
+      <p className="highlight">✓ 100% placement assistance</p>
+      <div className="actions">
+        {enrolled ? (
+          <button type="button" className="btn" disabled>
+            Enrolled
+          </button>
+        ) : (
+          <Link to={paths.checkout.to('program', program.id)} className="btn btn-primary">
+            Enroll Now
+          </Link>
+        )}
+      </div>
+    </article>
+  );
+}

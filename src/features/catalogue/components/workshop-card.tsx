@@ -1,0 +1,44 @@
+import { Link } from 'react-router-dom';
+import type { Workshop } from '../../../../contract/index.ts';
+import { paths } from '../../../app/paths.ts';
+import { Badge } from '../../../components/badges.tsx';
+import { formatDateTime, formatINR, fullName, plural } from '../../../utils/format.ts';
+
+export function WorkshopCard({ workshop }: { workshop: Workshop }) {
+  const instructor = fullName(workshop.instructor);
+  const free = workshop.price === 0;
+  return (
+    <article className="card" aria-labelledby={`workshop-${workshop.id}`}>
+      <div className="badges">
+        {free ? <Badge colour="green">Free</Badge> : null}
+        {workshop.is_live ? <Badge colour="red">Live</Badge> : null}
+      </div>
+      <h3 id={`workshop-${workshop.id}`}>{workshop.title}</h3>
+      <p className="clamp-3">{workshop.description}</p>
+      <dl className="facts">
+        {instructor ? (
+          <>
+            <dt>Instructor</dt>
+            <dd>{instructor}</dd>
+          </>
+        ) : null}
+        <dt>Duration</dt>
+        <dd>{plural(workshop.duration_hours, 'hour')}</dd>
+        <dt>Date</dt>
+        <dd>
+          <time dateTime={workshop.date}>{formatDateTime(workshop.date)}</time>
+        </dd>
+        <dt>Participants</dt>
+        <dd>
+          {workshop.current_participants}/{workshop.max_participants}
+        </dd>
+      </dl>
+      <p className="price">{free ? 'Free' : formatINR(workshop.price)}</p>
+      <div className="actions">
+        <Link to={paths.checkout.to('workshop', workshop.id)} className="btn btn-primary">
+          Enroll Now
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  EMPTY_CHECKOUT_FORM,
+  MESSAGES,
+  PAYMENT_METHOD_LABELS,
+  type CheckoutErrors,
+  type CheckoutForm,
+  type PaymentMethod,
+} from '../../../../contract/index.ts';
+import { TextField } from '../../../components/field.tsx';
+import { useSessionUser } from '../../auth/session.ts';
+
+type Props = {
+  errors: CheckoutErrors;
+  processing: boolean;
+  disabled: boolean;
+  onSubmit: (form: CheckoutForm) => void;
+};
+
+/** Personal and payment details. Validation is the checkout machine's (contract validateCheckout). */
+export function CheckoutFormView({ errors, processing, disabled, onSubmit }: Props) {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<CheckoutForm>(() => ({
+    ...EMPTY_CHECKOUT_FORM,
+    firstName: user?.first_name ?? '',
+    lastName: user?.last_name ?? '',
+    email: user?.email ?? '',
+  }));
+  const field = (name: keyof CheckoutForm) => ({
+    name,
+    value: form[name],
+    error: errors[name],
+    required: true,
+    disabled: processing || disabled,
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: e.target.value }),
+  });
+  const card = form.paymentMethod !== 'upi';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSubmit(form);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={processing}>
+      <fieldset className="group">
+        <legend>Personal details</legend>
+        <div className="form-grid">
+          <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+          <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+          <TextField label="Phone" type="tel" autoComplete="tel-national" hint="10-digit mobile number" {...field('phone')} />
+        </div>
+      </fieldset>
+      <fieldset className="group">
+        <legend>Payment details</legend>
+        <fieldset className="chip-group" style={{ marginBottom: '1rem' }}>
+          <legend>Payment method</legend>
+          {(Object.entries(PAYMENT_METHOD_LABELS) as [PaymentMethod, string][]).map(([value, label]) => (
+            <label key={value} className="check" style={{ marginRight: '1rem' }}>
+              <input
+                type="radio"
+                name="paymentMethod"
+                value={value}
+                checked={form.paymentMethod === value}
+                disabled={processing || disabled}
+                onChange={() => setForm({ ...form, paymentMethod: value })}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        {card ? (
+          <div className="form-grid">
+            <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" {...field('cardNumber')} />
+            <TextField label="Name on card" autoComplete="cc-name" {...field('nameOnCard')} />
+            <TextField label="Expiry date (MM/YY)" placeholder="MM/YY" autoComplete="cc-exp" {...field('expiryDate')} />
+            <TextField label="CVV" inputMode="numeric" autoComplete="cc-csc" {...field('cvv')} />
+          </div>
+        ) : (
+          <TextField label="UPI ID" placeholder="name@bank" {...field('upiId')} />
+        )}
+        <p className="meta">Your card details are checked in your browser and never sent to our servers.</p>
+      </fieldset>
+      <div className="btn-row" style={{ justifyContent: 'space-between' }}>
+        <button type="button" className="btn btn-outline" onClick={() => navigate(-1)} disabled={processing}>
+          Back
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={processing || disabled}>
+          {processing ? MESSAGES.processing : 'Pay'}
+        </button>
+      </div>
+    </form>
+  );
+}

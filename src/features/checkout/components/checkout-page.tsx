@@ -1,0 +1,77 @@
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { MESSAGES } from '../../../../contract/index.ts';
+import type { appCheckoutMachine } from '../../../app/composition/checkout.ts';
+import { paths } from '../../../app/paths.ts';
+import { Notice } from '../../../components/notice.tsx';
+import { useIsAuthenticated, useSessionChecking } from '../../auth/session.ts';
+import { CheckoutFormView } from './checkout-form.tsx';
+import { CourseSummary, LoginPrompt } from './course-summary.tsx';
+
+/** How long the success text stays on the checkout before the move to /programs. */
+export const SUCCESS_REDIRECT_MS = 1500;
+
+type Props = { logic: typeof appCheckoutMachine; courseType: string; courseId: string };
+
+export function CheckoutPage({ logic, courseType, courseId }: Props) {
+  const [snapshot, send] = useMachine(logic, { input: { courseType, courseId } });
+  const navigate = useNavigate();
+  const authenticated = useIsAuthenticated();
+  const checkingSession = useSessionChecking();
+  const succeeded = snapshot.matches('success');
+
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(() => navigate(paths.programs, { state: { flash: MESSAGES.checkoutSuccess } }), SUCCESS_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded, navigate]);
+
+  if (snapshot.matches('loading')) {
+    return (
+      <main className="checkout">
+        <p className="status-text" role="status">
+          Loading course details...
+        </p>
+      </main>
+    );
+  }
+  if (snapshot.matches('loadFailed') || !snapshot.context.course) {
+    return (
+      <main className="checkout">
+        <div className="card center-card">
+          <h1>Checkout</h1>
+          <p role="alert">{MESSAGES.courseLoadFailed}</p>
+          <Link to={paths.programs} className="btn btn-primary">
+            Back to Programs
+          </Link>
+        </div>
+      </main>
+    );
+  }
+  const course = snapshot.context.course;
+  return (
+    <main className="checkout">
+      <div className="checkout-grid">
+        <CourseSummary course={course} />
+        <section className="card" aria-labelledby="payment-title">
+          <h1 id="payment-title" style={{ fontSize: '1.4rem' }}>
+            Complete your enrollment
+          </h1>
+          {succeeded ? <Notice kind="success">{MESSAGES.checkoutSuccess}</Notice> : null}
+          {snapshot.matches('failure') && snapshot.context.failure ? <Notice kind="error">{snapshot.context.failure}</Notice> : null}
+          {checkingSession ? null : authenticated ? (
+            <CheckoutFormView
+              errors={snapshot.context.errors}
+              processing={snapshot.matches('processing')}
+              disabled={succeeded}
+              onSubmit={(form) => send({ type: 'checkout.submit', form })}
+            />
+          ) : (
+            <LoginPrompt returnTo={paths.checkout.to(course.courseType, course.id)} />
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,49 @@
+import type { CourseType, Enrollment, Payment, Status } from '../../../../contract/index.ts';
+import type { DashboardData } from './payments-api.ts';
+
+export type DashboardCourse = {
+  id: number;
+  courseType: CourseType;
+  title: string;
+  description: string;
+  price: number | null;
+  status: Status | null;
+  payment: Payment | null;
+};
+
+/** The latest payment of a course: the one the card's flow continues from. */
+function latestPayment(payments: Payment[], type: CourseType, id: number): Payment | null {
+  const mine = payments.filter((p) => p.course_type === type && p.course === id);
+  return mine.sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ?? null;
+}
+
+function activeEnrollment(enrollments: Enrollment[], type: CourseType, id: number): Enrollment | undefined {
+  return enrollments.find((e) => e.course_type === type && e.course === id && e.is_active);
+}
+
+/** My Courses: every active enrollment. Available Courses: every program not enrolled in. */
+export function splitCourses(data: DashboardData | null): { mine: DashboardCourse[]; available: DashboardCourse[] } {
+  if (!data) return { mine: [], available: [] };
+  const programs = new Map(data.programs.map((p) => [p.id, p]));
+  const mine = data.enrollments
+    .filter((e) => e.is_active)
+    .map((e): DashboardCourse => {
+      const program = e.course_type === 'program' ? programs.get(e.course) : undefined;
+      return {
+        id: e.course,
+        courseType: e.course_type,
+        title: program?.title ?? e.program?.title ?? e.workshop?.title ?? `Course #${e.course}`,
+        description: program?.description ?? '',
+        price: program?.price ?? null,
+        status: e.status,
+        payment: latestPayment(data.payments, e.course_type, e.course),
+      };
+    });
+  const available = data.programs
+    .filter((p) => !activeEnrollment(data.enrollments, 'program', p.id))
+    .map((p): DashboardCourse => {
+      const payment = latestPayment(data.payments, 'program', p.id);
+      return { id: p.id, courseType: 'program', title: p.title, description: p.description, price: p.price, status: payment?.status ?? null, payment };
+    });
+  return { mine, available };
+}

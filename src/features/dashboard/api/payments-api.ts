@@ -1,0 +1,30 @@
+import {
+  API,
+  Enrollment,
+  Payment,
+  PaymentCompletion,
+  Program,
+  type CourseType,
+  type PaymentStartInput,
+} from '../../../../contract/index.ts';
+import { api } from '../../../lib/api-client.ts';
+
+/** POST /classroom/{programs|workshops}/{id}/payment/: a pending payment (or completed, for a free workshop). */
+export function startPayment(courseType: CourseType, courseId: number, body: PaymentStartInput = { payment_method: 'credit_card' }) {
+  const path = courseType === 'program' ? API.programs.payment(courseId) : API.workshops.payment(courseId);
+  return api.post(path, body, Payment);
+}
+
+export const completePayment = (paymentId: number) => api.post(API.payments.complete(paymentId), undefined, PaymentCompletion);
+
+export type DashboardData = { enrollments: Enrollment[]; payments: Payment[]; programs: Program[] };
+
+/** The dashboard's three lists, requested at once (no waterfall). */
+export async function fetchDashboard(): Promise<DashboardData> {
+  const [enrollments, payments, programs] = await Promise.all([
+    api.list(API.enrollments.list, Enrollment),
+    api.list(API.payments.list, Payment),
+    api.list(API.programs.list, Program),
+  ]);
+  return { enrollments, payments, programs };
+}

@@ -1,0 +1,67 @@
+import { useMachine } from '@xstate/react';
+import { Badge, StatusBadge } from '../../../components/badges.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import type { paymentFlowFor } from '../../../app/composition/dashboard.ts';
+import { formatINR } from '../../../utils/format.ts';
+import type { DashboardCourse } from '../api/courses.ts';
+
+function CardBody({ course, status }: { course: DashboardCourse; status: DashboardCourse['status'] }) {
+  return (
+    <>
+      <div className="badges">{status ? <StatusBadge status={status} /> : <Badge colour="grey">Not Enrolled</Badge>}</div>
+      <h3 id={`course-${course.courseType}-${course.id}`}>{course.title}</h3>
+      {course.description ? <p className="clamp-3">{course.description}</p> : null}
+      {course.price !== null ? <p className="price">{formatINR(course.price)}</p> : null}
+    </>
+  );
+}
+
+/** A course the student has: materials are not online yet, so the button is disabled (spec section 2). */
+export function EnrolledCard({ course }: { course: DashboardCourse }) {
+  return (
+    <article className="card" aria-labelledby={`course-${course.courseType}-${course.id}`}>
+      <CardBody course={course} status={course.status} />
+      <div className="actions">
+        <button type="button" className="btn" disabled>
+          Access Course Materials
+        </button>
+      </div>
+    </article>
+  );
+}
+
+/** An available course, driven by its own payment flow: Pay, then Complete Payment. */
+export function CourseCard({ course, logic }: { course: DashboardCourse; logic: ReturnType<typeof paymentFlowFor> }) {
+  const [snapshot, send] = useMachine(logic, {
+    input: { courseType: course.courseType, courseId: course.id, payment: course.payment, enrolled: false },
+  });
+  const busy = snapshot.hasTag('busy');
+  const notice = snapshot.context.notice;
+  return (
+    <article className="card" aria-labelledby={`course-${course.courseType}-${course.id}`}>
+      <CardBody course={course} status={snapshot.context.payment?.status ?? course.status} />
+      {notice && !snapshot.matches('completed') ? (
+        <Notice kind={notice.kind} onDismiss={() => send({ type: 'notice.dismiss' })}>
+          {notice.text}
+        </Notice>
+      ) : null}
+      <div className="actions">
+        {snapshot.matches('none') || snapshot.matches('starting') ? (
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => send({ type: 'payment.start' })}>
+            {busy ? 'Processing...' : 'Pay'}
+          </button>
+        ) : null}
+        {snapshot.matches('pending') || snapshot.matches('completing') ? (
+          <button type="button" className="btn btn-gold" disabled={busy} onClick={() => send({ type: 'payment.complete' })}>
+            {busy ? 'Processing...' : 'Complete Payment'}
+          </button>
+        ) : null}
+        {snapshot.matches('completed') ? (
+          <button type="button" className="btn" disabled>
+            Access Course Materials
+          </button>
+        ) : null}
+      </div>
+    </article>
+  );
+}

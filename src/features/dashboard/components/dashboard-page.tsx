@@ -1,0 +1,72 @@
+import { useMachine } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import { MESSAGES } from '../../../../contract/index.ts';
+import type { DashboardMachines } from '../../../app/composition/dashboard.ts';
+import { ListStatus } from '../../../components/list-status.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import { displayName, useSessionUser } from '../../auth/session.ts';
+import { splitCourses } from '../api/courses.ts';
+import { CourseCard, EnrolledCard } from './course-card.tsx';
+
+/** The student dashboard: My Courses and Available Courses from three calls made at once. */
+export function DashboardPage({ machines }: { machines: DashboardMachines }) {
+  const user = useSessionUser();
+  const [snapshot, send] = useMachine(machines.loader, { input: { failureText: MESSAGES.adminLoadFailed } });
+  const [flash, setFlash] = useState<string | null>(null);
+  const paymentFlow = useMemo(
+    () =>
+      machines.paymentFlowFor(() => {
+        // The card moves to My Courses after the reload; its success text stays on the page.
+        setFlash(MESSAGES.paymentCompleted);
+        send({ type: 'loader.reload' });
+      }),
+    [machines, send],
+  );
+  const data = snapshot.context.data;
+  const { mine, available } = splitCourses(data);
+
+  return (
+    <div className="container">
+      <header className="page-header">
+        <h1>Welcome, {displayName(user)}</h1>
+        <p>Your courses, payments and everything available to you.</p>
+      </header>
+      {flash ? (
+        <Notice kind="success" onDismiss={() => setFlash(null)}>
+          {flash}
+        </Notice>
+      ) : null}
+      <ListStatus
+        loading={data === null && snapshot.matches('loading')}
+        loadingText="Loading your courses..."
+        error={snapshot.matches('failed') ? snapshot.context.error : null}
+        onRetry={() => send({ type: 'loader.reload' })}
+        empty={false}
+        emptyText=""
+      >
+        <section aria-labelledby="my-courses">
+          <h2 id="my-courses" className="section-title">
+            My Courses ({mine.length})
+          </h2>
+          {mine.length === 0 ? <p className="status-text">You are not enrolled in any course yet.</p> : null}
+          <div className="grid">
+            {mine.map((course) => (
+              <EnrolledCard key={`${course.courseType}-${course.id}`} course={course} />
+            ))}
+          </div>
+        </section>
+        <section aria-labelledby="available-courses">
+          <h2 id="available-courses" className="section-title">
+            Available Courses ({available.length})
+          </h2>
+          {available.length === 0 ? <p className="status-text">No other courses are available right now.</p> : null}
+          <div className="grid">
+            {available.map((course) => (
+              <CourseCard key={`${course.courseType}-${course.id}`} course={course} logic={paymentFlow} />
+            ))}
+          </div>
+        </section>
+      </ListStatus>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import type { z } from 'zod';
+import { API, ApiError } from '../../contract/index.ts';
+import { tokenStore } from './token-store.ts';
+
+/**
+ * The one API client (design.md section 4): JSON, the Bearer token from the one token store, on a 401
+ * one refresh shared by every caller (the app-wide token refresh actor) and one retry. Every answer is
+ * parsed with a contract schema where it enters the app; every failure is a contract ApiError.
+ */
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type RequestOptions = { body?: unknown; query?: Query };
+
+/** Resolves once a fresh access token is stored; rejects when the session cannot be refreshed. */
+export type RefreshAccessToken = () => Promise<void>;
+
+/** Calls that never go through a refresh: a 401 there is the answer itself. */
+const NO_REFRESH = new Set<string>([API.token, API.tokenRefresh, API.register, API.logout]);
+
+let refreshAccessToken: RefreshAccessToken = () => Promise.reject(new ApiError(401, null));
+
+/** The composition point (src/app) wires the client to the app-wide token refresh actor. */
+export function configureApiClient(options: { refreshAccessToken: RefreshAccessToken }): void {
+  refreshAccessToken = options.refreshAccessToken;
+}
+
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  if (!text) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${text}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function send(method: Method, url: string, body: unknown): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const access = tokenStore.getAccess();
+  if (access) headers.Authorization = `Bearer ${access}`;
+  try {
+    return await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    throw new ApiError(0, null, error instanceof Error ? error.message : 'Network error');
+  }
+}
+
+function mayRefresh(path: string): boolean {
+  const bare = path.split('?')[0] ?? path;
+  return !NO_REFRESH.has(bare) && (tokenStore.getAccess() !== null || tokenStore.getRefresh() !== null);
+}
+
+async function request(method: Method, path: string, options: RequestOptions = {}): Promise<unknown> {
+  const url = withQuery(path, options.query);
+  let response = await send(method, url, options.body);
+  if (response.status === 401 && mayRefresh(path)) {
+    // One refresh for all concurrent 401s (the refresh actor shares it), then one retry.
+    try {
+      await refreshAccessToken();
+    } catch {
+      throw new ApiError(401, await readBody(response));
+    }
+    response = await send(method, url, options.body);
+  }
+  const data = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+function parse<T extends z.ZodTypeAny>(schema: T, data: unknown, path: string): z.infer<T> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new ApiError(0, data, `Unexpected answer from ${path}`);
+  return result.data as z.infer<T>;
+}
+
+/** A list answer may be a plain array or an object with a results array (spec section 7). */
+function listItems(data: unknown): unknown[] {
+  if (Array.isArray(data)) return data;
+  if (data && typeof data === 'object' && Array.isArray((data as { results?: unknown }).results)) {
+    return (data as { results: unknown[] }).results;
+  }
+  return [] as unknown[];
+}
+
+export type Page<T> = { items: T[]; next: string | null; count?: number };
+
+export const api = {
+  get: async <T extends z.ZodTypeAny>(path: string, schema: T, query?: Query) =>
+    parse(schema, await request('GET', path, { query }), path),
+  post: async <T extends z.ZodTypeAny>(path: string, body: unknown, schema: T) =>
+    parse(schema, await request('POST', path, { body }), path),
+  put: async <T extends z.ZodTypeAny>(path: string, body: unknown, schema: T) =>
+    parse(schema, await request('PUT', path, { body }), path),
+  /** For writes whose answer the app does not read. */
+  send: (method: Method, path: string, body?: unknown) => request(method, path, { body }),
+  delete: async (path: string) => {
+    await request('DELETE', path);
+  },
+  /** A whole list: a plain array or {results}; each item parsed. */
+  list: async <T extends z.ZodTypeAny>(path: string, item: T, query?: Query): Promise<z.infer<T>[]> => {
+    const data = await request('GET', path, { query });
+    if (!Array.isArray(data) && !(data && typeof data === 'object' && 'results' in data)) {
+      throw new ApiError(0, data, `Unexpected answer from ${path}`);
+    }
+    return listItems(data).map((entry) => parse(item, entry, path));
+  },
+  /** One page of a paginated list; `next` (a relative URL) is followed as the user scrolls. */
+  page: async <T extends z.ZodTypeAny>(path: string, item: T, query?: Query): Promise<Page<z.infer<T>>> => {
+    const data = await request('GET', path, { query });
+    const items = listItems(data).map((entry) => parse(item, entry, path));
+    if (Array.isArray(data)) return { items, next: null, count: items.length };
+    const meta = data as { next?: unknown; count?: unknown };
+    return {
+      items,
+      next: typeof meta.next === 'string' && meta.next ? relative(meta.next) : null,
+      count: typeof meta.count === 'number' ? meta.count : undefined,
+    };
+  },
+};
+
+/** `next` may come absolute; the client always calls its own origin. */
+function relative(next: string): string {
+  if (next.startsWith('/')) return next;
+  try {
+    const url = new URL(next);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return next;
+  }
+}
+
+export type ApiClient = typeof api;

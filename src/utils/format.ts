@@ -1,0 +1,44 @@
+/** One money formatter: rupees, no decimals, Indian digit grouping (₹1,25,000). */
+const inr = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+export function formatINR(amount: number): string {
+  return inr.format(amount);
+}
+
+const dateTime = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const dateOnly = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
+
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date);
+}
+
+export function fullName(person: { first_name: string; last_name: string } | null | undefined): string {
+  if (!person) return '';
+  return `${person.first_name} ${person.last_name}`.trim();
+}
+
+export function initials(person: { first_name: string; last_name: string }): string {
+  return `${person.first_name.charAt(0)}${person.last_name.charAt(0)}`.toUpperCase();
+}
+
+/** "1 month" / "6 months". */
+export function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
