@@ -7,3 +7,4 @@ export * from './admin-modal.machine.ts';
 export * from './list.machine.ts';
 export * from './loader.machine.ts';
 export { notProvided, appAction } from './placeholders.ts';
+export { machineCatalog, type MachineName } from './catalog.ts';

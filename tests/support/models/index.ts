@@ -1,0 +1,25 @@
+import type { MachineModel } from '../machine-model.ts';
+import { adminModalModel } from './admin-modal.model.ts';
+import { checkoutModel } from './checkout.model.ts';
+import { listModel, loaderModel } from './list.model.ts';
+import { paymentFlowModel } from './payment-flow.model.ts';
+import { sessionModel } from './session.model.ts';
+import { tokenRefreshModel } from './token-refresh.model.ts';
+
+export * from './admin-modal.model.ts';
+export * from './checkout.model.ts';
+export * from './list.model.ts';
+export * from './payment-flow.model.ts';
+export * from './session.model.ts';
+export * from './token-refresh.model.ts';
+
+/** One model per machine of machineCatalog, by the same name. */
+export const machineModels = [
+  sessionModel,
+  tokenRefreshModel,
+  paymentFlowModel,
+  checkoutModel,
+  adminModalModel,
+  listModel,
+  loaderModel,
+] as MachineModel<unknown>[];

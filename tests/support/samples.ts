@@ -1,0 +1,126 @@
+import {
+  ApiError,
+  EMPTY_CHECKOUT_FORM,
+  SERVER_MESSAGES,
+  type CheckoutForm,
+  type Payment,
+  type PaymentCompletion,
+  type User,
+} from '../../contract/index.ts';
+
+/** Sample data the models feed the machines; views tests can reuse it for their fake API answers. */
+
+export const sampleStudent: User = {
+  id: 2,
+  username: 'student',
+  email: 'student@example.in',
+  first_name: 'Priya',
+  last_name: 'Sharma',
+  profile: { role: 'student', is_admin: false, is_instructor: false, is_student: true },
+};
+
+export const sampleNewStudent: User = {
+  id: 7,
+  username: 'arjun',
+  email: 'arjun@example.in',
+  first_name: 'Arjun',
+  last_name: 'Mehta',
+  profile: { role: 'student', is_admin: false, is_instructor: false, is_student: true },
+};
+
+/** A network failure: no server words, so the spec's fallback text shows. */
+export const networkError = new Error('Network request failed');
+
+export const badCredentials = new ApiError(401, { detail: SERVER_MESSAGES.badCredentials });
+export const usernameTaken = new ApiError(400, { username: [SERVER_MESSAGES.usernameTaken] });
+export const tokenInvalid = new ApiError(401, { detail: SERVER_MESSAGES.tokenInvalid });
+export const refreshInvalid = new ApiError(401, { detail: SERVER_MESSAGES.refreshInvalid });
+export const alreadyEnrolled = new ApiError(400, { error: SERVER_MESSAGES.alreadyEnrolled });
+export const paymentNotPending = new ApiError(400, { error: SERVER_MESSAGES.paymentNotPending });
+export const serverError = new ApiError(500, { detail: SERVER_MESSAGES.serverError });
+export const titleRequired = new ApiError(400, { title: ['Title is required.'] });
+export const notFound = new ApiError(404, { detail: SERVER_MESSAGES.notFound });
+
+const student = { id: 2, first_name: 'Priya', last_name: 'Sharma', email: 'student@example.in' };
+
+export const samplePendingPayment: Payment = {
+  id: 41,
+  course: 3,
+  course_type: 'program',
+  status: 'pending',
+  amount: 125000,
+  student,
+  program_title: 'Credit Analyst Program',
+  workshop_title: null,
+  payment_method: 'credit_card',
+  created_at: '2026-11-20T10:00:00.000Z',
+  completed_at: null,
+  failure_reason: null,
+  admin_notes: '',
+  is_urgent: false,
+} as Payment;
+
+export const sampleCompletedPayment: Payment = {
+  ...samplePendingPayment,
+  status: 'completed',
+  completed_at: '2026-11-20T10:05:00.000Z',
+};
+
+/** A free workshop: the server answers the payment already completed, amount 0. */
+export const sampleFreeWorkshopPayment: Payment = {
+  ...sampleCompletedPayment,
+  id: 42,
+  course: 5,
+  course_type: 'workshop',
+  amount: 0,
+  program_title: null,
+  workshop_title: 'Reading a Credit Memo',
+};
+
+export const sampleCompletion: PaymentCompletion = {
+  payment: sampleCompletedPayment,
+  enrollment: {
+    id: 9,
+    course: 3,
+    course_type: 'program',
+    is_active: true,
+    student,
+    program: { id: 3, title: 'Credit Analyst Program' },
+    workshop: null,
+    status: 'active',
+    enrolled_at: '2026-11-20T10:05:00.000Z',
+    progress_percentage: 0,
+    issue_description: '',
+    admin_notes: '',
+    is_urgent: false,
+  },
+} as PaymentCompletion;
+
+/** The checkout clock of the models: cards expiring 12/26 are still valid, 10/26 expired. */
+export const checkoutNow = () => new Date('2026-11-22T12:00:00Z');
+
+export const validCardForm: CheckoutForm = {
+  ...EMPTY_CHECKOUT_FORM,
+  firstName: 'Priya',
+  lastName: 'Sharma',
+  email: 'priya@example.in',
+  phone: '98765 43210',
+  paymentMethod: 'credit_card',
+  cardNumber: '4111 1111 1111 1111',
+  expiryDate: '12/26',
+  cvv: '123',
+  nameOnCard: 'PRIYA SHARMA',
+};
+
+export const validUpiForm: CheckoutForm = {
+  ...EMPTY_CHECKOUT_FORM,
+  firstName: 'Priya',
+  lastName: 'Sharma',
+  email: 'priya@example.in',
+  phone: '9876543210',
+  paymentMethod: 'upi',
+  upiId: 'priya@okbank',
+};
+
+/** Expired card, bad CVV, missing name: refused by validateCheckout. */
+export const invalidCardForm: CheckoutForm = { ...validCardForm, expiryDate: '10/26', cvv: '12', nameOnCard: '' };
