@@ -1,0 +1,70 @@
+import { vi } from 'vitest';
+import { API, SERVER_MESSAGES, type User } from '../../../contract/index.ts';
+
+/**
+ * The API faked at the network boundary: a fetch that answers by "METHOD /path/" with contract-shaped
+ * data. Everything above fetch (API client, token refresh, machines, views) is the real app.
+ */
+export type FakeRequest = { method: string; path: string; query: URLSearchParams; body: unknown; auth: string | null };
+export type FakeResponse = { status?: number; body?: unknown };
+export type Handler = FakeResponse | ((request: FakeRequest) => FakeResponse | Promise<FakeResponse>);
+
+export const ok = (body: unknown): FakeResponse => ({ status: 200, body });
+export const fail = (status: number, body: unknown): FakeResponse => ({ status, body });
+export const unauthorized = fail(401, { detail: SERVER_MESSAGES.tokenInvalid });
+export const serverError = fail(500, { detail: SERVER_MESSAGES.serverError });
+
+/** A response the test releases later: for "while loading" assertions. */
+export function deferred() {
+  let release: (response: FakeResponse) => void = () => undefined;
+  const promise = new Promise<FakeResponse>((resolve) => {
+    release = resolve;
+  });
+  return { handler: () => promise, release };
+}
+
+export type FakeApi = {
+  calls: FakeRequest[];
+  on(route: string, handler: Handler): void;
+  callsTo(route: string): FakeRequest[];
+};
+
+type Options = { user?: User | null; demo?: boolean };
+
+export function installFakeApi(routes: Record<string, Handler> = {}, options: Options = {}): FakeApi {
+  const table = new Map<string, Handler>(Object.entries(routes));
+  const calls: FakeRequest[] = [];
+  const defaults: Record<string, Handler> = {
+    [`GET ${API.config}`]: ok(
+      options.demo
+        ? { demo_mode: true, demo_credentials: { username: 'admin', password: 'admin123' } }
+        : { demo_mode: false, demo_credentials: null },
+    ),
+    [`GET ${API.me}`]: (request) => (request.auth && options.user ? ok(options.user) : unauthorized),
+    [`POST ${API.logout}`]: { status: 204 },
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const headers = new Headers(init?.headers);
+    const request: FakeRequest = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      auth: headers.get('Authorization'),
+    };
+    calls.push(request);
+    const key = `${request.method} ${request.path}`;
+    const handler = table.get(key) ?? defaults[key];
+    const answer = handler === undefined ? fail(404, { detail: SERVER_MESSAGES.notFound }) : typeof handler === 'function' ? await handler(request) : handler;
+    const status = answer.status ?? 200;
+    if (status === 204 || answer.body === undefined) return new Response(null, { status });
+    return new Response(JSON.stringify(answer.body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    on: (route, handler) => table.set(route, handler),
+    callsTo: (route) => calls.filter((call) => `${call.method} ${call.path}` === route),
+  };
+}

@@ -1,0 +1,134 @@
+import type { Enrollment, Faculty, Payment, Program, Resource, SuccessStory, User, Workshop } from '../../../contract/index.ts';
+import { sampleStudent } from '../../support/samples.ts';
+
+export const student: User = sampleStudent;
+export const admin: User = {
+  id: 1,
+  username: 'admin',
+  email: 'admin@example.in',
+  first_name: 'Institute',
+  last_name: 'Admin',
+  profile: { role: 'admin', is_admin: true, is_instructor: false, is_student: false },
+};
+
+export function program(overrides: Partial<Program> = {}): Program {
+  return {
+    id: 1,
+    title: 'Credit Analyst Program',
+    subtitle: 'From statements to sanction',
+    description: 'Financial statement analysis and credit appraisal.',
+    level: 'beginner',
+    category: 'credit_analyst',
+    target_audience: 'graduates',
+    price: 125000,
+    original_price: 150000,
+    duration_weeks: 26,
+    duration_months: 6,
+    avg_salary: '6-8L',
+    is_featured: true,
+    is_flagship: true,
+    is_active: true,
+    instructor: { first_name: 'Rajesh', last_name: 'Iyer' },
+    ...overrides,
+  };
+}
+
+export function faculty(overrides: Partial<Faculty> = {}): Faculty {
+  return {
+    id: 1,
+    user: { first_name: 'Rajesh', last_name: 'Iyer', email: 'rajesh@example.in' },
+    expertise: 'Corporate credit',
+    experience_years: 18,
+    previous_companies: 'HDFC Bank, CRISIL ,ICICI Bank',
+    bio: 'Former credit head.',
+    linkedin_url: 'https://www.linkedin.com/in/rajesh',
+    is_featured: true,
+    ...overrides,
+  };
+}
+
+export function workshop(overrides: Partial<Workshop> = {}): Workshop {
+  return {
+    id: 5,
+    title: 'Reading a Credit Memo',
+    description: 'A two-hour walkthrough.',
+    instructor: { first_name: 'Priya', last_name: 'Venkataraman' },
+    date: '2026-12-05T10:30:00.000Z',
+    duration_hours: 2,
+    price: 1500,
+    is_free: false,
+    is_live: true,
+    current_participants: 12,
+    max_participants: 40,
+    is_active: true,
+    ...overrides,
+  };
+}
+
+export function resource(overrides: Partial<Resource> = {}): Resource {
+  return {
+    id: 1,
+    title: 'CMA Data Template',
+    description: 'A ready template.',
+    author: { first_name: 'Rajesh', last_name: 'Iyer' },
+    resource_type: 'template',
+    external_url: 'https://example.in/cma.xlsx',
+    file: null,
+    is_featured: true,
+    ...overrides,
+  };
+}
+
+export function story(overrides: Partial<SuccessStory> = {}): SuccessStory {
+  return {
+    id: 1,
+    student_name: 'Ananya Rao',
+    placement_company_name: 'CRISIL',
+    designation: 'Credit Analyst',
+    salary: '8.5 LPA',
+    story: 'From commerce graduate to rating analyst.',
+    is_featured: true,
+    ...overrides,
+  };
+}
+
+const studentSummary = { id: 2, username: 'student', first_name: 'Priya', last_name: 'Sharma', email: 'student@example.in' };
+
+export function enrollment(overrides: Partial<Enrollment> = {}): Enrollment {
+  return {
+    id: 9,
+    course: 1,
+    course_type: 'program',
+    is_active: true,
+    student: studentSummary,
+    program: { id: 1, title: 'Credit Analyst Program' },
+    workshop: null,
+    status: 'active',
+    enrolled_at: '2026-11-20T10:05:00.000Z',
+    progress_percentage: 0,
+    issue_description: '',
+    admin_notes: '',
+    is_urgent: false,
+    ...overrides,
+  };
+}
+
+export function payment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    id: 41,
+    course: 1,
+    course_type: 'program',
+    status: 'pending',
+    amount: 125000,
+    student: studentSummary,
+    program_title: 'Credit Analyst Program',
+    workshop_title: null,
+    payment_method: 'credit_card',
+    created_at: '2026-11-20T10:00:00.000Z',
+    completed_at: null,
+    failure_reason: null,
+    admin_notes: '',
+    is_urgent: false,
+    ...overrides,
+  };
+}
