@@ -22,12 +22,19 @@ export type MachineModel<TInput = unknown> = {
   events: readonly ModelEvent[];
   stateKey?: (snapshot: AnyMachineSnapshot) => unknown;
   kind?: PathOptions['kind'];
+  describeEvent?: PathOptions['describeEvent'];
 };
 
 /** The model's generated paths, for every input. */
 export function modelPaths<TInput>(model: MachineModel<TInput>): MachinePath<TInput>[] {
   const inputs: readonly (TInput | undefined)[] = model.inputs ?? [undefined];
   return inputs.flatMap((input) =>
-    machinePaths<TInput>(model.machine, { events: model.events, input, stateKey: model.stateKey, kind: model.kind }),
+    machinePaths<TInput>(model.machine, {
+      events: model.events,
+      input,
+      stateKey: model.stateKey,
+      kind: model.kind,
+      describeEvent: model.describeEvent,
+    }),
   );
 }

@@ -19,6 +19,8 @@ export type PathOptions<TInput = unknown> = {
    * path are still the machine's full snapshots along it.
    */
   stateKey?: (snapshot: AnyMachineSnapshot) => unknown;
+  /** A short name for an event in path descriptions (default: its type and a shortened payload). */
+  describeEvent?: (event: EventObject) => string | undefined;
   /** Which generators to use (see machinePaths); default all three. */
   kind?: readonly PathKind[];
 };
@@ -77,7 +79,12 @@ function serializeEvent(event: EventObject): string {
 }
 
 /** The expectations of a path: the real machine's snapshots along its events, computed without actors. */
-function toMachinePath<TInput>(machine: AnyStateMachine, input: TInput | undefined, events: EventObject[]): MachinePath<TInput> {
+function toMachinePath<TInput>(
+  machine: AnyStateMachine,
+  options: PathOptions<TInput>,
+  events: EventObject[],
+): MachinePath<TInput> {
+  const input = options.input;
   let snapshot = getInitialSnapshot(machine, input) as AnyMachineSnapshot;
   const steps: PathStep[] = [{ event: { type: 'xstate.init' }, expected: expectedStateOf(snapshot) }];
   for (const event of events) {
@@ -85,7 +92,7 @@ function toMachinePath<TInput>(machine: AnyStateMachine, input: TInput | undefin
     steps.push({ event, expected: expectedStateOf(snapshot) });
   }
   const start = steps[0]!.expected.states.join(',');
-  const description = [start, ...events.map(describeEvent)].join(' → ');
+  const description = [start, ...events.map((event) => options.describeEvent?.(event) ?? describeEvent(event))].join(' → ');
   return { description, input, steps };
 }
 
@@ -134,5 +141,5 @@ export function machinePaths<TInput = unknown>(machine: AnyStateMachine, options
   return keys
     .filter((key) => !keys.some((other) => other !== key && other.startsWith(`${key}\n`)))
     .sort()
-    .map((key) => toMachinePath(machine, options.input, byKey.get(key)!));
+    .map((key) => toMachinePath(machine, options, byKey.get(key)!));
 }

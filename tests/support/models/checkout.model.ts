@@ -23,6 +23,13 @@ export const checkoutModel: MachineModel<CheckoutInput> = {
   actors: ['loadCourse', 'pay'],
   appActions: [],
   inputs: Object.values(checkoutInputs),
+  describeEvent: (event) => {
+    const form = (event as { form?: unknown }).form;
+    if (form === validCardForm) return 'checkout.submit(valid card)';
+    if (form === validUpiForm) return 'checkout.submit(valid UPI)';
+    if (form === invalidCardForm) return 'checkout.submit(invalid card)';
+    return undefined;
+  },
   events: [
     { type: 'checkout.submit', form: validCardForm },
     { type: 'checkout.submit', form: validUpiForm },
