@@ -5,13 +5,16 @@ import { SessionContext } from '../features/auth/session.ts';
 import { onSessionExpired } from '../lib/auth-events.ts';
 import { paths } from './paths.ts';
 
-/** The root of every route: when a refresh fails the session ends and the browser goes to /login. */
+/** The root of every route: when a refresh fails the live session ends and the browser goes to /login. */
 export function RootRoute() {
   const session = SessionContext.useActorRef();
   const navigate = useNavigate();
   useEffect(
     () =>
       onSessionExpired(() => {
+        // A stale token found at start-up only ends in "logged out" (spec section 8, current-user check);
+        // a session that was live goes to /login (spec section 4, token refresh).
+        if (!session.getSnapshot().matches('authenticated')) return;
         session.send({ type: 'session.expired' });
         navigate(paths.login);
       }),

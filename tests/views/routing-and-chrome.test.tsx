@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { API, MESSAGES } from '../../contract/index.ts';
+import { tokenStore } from '../../src/lib/token-store.ts';
+import { ok } from './support/fake-api.ts';
+import { admin, student } from './support/fixtures.ts';
+import { renderApp } from './support/render-app.tsx';
+
+const nav = () => screen.getByRole('navigation', { name: 'Main' });
+
+describe('page chrome', () => {
+  it('shows the title, the seven links, Login and Apply Now to a visitor', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'From Classroom to Credit Markets' })).toBeInTheDocument();
+    for (const label of ['Home', 'About', 'Programs', 'Faculty', 'Workshops', 'Placement', 'Resources']) {
+      expect(within(nav()).getByRole('link', { name: label })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'Credit Careers Institute' })).toHaveAttribute('href', '/');
+    expect(within(nav()).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(nav()).getByRole('link', { name: 'Apply Now' })).toHaveAttribute('href', '/register');
+  });
+
+  it('shows a student their Dashboard link, full name and a blue STUDENT badge', async () => {
+    renderApp('/', { user: student });
+    expect(await within(nav()).findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(nav()).getByText('Priya Sharma')).toBeInTheDocument();
+    const badge = within(nav()).getByText('STUDENT');
+    expect(badge).toHaveClass('badge-blue');
+    expect(within(nav()).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('shows an admin the Admin Panel link and a red ADMIN badge', async () => {
+    renderApp('/', { user: admin });
+    expect(await within(nav()).findByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
+    expect(within(nav()).getByText('ADMIN')).toHaveClass('badge-red');
+  });
+
+  it('falls back to the username, then "User"', async () => {
+    renderApp('/', { user: { ...student, first_name: '', last_name: '' } });
+    expect(await within(nav()).findByText('student')).toBeInTheDocument();
+  });
+
+  it('colours other roles: instructor amber, faculty purple', async () => {
+    renderApp('/', { user: { ...student, profile: { ...student.profile, role: 'instructor' } } });
+    expect(await within(nav()).findByText('INSTRUCTOR')).toHaveClass('badge-amber');
+  });
+
+  it('Logout logs out, clears both tokens and goes to /', async () => {
+    const { user, api, router } = renderApp('/about', { user: student });
+    await user.click(await within(nav()).findByRole('button', { name: 'Logout' }));
+    expect(await within(nav()).findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(api.callsTo(`POST ${API.logout}`)[0]!.body).toEqual({ refresh: 'refresh-1' });
+    expect(tokenStore.getAccess()).toBeNull();
+    expect(tokenStore.getRefresh()).toBeNull();
+  });
+
+  it('the phone menu button opens and closes the navigation', async () => {
+    const { user } = renderApp('/');
+    const toggle = await screen.findByRole('button', { name: /menu/i });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(nav()).toHaveClass('open');
+  });
+});
+
+describe('routes and access rules', () => {
+  it('any other path shows "Page not found" with Go Home', async () => {
+    renderApp('/nowhere');
+    expect(await screen.findByRole('heading', { name: MESSAGES.pageNotFound })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('/dashboard sends a visitor to /login', async () => {
+    const { router } = renderApp('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('/admin sends a visitor to /login', async () => {
+    const { router } = renderApp('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('/admin shows Access Denied to a student, with Go Back', async () => {
+    renderApp('/admin', { user: student });
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.adminOnly)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+  });
+
+  it('/login and checkout have no page chrome', async () => {
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('an unhandled routing failure shows "Unexpected Application Error!"', async () => {
+    // A page whose answer cannot be parsed throws inside the route: the route error element catches it.
+    const { createMemoryRouter, RouterProvider } = await import('react-router-dom');
+    const { RouteErrorPage } = await import('../../src/components/status-pages.tsx');
+    const { render } = await import('@testing-library/react');
+    const Boom = () => {
+      throw new Error('boom');
+    };
+    const router = createMemoryRouter([{ path: '/', element: <Boom />, errorElement: <RouteErrorPage /> }]);
+    const spy = (await import('vitest')).vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: MESSAGES.unexpectedError })).toBeInTheDocument();
+    spy.mockRestore();
+  });
+
+  it('a stale token that no longer verifies leaves the visitor logged out with tokens cleared', async () => {
+    tokenStore.setTokens({ access: 'stale', refresh: 'stale-refresh' });
+    const spy = (await import('vitest')).vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp('/about', {
+      routes: { [`POST ${API.tokenRefresh}`]: { status: 401, body: { detail: 'Token is invalid or expired' } } },
+    });
+    expect(await within(nav()).findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(tokenStore.getAccess()).toBeNull();
+    expect(spy).toHaveBeenCalled();
+  });
+
+  it('Home shows a logged-in admin a single button to the admin panel', async () => {
+    renderApp('/', { user: admin, routes: { [`GET ${API.adminStats}`]: ok({}) } });
+    const hero = (await screen.findByRole('heading', { name: 'From Classroom to Credit Markets' })).closest('section')!;
+    await waitFor(() => expect(within(hero).getAllByRole('link')).toHaveLength(1));
+    expect(within(hero).getByRole('link')).toHaveAttribute('href', '/admin');
+  });
+});
+
+describe('session expiry', () => {
+  it('when a live session cannot be refreshed, the browser goes to /login and the user is logged out', async () => {
+    const { router, api } = renderApp('/about', { user: student });
+    expect(await within(nav()).findByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    api.on(`GET ${API.me}`, { status: 401, body: { detail: 'Given token not valid for any token type' } });
+    api.on(`POST ${API.tokenRefresh}`, { status: 401, body: { detail: 'Token is invalid or expired' } });
+    api.on(`GET ${API.enrollments.list}`, { status: 401, body: { detail: 'Given token not valid for any token type' } });
+    await router.navigate('/programs');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(tokenStore.getAccess()).toBeNull();
+    expect(tokenStore.getRefresh()).toBeNull();
+  });
+});
