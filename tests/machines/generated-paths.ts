@@ -40,3 +40,8 @@ export function actorCalls(effects: StepEffects): { src: string; input: unknown 
 export function stateOf(replayed: ReplayedStep): string {
   return replayed.live.states.join(',');
 }
+
+/** True when the step entered a different state than the one before it. */
+export function enteredNewState(replayed: ReplayedStep): boolean {
+  return replayed.previous === null || JSON.stringify(replayed.previous.value) !== JSON.stringify(replayed.snapshot.value);
+}
