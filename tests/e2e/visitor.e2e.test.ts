@@ -204,17 +204,18 @@ describe('Visitor', () => {
     const page = await e2e.newPage();
     const dialogs = recordDialogs(page);
     await page.goto('/');
-    await page.getByRole('link', { name: exactly('Book Free Counseling') }).click();
+    await page.getByRole('main').getByRole('link', { name: exactly('Book Free Counseling') }).click();
     await waitForPath(page, '/contact');
     const email = `counsel.${Date.now()}@example.in`;
     await visible(page.getByLabel(/name/i));
     await page.getByLabel(/name/i).first().fill('Ravi Kumar');
     await page.getByLabel(/email/i).first().fill(email);
-    await page.getByLabel(/phone/i).first().fill('9876543210');
+    await page.getByLabel(/phone|mobile/i).first().fill('9876543210');
     const message = page.getByLabel(/message/i);
     if (await message.count()) await message.first().fill('I would like to talk about the credit analyst program.');
-    await page.getByRole('button', { name: /book|submit|send|request/i }).first().click();
-    // The visitor is told the booking went through (some confirmation), and the server has it.
+    await page.getByRole('main').getByRole('button', { name: /book|submit|send|request/i }).first().click();
+    // The visitor is told the booking went through, and the server has it.
+    await visible(page.getByRole('status').filter({ hasText: /received|thank/i }));
     const token = await adminToken(e2e.baseURL);
     await expect
       .poll(async () => (await allPages<CounselingRequest>(e2e.baseURL, API.admin.counselingRequests, token)).some((r) => r.email === email), {

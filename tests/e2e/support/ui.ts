@@ -138,7 +138,8 @@ export function tab(page: Page | Locator, name: string): Locator {
  * spec's app; an accessible view may expose them as checkboxes or pressed buttons.
  */
 export function chip(page: Page | Locator, name: string): Locator {
-  const n = exactly(name);
+  // A selected chip may carry a mark before its label (e.g. a check mark): ignore leading symbols.
+  const n = new RegExp(`^[^A-Za-z0-9]*${escapeRegExp(name)}\\s*$`);
   return page
     .getByRole('button', { name: n })
     .or(page.getByRole('checkbox', { name: n }))
