@@ -1,0 +1,153 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { API, MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
+import { tokenStore } from '../../src/lib/token-store.ts';
+import { deferred, fail, ok } from './support/fake-api.ts';
+import { admin, student } from './support/fixtures.ts';
+import { renderApp } from './support/render-app.tsx';
+
+const tokens = ok({ access: 'access-9', refresh: 'refresh-9' });
+
+describe('Login', () => {
+  it('requires username and password', async () => {
+    const { user, api } = renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(screen.getByText('Username is required.')).toBeInTheDocument();
+    expect(screen.getByText('Password is required.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Username/)).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo(`POST ${API.token}`)).toHaveLength(0);
+  });
+
+  it('stores both tokens, loads the user and sends a student to /dashboard', async () => {
+    const { user, router, api } = renderApp('/login', { routes: { [`POST ${API.token}`]: tokens } });
+    api.on(`GET ${API.me}`, (request) => (request.auth === 'Bearer access-9' ? ok(student) : fail(401, {})));
+    await user.type(await screen.findByLabelText(/Username/), 'student');
+    await user.type(screen.getByLabelText(/Password/), 'student123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(api.callsTo(`POST ${API.token}`)[0]!.body).toEqual({ username: 'student', password: 'student123' });
+    expect(tokenStore.getAccess()).toBe('access-9');
+    expect(tokenStore.getRefresh()).toBe('refresh-9');
+  });
+
+  it('sends an admin to /admin, and honours ?next= for checkout', async () => {
+    const { user, router, api } = renderApp('/login?next=%2Fpayment%2Fprogram%2F3', { routes: { [`POST ${API.token}`]: tokens } });
+    api.on(`GET ${API.me}`, ok(admin));
+    await user.type(await screen.findByLabelText(/Username/), 'admin');
+    await user.type(screen.getByLabelText(/Password/), 'admin123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment/program/3'));
+  });
+
+  it('shows the server detail in the error banner, else the spec text', async () => {
+    const { user } = renderApp('/login', { routes: { [`POST ${API.token}`]: fail(401, { detail: SERVER_MESSAGES.badCredentials }) } });
+    await user.type(await screen.findByLabelText(/Username/), 'student');
+    await user.type(screen.getByLabelText(/Password/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.badCredentials);
+  });
+
+  it('falls back to "Login failed. Please try again." when the server says nothing', async () => {
+    const { user } = renderApp('/login', { routes: { [`POST ${API.token}`]: fail(502, null) } });
+    await user.type(await screen.findByLabelText(/Username/), 'student');
+    await user.type(screen.getByLabelText(/Password/), 'x');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loginFailed);
+  });
+
+  it('shows "Logging in..." while the call is in flight', async () => {
+    const answer = deferred();
+    const { user } = renderApp('/login', { routes: { [`POST ${API.token}`]: answer.handler } });
+    await user.type(await screen.findByLabelText(/Username/), 'student');
+    await user.type(screen.getByLabelText(/Password/), 'x');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('button', { name: 'Logging in...' })).toBeDisabled();
+    answer.release(fail(401, { detail: SERVER_MESSAGES.badCredentials }));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeEnabled();
+  });
+
+  it('shows the Demo Credentials box only in demo mode; its button fills the admin login', async () => {
+    const { user } = renderApp('/login', { demo: true });
+    await user.click(await screen.findByRole('button', { name: 'Use Admin Credentials' }));
+    expect(screen.getByLabelText(/Username/)).toHaveValue('admin');
+    expect(screen.getByLabelText(/Password/)).toHaveValue('admin123');
+  });
+
+  it('has no Demo Credentials box outside demo mode, and links to sign-up', async () => {
+    renderApp('/login');
+    expect(await screen.findByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Demo Credentials')).not.toBeInTheDocument();
+  });
+
+  it('redirects an authenticated admin away from /login to /admin', async () => {
+    const { router } = renderApp('/login', { user: admin, routes: { [`GET ${API.adminStats}`]: fail(500, {}) } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+  });
+});
+
+describe('Register', () => {
+  it('validates with the contract rules', async () => {
+    const { user, api } = renderApp('/register');
+    await user.type(await screen.findByLabelText(/Email/), 'not-an-email');
+    await user.type(screen.getByLabelText(/Password/), 'short');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(screen.getByText('Username is required.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters.')).toBeInTheDocument();
+    expect(screen.getByText('First name is required.')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${API.register}`)).toHaveLength(0);
+  });
+
+  it('signs the student up, logs them in and lands on /dashboard', async () => {
+    const { user, router, api } = renderApp('/register', { routes: { [`POST ${API.register}`]: { status: 201, body: { access: 'a', refresh: 'r' } } } });
+    api.on(`GET ${API.me}`, ok({ ...student, username: 'arjun', first_name: 'Arjun', last_name: 'Mehta' }));
+    await user.type(await screen.findByLabelText(/First name/), 'Arjun');
+    await user.type(screen.getByLabelText(/Last name/), 'Mehta');
+    await user.type(screen.getByLabelText(/Username/), 'arjun');
+    await user.type(screen.getByLabelText(/Email/), 'arjun@example.in');
+    await user.type(screen.getByLabelText(/Password/), 'long-enough');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(api.callsTo(`POST ${API.register}`)[0]!.body).toEqual({
+      username: 'arjun',
+      email: 'arjun@example.in',
+      password: 'long-enough',
+      first_name: 'Arjun',
+      last_name: 'Mehta',
+    });
+    expect(tokenStore.getRefresh()).toBe('r');
+  });
+
+  it('shows the server refusal', async () => {
+    const { user } = renderApp('/register', { routes: { [`POST ${API.register}`]: fail(400, { username: [SERVER_MESSAGES.usernameTaken] }) } });
+    await user.type(await screen.findByLabelText(/First name/), 'Arjun');
+    await user.type(screen.getByLabelText(/Last name/), 'Mehta');
+    await user.type(screen.getByLabelText(/Username/), 'student');
+    await user.type(screen.getByLabelText(/Email/), 'arjun@example.in');
+    await user.type(screen.getByLabelText(/Password/), 'long-enough');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.usernameTaken);
+  });
+});
+
+describe('Contact (Book Free Counseling)', () => {
+  it('validates, stores the request and confirms it', async () => {
+    const { user, api } = renderApp('/contact', {
+      routes: {
+        [`POST ${API.counseling.create}`]: {
+          status: 201,
+          body: { id: 1, name: 'Neha', email: 'neha@example.in', phone: '9876543210', preferred_date: null, interest: '', message: '', created_at: '2026-11-22T10:00:00Z' },
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Book Free Counseling' }));
+    expect(screen.getByText('Name is required.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Full name/), 'Neha');
+    await user.type(screen.getByLabelText(/Email/), 'neha@example.in');
+    await user.type(screen.getByLabelText(/Mobile number/), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Book Free Counseling' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/request has been received/);
+    expect(api.callsTo(`POST ${API.counseling.create}`)[0]!.body).toMatchObject({ name: 'Neha', phone: '9876543210' });
+  });
+});
