@@ -1,0 +1,71 @@
+import { describe, expect } from 'vitest';
+import { MESSAGES } from '../../contract/index.ts';
+import { adminModalModel, sampleAdminItem } from '../support/models/index.ts';
+import { actionNames, actorCalls, stateOf, testGeneratedPaths } from './generated-paths.ts';
+
+const formStates = { add: 'adding', edit: 'editing', resolve: 'resolving' } as const;
+const savedNotice = { add: MESSAGES.adminCreated, edit: MESSAGES.adminUpdated, resolve: MESSAGES.adminResolved } as const;
+const submitted = { title: 'Credit Analyst Program', status: 'completed' };
+
+describe('admin modal machine, generated paths', () => {
+  testGeneratedPaths(adminModalModel, (step) => {
+    const state = stateOf(step);
+    const { mode, item, error, notice, fieldErrors } = step.snapshot.context;
+    const before = step.previous?.context;
+    const type = step.event.type;
+
+    // The dialog is shown in every state but closed; its buttons are disabled while the server works.
+    expect(step.snapshot.hasTag('open')).toBe(state !== 'closed');
+    expect(step.snapshot.hasTag('saving')).toBe(state === 'saving' || state === 'deleting');
+
+    const opened = { 'modal.view': 'viewing', 'modal.add': 'adding', 'modal.edit': 'editing', 'modal.resolve': 'resolving', 'modal.delete': 'confirmingDelete' }[type];
+    if (opened) {
+      // A fresh dialog: no leftovers of the last one.
+      expect(state).toBe(opened);
+      expect(item).toEqual(type === 'modal.add' ? null : sampleAdminItem);
+      expect([error, notice, fieldErrors]).toEqual([null, null, {}]);
+    }
+    if (state === 'closed') expect([mode, item, fieldErrors]).toEqual([null, null, {}]);
+
+    switch (type) {
+      case 'xstate.done.actor.saveItem':
+        expect(state).toBe('closed');
+        expect(notice).toBe(savedNotice[before!.mode as keyof typeof savedNotice]);
+        expect(error).toBeNull();
+        expect(actionNames(step.effects)).toEqual(['itemSaved']);
+        break;
+      case 'xstate.error.actor.saveItem':
+        // Back to the same form with the spec's alert text and the server's field messages.
+        expect(state).toBe(formStates[before!.mode as keyof typeof formStates]);
+        expect(error).toBe(MESSAGES.adminSaveFailed);
+        expect(fieldErrors).toEqual({ title: 'Title is required.' });
+        break;
+      case 'xstate.done.actor.deleteItem':
+        expect(state).toBe('closed');
+        expect(actionNames(step.effects)).toEqual(['itemSaved']);
+        break;
+      case 'xstate.error.actor.deleteItem':
+        expect(state).toBe('closed');
+        expect(error).toBe(MESSAGES.adminDeleteFailed);
+        break;
+      case 'modal.submit':
+        expect(state).toBe('saving');
+        expect([error, fieldErrors]).toEqual([null, {}]);
+        expect(actorCalls(step.effects)).toEqual([{ src: 'saveItem', input: { mode: before!.mode, item: before!.item, values: submitted } }]);
+        break;
+      case 'modal.confirm':
+        expect(state).toBe('deleting');
+        expect(actorCalls(step.effects)).toEqual([{ src: 'deleteItem', input: { item: sampleAdminItem } }]);
+        break;
+      case 'modal.close':
+        expect(state).toBe('closed');
+        expect(notice).toBe(before!.notice);
+        break;
+      case 'notice.dismiss':
+        expect([notice, error]).toEqual([null, null]);
+        break;
+    }
+    if (!['xstate.done.actor.saveItem', 'xstate.done.actor.deleteItem'].includes(type)) expect(step.effects.actions).toEqual([]);
+    if (!['modal.submit', 'modal.confirm'].includes(type)) expect(step.effects.calls).toEqual([]);
+  });
+});
