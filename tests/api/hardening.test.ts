@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, SERVER_MESSAGES } from '../../contract/index.ts';
+import { DOCUMENTED_ROUTES } from '../../server/openapi.ts';
+import { OPENAPI_FILE, openApiText } from '../../scripts/generate-openapi.ts';
+import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
+
+let ctx: TestContext;
+let admin: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await ctx.user('admin', 'admin');
+});
+afterAll(async () => ctx?.close());
+
+describe('request bodies', () => {
+  it('answers 413 as JSON for a body over the limit', async () => {
+    const res = await ctx.request({ method: 'POST', url: API.token, body: { username: 'x'.repeat(200 * 1024), password: 'y' } });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ detail: SERVER_MESSAGES.bodyTooLarge });
+  });
+
+  it('answers 400 as JSON for malformed JSON', async () => {
+    const res = await ctx.request({ method: 'POST', url: API.token, body: '{"username": "a",', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail: SERVER_MESSAGES.invalidJson });
+  });
+
+  it('answers 415 as JSON for a body that is not JSON', async () => {
+    const res = await ctx.request({ method: 'POST', url: API.token, body: 'username=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ detail: expect.any(String) });
+  });
+
+  it('treats a JSON body of the wrong type as a validation error', async () => {
+    const res = await ctx.request({ method: 'POST', url: API.token, body: '"just a string"', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ non_field_errors: [expect.any(String)] });
+  });
+});
+
+describe('unknown paths and errors', () => {
+  it.each(['/auth/nope/', '/classroom/nope/', '/api/nope', '/api/', '/classroom/programs/1/nope/', '/api/admin/'])('answers JSON 404 under API prefixes: %s', async (url) => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await ctx.request({ method, url, token: admin.access });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ detail: SERVER_MESSAGES.notFound });
+      expect(String(res.headers['content-type'])).toContain('application/json');
+    }
+  });
+
+  it('answers an unexpected failure with 500 {detail: "Server error."}, no stack, no SQL', async () => {
+    const broken = await createTestApp();
+    try {
+      await broken.db.schema.dropTable('testimonials').execute();
+      const res = await broken.request({ url: API.testimonials.list });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ detail: SERVER_MESSAGES.serverError });
+      expect(res.raw).not.toMatch(/testimonials|select|stack|at /i);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('headers', () => {
+  it('sends security headers and a CSP that lets the built SPA run', async () => {
+    const res = await ctx.request({ url: API.programs.list });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('keeps CORS off by default and allows only the configured origins when set', async () => {
+    const off = await ctx.request({ method: 'OPTIONS', url: API.programs.list, headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    expect(off.headers['access-control-allow-origin']).toBeUndefined();
+    const withCors = await createTestApp({ config: { corsOrigins: ['https://spa.example.in'] } });
+    try {
+      const allowed = await withCors.request({ url: API.programs.list, headers: { origin: 'https://spa.example.in' } });
+      expect(allowed.headers['access-control-allow-origin']).toBe('https://spa.example.in');
+      const refused = await withCors.request({ url: API.programs.list, headers: { origin: 'https://evil.example' } });
+      expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await withCors.close();
+    }
+  });
+});
+
+describe('serving the SPA', () => {
+  let spa: TestContext;
+  let dir: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-'));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>SPA</title><div id="root"></div>');
+    fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    spa = await createTestApp({ config: { staticDir: dir } });
+  });
+  afterAll(async () => {
+    await spa?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers index.html (no-cache) for client-side routes', async () => {
+    for (const url of ['/', '/programs', '/dashboard', '/payment/program/1', '/some/unknown/page']) {
+      const res = await spa.request({ url });
+      expect(res.status, url).toBe(200);
+      expect(res.raw).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await spa.request({ url: '/assets/index-abc123.js' });
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('never answers index.html under API prefixes', async () => {
+    const res = await spa.request({ url: '/classroom/unknown/' });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ detail: SERVER_MESSAGES.notFound });
+    expect((await spa.request({ url: API.programs.list })).status).toBe(200);
+  });
+});
+
+describe('system endpoints', () => {
+  it('GET /api/config/ tells the SPA about demo mode', async () => {
+    expect((await ctx.request({ url: API.config })).body).toEqual({ demo_mode: true, demo_credentials: { username: 'admin', password: 'admin123' } });
+    const prod = await createTestApp({ config: { demoMode: false } });
+    try {
+      expect((await prod.request({ url: API.config })).body).toEqual({ demo_mode: false, demo_credentials: null });
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('GET /api/health/ pings the database', async () => {
+    expect(await ctx.request({ url: API.health })).toMatchObject({ status: 200, body: { status: 'ok' } });
+  });
+
+  it('serves the OpenAPI document, and docs/openapi.json is up to date', async () => {
+    const res = await ctx.request({ url: API.openapi });
+    expect(res.status).toBe(200);
+    expect(`${JSON.stringify(res.body, null, 2)}\n`).toBe(openApiText());
+    expect(fs.readFileSync(OPENAPI_FILE, 'utf8')).toBe(openApiText());
+  });
+
+  it('documents every route the app serves, and the app serves every documented route', () => {
+    for (const route of DOCUMENTED_ROUTES) {
+      const [method, url] = route.split(' ') as [string, string];
+      expect(ctx.app.hasRoute({ method: method as 'GET', url }), route).toBe(true);
+    }
+    const routes = ctx.app.printRoutes({ commonPrefix: false });
+    const served = (routes.match(/\(([A-Z, ]+)\)/g) ?? []).flatMap((m) => m.slice(1, -1).split(', ').filter((x) => x !== 'HEAD'));
+    expect(served.length).toBe(DOCUMENTED_ROUTES.length);
+  });
+});

@@ -1,0 +1,241 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { API, MESSAGES } from '../../contract/index.ts';
+import { deferred, ok, serverError } from './support/fake-api.ts';
+import { enrollment, faculty, program, resource, story, student, workshop } from './support/fixtures.ts';
+import { renderApp } from './support/render-app.tsx';
+
+const PROGRAMS = `GET ${API.programs.list}`;
+
+describe('Programs', () => {
+  it('shows "Loading programs..." and then every card field', async () => {
+    const answer = deferred();
+    renderApp('/programs', { routes: { [PROGRAMS]: answer.handler } });
+    expect(await screen.findByText(MESSAGES.programsLoading)).toBeInTheDocument();
+    answer.release(ok([program()]));
+    const card = (await screen.findByRole('heading', { name: 'Credit Analyst Program' })).closest('article')!;
+    const c = within(card);
+    expect(c.getByText('Featured')).toBeInTheDocument();
+    expect(c.getByText('Flagship')).toBeInTheDocument();
+    expect(c.getByText('From statements to sanction')).toBeInTheDocument();
+    expect(c.getByText('Financial statement analysis and credit appraisal.')).toHaveClass('clamp-3');
+    expect(c.getByText('Rajesh Iyer')).toBeInTheDocument();
+    expect(c.getByText('Beginner')).toBeInTheDocument();
+    expect(c.getByText('Credit Analyst')).toBeInTheDocument();
+    expect(c.getByText('6 months')).toBeInTheDocument();
+    expect(c.getByText('6-8L')).toBeInTheDocument();
+    expect(c.getByText('₹1,25,000')).toBeInTheDocument();
+    expect(c.getByText('₹1,50,000').closest('s')).not.toBeNull();
+    expect(c.getByText(/100% placement assistance/)).toBeInTheDocument();
+    expect(c.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', '/payment/program/1');
+  });
+
+  it('shows "No programs available at the moment." with no filter', async () => {
+    renderApp('/programs', { routes: { [PROGRAMS]: ok([]) } });
+    expect(await screen.findByText(MESSAGES.programsEmpty)).toBeInTheDocument();
+  });
+
+  it('shows the error text when programs fail to load', async () => {
+    renderApp('/programs', { routes: { [PROGRAMS]: serverError } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.programsLoadFailed);
+  });
+
+  it('chips toggle filters on and off; the empty text then says "matching your criteria"', async () => {
+    const { user, api } = renderApp('/programs', {
+      routes: { [PROGRAMS]: (request) => ok(request.query.get('level') === 'advanced' ? [] : [program()]) },
+    });
+    await screen.findByRole('heading', { name: 'Credit Analyst Program' });
+    const advanced = screen.getByRole('button', { name: 'Advanced' });
+    await user.click(advanced);
+    expect(advanced).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText(MESSAGES.programsEmptyFiltered)).toBeInTheDocument();
+    expect(api.callsTo(PROGRAMS).at(-1)!.query.get('level')).toBe('advanced');
+    await user.click(advanced);
+    expect(advanced).toHaveAttribute('aria-pressed', 'false');
+    expect(await screen.findByRole('heading', { name: 'Credit Analyst Program' })).toBeInTheDocument();
+    expect(api.callsTo(PROGRAMS).at(-1)!.query.has('level')).toBe(false);
+  });
+
+  it('searches over title and description', async () => {
+    const { user, api } = renderApp('/programs', { routes: { [PROGRAMS]: ok([program()]) } });
+    await screen.findByRole('heading', { name: 'Credit Analyst Program' });
+    await user.type(screen.getByLabelText('Search programs'), 'rating');
+    await waitFor(() => expect(api.callsTo(PROGRAMS).at(-1)!.query.get('search')).toBe('rating'));
+  });
+
+  it('reads Enrolled (disabled) for programs in the logged-in user\'s enrollments, loaded in parallel', async () => {
+    const programs = deferred();
+    const { api } = renderApp('/programs', {
+      user: student,
+      routes: { [PROGRAMS]: programs.handler, [`GET ${API.enrollments.list}`]: ok([enrollment({ course: 1 })]) },
+    });
+    // Both requests leave before either answer arrives: no waterfall.
+    await waitFor(() => expect(api.callsTo(`GET ${API.enrollments.list}`)).toHaveLength(1));
+    expect(api.callsTo(PROGRAMS)).toHaveLength(1);
+    programs.release(ok([program(), program({ id: 2, title: 'NBFC Incubator' })]));
+    expect(await screen.findByRole('button', { name: 'Enrolled' })).toBeDisabled();
+    const other = screen.getByRole('heading', { name: 'NBFC Incubator' }).closest('article')!;
+    expect(within(other).getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', '/payment/program/2');
+  });
+
+  it('shows the checkout success flash after the move from checkout', async () => {
+    const { router } = renderApp('/', { routes: { [PROGRAMS]: ok([program()]) } });
+    await router.navigate('/programs', { state: { flash: MESSAGES.checkoutSuccess } });
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.checkoutSuccess);
+  });
+});
+
+describe('Faculty', () => {
+  it('loads featured faculty and shows every card field', async () => {
+    const { api } = renderApp('/faculty', { routes: { [`GET ${API.faculty.list}`]: ok([faculty()]) } });
+    const card = (await screen.findByRole('heading', { name: 'Rajesh Iyer' })).closest('article')!;
+    expect(api.callsTo(`GET ${API.faculty.list}`)[0]!.query.get('featured')).toBe('true');
+    const c = within(card);
+    expect(c.getByText('RI')).toBeInTheDocument();
+    expect(c.getByText('Corporate credit')).toBeInTheDocument();
+    expect(c.getByText('18 years of experience')).toBeInTheDocument();
+    expect(c.getByText('Former credit head.')).toBeInTheDocument();
+    expect(c.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['HDFC Bank', 'CRISIL', 'ICICI Bank']);
+    expect(c.getByText('Featured')).toBeInTheDocument();
+    const link = c.getByRole('link', { name: /LinkedIn/ });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('shows the error text', async () => {
+    renderApp('/faculty', { routes: { [`GET ${API.faculty.list}`]: serverError } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.facultyLoadFailed);
+  });
+});
+
+describe('Workshops', () => {
+  const routes = {
+    [`GET ${API.workshops.list}`]: (request: { query: URLSearchParams }) => {
+      if (request.query.get('upcoming') === 'true') return ok([workshop()]);
+      if (request.query.get('is_free') === 'true') return ok([workshop({ id: 6, title: 'Free Intro', price: 0, is_free: true, is_live: false })]);
+      return ok([]);
+    },
+  };
+
+  it('Upcoming is the default tab and shows every card field', async () => {
+    renderApp('/workshops', { routes });
+    expect(await screen.findByRole('tab', { name: 'Upcoming' })).toHaveAttribute('aria-selected', 'true');
+    const card = (await screen.findByRole('heading', { name: 'Reading a Credit Memo' })).closest('article')!;
+    const c = within(card);
+    expect(c.getByText('Live')).toBeInTheDocument();
+    expect(c.getByText('A two-hour walkthrough.')).toBeInTheDocument();
+    expect(c.getByText('Priya Venkataraman')).toBeInTheDocument();
+    expect(c.getByText('2 hours')).toBeInTheDocument();
+    expect(c.getByText('₹1,500')).toBeInTheDocument();
+    expect(c.getByText('12/40')).toBeInTheDocument();
+    expect(c.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', '/payment/workshop/5');
+  });
+
+  it('each tab loads its own data, with its own empty text', async () => {
+    const { user, api } = renderApp('/workshops', { routes });
+    await screen.findByRole('heading', { name: 'Reading a Credit Memo' });
+    await user.click(screen.getByRole('tab', { name: 'Past Events' }));
+    expect(await screen.findByText(MESSAGES.workshopsEmptyPast)).toBeInTheDocument();
+    expect(api.callsTo(`GET ${API.workshops.list}`).at(-1)!.query.get('past')).toBe('true');
+    await user.click(screen.getByRole('tab', { name: 'Free Workshops' }));
+    const card = (await screen.findByRole('heading', { name: 'Free Intro' })).closest('article')!;
+    expect(within(card).getAllByText('Free')).toHaveLength(2);
+    expect(api.callsTo(`GET ${API.workshops.list}`).at(-1)!.query.get('is_free')).toBe('true');
+  });
+
+  it('shows the upcoming and free empty texts and the error text', async () => {
+    const { user, api } = renderApp('/workshops', { routes: { [`GET ${API.workshops.list}`]: ok([]) } });
+    expect(await screen.findByText(MESSAGES.workshopsEmptyUpcoming)).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Free Workshops' }));
+    expect(await screen.findByText(MESSAGES.workshopsEmptyFree)).toBeInTheDocument();
+    api.on(`GET ${API.workshops.list}`, serverError);
+    await user.click(screen.getByRole('tab', { name: 'Upcoming' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.workshopsLoadFailed);
+  });
+
+  it('arrow keys move between tabs', async () => {
+    const { user } = renderApp('/workshops', { routes });
+    await screen.findByRole('heading', { name: 'Reading a Credit Memo' });
+    screen.getByRole('tab', { name: 'Upcoming' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Past Events' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Past Events' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('Resources', () => {
+  const items = [resource(), resource({ id: 2, title: 'Credit Podcast', resource_type: 'podcast', external_url: null, file: '/files/ep1.mp3' })];
+
+  it('shows the seven chips, the cards and the category explainer', async () => {
+    const { user, api } = renderApp('/resources', { routes: { [`GET ${API.resources.list}`]: ok(items) } });
+    await screen.findByRole('heading', { name: 'CMA Data Template' });
+    for (const chip of ['All', 'Case Studies', 'Templates', 'Articles', 'Podcasts', 'Videos', 'Whitepapers']) {
+      expect(screen.getByRole('button', { name: chip })).toBeInTheDocument();
+    }
+    const card = (await screen.findByRole('heading', { name: 'CMA Data Template' })).closest('article')!;
+    expect(within(card).getByText('By Rajesh Iyer')).toBeInTheDocument();
+    expect(within(card).getByText('Template')).toBeInTheDocument();
+    const download = within(card).getByRole('link', { name: /Download Resource/ });
+    expect(download).toHaveAttribute('href', 'https://example.in/cma.xlsx');
+    expect(download).toHaveAttribute('target', '_blank');
+    expect(api.callsTo(`GET ${API.resources.list}`)[0]!.query.get('featured')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Podcasts' }));
+    expect(screen.queryByRole('heading', { name: 'CMA Data Template' })).not.toBeInTheDocument();
+    const podcast = screen.getByRole('heading', { name: 'Credit Podcast' }).closest('article')!;
+    expect(within(podcast).getByRole('link', { name: /Download Resource/ })).toHaveAttribute('href', '/files/ep1.mp3');
+    expect(screen.getByRole('heading', { name: 'Resource categories' })).toBeInTheDocument();
+  });
+
+  it('shows the error text', async () => {
+    renderApp('/resources', { routes: { [`GET ${API.resources.list}`]: serverError } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.resourcesLoadFailed);
+  });
+});
+
+describe('Placement, Home and About', () => {
+  it('Placement shows stats, featured success stories, eight partners and six services', async () => {
+    const { api } = renderApp('/placement', { routes: { [`GET ${API.successStories.list}`]: ok([story()]) } });
+    const card = (await screen.findByRole('heading', { name: 'Ananya Rao' })).closest('article')!;
+    expect(within(card).getByText('A')).toBeInTheDocument();
+    expect(within(card).getByText('Credit Analyst at CRISIL')).toBeInTheDocument();
+    expect(within(card).getByText('Salary: 8.5 LPA')).toBeInTheDocument();
+    expect(api.callsTo(`GET ${API.successStories.list}`)[0]!.query.get('featured')).toBe('true');
+    const partners = screen.getByRole('heading', { name: 'Our placement partners' }).parentElement!;
+    expect(within(partners).getAllByRole('listitem')).toHaveLength(8);
+    for (const service of ['Career Coach', 'Resume and Interview Prep', 'Mock Credit Committee', 'Networking Events', 'Direct Placement Assistance', 'Salary Negotiation']) {
+      expect(screen.getByRole('heading', { name: service })).toBeInTheDocument();
+    }
+  });
+
+  it('Placement shows the success stories error text', async () => {
+    renderApp('/placement', { routes: { [`GET ${API.successStories.list}`]: serverError } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.successStoriesLoadFailed);
+  });
+
+  it('Home shows a visitor the three buttons, six benefits, partners with categories and the impact numbers', async () => {
+    renderApp('/');
+    const hero = (await screen.findByRole('heading', { name: 'From Classroom to Credit Markets' })).closest('section')!;
+    expect(within(hero).getByRole('link', { name: 'Explore Programs' })).toHaveAttribute('href', '/programs');
+    expect(within(hero).getByRole('link', { name: 'Apply Now' })).toHaveAttribute('href', '/login');
+    expect(within(hero).getByRole('link', { name: 'Book Free Counseling' })).toHaveAttribute('href', '/contact');
+    const benefits = screen.getByRole('heading', { name: 'Why learn with us' }).parentElement!;
+    expect(within(benefits).getAllByRole('listitem')).toHaveLength(6);
+    expect(screen.getAllByText('Rating Agency').length).toBeGreaterThan(0);
+    expect(screen.getByText('NBFC')).toBeInTheDocument();
+    for (const figure of ['500+', '100%', '6-8L', '50+', '15+']) expect(screen.getByText(figure)).toBeInTheDocument();
+  });
+
+  it('Home shows a student a single button to the dashboard', async () => {
+    renderApp('/', { user: student });
+    const hero = (await screen.findByRole('heading', { name: 'From Classroom to Credit Markets' })).closest('section')!;
+    await waitFor(() => expect(within(hero).getAllByRole('link')).toHaveLength(1));
+    expect(within(hero).getByRole('link')).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('About shows mission, vision, reasons, impact and founders', async () => {
+    renderApp('/about');
+    for (const heading of ['Our mission', 'Our vision', 'Why choose us', 'Our impact', 'Our founders']) {
+      expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    }
+  });
+});
