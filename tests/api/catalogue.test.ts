@@ -170,7 +170,7 @@ describe('workshops', () => {
     expect((await ctx.request({ method: 'DELETE', url: `/classroom/workshops/${id}/delete/`, token: admin.access })).status).toBe(204);
     expect((await ctx.db.selectFrom('workshops').select('is_active').where('id', '=', id).executeTakeFirstOrThrow()).is_active).toBe(0);
     expect((await ctx.request({ method: 'DELETE', url: `/classroom/workshops/${ids.later}/delete/`, token: admin.access })).status).toBe(204);
-    expect(await ctx.db.selectFrom('workshops').select('id').where('id', '=', ids.later).executeTakeFirst()).toBeUndefined();
+    expect(await ctx.db.selectFrom('workshops').select('id').where('id', '=', ids.later!).executeTakeFirst()).toBeUndefined();
   });
 });
 

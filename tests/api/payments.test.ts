@@ -194,7 +194,7 @@ describe('completing a payment', () => {
   it('concurrent completions by different students for the last seats never go over max', async () => {
     const workshopId = await createWorkshop(ctx, admin.access, { max_participants: 3 });
     const students = await Promise.all(Array.from({ length: 8 }, (_, i) => ctx.user(`racer${i}`)));
-    const payments = [];
+    const payments: Payment[] = [];
     for (const s of students) payments.push((await start(s, 'workshops', workshopId)).body as Payment);
     const results = await Promise.all(students.map((s, i) => complete(s, payments[i]!.id)));
     const ok = results.filter((r) => r.status === 200);
