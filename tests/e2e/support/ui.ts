@@ -192,17 +192,19 @@ export function rowOf(scope: Page | Locator, text: string | RegExp): Locator {
   return scope.getByText(text).first().locator('xpath=ancestor::*[.//button][1]');
 }
 
-/** The text of the smallest element around a label that also shows a number (a stat tile). */
+/**
+ * The text of the smallest element around a label that also shows a number: a stat tile ("8" above
+ * "Total Programs") or a labelled figure ("Failed payments: 3").
+ */
 export async function tileText(page: Page, label: RegExp): Promise<string | null> {
   const labels = await page.getByText(label).all();
   for (const el of labels) {
     if (!(await el.isVisible())) continue;
     const text = await el.evaluate((node) => {
-      const own = node.textContent ?? '';
       let current: Element | null = node as Element;
       for (let i = 0; current && i < 5; i++) {
         const all = current.textContent ?? '';
-        if (/\d/.test(all.replace(own, ''))) return all;
+        if (/\d/.test(all)) return all;
         current = current.parentElement;
       }
       return null;
