@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { API, MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
+import { deferred, fail, ok } from './support/fake-api.ts';
+import { enrollment, payment, program, student } from './support/fixtures.ts';
+import { renderApp } from './support/render-app.tsx';
+
+const ENROLLMENTS = `GET ${API.enrollments.list}`;
+const PAYMENTS = `GET ${API.payments.list}`;
+const PROGRAMS = `GET ${API.programs.list}`;
+
+const cardOf = (title: string) => screen.getByRole('heading', { name: title }).closest('article')!;
+
+function dashboard(routes: Parameters<typeof renderApp>[1]['routes'] = {}) {
+  return renderApp('/dashboard', {
+    user: student,
+    routes: {
+      [ENROLLMENTS]: ok([enrollment({ course: 1 })]),
+      [PAYMENTS]: ok([payment({ id: 50, course: 2, status: 'pending', program_title: 'NBFC Incubator' })]),
+      [PROGRAMS]: ok([program(), program({ id: 2, title: 'NBFC Incubator' }), program({ id: 3, title: 'Credit Risk Essentials', price: 45000 })]),
+      ...routes,
+    },
+  });
+}
+
+describe('Student dashboard', () => {
+  it('loads enrollments, payments and programs at once and shows both sections with counts', async () => {
+    const enrollments = deferred();
+    const { api } = dashboard({ [ENROLLMENTS]: enrollments.handler });
+    await waitFor(() => expect(api.callsTo(PROGRAMS)).toHaveLength(1));
+    expect(api.callsTo(PAYMENTS)).toHaveLength(1);
+    expect(api.callsTo(ENROLLMENTS)).toHaveLength(1);
+    enrollments.release(ok([enrollment({ course: 1 })]));
+    expect(await screen.findByRole('heading', { name: 'My Courses (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Available Courses (2)' })).toBeInTheDocument();
+    const mine = cardOf('Credit Analyst Program');
+    expect(within(mine).getByText('Active')).toBeInTheDocument();
+    expect(within(mine).getByText('₹1,25,000')).toBeInTheDocument();
+    expect(within(mine).getByRole('button', { name: 'Access Course Materials' })).toBeDisabled();
+    expect(within(cardOf('NBFC Incubator')).getByText('Pending')).toHaveClass('badge-amber');
+    expect(within(cardOf('NBFC Incubator')).getByRole('button', { name: 'Complete Payment' })).toBeEnabled();
+    expect(within(cardOf('Credit Risk Essentials')).getByText('Not Enrolled')).toBeInTheDocument();
+    expect(within(cardOf('Credit Risk Essentials')).getByRole('button', { name: 'Pay' })).toBeEnabled();
+  });
+
+  it('Pay creates a pending payment with credit_card and offers Complete Payment', async () => {
+    const { user, api } = dashboard({
+      [`POST ${API.programs.payment(3)}`]: { status: 201, body: payment({ id: 60, course: 3, status: 'pending' }) },
+    });
+    await screen.findByRole('heading', { name: 'Credit Risk Essentials' });
+    await user.click(within(cardOf('Credit Risk Essentials')).getByRole('button', { name: 'Pay' }));
+    expect(await within(cardOf('Credit Risk Essentials')).findByRole('status')).toHaveTextContent(MESSAGES.paymentStarted);
+    expect(within(cardOf('Credit Risk Essentials')).getByRole('button', { name: 'Complete Payment' })).toBeInTheDocument();
+    expect(api.callsTo(`POST ${API.programs.payment(3)}`)[0]!.body).toEqual({ payment_method: 'credit_card' });
+  });
+
+  it('shows the server error when Pay is refused, else the spec text', async () => {
+    const { user, api } = dashboard({ [`POST ${API.programs.payment(3)}`]: fail(400, { error: SERVER_MESSAGES.alreadyEnrolled }) });
+    await screen.findByRole('heading', { name: 'Credit Risk Essentials' });
+    await user.click(within(cardOf('Credit Risk Essentials')).getByRole('button', { name: 'Pay' }));
+    expect(await within(cardOf('Credit Risk Essentials')).findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.alreadyEnrolled);
+    api.on(`POST ${API.programs.payment(3)}`, fail(500, {}));
+    await user.click(within(cardOf('Credit Risk Essentials')).getByRole('button', { name: 'Pay' }));
+    expect(await within(cardOf('Credit Risk Essentials')).findByRole('alert')).toHaveTextContent(MESSAGES.paymentStartFailed);
+  });
+
+  it('Complete Payment grants the course: it moves to My Courses with the success text', async () => {
+    const completed = payment({ id: 50, course: 2, status: 'completed', completed_at: '2026-11-22T10:00:00Z' });
+    const { user, api } = dashboard({
+      [`POST ${API.payments.complete(50)}`]: ok({ payment: completed, enrollment: enrollment({ id: 10, course: 2, program: { id: 2, title: 'NBFC Incubator' } }) }),
+    });
+    await screen.findByRole('heading', { name: 'NBFC Incubator' });
+    api.on(ENROLLMENTS, ok([enrollment({ course: 1 }), enrollment({ id: 10, course: 2 })]));
+    api.on(PAYMENTS, ok([completed]));
+    await user.click(within(cardOf('NBFC Incubator')).getByRole('button', { name: 'Complete Payment' }));
+    expect(await screen.findByRole('heading', { name: 'My Courses (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.paymentCompleted);
+    expect(within(cardOf('NBFC Incubator')).getByRole('button', { name: 'Access Course Materials' })).toBeDisabled();
+  });
+
+  it('shows "Failed to complete payment. Please try again." when completion fails', async () => {
+    const { user } = dashboard({ [`POST ${API.payments.complete(50)}`]: fail(400, { error: SERVER_MESSAGES.paymentNotPending }) });
+    await screen.findByRole('heading', { name: 'NBFC Incubator' });
+    await user.click(within(cardOf('NBFC Incubator')).getByRole('button', { name: 'Complete Payment' }));
+    expect(await within(cardOf('NBFC Incubator')).findByRole('alert')).toHaveTextContent(MESSAGES.paymentCompleteFailed);
+    expect(within(cardOf('NBFC Incubator')).getByRole('button', { name: 'Complete Payment' })).toBeEnabled();
+  });
+
+  it('shows the load failure text', async () => {
+    dashboard({ [PAYMENTS]: fail(500, {}) });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.adminLoadFailed);
+  });
+});
