@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetAppConfigCache } from '../../src/features/auth/api/config-api.ts';
+
+// Route chunks load lazily: the first visit of a page in a file may take a moment under a busy CI.
+configure({ asyncUtilTimeout: 4000 });
 
 beforeEach(() => {
   localStorage.clear();
