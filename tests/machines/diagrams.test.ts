@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { renderDiagrams, staleDiagrams } from '../../scripts/generate-diagrams.ts';
+
+describe('machine diagrams', () => {
+  it('are committed exactly as npm run diagrams generates them', () => {
+    expect(staleDiagrams(), 'run npm run diagrams and commit docs/machines').toEqual([]);
+  });
+
+  it('draw every state, guard and invoked actor', () => {
+    const checkout = [...renderDiagrams()].find(([path]) => path.endsWith('checkout.md'))![1];
+    expect(checkout).toContain('stateDiagram-v2');
+    expect(checkout).toContain('idle --> processing : checkout.submit [isFormValid] / clearErrors');
+    expect(checkout).toContain('loading : invokes loadCourse');
+    expect(checkout).toContain('success --> [*]');
+  });
+});
