@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API, MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
-import { deferred, fail, ok } from './support/fake-api.ts';
+import { deferred, fail, ok, type Handler } from './support/fake-api.ts';
 import { enrollment, payment, program, student } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
 
@@ -11,7 +11,7 @@ const PROGRAMS = `GET ${API.programs.list}`;
 
 const cardOf = (title: string) => screen.getByRole('heading', { name: title }).closest('article')!;
 
-function dashboard(routes: Parameters<typeof renderApp>[1]['routes'] = {}) {
+function dashboard(routes: Record<string, Handler> = {}) {
   return renderApp('/dashboard', {
     user: student,
     routes: {
