@@ -59,6 +59,8 @@ export const Program = z.object({
   is_flagship: z.boolean(),
   is_active: z.boolean(),
   instructor: PersonName.nullable(),
+  /** The instructor's faculty id, for the admin form (the server always sends it). */
+  instructor_id: Id.nullable().optional(),
 });
 export type Program = z.infer<typeof Program>;
 
@@ -94,6 +96,8 @@ export const Workshop = z.object({
   current_participants: z.number().int().nonnegative(),
   max_participants: z.number().int().positive(),
   is_active: z.boolean(),
+  /** The instructor's faculty id, for the admin form (the server always sends it). */
+  instructor_id: Id.nullable().optional(),
 });
 export type Workshop = z.infer<typeof Workshop>;
 
@@ -118,6 +122,8 @@ export const Resource = z.object({
   external_url: z.string().nullable(),
   file: z.string().nullable(),
   is_featured: z.boolean(),
+  /** The author's faculty id, for the admin form (the server always sends it). */
+  author_id: Id.nullable().optional(),
 });
 export type Resource = z.infer<typeof Resource>;
 

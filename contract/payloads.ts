@@ -28,6 +28,9 @@ const Status = oneOf(STATUSES, 'Status');
 const FailureReason = oneOf(FAILURE_REASONS, 'Failure reason');
 const wholeRupees = (label: string) =>
   z.number({ error: `${label} must be a number.` }).int(`${label} must be a whole number of rupees.`).min(0, `${label} cannot be negative.`).max(100_000_000, `${label} is too large.`);
+/** A faculty member's id (instructor or author). Omitted on update: unchanged; null: none. */
+const facultyRef = (label: string) =>
+  z.number({ error: `${label} must be a faculty member's id.` }).int(`${label} must be a faculty member's id.`).positive(`${label} must be a faculty member's id.`).nullable().optional();
 const urlOrEmpty = (label: string) =>
   z.union([z.literal(''), z.url({ protocol: /^https?$/, error: `${label} must be a valid http(s) URL.` })]).default('');
 
@@ -72,6 +75,7 @@ export const ProgramInput = z.object({
   is_featured: z.boolean().default(false),
   is_flagship: z.boolean().default(false),
   is_active: z.boolean().default(true),
+  instructor_id: facultyRef('Instructor'),
 });
 export type ProgramInput = z.input<typeof ProgramInput>;
 
@@ -102,6 +106,7 @@ export const WorkshopInput = z.object({
   is_live: z.boolean().default(false),
   max_participants: z.number({ error: 'Maximum participants must be a number.' }).int().min(1, 'Maximum participants must be at least 1.').max(100_000),
   is_active: z.boolean().default(true),
+  instructor_id: facultyRef('Instructor'),
 });
 export type WorkshopInput = z.input<typeof WorkshopInput>;
 
@@ -131,6 +136,7 @@ export const ResourceInput = z.object({
   external_url: urlOrEmpty('External URL'),
   file: optionalText(500),
   is_featured: z.boolean().default(false),
+  author_id: facultyRef('Author'),
 });
 export type ResourceInput = z.input<typeof ResourceInput>;
 
