@@ -17,7 +17,7 @@ import {
 } from './support/ui.ts';
 
 /** Access tokens of this file's server live a few seconds, so a test can hold a really expired one. */
-const ACCESS_SECONDS = 5;
+const ACCESS_SECONDS = 8;
 const e2e = useE2E({ env: { ACCESS_TOKEN_LIFETIME_SECONDS: String(ACCESS_SECONDS) } });
 
 /** Waits (by asking the server, not by sleeping a fixed time) until the access token is refused. */

@@ -10,6 +10,7 @@ import {
   expectMessage,
   header,
   hidden,
+  loginForm,
   openLoggedIn,
   recordDialogs,
   section,
@@ -101,7 +102,12 @@ describe('Student', () => {
     await choosePaymentMethod(page, 'credit_card');
     await fill(good);
     await pay.click();
+    // Submitting: the button reads "Processing..." during the gateway step (spec section 4).
+    await visible(page.getByRole('button', { name: exactly(MESSAGES.processing) }));
     await expectMessage(page, dialogs, MESSAGES.checkoutSuccess, 20_000);
+    // Then the browser goes to /programs (spec section 4), where the program now reads Enrolled.
+    await waitForPath(page, '/programs');
+    await visible(cardOf(page, program.title).getByRole('button', { name: exactly('Enrolled') }));
     expect(dialogs.messages.filter((m) => m.includes(MESSAGES.checkoutFailed))).toEqual([]);
 
     await page.goto('/dashboard');
@@ -110,6 +116,23 @@ describe('Student', () => {
     await visible(page.getByRole('heading', { name: /my courses\s*\(?\s*1\s*\)?/i }));
     const enrollments = await list<Enrollment>(e2e.baseURL, API.enrollments.list, student.access);
     expect(enrollments.map((e) => e.program?.id)).toContain(program.id);
+  });
+
+  test('a visitor at checkout is asked to log in and comes back to the checkout afterwards', async () => {
+    const student = await registerStudent(e2e.baseURL, 'returning');
+    const program = (await programs())[1]!;
+    const page = await e2e.newPage();
+    await page.goto('/programs');
+    await action(cardOf(page, program.title), 'Enroll Now').first().click();
+    await waitForPath(page, `/payment/program/${program.id}`);
+    await page.getByRole('main').getByRole('link', { name: /log\s?in/i }).first().click();
+    await waitForPath(page, '/login');
+    const form = loginForm(page);
+    await form.username.fill(student.username);
+    await form.password.fill(student.password);
+    await form.submit.click();
+    await waitForPath(page, `/payment/program/${program.id}`);
+    await visible(page.getByLabel(/card number/i));
   });
 
   test('dashboard: Pay starts a payment, Complete Payment grants the course, Programs shows Enrolled, Logout', async () => {

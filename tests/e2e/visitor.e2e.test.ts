@@ -17,6 +17,7 @@ import { adminToken, allPages, list } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import {
   action,
+  cardOf,
   chip,
   expectExactlyTitles,
   exactly,
@@ -151,6 +152,19 @@ describe('Visitor', () => {
     await expectExactlyTitles(page, all, free.map((w) => w.title));
     await tab(page, 'Upcoming').first().click();
     await expectExactlyTitles(page, all, upcoming.map((w) => w.title));
+    // Enroll Now on a workshop card goes to its checkout.
+    const workshop = upcoming[0]!;
+    await action(cardOf(page, workshop.title), 'Enroll Now').first().click();
+    await waitForPath(page, `/payment/workshop/${workshop.id}`);
+    await visible(page.getByRole('heading', { name: exactly(workshop.title) }));
+  });
+
+  test('a checkout of an unknown course type shows the load failure with Back to Programs', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/payment/course/1');
+    await visible(page.getByText(MESSAGES.courseLoadFailed, { exact: true }));
+    await action(page, 'Back to Programs').first().click();
+    await waitForPath(page, '/programs');
   });
 
   test('Resources: the type chips filter the library', async () => {
