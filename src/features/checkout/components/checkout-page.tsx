@@ -12,10 +12,11 @@ import { CourseSummary, LoginPrompt } from './course-summary.tsx';
 /** How long the success text stays on the checkout before the move to /programs. */
 export const SUCCESS_REDIRECT_MS = 1500;
 
-type Props = { logic: typeof appCheckoutMachine; courseType: string; courseId: string };
+/** `now` decides card expiry (tests pass a fixed clock). */
+type Props = { logic: typeof appCheckoutMachine; courseType: string; courseId: string; now?: () => Date };
 
-export function CheckoutPage({ logic, courseType, courseId }: Props) {
-  const [snapshot, send] = useMachine(logic, { input: { courseType, courseId } });
+export function CheckoutPage({ logic, courseType, courseId, now }: Props) {
+  const [snapshot, send] = useMachine(logic, { input: { courseType, courseId, now } });
   const navigate = useNavigate();
   const authenticated = useIsAuthenticated();
   const checkingSession = useSessionChecking();

@@ -31,9 +31,11 @@ export function EnrolledCard({ course }: { course: DashboardCourse }) {
 }
 
 /** An available course, driven by its own payment flow: Pay, then Complete Payment. */
-export function CourseCard({ course, logic }: { course: DashboardCourse; logic: ReturnType<typeof paymentFlowFor> }) {
+type CourseCardProps = { course: DashboardCourse; logic: ReturnType<typeof paymentFlowFor>; enrolled?: boolean };
+
+export function CourseCard({ course, logic, enrolled = false }: CourseCardProps) {
   const [snapshot, send] = useMachine(logic, {
-    input: { courseType: course.courseType, courseId: course.id, payment: course.payment, enrolled: false },
+    input: { courseType: course.courseType, courseId: course.id, payment: course.payment, enrolled },
   });
   const busy = snapshot.hasTag('busy');
   const notice = snapshot.context.notice;
