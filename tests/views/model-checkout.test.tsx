@@ -1,0 +1,85 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES, type CheckoutForm } from '../../contract/index.ts';
+import { checkoutMachine, sessionMachine, type CheckoutContext, type CheckoutInput } from '../../machines/index.ts';
+import { modelPaths } from '../support/machine-model.ts';
+import { checkoutModel } from '../support/models/index.ts';
+import { CheckoutPage } from '../../src/features/checkout/components/checkout-page.tsx';
+import { SessionContext } from '../../src/features/auth/session.ts';
+import { student } from './support/fixtures.ts';
+import { inState, replayInView } from './support/replay-view.ts';
+
+const paths = modelPaths(checkoutModel);
+const loggedIn = sessionMachine.provide({ actors: { loadCurrentUser: fromPromise(async () => student) } });
+
+const LABELS: Partial<Record<keyof CheckoutForm, RegExp>> = {
+  firstName: /First name/,
+  lastName: /Last name/,
+  email: /Email/,
+  phone: /Phone/,
+  cardNumber: /Card number/,
+  nameOnCard: /Name on card/,
+  expiryDate: /Expiry date/,
+  cvv: /CVV/,
+  upiId: /UPI ID/,
+};
+
+async function fill(form: CheckoutForm, user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('radio', { name: { credit_card: 'Credit Card', debit_card: 'Debit Card', upi: 'UPI' }[form.paymentMethod] }));
+  for (const [field, label] of Object.entries(LABELS) as [keyof CheckoutForm, RegExp][]) {
+    const input = screen.queryByLabelText(label);
+    if (input) fireEvent.change(input, { target: { value: form[field] } });
+  }
+}
+
+describe('checkout, model-based: every generated path replayed on the checkout page', () => {
+  it('generates paths from the machine', () => expect(paths.length).toBeGreaterThan(5));
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const user = userEvent.setup();
+      await replayInView(checkoutModel, path, {
+        mount: (fakes, input) => {
+          const { courseType, courseId, now } = input as CheckoutInput;
+          const logic = checkoutMachine.provide({ actors: fakes.actors as never });
+          const router = createMemoryRouter(
+            [
+              { path: '/payment/:type/:id', element: <CheckoutPage logic={logic} courseType={courseType} courseId={courseId} now={now} /> },
+              { path: '/programs', element: <p>Programs</p> },
+            ],
+            { initialEntries: [`/payment/${courseType}/${courseId}`] },
+          );
+          render(
+            <SessionContext.Provider logic={loggedIn}>
+              <RouterProvider router={router} />
+            </SessionContext.Provider>,
+          );
+          return null;
+        },
+        perform: async (event) => {
+          await fill((event as { form: CheckoutForm }).form, user);
+          await user.click(screen.getByRole('button', { name: 'Pay' }));
+        },
+        expectState: (expected) => {
+          const context = expected.context as CheckoutContext;
+          if (inState(expected, 'loading')) expect(screen.getByText('Loading course details...')).toBeInTheDocument();
+          if (inState(expected, 'loadFailed')) {
+            expect(screen.getByText(MESSAGES.courseLoadFailed)).toBeInTheDocument();
+            expect(screen.getByRole('link', { name: 'Back to Programs' })).toBeInTheDocument();
+            return;
+          }
+          if (context.course) expect(screen.getByRole('heading', { name: context.course.title })).toBeInTheDocument();
+          if (inState(expected, 'idle') || inState(expected, 'failure')) expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled();
+          if (inState(expected, 'processing')) expect(screen.getByRole('button', { name: MESSAGES.processing })).toBeDisabled();
+          if (inState(expected, 'success')) expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.checkoutSuccess);
+          if (inState(expected, 'failure')) expect(screen.getAllByRole('alert')[0]).toHaveTextContent(context.failure!);
+          for (const message of Object.values(context.errors)) expect(screen.getByText(message!)).toBeInTheDocument();
+          if (Object.keys(context.errors).length === 0) expect(document.querySelectorAll('.field-error')).toHaveLength(0);
+        },
+      });
+    });
+  }
+});
