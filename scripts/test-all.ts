@@ -202,7 +202,7 @@ const steps: Step[] = [
     title: 'End to end in Debian Chromium against the app as `npm start` runs it',
     run: async () => {
       ensureChromium();
-      return vitest('e2e', ['--config', 'tests/e2e/vitest.config.ts']);
+      return vitest('e2e', ['--config', 'tests/e2e/vitest.config.ts'])();
     },
   },
 ];
