@@ -167,6 +167,9 @@ describe('Administrator', () => {
     if (await notes.count()) await notes.first().fill('Bank confirmed the debit; marked as paid.');
     await submitDialog(page);
     await expectMessage(page, dialogs, MESSAGES.adminResolved);
+    await hidden(page.getByRole('dialog'));
+    // The row now reads Completed.
+    await visible(rowOf(page, who).getByText(exactly('Completed')));
 
     const enrollments = await list<Enrollment>(e2e.baseURL, API.enrollments.list, student.access);
     expect(enrollments.find((e) => e.program?.id === program.id)?.is_active).toBe(true);
