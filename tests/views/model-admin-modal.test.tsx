@@ -1,0 +1,138 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { z } from 'zod';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES, TestimonialInput } from '../../contract/index.ts';
+import { adminModalMachine, type AdminModalContext } from '../../machines/index.ts';
+import { machinePaths } from '../support/machine-paths.ts';
+import { adminModalModel, sampleAdminItem } from '../support/models/index.ts';
+import { listOf } from '../../src/app/composition/lists.ts';
+import type { AdminMachines } from '../../src/app/composition/admin.ts';
+import type { AdminResource } from '../../src/features/admin/api/resource-types.ts';
+import { AdminTabPanel } from '../../src/features/admin/components/admin-tab-panel.tsx';
+import { inState, replayInView } from './support/replay-view.ts';
+
+// Shortest paths plus one path per transition walk every transition of the machine in the view;
+// the machine tests also walk the (much longer) simple paths.
+const paths = machinePaths(adminModalModel.machine, { events: adminModalModel.events, kind: ['shortest', 'transitions'] });
+type Item = { id: number; title: string };
+
+/** A tab with every action: add/edit form (title required), resolve and delete. */
+const resource: AdminResource<Item> = {
+  key: 'items',
+  label: 'Items',
+  singular: 'Item',
+  item: z.object({ id: z.number(), title: z.string() }),
+  listPath: '/items/',
+  listQuery: {},
+  columns: [{ label: 'Title', render: (item) => item.title }],
+  details: (item) => [['Title', item.title]],
+  form: {
+    fields: [{ name: 'title', label: 'Title', kind: 'text', required: true }],
+    schema: TestimonialInput.pick({ title: true }),
+    empty: { title: '' },
+    toValues: (item) => ({ title: item.title }),
+    createPath: '/items/create/',
+    updatePath: (id) => `/items/${id}/update/`,
+    removePath: (id) => `/items/${id}/delete/`,
+  },
+  resolvePath: (id) => `/items/${id}/resolve/`,
+};
+
+const rowButton = (name: string) => within(screen.getByRole('row', { name: new RegExp(sampleAdminItem.title) })).getByRole('button', { name });
+
+describe('admin modal, model-based: every generated path replayed on an admin tab', () => {
+  it('generates paths from the machine', () => expect(paths.length).toBeGreaterThan(20));
+
+  for (const path of paths) {
+    it(path.description, { timeout: 30_000 }, async () => {
+      const user = userEvent.setup();
+      const saved = vi.fn();
+      await replayInView(adminModalModel, path, {
+        mount: (fakes) => {
+          const machines: AdminMachines = {
+            summary: undefined as never,
+            listFor: () => listOf(async () => ({ items: [sampleAdminItem], next: null })),
+            modalFor: (_resource, onSaved) =>
+              adminModalMachine.provide({
+                actors: fakes.actors as never,
+                actions: {
+                  itemSaved: () => {
+                    saved();
+                    onSaved();
+                  },
+                },
+              }),
+          };
+          render(<AdminTabPanel resource={resource as unknown as AdminResource} machines={machines} onSaved={() => undefined} />);
+          return null;
+        },
+        perform: async (event, _, before) => {
+          const context = before.context as AdminModalContext;
+          switch (event.type) {
+            case 'modal.view':
+              return user.click(rowButton('View'));
+            case 'modal.edit':
+              return user.click(rowButton('Edit'));
+            case 'modal.resolve':
+              return user.click(rowButton('Resolve'));
+            case 'modal.delete':
+              return user.click(rowButton('Delete'));
+            case 'modal.add':
+              return user.click(screen.getByRole('button', { name: 'Add New' }));
+            case 'modal.confirm':
+              return user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+            case 'modal.close':
+              return user.keyboard('{Escape}');
+            case 'notice.dismiss':
+              // Nothing shown, nothing to dismiss: a no-op the view cannot send.
+              if (!context.notice && !context.error) return;
+              return user.click(screen.getAllByRole('button', { name: 'Dismiss message' })[0]!);
+            case 'modal.submit': {
+              const dialog = within(screen.getByRole('dialog'));
+              if (inState(before, 'resolving')) {
+                await user.selectOptions(dialog.getByLabelText(/^Status/), 'completed');
+                return user.click(dialog.getByRole('button', { name: 'Resolve' }));
+              }
+              fireEvent.change(dialog.getByLabelText(/^Title/), { target: { value: 'Credit Analyst Program' } });
+              return user.click(dialog.getByRole('button', { name: 'Save' }));
+            }
+          }
+        },
+        expectState: (expected) => {
+          const context = expected.context as AdminModalContext;
+          const open = expected.tags.includes('open');
+          const saving = expected.tags.includes('saving');
+          if (!open) {
+            expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+            expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+            if (context.notice) expect(screen.getByRole('status')).toHaveTextContent(context.notice);
+            else expect(screen.queryByRole('status')).not.toBeInTheDocument();
+            if (context.error) expect(screen.getByRole('alert')).toHaveTextContent(context.error);
+            else expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+            return;
+          }
+          if (inState(expected, 'confirmingDelete') || inState(expected, 'deleting')) {
+            const confirm = within(screen.getByRole('alertdialog'));
+            expect(confirm.getByText(MESSAGES.deleteConfirm)).toBeInTheDocument();
+            expect(confirm.getByRole('button', { name: saving ? 'Deleting...' : 'Delete' })).toHaveProperty('disabled', saving);
+            return;
+          }
+          const dialog = within(screen.getByRole('dialog'));
+          const title = { view: 'View Item', add: 'Add Item', edit: 'Edit Item', resolve: 'Resolve Item' }[context.mode!];
+          expect(dialog.getByRole('heading', { name: title })).toBeInTheDocument();
+          if (context.mode === 'view') expect(dialog.queryByRole('textbox')).not.toBeInTheDocument();
+          if (context.mode === 'add' || context.mode === 'edit') {
+            expect(dialog.getByRole('button', { name: saving ? 'Saving...' : 'Save' })).toHaveProperty('disabled', saving);
+          }
+          if (context.mode === 'resolve') expect(dialog.getByLabelText(/^Status/)).toHaveProperty('disabled', saving);
+          if (context.error) expect(dialog.getAllByRole('alert')[0]).toHaveTextContent(context.error);
+          // Server field errors show next to the fields the form has (the resolve form has no title).
+          if (context.mode !== 'resolve') for (const message of Object.values(context.fieldErrors)) expect(dialog.getByText(message)).toBeInTheDocument();
+        },
+      });
+      const savedSteps = path.steps.filter((s) => s.event.type === 'xstate.done.actor.saveItem' || s.event.type === 'xstate.done.actor.deleteItem');
+      expect(saved).toHaveBeenCalledTimes(savedSteps.length);
+    });
+  }
+});
