@@ -28,7 +28,7 @@ const ENDPOINTS = ['/classroom/programs/', '/classroom/auth/me/', '/api/admin/pa
 
 type Result = { dialect: string; rows: number; endpoint: string; rps: number; p50: number; p99: number; errors: number };
 
-async function bulkLoad(db: Db, rows: number): Promise<void> {
+export async function bulkLoad(db: Db, rows: number): Promise<void> {
   const passwordHash = await hashPassword('bench-student');
   const students = Math.max(100, Math.ceil(rows / 10));
   const now = Date.now();
@@ -159,7 +159,9 @@ async function runOne(dialect: 'sqlite' | 'postgres', rows: number): Promise<Res
       }
       return results;
     } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
+      await exited;
     }
   } finally {
     await cleanup();
@@ -189,7 +191,9 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

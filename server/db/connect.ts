@@ -21,9 +21,12 @@ export function dialectOf(url: string): Dialect {
 }
 
 /** Opens the database a DATABASE_URL names (see config.ts): `sqlite:<path>`, `sqlite::memory:` or postgres://. */
-export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+export function openDatabase(url: string, options: { poolSize?: number; onIdleError?: (error: Error) => void } = {}): DatabaseHandle {
   if (dialectOf(url) === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types: pgTypes });
+    // An idle client losing its connection (database restart, failover) must not crash the process:
+    // the pool drops it and the next query opens a new one.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connect.ts';
 import * as initial from './migrations/001_initial.ts';
+import * as totals from './migrations/002_totals.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
+  '002_totals': totals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -177,6 +177,16 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+/** Row counts (and payment amounts) by entity, status and urgency, kept by triggers (migration 002). */
+export interface TotalsTable {
+  entity: 'payment' | 'enrollment' | 'user';
+  /** The status (payments, enrollments) or the role (users). */
+  status: string;
+  is_urgent: number;
+  n: number;
+  amount: number;
+}
+
 export interface Database {
   users: UsersTable;
   settings: SettingsTable;
@@ -192,6 +202,7 @@ export interface Database {
   payments: PaymentsTable;
   counseling_requests: CounselingRequestsTable;
   audit_log: AuditLogTable;
+  totals: TotalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

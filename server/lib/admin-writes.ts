@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.ts';
 import { adminOnly, requireAdmin } from '../plugins/auth.ts';
 import { createAuditRepository } from '../repositories/audit.ts';
 import { diff } from '../services/enrollment.ts';
-import { notFound } from './errors.ts';
+import { notFound, ValidationFailed } from './errors.ts';
 import { parse, parseId } from './validate.ts';
 
 /**
@@ -78,4 +78,16 @@ export function idParam(params: unknown): number {
   const id = parseId((params as { id?: string }).id);
   if (id === null) throw notFound();
   return id;
+}
+
+/**
+ * The faculty reference of a write: undefined (omitted) keeps the current one, null clears it, an id
+ * must name an existing faculty member (else a field error).
+ */
+export async function facultyReference(trx: Db, field: string, id: number | null | undefined): Promise<{ value?: number | null }> {
+  if (id === undefined) return {};
+  if (id === null) return { value: null };
+  const row = await trx.selectFrom('faculty').select('id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw new ValidationFailed({ [field]: ['Unknown faculty member.'] });
+  return { value: id };
 }

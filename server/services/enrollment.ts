@@ -100,11 +100,17 @@ async function releaseSeat(trx: Db, workshopId: number): Promise<void> {
  * only if it is still what the caller read, and the enrollment is granted in the same transaction.
  * Answers the enrollment id, or null when another request changed the payment first.
  */
-async function completeAndGrant(trx: Db, payment: PaymentRow): Promise<number | null> {
+async function completeAndGrant(
+  trx: Db,
+  payment: PaymentRow,
+  extra: Partial<Pick<PaymentRow, 'admin_notes' | 'is_urgent'>> = {},
+): Promise<number | null> {
   const now = nowIso();
+  // One UPDATE (and so one move between the trigger-kept totals) before the enrollment is touched:
+  // every transaction locks payment totals before enrollment totals, so they cannot deadlock.
   const result = await trx
     .updateTable('payments')
-    .set({ status: 'completed', completed_at: now, updated_at: now, failure_reason: null })
+    .set({ ...extra, status: 'completed', completed_at: now, updated_at: now, failure_reason: null })
     .where('id', '=', payment.id)
     .where('status', '=', payment.status)
     .executeTakeFirst();
@@ -213,14 +219,6 @@ export function createEnrollmentService(db: Db) {
         const payments = createPaymentRepository(trx);
         const before = await payments.findRow(paymentId);
         if (!before) throw notFound();
-        if (input.status === 'completed') {
-          if (before.status !== 'completed') {
-            const granted = await completeAndGrant(trx, before);
-            if (granted === null) throw new BusinessError(SERVER_MESSAGES.paymentNotPending);
-          } else {
-            await grantEnrollment(trx, before);
-          }
-        }
         const now = nowIso();
         const after = {
           status: input.status,
@@ -230,13 +228,21 @@ export function createEnrollmentService(db: Db) {
           updated_at: now,
           completed_at: input.status === 'completed' ? (before.completed_at ?? now) : before.completed_at,
         };
-        await payments.update(paymentId, after);
+        if (input.status === 'completed' && before.status !== 'completed') {
+          // Granted exactly as a student's completion grants it.
+          const granted = await completeAndGrant(trx, before, { admin_notes: after.admin_notes, is_urgent: after.is_urgent });
+          if (granted === null) throw new BusinessError(SERVER_MESSAGES.paymentNotPending);
+        } else {
+          await payments.update(paymentId, after);
+          // Already completed: make sure the access it paid for exists.
+          if (input.status === 'completed') await grantEnrollment(trx, before);
+        }
         await createAuditRepository(trx).record({
           actorId: admin.id,
           action: 'resolve',
           entity: 'payment',
           entityId: paymentId,
-          changes: diff(before, { ...after, is_urgent: after.is_urgent }),
+          changes: diff(before, after),
         });
         return paymentView(trx, paymentId);
       });

@@ -64,6 +64,7 @@ export function toProgram(row: ProgramWithInstructor): Program {
     is_flagship: bool(row.is_flagship),
     is_active: bool(row.is_active),
     instructor: person(row.instructor_first_name, row.instructor_last_name),
+    instructor_id: row.instructor_id,
   };
 }
 
@@ -81,6 +82,7 @@ export function toWorkshop(row: WorkshopWithInstructor): Workshop {
     current_participants: row.current_participants,
     max_participants: row.max_participants,
     is_active: bool(row.is_active),
+    instructor_id: row.instructor_id,
   };
 }
 
@@ -119,6 +121,7 @@ export function toResource(row: ResourceWithAuthor): Resource {
     external_url: row.external_url,
     file: row.file,
     is_featured: bool(row.is_featured),
+    author_id: row.author_id,
   };
 }
 

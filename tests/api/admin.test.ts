@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminStats, AuditEntry, CounselingRequest, Enrollment, IssueSummary, Payment, SERVER_MESSAGES, paginated, type Paginated } from '../../contract/index.ts';
 import { createProgram, createWorkshop } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
+import { expectTotalsMatchTables } from './support/totals.ts';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -208,5 +209,11 @@ describe('counseling requests', () => {
     expect(statuses.at(-1)).toBe(429);
     const res = await ctx.request({ method: 'POST', url: '/classroom/counseling-requests/', body: valid, ip: '10.9.0.3' });
     expect(res.body).toEqual({ detail: SERVER_MESSAGES.rateLimited });
+  });
+});
+
+describe('running totals', () => {
+  it('the trigger-kept totals still match the tables after resolves and lists', async () => {
+    await expectTotalsMatchTables(ctx.db);
   });
 });

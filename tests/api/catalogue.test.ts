@@ -265,3 +265,25 @@ describe('faculty, testimonials, success stories, resources', () => {
     expect((await ctx.request({ url: `/classroom/programs/${programId}/` })).body).toMatchObject({ instructor: null });
   });
 });
+
+describe('instructors and authors', () => {
+  it('sets, keeps (omitted), clears (null) and checks the faculty reference', async () => {
+    const faculty = (await ctx.request({ method: 'POST', url: '/classroom/faculty/create/', token: admin.access, body: { first_name: 'Meera', last_name: 'Krishnan', email: 'meera@example.in', expertise: 'NBFC', experience_years: 15 } })).body as { id: number };
+    const created = await ctx.request({ method: 'POST', url: '/classroom/programs/', token: admin.access, body: programInput({ instructor_id: faculty.id }) });
+    expect(created.body).toMatchObject({ instructor_id: faculty.id, instructor: { first_name: 'Meera', last_name: 'Krishnan' } });
+    const id = (created.body as { id: number }).id;
+    const kept = await ctx.request({ method: 'PUT', url: `/classroom/programs/${id}/`, token: admin.access, body: programInput({ title: 'Kept' }) });
+    expect(kept.body).toMatchObject({ title: 'Kept', instructor_id: faculty.id });
+    const cleared = await ctx.request({ method: 'PUT', url: `/classroom/programs/${id}/`, token: admin.access, body: programInput({ instructor_id: null }) });
+    expect(cleared.body).toMatchObject({ instructor_id: null, instructor: null });
+    const unknown = await ctx.request({ method: 'PUT', url: `/classroom/programs/${id}/`, token: admin.access, body: programInput({ instructor_id: 999_999 }) });
+    expect(unknown).toMatchObject({ status: 400, body: { instructor_id: ['Unknown faculty member.'] } });
+
+    const workshop = await ctx.request({ method: 'POST', url: '/classroom/workshops/create/', token: admin.access, body: workshopInput({ instructor_id: faculty.id }) });
+    expect(workshop.body).toMatchObject({ instructor_id: faculty.id, instructor: { first_name: 'Meera' } });
+    const resource = await ctx.request({ method: 'POST', url: '/classroom/resources/create/', token: admin.access, body: { title: 'Guide', author_id: faculty.id } });
+    expect(resource.body).toMatchObject({ author_id: faculty.id, author: { first_name: 'Meera', last_name: 'Krishnan' } });
+    const badResource = await ctx.request({ method: 'POST', url: '/classroom/resources/create/', token: admin.access, body: { title: 'Guide', author_id: 'x' } });
+    expect(badResource).toMatchObject({ status: 400, body: { author_id: ["Author must be a faculty member's id."] } });
+  });
+});

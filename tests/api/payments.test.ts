@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Enrollment, Payment, PaymentCompletion, SERVER_MESSAGES } from '../../contract/index.ts';
 import { createProgram, createWorkshop } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
+import { expectTotalsMatchTables } from './support/totals.ts';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -228,5 +229,39 @@ describe("the caller's own lists", () => {
     expect(others.some((p) => p.id === payment.id)).toBe(false);
     expect((await ctx.request({ url: '/classroom/payments/' })).status).toBe(401);
     expect((await ctx.request({ url: '/classroom/enrollments/' })).status).toBe(401);
+  });
+});
+
+describe('mixed concurrent writes', () => {
+  it('student completions, admin resolves and new payments racing never fail with a server error', async () => {
+    const workshopId = await createWorkshop(ctx, admin.access, { max_participants: 6 });
+    const programId = await createProgram(ctx, admin.access);
+    const students = await Promise.all(Array.from({ length: 12 }, (_, i) => ctx.user(`mixed${i}`)));
+    const pending: Payment[] = [];
+    for (const s of students) pending.push((await start(s, 'workshops', workshopId)).body as Payment);
+    const resolveBodies = [
+      { status: 'completed', is_urgent: true },
+      { status: 'failed', failure_reason: 'bank_timeout', is_urgent: true },
+      { status: 'on_hold', is_urgent: false },
+    ];
+    const calls = [
+      ...students.slice(0, 6).map((s, i) => complete(s, pending[i]!.id)),
+      ...students.slice(6).map((_, i) =>
+        ctx.request({ method: 'POST', url: `/api/admin/payments/${pending[6 + i]!.id}/resolve/`, token: admin.access, body: resolveBodies[i % 3] }),
+      ),
+      ...students.map((s) => start(s, 'programs', programId)),
+    ];
+    const results = await Promise.all(calls);
+    for (const r of results) expect([200, 201, 400]).toContain(r.status);
+    const workshop = await ctx.db.selectFrom('workshops').select(['current_participants', 'max_participants']).where('id', '=', workshopId).executeTakeFirstOrThrow();
+    expect(workshop.current_participants).toBeLessThanOrEqual(workshop.max_participants);
+    const active = await ctx.db.selectFrom('enrollments').select('id').where('course_type', '=', 'workshop').where('course_id', '=', workshopId).where('is_active', '=', 1).execute();
+    expect(active).toHaveLength(workshop.current_participants);
+  });
+});
+
+describe('running totals', () => {
+  it('the trigger-kept totals still match the tables after all of the above (races included)', async () => {
+    await expectTotalsMatchTables(ctx.db);
   });
 });

@@ -16,6 +16,7 @@ import {
 } from '../../contract/index.ts';
 import { seedDemoIfEmpty } from '../../server/db/seed.ts';
 import { createTestApp, type TestContext } from './support/harness.ts';
+import { expectTotalsMatchTables } from './support/totals.ts';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -110,5 +111,11 @@ describe('demo content', () => {
     expect(await seedDemoIfEmpty(ctx.db)).toBe(false);
     const users = await ctx.db.selectFrom('users').select('id').where('username', '=', 'admin').execute();
     expect(users).toHaveLength(1);
+  });
+});
+
+describe('running totals after the seed', () => {
+  it('match the tables', async () => {
+    await expectTotalsMatchTables(ctx.db);
   });
 });

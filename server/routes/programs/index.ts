@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API, PaymentStartInput, ProgramInput, ProgramListQuery } from '../../../contract/index.ts';
-import { idParam, registerAdminWrites } from '../../lib/admin-writes.ts';
+import { facultyReference, idParam, registerAdminWrites } from '../../lib/admin-writes.ts';
 import { notFound } from '../../lib/errors.ts';
 import { parse } from '../../lib/validate.ts';
 import { authenticated, isAdmin, requireUser } from '../../plugins/auth.ts';
@@ -57,8 +57,14 @@ export default async function programRoutes(app: FastifyInstance) {
     schema: ProgramInput,
     paths: { create: API.programs.create, update: API.programs.update(), remove: API.programs.remove() },
     read: readProgram,
-    create: (trx, input) => createProgramRepository(trx).create({ ...values(input), instructor_id: null }),
-    update: async (trx, id, input) => void (await createProgramRepository(trx).update(id, values(input))),
+    async create(trx, input) {
+      const instructor = await facultyReference(trx, 'instructor_id', input.instructor_id);
+      return createProgramRepository(trx).create({ ...values(input), instructor_id: instructor.value ?? null });
+    },
+    async update(trx, id, input) {
+      const instructor = await facultyReference(trx, 'instructor_id', input.instructor_id);
+      await createProgramRepository(trx).update(id, { ...values(input), ...('value' in instructor ? { instructor_id: instructor.value } : {}) });
+    },
     async remove(trx, id) {
       const hasHistory =
         (await createPaymentRepository(trx).hasAnyForCourse('program', id)) ||

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { API, ResourceInput, ResourceListQuery } from '../../../contract/index.ts';
 import type { Db } from '../../db/connect.ts';
-import { registerAdminWrites } from '../../lib/admin-writes.ts';
+import { facultyReference, registerAdminWrites } from '../../lib/admin-writes.ts';
 import { parse } from '../../lib/validate.ts';
 import { createResourceRepository } from '../../repositories/content.ts';
 import { toResource } from '../../services/present.ts';
@@ -37,8 +37,14 @@ export default async function resourceRoutes(app: FastifyInstance) {
     schema: ResourceInput,
     paths: { create: API.resources.create, update: API.resources.update(), remove: API.resources.remove() },
     read: readResource,
-    create: (trx, input) => createResourceRepository(trx).create({ ...values(input), author_id: null }),
-    update: async (trx, id, input) => void (await createResourceRepository(trx).update(id, values(input))),
+    async create(trx, input) {
+      const author = await facultyReference(trx, 'author_id', input.author_id);
+      return createResourceRepository(trx).create({ ...values(input), author_id: author.value ?? null });
+    },
+    async update(trx, id, input) {
+      const author = await facultyReference(trx, 'author_id', input.author_id);
+      await createResourceRepository(trx).update(id, { ...values(input), ...('value' in author ? { author_id: author.value } : {}) });
+    },
     remove: async (trx, id) => (await createResourceRepository(trx).remove(id), 'deleted'),
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { API, PaymentStartInput, WorkshopInput, WorkshopListQuery } from '../../../contract/index.ts';
 import type { Db } from '../../db/connect.ts';
-import { idParam, registerAdminWrites } from '../../lib/admin-writes.ts';
+import { facultyReference, idParam, registerAdminWrites } from '../../lib/admin-writes.ts';
 import { notFound, ValidationFailed } from '../../lib/errors.ts';
 import { parse } from '../../lib/validate.ts';
 import { authenticated, isAdmin, requireUser } from '../../plugins/auth.ts';
@@ -51,14 +51,18 @@ export default async function workshopRoutes(app: FastifyInstance) {
     schema: WorkshopInput,
     paths: { create: API.workshops.create, update: API.workshops.update(), remove: API.workshops.remove() },
     read: readWorkshop,
-    create: (trx, input) => createWorkshopRepository(trx).create({ ...values(input), instructor_id: null }),
+    async create(trx, input) {
+      const instructor = await facultyReference(trx, 'instructor_id', input.instructor_id);
+      return createWorkshopRepository(trx).create({ ...values(input), instructor_id: instructor.value ?? null });
+    },
     async update(trx, id, input, before) {
       if (input.max_participants < before.current_participants) {
         throw new ValidationFailed({
           max_participants: [`Maximum participants cannot be less than the ${before.current_participants} already enrolled.`],
         });
       }
-      await createWorkshopRepository(trx).update(id, values(input));
+      const instructor = await facultyReference(trx, 'instructor_id', input.instructor_id);
+      await createWorkshopRepository(trx).update(id, { ...values(input), ...('value' in instructor ? { instructor_id: instructor.value } : {}) });
     },
     async remove(trx, id) {
       const hasHistory =
