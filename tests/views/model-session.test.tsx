@@ -1,0 +1,104 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet, RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { sessionMachine, type SessionContext as SessionCtx } from '../../machines/index.ts';
+import { machinePaths } from '../support/machine-paths.ts';
+import { sessionModel } from '../support/models/index.ts';
+import { RootRoute } from '../../src/app/root-route.tsx';
+import { Header } from '../../src/components/layout/header.tsx';
+import { LoginPage } from '../../src/features/auth/components/login-page.tsx';
+import { RegisterPage } from '../../src/features/auth/components/register-page.tsx';
+import { displayName, SessionContext } from '../../src/features/auth/session.ts';
+import { announceSessionExpired } from '../../src/lib/auth-events.ts';
+import { inState, replayInView } from './support/replay-view.ts';
+
+const paths = machinePaths(sessionModel.machine, { events: sessionModel.events, kind: ['shortest', 'transitions'] });
+const nav = () => within(screen.getByRole('navigation', { name: 'Main' }));
+const change = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('session, model-based: every generated path replayed on the login, sign-up and chrome views', () => {
+  it('generates paths from the machine', () => expect(paths.length).toBeGreaterThan(10));
+
+  for (const path of paths) {
+    it(path.description, { timeout: 30_000 }, async () => {
+      const user = userEvent.setup();
+      let router: ReturnType<typeof createMemoryRouter>;
+      await replayInView(sessionModel, path, {
+        mount: (fakes) => {
+          const logic = sessionMachine.provide({ actors: fakes.actors as never, actions: { clearTokens: () => undefined, reportError: () => undefined } });
+          const withChrome = (
+            <>
+              <Header />
+              <Outlet />
+            </>
+          );
+          router = createMemoryRouter(
+            [
+              {
+                element: <RootRoute />,
+                children: [
+                  {
+                    element: withChrome,
+                    children: [
+                      { path: '/login', element: <LoginPage /> },
+                      { path: '/register', element: <RegisterPage /> },
+                      { path: '*', element: <p>Another page</p> },
+                    ],
+                  },
+                ],
+              },
+            ],
+            { initialEntries: ['/login'] },
+          );
+          render(
+            <SessionContext.Provider logic={logic}>
+              <RouterProvider router={router} />
+            </SessionContext.Provider>,
+          );
+          return null;
+        },
+        perform: async (event) => {
+          if (event.type === 'session.login') {
+            if (router.state.location.pathname !== '/login') await act(() => router.navigate('/login'));
+            const { username, password } = event as unknown as { username: string; password: string };
+            change(/Username/, username);
+            change(/Password/, password);
+            return user.click(screen.getByRole('button', { name: 'Login' }));
+          }
+          if (event.type === 'session.register') {
+            if (router.state.location.pathname !== '/register') await act(() => router.navigate('/register'));
+            const values = event as unknown as Record<string, string>;
+            change(/First name/, values.first_name!);
+            change(/Last name/, values.last_name!);
+            change(/Username/, values.username!);
+            change(/Email/, values.email!);
+            change(/Password/, values.password!);
+            return user.click(screen.getByRole('button', { name: 'Sign up' }));
+          }
+          if (event.type === 'session.logout') return user.click(nav().getByRole('button', { name: 'Logout' }));
+          if (event.type === 'session.expired') act(() => announceSessionExpired());
+        },
+        expectState: (expected) => {
+          const context = expected.context as SessionCtx;
+          if (inState(expected, 'authenticated')) {
+            expect(nav().getByText(displayName(context.user))).toBeInTheDocument();
+            expect(nav().getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+            expect(nav().getByText(context.user!.profile.role.toUpperCase())).toBeInTheDocument();
+            return;
+          }
+          // Every other state: the visitor's chrome.
+          expect(nav().getByRole('link', { name: 'Login' })).toBeInTheDocument();
+          expect(nav().queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+          if (inState(expected, 'loggingIn')) expect(screen.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+          if (inState(expected, 'registering')) expect(screen.getByRole('button', { name: 'Creating account...' })).toBeDisabled();
+          const onForm = ['/login', '/register'].includes(router.state.location.pathname);
+          if (inState(expected, 'unauthenticated') && onForm) {
+            if (context.error) expect(screen.getByRole('alert')).toHaveTextContent(context.error);
+            else expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+          }
+        },
+      });
+    });
+  }
+});
