@@ -14,8 +14,8 @@ async function as(page: Page, role: Role): Promise<void> {
   if (role === 'admin') await setTokens(page, await login(e2e.baseURL, ADMIN.username, ADMIN.password));
 }
 
-async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
-  const violations = await seriousViolations(page);
+async function expectNoSeriousViolations(page: Page, where: string, within?: string): Promise<void> {
+  const violations = await seriousViolations(page, within);
   const report = describeViolations(where, violations);
   if (violations.length) console.log(report);
   expect(violations.map((v) => `${v.impact} ${v.id}: ${v.help}`), report).toEqual([]);
@@ -41,20 +41,29 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
     await tab(page, 'Programs').first().click();
     await page.getByRole('button', { name: exactly('Add New') }).click();
     await visible(page.getByRole('dialog'));
-    await expectNoSeriousViolations(page, '/admin with the Add New modal open');
+    await expectNoSeriousViolations(page, '/admin with the Add New modal open', '[role="dialog"]');
   });
 
-  test('admin panel Payments tab with the Resolve modal open', async () => {
+  test('admin panel Payments tab', async () => {
     const page = await e2e.newPage();
     await as(page, 'admin');
     await page.goto('/admin');
     await settle(page);
     await tab(page, 'Payments').first().click();
-    await settle(page);
+    await visible(page.getByRole('button', { name: /^\s*resolve\b/i }));
     await expectNoSeriousViolations(page, '/admin, Payments tab');
+  });
+
+  test('admin panel with the Resolve modal open', async () => {
+    const page = await e2e.newPage();
+    await as(page, 'admin');
+    await page.goto('/admin');
+    await settle(page);
+    await tab(page, 'Payments').first().click();
     await page.getByRole('button', { name: /^\s*resolve\b/i }).first().click();
     await visible(page.getByRole('dialog'));
-    await expectNoSeriousViolations(page, '/admin with the Resolve modal open');
+    // The modal is what a user can reach: scan it alone (the page behind it is scanned above).
+    await expectNoSeriousViolations(page, '/admin with the Resolve modal open', '[role="dialog"]');
   });
 
   test('phone width (390 px): home with the menu open', async () => {

@@ -12,15 +12,15 @@ export type AxeViolation = {
   nodes: { target: unknown[]; html: string; failureSummary?: string }[];
 };
 
-/** Runs axe-core in the page and returns its violations of impact serious or critical. */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+/** Runs axe-core in the page (or only within a CSS selector) and returns its serious and critical violations. */
+export async function seriousViolations(page: Page, within?: string): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (selector) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(selector ? { include: [[selector]] } : document, { resultTypes: ['violations'] });
     return result.violations;
-  });
+  }, within ?? null);
   return (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
