@@ -106,8 +106,18 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   closeSync(logFd);
   const log = () => (existsSync(logPath) ? readFileSync(logPath, 'utf8') : '');
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // If the test process ends without its afterAll (interrupted run), the server must not outlive it.
+  const killOnExit = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  };
+  process.once('exit', killOnExit);
 
   const stop = async () => {
+    process.removeListener('exit', killOnExit);
     if (child.exitCode === null && child.signalCode === null && child.pid) {
       try {
         process.kill(-child.pid, 'SIGTERM');
@@ -130,6 +140,7 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
     await waitForHealth(baseURL, child, Date.now() + (options.timeoutMs ?? 90_000), log);
   } catch (error) {
     await stop();
+    rmSync(dir, { recursive: true, force: true });
     throw error;
   }
   return {
