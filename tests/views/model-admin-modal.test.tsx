@@ -52,7 +52,7 @@ describe('admin modal, model-based: every generated path replayed on an admin ta
         mount: (fakes) => {
           const machines: AdminMachines = {
             summary: undefined as never,
-            listFor: () => listOf(async () => ({ items: [sampleAdminItem], next: null })),
+            listFor: () => listOf<{ id: number }>(async () => ({ items: [sampleAdminItem], next: null })),
             modalFor: (_resource, onSaved) =>
               adminModalMachine.provide({
                 actors: fakes.actors as never,

@@ -13,7 +13,7 @@ import { student } from './support/fixtures.ts';
 import { inState, replayInView } from './support/replay-view.ts';
 
 const paths = modelPaths(checkoutModel);
-const loggedIn = sessionMachine.provide({ actors: { loadCurrentUser: fromPromise(async () => student) } });
+const loggedIn = sessionMachine.provide({ actors: { loadCurrentUser: fromPromise<typeof student | null, void>(async () => student) } });
 
 const LABELS: Partial<Record<keyof CheckoutForm, RegExp>> = {
   firstName: /First name/,
@@ -60,7 +60,7 @@ describe('checkout, model-based: every generated path replayed on the checkout p
           return null;
         },
         perform: async (event) => {
-          await fill((event as { form: CheckoutForm }).form, user);
+          await fill((event as unknown as { form: CheckoutForm }).form, user);
           await user.click(screen.getByRole('button', { name: 'Pay' }));
         },
         expectState: (expected) => {

@@ -4,8 +4,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { fromPromise, type EventObject } from 'xstate';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, TestimonialInput, type Program } from '../../contract/index.ts';
-import { adminModalMachine, createListMachine, type ListContext, type ListPage } from '../../machines/index.ts';
+import { MESSAGES, TestimonialInput, type Enrollment, type Program } from '../../contract/index.ts';
+import { adminModalMachine, createListMachine, type DeleteItemInput, type ListContext, type ListPage, type SaveItemInput } from '../../machines/index.ts';
 import { machinePaths, type MachinePath } from '../support/machine-paths.ts';
 import { listModel } from '../support/models/index.ts';
 import { listOf, loaderOf } from '../../src/app/composition/lists.ts';
@@ -24,7 +24,7 @@ const cataloguePaths = all.filter((p) => only(p, ['list.params', 'list.retry']))
 const adminPaths = all.filter((p) => only(p, ['list.loadMore', 'list.retry', 'list.reload']) && !only(p, ['list.params', 'list.retry']));
 
 const asPrograms = (event: EventObject) => {
-  const page = (event as { output: ListPage<{ id: number }> }).output;
+  const page = (event as unknown as { output: ListPage<{ id: number }> }).output;
   return { ...page, items: page.items.map((item) => program({ id: item.id, title: `Program ${item.id}`, is_featured: false, is_flagship: false })) };
 };
 
@@ -36,7 +36,7 @@ describe('list, model-based: generated paths replayed on the Programs page (filt
       await replayInView(listModel, path, {
         mount: (fakes) => {
           const list = createListMachine<Program>().provide({ actors: fakes.actors as never });
-          const enrollments = loaderOf(async () => []);
+          const enrollments = loaderOf<Enrollment[]>(async () => []);
           render(
             <MemoryRouter>
               <ProgramsPage list={list} enrollments={enrollments} />
@@ -96,7 +96,7 @@ describe('list, model-based: generated paths replayed on an admin tab (pages as 
             listFor: () => createListMachine<Item>().provide({ actors: fakes.actors as never }) as ReturnType<typeof listOf<Item>>,
             modalFor: (_r, onSaved) =>
               adminModalMachine.provide({
-                actors: { saveItem: fromPromise(async () => ({ id: 1 })), deleteItem: fromPromise(async () => undefined) },
+                actors: { saveItem: fromPromise<unknown, SaveItemInput>(async () => ({ id: 1 })), deleteItem: fromPromise<unknown, DeleteItemInput>(async () => undefined) },
                 actions: { itemSaved: () => onSaved() },
               }),
           };
