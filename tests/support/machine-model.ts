@@ -25,15 +25,21 @@ export type MachineModel<TInput = unknown> = {
   describeEvent?: PathOptions['describeEvent'];
 };
 
-/** The model's generated paths, for every input. */
-export function modelPaths<TInput>(model: MachineModel<TInput>): MachinePath<TInput>[] {
+/**
+ * The model's generated paths, for every input. `kind` overrides the model's generators, e.g.
+ * ['shortest', 'transitions'] for fewer, shorter paths where each step is slow (rendered views).
+ */
+export function modelPaths<TInput>(
+  model: MachineModel<TInput>,
+  overrides: { kind?: PathOptions['kind'] } = {},
+): MachinePath<TInput>[] {
   const inputs: readonly (TInput | undefined)[] = model.inputs ?? [undefined];
   return inputs.flatMap((input) =>
     machinePaths<TInput>(model.machine, {
       events: model.events,
       input,
       stateKey: model.stateKey,
-      kind: model.kind,
+      kind: overrides.kind ?? model.kind,
       describeEvent: model.describeEvent,
     }),
   );
