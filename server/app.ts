@@ -21,14 +21,21 @@ import { createEnrollmentService } from './services/enrollment.ts';
 import { createTokenService, resolveJwtSecret } from './services/tokens.ts';
 import './types.ts';
 
-export type AppOptions = { config: Config; db: Db; dialect: Dialect };
+export type AppOptions = {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  /** Where request logs go when config.logger is on (default stdout); tests capture them. */
+  logStream?: { write: (line: string) => void };
+}
 
 /** Builds the whole server on a migrated database; listening is server.ts's job (tests inject). */
-export async function buildApp({ config, db, dialect }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, dialect, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger
       ? {
           level: 'info',
+          ...(logStream ? { stream: logStream } : {}),
           // Requests are logged by method, URL and status only; never bodies, never credentials.
           redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'password', 'refresh', 'access'], censor: '[redacted]' },
         }

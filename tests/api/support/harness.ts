@@ -81,11 +81,13 @@ export type RequestOptions = {
 
 let userCounter = 0;
 
-export async function createTestApp(options: { config?: Partial<Config>; seed?: boolean } = {}): Promise<TestContext> {
-  const handle = await freshDatabase();
+export async function createTestApp(
+  options: { config?: Partial<Config>; seed?: boolean; logStream?: { write: (line: string) => void }; handle?: DatabaseHandle } = {},
+): Promise<TestContext> {
+  const handle = options.handle ?? (await freshDatabase());
   if (options.seed) await seedDemo(handle.db);
   const config = testConfig({ jwtSecret: JWT_SECRET, staticDir: '/nonexistent-static-dir', ...options.config });
-  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect });
+  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, logStream: options.logStream });
   await app.ready();
   const passwordHash = hashPassword('password123');
 
@@ -95,7 +97,7 @@ export async function createTestApp(options: { config?: Partial<Config>; seed?: 
     config,
     close: async () => {
       await app.close();
-      await handle.close();
+      if (!options.handle) await handle.close();
     },
     async user(username, role = 'student') {
       const row = await handle.db
