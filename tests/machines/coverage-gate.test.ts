@@ -16,7 +16,7 @@ describe('the coverage gate itself', () => {
     const report = await measureCoverage(withoutLoginErrors);
     expect(report.missing).toEqual(['session.loggingIn xstate.error.actor.login -> session.unauthenticated#0']);
     expect(report.line).toBe(`session: covered ${report.total - 1}/${report.total} transitions`);
-  });
+  }, 60_000);
 
   it('reports a guarded alternative that no sample event enables', async () => {
     const toggle = setup({

@@ -65,7 +65,10 @@ export function settleActorEvent(fakes: ActorFakes, event: EventObject): boolean
   return true;
 }
 
-/** Lets settled promises reach the machine (one macrotask). */
+/**
+ * Lets settled promises reach the machine: every pending microtask (promise callbacks, the actor's
+ * done/error event) runs before the next macrotask. setImmediate where Node offers it, being faster.
+ */
 export function flush(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 }
