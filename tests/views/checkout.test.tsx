@@ -79,7 +79,7 @@ describe('Checkout', () => {
       billing: { first_name: 'Priya', last_name: 'Sharma', email: 'student@example.in', phone: '9876543210' },
     });
     expect(JSON.stringify(api.calls.map((c) => c.body))).not.toMatch(/4111|123|12\/39/);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/programs'), { timeout: 4000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/programs'), { timeout: 10_000 });
     expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.checkoutSuccess);
   });
 
