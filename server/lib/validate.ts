@@ -26,3 +26,12 @@ export function parseId(value: unknown): number | null {
   const n = Number(value);
   return n <= 2_147_483_647 ? n : null;
 }
+
+/**
+ * Parses a query string with a contract schema. An empty value (`?level=`) counts as absent, as
+ * filter forms send them; unknown parameters are dropped by the schema; other bad values are a 400.
+ */
+export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
+  const present = Object.fromEntries(Object.entries((query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== ''));
+  return parse(schema, present);
+}

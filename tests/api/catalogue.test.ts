@@ -52,6 +52,7 @@ describe('programs', () => {
     ['is_featured=true', ['Credit Basics']],
     ['level=advanced&category=nbfc_incubator', ['NBFC Incubator']],
     ['unknown_param=1', ['Credit Basics', 'Rating Research', 'NBFC Incubator']],
+    ['level=&category=&search=', ['Credit Basics', 'Rating Research', 'NBFC Incubator']],
   ])('filters by %s', async (query, titles) => {
     const programs = await list<Program>(`/classroom/programs/?${query}`);
     expect(programs.map((p) => p.title)).toEqual(titles);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AdminListQuery, API, ResolveInput } from '../../../contract/index.ts';
 import { idParam } from '../../lib/admin-writes.ts';
 import { paginate } from '../../lib/pagination.ts';
-import { parse } from '../../lib/validate.ts';
+import { parse, parseQuery } from '../../lib/validate.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
 import { createAuditRepository } from '../../repositories/audit.ts';
 import { createCounselingRepository } from '../../repositories/counseling.ts';
@@ -26,7 +26,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   app.get(API.admin.issueSummary, async () => stats.issueSummary());
 
   app.get(API.admin.enrollments, async (request) => {
-    const q = parse(AdminListQuery, request.query);
+    const q = parseQuery(AdminListQuery, request.query);
     const filters = { status: q.status, is_urgent: q.is_urgent };
     const [count, rows] = await Promise.all([
       enrollments.count(filters),
@@ -36,7 +36,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   });
 
   app.get(API.admin.payments, async (request) => {
-    const q = parse(AdminListQuery, request.query);
+    const q = parseQuery(AdminListQuery, request.query);
     const filters = { status: q.status, is_urgent: q.is_urgent };
     const [count, rows] = await Promise.all([payments.count(filters), payments.page(filters, q.page_size, (q.page - 1) * q.page_size)]);
     return paginate(request.url, q.page, q.page_size, count, rows.map(toPayment));
@@ -53,13 +53,13 @@ export default async function adminRoutes(app: FastifyInstance) {
   });
 
   app.get(API.admin.counselingRequests, async (request) => {
-    const q = parse(AdminListQuery.pick({ page: true, page_size: true }), request.query);
+    const q = parseQuery(AdminListQuery.pick({ page: true, page_size: true }), request.query);
     const [count, rows] = await Promise.all([counseling.count(), counseling.page(q.page_size, (q.page - 1) * q.page_size)]);
     return paginate(request.url, q.page, q.page_size, count, rows.map(toCounselingRequest));
   });
 
   app.get(API.admin.auditLog, async (request) => {
-    const q = parse(AdminListQuery.pick({ page: true, page_size: true }), request.query);
+    const q = parseQuery(AdminListQuery.pick({ page: true, page_size: true }), request.query);
     const [count, rows] = await Promise.all([audit.count(), audit.page(q.page_size, (q.page - 1) * q.page_size)]);
     return paginate(request.url, q.page, q.page_size, count, rows.map(toAuditEntry));
   });

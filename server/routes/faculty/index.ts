@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { API, FacultyInput, FeaturedListQuery } from '../../../contract/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { registerAdminWrites } from '../../lib/admin-writes.ts';
-import { parse } from '../../lib/validate.ts';
+import { parseQuery } from '../../lib/validate.ts';
 import { createFacultyRepository } from '../../repositories/content.ts';
 import { toFaculty } from '../../services/present.ts';
 
@@ -21,7 +21,7 @@ export default async function facultyRoutes(app: FastifyInstance) {
   const faculty = createFacultyRepository(app.deps.db);
 
   app.get(API.faculty.list, async (request) => {
-    const query = parse(FeaturedListQuery, request.query);
+    const query = parseQuery(FeaturedListQuery, request.query);
     return (await faculty.list(query.featured)).map(toFaculty);
   });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API, PaymentStartInput, ProgramInput, ProgramListQuery } from '../../../contract/index.ts';
 import { facultyReference, idParam, registerAdminWrites } from '../../lib/admin-writes.ts';
 import { notFound } from '../../lib/errors.ts';
-import { parse } from '../../lib/validate.ts';
+import { parse, parseQuery } from '../../lib/validate.ts';
 import { authenticated, isAdmin, requireUser } from '../../plugins/auth.ts';
 import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
 import { createPaymentRepository } from '../../repositories/payments.ts';
@@ -40,7 +40,7 @@ export default async function programRoutes(app: FastifyInstance) {
   const programs = createProgramRepository(db);
 
   app.get(API.programs.list, async (request) => {
-    const query = parse(ProgramListQuery, request.query);
+    const query = parseQuery(ProgramListQuery, request.query);
     const rows = await programs.list({ ...query, includeInactive: Boolean(query.include_inactive) && isAdmin(request) });
     return rows.map(toProgram);
   });

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { API, ResourceInput, ResourceListQuery } from '../../../contract/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { facultyReference, registerAdminWrites } from '../../lib/admin-writes.ts';
-import { parse } from '../../lib/validate.ts';
+import { parseQuery } from '../../lib/validate.ts';
 import { createResourceRepository } from '../../repositories/content.ts';
 import { toResource } from '../../services/present.ts';
 
@@ -28,7 +28,7 @@ export default async function resourceRoutes(app: FastifyInstance) {
   const resources = createResourceRepository(app.deps.db);
 
   app.get(API.resources.list, async (request) => {
-    const query = parse(ResourceListQuery, request.query);
+    const query = parseQuery(ResourceListQuery, request.query);
     return (await resources.list({ featured: query.featured, resource_type: query.resource_type })).map(toResource);
   });
 

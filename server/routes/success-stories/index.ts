@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API, FeaturedListQuery, SuccessStoryInput } from '../../../contract/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { registerAdminWrites } from '../../lib/admin-writes.ts';
-import { parse } from '../../lib/validate.ts';
+import { parseQuery } from '../../lib/validate.ts';
 import { createSuccessStoryRepository } from '../../repositories/content.ts';
 import { toSuccessStory } from '../../services/present.ts';
 
@@ -16,7 +16,7 @@ export default async function successStoryRoutes(app: FastifyInstance) {
   const stories = createSuccessStoryRepository(app.deps.db);
 
   app.get(API.successStories.list, async (request) => {
-    const query = parse(FeaturedListQuery, request.query);
+    const query = parseQuery(FeaturedListQuery, request.query);
     return (await stories.list(query.featured)).map(toSuccessStory);
   });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API, FeaturedListQuery, TestimonialInput } from '../../../contract/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { registerAdminWrites } from '../../lib/admin-writes.ts';
-import { parse } from '../../lib/validate.ts';
+import { parseQuery } from '../../lib/validate.ts';
 import { createTestimonialRepository } from '../../repositories/content.ts';
 import { toTestimonial } from '../../services/present.ts';
 
@@ -15,7 +15,7 @@ export default async function testimonialRoutes(app: FastifyInstance) {
   const testimonials = createTestimonialRepository(app.deps.db);
 
   app.get(API.testimonials.list, async (request) => {
-    const query = parse(FeaturedListQuery, request.query);
+    const query = parseQuery(FeaturedListQuery, request.query);
     return (await testimonials.list(query.featured)).map(toTestimonial);
   });
 

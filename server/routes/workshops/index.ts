@@ -4,7 +4,7 @@ import { API, PaymentStartInput, WorkshopInput, WorkshopListQuery } from '../../
 import type { Db } from '../../db/connect.ts';
 import { facultyReference, idParam, registerAdminWrites } from '../../lib/admin-writes.ts';
 import { notFound, ValidationFailed } from '../../lib/errors.ts';
-import { parse } from '../../lib/validate.ts';
+import { parse, parseQuery } from '../../lib/validate.ts';
 import { authenticated, isAdmin, requireUser } from '../../plugins/auth.ts';
 import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
 import { createPaymentRepository } from '../../repositories/payments.ts';
@@ -35,7 +35,7 @@ export default async function workshopRoutes(app: FastifyInstance) {
   const workshops = createWorkshopRepository(db);
 
   app.get(API.workshops.list, async (request) => {
-    const query = parse(WorkshopListQuery, request.query);
+    const query = parseQuery(WorkshopListQuery, request.query);
     const rows = await workshops.list({ ...query, includeInactive: Boolean(query.include_inactive) && isAdmin(request) });
     return rows.map(toWorkshop);
   });
