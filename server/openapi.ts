@@ -121,7 +121,7 @@ const OPERATIONS: Operation[] = [
   { method: 'get', path: C.API.admin.auditLog, summary: 'Audit log, newest first', tag: 'Admin', access: 'admin', query: C.AdminListQuery.pick({ page: true, page_size: true }), responses: { 200: PaginatedOf(C.AuditEntry) }, errors: [400] },
 
   { method: 'get', path: C.API.config, summary: 'Deployment facts for the SPA (demo mode)', tag: 'System', access: 'public', responses: { 200: C.AppConfig } },
-  { method: 'get', path: C.API.health, summary: 'Health check (pings the database)', tag: 'System', access: 'public', responses: { 200: Health } },
+  { method: 'get', path: C.API.health, summary: 'Health check (pings the database; 503 when it does not answer)', tag: 'System', access: 'public', responses: { 200: Health, 503: C.DetailErrorBody } },
   { method: 'get', path: C.API.openapi, summary: 'This document', tag: 'System', access: 'public', responses: { 200: z.record(z.string(), z.unknown()) } },
 ];
 

@@ -143,8 +143,15 @@ describe('system endpoints', () => {
     }
   });
 
-  it('GET /api/health/ pings the database', async () => {
+  it('GET /api/health/ pings the database: 200 ok, 503 when it does not answer', async () => {
     expect(await ctx.request({ url: API.health })).toMatchObject({ status: 200, body: { status: 'ok' } });
+    const down = await createTestApp();
+    try {
+      await down.db.destroy();
+      expect(await down.request({ url: API.health })).toMatchObject({ status: 503, body: { detail: 'Service unavailable.' } });
+    } finally {
+      await down.close().catch(() => undefined);
+    }
   });
 
   it('serves the OpenAPI document, and docs/openapi.json is up to date', async () => {

@@ -14,9 +14,15 @@ export default async function systemRoutes(app: FastifyInstance) {
     demo_credentials: config.demoMode ? { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password } : null,
   }));
 
-  app.get(API.health, async () => {
-    await sql`SELECT 1`.execute(db);
-    return { status: 'ok' };
+  // 503 (not 500) when the database does not answer, so a load balancer takes the instance out.
+  app.get(API.health, async (request, reply) => {
+    try {
+      await sql`SELECT 1`.execute(db);
+      return { status: 'ok' };
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: database unreachable');
+      return reply.code(503).send({ detail: 'Service unavailable.' });
+    }
   });
 
   app.get(API.openapi, async () => document);
