@@ -11,15 +11,13 @@ export async function visible(locator: Locator, timeout = 15_000): Promise<Locat
   return locator.first();
 }
 
-/** Waits until no match of the locator is visible. */
+/** Waits until no match of the locator is visible. (No test-runner API: scripts/screenshots.ts uses it too.) */
 export async function hidden(locator: Locator, timeout = 15_000): Promise<void> {
-  await expect
-    .poll(async () => {
-      const all = await locator.all();
-      for (const one of all) if (await one.isVisible()) return true;
-      return false;
-    }, { timeout, interval: 100 })
-    .toBe(false);
+  const deadline = Date.now() + timeout;
+  while (await isShown(locator)) {
+    if (Date.now() > deadline) throw new Error(`still visible after ${timeout} ms: ${String(locator)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export async function isShown(locator: Locator): Promise<boolean> {

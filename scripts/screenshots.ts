@@ -1,0 +1,33 @@
+/**
+ * Screenshots of every page at 1280 and 390 px into docs/screenshots/ without running the whole
+ * end-to-end suite: starts the app as `npm start` does on a fresh database in a temporary directory,
+ * drives Debian's Chromium, stops the app.
+ *
+ *   node --import tsx scripts/screenshots.ts
+ */
+import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
+import { REPO_ROOT, startApp } from '../tests/e2e/support/app.ts';
+import { CHROMIUM_PATH, launchBrowser, newContext } from '../tests/e2e/support/browser.ts';
+import { SCREENSHOT_WIDTHS, screenshotEveryPage } from '../tests/e2e/support/screenshots.ts';
+
+if (!existsSync(CHROMIUM_PATH)) {
+  console.error(`Chromium is missing at ${CHROMIUM_PATH}: install Debian's package (apt-get install -y chromium).`);
+  process.exit(1);
+}
+const app = await startApp({ timeoutMs: 180_000 });
+const browser = await launchBrowser();
+let failed = false;
+try {
+  for (const width of SCREENSHOT_WIDTHS) {
+    const written = await screenshotEveryPage(app.baseURL, async (options) => (await newContext(browser, app.baseURL, options)).newPage(), width);
+    for (const { file, bytes } of written) console.log(`${relative(REPO_ROOT, file)}  ${Math.round(bytes / 1024)} KiB`);
+  }
+} catch (error) {
+  failed = true;
+  console.error(error);
+} finally {
+  await browser.close();
+  await app.stop();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,46 @@
+import { mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { ADMIN, STUDENT, login } from './api.ts';
+import { REPO_ROOT } from './app.ts';
+import { ROUTES, settle, type Role } from './routes.ts';
+import { setTokens } from './ui.ts';
+
+export const SCREENSHOT_DIR = join(REPO_ROOT, 'docs', 'screenshots');
+export const SCREENSHOT_WIDTHS = [1280, 390] as const;
+/** The visitor's checkout is the same page as the student's: one screenshot of it is enough. */
+export const SCREENSHOT_PAGES = ROUTES.filter((r) => r.name !== 'checkout-visitor');
+
+async function as(baseURL: string, page: Page, role: Role): Promise<void> {
+  // The demo student has seeded courses, so the dashboard shows both of its sections filled.
+  if (role === 'student') await setTokens(page, await login(baseURL, STUDENT.username, STUDENT.password));
+  if (role === 'admin') await setTokens(page, await login(baseURL, ADMIN.username, ADMIN.password));
+}
+
+/**
+ * Full-page screenshots of every page at one width into docs/screenshots/<page>-<width>.png.
+ * Returns the files written with their sizes.
+ */
+export async function screenshotEveryPage(
+  baseURL: string,
+  newPage: (options: BrowserContextOptions) => Promise<Page>,
+  width: number,
+  outDir = SCREENSHOT_DIR,
+): Promise<{ file: string; bytes: number }[]> {
+  mkdirSync(outDir, { recursive: true });
+  const written: { file: string; bytes: number }[] = [];
+  for (const role of ['visitor', 'student', 'admin'] as const) {
+    const routes = SCREENSHOT_PAGES.filter((r) => r.role === role);
+    if (!routes.length) continue;
+    const page = await newPage({ viewport: { width, height: width > 500 ? 800 : 844 }, reducedMotion: 'reduce' });
+    await as(baseURL, page, role);
+    for (const route of routes) {
+      await page.goto(await route.path(baseURL));
+      await settle(page);
+      const file = join(outDir, `${route.name}-${width}.png`);
+      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+      written.push({ file, bytes: statSync(file).size });
+    }
+  }
+  return written;
+}
