@@ -70,7 +70,7 @@ function ResourceCard({ resource }: { resource: Resource }) {
       <span className="icon" aria-hidden="true">
         {RESOURCE_ICONS[resource.resource_type]}
       </span>
-      <h3 id={`resource-${resource.id}`}>{resource.title}</h3>
+      <h2 className="card-title" id={`resource-${resource.id}`}>{resource.title}</h2>
       <p className="clamp-3">{resource.description}</p>
       {author ? <p className="meta">By {author}</p> : null}
       <p>
