@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { API, type Program } from '../../contract/index.ts';
+import { API, SERVER_MESSAGES, type Program } from '../../contract/index.ts';
 import { api, apiOk, list, registerStudent, type RegisteredStudent } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import {
@@ -45,12 +45,26 @@ describe('Session', () => {
     await visible(header(page).getByText(`${student.first_name} ${student.last_name}`));
     const programs = await list<Program>(e2e.baseURL, API.programs.list);
     await visible(titleOf(section(page, /available courses/i), programs[0]!.title));
+    await page.waitForLoadState('networkidle');
     expect(refreshes, 'calls to POST /auth/token/refresh/').toHaveLength(1);
     const tokens = await storedTokens(page);
     expect(tokens.refresh).toBe(student.refresh);
     expect(tokens.access).toBeTruthy();
     expect(tokens.access).not.toBe(student.access);
     expect(new URL(page.url()).pathname).toBe('/dashboard');
+  });
+
+  test('a wrong password shows the server\'s message and stays on /login', async () => {
+    const student = await registerStudent(e2e.baseURL, 'wrongpw');
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    const form = loginForm(page);
+    await form.username.fill(student.username);
+    await form.password.fill('not-the-password');
+    await form.submit.click();
+    await visible(page.getByRole('alert').filter({ hasText: SERVER_MESSAGES.badCredentials }));
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await storedTokens(page)).toEqual({ access: null, refresh: null });
   });
 
   test('both tokens invalid: the browser lands on /login and both tokens are gone', async () => {
