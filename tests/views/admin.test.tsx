@@ -33,7 +33,7 @@ describe('Admin dashboard', () => {
     expect(screen.getByText('Failed payments: 3')).toBeInTheDocument();
     expect(screen.getByText('Pending enrollments: 2')).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
-      'Programs', 'Faculty', 'Workshops', 'Enrollments', 'Payments', 'Testimonials', 'Success Stories', 'Resources',
+      'Programs', 'Faculty', 'Workshops', 'Enrollments', 'Payments', 'Testimonials', 'Success Stories', 'Resources', 'Counseling Requests',
     ]);
     // The one token store serves the admin calls too (design deviation 1).
     expect(api.callsTo(`GET ${API.admin.issueSummary}`)[0]!.auth).toBe('Bearer access-1');
@@ -180,6 +180,21 @@ describe('Admin dashboard', () => {
     page2.release(ok({ count: 2, next: null, previous: null, results: [payment({ id: 42, program_title: 'NBFC Incubator' })] }));
     expect(await screen.findByRole('row', { name: /NBFC Incubator/ })).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('lists counseling requests read-only', async () => {
+    const { user } = adminPanel({
+      [`GET ${API.admin.counselingRequests}`]: ok({
+        count: 1, next: null, previous: null,
+        results: [{ id: 1, name: 'Neha Gupta', email: 'neha@example.in', phone: '9876543210', preferred_date: '2026-12-01', interest: 'Credit Analyst', message: 'Weekend batch?', created_at: '2026-11-22T10:00:00Z' }],
+      }),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Counseling Requests' }));
+    const row = await screen.findByRole('row', { name: /Neha Gupta/ });
+    expect(screen.queryByRole('button', { name: 'Add New' })).not.toBeInTheDocument();
+    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['View']);
+    await user.click(within(row).getByRole('button', { name: 'View' }));
+    expect(within(dialog()).getByText('Weekend batch?')).toBeInTheDocument();
   });
 
   it('traps Tab inside the dialog', async () => {

@@ -1,6 +1,6 @@
-import { API, Enrollment, FAILURE_REASON_LABELS, Payment, PAYMENT_METHOD_LABELS } from '../../../../contract/index.ts';
+import { API, CounselingRequest, Enrollment, FAILURE_REASON_LABELS, Payment, PAYMENT_METHOD_LABELS } from '../../../../contract/index.ts';
 import { StatusBadge } from '../../../components/badges.tsx';
-import { formatDateTime, formatINR, fullName } from '../../../utils/format.ts';
+import { formatDate, formatDateTime, formatINR, fullName } from '../../../utils/format.ts';
 import type { AdminResource } from './resource-types.ts';
 
 const urgent = (value: boolean) => (value ? 'Urgent' : 'No');
@@ -63,4 +63,30 @@ export const paymentsResource: AdminResource<Payment> = {
     ['Urgent', urgent(p.is_urgent)],
   ],
   resolvePath: (id) => API.admin.resolvePayment(id),
+};
+
+/** Free counseling bookings from /contact (design deviation 4): read-only, listed for administrators. */
+export const counselingResource: AdminResource<CounselingRequest> = {
+  key: 'counseling',
+  label: 'Counseling Requests',
+  singular: 'Counseling Request',
+  item: CounselingRequest,
+  listPath: API.admin.counselingRequests,
+  listQuery: {},
+  columns: [
+    { label: 'Name', render: (c) => c.name },
+    { label: 'Email', render: (c) => c.email },
+    { label: 'Phone', render: (c) => c.phone },
+    { label: 'Preferred date', render: (c) => (c.preferred_date ? formatDate(c.preferred_date) : '—') },
+    { label: 'Received', render: (c) => formatDateTime(c.created_at) },
+  ],
+  details: (c) => [
+    ['Name', c.name],
+    ['Email', c.email],
+    ['Phone', c.phone],
+    ['Preferred date', c.preferred_date ? formatDate(c.preferred_date) : '—'],
+    ['Interest', c.interest || '—'],
+    ['Message', c.message || '—'],
+    ['Received', formatDateTime(c.created_at)],
+  ],
 };

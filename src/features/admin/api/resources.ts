@@ -6,10 +6,10 @@ import {
   testimonialsResource,
   workshopsResource,
 } from './content-resources.tsx';
-import { enrollmentsResource, paymentsResource } from './issue-resources.tsx';
+import { counselingResource, enrollmentsResource, paymentsResource } from './issue-resources.tsx';
 import type { AdminResource } from './resource-types.ts';
 
-/** The eight tabs of the admin panel, in the spec's order. */
+/** The eight tabs of the admin panel, in the spec's order, then the counseling requests (design deviation 4). */
 export const ADMIN_TABS = [
   programsResource,
   facultyResource,
@@ -19,4 +19,5 @@ export const ADMIN_TABS = [
   testimonialsResource,
   successStoriesResource,
   resourcesResource,
+  counselingResource,
 ] as unknown as AdminResource[];
