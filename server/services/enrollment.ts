@@ -51,10 +51,17 @@ async function findCourse(db: Db, courseType: CourseType, courseId: number) {
  * Gives the payment's student access to its course: the existing enrollment if it already gives
  * access, else an active one (new or reactivated) with a workshop seat taken by a conditional UPDATE.
  */
-async function grantEnrollment(trx: Db, payment: Pick<PaymentRow, 'student_id' | 'course_type' | 'course_id'>): Promise<number> {
+async function grantEnrollment(
+  trx: Db,
+  payment: Pick<PaymentRow, 'student_id' | 'course_type' | 'course_id'>,
+  options: { refuseIfEnrolled?: boolean } = {},
+): Promise<number> {
   const enrollments = createEnrollmentRepository(trx);
   const existing = await enrollments.findForCourse(payment.student_id, payment.course_type, payment.course_id);
-  if (existing && existing.is_active && ACCESS_STATUSES.has(existing.status)) return existing.id;
+  if (existing && existing.is_active && ACCESS_STATUSES.has(existing.status)) {
+    if (options.refuseIfEnrolled) throw new BusinessError(SERVER_MESSAGES.alreadyEnrolled);
+    return existing.id;
+  }
   if (payment.course_type === 'workshop') await takeSeat(trx, payment.course_id);
   const now = nowIso();
   if (existing) {
@@ -167,15 +174,19 @@ export function createEnrollmentService(db: Db) {
             completed_at: free ? now : null,
             updated_at: now,
           });
-          if (free) await grantEnrollment(trx, { student_id: student.id, course_type: courseType, course_id: courseId });
+          // A racing request may have enrolled the student since the check above: refuse, roll back.
+          if (free) await grantEnrollment(trx, { student_id: student.id, course_type: courseType, course_id: courseId }, { refuseIfEnrolled: true });
           return { payment: await paymentView(trx, id), created: true };
         });
       } catch (error) {
-        // A concurrent request created the pending payment first: answer that one.
         if (!isUniqueViolation(error)) throw error;
+        // A concurrent request created the pending payment first: answer that one.
         const pending = await createPaymentRepository(db).findPending(student.id, courseType, courseId);
-        if (!pending) throw error;
-        return { payment: await paymentView(db, pending.id), created: false };
+        if (pending) return { payment: await paymentView(db, pending.id), created: false };
+        // Or it enrolled the student (a free workshop clicked twice).
+        const enrollment = await createEnrollmentRepository(db).findForCourse(student.id, courseType, courseId);
+        if (enrollment?.is_active) throw new BusinessError(SERVER_MESSAGES.alreadyEnrolled);
+        throw error;
       }
     },
 

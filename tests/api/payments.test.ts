@@ -126,6 +126,17 @@ describe('starting a payment', () => {
   });
 });
 
+describe('free workshops clicked twice', () => {
+  it('concurrent free enrollments by one student make one enrollment, one seat; the others hear "already enrolled"', async () => {
+    const workshopId = await createWorkshop(ctx, admin.access, { price: 0, max_participants: 50 });
+    const results = await Promise.all(Array.from({ length: 6 }, () => start(ravi, 'workshops', workshopId)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 201)) expect(r).toMatchObject({ status: 400, body: { error: SERVER_MESSAGES.alreadyEnrolled } });
+    const workshop = await ctx.db.selectFrom('workshops').select('current_participants').where('id', '=', workshopId).executeTakeFirstOrThrow();
+    expect(workshop.current_participants).toBe(1);
+  });
+});
+
 describe('completing a payment', () => {
   it('completes the payment and grants an active enrollment, in the PaymentCompletion shape', async () => {
     const programId = await createProgram(ctx, admin.access, { title: 'Research Analyst' });
