@@ -239,13 +239,18 @@ export function createEnrollmentService(db: Db) {
           updated_at: now,
           completed_at: input.status === 'completed' ? (before.completed_at ?? now) : before.completed_at,
         };
+        // To completed: granted exactly as a student's completion grants it.
+        let transitioned = false;
         if (input.status === 'completed' && before.status !== 'completed') {
-          // Granted exactly as a student's completion grants it.
-          const granted = await completeAndGrant(trx, before, { admin_notes: after.admin_notes, is_urgent: after.is_urgent });
-          if (granted === null) throw new BusinessError(SERVER_MESSAGES.paymentNotPending);
-        } else {
+          transitioned = (await completeAndGrant(trx, before, { admin_notes: after.admin_notes, is_urgent: after.is_urgent })) !== null;
+          // A racing request changed the payment first: fine if it completed it, else refuse.
+          if (!transitioned && (await payments.findRow(paymentId))?.status !== 'completed') {
+            throw new BusinessError(SERVER_MESSAGES.paymentNotPending);
+          }
+        }
+        if (!transitioned) {
           await payments.update(paymentId, after);
-          // Already completed: make sure the access it paid for exists.
+          // Completed already: make sure the access it paid for exists.
           if (input.status === 'completed') await grantEnrollment(trx, before);
         }
         await createAuditRepository(trx).record({

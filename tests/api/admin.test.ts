@@ -124,6 +124,17 @@ describe('resolving', () => {
     expect(done.status).toBe(200);
   });
 
+  it('concurrent resolves of one payment to completed grant once and all succeed', async () => {
+    const workshopId = await createWorkshop(ctx, admin.access, { max_participants: 5 });
+    const payment = await startPayment(asha, 'workshops', workshopId);
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => resolvePayment(payment.id, { status: 'completed', admin_notes: `resolve ${i}` })));
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const seats = await ctx.db.selectFrom('workshops').select('current_participants').where('id', '=', workshopId).executeTakeFirstOrThrow();
+    expect(seats.current_participants).toBe(1);
+    const rows = await ctx.db.selectFrom('enrollments').select('id').where('course_type', '=', 'workshop').where('course_id', '=', workshopId).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('sets failure reason, notes and urgency on a payment; validates the body', async () => {
     const p = await createProgram(ctx, admin.access);
     const payment = await startPayment(asha, 'programs', p);
