@@ -15,6 +15,7 @@ import { createEnrollmentRepository } from '../repositories/enrollments.ts';
 import { createPaymentRepository } from '../repositories/payments.ts';
 import { BusinessError, notFound } from '../lib/errors.ts';
 import { nowIso } from '../lib/time.ts';
+import { inTransaction } from '../lib/transaction.ts';
 import { toEnrollment, toPayment } from './present.ts';
 
 /**
@@ -141,7 +142,7 @@ export function createEnrollmentService(db: Db) {
     /** POST /classroom/{programs|workshops}/{id}/payment/ — answers the payment and whether it is new. */
     async startPayment(student: UserRow, courseType: CourseType, courseId: number, input: StartInput) {
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await inTransaction(db, async (trx) => {
           const course = await findCourse(trx, courseType, courseId);
           if (!course || !course.is_active) throw notFound();
           const enrollment = await createEnrollmentRepository(trx).findForCourse(student.id, courseType, courseId);
@@ -192,7 +193,7 @@ export function createEnrollmentService(db: Db) {
 
     /** POST /classroom/payments/{id}/complete/ — idempotent; only the payment's own student may call it. */
     async completePayment(student: UserRow, paymentId: number): Promise<PaymentCompletion> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const payments = createPaymentRepository(trx);
         const enrollments = createEnrollmentRepository(trx);
         const payment = await payments.findRow(paymentId);
@@ -226,7 +227,7 @@ export function createEnrollmentService(db: Db) {
 
     /** POST /api/admin/payments/{id}/resolve/ — completed grants the enrollment by the same path as completion. */
     async resolvePayment(admin: UserRow, paymentId: number, input: Resolve): Promise<Payment> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const payments = createPaymentRepository(trx);
         const before = await payments.findRow(paymentId);
         if (!before) throw notFound();
@@ -266,8 +267,12 @@ export function createEnrollmentService(db: Db) {
 
     /** POST /api/admin/enrollments/{id}/resolve/ — is_active follows the status; workshop seats follow is_active. */
     async resolveEnrollment(admin: UserRow, enrollmentId: number, input: Resolve): Promise<Enrollment> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const enrollments = createEnrollmentRepository(trx);
+        // Lock the row first (a write that moves no totals), then read it: concurrent resolves of one
+        // enrollment run one after the other and each sees the other's result, so a seat is taken once.
+        const locked = await trx.updateTable('enrollments').set({ updated_at: nowIso() }).where('id', '=', enrollmentId).executeTakeFirst();
+        if (Number(locked.numUpdatedRows) === 0) throw notFound();
         const before = await enrollments.findRow(enrollmentId);
         if (!before) throw notFound();
         const wasActive = Boolean(before.is_active) && ACCESS_STATUSES.has(before.status);

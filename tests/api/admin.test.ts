@@ -135,6 +135,17 @@ describe('resolving', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('concurrent resolves of one enrollment back to active take its seat once', async () => {
+    const workshopId = await createWorkshop(ctx, admin.access, { max_participants: 5 });
+    const payment = await startPayment(ravi, 'workshops', workshopId);
+    const { enrollment } = (await ctx.request({ method: 'POST', url: `/classroom/payments/${payment.id}/complete/`, token: ravi.access })).body as { enrollment: Enrollment };
+    await resolveEnrollment(enrollment.id, { status: 'on_hold' });
+    const results = await Promise.all(Array.from({ length: 8 }, () => resolveEnrollment(enrollment.id, { status: 'active' })));
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const seats = await ctx.db.selectFrom('workshops').select('current_participants').where('id', '=', workshopId).executeTakeFirstOrThrow();
+    expect(seats.current_participants).toBe(1);
+  });
+
   it('sets failure reason, notes and urgency on a payment; validates the body', async () => {
     const p = await createProgram(ctx, admin.access);
     const payment = await startPayment(asha, 'programs', p);
