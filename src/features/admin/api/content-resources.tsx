@@ -1,17 +1,10 @@
 import {
   API,
-  CATEGORY_LABELS,
-  Faculty,
-  FacultyInput,
-  LEVEL_LABELS,
-  Program,
-  ProgramInput,
   Resource,
   RESOURCE_TYPE_SINGULAR,
   ResourceInput,
   SuccessStory,
   SuccessStoryInput,
-  TARGET_AUDIENCE_LABELS,
   Testimonial,
   TestimonialInput,
   Workshop,
@@ -20,114 +13,11 @@ import {
 import { optionsOf } from '../../../components/field.tsx';
 import { formatDateTime, formatINR, fullName } from '../../../utils/format.ts';
 import { isoToLocal, text } from './form-values.ts';
-import type { AdminResource, FieldSpec } from './resource-types.ts';
+import type { AdminResource } from './resource-types.ts';
+import { ALL, description, featured, title, yesNo } from './shared-fields.ts';
 
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-const ALL = { include_inactive: true };
-const title: FieldSpec = { name: 'title', label: 'Title', kind: 'text', required: true };
-const description: FieldSpec = { name: 'description', label: 'Description', kind: 'textarea' };
-const featured: FieldSpec = { name: 'is_featured', label: 'Featured', kind: 'checkbox' };
-
-const PROGRAM_FIELDS: FieldSpec[] = [
-  title,
-  { name: 'subtitle', label: 'Subtitle', kind: 'text' },
-  { ...description, required: true },
-  { name: 'level', label: 'Level', kind: 'select', required: true, options: optionsOf(LEVEL_LABELS) },
-  { name: 'category', label: 'Category', kind: 'select', required: true, options: optionsOf(CATEGORY_LABELS) },
-  { name: 'target_audience', label: 'Target audience', kind: 'select', required: true, options: optionsOf(TARGET_AUDIENCE_LABELS) },
-  { name: 'price', label: 'Price (₹)', kind: 'number', required: true },
-  { name: 'original_price', label: 'Original price (₹)', kind: 'number' },
-  { name: 'duration_weeks', label: 'Duration (weeks)', kind: 'number', required: true },
-  { name: 'avg_salary', label: 'Average salary (e.g. 6-8L)', kind: 'text' },
-  featured,
-  { name: 'is_flagship', label: 'Flagship', kind: 'checkbox' },
-  { name: 'is_active', label: 'Active', kind: 'checkbox' },
-];
-
-export const programsResource: AdminResource<Program> = {
-  key: 'programs',
-  label: 'Programs',
-  singular: 'Program',
-  item: Program,
-  listPath: API.programs.list,
-  listQuery: ALL,
-  columns: [
-    { label: 'Title', render: (p) => p.title },
-    { label: 'Level', render: (p) => LEVEL_LABELS[p.level] },
-    { label: 'Price', render: (p) => formatINR(p.price) },
-    { label: 'Duration', render: (p) => `${p.duration_weeks} weeks` },
-    { label: 'Active', render: (p) => yesNo(p.is_active) },
-  ],
-  details: (p) => [
-    ['Title', p.title],
-    ['Subtitle', p.subtitle],
-    ['Description', p.description],
-    ['Level', LEVEL_LABELS[p.level]],
-    ['Category', CATEGORY_LABELS[p.category]],
-    ['Target audience', TARGET_AUDIENCE_LABELS[p.target_audience]],
-    ['Price', formatINR(p.price)],
-    ['Original price', p.original_price === null ? '—' : formatINR(p.original_price)],
-    ['Duration', `${p.duration_weeks} weeks (${p.duration_months} months)`],
-    ['Average salary', p.avg_salary],
-    ['Instructor', fullName(p.instructor) || '—'],
-    ['Featured', yesNo(p.is_featured)],
-    ['Flagship', yesNo(p.is_flagship)],
-    ['Active', yesNo(p.is_active)],
-  ],
-  form: {
-    fields: PROGRAM_FIELDS,
-    schema: ProgramInput,
-    empty: { title: '', subtitle: '', description: '', level: '', category: '', target_audience: '', price: '', original_price: '', duration_weeks: '', avg_salary: '', is_featured: false, is_flagship: false, is_active: true },
-    toValues: (p) => ({ title: p.title, subtitle: p.subtitle, description: p.description, level: p.level, category: p.category, target_audience: p.target_audience, price: text(p.price), original_price: text(p.original_price), duration_weeks: text(p.duration_weeks), avg_salary: p.avg_salary, is_featured: p.is_featured, is_flagship: p.is_flagship, is_active: p.is_active }),
-    createPath: API.programs.create,
-    updatePath: (id) => API.programs.update(id),
-    removePath: (id) => API.programs.remove(id),
-  },
-};
-
-export const facultyResource: AdminResource<Faculty> = {
-  key: 'faculty',
-  label: 'Faculty',
-  singular: 'Faculty Member',
-  item: Faculty,
-  listPath: API.faculty.list,
-  listQuery: ALL,
-  columns: [
-    { label: 'Name', render: (f) => fullName(f.user) },
-    { label: 'Email', render: (f) => f.user.email },
-    { label: 'Expertise', render: (f) => f.expertise },
-    { label: 'Experience', render: (f) => `${f.experience_years} years` },
-  ],
-  details: (f) => [
-    ['Name', fullName(f.user)],
-    ['Email', f.user.email],
-    ['Expertise', f.expertise],
-    ['Experience', `${f.experience_years} years`],
-    ['Previous companies', f.previous_companies],
-    ['Bio', f.bio],
-    ['LinkedIn', f.linkedin_url || '—'],
-    ['Featured', yesNo(f.is_featured)],
-  ],
-  form: {
-    fields: [
-      { name: 'first_name', label: 'First name', kind: 'text', required: true },
-      { name: 'last_name', label: 'Last name', kind: 'text', required: true },
-      { name: 'email', label: 'Email', kind: 'email', required: true },
-      { name: 'expertise', label: 'Expertise', kind: 'text', required: true },
-      { name: 'experience_years', label: 'Experience (years)', kind: 'number', required: true },
-      { name: 'previous_companies', label: 'Previous companies (comma-separated)', kind: 'text' },
-      { name: 'bio', label: 'Bio', kind: 'textarea' },
-      { name: 'linkedin_url', label: 'LinkedIn URL', kind: 'url' },
-      featured,
-    ],
-    schema: FacultyInput,
-    empty: { first_name: '', last_name: '', email: '', expertise: '', experience_years: '', previous_companies: '', bio: '', linkedin_url: '', is_featured: false },
-    toValues: (f) => ({ first_name: f.user.first_name, last_name: f.user.last_name, email: f.user.email, expertise: f.expertise, experience_years: text(f.experience_years), previous_companies: f.previous_companies, bio: f.bio, linkedin_url: f.linkedin_url, is_featured: f.is_featured }),
-    createPath: API.faculty.create,
-    updatePath: (id) => API.faculty.update(id),
-    removePath: (id) => API.faculty.remove(id),
-  },
-};
+export { programsResource } from './program-resource.tsx';
+export { facultyResource } from './faculty-resource.tsx';
 
 export const workshopsResource: AdminResource<Workshop> = {
   key: 'workshops',
