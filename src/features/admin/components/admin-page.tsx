@@ -27,7 +27,14 @@ export function AdminPage({ machines }: { machines: AdminMachines }) {
         <h1>Admin Dashboard</h1>
         <p>Manage programs, faculty, workshops, enrollments, payments and content.</p>
       </header>
-      {summary.matches('failed') ? <Notice kind="error">{summary.context.error}</Notice> : null}
+      {summary.matches('failed') ? (
+        <Notice kind="error">
+          {summary.context.error}{' '}
+          <button type="button" className="btn btn-outline btn-small" onClick={reloadSummary}>
+            Try again
+          </button>
+        </Notice>
+      ) : null}
       {summary.context.data ? <AdminStatsView summary={summary.context.data} /> : null}
       <div role="tablist" aria-label="Admin sections" className="tabs">
         {ADMIN_TABS.map((tab, index) => (
