@@ -169,7 +169,7 @@ describe('Visitor', () => {
 
   test('Resources: the type chips filter the library', async () => {
     const base = e2e.baseURL;
-    // The page may show the featured resources (spec) or all of them; either way a chip shows only its type.
+    // The public page lists the featured resources (spec section 7: featured=true); a chip shows only its type.
     const everything = await list<Resource>(base, API.resources.list);
     const shown = await list<Resource>(base, `${API.resources.list}?featured=true`);
     const page = await e2e.newPage();
