@@ -5,6 +5,7 @@ import { adminOnly, requireAdmin } from '../plugins/auth.ts';
 import { createAuditRepository } from '../repositories/audit.ts';
 import { diff } from '../services/enrollment.ts';
 import { notFound, ValidationFailed } from './errors.ts';
+import { inTransaction } from './transaction.ts';
 import { parse, parseId } from './validate.ts';
 
 /**
@@ -28,7 +29,7 @@ export function registerAdminWrites<S extends z.ZodType, T extends object>(app: 
   app.post(spec.paths.create, { preHandler: adminOnly }, async (request, reply) => {
     const admin = requireAdmin(request);
     const input = parse(spec.schema, request.body);
-    const item = await db.transaction().execute(async (trx) => {
+    const item = await inTransaction(db, async (trx) => {
       const id = await spec.create(trx, input);
       const created = await spec.read(trx, id);
       await createAuditRepository(trx).record({ actorId: admin.id, action: 'create', entity: spec.entity, entityId: id, changes: { after: created } });
@@ -42,7 +43,7 @@ export function registerAdminWrites<S extends z.ZodType, T extends object>(app: 
     const id = parseId((request.params as { id?: string }).id);
     if (id === null) throw notFound();
     const input = parse(spec.schema, request.body);
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       const before = await spec.read(trx, id);
       if (!before) throw notFound();
       await spec.update(trx, id, input, before);
@@ -57,7 +58,7 @@ export function registerAdminWrites<S extends z.ZodType, T extends object>(app: 
     const admin = requireAdmin(request);
     const id = parseId((request.params as { id?: string }).id);
     if (id === null) throw notFound();
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const before = await spec.read(trx, id);
       if (!before) throw notFound();
       const outcome = await spec.remove(trx, id);

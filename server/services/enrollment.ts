@@ -35,7 +35,14 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/**
+ * Reads the course for a payment, holding its row until the transaction ends (a write that changes
+ * nothing): an administrator deleting it at the same moment either finishes first (404 here) or sees
+ * this payment and archives the course instead of deleting it.
+ */
 async function findCourse(db: Db, courseType: CourseType, courseId: number) {
+  const table = courseType === 'program' ? 'programs' : 'workshops';
+  await db.updateTable(table).set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', courseId).execute();
   if (courseType === 'program') {
     const row = await db.selectFrom('programs').select(['id', 'price', 'is_active']).where('id', '=', courseId).executeTakeFirst();
     return row ? { ...row, seatsFull: false } : undefined;

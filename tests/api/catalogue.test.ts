@@ -123,6 +123,25 @@ describe('programs', () => {
   });
 });
 
+describe('deleting while payments start', () => {
+  it('never leaves a payment pointing at a deleted program', async () => {
+    for (let round = 0; round < 5; round++) {
+      const id = await createProgram(ctx, admin.access);
+      const students = await Promise.all(Array.from({ length: 3 }, (_, i) => ctx.user(`racer${round}_${i}`)));
+      const results = await Promise.all([
+        ctx.request({ method: 'DELETE', url: `/classroom/programs/${id}/`, token: admin.access }),
+        ...students.map((s) => ctx.request({ method: 'POST', url: `/classroom/programs/${id}/payment/`, token: s.access, body: {} })),
+      ]);
+      expect(results[0]!.status).toBe(204);
+      for (const r of results.slice(1)) expect([201, 404]).toContain(r.status);
+      const program = await ctx.db.selectFrom('programs').select('is_active').where('id', '=', id).executeTakeFirst();
+      const payments = await ctx.db.selectFrom('payments').select('id').where('course_type', '=', 'program').where('course_id', '=', id).execute();
+      if (payments.length > 0) expect(program).toEqual({ is_active: 0 });
+      else expect(program).toBeUndefined();
+    }
+  });
+});
+
 describe('workshops', () => {
   let ids: Record<string, number>;
   beforeAll(async () => {

@@ -66,6 +66,8 @@ export default async function programRoutes(app: FastifyInstance) {
       await createProgramRepository(trx).update(id, { ...values(input), ...('value' in instructor ? { instructor_id: instructor.value } : {}) });
     },
     async remove(trx, id) {
+      // Hold the row (see findCourse in services/enrollment.ts) so a payment cannot start unseen.
+      await trx.updateTable('programs').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', id).execute();
       const hasHistory =
         (await createPaymentRepository(trx).hasAnyForCourse('program', id)) ||
         (await createEnrollmentRepository(trx).hasAnyForCourse('program', id));

@@ -4,6 +4,7 @@ import { API, PaymentStartInput, WorkshopInput, WorkshopListQuery } from '../../
 import type { Db } from '../../db/connect.ts';
 import { facultyReference, idParam, registerAdminWrites } from '../../lib/admin-writes.ts';
 import { notFound, ValidationFailed } from '../../lib/errors.ts';
+import { nowIso } from '../../lib/time.ts';
 import { parse, parseQuery } from '../../lib/validate.ts';
 import { authenticated, isAdmin, requireUser } from '../../plugins/auth.ts';
 import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
@@ -62,9 +63,20 @@ export default async function workshopRoutes(app: FastifyInstance) {
         });
       }
       const instructor = await facultyReference(trx, 'instructor_id', input.instructor_id);
-      await createWorkshopRepository(trx).update(id, { ...values(input), ...('value' in instructor ? { instructor_id: instructor.value } : {}) });
+      // The seat check is repeated in the UPDATE itself: a completion may take a seat meanwhile.
+      const updated = await trx
+        .updateTable('workshops')
+        .set({ ...values(input), ...('value' in instructor ? { instructor_id: instructor.value } : {}), updated_at: nowIso() })
+        .where('id', '=', id)
+        .where('current_participants', '<=', input.max_participants)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) {
+        throw new ValidationFailed({ max_participants: ['Maximum participants cannot be less than the seats already taken.'] });
+      }
     },
     async remove(trx, id) {
+      // Hold the row (see findCourse in services/enrollment.ts) so a payment cannot start unseen.
+      await trx.updateTable('workshops').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', id).execute();
       const hasHistory =
         (await createPaymentRepository(trx).hasAnyForCourse('workshop', id)) ||
         (await createEnrollmentRepository(trx).hasAnyForCourse('workshop', id));
