@@ -12,7 +12,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
-const LoginPage = page(() => import('../features/auth/components/login-page.tsx'), 'LoginPage');
+const LoginPage = page(() => import('./routes/login-route.tsx'), 'LoginRoute');
 const RegisterPage = page(() => import('../features/auth/components/register-page.tsx'), 'RegisterPage');
 const AboutPage = page(() => import('../features/marketing/components/about-page.tsx'), 'AboutPage');
 const ContactPage = page(() => import('../features/contact/components/contact-page.tsx'), 'ContactPage');

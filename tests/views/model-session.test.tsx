@@ -8,6 +8,7 @@ import { sessionModel } from '../support/models/index.ts';
 import { RootRoute } from '../../src/app/root-route.tsx';
 import { Header } from '../../src/components/layout/header.tsx';
 import { LoginPage } from '../../src/features/auth/components/login-page.tsx';
+import { appConfigLoader } from '../../src/app/composition/config.ts';
 import { RegisterPage } from '../../src/features/auth/components/register-page.tsx';
 import { displayName, SessionContext } from '../../src/features/auth/session.ts';
 import { announceSessionExpired } from '../../src/lib/auth-events.ts';
@@ -41,7 +42,7 @@ describe('session, model-based: every generated path replayed on the login, sign
                   {
                     element: withChrome,
                     children: [
-                      { path: '/login', element: <LoginPage /> },
+                      { path: '/login', element: <LoginPage config={appConfigLoader} /> },
                       { path: '/register', element: <RegisterPage /> },
                       { path: '*', element: <p>Another page</p> },
                     ],

@@ -1,22 +1,14 @@
-import { useEffect, useState } from 'react';
-import type { AppConfig } from '../../../../contract/index.ts';
-import { loadAppConfig } from '../api/config-api.ts';
+import { useMachine } from '@xstate/react';
+import type { AppConfigLoader } from '../../../app/composition/config.ts';
 
 type Credentials = { username: string; password: string };
+type Props = { config: AppConfigLoader; onUse: (credentials: Credentials) => void };
 
 /** The Demo Credentials box: only when GET /api/config/ says demo mode is on (design deviation 9). */
-export function DemoCredentials({ onUse }: { onUse: (credentials: Credentials) => void }) {
-  const [config, setConfig] = useState<AppConfig | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadAppConfig()
-      .then((loaded) => live && setConfig(loaded))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  const credentials = config?.demo_mode ? config.demo_credentials : null;
+export function DemoCredentials({ config, onUse }: Props) {
+  const [snapshot] = useMachine(config, { input: {} });
+  const loaded = snapshot.context.data;
+  const credentials = loaded?.demo_mode ? loaded.demo_credentials : null;
   if (!credentials) return null;
   return (
     <section className="demo-box" aria-labelledby="demo-title">

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { LoginInput } from '../../../../contract/index.ts';
+import type { AppConfigLoader } from '../../../app/composition/config.ts';
 import { paths, registerWithNext, safeNext } from '../../../app/paths.ts';
 import { TextField } from '../../../components/field.tsx';
 import { Notice } from '../../../components/notice.tsx';
@@ -8,7 +9,8 @@ import { validate, type FieldErrors } from '../../../lib/validation.ts';
 import { homeFor, SessionContext } from '../session.ts';
 import { DemoCredentials } from './demo-credentials.tsx';
 
-export function LoginPage() {
+/** `config` loads GET /api/config/ (the composition point supplies it). */
+export function LoginPage({ config }: { config: AppConfigLoader }) {
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
   const session = SessionContext.useActorRef();
@@ -67,7 +69,7 @@ export function LoginPage() {
         <p style={{ marginTop: '1rem' }}>
           Don&apos;t have an account? <Link to={next ? registerWithNext(next) : paths.register}>Sign up</Link>
         </p>
-        <DemoCredentials onUse={(credentials) => setValues(credentials)} />
+        <DemoCredentials config={config} onUse={(credentials) => setValues(credentials)} />
       </main>
     </div>
   );
