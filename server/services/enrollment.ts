@@ -133,6 +133,15 @@ async function completeAndGrant(
   return grantEnrollment(trx, payment);
 }
 
+function billingColumns(billing: StartInput['billing']) {
+  return {
+    billing_first_name: billing?.first_name ?? null,
+    billing_last_name: billing?.last_name ?? null,
+    billing_email: billing?.email ?? null,
+    billing_phone: billing?.phone ?? null,
+  };
+}
+
 export function createEnrollmentService(db: Db) {
   async function paymentView(trx: Db, id: number): Promise<Payment> {
     const view = await createPaymentRepository(trx).findView(id);
@@ -158,7 +167,14 @@ export function createEnrollmentService(db: Db) {
           }
           const payments = createPaymentRepository(trx);
           const pending = await payments.findPending(student.id, courseType, courseId);
-          if (pending) return { payment: await paymentView(trx, pending.id), created: false };
+          if (pending) {
+            // Checkout (it sends billing details) after the dashboard's Pay: the same payment, with the
+            // method and billing details just given. The dashboard's bare Pay changes nothing.
+            if (input.billing) {
+              await payments.update(pending.id, { payment_method: input.payment_method, ...billingColumns(input.billing), updated_at: nowIso() });
+            }
+            return { payment: await paymentView(trx, pending.id), created: false };
+          }
           if (course.seatsFull) throw new BusinessError(SERVER_MESSAGES.workshopFull);
 
           const now = nowIso();
@@ -171,10 +187,7 @@ export function createEnrollmentService(db: Db) {
             status: free ? 'completed' : 'pending',
             amount: course.price,
             payment_method: input.payment_method,
-            billing_first_name: input.billing?.first_name ?? null,
-            billing_last_name: input.billing?.last_name ?? null,
-            billing_email: input.billing?.email ?? null,
-            billing_phone: input.billing?.phone ?? null,
+            ...billingColumns(input.billing),
             failure_reason: null,
             admin_notes: '',
             is_urgent: 0,

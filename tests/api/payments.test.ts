@@ -75,6 +75,17 @@ describe('starting a payment', () => {
     expect(JSON.stringify(row)).not.toContain('4111');
   });
 
+  it('checkout after the dashboard Pay reuses the pending payment and records the method and billing given', async () => {
+    const programId = await createProgram(ctx, admin.access);
+    const first = (await start(ravi, 'programs', programId, { payment_method: 'credit_card' })).body as Payment;
+    const billing = { first_name: 'Ravi', last_name: 'Kumar', email: 'ravi@example.in', phone: '9123456789' };
+    const again = await start(ravi, 'programs', programId, { payment_method: 'upi', billing });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: first.id, payment_method: 'upi', status: 'pending' });
+    const row = await ctx.db.selectFrom('payments').selectAll().where('id', '=', first.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ billing_first_name: 'Ravi', billing_phone: '9123456789' });
+  });
+
   it('validates the payment method and billing details', async () => {
     const programId = await createProgram(ctx, admin.access);
     const res = await start(asha, 'programs', programId, { payment_method: 'cash', billing: { first_name: '', last_name: 'R', email: 'x', phone: '12' } });
