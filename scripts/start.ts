@@ -1,6 +1,6 @@
 /**
- * `npm start`: builds the SPA when its sources are newer than dist/ (skipped while the repository has
- * no index.html yet), migrates the database, seeds demo content on an empty database in demo mode,
+ * `npm start`: builds the SPA when its sources (src/, contract/, machines/, public/, index.html,
+ * vite.config.ts) are newer than dist/index.html (skipped while the repository has no index.html yet), migrates the database, seeds demo content on an empty database in demo mode,
  * and serves SPA and API from one origin.
  */
 import { spawnSync } from 'node:child_process';
@@ -33,6 +33,8 @@ function buildSpaIfStale(): void {
     newestMtime(path.join(ROOT, 'src')),
     newestMtime(path.join(ROOT, 'contract')),
     newestMtime(path.join(ROOT, 'machines')),
+    newestMtime(path.join(ROOT, 'public')),
+    newestMtime(path.join(ROOT, 'vite.config.ts')),
     newestMtime(sourceIndex),
   );
   if (builtAt >= sourcesAt) return;
