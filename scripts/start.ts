@@ -1,7 +1,8 @@
 /**
  * `npm start`: builds the SPA when its sources (src/, contract/, machines/, public/, index.html,
- * vite.config.ts) are newer than dist/index.html (skipped while the repository has no index.html yet), migrates the database, seeds demo content on an empty database in demo mode,
- * and serves SPA and API from one origin.
+ * vite.config.ts) are newer than dist/index.html (skipped while the repository has no index.html),
+ * migrates the database, seeds demo content into an empty database in demo mode, and serves SPA and
+ * API from one origin.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
