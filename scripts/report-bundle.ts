@@ -3,12 +3,13 @@
  * when the JavaScript the home page loads up front (its entry chunk and every chunk that entry imports
  * statically) exceeds the budget below.
  *
- * Budget: 160 kB gzip. What the home page needs before it can render: React 19 + react-dom (~60 kB gzip),
- * React Router 7 (~25 kB), XState 5 + @xstate/react for the shared session (~15 kB), zod for parsing the
- * current user where it enters the app (~30 kB, shared with the contract), plus the chrome and the home
- * page (~10 kB). That is about 140 kB, under a second on a 4G phone; the budget leaves ~20 kB of headroom
- * and fails the build on any accidental static import of a route chunk (the admin panel alone is ~8 kB,
- * a UI kit or a date library would be far more). Other pages, the admin panel and checkout are lazy chunks.
+ * Budget: 160 kB gzip. What the home page needs before it can render (named vendor chunks, vite.config.ts):
+ * React 19 + react-dom + React Router 7 (~95 kB gzip), zod for parsing the current user where it enters
+ * the app (~25 kB, the contract's schemas), XState 5 + @xstate/react for the shared session (~14 kB), and
+ * the app shell with the home page (~13 kB): about 147 kB, well under a second on a 4G phone. The ~13 kB
+ * of headroom is smaller than any route chunk's growth would need, so an accidental static import of a
+ * lazy route (the admin panel alone is ~8 kB), a UI kit or a date library fails the build.
+ * Other pages, the admin panel and checkout are lazy chunks.
  */
 import fs from 'node:fs';
 import path from 'node:path';

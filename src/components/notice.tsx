@@ -11,8 +11,7 @@ export function Notice({ kind, children, onDismiss }: Props) {
   return (
     <div className={`notice notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
       <div>
-        <strong>{label}</strong>
-        {children}
+        <strong>{label}</strong> {children}
       </div>
       {onDismiss ? (
         <button type="button" className="btn btn-ghost btn-small" onClick={onDismiss} aria-label="Dismiss message">
