@@ -35,3 +35,13 @@ export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.ou
   const present = Object.fromEntries(Object.entries((query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== ''));
   return parse(schema, present);
 }
+
+/** Card data never reaches the server (design.md deviation 7); a client that sends it is refused. */
+const CARD_FIELD = /card|cvv|cvc|expiry|upi_?id/i;
+export function refuseCardData(body: unknown): void {
+  if (!body || typeof body !== 'object') return;
+  const fields = Object.keys(body).filter((key) => key !== 'payment_method' && CARD_FIELD.test(key));
+  if (fields.length) {
+    throw new ValidationFailed(Object.fromEntries(fields.map((key) => [key, ['Card and UPI details must not be sent to the server.']])));
+  }
+}

@@ -68,7 +68,9 @@ describe('starting a payment', () => {
 
     const other = await createProgram(ctx, admin.access);
     const billing = { first_name: 'Asha', last_name: 'Rao', email: 'asha@example.in', phone: '9876543210' };
-    const res = await start(asha, 'programs', other, { payment_method: 'debit_card', billing, card_number: '4111111111111111', cvv: '123' });
+    const withCard = await start(asha, 'programs', other, { payment_method: 'debit_card', billing, card_number: '4111111111111111', cvv: '123' });
+    expect(withCard).toMatchObject({ status: 400, body: { card_number: ['Card and UPI details must not be sent to the server.'], cvv: [expect.any(String)] } });
+    const res = await start(asha, 'programs', other, { payment_method: 'debit_card', billing });
     expect(res.status).toBe(201);
     const row = await ctx.db.selectFrom('payments').selectAll().where('id', '=', (res.body as Payment).id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ billing_first_name: 'Asha', billing_last_name: 'Rao', billing_email: 'asha@example.in', billing_phone: '9876543210' });

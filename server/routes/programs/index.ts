@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API, PaymentStartInput, ProgramInput, ProgramListQuery } from '../../../contract/index.ts';
 import { facultyReference, idParam, registerAdminWrites } from '../../lib/admin-writes.ts';
 import { notFound } from '../../lib/errors.ts';
-import { parse, parseQuery } from '../../lib/validate.ts';
+import { parse, parseQuery, refuseCardData } from '../../lib/validate.ts';
 import { authenticated, isAdmin, requireUser } from '../../plugins/auth.ts';
 import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
 import { createPaymentRepository } from '../../repositories/payments.ts';
@@ -83,6 +83,7 @@ export default async function programRoutes(app: FastifyInstance) {
   app.post(API.programs.payment(), { preHandler: authenticated }, async (request, reply) => {
     const student = requireUser(request);
     const id = idParam(request.params);
+    refuseCardData(request.body);
     const input = parse(PaymentStartInput, request.body ?? {});
     const { payment, created } = await enrollment.startPayment(student, 'program', id, input);
     return reply.code(created ? 201 : 200).send(payment);

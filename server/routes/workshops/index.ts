@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect.ts';
 import { facultyReference, idParam, registerAdminWrites } from '../../lib/admin-writes.ts';
 import { notFound, ValidationFailed } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
-import { parse, parseQuery } from '../../lib/validate.ts';
+import { parse, parseQuery, refuseCardData } from '../../lib/validate.ts';
 import { authenticated, isAdmin, requireUser } from '../../plugins/auth.ts';
 import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
 import { createPaymentRepository } from '../../repositories/payments.ts';
@@ -92,6 +92,7 @@ export default async function workshopRoutes(app: FastifyInstance) {
   app.post(API.workshops.payment(), { preHandler: authenticated }, async (request, reply) => {
     const student = requireUser(request);
     const id = idParam(request.params);
+    refuseCardData(request.body);
     const input = parse(PaymentStartInput, request.body ?? {});
     const { payment, created } = await enrollment.startPayment(student, 'workshop', id, input);
     return reply.code(created ? 201 : 200).send(payment);
