@@ -112,11 +112,14 @@ function aptInstall(packages: string[]): boolean {
   return asRoot(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...packages]) === 0;
 }
 
+const EMOJI_FONT = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
+
 function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  log('Installing Debian chromium (apt-get) for the end-to-end suite');
-  // The fonts give the Indian rupee sign and a clean sans-serif in screenshots.
-  if (!aptInstall(['chromium', 'fonts-noto-core']) || !existsSync(CHROMIUM)) {
+  if (existsSync(CHROMIUM) && existsSync(EMOJI_FONT)) return;
+  log('Installing Debian chromium and fonts (apt-get) for the end-to-end suite');
+  // The fonts give the rupee sign, a clean sans-serif and the pages' emoji icons in screenshots, as
+  // a student's phone or laptop would show them.
+  if (!aptInstall(['chromium', 'fonts-noto-core', 'fonts-noto-color-emoji']) || !existsSync(CHROMIUM)) {
     throw new Error(`Chromium is required for the end-to-end tests and could not be installed at ${CHROMIUM}.`);
   }
 }
