@@ -17,18 +17,20 @@ async function as(baseURL: string, page: Page, role: Role): Promise<void> {
   if (role === 'admin') await setTokens(page, await login(baseURL, ADMIN.username, ADMIN.password));
 }
 
+export type Shot = { page: string; path: string; file: string; bytes: number; overflowPx: number };
+
 /**
  * Full-page screenshots of every page at one width into docs/screenshots/<page>-<width>.png.
- * Returns the files written with their sizes.
+ * Returns the files written, their sizes, and how many pixels each page overflows the window sideways.
  */
 export async function screenshotEveryPage(
   baseURL: string,
   newPage: (options: BrowserContextOptions) => Promise<Page>,
   width: number,
   outDir = SCREENSHOT_DIR,
-): Promise<{ file: string; bytes: number }[]> {
+): Promise<Shot[]> {
   mkdirSync(outDir, { recursive: true });
-  const written: { file: string; bytes: number }[] = [];
+  const written: Shot[] = [];
   for (const role of ['visitor', 'student', 'admin'] as const) {
     const routes = SCREENSHOT_PAGES.filter((r) => r.role === role);
     if (!routes.length) continue;
@@ -38,8 +40,10 @@ export async function screenshotEveryPage(
       await page.goto(await route.path(baseURL));
       await settle(page);
       const file = join(outDir, `${route.name}-${width}.png`);
+      // How far the page is wider than the window (a phone user would have to scroll sideways).
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-      written.push({ file, bytes: statSync(file).size });
+      written.push({ page: route.name, path: await route.path(baseURL), file, bytes: statSync(file).size, overflowPx: Math.max(0, scrollWidth - width) });
     }
   }
   return written;
