@@ -4,7 +4,7 @@ import { ADMIN, STUDENT, login } from './support/api.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { useE2E } from './support/fixture.ts';
 import { ROUTES, settle, type Role } from './support/routes.ts';
-import { exactly, setTokens, tab, visible } from './support/ui.ts';
+import { exactly, setTokens, tab, visible, waitForPath } from './support/ui.ts';
 
 const e2e = useE2E();
 
@@ -64,6 +64,42 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
     await visible(page.getByRole('dialog'));
     // The modal is what a user can reach: scan it alone (the page behind it is scanned above).
     await expectNoSeriousViolations(page, '/admin with the Resolve modal open', '[role="dialog"]');
+  });
+
+  test('keyboard: log in with the keyboard alone', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/login');
+    await settle(page);
+    const focusedName = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? '');
+    for (let i = 0; i < 10 && (await focusedName()) !== 'username'; i++) await page.keyboard.press('Tab');
+    expect(await focusedName(), 'Tab reaches the username field').toBe('username');
+    await page.keyboard.type(ADMIN.username);
+    await page.keyboard.press('Tab');
+    expect(await focusedName(), 'the next Tab stop is the password').toBe('password');
+    await page.keyboard.type(ADMIN.password);
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/admin');
+  });
+
+  test('keyboard: the Add New modal keeps focus inside, closes on Escape and gives focus back', async () => {
+    const page = await e2e.newPage();
+    await as(page, 'admin');
+    await page.goto('/admin');
+    await settle(page);
+    const addNew = page.getByRole('button', { name: exactly('Add New') });
+    await addNew.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await visible(dialog);
+    const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    expect(await focusInDialog(), 'focus moves into the dialog').toBe(true);
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press(i % 5 === 4 ? 'Shift+Tab' : 'Tab');
+      expect(await focusInDialog(), `focus stays in the dialog after ${i + 1} Tab presses`).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await addNew.evaluate((el) => el === document.activeElement), 'focus returns to Add New').toBe(true);
   });
 
   test('phone width (390 px): home with the menu open', async () => {
