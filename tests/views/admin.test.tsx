@@ -4,6 +4,7 @@ import { API, MESSAGES } from '../../contract/index.ts';
 import { deferred, fail, ok, type Handler } from './support/fake-api.ts';
 import { admin, enrollment, faculty, payment, program } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
+import { expectSuccessNotice } from './support/notices.ts';
 
 const STATS = { total_students: 120, total_programs: 6, total_faculty: 8, total_workshops: 4, total_revenue: 1245000 };
 const ISSUES = { total_issues: 7, failed_payments: 3, pending_enrollments: 2 };
@@ -78,7 +79,7 @@ describe('Admin dashboard', () => {
     await user.type(d.getByLabelText(/^Duration/), '6');
     const listCalls = api.callsTo(`GET ${API.programs.list}`).length;
     await user.click(d.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.adminCreated);
+    await expectSuccessNotice(MESSAGES.adminCreated);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo(`POST ${API.programs.create}`)[0]!.body).toMatchObject({
       title: 'Credit Risk Essentials', level: 'beginner', category: 'short_course', target_audience: 'professionals', price: 45000, duration_weeks: 6, is_active: true,
@@ -98,7 +99,7 @@ describe('Admin dashboard', () => {
     expect(within(dialog()).getByLabelText(/^Title/)).toHaveValue('Credit Analyst Program 2');
     api.on(`PUT ${API.programs.update(1)}`, ok(program({ title: 'Credit Analyst Program 2' })));
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.adminUpdated);
+    await expectSuccessNotice(MESSAGES.adminUpdated);
     expect(api.callsTo(`PUT ${API.programs.update(1)}`).at(-1)!.body).toMatchObject({ title: 'Credit Analyst Program 2' });
   });
 
@@ -149,7 +150,7 @@ describe('Admin dashboard', () => {
     await user.type(d.getByLabelText(/^Admin notes/), 'Bank confirmed.');
     await user.click(d.getByLabelText('Urgent'));
     await user.click(d.getByRole('button', { name: 'Resolve' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.adminResolved);
+    await expectSuccessNotice(MESSAGES.adminResolved);
     expect(api.callsTo(`POST ${API.admin.resolvePayment(41)}`)[0]!.body).toEqual({
       status: 'completed', admin_notes: 'Bank confirmed.', failure_reason: 'bank_timeout', issue_description: '', is_urgent: true,
     });

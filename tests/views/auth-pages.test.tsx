@@ -5,6 +5,7 @@ import { tokenStore } from '../../src/lib/token-store.ts';
 import { deferred, fail, ok } from './support/fake-api.ts';
 import { admin, student } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
+import { expectSuccessNotice } from './support/notices.ts';
 
 const tokens = ok({ access: 'access-9', refresh: 'refresh-9' });
 
@@ -147,7 +148,7 @@ describe('Contact (Book Free Counseling)', () => {
     await user.type(screen.getByLabelText(/Email/), 'neha@example.in');
     await user.type(screen.getByLabelText(/Mobile number/), '9876543210');
     await user.click(screen.getByRole('button', { name: 'Book Free Counseling' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(/request has been received/);
+    await expectSuccessNotice(/request has been received/);
     expect(api.callsTo(`POST ${API.counseling.create}`)[0]!.body).toMatchObject({ name: 'Neha', phone: '9876543210' });
   });
 });

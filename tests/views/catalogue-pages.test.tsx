@@ -4,6 +4,7 @@ import { API, MESSAGES } from '../../contract/index.ts';
 import { deferred, ok, serverError } from './support/fake-api.ts';
 import { enrollment, faculty, program, resource, story, student, workshop } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
+import { expectSuccessNotice } from './support/notices.ts';
 
 const PROGRAMS = `GET ${API.programs.list}`;
 
@@ -81,7 +82,7 @@ describe('Programs', () => {
   it('shows the checkout success flash after the move from checkout', async () => {
     const { router } = renderApp('/', { routes: { [PROGRAMS]: ok([program()]) } });
     await router.navigate('/programs', { state: { flash: MESSAGES.checkoutSuccess } });
-    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.checkoutSuccess);
+    await expectSuccessNotice(MESSAGES.checkoutSuccess);
   });
 });
 

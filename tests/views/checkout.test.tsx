@@ -4,6 +4,7 @@ import { API, CHECKOUT_MESSAGES, MESSAGES, SERVER_MESSAGES } from '../../contrac
 import { deferred, fail, ok } from './support/fake-api.ts';
 import { payment, program, student, workshop } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
+import { expectSuccessNotice } from './support/notices.ts';
 
 const PROGRAM = `GET ${API.programs.detail(1)}`;
 
@@ -72,7 +73,7 @@ describe('Checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     expect(await screen.findByRole('button', { name: MESSAGES.processing })).toBeDisabled();
     start.release({ status: 201, body: payment({ id: 77 }) });
-    await expectSuccessNotice();
+    await expectSuccessNotice(MESSAGES.checkoutSuccess);
     const sent = api.callsTo(`POST ${API.programs.payment(1)}`)[0]!.body;
     expect(sent).toEqual({
       payment_method: 'credit_card',
@@ -81,7 +82,7 @@ describe('Checkout', () => {
     expect(JSON.stringify(api.calls.map((c) => c.body))).not.toMatch(/4111|123|12\/39/);
     await waitFor(() => expect(router.state.location.pathname).toBe('/programs'), { timeout: 10_000 });
     // /programs is a lazy route: its own "Loading..." status may come first, so wait for the notice itself.
-    await expectSuccessNotice();
+    await expectSuccessNotice(MESSAGES.checkoutSuccess);
   });
 
   it('waits the 2000 ms gateway step in demo mode', async () => {
@@ -126,9 +127,3 @@ describe('Checkout', () => {
     expect(await screen.findByText(SERVER_MESSAGES.alreadyEnrolled)).toBeInTheDocument();
   });
 });
-
-/** The checkout's success text, announced as a status (not an alert). */
-async function expectSuccessNotice() {
-  const text = await screen.findByText(MESSAGES.checkoutSuccess, { exact: false }, { timeout: 10_000 });
-  expect(text.closest('[role="status"]')).not.toBeNull();
-}

@@ -4,6 +4,7 @@ import { API, MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
 import { deferred, fail, ok, type Handler } from './support/fake-api.ts';
 import { enrollment, payment, program, student } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
+import { expectSuccessNotice } from './support/notices.ts';
 
 const ENROLLMENTS = `GET ${API.enrollments.list}`;
 const PAYMENTS = `GET ${API.payments.list}`;
@@ -49,7 +50,7 @@ describe('Student dashboard', () => {
     });
     await screen.findByRole('heading', { name: 'Credit Risk Essentials' });
     await user.click(within(cardOf('Credit Risk Essentials')).getByRole('button', { name: 'Pay' }));
-    expect(await within(cardOf('Credit Risk Essentials')).findByRole('status')).toHaveTextContent(MESSAGES.paymentStarted);
+    await expectSuccessNotice(MESSAGES.paymentStarted, cardOf('Credit Risk Essentials'));
     expect(within(cardOf('Credit Risk Essentials')).getByRole('button', { name: 'Complete Payment' })).toBeInTheDocument();
     expect(api.callsTo(`POST ${API.programs.payment(3)}`)[0]!.body).toEqual({ payment_method: 'credit_card' });
   });
