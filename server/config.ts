@@ -24,6 +24,9 @@ export type Config = {
   /** Counseling requests accepted per client address within the window. */
   counselingMaxPerAddress: number;
   counselingWindowSeconds: number;
+  /** Accounts created per client address within the window, then 429. */
+  registerMaxPerAddress: number;
+  registerWindowSeconds: number;
   /** Trust X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
 };
@@ -73,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginWindowSeconds: int(env.LOGIN_WINDOW_SECONDS, 900, 'LOGIN_WINDOW_SECONDS'),
     counselingMaxPerAddress: int(env.COUNSELING_MAX_PER_ADDRESS, 5, 'COUNSELING_MAX_PER_ADDRESS'),
     counselingWindowSeconds: int(env.COUNSELING_WINDOW_SECONDS, 3600, 'COUNSELING_WINDOW_SECONDS'),
+    registerMaxPerAddress: int(env.REGISTER_MAX_PER_ADDRESS, 20, 'REGISTER_MAX_PER_ADDRESS'),
+    registerWindowSeconds: int(env.REGISTER_WINDOW_SECONDS, 3600, 'REGISTER_WINDOW_SECONDS'),
     trustProxy: flag(env.TRUST_PROXY, false),
   };
 }

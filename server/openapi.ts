@@ -87,7 +87,7 @@ function crud(tag: string, paths: { list: string; create: string; update: (id?: 
 const OPERATIONS: Operation[] = [
   { method: 'post', path: C.API.token, summary: 'Log in: an access and a refresh token', tag: 'Auth', access: 'public', body: C.LoginInput, responses: { 200: C.TokenPair }, errors: [400, 401, 429] },
   { method: 'post', path: C.API.tokenRefresh, summary: 'A new access token for a refresh token', tag: 'Auth', access: 'public', body: C.RefreshInput, responses: { 200: C.AccessToken }, errors: [400, 401] },
-  { method: 'post', path: C.API.register, summary: 'Sign up as a student', tag: 'Auth', access: 'public', body: C.RegisterInput, responses: { 201: C.TokenPair }, errors: [400] },
+  { method: 'post', path: C.API.register, summary: 'Sign up as a student', tag: 'Auth', access: 'public', body: C.RegisterInput, responses: { 201: C.TokenPair }, errors: [400, 429] },
   { method: 'post', path: C.API.logout, summary: 'Revoke a refresh token', tag: 'Auth', access: 'public', body: C.LogoutInput, responses: { 204: Empty }, errors: [400, 401] },
   { method: 'get', path: C.API.me, summary: 'The current user', tag: 'Auth', access: 'user', responses: { 200: C.User } },
 

@@ -144,6 +144,23 @@ describe('POST /auth/register/', () => {
     const me = await ctx.request({ url: '/classroom/auth/me/', token: (res.body as { access: string }).access });
     expect((me.body as User).profile.role).toBe('student');
   });
+
+  it('limits the accounts one address can create, and only that address', async () => {
+    const register = (n: number, ip: string) =>
+      ctx.request({
+        method: 'POST',
+        url: '/auth/register/',
+        ip,
+        body: { ...valid, username: `batch${ip.replaceAll('.', '')}x${n}`, email: `batch${n}.${ip}@example.in` },
+      });
+    const statuses: number[] = [];
+    for (let n = 0; n < ctx.config.registerMaxPerAddress; n++) statuses.push((await register(n, '10.9.2.1')).status);
+    expect(statuses.every((s) => s === 201)).toBe(true);
+    const refused = await register(99, '10.9.2.1');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ detail: SERVER_MESSAGES.rateLimited });
+    expect((await register(0, '10.9.2.2')).status).toBe(201);
+  });
 });
 
 describe('GET /classroom/auth/me/ and access tokens', () => {

@@ -45,6 +45,11 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   app.post(API.register, async (request, reply) => {
+    // Accounts created from one address are limited, so sign-up cannot be used to mass-create users.
+    const registrations = `register:addr:${request.ip}`;
+    if ((await rateEvents.count(registrations, config.registerWindowSeconds)) >= config.registerMaxPerAddress) {
+      throw rateLimited();
+    }
     const input = parse(RegisterInput, request.body);
     const taken: Record<string, string[]> = {};
     if (await users.usernameTaken(input.username)) taken.username = [SERVER_MESSAGES.usernameTaken];
@@ -65,6 +70,7 @@ export default async function authRoutes(app: FastifyInstance) {
       if (isUniqueViolation(error)) throw new ValidationFailed({ username: [SERVER_MESSAGES.usernameTaken] });
       throw error;
     }
+    await rateEvents.add(registrations);
     return reply.code(201).send(await tokens.issuePair(user.id));
   });
 
