@@ -21,7 +21,8 @@ export const PersonName = z.object({ first_name: z.string(), last_name: z.string
 export type PersonName = z.infer<typeof PersonName>;
 
 export const Profile = z.object({
-  role: Role,
+  /** Spec section 3: role defaults to student when missing. */
+  role: Role.default('student'),
   is_admin: z.boolean(),
   is_instructor: z.boolean(),
   is_student: z.boolean(),

@@ -8,6 +8,7 @@ import {
   ProgramInput,
   ResolveInput,
   durationMonths,
+  User,
   userMessage,
 } from '../../contract/index.ts';
 
@@ -65,5 +66,19 @@ describe('shared rules', () => {
     expect(API.successStories.create).toBe('/classroom/success-stories/create/');
     expect(API.programs.payment()).toBe('/classroom/programs/:id/payment/');
     expect(API.admin.resolvePayment(3)).toBe('/api/admin/payments/3/resolve/');
+  });
+});
+
+describe('entities', () => {
+  it('reads a user whose profile has no role as a student (spec section 3)', () => {
+    const user = User.parse({
+      id: 5,
+      username: 'asha',
+      email: 'asha@example.in',
+      first_name: 'Asha',
+      last_name: 'Rao',
+      profile: { is_admin: false, is_instructor: false, is_student: true },
+    });
+    expect(user.profile.role).toBe('student');
   });
 });
