@@ -2,6 +2,7 @@ import type { Updateable } from 'kysely';
 import type { CourseType, Status } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { createStatsRepository } from './stats.ts';
+import { STUDENT_AND_COURSE_COLUMNS } from './student-course-columns.ts';
 import type { EnrollmentsTable, NewEnrollment } from '../db/schema.ts';
 
 export type AdminListFilters = { status?: Status; is_urgent?: boolean };
@@ -18,14 +19,7 @@ function selectEnrollments(db: Db) {
       join.onRef('workshops.id', '=', 'enrollments.course_id').on('enrollments.course_type', '=', 'workshop'),
     )
     .selectAll('enrollments')
-    .select([
-      'users.username as student_username',
-      'users.first_name as student_first_name',
-      'users.last_name as student_last_name',
-      'users.email as student_email',
-      'programs.title as program_title',
-      'workshops.title as workshop_title',
-    ]);
+    .select(STUDENT_AND_COURSE_COLUMNS);
 }
 export type EnrollmentView = Awaited<ReturnType<ReturnType<typeof selectEnrollments>['executeTakeFirstOrThrow']>>;
 

@@ -2,6 +2,7 @@ import type { Updateable } from 'kysely';
 import type { CourseType } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { createStatsRepository } from './stats.ts';
+import { STUDENT_AND_COURSE_COLUMNS } from './student-course-columns.ts';
 import type { NewPayment, PaymentsTable } from '../db/schema.ts';
 import type { AdminListFilters } from './enrollments.ts';
 
@@ -14,14 +15,7 @@ function selectPayments(db: Db) {
       join.onRef('workshops.id', '=', 'payments.course_id').on('payments.course_type', '=', 'workshop'),
     )
     .selectAll('payments')
-    .select([
-      'users.username as student_username',
-      'users.first_name as student_first_name',
-      'users.last_name as student_last_name',
-      'users.email as student_email',
-      'programs.title as program_title',
-      'workshops.title as workshop_title',
-    ]);
+    .select(STUDENT_AND_COURSE_COLUMNS);
 }
 export type PaymentView = Awaited<ReturnType<ReturnType<typeof selectPayments>['executeTakeFirstOrThrow']>>;
 
