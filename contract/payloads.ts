@@ -14,7 +14,11 @@ import {
  * validate with the same schemas, so a message a user sees in the browser is the server's message too.
  */
 
-const required = (label: string) => z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`);
+const required = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`);
 /** An enum field whose error names the field and its choices. */
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.enum(values, { error: `${label} must be one of: ${values.join(', ')}.` });
@@ -27,10 +31,19 @@ const PaymentMethod = oneOf(PAYMENT_METHODS, 'Payment method');
 const Status = oneOf(STATUSES, 'Status');
 const FailureReason = oneOf(FAILURE_REASONS, 'Failure reason');
 const wholeRupees = (label: string) =>
-  z.number({ error: `${label} must be a number.` }).int(`${label} must be a whole number of rupees.`).min(0, `${label} cannot be negative.`).max(100_000_000, `${label} is too large.`);
+  z
+    .number({ error: `${label} must be a number.` })
+    .int(`${label} must be a whole number of rupees.`)
+    .min(0, `${label} cannot be negative.`)
+    .max(100_000_000, `${label} is too large.`);
 /** A faculty member's id (instructor or author). Omitted on update: unchanged; null: none. */
 const facultyRef = (label: string) =>
-  z.number({ error: `${label} must be a faculty member's id.` }).int(`${label} must be a faculty member's id.`).positive(`${label} must be a faculty member's id.`).nullable().optional();
+  z
+    .number({ error: `${label} must be a faculty member's id.` })
+    .int(`${label} must be a faculty member's id.`)
+    .positive(`${label} must be a faculty member's id.`)
+    .nullable()
+    .optional();
 const urlOrEmpty = (label: string) =>
   z.union([z.literal(''), z.url({ protocol: /^https?$/, error: `${label} must be a valid http(s) URL.` })]).default('');
 
@@ -40,7 +53,9 @@ export const LoginInput = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
-export const RefreshInput = z.object({ refresh: z.string({ error: 'Refresh token is required.' }).min(1, 'Refresh token is required.') });
+export const RefreshInput = z.object({
+  refresh: z.string({ error: 'Refresh token is required.' }).min(1, 'Refresh token is required.'),
+});
 export type RefreshInput = z.infer<typeof RefreshInput>;
 export const LogoutInput = RefreshInput;
 export type LogoutInput = RefreshInput;
@@ -70,7 +85,11 @@ export const ProgramInput = z.object({
   target_audience: TargetAudience,
   price: wholeRupees('Price'),
   original_price: wholeRupees('Original price').nullable().default(null),
-  duration_weeks: z.number({ error: 'Duration must be a number of weeks.' }).int('Duration must be a whole number of weeks.').min(1, 'Duration must be at least 1 week.').max(520),
+  duration_weeks: z
+    .number({ error: 'Duration must be a number of weeks.' })
+    .int('Duration must be a whole number of weeks.')
+    .min(1, 'Duration must be at least 1 week.')
+    .max(520),
   avg_salary: optionalText(50),
   is_featured: z.boolean().default(false),
   is_flagship: z.boolean().default(false),
@@ -101,10 +120,17 @@ export const WorkshopInput = z.object({
   title: required('Title').max(200),
   description: optionalText(),
   date: z.iso.datetime({ offset: true, error: 'Date must be an ISO date-time.' }),
-  duration_hours: z.number({ error: 'Duration must be a number of hours.' }).positive('Duration must be more than 0 hours.').max(200),
+  duration_hours: z
+    .number({ error: 'Duration must be a number of hours.' })
+    .positive('Duration must be more than 0 hours.')
+    .max(200),
   price: wholeRupees('Price'),
   is_live: z.boolean().default(false),
-  max_participants: z.number({ error: 'Maximum participants must be a number.' }).int().min(1, 'Maximum participants must be at least 1.').max(100_000),
+  max_participants: z
+    .number({ error: 'Maximum participants must be a number.' })
+    .int()
+    .min(1, 'Maximum participants must be at least 1.')
+    .max(100_000),
   is_active: z.boolean().default(true),
   instructor_id: facultyRef('Instructor'),
 });
@@ -158,7 +184,10 @@ export type PaymentStartInput = z.input<typeof PaymentStartInput>;
 export const ResolveInput = z.object({
   status: Status,
   admin_notes: optionalText(),
-  failure_reason: z.union([FailureReason, z.literal(''), z.null()]).optional().transform((v) => (v ? v : null)),
+  failure_reason: z
+    .union([FailureReason, z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null)),
   issue_description: optionalText(),
   is_urgent: z.boolean().default(false),
 });
@@ -167,8 +196,14 @@ export type ResolveInput = z.input<typeof ResolveInput>;
 export const CounselingInput = z.object({
   name: required('Name').max(150),
   email: z.email({ error: 'Enter a valid email address.' }),
-  phone: z.string({ error: 'Phone is required.' }).trim().regex(/^[6-9]\d{9}$/, 'Enter a 10-digit Indian mobile number.'),
-  preferred_date: z.union([z.iso.date({ error: 'Preferred date must be a date.' }), z.literal(''), z.null()]).optional().transform((v) => (v ? v : null)),
+  phone: z
+    .string({ error: 'Phone is required.' })
+    .trim()
+    .regex(/^[6-9]\d{9}$/, 'Enter a 10-digit Indian mobile number.'),
+  preferred_date: z
+    .union([z.iso.date({ error: 'Preferred date must be a date.' }), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null)),
   interest: optionalText(200),
   message: optionalText(2000),
 });

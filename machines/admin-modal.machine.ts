@@ -61,7 +61,10 @@ export const adminModalMachine = setup({
     })),
     close: assign({ mode: null, item: null, fieldErrors: {} }),
     announceSaved: assign(({ context }) => ({
-      notice: context.mode === 'add' || context.mode === 'edit' || context.mode === 'resolve' ? SAVED_NOTICE[context.mode] : null,
+      notice:
+        context.mode === 'add' || context.mode === 'edit' || context.mode === 'resolve'
+          ? SAVED_NOTICE[context.mode]
+          : null,
       error: null,
     })),
     showSaveError: assign((_, params: { error: unknown }) => ({

@@ -1,11 +1,5 @@
 import { assign, setup } from 'xstate';
-import {
-  MESSAGES,
-  userMessage,
-  type CourseType,
-  type Payment,
-  type PaymentCompletion,
-} from '../contract/index.ts';
+import { MESSAGES, userMessage, type CourseType, type Payment, type PaymentCompletion } from '../contract/index.ts';
 import { appAction, notProvided } from './placeholders.ts';
 
 /**

@@ -134,7 +134,11 @@ export const sessionMachine = setup({
         onDone: { target: 'unauthenticated', actions: ['clearUser', 'clearTokens'] },
         onError: {
           target: 'unauthenticated',
-          actions: ['clearUser', 'clearTokens', { type: 'reportError', params: ({ event }) => ({ error: event.error }) }],
+          actions: [
+            'clearUser',
+            'clearTokens',
+            { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
+          ],
         },
       },
     },

@@ -67,7 +67,10 @@ function stateLines(node: AnyStateNode, indent: string): string[] {
 
 function mermaid(machine: AnyStateMachine, transitions: MachineTransition[]): string {
   const root = machine.root;
-  const lines = ['stateDiagram-v2', `  [*] --> ${mermaidId(root.states[root.config.initial as string] as AnyStateNode)}`];
+  const lines = [
+    'stateDiagram-v2',
+    `  [*] --> ${mermaidId(root.states[root.config.initial as string] as AnyStateNode)}`,
+  ];
   for (const child of childrenOf(root)) lines.push(...stateLines(child, '  '));
   if (transitions.some((t) => t.sourceNode === root)) lines.push(`  state "(any state)" as ${ANY_STATE}`);
   for (const transition of transitions) {
@@ -149,7 +152,9 @@ export function staleDiagrams(): string[] {
   const files = renderDiagrams();
   const differing = [...files].filter(([path, text]) => !existsSync(path) || readFileSync(path, 'utf8') !== text);
   const extra = existsSync(DOCS)
-    ? readdirSync(DOCS).map((file) => join(DOCS, file)).filter((path) => path.endsWith('.md') && !files.has(path))
+    ? readdirSync(DOCS)
+        .map((file) => join(DOCS, file))
+        .filter((path) => path.endsWith('.md') && !files.has(path))
     : [];
   return [...differing.map(([path]) => path), ...extra].map((path) => relative(ROOT, path)).sort();
 }

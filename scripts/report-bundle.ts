@@ -25,7 +25,9 @@ type Manifest = Record<string, ManifestChunk>;
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 function readManifest(): Manifest {
-  const file = [path.join(DIST, '.vite', 'manifest.json'), path.join(DIST, 'manifest.json')].find((f) => fs.existsSync(f));
+  const file = [path.join(DIST, '.vite', 'manifest.json'), path.join(DIST, 'manifest.json')].find((f) =>
+    fs.existsSync(f),
+  );
   if (!file) {
     console.error('dist/.vite/manifest.json is missing: run `vite build` (build.manifest is on in vite.config.ts).');
     process.exit(1);
@@ -68,7 +70,9 @@ function main(): void {
     console.log(`${row.file.padEnd(48)} ${kB(row.raw).padStart(10)} ${kB(row.gzip).padStart(10)}${mark}`);
   }
   const homeGzip = rows.filter((row) => home.has(row.file)).reduce((sum, row) => sum + row.gzip, 0);
-  console.log(`\nHome page JavaScript (* entry + static imports): ${kB(homeGzip)} gzip; budget ${kB(HOME_BUDGET_GZIP_BYTES)}.`);
+  console.log(
+    `\nHome page JavaScript (* entry + static imports): ${kB(homeGzip)} gzip; budget ${kB(HOME_BUDGET_GZIP_BYTES)}.`,
+  );
   if (home.size === 0) {
     console.error('No entry chunk in the manifest.');
     process.exit(1);

@@ -20,7 +20,11 @@ const browser = await launchBrowser();
 let failed = false;
 try {
   for (const width of SCREENSHOT_WIDTHS) {
-    const written = await screenshotEveryPage(app.baseURL, async (options) => (await newContext(browser, app.baseURL, options)).newPage(), width);
+    const written = await screenshotEveryPage(
+      app.baseURL,
+      async (options) => (await newContext(browser, app.baseURL, options)).newPage(),
+      width,
+    );
     for (const { file, bytes } of written) console.log(`${relative(REPO_ROOT, file)}  ${Math.round(bytes / 1024)} KiB`);
   }
 } catch (error) {

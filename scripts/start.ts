@@ -50,7 +50,9 @@ function buildSpaIfStale(): void {
 buildSpaIfStale();
 startServer().then(
   ({ url, config }) => {
-    console.log(`Credit careers institute running at ${url}/ (${config.databaseUrl.startsWith('sqlite') ? 'SQLite' : 'PostgreSQL'}${config.demoMode ? ', demo mode: admin/admin123, student/student123' : ''})`);
+    console.log(
+      `Credit careers institute running at ${url}/ (${config.databaseUrl.startsWith('sqlite') ? 'SQLite' : 'PostgreSQL'}${config.demoMode ? ', demo mode: admin/admin123, student/student123' : ''})`,
+    );
   },
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);

@@ -100,7 +100,9 @@ function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {}) {
 function asRoot(args: string[]): number {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const [cmd, ...rest] = isRoot ? args : ['sudo', '-n', ...args];
-  return spawnSync(cmd!, rest, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status ?? 1;
+  return (
+    spawnSync(cmd!, rest, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status ?? 1
+  );
 }
 
 let aptUpdated = false;
@@ -182,15 +184,32 @@ function trustLoopback() {
 /* ---------- the steps ---------- */
 
 const steps: Step[] = [
-  { name: 'typecheck', title: 'TypeScript (strict) over the whole repository', run: check('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) },
-  { name: 'lint', title: 'ESLint (typescript-eslint, react-hooks, jsx-a11y, import boundaries)', run: check('npx', ['eslint', '.']) },
+  {
+    name: 'typecheck',
+    title: 'TypeScript (strict) over the whole repository',
+    run: check('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
+  },
+  { name: 'format', title: 'Prettier (120 columns) formats the tree', run: check('npx', ['prettier', '--check', '.']) },
+  {
+    name: 'lint',
+    title: 'ESLint (typescript-eslint, react-hooks, jsx-a11y, import boundaries)',
+    run: check('npx', ['eslint', '.']),
+  },
   {
     name: 'unit',
     title: 'Contract, machines (model-based, coverage gate) and views (Testing Library)',
     run: vitest('unit', ['--project', 'contract', '--project', 'machines', '--project', 'views']),
   },
-  { name: 'diagrams', title: 'Machine diagrams in docs/machines are current', run: check('npx', ['tsx', 'scripts/generate-diagrams.ts', '--check']) },
-  { name: 'api-sqlite', title: 'API suite on SQLite', run: vitest('api-sqlite', ['--project', 'api'], { TEST_DB: 'sqlite' }) },
+  {
+    name: 'diagrams',
+    title: 'Machine diagrams in docs/machines are current',
+    run: check('npx', ['tsx', 'scripts/generate-diagrams.ts', '--check']),
+  },
+  {
+    name: 'api-sqlite',
+    title: 'API suite on SQLite',
+    run: vitest('api-sqlite', ['--project', 'api'], { TEST_DB: 'sqlite' }),
+  },
   {
     name: 'api-pg',
     title: 'API suite on PostgreSQL',
@@ -215,7 +234,8 @@ function selected(): Step[] {
   if (i === -1) return steps;
   const names = (process.argv[i + 1] ?? '').split(',');
   const unknown = names.filter((n) => !steps.some((s) => s.name === n));
-  if (unknown.length) throw new Error(`Unknown step(s): ${unknown.join(', ')}. Steps: ${steps.map((s) => s.name).join(', ')}`);
+  if (unknown.length)
+    throw new Error(`Unknown step(s): ${unknown.join(', ')}. Steps: ${steps.map((s) => s.name).join(', ')}`);
   return steps.filter((s) => names.includes(s.name));
 }
 

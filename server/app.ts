@@ -27,7 +27,7 @@ export type AppOptions = {
   dialect: Dialect;
   /** Where request logs go when config.logger is on (default stdout); tests capture them. */
   logStream?: { write: (line: string) => void };
-}
+};
 
 /** Builds the whole server on a migrated database; listening is server.ts's job (tests inject). */
 export async function buildApp({ config, db, dialect, logStream }: AppOptions): Promise<FastifyInstance> {
@@ -37,7 +37,10 @@ export async function buildApp({ config, db, dialect, logStream }: AppOptions): 
           level: 'info',
           ...(logStream ? { stream: logStream } : {}),
           // Requests are logged by method, URL and status only; never bodies, never credentials.
-          redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'password', 'refresh', 'access'], censor: '[redacted]' },
+          redact: {
+            paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'password', 'refresh', 'access'],
+            censor: '[redacted]',
+          },
         }
       : false,
     bodyLimit: config.bodyLimitBytes,

@@ -64,69 +64,350 @@ const NAMED: Record<string, z.ZodType> = {
 const INPUTS = new Set(Object.keys(NAMED).filter((name) => name.endsWith('Input')));
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<
+    string,
+    unknown
+  >;
   delete out.$schema;
   return out;
 }
 
 function schemaRef(schema: z.ZodType): Record<string, unknown> {
-  for (const [name, named] of Object.entries(NAMED)) if (named === schema) return { $ref: `#/components/schemas/${name}` };
+  for (const [name, named] of Object.entries(NAMED))
+    if (named === schema) return { $ref: `#/components/schemas/${name}` };
   if (schema instanceof z.ZodArray) return { type: 'array', items: schemaRef(schema.element as z.ZodType) };
   return jsonSchema(schema, 'output');
 }
 
-function crud(tag: string, paths: { list: string; create: string; update: (id?: number) => string; remove: (id?: number) => string }, entity: z.ZodType, input: z.ZodType, query: z.ZodObject): Operation[] {
+function crud(
+  tag: string,
+  paths: { list: string; create: string; update: (id?: number) => string; remove: (id?: number) => string },
+  entity: z.ZodType,
+  input: z.ZodType,
+  query: z.ZodObject,
+): Operation[] {
   return [
-    { method: 'get', path: paths.list, summary: `List ${tag.toLowerCase()}`, tag, access: 'public', query, responses: { 200: z.array(entity) } },
-    { method: 'post', path: paths.create, summary: `Create (admin)`, tag, access: 'admin', body: input, responses: { 201: entity }, errors: [400] },
-    { method: 'put', path: paths.update(), summary: `Update (admin)`, tag, access: 'admin', body: input, responses: { 200: entity }, errors: [400, 404] },
-    { method: 'delete', path: paths.remove(), summary: `Delete (admin)`, tag, access: 'admin', responses: { 204: Empty }, errors: [404] },
+    {
+      method: 'get',
+      path: paths.list,
+      summary: `List ${tag.toLowerCase()}`,
+      tag,
+      access: 'public',
+      query,
+      responses: { 200: z.array(entity) },
+    },
+    {
+      method: 'post',
+      path: paths.create,
+      summary: `Create (admin)`,
+      tag,
+      access: 'admin',
+      body: input,
+      responses: { 201: entity },
+      errors: [400],
+    },
+    {
+      method: 'put',
+      path: paths.update(),
+      summary: `Update (admin)`,
+      tag,
+      access: 'admin',
+      body: input,
+      responses: { 200: entity },
+      errors: [400, 404],
+    },
+    {
+      method: 'delete',
+      path: paths.remove(),
+      summary: `Delete (admin)`,
+      tag,
+      access: 'admin',
+      responses: { 204: Empty },
+      errors: [404],
+    },
   ];
 }
 
 const OPERATIONS: Operation[] = [
-  { method: 'post', path: C.API.token, summary: 'Log in: an access and a refresh token', tag: 'Auth', access: 'public', body: C.LoginInput, responses: { 200: C.TokenPair }, errors: [400, 401, 429] },
-  { method: 'post', path: C.API.tokenRefresh, summary: 'A new access token for a refresh token', tag: 'Auth', access: 'public', body: C.RefreshInput, responses: { 200: C.AccessToken }, errors: [400, 401] },
-  { method: 'post', path: C.API.register, summary: 'Sign up as a student', tag: 'Auth', access: 'public', body: C.RegisterInput, responses: { 201: C.TokenPair }, errors: [400, 429] },
-  { method: 'post', path: C.API.logout, summary: 'Revoke a refresh token', tag: 'Auth', access: 'public', body: C.LogoutInput, responses: { 204: Empty }, errors: [400, 401] },
-  { method: 'get', path: C.API.me, summary: 'The current user', tag: 'Auth', access: 'user', responses: { 200: C.User } },
+  {
+    method: 'post',
+    path: C.API.token,
+    summary: 'Log in: an access and a refresh token',
+    tag: 'Auth',
+    access: 'public',
+    body: C.LoginInput,
+    responses: { 200: C.TokenPair },
+    errors: [400, 401, 429],
+  },
+  {
+    method: 'post',
+    path: C.API.tokenRefresh,
+    summary: 'A new access token for a refresh token',
+    tag: 'Auth',
+    access: 'public',
+    body: C.RefreshInput,
+    responses: { 200: C.AccessToken },
+    errors: [400, 401],
+  },
+  {
+    method: 'post',
+    path: C.API.register,
+    summary: 'Sign up as a student',
+    tag: 'Auth',
+    access: 'public',
+    body: C.RegisterInput,
+    responses: { 201: C.TokenPair },
+    errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: C.API.logout,
+    summary: 'Revoke a refresh token',
+    tag: 'Auth',
+    access: 'public',
+    body: C.LogoutInput,
+    responses: { 204: Empty },
+    errors: [400, 401],
+  },
+  {
+    method: 'get',
+    path: C.API.me,
+    summary: 'The current user',
+    tag: 'Auth',
+    access: 'user',
+    responses: { 200: C.User },
+  },
 
-  { method: 'get', path: C.API.programs.list, summary: 'Active programs (include_inactive=true: all, admins only)', tag: 'Programs', access: 'optional', query: C.ProgramListQuery, responses: { 200: z.array(C.Program) }, errors: [400] },
-  { method: 'get', path: C.API.programs.detail(), summary: 'One program', tag: 'Programs', access: 'optional', responses: { 200: C.Program }, errors: [404] },
-  { method: 'post', path: C.API.programs.create, summary: 'Create (admin)', tag: 'Programs', access: 'admin', body: C.ProgramInput, responses: { 201: C.Program }, errors: [400] },
-  { method: 'put', path: C.API.programs.update(), summary: 'Update (admin)', tag: 'Programs', access: 'admin', body: C.ProgramInput, responses: { 200: C.Program }, errors: [400, 404] },
-  { method: 'delete', path: C.API.programs.remove(), summary: 'Delete, or archive when it has payments or enrollments (admin)', tag: 'Programs', access: 'admin', responses: { 204: Empty }, errors: [404] },
-  { method: 'post', path: C.API.programs.payment(), summary: 'Start a payment (pending; an existing pending one is answered with 200)', tag: 'Payments', access: 'user', body: C.PaymentStartInput, bodyOptional: true, responses: { 201: C.Payment, 200: C.Payment }, errors: [400, 404] },
+  {
+    method: 'get',
+    path: C.API.programs.list,
+    summary: 'Active programs (include_inactive=true: all, admins only)',
+    tag: 'Programs',
+    access: 'optional',
+    query: C.ProgramListQuery,
+    responses: { 200: z.array(C.Program) },
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: C.API.programs.detail(),
+    summary: 'One program',
+    tag: 'Programs',
+    access: 'optional',
+    responses: { 200: C.Program },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: C.API.programs.create,
+    summary: 'Create (admin)',
+    tag: 'Programs',
+    access: 'admin',
+    body: C.ProgramInput,
+    responses: { 201: C.Program },
+    errors: [400],
+  },
+  {
+    method: 'put',
+    path: C.API.programs.update(),
+    summary: 'Update (admin)',
+    tag: 'Programs',
+    access: 'admin',
+    body: C.ProgramInput,
+    responses: { 200: C.Program },
+    errors: [400, 404],
+  },
+  {
+    method: 'delete',
+    path: C.API.programs.remove(),
+    summary: 'Delete, or archive when it has payments or enrollments (admin)',
+    tag: 'Programs',
+    access: 'admin',
+    responses: { 204: Empty },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: C.API.programs.payment(),
+    summary: 'Start a payment (pending; an existing pending one is answered with 200)',
+    tag: 'Payments',
+    access: 'user',
+    body: C.PaymentStartInput,
+    bodyOptional: true,
+    responses: { 201: C.Payment, 200: C.Payment },
+    errors: [400, 404],
+  },
 
   ...crud('Faculty', C.API.faculty, C.Faculty, C.FacultyInput, C.FeaturedListQuery),
   ...crud('Testimonials', C.API.testimonials, C.Testimonial, C.TestimonialInput, C.FeaturedListQuery),
   ...crud('Success stories', C.API.successStories, C.SuccessStory, C.SuccessStoryInput, C.FeaturedListQuery),
   ...crud('Resources', C.API.resources, C.Resource, C.ResourceInput, C.ResourceListQuery),
   ...crud('Workshops', C.API.workshops, C.Workshop, C.WorkshopInput, C.WorkshopListQuery),
-  { method: 'get', path: C.API.workshops.detail(), summary: 'One workshop', tag: 'Workshops', access: 'optional', responses: { 200: C.Workshop }, errors: [404] },
-  { method: 'post', path: C.API.workshops.payment(), summary: 'Start a payment; a free workshop enrolls at once (completed, amount 0)', tag: 'Payments', access: 'user', body: C.PaymentStartInput, bodyOptional: true, responses: { 201: C.Payment, 200: C.Payment }, errors: [400, 404] },
+  {
+    method: 'get',
+    path: C.API.workshops.detail(),
+    summary: 'One workshop',
+    tag: 'Workshops',
+    access: 'optional',
+    responses: { 200: C.Workshop },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: C.API.workshops.payment(),
+    summary: 'Start a payment; a free workshop enrolls at once (completed, amount 0)',
+    tag: 'Payments',
+    access: 'user',
+    body: C.PaymentStartInput,
+    bodyOptional: true,
+    responses: { 201: C.Payment, 200: C.Payment },
+    errors: [400, 404],
+  },
 
-  { method: 'get', path: C.API.payments.list, summary: "The caller's payments", tag: 'Payments', access: 'user', responses: { 200: z.array(C.Payment) } },
-  { method: 'post', path: C.API.payments.complete(), summary: "Complete the caller's pending payment (idempotent)", tag: 'Payments', access: 'user', responses: { 200: C.PaymentCompletion }, errors: [400, 404] },
-  { method: 'get', path: C.API.enrollments.list, summary: "The caller's enrollments", tag: 'Payments', access: 'user', responses: { 200: z.array(C.Enrollment) } },
-  { method: 'post', path: C.API.counseling.create, summary: 'Book a free counseling session', tag: 'Counseling', access: 'public', body: C.CounselingInput, responses: { 201: C.CounselingRequest }, errors: [400, 429] },
+  {
+    method: 'get',
+    path: C.API.payments.list,
+    summary: "The caller's payments",
+    tag: 'Payments',
+    access: 'user',
+    responses: { 200: z.array(C.Payment) },
+  },
+  {
+    method: 'post',
+    path: C.API.payments.complete(),
+    summary: "Complete the caller's pending payment (idempotent)",
+    tag: 'Payments',
+    access: 'user',
+    responses: { 200: C.PaymentCompletion },
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: C.API.enrollments.list,
+    summary: "The caller's enrollments",
+    tag: 'Payments',
+    access: 'user',
+    responses: { 200: z.array(C.Enrollment) },
+  },
+  {
+    method: 'post',
+    path: C.API.counseling.create,
+    summary: 'Book a free counseling session',
+    tag: 'Counseling',
+    access: 'public',
+    body: C.CounselingInput,
+    responses: { 201: C.CounselingRequest },
+    errors: [400, 429],
+  },
 
-  { method: 'get', path: C.API.adminStats, summary: 'Totals', tag: 'Admin', access: 'admin', responses: { 200: C.AdminStats } },
-  { method: 'get', path: C.API.admin.issueSummary, summary: 'Issue counts', tag: 'Admin', access: 'admin', responses: { 200: C.IssueSummary } },
-  { method: 'get', path: C.API.admin.enrollments, summary: 'All enrollments, newest first', tag: 'Admin', access: 'admin', query: C.AdminListQuery, responses: { 200: PaginatedOf(C.Enrollment) }, errors: [400] },
-  { method: 'get', path: C.API.admin.payments, summary: 'All payments, newest first', tag: 'Admin', access: 'admin', query: C.AdminListQuery, responses: { 200: PaginatedOf(C.Payment) }, errors: [400] },
-  { method: 'post', path: C.API.admin.resolveEnrollment(), summary: 'Resolve an enrollment', tag: 'Admin', access: 'admin', body: C.ResolveInput, responses: { 200: C.Enrollment }, errors: [400, 404] },
-  { method: 'post', path: C.API.admin.resolvePayment(), summary: 'Resolve a payment (completed grants the enrollment)', tag: 'Admin', access: 'admin', body: C.ResolveInput, responses: { 200: C.Payment }, errors: [400, 404] },
-  { method: 'get', path: C.API.admin.counselingRequests, summary: 'Counseling requests, newest first', tag: 'Admin', access: 'admin', query: C.AdminListQuery.pick({ page: true, page_size: true }), responses: { 200: PaginatedOf(C.CounselingRequest) }, errors: [400] },
-  { method: 'get', path: C.API.admin.auditLog, summary: 'Audit log, newest first', tag: 'Admin', access: 'admin', query: C.AdminListQuery.pick({ page: true, page_size: true }), responses: { 200: PaginatedOf(C.AuditEntry) }, errors: [400] },
+  {
+    method: 'get',
+    path: C.API.adminStats,
+    summary: 'Totals',
+    tag: 'Admin',
+    access: 'admin',
+    responses: { 200: C.AdminStats },
+  },
+  {
+    method: 'get',
+    path: C.API.admin.issueSummary,
+    summary: 'Issue counts',
+    tag: 'Admin',
+    access: 'admin',
+    responses: { 200: C.IssueSummary },
+  },
+  {
+    method: 'get',
+    path: C.API.admin.enrollments,
+    summary: 'All enrollments, newest first',
+    tag: 'Admin',
+    access: 'admin',
+    query: C.AdminListQuery,
+    responses: { 200: PaginatedOf(C.Enrollment) },
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: C.API.admin.payments,
+    summary: 'All payments, newest first',
+    tag: 'Admin',
+    access: 'admin',
+    query: C.AdminListQuery,
+    responses: { 200: PaginatedOf(C.Payment) },
+    errors: [400],
+  },
+  {
+    method: 'post',
+    path: C.API.admin.resolveEnrollment(),
+    summary: 'Resolve an enrollment',
+    tag: 'Admin',
+    access: 'admin',
+    body: C.ResolveInput,
+    responses: { 200: C.Enrollment },
+    errors: [400, 404],
+  },
+  {
+    method: 'post',
+    path: C.API.admin.resolvePayment(),
+    summary: 'Resolve a payment (completed grants the enrollment)',
+    tag: 'Admin',
+    access: 'admin',
+    body: C.ResolveInput,
+    responses: { 200: C.Payment },
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: C.API.admin.counselingRequests,
+    summary: 'Counseling requests, newest first',
+    tag: 'Admin',
+    access: 'admin',
+    query: C.AdminListQuery.pick({ page: true, page_size: true }),
+    responses: { 200: PaginatedOf(C.CounselingRequest) },
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: C.API.admin.auditLog,
+    summary: 'Audit log, newest first',
+    tag: 'Admin',
+    access: 'admin',
+    query: C.AdminListQuery.pick({ page: true, page_size: true }),
+    responses: { 200: PaginatedOf(C.AuditEntry) },
+    errors: [400],
+  },
 
-  { method: 'get', path: C.API.config, summary: 'Deployment facts for the SPA (demo mode)', tag: 'System', access: 'public', responses: { 200: C.AppConfig } },
-  { method: 'get', path: C.API.health, summary: 'Health check (pings the database; 503 when it does not answer)', tag: 'System', access: 'public', responses: { 200: Health, 503: C.DetailErrorBody } },
-  { method: 'get', path: C.API.openapi, summary: 'This document', tag: 'System', access: 'public', responses: { 200: z.record(z.string(), z.unknown()) } },
+  {
+    method: 'get',
+    path: C.API.config,
+    summary: 'Deployment facts for the SPA (demo mode)',
+    tag: 'System',
+    access: 'public',
+    responses: { 200: C.AppConfig },
+  },
+  {
+    method: 'get',
+    path: C.API.health,
+    summary: 'Health check (pings the database; 503 when it does not answer)',
+    tag: 'System',
+    access: 'public',
+    responses: { 200: Health, 503: C.DetailErrorBody },
+  },
+  {
+    method: 'get',
+    path: C.API.openapi,
+    summary: 'This document',
+    tag: 'System',
+    access: 'public',
+    responses: { 200: z.record(z.string(), z.unknown()) },
+  },
 ];
 
 const ERROR_RESPONSES: Record<number, { description: string; schema: string }> = {
-  400: { description: 'Validation errors {field: [messages]} or a business refusal {error}', schema: 'ValidationOrBusinessError' },
+  400: {
+    description: 'Validation errors {field: [messages]} or a business refusal {error}',
+    schema: 'ValidationOrBusinessError',
+  },
   401: { description: 'Not authenticated, or the token is invalid or expired', schema: 'DetailError' },
   403: { description: 'Not an administrator', schema: 'DetailError' },
   404: { description: 'Not found', schema: 'DetailError' },
@@ -164,7 +445,10 @@ function operationObject(op: Operation) {
       content: { 'application/json': { schema: { $ref: `#/components/schemas/${error.schema}` } } },
     };
   }
-  responses['500'] = { description: 'Server error', content: { 'application/json': { schema: { $ref: '#/components/schemas/DetailError' } } } };
+  responses['500'] = {
+    description: 'Server error',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/DetailError' } } },
+  };
   return {
     tags: [op.tag],
     summary: op.summary,
@@ -187,7 +471,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     paths[key][op.method] = operationObject(op);
   }
   const schemas: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(NAMED)) schemas[name] = jsonSchema(schema, INPUTS.has(name) ? 'input' : 'output');
+  for (const [name, schema] of Object.entries(NAMED))
+    schemas[name] = jsonSchema(schema, INPUTS.has(name) ? 'input' : 'output');
   schemas.ValidationOrBusinessError = {
     oneOf: [{ $ref: '#/components/schemas/ValidationError' }, { $ref: '#/components/schemas/BusinessError' }],
   };

@@ -19,9 +19,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const app = await buildApp({ config, db, dialect });
   // Housekeeping: expired refresh tokens and old rate-limit events serve no purpose.
   const prune = () =>
-    Promise.all([createRefreshTokenRepository(db).deleteExpired(), createRateEventRepository(db).prune(24 * 3600)]).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'housekeeping failed'),
-    );
+    Promise.all([
+      createRefreshTokenRepository(db).deleteExpired(),
+      createRateEventRepository(db).prune(24 * 3600),
+    ]).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
   void prune();
   const timer = setInterval(() => void prune(), HOUR_MS);
   timer.unref();

@@ -13,7 +13,9 @@ export type DatabaseHandle = { db: Db; dialect: Dialect; close: () => Promise<vo
 const INT8_OID = 20;
 const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === INT8_OID
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 export function dialectOf(url: string): Dialect {
@@ -21,7 +23,10 @@ export function dialectOf(url: string): Dialect {
 }
 
 /** Opens the database a DATABASE_URL names (see config.ts): `sqlite:<path>`, `sqlite::memory:` or postgres://. */
-export function openDatabase(url: string, options: { poolSize?: number; onIdleError?: (error: Error) => void } = {}): DatabaseHandle {
+export function openDatabase(
+  url: string,
+  options: { poolSize?: number; onIdleError?: (error: Error) => void } = {},
+): DatabaseHandle {
   if (dialectOf(url) === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types: pgTypes });
     // An idle client losing its connection (database restart, failover) must not crash the process:

@@ -23,7 +23,10 @@ export type AdminWritesSpec<S extends z.ZodType, T extends object> = {
   remove: (trx: Db, id: number) => Promise<'deleted' | 'archived'>;
 };
 
-export function registerAdminWrites<S extends z.ZodType, T extends object>(app: FastifyInstance, spec: AdminWritesSpec<S, T>) {
+export function registerAdminWrites<S extends z.ZodType, T extends object>(
+  app: FastifyInstance,
+  spec: AdminWritesSpec<S, T>,
+) {
   const { db } = app.deps;
 
   app.post(spec.paths.create, { preHandler: adminOnly }, async (request, reply) => {
@@ -32,7 +35,13 @@ export function registerAdminWrites<S extends z.ZodType, T extends object>(app: 
     const item = await inTransaction(db, async (trx) => {
       const id = await spec.create(trx, input);
       const created = await spec.read(trx, id);
-      await createAuditRepository(trx).record({ actorId: admin.id, action: 'create', entity: spec.entity, entityId: id, changes: { after: created } });
+      await createAuditRepository(trx).record({
+        actorId: admin.id,
+        action: 'create',
+        entity: spec.entity,
+        entityId: id,
+        changes: { after: created },
+      });
       return created;
     });
     return reply.code(201).send(item);
@@ -49,7 +58,13 @@ export function registerAdminWrites<S extends z.ZodType, T extends object>(app: 
       await spec.update(trx, id, input, before);
       const after = await spec.read(trx, id);
       if (!after) throw notFound();
-      await createAuditRepository(trx).record({ actorId: admin.id, action: 'update', entity: spec.entity, entityId: id, changes: diff(before, after) });
+      await createAuditRepository(trx).record({
+        actorId: admin.id,
+        action: 'update',
+        entity: spec.entity,
+        entityId: id,
+        changes: diff(before, after),
+      });
       return after;
     });
   });
@@ -85,7 +100,11 @@ export function idParam(params: unknown): number {
  * The faculty reference of a write: undefined (omitted) keeps the current one, null clears it, an id
  * must name an existing faculty member (else a field error).
  */
-export async function facultyReference(trx: Db, field: string, id: number | null | undefined): Promise<{ value?: number | null }> {
+export async function facultyReference(
+  trx: Db,
+  field: string,
+  id: number | null | undefined,
+): Promise<{ value?: number | null }> {
   if (id === undefined) return {};
   if (id === null) return { value: null };
   const row = await trx.selectFrom('faculty').select('id').where('id', '=', id).executeTakeFirst();

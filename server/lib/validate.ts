@@ -32,7 +32,9 @@ export function parseId(value: unknown): number | null {
  * filter forms send them; unknown parameters are dropped by the schema; other bad values are a 400.
  */
 export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
-  const present = Object.fromEntries(Object.entries((query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== ''));
+  const present = Object.fromEntries(
+    Object.entries((query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== ''),
+  );
   return parse(schema, present);
 }
 
@@ -42,6 +44,8 @@ export function refuseCardData(body: unknown): void {
   if (!body || typeof body !== 'object') return;
   const fields = Object.keys(body).filter((key) => key !== 'payment_method' && CARD_FIELD.test(key));
   if (fields.length) {
-    throw new ValidationFailed(Object.fromEntries(fields.map((key) => [key, ['Card and UPI details must not be sent to the server.']])));
+    throw new ValidationFailed(
+      Object.fromEntries(fields.map((key) => [key, ['Card and UPI details must not be sent to the server.']])),
+    );
   }
 }

@@ -26,7 +26,10 @@ export function createAuditRepository(db: Db) {
         .execute();
     },
     async count(): Promise<number> {
-      const row = await db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     page: (limit: number, offset: number) =>

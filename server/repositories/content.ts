@@ -15,7 +15,11 @@ export function createFacultyRepository(db: Db) {
     },
     findById: (id: number) => db.selectFrom('faculty').selectAll().where('id', '=', id).executeTakeFirst(),
     create: (values: Omit<Insertable<FacultyTable>, 'created_at'>) =>
-      db.insertInto('faculty').values({ ...values, created_at: nowIso() }).returningAll().executeTakeFirstOrThrow(),
+      db
+        .insertInto('faculty')
+        .values({ ...values, created_at: nowIso() })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
     update: (id: number, values: Updateable<FacultyTable>) =>
       db.updateTable('faculty').set(values).where('id', '=', id).returningAll().executeTakeFirst(),
     /** Programs, workshops and resources keep existing without their instructor or author. */
@@ -37,7 +41,11 @@ export function createTestimonialRepository(db: Db) {
     },
     findById: (id: number) => db.selectFrom('testimonials').selectAll().where('id', '=', id).executeTakeFirst(),
     create: (values: Omit<Insertable<TestimonialsTable>, 'created_at'>) =>
-      db.insertInto('testimonials').values({ ...values, created_at: nowIso() }).returningAll().executeTakeFirstOrThrow(),
+      db
+        .insertInto('testimonials')
+        .values({ ...values, created_at: nowIso() })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
     update: (id: number, values: Updateable<TestimonialsTable>) =>
       db.updateTable('testimonials').set(values).where('id', '=', id).returningAll().executeTakeFirst(),
     async remove(id: number): Promise<void> {
@@ -55,7 +63,11 @@ export function createSuccessStoryRepository(db: Db) {
     },
     findById: (id: number) => db.selectFrom('success_stories').selectAll().where('id', '=', id).executeTakeFirst(),
     create: (values: Omit<Insertable<SuccessStoriesTable>, 'created_at'>) =>
-      db.insertInto('success_stories').values({ ...values, created_at: nowIso() }).returningAll().executeTakeFirstOrThrow(),
+      db
+        .insertInto('success_stories')
+        .values({ ...values, created_at: nowIso() })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
     update: (id: number, values: Updateable<SuccessStoriesTable>) =>
       db.updateTable('success_stories').set(values).where('id', '=', id).returningAll().executeTakeFirst(),
     async remove(id: number): Promise<void> {
@@ -83,7 +95,11 @@ export function createResourceRepository(db: Db) {
     },
     findById: (id: number) => selectResources(db).where('resources.id', '=', id).executeTakeFirst(),
     async create(values: Omit<Insertable<ResourcesTable>, 'created_at'>): Promise<number> {
-      const row = await db.insertInto('resources').values({ ...values, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('resources')
+        .values({ ...values, created_at: nowIso() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return row.id;
     },
     async update(id: number, values: Updateable<ResourcesTable>): Promise<boolean> {

@@ -54,7 +54,12 @@ export function createEnrollmentRepository(db: Db) {
       let query = selectEnrollments(db);
       if (filters.status) query = query.where('enrollments.status', '=', filters.status);
       if (filters.is_urgent !== undefined) query = query.where('enrollments.is_urgent', '=', filters.is_urgent ? 1 : 0);
-      return query.orderBy('enrollments.enrolled_at', 'desc').orderBy('enrollments.id', 'desc').limit(limit).offset(offset).execute();
+      return query
+        .orderBy('enrollments.enrolled_at', 'desc')
+        .orderBy('enrollments.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
     },
     async hasAnyForCourse(courseType: CourseType, courseId: number): Promise<boolean> {
       const row = await db

@@ -10,7 +10,9 @@ function selectPayments(db: Db) {
   return db
     .selectFrom('payments')
     .innerJoin('users', 'users.id', 'payments.student_id')
-    .leftJoin('programs', (join) => join.onRef('programs.id', '=', 'payments.course_id').on('payments.course_type', '=', 'program'))
+    .leftJoin('programs', (join) =>
+      join.onRef('programs.id', '=', 'payments.course_id').on('payments.course_type', '=', 'program'),
+    )
     .leftJoin('workshops', (join) =>
       join.onRef('workshops.id', '=', 'payments.course_id').on('payments.course_type', '=', 'workshop'),
     )
@@ -64,7 +66,12 @@ export function createPaymentRepository(db: Db) {
       let query = selectPayments(db);
       if (filters.status) query = query.where('payments.status', '=', filters.status);
       if (filters.is_urgent !== undefined) query = query.where('payments.is_urgent', '=', filters.is_urgent ? 1 : 0);
-      return query.orderBy('payments.created_at', 'desc').orderBy('payments.id', 'desc').limit(limit).offset(offset).execute();
+      return query
+        .orderBy('payments.created_at', 'desc')
+        .orderBy('payments.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
     },
     async hasAnyForCourse(courseType: CourseType, courseId: number): Promise<boolean> {
       const row = await db

@@ -37,7 +37,8 @@ export function createProgramRepository(db: Db) {
       if (filters.level) query = query.where('programs.level', '=', filters.level);
       if (filters.category) query = query.where('programs.category', '=', filters.category);
       if (filters.target_audience) query = query.where('programs.target_audience', '=', filters.target_audience);
-      if (filters.is_featured !== undefined) query = query.where('programs.is_featured', '=', filters.is_featured ? 1 : 0);
+      if (filters.is_featured !== undefined)
+        query = query.where('programs.is_featured', '=', filters.is_featured ? 1 : 0);
       if (filters.search) {
         const pattern = likePattern(filters.search);
         query = query.where((eb) =>
@@ -60,7 +61,11 @@ export function createProgramRepository(db: Db) {
       return row.id;
     },
     async update(id: number, values: Updateable<ProgramsTable>): Promise<boolean> {
-      const result = await db.updateTable('programs').set({ ...values, updated_at: nowIso() }).where('id', '=', id).executeTakeFirst();
+      const result = await db
+        .updateTable('programs')
+        .set({ ...values, updated_at: nowIso() })
+        .where('id', '=', id)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
     async remove(id: number): Promise<void> {

@@ -4,7 +4,10 @@ import { nowIso } from '../lib/time.ts';
 export function createRefreshTokenRepository(db: Db) {
   return {
     async add(jti: string, userId: number, expiresAt: string): Promise<void> {
-      await db.insertInto('refresh_tokens').values({ jti, user_id: userId, expires_at: expiresAt, revoked_at: null, created_at: nowIso() }).execute();
+      await db
+        .insertInto('refresh_tokens')
+        .values({ jti, user_id: userId, expires_at: expiresAt, revoked_at: null, created_at: nowIso() })
+        .execute();
     },
     /** True when the token is known, not revoked and not expired. */
     async isUsable(jti: string): Promise<boolean> {
@@ -16,7 +19,12 @@ export function createRefreshTokenRepository(db: Db) {
       return row !== undefined && row.revoked_at === null && row.expires_at > nowIso();
     },
     async revoke(jti: string): Promise<void> {
-      await db.updateTable('refresh_tokens').set({ revoked_at: nowIso() }).where('jti', '=', jti).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: nowIso() })
+        .where('jti', '=', jti)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
     /** Housekeeping: expired rows serve no purpose. */
     async deleteExpired(): Promise<void> {

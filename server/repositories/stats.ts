@@ -14,9 +14,26 @@ export function createStatsRepository(db: Db) {
     async adminStats(): Promise<AdminStats> {
       const [rows, programs, faculty, workshops] = await Promise.all([
         totals(),
-        countOf(db.selectFrom('programs').select((eb) => eb.fn.countAll<number>().as('n')).where('is_active', '=', 1).executeTakeFirst()),
-        countOf(db.selectFrom('faculty').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()),
-        countOf(db.selectFrom('workshops').select((eb) => eb.fn.countAll<number>().as('n')).where('is_active', '=', 1).executeTakeFirst()),
+        countOf(
+          db
+            .selectFrom('programs')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('is_active', '=', 1)
+            .executeTakeFirst(),
+        ),
+        countOf(
+          db
+            .selectFrom('faculty')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirst(),
+        ),
+        countOf(
+          db
+            .selectFrom('workshops')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('is_active', '=', 1)
+            .executeTakeFirst(),
+        ),
       ]);
       const sum = (match: (r: TotalsTable) => boolean, field: 'n' | 'amount') =>
         rows.filter(match).reduce((total, r) => total + Number(r[field]), 0);
@@ -30,20 +47,34 @@ export function createStatsRepository(db: Db) {
     },
     async issueSummary(): Promise<IssueSummary> {
       const rows = await totals();
-      const count = (match: (r: TotalsTable) => boolean) => rows.filter(match).reduce((total, r) => total + Number(r.n), 0);
+      const count = (match: (r: TotalsTable) => boolean) =>
+        rows.filter(match).reduce((total, r) => total + Number(r.n), 0);
       const isPayment = (r: TotalsTable) => r.entity === 'payment';
       const isEnrollment = (r: TotalsTable) => r.entity === 'enrollment';
       const failedPayment = (r: TotalsTable) => isPayment(r) && r.status === 'failed';
-      const pendingEnrollment = (r: TotalsTable) => isEnrollment(r) && (r.status === 'pending' || r.status === 'on_hold');
+      const pendingEnrollment = (r: TotalsTable) =>
+        isEnrollment(r) && (r.status === 'pending' || r.status === 'on_hold');
       const failedPayments = count(failedPayment);
       const pendingEnrollments = count(pendingEnrollment);
       // Urgent items not already counted above.
-      const otherUrgent = count((r) => r.is_urgent === 1 && (isPayment(r) || isEnrollment(r)) && !failedPayment(r) && !pendingEnrollment(r));
-      return { failed_payments: failedPayments, pending_enrollments: pendingEnrollments, total_issues: failedPayments + pendingEnrollments + otherUrgent };
+      const otherUrgent = count(
+        (r) => r.is_urgent === 1 && (isPayment(r) || isEnrollment(r)) && !failedPayment(r) && !pendingEnrollment(r),
+      );
+      return {
+        failed_payments: failedPayments,
+        pending_enrollments: pendingEnrollments,
+        total_issues: failedPayments + pendingEnrollments + otherUrgent,
+      };
     },
     /** How many payments or enrollments match the admin list filters. */
-    async countOf(entity: 'payment' | 'enrollment', filters: { status?: Status; is_urgent?: boolean }): Promise<number> {
-      let query = db.selectFrom('totals').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n')).where('entity', '=', entity);
+    async countOf(
+      entity: 'payment' | 'enrollment',
+      filters: { status?: Status; is_urgent?: boolean },
+    ): Promise<number> {
+      let query = db
+        .selectFrom('totals')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+        .where('entity', '=', entity);
       if (filters.status) query = query.where('status', '=', filters.status);
       if (filters.is_urgent !== undefined) query = query.where('is_urgent', '=', filters.is_urgent ? 1 : 0);
       return Number((await query.executeTakeFirstOrThrow()).n);

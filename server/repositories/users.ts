@@ -36,7 +36,10 @@ export function createUserRepository(db: Db) {
         .returningAll()
         .executeTakeFirstOrThrow(),
     async count(): Promise<number> {
-      const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };

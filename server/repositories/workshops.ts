@@ -28,7 +28,10 @@ export function createWorkshopRepository(db: Db) {
       if (filters.is_free !== undefined) query = query.where('workshops.price', filters.is_free ? '=' : '>', 0);
       // Upcoming soonest first; past most recent first.
       const newestFirst = filters.past === true || filters.upcoming === false;
-      return query.orderBy('workshops.date', newestFirst ? 'desc' : 'asc').orderBy('workshops.id', 'asc').execute();
+      return query
+        .orderBy('workshops.date', newestFirst ? 'desc' : 'asc')
+        .orderBy('workshops.id', 'asc')
+        .execute();
     },
     findById: (id: number) => selectWorkshops(db).where('workshops.id', '=', id).executeTakeFirst(),
     async create(values: WorkshopValues): Promise<number> {
@@ -41,7 +44,11 @@ export function createWorkshopRepository(db: Db) {
       return row.id;
     },
     async update(id: number, values: Updateable<WorkshopsTable>): Promise<boolean> {
-      const result = await db.updateTable('workshops').set({ ...values, updated_at: nowIso() }).where('id', '=', id).executeTakeFirst();
+      const result = await db
+        .updateTable('workshops')
+        .set({ ...values, updated_at: nowIso() })
+        .where('id', '=', id)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
     /** Takes one seat if one is free. The condition is in the UPDATE itself, so racing callers never oversell. */

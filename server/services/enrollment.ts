@@ -42,9 +42,17 @@ export function isUniqueViolation(error: unknown): boolean {
  */
 async function findCourse(db: Db, courseType: CourseType, courseId: number) {
   const table = courseType === 'program' ? 'programs' : 'workshops';
-  await db.updateTable(table).set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', courseId).execute();
+  await db
+    .updateTable(table)
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', courseId)
+    .execute();
   if (courseType === 'program') {
-    const row = await db.selectFrom('programs').select(['id', 'price', 'is_active']).where('id', '=', courseId).executeTakeFirst();
+    const row = await db
+      .selectFrom('programs')
+      .select(['id', 'price', 'is_active'])
+      .where('id', '=', courseId)
+      .executeTakeFirst();
     return row ? { ...row, seatsFull: false } : undefined;
   }
   const row = await db
@@ -171,7 +179,11 @@ export function createEnrollmentService(db: Db) {
             // Checkout (it sends billing details) after the dashboard's Pay: the same payment, with the
             // method and billing details just given. The dashboard's bare Pay changes nothing.
             if (input.billing) {
-              await payments.update(pending.id, { payment_method: input.payment_method, ...billingColumns(input.billing), updated_at: nowIso() });
+              await payments.update(pending.id, {
+                payment_method: input.payment_method,
+                ...billingColumns(input.billing),
+                updated_at: nowIso(),
+              });
             }
             return { payment: await paymentView(trx, pending.id), created: false };
           }
@@ -196,7 +208,12 @@ export function createEnrollmentService(db: Db) {
             updated_at: now,
           });
           // A racing request may have enrolled the student since the check above: refuse, roll back.
-          if (free) await grantEnrollment(trx, { student_id: student.id, course_type: courseType, course_id: courseId }, { refuseIfEnrolled: true });
+          if (free)
+            await grantEnrollment(
+              trx,
+              { student_id: student.id, course_type: courseType, course_id: courseId },
+              { refuseIfEnrolled: true },
+            );
           return { payment: await paymentView(trx, id), created: true };
         });
       } catch (error) {
@@ -263,7 +280,9 @@ export function createEnrollmentService(db: Db) {
         // To completed: granted exactly as a student's completion grants it.
         let transitioned = false;
         if (input.status === 'completed' && before.status !== 'completed') {
-          transitioned = (await completeAndGrant(trx, before, { admin_notes: after.admin_notes, is_urgent: after.is_urgent })) !== null;
+          transitioned =
+            (await completeAndGrant(trx, before, { admin_notes: after.admin_notes, is_urgent: after.is_urgent })) !==
+            null;
           // A racing request changed the payment first: fine if it completed it, else refuse.
           if (!transitioned && (await payments.findRow(paymentId))?.status !== 'completed') {
             throw new BusinessError(SERVER_MESSAGES.paymentNotPending);
@@ -291,7 +310,11 @@ export function createEnrollmentService(db: Db) {
         const enrollments = createEnrollmentRepository(trx);
         // Lock the row first (a write that moves no totals), then read it: concurrent resolves of one
         // enrollment run one after the other and each sees the other's result, so a seat is taken once.
-        const locked = await trx.updateTable('enrollments').set({ updated_at: nowIso() }).where('id', '=', enrollmentId).executeTakeFirst();
+        const locked = await trx
+          .updateTable('enrollments')
+          .set({ updated_at: nowIso() })
+          .where('id', '=', enrollmentId)
+          .executeTakeFirst();
         if (Number(locked.numUpdatedRows) === 0) throw notFound();
         const before = await enrollments.findRow(enrollmentId);
         if (!before) throw notFound();

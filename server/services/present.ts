@@ -126,7 +126,13 @@ export function toResource(row: ResourceWithAuthor): Resource {
 }
 
 export function toTestimonial(row: TestimonialRow): Testimonial {
-  return { id: row.id, title: row.title, name: row.name, description: row.description, is_featured: bool(row.is_featured) };
+  return {
+    id: row.id,
+    title: row.title,
+    name: row.name,
+    description: row.description,
+    is_featured: bool(row.is_featured),
+  };
 }
 
 function student(row: EnrollmentView | PaymentView) {
@@ -200,7 +206,8 @@ export function toAuditEntry(row: Selectable<AuditLogTable> & { actor_username: 
   }
   return {
     id: row.id,
-    actor: row.actor_id !== null && row.actor_username !== null ? { id: row.actor_id, username: row.actor_username } : null,
+    actor:
+      row.actor_id !== null && row.actor_username !== null ? { id: row.actor_id, username: row.actor_username } : null,
     action: row.action,
     entity: row.entity,
     entity_id: row.entity_id,

@@ -38,7 +38,8 @@ export function createTokenService(db: Db, secret: string, lifetimes: TokenLifet
   async function verify(token: string, type: TokenType): Promise<{ userId: number; jti: string } | null> {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-      if (payload.token_type !== type || typeof payload.user_id !== 'number' || typeof payload.jti !== 'string') return null;
+      if (payload.token_type !== type || typeof payload.user_id !== 'number' || typeof payload.jti !== 'string')
+        return null;
       return { userId: payload.user_id, jti: payload.jti };
     } catch {
       return null;
@@ -58,7 +59,8 @@ export function createTokenService(db: Db, secret: string, lifetimes: TokenLifet
     /** POST /auth/token/refresh/: a new access token for a usable refresh token (not revoked). */
     async refreshAccess(refresh: string): Promise<{ access: string }> {
       const claims = await verify(refresh, 'refresh');
-      if (!claims || !(await refreshTokens.isUsable(claims.jti))) throw new HttpError(401, SERVER_MESSAGES.refreshInvalid);
+      if (!claims || !(await refreshTokens.isUsable(claims.jti)))
+        throw new HttpError(401, SERVER_MESSAGES.refreshInvalid);
       return { access: await sign('access', claims.userId, randomUUID().replace(/-/g, ''), lifetimes.accessSeconds) };
     },
     /** POST /auth/logout/: revokes the refresh token. */

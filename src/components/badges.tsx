@@ -13,7 +13,12 @@ export function RoleBadge({ role }: { role: string }) {
   return <span className={`badge role-badge badge-${colour}`}>{role.toUpperCase()}</span>;
 }
 
-const STATUS_COLOURS: Partial<Record<Status, string>> = { completed: 'green', active: 'green', pending: 'amber', failed: 'red' };
+const STATUS_COLOURS: Partial<Record<Status, string>> = {
+  completed: 'green',
+  active: 'green',
+  pending: 'amber',
+  failed: 'red',
+};
 
 /** Payment/enrollment status (spec section 4): green completed, amber pending, red failed, grey otherwise. */
 export function StatusBadge({ status }: { status: Status }) {

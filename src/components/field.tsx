@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 type Common = { label: string; error?: string; hint?: ReactNode };
 
@@ -15,9 +21,22 @@ export function TextField({ label, error, hint, ...input }: Common & InputHTMLAt
         {label}
         {input.required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(`${id}-e`, `${id}-h`, error, hint)} {...input} />
-      {hint ? <span id={`${id}-h`} className="hint">{hint}</span> : null}
-      {error ? <p id={`${id}-e`} className="field-error" role="alert">{error}</p> : null}
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(`${id}-e`, `${id}-h`, error, hint)}
+        {...input}
+      />
+      {hint ? (
+        <span id={`${id}-h`} className="hint">
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <p id={`${id}-e`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -30,15 +49,31 @@ export function TextAreaField({ label, error, ...input }: Common & TextareaHTMLA
         {label}
         {input.required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <textarea id={id} rows={3} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-e` : undefined} {...input} />
-      {error ? <p id={`${id}-e`} className="field-error" role="alert">{error}</p> : null}
+      <textarea
+        id={id}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-e` : undefined}
+        {...input}
+      />
+      {error ? (
+        <p id={`${id}-e`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
 
 type Option = { value: string; label: string };
 
-export function SelectField({ label, error, options, placeholder, ...select }: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: Option[]; placeholder?: string }) {
+export function SelectField({
+  label,
+  error,
+  options,
+  placeholder,
+  ...select
+}: Common & SelectHTMLAttributes<HTMLSelectElement> & { options: Option[]; placeholder?: string }) {
   const id = useId();
   return (
     <div className="field">
@@ -46,7 +81,12 @@ export function SelectField({ label, error, options, placeholder, ...select }: C
         {label}
         {select.required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-e` : undefined} {...select}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-e` : undefined}
+        {...select}
+      >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -54,7 +94,11 @@ export function SelectField({ label, error, options, placeholder, ...select }: C
           </option>
         ))}
       </select>
-      {error ? <p id={`${id}-e`} className="field-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p id={`${id}-e`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

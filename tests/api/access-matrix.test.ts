@@ -13,7 +13,13 @@ const who: Record<string, TestUser | null> = {};
 const ids: Record<string, number> = {};
 
 type Caller = 'anonymous' | 'student' | 'other' | 'admin';
-type Row = { name: string; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: () => string; body?: () => unknown; expect: Record<Caller, number> };
+type Row = {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: () => string;
+  body?: () => unknown;
+  expect: Record<Caller, number>;
+};
 
 const PUBLIC = { anonymous: 200, student: 200, other: 200, admin: 200 };
 const SIGNED_IN = { anonymous: 401, student: 200, other: 200, admin: 200 };
@@ -22,7 +28,13 @@ const ADMIN_CREATE = { anonymous: 401, student: 403, other: 403, admin: 201 };
 const ADMIN_DELETE = { anonymous: 401, student: 403, other: 403, admin: 204 };
 
 const faculty = { first_name: 'A', last_name: 'B', email: 'a@example.in', expertise: 'Credit', experience_years: 3 };
-const resolve = { status: 'on_hold', admin_notes: 'checking', failure_reason: '', issue_description: '', is_urgent: false };
+const resolve = {
+  status: 'on_hold',
+  admin_notes: 'checking',
+  failure_reason: '',
+  issue_description: '',
+  is_urgent: false,
+};
 
 const ROWS: Row[] = [
   { name: 'me', method: 'GET', url: () => API.me, expect: SIGNED_IN },
@@ -32,43 +44,169 @@ const ROWS: Row[] = [
   { name: 'admin payments', method: 'GET', url: () => API.admin.payments, expect: ADMIN_READ },
   { name: 'admin counseling', method: 'GET', url: () => API.admin.counselingRequests, expect: ADMIN_READ },
   { name: 'audit log', method: 'GET', url: () => API.admin.auditLog, expect: ADMIN_READ },
-  { name: 'resolve enrollment', method: 'POST', url: () => API.admin.resolveEnrollment(ids.enrollment!), body: () => resolve, expect: ADMIN_READ },
-  { name: 'resolve payment', method: 'POST', url: () => API.admin.resolvePayment(ids.resolvablePayment!), body: () => resolve, expect: ADMIN_READ },
+  {
+    name: 'resolve enrollment',
+    method: 'POST',
+    url: () => API.admin.resolveEnrollment(ids.enrollment!),
+    body: () => resolve,
+    expect: ADMIN_READ,
+  },
+  {
+    name: 'resolve payment',
+    method: 'POST',
+    url: () => API.admin.resolvePayment(ids.resolvablePayment!),
+    body: () => resolve,
+    expect: ADMIN_READ,
+  },
 
   { name: 'program list', method: 'GET', url: () => API.programs.list, expect: PUBLIC },
   { name: 'program detail', method: 'GET', url: () => API.programs.detail(ids.program!), expect: PUBLIC },
-  { name: 'program create', method: 'POST', url: () => API.programs.create, body: () => programInput(), expect: ADMIN_CREATE },
-  { name: 'program update', method: 'PUT', url: () => API.programs.update(ids.program!), body: () => programInput(), expect: ADMIN_READ },
-  { name: 'program delete', method: 'DELETE', url: () => API.programs.remove(ids.doomedProgram!), expect: ADMIN_DELETE },
+  {
+    name: 'program create',
+    method: 'POST',
+    url: () => API.programs.create,
+    body: () => programInput(),
+    expect: ADMIN_CREATE,
+  },
+  {
+    name: 'program update',
+    method: 'PUT',
+    url: () => API.programs.update(ids.program!),
+    body: () => programInput(),
+    expect: ADMIN_READ,
+  },
+  {
+    name: 'program delete',
+    method: 'DELETE',
+    url: () => API.programs.remove(ids.doomedProgram!),
+    expect: ADMIN_DELETE,
+  },
   { name: 'workshop list', method: 'GET', url: () => API.workshops.list, expect: PUBLIC },
   { name: 'workshop detail', method: 'GET', url: () => API.workshops.detail(ids.workshop!), expect: PUBLIC },
-  { name: 'workshop create', method: 'POST', url: () => API.workshops.create, body: () => workshopInput(), expect: ADMIN_CREATE },
-  { name: 'workshop update', method: 'PUT', url: () => API.workshops.update(ids.workshop!), body: () => workshopInput(), expect: ADMIN_READ },
-  { name: 'workshop delete', method: 'DELETE', url: () => API.workshops.remove(ids.doomedWorkshop!), expect: ADMIN_DELETE },
+  {
+    name: 'workshop create',
+    method: 'POST',
+    url: () => API.workshops.create,
+    body: () => workshopInput(),
+    expect: ADMIN_CREATE,
+  },
+  {
+    name: 'workshop update',
+    method: 'PUT',
+    url: () => API.workshops.update(ids.workshop!),
+    body: () => workshopInput(),
+    expect: ADMIN_READ,
+  },
+  {
+    name: 'workshop delete',
+    method: 'DELETE',
+    url: () => API.workshops.remove(ids.doomedWorkshop!),
+    expect: ADMIN_DELETE,
+  },
   { name: 'faculty list', method: 'GET', url: () => API.faculty.list, expect: PUBLIC },
   { name: 'faculty create', method: 'POST', url: () => API.faculty.create, body: () => faculty, expect: ADMIN_CREATE },
-  { name: 'faculty update', method: 'PUT', url: () => API.faculty.update(ids.faculty!), body: () => faculty, expect: ADMIN_READ },
+  {
+    name: 'faculty update',
+    method: 'PUT',
+    url: () => API.faculty.update(ids.faculty!),
+    body: () => faculty,
+    expect: ADMIN_READ,
+  },
   { name: 'faculty delete', method: 'DELETE', url: () => API.faculty.remove(ids.doomedFaculty!), expect: ADMIN_DELETE },
   { name: 'testimonial list', method: 'GET', url: () => API.testimonials.list, expect: PUBLIC },
-  { name: 'testimonial create', method: 'POST', url: () => API.testimonials.create, body: () => ({ title: 'T' }), expect: ADMIN_CREATE },
-  { name: 'testimonial update', method: 'PUT', url: () => API.testimonials.update(ids.testimonial!), body: () => ({ title: 'T2' }), expect: ADMIN_READ },
-  { name: 'testimonial delete', method: 'DELETE', url: () => API.testimonials.remove(ids.doomedTestimonial!), expect: ADMIN_DELETE },
+  {
+    name: 'testimonial create',
+    method: 'POST',
+    url: () => API.testimonials.create,
+    body: () => ({ title: 'T' }),
+    expect: ADMIN_CREATE,
+  },
+  {
+    name: 'testimonial update',
+    method: 'PUT',
+    url: () => API.testimonials.update(ids.testimonial!),
+    body: () => ({ title: 'T2' }),
+    expect: ADMIN_READ,
+  },
+  {
+    name: 'testimonial delete',
+    method: 'DELETE',
+    url: () => API.testimonials.remove(ids.doomedTestimonial!),
+    expect: ADMIN_DELETE,
+  },
   { name: 'story list', method: 'GET', url: () => API.successStories.list, expect: PUBLIC },
-  { name: 'story create', method: 'POST', url: () => API.successStories.create, body: () => ({ student_name: 'S' }), expect: ADMIN_CREATE },
-  { name: 'story update', method: 'PUT', url: () => API.successStories.update(ids.story!), body: () => ({ student_name: 'S2' }), expect: ADMIN_READ },
-  { name: 'story delete', method: 'DELETE', url: () => API.successStories.remove(ids.doomedStory!), expect: ADMIN_DELETE },
+  {
+    name: 'story create',
+    method: 'POST',
+    url: () => API.successStories.create,
+    body: () => ({ student_name: 'S' }),
+    expect: ADMIN_CREATE,
+  },
+  {
+    name: 'story update',
+    method: 'PUT',
+    url: () => API.successStories.update(ids.story!),
+    body: () => ({ student_name: 'S2' }),
+    expect: ADMIN_READ,
+  },
+  {
+    name: 'story delete',
+    method: 'DELETE',
+    url: () => API.successStories.remove(ids.doomedStory!),
+    expect: ADMIN_DELETE,
+  },
   { name: 'resource list', method: 'GET', url: () => API.resources.list, expect: PUBLIC },
-  { name: 'resource create', method: 'POST', url: () => API.resources.create, body: () => ({ title: 'R' }), expect: ADMIN_CREATE },
-  { name: 'resource update', method: 'PUT', url: () => API.resources.update(ids.resource!), body: () => ({ title: 'R2' }), expect: ADMIN_READ },
-  { name: 'resource delete', method: 'DELETE', url: () => API.resources.remove(ids.doomedResource!), expect: ADMIN_DELETE },
+  {
+    name: 'resource create',
+    method: 'POST',
+    url: () => API.resources.create,
+    body: () => ({ title: 'R' }),
+    expect: ADMIN_CREATE,
+  },
+  {
+    name: 'resource update',
+    method: 'PUT',
+    url: () => API.resources.update(ids.resource!),
+    body: () => ({ title: 'R2' }),
+    expect: ADMIN_READ,
+  },
+  {
+    name: 'resource delete',
+    method: 'DELETE',
+    url: () => API.resources.remove(ids.doomedResource!),
+    expect: ADMIN_DELETE,
+  },
 
   { name: 'my payments', method: 'GET', url: () => API.payments.list, expect: SIGNED_IN },
   { name: 'my enrollments', method: 'GET', url: () => API.enrollments.list, expect: SIGNED_IN },
   // The student's own pending payment: only they may complete it; for anyone else it does not exist.
-  { name: 'complete payment', method: 'POST', url: () => API.payments.complete(ids.payment!), expect: { anonymous: 401, student: 200, other: 404, admin: 404 } },
-  { name: 'program payment', method: 'POST', url: () => API.programs.payment(ids.program!), body: () => ({}), expect: { anonymous: 401, student: 201, other: 201, admin: 201 } },
-  { name: 'workshop payment', method: 'POST', url: () => API.workshops.payment(ids.workshop!), body: () => ({}), expect: { anonymous: 401, student: 201, other: 201, admin: 201 } },
-  { name: 'counseling', method: 'POST', url: () => API.counseling.create, body: () => ({ name: 'N', email: 'n@example.in', phone: '9876543210' }), expect: { anonymous: 201, student: 201, other: 201, admin: 201 } },
+  {
+    name: 'complete payment',
+    method: 'POST',
+    url: () => API.payments.complete(ids.payment!),
+    expect: { anonymous: 401, student: 200, other: 404, admin: 404 },
+  },
+  {
+    name: 'program payment',
+    method: 'POST',
+    url: () => API.programs.payment(ids.program!),
+    body: () => ({}),
+    expect: { anonymous: 401, student: 201, other: 201, admin: 201 },
+  },
+  {
+    name: 'workshop payment',
+    method: 'POST',
+    url: () => API.workshops.payment(ids.workshop!),
+    body: () => ({}),
+    expect: { anonymous: 401, student: 201, other: 201, admin: 201 },
+  },
+  {
+    name: 'counseling',
+    method: 'POST',
+    url: () => API.counseling.create,
+    body: () => ({ name: 'N', email: 'n@example.in', phone: '9876543210' }),
+    expect: { anonymous: 201, student: 201, other: 201, admin: 201 },
+  },
   { name: 'config', method: 'GET', url: () => API.config, expect: PUBLIC },
   { name: 'health', method: 'GET', url: () => API.health, expect: PUBLIC },
   { name: 'openapi', method: 'GET', url: () => API.openapi, expect: PUBLIC },
@@ -88,7 +226,8 @@ beforeAll(async () => {
   ids.workshop = await createWorkshop(ctx, admin, { max_participants: 100 });
   ids.doomedProgram = await createProgram(ctx, admin);
   ids.doomedWorkshop = await createWorkshop(ctx, admin);
-  const make = async (url: string, body: object) => ((await ctx.request({ method: 'POST', url, token: admin, body })).body as { id: number }).id;
+  const make = async (url: string, body: object) =>
+    ((await ctx.request({ method: 'POST', url, token: admin, body })).body as { id: number }).id;
   ids.faculty = await make(API.faculty.create, faculty);
   ids.doomedFaculty = await make(API.faculty.create, faculty);
   ids.testimonial = await make(API.testimonials.create, { title: 'T' });
@@ -99,13 +238,22 @@ beforeAll(async () => {
   ids.doomedResource = await make(API.resources.create, { title: 'R' });
   // The owner's pending payment and an enrollment to resolve.
   const other = await createProgram(ctx, admin);
-  const paid = (await ctx.request({ method: 'POST', url: API.programs.payment(other), token: who.student.access, body: {} })).body as { id: number };
-  const done = (await ctx.request({ method: 'POST', url: API.payments.complete(paid.id), token: who.student.access })).body as { enrollment: { id: number } };
+  const paid = (
+    await ctx.request({ method: 'POST', url: API.programs.payment(other), token: who.student.access, body: {} })
+  ).body as { id: number };
+  const done = (await ctx.request({ method: 'POST', url: API.payments.complete(paid.id), token: who.student.access }))
+    .body as { enrollment: { id: number } };
   ids.enrollment = done.enrollment.id;
   const pending = await createProgram(ctx, admin);
-  ids.payment = ((await ctx.request({ method: 'POST', url: API.programs.payment(pending), token: who.student.access, body: {} })).body as { id: number }).id;
+  ids.payment = (
+    (await ctx.request({ method: 'POST', url: API.programs.payment(pending), token: who.student.access, body: {} }))
+      .body as { id: number }
+  ).id;
   const another = await createProgram(ctx, admin);
-  ids.resolvablePayment = ((await ctx.request({ method: 'POST', url: API.programs.payment(another), token: who.other.access, body: {} })).body as { id: number }).id;
+  ids.resolvablePayment = (
+    (await ctx.request({ method: 'POST', url: API.programs.payment(another), token: who.other.access, body: {} }))
+      .body as { id: number }
+  ).id;
 });
 afterAll(async () => ctx?.close());
 

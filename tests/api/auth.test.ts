@@ -16,7 +16,12 @@ const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base
 
 describe('POST /auth/token/', () => {
   it('answers an access and a refresh token for good credentials', async () => {
-    const res = await ctx.request({ method: 'POST', url: '/auth/token/', body: { username: 'asha', password: 'password123' }, ip: '10.0.0.1' });
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/auth/token/',
+      body: { username: 'asha', password: 'password123' },
+      ip: '10.0.0.1',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ access: expect.any(String), refresh: expect.any(String) });
     const me = await ctx.request({ url: '/classroom/auth/me/', token: (res.body as { access: string }).access });
@@ -46,10 +51,20 @@ describe('POST /auth/token/', () => {
   it('rate-limits failed logins per username (429), even for the right password afterwards', async () => {
     await ctx.user('target');
     for (let i = 0; i < 3; i++) {
-      const res = await ctx.request({ method: 'POST', url: '/auth/token/', body: { username: 'target', password: 'nope' }, ip: `10.1.0.${i}` });
+      const res = await ctx.request({
+        method: 'POST',
+        url: '/auth/token/',
+        body: { username: 'target', password: 'nope' },
+        ip: `10.1.0.${i}`,
+      });
       expect(res.status).toBe(401);
     }
-    const blocked = await ctx.request({ method: 'POST', url: '/auth/token/', body: { username: 'target', password: 'password123' }, ip: '10.1.0.9' });
+    const blocked = await ctx.request({
+      method: 'POST',
+      url: '/auth/token/',
+      body: { username: 'target', password: 'password123' },
+      ip: '10.1.0.9',
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ detail: SERVER_MESSAGES.rateLimited });
     // Stored in the database, so every instance sharing it agrees.
@@ -59,16 +74,35 @@ describe('POST /auth/token/', () => {
 
   it('rate-limits failed logins per client address (429)', async () => {
     for (let i = 0; i < 6; i++) {
-      await ctx.request({ method: 'POST', url: '/auth/token/', body: { username: `ghost${i}`, password: 'nope' }, ip: '10.2.0.1' });
+      await ctx.request({
+        method: 'POST',
+        url: '/auth/token/',
+        body: { username: `ghost${i}`, password: 'nope' },
+        ip: '10.2.0.1',
+      });
     }
-    const blocked = await ctx.request({ method: 'POST', url: '/auth/token/', body: { username: 'asha', password: 'password123' }, ip: '10.2.0.1' });
+    const blocked = await ctx.request({
+      method: 'POST',
+      url: '/auth/token/',
+      body: { username: 'asha', password: 'password123' },
+      ip: '10.2.0.1',
+    });
     expect(blocked.status).toBe(429);
-    const elsewhere = await ctx.request({ method: 'POST', url: '/auth/token/', body: { username: 'asha', password: 'password123' }, ip: '10.2.0.2' });
+    const elsewhere = await ctx.request({
+      method: 'POST',
+      url: '/auth/token/',
+      body: { username: 'asha', password: 'password123' },
+      ip: '10.2.0.2',
+    });
     expect(elsewhere.status).toBe(200);
   });
 
   it('stores passwords as salted scrypt hashes', async () => {
-    const row = await ctx.db.selectFrom('users').select('password_hash').where('username', '=', 'asha').executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('username', '=', 'asha')
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
     expect(row.password_hash).not.toContain('password123');
   });
@@ -82,10 +116,18 @@ describe('POST /auth/token/refresh/', () => {
   });
 
   it('refuses an access token, garbage, or nothing', async () => {
-    const asAccess = await ctx.request({ method: 'POST', url: '/auth/token/refresh/', body: { refresh: student.access } });
+    const asAccess = await ctx.request({
+      method: 'POST',
+      url: '/auth/token/refresh/',
+      body: { refresh: student.access },
+    });
     expect(asAccess.status).toBe(401);
     expect(asAccess.body).toEqual({ detail: SERVER_MESSAGES.refreshInvalid });
-    const garbage = await ctx.request({ method: 'POST', url: '/auth/token/refresh/', body: { refresh: 'not.a.token' } });
+    const garbage = await ctx.request({
+      method: 'POST',
+      url: '/auth/token/refresh/',
+      body: { refresh: 'not.a.token' },
+    });
     expect(garbage.status).toBe(401);
     const missing = await ctx.request({ method: 'POST', url: '/auth/token/refresh/', body: {} });
     expect(missing.status).toBe(400);
@@ -105,29 +147,48 @@ describe('POST /auth/logout/', () => {
 
   it('validates its body and refuses invalid tokens', async () => {
     expect((await ctx.request({ method: 'POST', url: '/auth/logout/', body: {} })).status).toBe(400);
-    expect((await ctx.request({ method: 'POST', url: '/auth/logout/', body: { refresh: student.access } })).status).toBe(401);
+    expect(
+      (await ctx.request({ method: 'POST', url: '/auth/logout/', body: { refresh: student.access } })).status,
+    ).toBe(401);
   });
 });
 
 describe('POST /auth/register/', () => {
-  const valid = { username: 'new.student', email: 'new.student@example.in', password: 'long-enough-1', first_name: 'New', last_name: 'Student' };
+  const valid = {
+    username: 'new.student',
+    email: 'new.student@example.in',
+    password: 'long-enough-1',
+    first_name: 'New',
+    last_name: 'Student',
+  };
 
   it('creates a student and answers 201 with tokens', async () => {
     const res = await ctx.request({ method: 'POST', url: '/auth/register/', body: valid });
     expect(res.status).toBe(201);
     const { access } = res.body as { access: string };
     const me = await ctx.request({ url: '/classroom/auth/me/', token: access });
-    expect(me.body).toMatchObject({ username: 'new.student', profile: { role: 'student', is_student: true, is_admin: false } });
+    expect(me.body).toMatchObject({
+      username: 'new.student',
+      profile: { role: 'student', is_student: true, is_admin: false },
+    });
   });
 
   it('refuses a taken username or e-mail (any case) with field errors', async () => {
-    const res = await ctx.request({ method: 'POST', url: '/auth/register/', body: { ...valid, email: 'NEW.student@example.in' } });
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/auth/register/',
+      body: { ...valid, email: 'NEW.student@example.in' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ username: [SERVER_MESSAGES.usernameTaken], email: [SERVER_MESSAGES.emailTaken] });
   });
 
   it('validates every field with the contract messages', async () => {
-    const res = await ctx.request({ method: 'POST', url: '/auth/register/', body: { username: 'bad name!', email: 'x', password: 'short' } });
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/auth/register/',
+      body: { username: 'bad name!', email: 'x', password: 'short' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       username: ['Username may contain only letters, digits and @ . + - _'],
@@ -139,7 +200,11 @@ describe('POST /auth/register/', () => {
   });
 
   it('never makes an administrator, whatever the body says', async () => {
-    const res = await ctx.request({ method: 'POST', url: '/auth/register/', body: { ...valid, username: 'sneaky', email: 'sneaky@example.in', role: 'admin', is_admin: true } });
+    const res = await ctx.request({
+      method: 'POST',
+      url: '/auth/register/',
+      body: { ...valid, username: 'sneaky', email: 'sneaky@example.in', role: 'admin', is_admin: true },
+    });
     expect(res.status).toBe(201);
     const me = await ctx.request({ url: '/classroom/auth/me/', token: (res.body as { access: string }).access });
     expect((me.body as User).profile.role).toBe('student');
@@ -168,10 +233,18 @@ describe('GET /classroom/auth/me/ and access tokens', () => {
     const admin = await ctx.user('boss', 'admin');
     const me = await ctx.request({ url: '/classroom/auth/me/', token: admin.access });
     expect(me.status).toBe(200);
-    expect(User.parse(me.body)).toMatchObject({ username: 'boss', profile: { role: 'admin', is_admin: true, is_instructor: false, is_student: false } });
+    expect(User.parse(me.body)).toMatchObject({
+      username: 'boss',
+      profile: { role: 'admin', is_admin: true, is_instructor: false, is_student: false },
+    });
     const instructor = await ctx.user('teacher', 'instructor');
     const meToo = await ctx.request({ url: '/classroom/auth/me/', token: instructor.access });
-    expect((meToo.body as User).profile).toEqual({ role: 'instructor', is_admin: false, is_instructor: true, is_student: false });
+    expect((meToo.body as User).profile).toEqual({
+      role: 'instructor',
+      is_admin: false,
+      is_instructor: true,
+      is_student: false,
+    });
   });
 
   it('answers 401 "not provided" without a token', async () => {
@@ -202,7 +275,11 @@ describe('GET /classroom/auth/me/ and access tokens', () => {
         return `${header}.${b64({ token_type: 'access', user_id: 1, jti: 'x', exp: 9_999_999_999 })}.${signature}`;
       },
     ],
-    ['alg none', async () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ token_type: 'access', user_id: student.id, jti: 'x', exp: 9_999_999_999 })}.`],
+    [
+      'alg none',
+      async () =>
+        `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ token_type: 'access', user_id: student.id, jti: 'x', exp: 9_999_999_999 })}.`,
+    ],
     ['not a JWT at all', async () => 'hello'],
     ['for a user that does not exist', () => sign({ token_type: 'access', user_id: 999_999 })],
   ];
@@ -227,7 +304,11 @@ describe('GET /classroom/auth/me/ and access tokens', () => {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ detail: SERVER_MESSAGES.tokenInvalid });
       // The refresh token still works and gives a fresh access token.
-      const refreshed = await short.request({ method: 'POST', url: '/auth/token/refresh/', body: { refresh: user.refresh } });
+      const refreshed = await short.request({
+        method: 'POST',
+        url: '/auth/token/refresh/',
+        body: { refresh: user.refresh },
+      });
       expect(refreshed.status).toBe(200);
     } finally {
       await short.close();

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Faculty, Program, Resource, SuccessStory, Testimonial, Workshop, durationMonths } from '../../contract/index.ts';
+import {
+  Faculty,
+  Program,
+  Resource,
+  SuccessStory,
+  Testimonial,
+  Workshop,
+  durationMonths,
+} from '../../contract/index.ts';
 import { createProgram, createWorkshop, programInput, workshopInput } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 
@@ -24,9 +32,29 @@ describe('programs', () => {
   let ids: Record<string, number>;
   beforeAll(async () => {
     ids = {
-      beginner: await createProgram(ctx, admin.access, { title: 'Credit Basics', description: 'Ratios for beginners', level: 'beginner', category: 'credit_analyst', target_audience: 'graduates', is_featured: true }),
-      research: await createProgram(ctx, admin.access, { title: 'Rating Research', description: 'Rating methodology 100%_done', level: 'advanced', category: 'research_analyst', target_audience: 'ca', duration_weeks: 26 }),
-      nbfc: await createProgram(ctx, admin.access, { title: 'NBFC Incubator', level: 'advanced', category: 'nbfc_incubator', target_audience: 'entrepreneurs', is_flagship: true }),
+      beginner: await createProgram(ctx, admin.access, {
+        title: 'Credit Basics',
+        description: 'Ratios for beginners',
+        level: 'beginner',
+        category: 'credit_analyst',
+        target_audience: 'graduates',
+        is_featured: true,
+      }),
+      research: await createProgram(ctx, admin.access, {
+        title: 'Rating Research',
+        description: 'Rating methodology 100%_done',
+        level: 'advanced',
+        category: 'research_analyst',
+        target_audience: 'ca',
+        duration_weeks: 26,
+      }),
+      nbfc: await createProgram(ctx, admin.access, {
+        title: 'NBFC Incubator',
+        level: 'advanced',
+        category: 'nbfc_incubator',
+        target_audience: 'entrepreneurs',
+        is_flagship: true,
+      }),
       archived: await createProgram(ctx, admin.access, { title: 'Old Program', is_active: false }),
     };
   });
@@ -68,30 +96,66 @@ describe('programs', () => {
   });
 
   it('honours include_inactive only for administrators', async () => {
-    expect((await list<Program>('/classroom/programs/?include_inactive=true')).some((p) => p.id === ids.archived)).toBe(false);
-    expect((await list<Program>('/classroom/programs/?include_inactive=true', asha.access)).some((p) => p.id === ids.archived)).toBe(false);
-    expect((await list<Program>('/classroom/programs/?include_inactive=true', admin.access)).some((p) => p.id === ids.archived)).toBe(true);
+    expect((await list<Program>('/classroom/programs/?include_inactive=true')).some((p) => p.id === ids.archived)).toBe(
+      false,
+    );
+    expect(
+      (await list<Program>('/classroom/programs/?include_inactive=true', asha.access)).some(
+        (p) => p.id === ids.archived,
+      ),
+    ).toBe(false);
+    expect(
+      (await list<Program>('/classroom/programs/?include_inactive=true', admin.access)).some(
+        (p) => p.id === ids.archived,
+      ),
+    ).toBe(true);
   });
 
   it('answers one program, and 404 for unknown, malformed or (for non-admins) archived ids', async () => {
     const res = await ctx.request({ url: `/classroom/programs/${ids.nbfc}/` });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: ids.nbfc, is_flagship: true, instructor: null });
-    for (const url of ['/classroom/programs/999999/', '/classroom/programs/abc/', '/classroom/programs/0/', `/classroom/programs/${ids.archived}/`]) {
+    for (const url of [
+      '/classroom/programs/999999/',
+      '/classroom/programs/abc/',
+      '/classroom/programs/0/',
+      `/classroom/programs/${ids.archived}/`,
+    ]) {
       expect(await ctx.request({ url })).toMatchObject({ status: 404, body: { detail: 'Not found.' } });
     }
     expect((await ctx.request({ url: `/classroom/programs/${ids.archived}/`, token: admin.access })).status).toBe(200);
   });
 
   it('creates (201), updates (200) and validates with the contract messages', async () => {
-    const created = await ctx.request({ method: 'POST', url: '/classroom/programs/', token: admin.access, body: programInput({ title: 'New One' }) });
+    const created = await ctx.request({
+      method: 'POST',
+      url: '/classroom/programs/',
+      token: admin.access,
+      body: programInput({ title: 'New One' }),
+    });
     expect(created.status).toBe(201);
     const program = Program.parse(created.body);
-    const updated = await ctx.request({ method: 'PUT', url: `/classroom/programs/${program.id}/`, token: admin.access, body: programInput({ title: 'Renamed', duration_weeks: 52, price: 99000 }) });
+    const updated = await ctx.request({
+      method: 'PUT',
+      url: `/classroom/programs/${program.id}/`,
+      token: admin.access,
+      body: programInput({ title: 'Renamed', duration_weeks: 52, price: 99000 }),
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ id: program.id, title: 'Renamed', duration_weeks: 52, duration_months: 12, price: 99000 });
+    expect(updated.body).toMatchObject({
+      id: program.id,
+      title: 'Renamed',
+      duration_weeks: 52,
+      duration_months: 12,
+      price: 99000,
+    });
 
-    const bad = await ctx.request({ method: 'POST', url: '/classroom/programs/', token: admin.access, body: { title: '', price: 'ten', level: 'x', duration_weeks: 0 } });
+    const bad = await ctx.request({
+      method: 'POST',
+      url: '/classroom/programs/',
+      token: admin.access,
+      body: { title: '', price: 'ten', level: 'x', duration_weeks: 0 },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
       title: ['Title is required.'],
@@ -102,24 +166,48 @@ describe('programs', () => {
       price: ['Price must be a number.'],
       duration_weeks: ['Duration must be at least 1 week.'],
     });
-    const badUpdate = await ctx.request({ method: 'PUT', url: `/classroom/programs/${program.id}/`, token: admin.access, body: programInput({ price: -1 }) });
+    const badUpdate = await ctx.request({
+      method: 'PUT',
+      url: `/classroom/programs/${program.id}/`,
+      token: admin.access,
+      body: programInput({ price: -1 }),
+    });
     expect(badUpdate).toMatchObject({ status: 400, body: { price: ['Price cannot be negative.'] } });
-    expect((await ctx.request({ method: 'PUT', url: '/classroom/programs/999999/', token: admin.access, body: programInput() })).status).toBe(404);
+    expect(
+      (
+        await ctx.request({
+          method: 'PUT',
+          url: '/classroom/programs/999999/',
+          token: admin.access,
+          body: programInput(),
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('deletes a program without history, archives one with history', async () => {
     const plain = await createProgram(ctx, admin.access);
-    expect((await ctx.request({ method: 'DELETE', url: `/classroom/programs/${plain}/`, token: admin.access })).status).toBe(204);
+    expect(
+      (await ctx.request({ method: 'DELETE', url: `/classroom/programs/${plain}/`, token: admin.access })).status,
+    ).toBe(204);
     expect(await ctx.db.selectFrom('programs').select('id').where('id', '=', plain).executeTakeFirst()).toBeUndefined();
 
     const sold = await createProgram(ctx, admin.access);
     await ctx.request({ method: 'POST', url: `/classroom/programs/${sold}/payment/`, token: asha.access, body: {} });
-    expect((await ctx.request({ method: 'DELETE', url: `/classroom/programs/${sold}/`, token: admin.access })).status).toBe(204);
-    const row = await ctx.db.selectFrom('programs').select('is_active').where('id', '=', sold).executeTakeFirstOrThrow();
+    expect(
+      (await ctx.request({ method: 'DELETE', url: `/classroom/programs/${sold}/`, token: admin.access })).status,
+    ).toBe(204);
+    const row = await ctx.db
+      .selectFrom('programs')
+      .select('is_active')
+      .where('id', '=', sold)
+      .executeTakeFirstOrThrow();
     expect(row.is_active).toBe(0);
     expect((await ctx.request({ url: `/classroom/programs/${sold}/` })).status).toBe(404);
     expect((await ctx.db.selectFrom('payments').select('id').where('course_id', '=', sold).execute()).length).toBe(1);
-    expect((await ctx.request({ method: 'DELETE', url: '/classroom/programs/999999/', token: admin.access })).status).toBe(404);
+    expect(
+      (await ctx.request({ method: 'DELETE', url: '/classroom/programs/999999/', token: admin.access })).status,
+    ).toBe(404);
   });
 });
 
@@ -130,12 +218,19 @@ describe('deleting while payments start', () => {
       const students = await Promise.all(Array.from({ length: 3 }, (_, i) => ctx.user(`racer${round}_${i}`)));
       const results = await Promise.all([
         ctx.request({ method: 'DELETE', url: `/classroom/programs/${id}/`, token: admin.access }),
-        ...students.map((s) => ctx.request({ method: 'POST', url: `/classroom/programs/${id}/payment/`, token: s.access, body: {} })),
+        ...students.map((s) =>
+          ctx.request({ method: 'POST', url: `/classroom/programs/${id}/payment/`, token: s.access, body: {} }),
+        ),
       ]);
       expect(results[0]!.status).toBe(204);
       for (const r of results.slice(1)) expect([201, 404]).toContain(r.status);
       const program = await ctx.db.selectFrom('programs').select('is_active').where('id', '=', id).executeTakeFirst();
-      const payments = await ctx.db.selectFrom('payments').select('id').where('course_type', '=', 'program').where('course_id', '=', id).execute();
+      const payments = await ctx.db
+        .selectFrom('payments')
+        .select('id')
+        .where('course_type', '=', 'program')
+        .where('course_id', '=', id)
+        .execute();
       if (payments.length > 0) expect(program).toEqual({ is_active: 0 });
       else expect(program).toBeUndefined();
     }
@@ -147,10 +242,24 @@ describe('workshops', () => {
   beforeAll(async () => {
     const day = 86_400_000;
     ids = {
-      soonFree: await createWorkshop(ctx, admin.access, { title: 'Soon Free', price: 0, date: new Date(Date.now() + day).toISOString() }),
-      later: await createWorkshop(ctx, admin.access, { title: 'Later Paid', date: new Date(Date.now() + 9 * day).toISOString() }),
-      past: await createWorkshop(ctx, admin.access, { title: 'Past Paid', date: new Date(Date.now() - 3 * day).toISOString() }),
-      pastFree: await createWorkshop(ctx, admin.access, { title: 'Past Free', price: 0, date: new Date(Date.now() - 9 * day).toISOString() }),
+      soonFree: await createWorkshop(ctx, admin.access, {
+        title: 'Soon Free',
+        price: 0,
+        date: new Date(Date.now() + day).toISOString(),
+      }),
+      later: await createWorkshop(ctx, admin.access, {
+        title: 'Later Paid',
+        date: new Date(Date.now() + 9 * day).toISOString(),
+      }),
+      past: await createWorkshop(ctx, admin.access, {
+        title: 'Past Paid',
+        date: new Date(Date.now() - 3 * day).toISOString(),
+      }),
+      pastFree: await createWorkshop(ctx, admin.access, {
+        title: 'Past Free',
+        price: 0,
+        date: new Date(Date.now() - 9 * day).toISOString(),
+      }),
       hidden: await createWorkshop(ctx, admin.access, { title: 'Hidden', is_active: false }),
     };
   });
@@ -169,28 +278,70 @@ describe('workshops', () => {
 
   it('derives is_free from the price and shows seats', async () => {
     const res = await ctx.request({ url: `/classroom/workshops/${ids.soonFree}/` });
-    expect(res.body).toMatchObject({ is_free: true, price: 0, current_participants: 0, max_participants: 40, is_live: true });
+    expect(res.body).toMatchObject({
+      is_free: true,
+      price: 0,
+      current_participants: 0,
+      max_participants: 40,
+      is_live: true,
+    });
     expect((await ctx.request({ url: `/classroom/workshops/${ids.hidden}/` })).status).toBe(404);
-    expect((await list<Workshop>('/classroom/workshops/?include_inactive=true', admin.access)).some((w) => w.id === ids.hidden)).toBe(true);
+    expect(
+      (await list<Workshop>('/classroom/workshops/?include_inactive=true', admin.access)).some(
+        (w) => w.id === ids.hidden,
+      ),
+    ).toBe(true);
   });
 
   it('validates writes; max participants never drop below the seats taken', async () => {
-    const bad = await ctx.request({ method: 'POST', url: '/classroom/workshops/create/', token: admin.access, body: { title: '', date: 'tomorrow', duration_hours: 0, max_participants: 0 } });
+    const bad = await ctx.request({
+      method: 'POST',
+      url: '/classroom/workshops/create/',
+      token: admin.access,
+      body: { title: '', date: 'tomorrow', duration_hours: 0, max_participants: 0 },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ title: ['Title is required.'], date: ['Date must be an ISO date-time.'], duration_hours: ['Duration must be more than 0 hours.'], max_participants: ['Maximum participants must be at least 1.'] });
+    expect(bad.body).toMatchObject({
+      title: ['Title is required.'],
+      date: ['Date must be an ISO date-time.'],
+      duration_hours: ['Duration must be more than 0 hours.'],
+      max_participants: ['Maximum participants must be at least 1.'],
+    });
 
     const id = await createWorkshop(ctx, admin.access, { max_participants: 5 });
-    const payment = (await ctx.request({ method: 'POST', url: `/classroom/workshops/${id}/payment/`, token: asha.access, body: {} })).body as { id: number };
+    const payment = (
+      await ctx.request({ method: 'POST', url: `/classroom/workshops/${id}/payment/`, token: asha.access, body: {} })
+    ).body as { id: number };
     await ctx.request({ method: 'POST', url: `/classroom/payments/${payment.id}/complete/`, token: asha.access });
-    const shrink = await ctx.request({ method: 'PUT', url: `/classroom/workshops/${id}/update/`, token: admin.access, body: workshopInput({ max_participants: 0 }) });
+    const shrink = await ctx.request({
+      method: 'PUT',
+      url: `/classroom/workshops/${id}/update/`,
+      token: admin.access,
+      body: workshopInput({ max_participants: 0 }),
+    });
     expect(shrink.status).toBe(400);
-    const ok = await ctx.request({ method: 'PUT', url: `/classroom/workshops/${id}/update/`, token: admin.access, body: workshopInput({ title: 'Renamed', max_participants: 1 }) });
+    const ok = await ctx.request({
+      method: 'PUT',
+      url: `/classroom/workshops/${id}/update/`,
+      token: admin.access,
+      body: workshopInput({ title: 'Renamed', max_participants: 1 }),
+    });
     expect(ok).toMatchObject({ status: 200, body: { title: 'Renamed', max_participants: 1, current_participants: 1 } });
     // It has history: deleting archives it.
-    expect((await ctx.request({ method: 'DELETE', url: `/classroom/workshops/${id}/delete/`, token: admin.access })).status).toBe(204);
-    expect((await ctx.db.selectFrom('workshops').select('is_active').where('id', '=', id).executeTakeFirstOrThrow()).is_active).toBe(0);
-    expect((await ctx.request({ method: 'DELETE', url: `/classroom/workshops/${ids.later}/delete/`, token: admin.access })).status).toBe(204);
-    expect(await ctx.db.selectFrom('workshops').select('id').where('id', '=', ids.later!).executeTakeFirst()).toBeUndefined();
+    expect(
+      (await ctx.request({ method: 'DELETE', url: `/classroom/workshops/${id}/delete/`, token: admin.access })).status,
+    ).toBe(204);
+    expect(
+      (await ctx.db.selectFrom('workshops').select('is_active').where('id', '=', id).executeTakeFirstOrThrow())
+        .is_active,
+    ).toBe(0);
+    expect(
+      (await ctx.request({ method: 'DELETE', url: `/classroom/workshops/${ids.later}/delete/`, token: admin.access }))
+        .status,
+    ).toBe(204);
+    expect(
+      await ctx.db.selectFrom('workshops').select('id').where('id', '=', ids.later!).executeTakeFirst(),
+    ).toBeUndefined();
   });
 });
 
@@ -200,12 +351,35 @@ describe('faculty, testimonials, success stories, resources', () => {
       name: 'faculty',
       base: '/classroom/faculty',
       schema: Faculty,
-      valid: { first_name: 'Rajesh', last_name: 'Iyer', email: 'rajesh@example.in', expertise: 'Corporate credit', experience_years: 22, previous_companies: 'SBI, CRISIL', linkedin_url: 'https://www.linkedin.com/in/rajesh', is_featured: true },
-      other: { first_name: 'Kavita', last_name: 'Rao', email: 'kavita@example.in', expertise: 'Research', experience_years: 10 },
+      valid: {
+        first_name: 'Rajesh',
+        last_name: 'Iyer',
+        email: 'rajesh@example.in',
+        expertise: 'Corporate credit',
+        experience_years: 22,
+        previous_companies: 'SBI, CRISIL',
+        linkedin_url: 'https://www.linkedin.com/in/rajesh',
+        is_featured: true,
+      },
+      other: {
+        first_name: 'Kavita',
+        last_name: 'Rao',
+        email: 'kavita@example.in',
+        expertise: 'Research',
+        experience_years: 10,
+      },
       invalid: { first_name: '', email: 'nope', experience_years: 'ten', linkedin_url: 'ftp://x' },
-      errors: { first_name: ['First name is required.'], email: ['Enter a valid email address.'], linkedin_url: ['LinkedIn URL must be a valid http(s) URL.'] },
+      errors: {
+        first_name: ['First name is required.'],
+        email: ['Enter a valid email address.'],
+        linkedin_url: ['LinkedIn URL must be a valid http(s) URL.'],
+      },
       featuredParam: 'featured',
-      check: (item: Record<string, unknown>) => expect(item).toMatchObject({ user: { first_name: 'Rajesh', last_name: 'Iyer', email: 'rajesh@example.in' }, previous_companies: 'SBI, CRISIL' }),
+      check: (item: Record<string, unknown>) =>
+        expect(item).toMatchObject({
+          user: { first_name: 'Rajesh', last_name: 'Iyer', email: 'rajesh@example.in' },
+          previous_companies: 'SBI, CRISIL',
+        }),
     },
     {
       name: 'testimonials',
@@ -222,23 +396,46 @@ describe('faculty, testimonials, success stories, resources', () => {
       name: 'success stories',
       base: '/classroom/success-stories',
       schema: SuccessStory,
-      valid: { student_name: 'Aarav Sharma', placement_company_name: 'CRISIL', designation: 'Analyst', salary: '8.5 LPA', story: 'Got placed', is_featured: true },
+      valid: {
+        student_name: 'Aarav Sharma',
+        placement_company_name: 'CRISIL',
+        designation: 'Analyst',
+        salary: '8.5 LPA',
+        story: 'Got placed',
+        is_featured: true,
+      },
       other: { student_name: 'Vikram' },
       invalid: { student_name: '' },
       errors: { student_name: ['Student name is required.'] },
       featuredParam: 'featured',
-      check: (item: Record<string, unknown>) => expect(item).toMatchObject({ placement_company_name: 'CRISIL', salary: '8.5 LPA' }),
+      check: (item: Record<string, unknown>) =>
+        expect(item).toMatchObject({ placement_company_name: 'CRISIL', salary: '8.5 LPA' }),
     },
     {
       name: 'resources',
       base: '/classroom/resources',
       schema: Resource,
-      valid: { title: 'CMA Template', resource_type: 'template', external_url: 'https://example.in/cma.xlsx', is_featured: true },
+      valid: {
+        title: 'CMA Template',
+        resource_type: 'template',
+        external_url: 'https://example.in/cma.xlsx',
+        is_featured: true,
+      },
       other: { title: 'Podcast', resource_type: 'podcast', file: '/resources/p.mp3' },
       invalid: { title: '', resource_type: 'book', external_url: 'javascript:alert(1)' },
-      errors: { title: ['Title is required.'], resource_type: [expect.stringContaining('Resource type must be one of')], external_url: ['External URL must be a valid http(s) URL.'] },
+      errors: {
+        title: ['Title is required.'],
+        resource_type: [expect.stringContaining('Resource type must be one of')],
+        external_url: ['External URL must be a valid http(s) URL.'],
+      },
       featuredParam: 'featured',
-      check: (item: Record<string, unknown>) => expect(item).toMatchObject({ resource_type: 'template', external_url: 'https://example.in/cma.xlsx', file: null, author: null }),
+      check: (item: Record<string, unknown>) =>
+        expect(item).toMatchObject({
+          resource_type: 'template',
+          external_url: 'https://example.in/cma.xlsx',
+          file: null,
+          author: null,
+        }),
     },
   ];
 
@@ -257,16 +454,33 @@ describe('faculty, testimonials, success stories, resources', () => {
     expect(featured.map((x) => x.id)).toContain(item.id);
     expect((await ctx.request({ url: `${c.base}/?featured=maybe` })).status).toBe(400);
 
-    const updated = await ctx.request({ method: 'PUT', url: `${c.base}/${item.id}/update/`, token: admin.access, body: { ...c.valid, is_featured: false } });
+    const updated = await ctx.request({
+      method: 'PUT',
+      url: `${c.base}/${item.id}/update/`,
+      token: admin.access,
+      body: { ...c.valid, is_featured: false },
+    });
     expect(updated).toMatchObject({ status: 200, body: { id: item.id, is_featured: false } });
-    const invalid = await ctx.request({ method: 'POST', url: `${c.base}/create/`, token: admin.access, body: c.invalid });
+    const invalid = await ctx.request({
+      method: 'POST',
+      url: `${c.base}/create/`,
+      token: admin.access,
+      body: c.invalid,
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body).toMatchObject(c.errors);
-    expect((await ctx.request({ method: 'PUT', url: `${c.base}/999999/update/`, token: admin.access, body: c.valid })).status).toBe(404);
+    expect(
+      (await ctx.request({ method: 'PUT', url: `${c.base}/999999/update/`, token: admin.access, body: c.valid }))
+        .status,
+    ).toBe(404);
 
-    expect((await ctx.request({ method: 'DELETE', url: `${c.base}/${item.id}/delete/`, token: admin.access })).status).toBe(204);
+    expect(
+      (await ctx.request({ method: 'DELETE', url: `${c.base}/${item.id}/delete/`, token: admin.access })).status,
+    ).toBe(204);
     expect((await list<{ id: number }>(`${c.base}/`)).some((x) => x.id === item.id)).toBe(false);
-    expect((await ctx.request({ method: 'DELETE', url: `${c.base}/${item.id}/delete/`, token: admin.access })).status).toBe(404);
+    expect(
+      (await ctx.request({ method: 'DELETE', url: `${c.base}/${item.id}/delete/`, token: admin.access })).status,
+    ).toBe(404);
   });
 
   it('filters resources by type', async () => {
@@ -277,33 +491,99 @@ describe('faculty, testimonials, success stories, resources', () => {
   });
 
   it('deleting a faculty member keeps their programs, without an instructor', async () => {
-    const faculty = (await ctx.request({ method: 'POST', url: '/classroom/faculty/create/', token: admin.access, body: cases[0]!.valid })).body as { id: number };
+    const faculty = (
+      await ctx.request({
+        method: 'POST',
+        url: '/classroom/faculty/create/',
+        token: admin.access,
+        body: cases[0]!.valid,
+      })
+    ).body as { id: number };
     const programId = await createProgram(ctx, admin.access);
     await ctx.db.updateTable('programs').set({ instructor_id: faculty.id }).where('id', '=', programId).execute();
-    expect((await ctx.request({ url: `/classroom/programs/${programId}/` })).body).toMatchObject({ instructor: { first_name: 'Rajesh', last_name: 'Iyer' } });
-    expect((await ctx.request({ method: 'DELETE', url: `/classroom/faculty/${faculty.id}/delete/`, token: admin.access })).status).toBe(204);
+    expect((await ctx.request({ url: `/classroom/programs/${programId}/` })).body).toMatchObject({
+      instructor: { first_name: 'Rajesh', last_name: 'Iyer' },
+    });
+    expect(
+      (await ctx.request({ method: 'DELETE', url: `/classroom/faculty/${faculty.id}/delete/`, token: admin.access }))
+        .status,
+    ).toBe(204);
     expect((await ctx.request({ url: `/classroom/programs/${programId}/` })).body).toMatchObject({ instructor: null });
   });
 });
 
 describe('instructors and authors', () => {
   it('sets, keeps (omitted), clears (null) and checks the faculty reference', async () => {
-    const faculty = (await ctx.request({ method: 'POST', url: '/classroom/faculty/create/', token: admin.access, body: { first_name: 'Meera', last_name: 'Krishnan', email: 'meera@example.in', expertise: 'NBFC', experience_years: 15 } })).body as { id: number };
-    const created = await ctx.request({ method: 'POST', url: '/classroom/programs/', token: admin.access, body: programInput({ instructor_id: faculty.id }) });
-    expect(created.body).toMatchObject({ instructor_id: faculty.id, instructor: { first_name: 'Meera', last_name: 'Krishnan' } });
+    const faculty = (
+      await ctx.request({
+        method: 'POST',
+        url: '/classroom/faculty/create/',
+        token: admin.access,
+        body: {
+          first_name: 'Meera',
+          last_name: 'Krishnan',
+          email: 'meera@example.in',
+          expertise: 'NBFC',
+          experience_years: 15,
+        },
+      })
+    ).body as { id: number };
+    const created = await ctx.request({
+      method: 'POST',
+      url: '/classroom/programs/',
+      token: admin.access,
+      body: programInput({ instructor_id: faculty.id }),
+    });
+    expect(created.body).toMatchObject({
+      instructor_id: faculty.id,
+      instructor: { first_name: 'Meera', last_name: 'Krishnan' },
+    });
     const id = (created.body as { id: number }).id;
-    const kept = await ctx.request({ method: 'PUT', url: `/classroom/programs/${id}/`, token: admin.access, body: programInput({ title: 'Kept' }) });
+    const kept = await ctx.request({
+      method: 'PUT',
+      url: `/classroom/programs/${id}/`,
+      token: admin.access,
+      body: programInput({ title: 'Kept' }),
+    });
     expect(kept.body).toMatchObject({ title: 'Kept', instructor_id: faculty.id });
-    const cleared = await ctx.request({ method: 'PUT', url: `/classroom/programs/${id}/`, token: admin.access, body: programInput({ instructor_id: null }) });
+    const cleared = await ctx.request({
+      method: 'PUT',
+      url: `/classroom/programs/${id}/`,
+      token: admin.access,
+      body: programInput({ instructor_id: null }),
+    });
     expect(cleared.body).toMatchObject({ instructor_id: null, instructor: null });
-    const unknown = await ctx.request({ method: 'PUT', url: `/classroom/programs/${id}/`, token: admin.access, body: programInput({ instructor_id: 999_999 }) });
+    const unknown = await ctx.request({
+      method: 'PUT',
+      url: `/classroom/programs/${id}/`,
+      token: admin.access,
+      body: programInput({ instructor_id: 999_999 }),
+    });
     expect(unknown).toMatchObject({ status: 400, body: { instructor_id: ['Unknown faculty member.'] } });
 
-    const workshop = await ctx.request({ method: 'POST', url: '/classroom/workshops/create/', token: admin.access, body: workshopInput({ instructor_id: faculty.id }) });
+    const workshop = await ctx.request({
+      method: 'POST',
+      url: '/classroom/workshops/create/',
+      token: admin.access,
+      body: workshopInput({ instructor_id: faculty.id }),
+    });
     expect(workshop.body).toMatchObject({ instructor_id: faculty.id, instructor: { first_name: 'Meera' } });
-    const resource = await ctx.request({ method: 'POST', url: '/classroom/resources/create/', token: admin.access, body: { title: 'Guide', author_id: faculty.id } });
-    expect(resource.body).toMatchObject({ author_id: faculty.id, author: { first_name: 'Meera', last_name: 'Krishnan' } });
-    const badResource = await ctx.request({ method: 'POST', url: '/classroom/resources/create/', token: admin.access, body: { title: 'Guide', author_id: 'x' } });
+    const resource = await ctx.request({
+      method: 'POST',
+      url: '/classroom/resources/create/',
+      token: admin.access,
+      body: { title: 'Guide', author_id: faculty.id },
+    });
+    expect(resource.body).toMatchObject({
+      author_id: faculty.id,
+      author: { first_name: 'Meera', last_name: 'Krishnan' },
+    });
+    const badResource = await ctx.request({
+      method: 'POST',
+      url: '/classroom/resources/create/',
+      token: admin.access,
+      body: { title: 'Guide', author_id: 'x' },
+    });
     expect(badResource).toMatchObject({ status: 400, body: { author_id: ["Author must be a faculty member's id."] } });
   });
 });

@@ -18,39 +18,61 @@ afterAll(async () => ctx?.close());
 
 describe('request bodies', () => {
   it('answers 413 as JSON for a body over the limit', async () => {
-    const res = await ctx.request({ method: 'POST', url: API.token, body: { username: 'x'.repeat(200 * 1024), password: 'y' } });
+    const res = await ctx.request({
+      method: 'POST',
+      url: API.token,
+      body: { username: 'x'.repeat(200 * 1024), password: 'y' },
+    });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ detail: SERVER_MESSAGES.bodyTooLarge });
   });
 
   it('answers 400 as JSON for malformed JSON', async () => {
-    const res = await ctx.request({ method: 'POST', url: API.token, body: '{"username": "a",', headers: { 'content-type': 'application/json' } });
+    const res = await ctx.request({
+      method: 'POST',
+      url: API.token,
+      body: '{"username": "a",',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: SERVER_MESSAGES.invalidJson });
   });
 
   it('answers 415 as JSON for a body that is not JSON', async () => {
-    const res = await ctx.request({ method: 'POST', url: API.token, body: 'username=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await ctx.request({
+      method: 'POST',
+      url: API.token,
+      body: 'username=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect(res.body).toEqual({ detail: expect.any(String) });
   });
 
   it('treats a JSON body of the wrong type as a validation error', async () => {
-    const res = await ctx.request({ method: 'POST', url: API.token, body: '"just a string"', headers: { 'content-type': 'application/json' } });
+    const res = await ctx.request({
+      method: 'POST',
+      url: API.token,
+      body: '"just a string"',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ non_field_errors: [expect.any(String)] });
   });
 });
 
 describe('unknown paths and errors', () => {
-  it.each(['/auth/nope/', '/classroom/nope/', '/api/nope', '/api/', '/classroom/programs/1/nope/', '/api/admin/'])('answers JSON 404 under API prefixes: %s', async (url) => {
-    for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const res = await ctx.request({ method, url, token: admin.access });
-      expect(res.status).toBe(404);
-      expect(res.body).toEqual({ detail: SERVER_MESSAGES.notFound });
-      expect(String(res.headers['content-type'])).toContain('application/json');
-    }
-  });
+  it.each(['/auth/nope/', '/classroom/nope/', '/api/nope', '/api/', '/classroom/programs/1/nope/', '/api/admin/'])(
+    'answers JSON 404 under API prefixes: %s',
+    async (url) => {
+      for (const method of ['GET', 'POST', 'DELETE'] as const) {
+        const res = await ctx.request({ method, url, token: admin.access });
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ detail: SERVER_MESSAGES.notFound });
+        expect(String(res.headers['content-type'])).toContain('application/json');
+      }
+    },
+  );
 
   it('answers an unexpected failure with 500 {detail: "Server error."}, no stack, no SQL', async () => {
     const broken = await createTestApp();
@@ -80,7 +102,11 @@ describe('headers', () => {
   });
 
   it('keeps CORS off by default and allows only the configured origins when set', async () => {
-    const off = await ctx.request({ method: 'OPTIONS', url: API.programs.list, headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    const off = await ctx.request({
+      method: 'OPTIONS',
+      url: API.programs.list,
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
     expect(off.headers['access-control-allow-origin']).toBeUndefined();
     const withCors = await createTestApp({ config: { corsOrigins: ['https://spa.example.in'] } });
     try {
@@ -134,7 +160,10 @@ describe('serving the SPA', () => {
 
 describe('system endpoints', () => {
   it('GET /api/config/ tells the SPA about demo mode', async () => {
-    expect((await ctx.request({ url: API.config })).body).toEqual({ demo_mode: true, demo_credentials: { username: 'admin', password: 'admin123' } });
+    expect((await ctx.request({ url: API.config })).body).toEqual({
+      demo_mode: true,
+      demo_credentials: { username: 'admin', password: 'admin123' },
+    });
     const prod = await createTestApp({ config: { demoMode: false } });
     try {
       expect((await prod.request({ url: API.config })).body).toEqual({ demo_mode: false, demo_credentials: null });
@@ -148,7 +177,10 @@ describe('system endpoints', () => {
     const down = await createTestApp();
     try {
       await down.db.destroy();
-      expect(await down.request({ url: API.health })).toMatchObject({ status: 503, body: { detail: 'Service unavailable.' } });
+      expect(await down.request({ url: API.health })).toMatchObject({
+        status: 503,
+        body: { detail: 'Service unavailable.' },
+      });
     } finally {
       await down.close().catch(() => undefined);
     }
@@ -158,11 +190,17 @@ describe('system endpoints', () => {
     const res = await ctx.request({ url: API.openapi });
     expect(res.status).toBe(200);
     expect(`${JSON.stringify(res.body, null, 2)}\n`).toBe(openApiText());
-    expect(fs.readFileSync(OPENAPI_FILE, 'utf8') === openApiText(), 'docs/openapi.json is stale (the contract changed): run npm run openapi').toBe(true);
+    expect(
+      fs.readFileSync(OPENAPI_FILE, 'utf8') === openApiText(),
+      'docs/openapi.json is stale (the contract changed): run npm run openapi',
+    ).toBe(true);
   });
 
   it('every $ref in the document resolves, and every contract path is served', () => {
-    const doc = JSON.parse(openApiText()) as { components: { schemas: Record<string, unknown> }; paths: Record<string, unknown> };
+    const doc = JSON.parse(openApiText()) as {
+      components: { schemas: Record<string, unknown> };
+      paths: Record<string, unknown>;
+    };
     const refs = [...openApiText().matchAll(/"\$ref": "#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
     expect(refs.length).toBeGreaterThan(50);
     for (const ref of new Set(refs)) expect(doc.components.schemas, ref).toHaveProperty(ref);
@@ -184,7 +222,12 @@ describe('system endpoints', () => {
       expect(ctx.app.hasRoute({ method: method as 'GET', url }), route).toBe(true);
     }
     const routes = ctx.app.printRoutes({ commonPrefix: false });
-    const served = (routes.match(/\(([A-Z, ]+)\)/g) ?? []).flatMap((m) => m.slice(1, -1).split(', ').filter((x) => x !== 'HEAD'));
+    const served = (routes.match(/\(([A-Z, ]+)\)/g) ?? []).flatMap((m) =>
+      m
+        .slice(1, -1)
+        .split(', ')
+        .filter((x) => x !== 'HEAD'),
+    );
     expect(served.length).toBe(DOCUMENTED_ROUTES.length);
   });
 });

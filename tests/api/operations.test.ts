@@ -15,17 +15,44 @@ describe('configuration from the environment', () => {
   it('defaults: SQLite under data/, port 8000 on 127.0.0.1, demo mode, 5 min / 1 day tokens, CORS off', () => {
     const config = loadConfig({});
     expect(config.databaseUrl).toBe(`sqlite:${path.join(ROOT, 'data', 'app.sqlite')}`);
-    expect(config).toMatchObject({ port: 8000, host: '127.0.0.1', demoMode: true, jwtSecret: null, accessTokenLifetimeSeconds: 300, refreshTokenLifetimeSeconds: 86_400, corsOrigins: [] });
+    expect(config).toMatchObject({
+      port: 8000,
+      host: '127.0.0.1',
+      demoMode: true,
+      jwtSecret: null,
+      accessTokenLifetimeSeconds: 300,
+      refreshTokenLifetimeSeconds: 86_400,
+      corsOrigins: [],
+    });
     expect(config.staticDir).toBe(path.join(ROOT, 'dist'));
   });
 
   it('reads every variable', () => {
     const config = loadConfig({
-      DATABASE_URL: 'postgresql://u@db:5432/app', PORT: '9000', HOST: '0.0.0.0', DEMO_MODE: 'false', JWT_SECRET: 's3cret',
-      ACCESS_TOKEN_LIFETIME_SECONDS: '60', REFRESH_TOKEN_LIFETIME_SECONDS: '600', CORS_ORIGINS: 'https://a.in, https://b.in', STATIC_DIR: 'build',
+      DATABASE_URL: 'postgresql://u@db:5432/app',
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DEMO_MODE: 'false',
+      JWT_SECRET: 's3cret',
+      ACCESS_TOKEN_LIFETIME_SECONDS: '60',
+      REFRESH_TOKEN_LIFETIME_SECONDS: '600',
+      CORS_ORIGINS: 'https://a.in, https://b.in',
+      STATIC_DIR: 'build',
     });
-    expect(config).toMatchObject({ databaseUrl: 'postgresql://u@db:5432/app', port: 9000, host: '0.0.0.0', demoMode: false, jwtSecret: 's3cret', accessTokenLifetimeSeconds: 60, refreshTokenLifetimeSeconds: 600, corsOrigins: ['https://a.in', 'https://b.in'] });
-    expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.sqlite', DEMO_MODE: '0' })).toMatchObject({ databaseUrl: 'sqlite:/tmp/x.sqlite', demoMode: false });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgresql://u@db:5432/app',
+      port: 9000,
+      host: '0.0.0.0',
+      demoMode: false,
+      jwtSecret: 's3cret',
+      accessTokenLifetimeSeconds: 60,
+      refreshTokenLifetimeSeconds: 600,
+      corsOrigins: ['https://a.in', 'https://b.in'],
+    });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/x.sqlite', DEMO_MODE: '0' })).toMatchObject({
+      databaseUrl: 'sqlite:/tmp/x.sqlite',
+      demoMode: false,
+    });
   });
 
   it('in production: JWT_SECRET required, demo mode off unless asked for', () => {
@@ -48,8 +75,12 @@ describe('several instances on one database', () => {
     try {
       const user = await a.user('shared');
       expect((await b.request({ url: '/classroom/auth/me/', token: user.access })).status).toBe(200);
-      expect((await a.request({ method: 'POST', url: '/auth/logout/', body: { refresh: user.refresh } })).status).toBe(204);
-      expect((await b.request({ method: 'POST', url: '/auth/token/refresh/', body: { refresh: user.refresh } })).status).toBe(401);
+      expect((await a.request({ method: 'POST', url: '/auth/logout/', body: { refresh: user.refresh } })).status).toBe(
+        204,
+      );
+      expect(
+        (await b.request({ method: 'POST', url: '/auth/token/refresh/', body: { refresh: user.refresh } })).status,
+      ).toBe(401);
     } finally {
       await a.close();
       await b.close();
@@ -61,16 +92,24 @@ describe('several instances on one database', () => {
 describe('request logs', () => {
   it('never contain passwords, tokens or bodies', async () => {
     const lines: string[] = [];
-    const ctx = await createTestApp({ config: { logger: true }, logStream: { write: (line) => void lines.push(line) } });
+    const ctx = await createTestApp({
+      config: { logger: true },
+      logStream: { write: (line) => void lines.push(line) },
+    });
     try {
       const user = await ctx.user('logged');
       await ctx.request({ method: 'POST', url: '/auth/token/', body: { username: 'logged', password: 'password123' } });
       await ctx.request({ method: 'POST', url: '/auth/token/refresh/', body: { refresh: user.refresh } });
       await ctx.request({ url: '/classroom/auth/me/', token: user.access });
-      await ctx.request({ method: 'POST', url: '/auth/register/', body: { username: 'x', email: 'x@example.in', password: 'very-secret-1', first_name: 'X', last_name: 'Y' } });
+      await ctx.request({
+        method: 'POST',
+        url: '/auth/register/',
+        body: { username: 'x', email: 'x@example.in', password: 'very-secret-1', first_name: 'X', last_name: 'Y' },
+      });
       const log = lines.join('\n');
       expect(log).toContain('/classroom/auth/me/');
-      for (const secret of ['password123', 'very-secret-1', user.access, user.refresh, 'Bearer']) expect(log).not.toContain(secret);
+      for (const secret of ['password123', 'very-secret-1', user.access, user.refresh, 'Bearer'])
+        expect(log).not.toContain(secret);
     } finally {
       await ctx.close();
     }
@@ -105,14 +144,24 @@ async function serverDatabase(): Promise<{ url: string; drop: () => Promise<void
     return { url: u.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-proc-'));
-  return { url: `sqlite:${path.join(dir, 'app.sqlite')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return {
+    url: `sqlite:${path.join(dir, 'app.sqlite')}`,
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 async function runServer(env: Record<string, string>, check: (base: string) => Promise<void>) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'server.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_REQUESTS: '0', STATIC_DIR: '/nonexistent', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_REQUESTS: '0',
+      STATIC_DIR: '/nonexistent',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -147,15 +196,24 @@ describe('the server process (what npm start runs after the SPA build)', () => {
     const { url, drop } = await serverDatabase();
     drops.push(drop);
     const countUsers = async (base: string) => {
-      const login = await fetch(`${base}/auth/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
+      const login = await fetch(`${base}/auth/token/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+      });
       expect(login.status).toBe(200);
       const { access } = (await login.json()) as { access: string };
-      const stats = (await (await fetch(`${base}/classroom/admin/stats/`, { headers: { authorization: `Bearer ${access}` } })).json()) as { total_students: number };
+      const stats = (await (
+        await fetch(`${base}/classroom/admin/stats/`, { headers: { authorization: `Bearer ${access}` } })
+      ).json()) as { total_students: number };
       return stats.total_students;
     };
     let first = 0;
     await runServer({ DATABASE_URL: url }, async (base) => {
-      expect(await (await fetch(`${base}/api/config/`)).json()).toEqual({ demo_mode: true, demo_credentials: { username: 'admin', password: 'admin123' } });
+      expect(await (await fetch(`${base}/api/config/`)).json()).toEqual({
+        demo_mode: true,
+        demo_credentials: { username: 'admin', password: 'admin123' },
+      });
       first = await countUsers(base);
       expect(first).toBeGreaterThan(1);
       const missing = await fetch(`${base}/classroom/nothing/`);
@@ -172,7 +230,11 @@ describe('the server process (what npm start runs after the SPA build)', () => {
     drops.push(drop);
     await runServer({ DATABASE_URL: url, DEMO_MODE: '0' }, async (base) => {
       expect(await (await fetch(`${base}/api/config/`)).json()).toEqual({ demo_mode: false, demo_credentials: null });
-      const login = await fetch(`${base}/auth/token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }) });
+      const login = await fetch(`${base}/auth/token/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+      });
       expect(login.status).toBe(401);
     });
   }, 60_000);

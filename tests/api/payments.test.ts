@@ -17,15 +17,24 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const start = (user: TestUser, type: 'programs' | 'workshops', id: number, body: unknown = { payment_method: 'credit_card' }) =>
-  ctx.request({ method: 'POST', url: `/classroom/${type}/${id}/payment/`, token: user.access, body });
+const start = (
+  user: TestUser,
+  type: 'programs' | 'workshops',
+  id: number,
+  body: unknown = { payment_method: 'credit_card' },
+) => ctx.request({ method: 'POST', url: `/classroom/${type}/${id}/payment/`, token: user.access, body });
 const complete = (user: TestUser, paymentId: number) =>
   ctx.request({ method: 'POST', url: `/classroom/payments/${paymentId}/complete/`, token: user.access });
 
 describe('starting a payment', () => {
   it('creates a pending payment with the amount read from the program, ignoring any client amount', async () => {
     const programId = await createProgram(ctx, admin.access, { price: 72000 });
-    const res = await start(asha, 'programs', programId, { payment_method: 'upi', amount: 1, price: 1, status: 'completed' });
+    const res = await start(asha, 'programs', programId, {
+      payment_method: 'upi',
+      amount: 1,
+      price: 1,
+      status: 'completed',
+    });
     expect(res.status).toBe(201);
     const payment = Payment.parse(res.body);
     expect(payment).toMatchObject({
@@ -62,18 +71,40 @@ describe('starting a payment', () => {
 
   it('accepts no body (the dashboard) and stores checkout billing details, never card data', async () => {
     const programId = await createProgram(ctx, admin.access);
-    const bare = await ctx.request({ method: 'POST', url: `/classroom/programs/${programId}/payment/`, token: asha.access, headers: { 'content-type': 'application/json' } });
+    const bare = await ctx.request({
+      method: 'POST',
+      url: `/classroom/programs/${programId}/payment/`,
+      token: asha.access,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bare.status).toBe(201);
     expect((bare.body as Payment).payment_method).toBe('credit_card');
 
     const other = await createProgram(ctx, admin.access);
     const billing = { first_name: 'Asha', last_name: 'Rao', email: 'asha@example.in', phone: '9876543210' };
-    const withCard = await start(asha, 'programs', other, { payment_method: 'debit_card', billing, card_number: '4111111111111111', cvv: '123' });
-    expect(withCard).toMatchObject({ status: 400, body: { card_number: ['Card and UPI details must not be sent to the server.'], cvv: [expect.any(String)] } });
+    const withCard = await start(asha, 'programs', other, {
+      payment_method: 'debit_card',
+      billing,
+      card_number: '4111111111111111',
+      cvv: '123',
+    });
+    expect(withCard).toMatchObject({
+      status: 400,
+      body: { card_number: ['Card and UPI details must not be sent to the server.'], cvv: [expect.any(String)] },
+    });
     const res = await start(asha, 'programs', other, { payment_method: 'debit_card', billing });
     expect(res.status).toBe(201);
-    const row = await ctx.db.selectFrom('payments').selectAll().where('id', '=', (res.body as Payment).id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ billing_first_name: 'Asha', billing_last_name: 'Rao', billing_email: 'asha@example.in', billing_phone: '9876543210' });
+    const row = await ctx.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', (res.body as Payment).id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      billing_first_name: 'Asha',
+      billing_last_name: 'Rao',
+      billing_email: 'asha@example.in',
+      billing_phone: '9876543210',
+    });
     expect(JSON.stringify(row)).not.toContain('4111');
   });
 
@@ -90,7 +121,10 @@ describe('starting a payment', () => {
 
   it('validates the payment method and billing details', async () => {
     const programId = await createProgram(ctx, admin.access);
-    const res = await start(asha, 'programs', programId, { payment_method: 'cash', billing: { first_name: '', last_name: 'R', email: 'x', phone: '12' } });
+    const res = await start(asha, 'programs', programId, {
+      payment_method: 'cash',
+      billing: { first_name: '', last_name: 'R', email: 'x', phone: '12' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       payment_method: ['Payment method must be one of: credit_card, debit_card, upi.'],
@@ -105,7 +139,10 @@ describe('starting a payment', () => {
     expect((await start(asha, 'workshops', 999_999)).status).toBe(404);
     expect((await start(asha, 'programs', 'abc' as unknown as number)).status).toBe(404);
     const inactive = await createProgram(ctx, admin.access, { is_active: false });
-    expect(await start(asha, 'programs', inactive)).toMatchObject({ status: 404, body: { detail: SERVER_MESSAGES.notFound } });
+    expect(await start(asha, 'programs', inactive)).toMatchObject({
+      status: 404,
+      body: { detail: SERVER_MESSAGES.notFound },
+    });
   });
 
   it('refuses a student already enrolled in the course', async () => {
@@ -130,10 +167,24 @@ describe('starting a payment', () => {
     const workshopId = await createWorkshop(ctx, admin.access, { price: 0, max_participants: 5 });
     const res = await start(asha, 'workshops', workshopId);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'completed', amount: 0, course_type: 'workshop', workshop_title: 'Ratio Analysis Masterclass', program_title: null });
-    const enrollments = (await ctx.request({ url: '/classroom/enrollments/', token: asha.access })).body as Enrollment[];
-    expect(enrollments.find((e) => e.course === workshopId && e.course_type === 'workshop')).toMatchObject({ status: 'active', is_active: true, workshop: { id: workshopId } });
-    const workshop = (await ctx.request({ url: `/classroom/workshops/${workshopId}/` })).body as { current_participants: number; is_free: boolean };
+    expect(res.body).toMatchObject({
+      status: 'completed',
+      amount: 0,
+      course_type: 'workshop',
+      workshop_title: 'Ratio Analysis Masterclass',
+      program_title: null,
+    });
+    const enrollments = (await ctx.request({ url: '/classroom/enrollments/', token: asha.access }))
+      .body as Enrollment[];
+    expect(enrollments.find((e) => e.course === workshopId && e.course_type === 'workshop')).toMatchObject({
+      status: 'active',
+      is_active: true,
+      workshop: { id: workshopId },
+    });
+    const workshop = (await ctx.request({ url: `/classroom/workshops/${workshopId}/` })).body as {
+      current_participants: number;
+      is_free: boolean;
+    };
     expect(workshop).toMatchObject({ current_participants: 1, is_free: true });
     expect((await start(asha, 'workshops', workshopId)).body).toEqual({ error: SERVER_MESSAGES.alreadyEnrolled });
   });
@@ -144,8 +195,13 @@ describe('free workshops clicked twice', () => {
     const workshopId = await createWorkshop(ctx, admin.access, { price: 0, max_participants: 50 });
     const results = await Promise.all(Array.from({ length: 6 }, () => start(ravi, 'workshops', workshopId)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    for (const r of results.filter((x) => x.status !== 201)) expect(r).toMatchObject({ status: 400, body: { error: SERVER_MESSAGES.alreadyEnrolled } });
-    const workshop = await ctx.db.selectFrom('workshops').select('current_participants').where('id', '=', workshopId).executeTakeFirstOrThrow();
+    for (const r of results.filter((x) => x.status !== 201))
+      expect(r).toMatchObject({ status: 400, body: { error: SERVER_MESSAGES.alreadyEnrolled } });
+    const workshop = await ctx.db
+      .selectFrom('workshops')
+      .select('current_participants')
+      .where('id', '=', workshopId)
+      .executeTakeFirstOrThrow();
     expect(workshop.current_participants).toBe(1);
   });
 });
@@ -179,7 +235,9 @@ describe('completing a payment', () => {
     expect(second.status).toBe(200);
     expect((second.body as PaymentCompletion).enrollment.id).toBe(first.enrollment.id);
     expect((second.body as PaymentCompletion).payment.id).toBe(first.payment.id);
-    const workshop = (await ctx.request({ url: `/classroom/workshops/${workshopId}/` })).body as { current_participants: number };
+    const workshop = (await ctx.request({ url: `/classroom/workshops/${workshopId}/` })).body as {
+      current_participants: number;
+    };
     expect(workshop.current_participants).toBe(1);
   });
 
@@ -189,14 +247,21 @@ describe('completing a payment', () => {
     expect(await complete(ravi, payment.id)).toMatchObject({ status: 404, body: { detail: SERVER_MESSAGES.notFound } });
     expect((await complete(admin, payment.id)).status).toBe(404);
     expect((await complete(asha, 999_999)).status).toBe(404);
-    expect((await ctx.request({ method: 'POST', url: `/classroom/payments/${payment.id}/complete/` })).status).toBe(401);
+    expect((await ctx.request({ method: 'POST', url: `/classroom/payments/${payment.id}/complete/` })).status).toBe(
+      401,
+    );
   });
 
   it('refuses a failed or cancelled payment with 400 {error}', async () => {
     for (const status of ['failed', 'cancelled'] as const) {
       const programId = await createProgram(ctx, admin.access);
       const payment = (await start(asha, 'programs', programId)).body as Payment;
-      await ctx.request({ method: 'POST', url: `/api/admin/payments/${payment.id}/resolve/`, token: admin.access, body: { status } });
+      await ctx.request({
+        method: 'POST',
+        url: `/api/admin/payments/${payment.id}/resolve/`,
+        token: admin.access,
+        body: { status },
+      });
       const res = await complete(asha, payment.id);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: SERVER_MESSAGES.paymentNotPending });
@@ -210,9 +275,18 @@ describe('completing a payment', () => {
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
     const enrollmentIds = new Set(results.map((r) => (r.body as PaymentCompletion).enrollment.id));
     expect(enrollmentIds.size).toBe(1);
-    const rows = await ctx.db.selectFrom('enrollments').select('id').where('course_type', '=', 'workshop').where('course_id', '=', workshopId).execute();
+    const rows = await ctx.db
+      .selectFrom('enrollments')
+      .select('id')
+      .where('course_type', '=', 'workshop')
+      .where('course_id', '=', workshopId)
+      .execute();
     expect(rows).toHaveLength(1);
-    const workshop = await ctx.db.selectFrom('workshops').select('current_participants').where('id', '=', workshopId).executeTakeFirstOrThrow();
+    const workshop = await ctx.db
+      .selectFrom('workshops')
+      .select('current_participants')
+      .where('id', '=', workshopId)
+      .executeTakeFirstOrThrow();
     expect(workshop.current_participants).toBe(1);
   });
 
@@ -227,12 +301,28 @@ describe('completing a payment', () => {
     expect(ok).toHaveLength(3);
     expect(full).toHaveLength(5);
     for (const r of full) expect(r.body).toEqual({ error: SERVER_MESSAGES.workshopFull });
-    const workshop = await ctx.db.selectFrom('workshops').select(['current_participants', 'max_participants']).where('id', '=', workshopId).executeTakeFirstOrThrow();
+    const workshop = await ctx.db
+      .selectFrom('workshops')
+      .select(['current_participants', 'max_participants'])
+      .where('id', '=', workshopId)
+      .executeTakeFirstOrThrow();
     expect(workshop.current_participants).toBe(3);
-    const active = await ctx.db.selectFrom('enrollments').select('id').where('course_type', '=', 'workshop').where('course_id', '=', workshopId).where('is_active', '=', 1).execute();
+    const active = await ctx.db
+      .selectFrom('enrollments')
+      .select('id')
+      .where('course_type', '=', 'workshop')
+      .where('course_id', '=', workshopId)
+      .where('is_active', '=', 1)
+      .execute();
     expect(active).toHaveLength(3);
     // The refused payments stay pending: nothing was charged.
-    const pending = await ctx.db.selectFrom('payments').select('id').where('course_id', '=', workshopId).where('course_type', '=', 'workshop').where('status', '=', 'pending').execute();
+    const pending = await ctx.db
+      .selectFrom('payments')
+      .select('id')
+      .where('course_id', '=', workshopId)
+      .where('course_type', '=', 'workshop')
+      .where('status', '=', 'pending')
+      .execute();
     expect(pending).toHaveLength(5);
   });
 });
@@ -246,7 +336,8 @@ describe("the caller's own lists", () => {
     const payments = (await ctx.request({ url: '/classroom/payments/', token: loner.access })).body as Payment[];
     expect(payments.map((p) => p.id)).toEqual([payment.id]);
     expect(payments.every((p) => Payment.safeParse(p).success)).toBe(true);
-    const enrollments = (await ctx.request({ url: '/classroom/enrollments/', token: loner.access })).body as Enrollment[];
+    const enrollments = (await ctx.request({ url: '/classroom/enrollments/', token: loner.access }))
+      .body as Enrollment[];
     expect(enrollments).toHaveLength(1);
     expect(Enrollment.parse(enrollments[0])).toMatchObject({ course: programId, student: { id: loner.id } });
     const others = (await ctx.request({ url: '/classroom/payments/', token: ravi.access })).body as Payment[];
@@ -271,15 +362,30 @@ describe('mixed concurrent writes', () => {
     const calls = [
       ...students.slice(0, 6).map((s, i) => complete(s, pending[i]!.id)),
       ...students.slice(6).map((_, i) =>
-        ctx.request({ method: 'POST', url: `/api/admin/payments/${pending[6 + i]!.id}/resolve/`, token: admin.access, body: resolveBodies[i % 3] }),
+        ctx.request({
+          method: 'POST',
+          url: `/api/admin/payments/${pending[6 + i]!.id}/resolve/`,
+          token: admin.access,
+          body: resolveBodies[i % 3],
+        }),
       ),
       ...students.map((s) => start(s, 'programs', programId)),
     ];
     const results = await Promise.all(calls);
     for (const r of results) expect([200, 201, 400]).toContain(r.status);
-    const workshop = await ctx.db.selectFrom('workshops').select(['current_participants', 'max_participants']).where('id', '=', workshopId).executeTakeFirstOrThrow();
+    const workshop = await ctx.db
+      .selectFrom('workshops')
+      .select(['current_participants', 'max_participants'])
+      .where('id', '=', workshopId)
+      .executeTakeFirstOrThrow();
     expect(workshop.current_participants).toBeLessThanOrEqual(workshop.max_participants);
-    const active = await ctx.db.selectFrom('enrollments').select('id').where('course_type', '=', 'workshop').where('course_id', '=', workshopId).where('is_active', '=', 1).execute();
+    const active = await ctx.db
+      .selectFrom('enrollments')
+      .select('id')
+      .where('course_type', '=', 'workshop')
+      .where('course_id', '=', workshopId)
+      .where('is_active', '=', 1)
+      .execute();
     expect(active).toHaveLength(workshop.current_participants);
   });
 });

@@ -71,7 +71,15 @@ describe('checkout validation', () => {
   });
 
   it('asks UPI payers for a UPI ID and no card fields', () => {
-    const upi = { ...EMPTY_CHECKOUT_FORM, ...validCard, paymentMethod: 'upi' as const, cardNumber: '', cvv: '', expiryDate: '', nameOnCard: '' };
+    const upi = {
+      ...EMPTY_CHECKOUT_FORM,
+      ...validCard,
+      paymentMethod: 'upi' as const,
+      cardNumber: '',
+      cvv: '',
+      expiryDate: '',
+      nameOnCard: '',
+    };
     expect(validateCheckout({ ...upi, upiId: '' }, NOW)).toEqual({ upiId: M.upiRequired });
     expect(validateCheckout({ ...upi, upiId: 'priya.sharma' }, NOW)).toEqual({ upiId: M.upi });
     expect(validateCheckout({ ...upi, upiId: 'priya.sharma@okhdfc' }, NOW)).toEqual({});

@@ -24,7 +24,9 @@ describe('ApiError and userMessage', () => {
   });
 
   it('falls back to the spec text for server faults and network failures', () => {
-    expect(userMessage(new ApiError(500, { detail: 'Server error.' }), MESSAGES.loginFailed)).toBe(MESSAGES.loginFailed);
+    expect(userMessage(new ApiError(500, { detail: 'Server error.' }), MESSAGES.loginFailed)).toBe(
+      MESSAGES.loginFailed,
+    );
     expect(userMessage(new TypeError('Failed to fetch'), MESSAGES.loginFailed)).toBe(MESSAGES.loginFailed);
   });
 

@@ -18,7 +18,10 @@ async function expectNoSeriousViolations(page: Page, where: string, within?: str
   const violations = await seriousViolations(page, within);
   const report = describeViolations(where, violations);
   if (violations.length) console.log(report);
-  expect(violations.map((v) => `${v.impact} ${v.id}: ${v.help}`), report).toEqual([]);
+  expect(
+    violations.map((v) => `${v.impact} ${v.id}: ${v.help}`),
+    report,
+  ).toEqual([]);
 }
 
 describe('Accessibility (axe-core): no serious or critical violations', () => {
@@ -60,7 +63,10 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
     await page.goto('/admin');
     await settle(page);
     await tab(page, 'Payments').first().click();
-    await page.getByRole('button', { name: /^\s*resolve\b/i }).first().click();
+    await page
+      .getByRole('button', { name: /^\s*resolve\b/i })
+      .first()
+      .click();
     await visible(page.getByRole('dialog'));
     // The modal is what a user can reach: scan it alone (the page behind it is scanned above).
     await expectNoSeriousViolations(page, '/admin with the Resolve modal open', '[role="dialog"]');

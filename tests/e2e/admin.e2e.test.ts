@@ -43,7 +43,10 @@ function dialog(page: Page) {
 
 /** Submits the open modal form with its primary button. */
 async function submitDialog(page: Page): Promise<void> {
-  await dialog(page).getByRole('button', { name: /^\s*(save|create|update|submit|add|resolve)\b/i }).first().click();
+  await dialog(page)
+    .getByRole('button', { name: /^\s*(save|create|update|submit|add|resolve)\b/i })
+    .first()
+    .click();
 }
 
 describe('Administrator', () => {
@@ -84,7 +87,10 @@ describe('Administrator', () => {
     ];
     for (const [label, number] of expected) {
       await expect
-        .poll(async () => (await tileText(page, label)) ?? '(no such label)', { timeout: 15_000, message: `tile ${label} shows ${number}` })
+        .poll(async () => (await tileText(page, label)) ?? '(no such label)', {
+          timeout: 15_000,
+          message: `tile ${label} shows ${number}`,
+        })
         .toMatch(new RegExp(`(^|[^\\d,])${number.replace(/[₹,]/g, (c) => `\\${c}`)}($|[^\\d,])`));
     }
     expect(await tileText(page, /^\s*total revenue\s*$/i)).not.toContain('$');
@@ -118,7 +124,9 @@ describe('Administrator', () => {
     expect(created!.price).toBe(45000);
 
     const edited = `${title} (evening batch)`;
-    await rowOf(page, exactly(title)).getByRole('button', { name: /^\s*edit\b/i }).click();
+    await rowOf(page, exactly(title))
+      .getByRole('button', { name: /^\s*edit\b/i })
+      .click();
     const edit = dialog(page);
     await visible(edit);
     expect(await edit.getByLabel(/^\s*title/i).inputValue()).toBe(title);
@@ -128,11 +136,16 @@ describe('Administrator', () => {
     await visible(page.getByText(edited, { exact: true }));
     expect((await list<Program>(e2e.baseURL, API.programs.list)).some((p) => p.title === edited)).toBe(true);
 
-    await rowOf(page, exactly(edited)).getByRole('button', { name: /^\s*delete\b/i }).click();
+    await rowOf(page, exactly(edited))
+      .getByRole('button', { name: /^\s*delete\b/i })
+      .click();
     await expectMessage(page, dialogs, MESSAGES.deleteConfirm);
     if (!dialogs.messages.includes(MESSAGES.deleteConfirm)) {
       // An in-page confirmation: confirm it with its Delete (or Yes/OK/Confirm) button.
-      await dialog(page).getByRole('button', { name: /^\s*(delete|yes|ok|confirm)\b/i }).first().click();
+      await dialog(page)
+        .getByRole('button', { name: /^\s*(delete|yes|ok|confirm)\b/i })
+        .first()
+        .click();
     }
     await hidden(page.getByText(edited, { exact: true }));
     expect((await list<Program>(e2e.baseURL, API.programs.list)).some((p) => p.title === edited)).toBe(false);
@@ -149,14 +162,22 @@ describe('Administrator', () => {
     });
     await apiOk(e2e.baseURL, API.admin.resolvePayment(payment.id), {
       token,
-      body: { status: 'failed', failure_reason: 'card_declined', admin_notes: 'Declined by the issuing bank', issue_description: '', is_urgent: true },
+      body: {
+        status: 'failed',
+        failure_reason: 'card_declined',
+        admin_notes: 'Declined by the issuing bank',
+        issue_description: '',
+        is_urgent: true,
+      },
     });
 
     const page = await e2e.newPage();
     const dialogs = recordDialogs(page);
     await openAdmin(page);
     await tab(page, 'Payments').first().click();
-    const who = new RegExp(`${student.first_name} ${student.last_name}|${student.username}|${student.email.replace(/[.+]/g, '\\$&')}`);
+    const who = new RegExp(
+      `${student.first_name} ${student.last_name}|${student.username}|${student.email.replace(/[.+]/g, '\\$&')}`,
+    );
     const row = rowOf(page, who);
     await visible(row);
     await row.getByRole('button', { name: /^\s*resolve\b/i }).click();

@@ -16,7 +16,9 @@ describe('Screenshots', () => {
       expect(written).toHaveLength(SCREENSHOT_PAGES.length);
       for (const { file, bytes } of written) expect(bytes, file).toBeGreaterThan(1000);
       // Every page fits the window: nothing makes a 390 px phone (or a 1280 px laptop) scroll sideways.
-      const overflowing = written.filter((s) => s.overflowPx > 0).map((s) => `${s.path} is ${s.overflowPx}px wider than ${width}px`);
+      const overflowing = written
+        .filter((s) => s.overflowPx > 0)
+        .map((s) => `${s.path} is ${s.overflowPx}px wider than ${width}px`);
       expect(overflowing).toEqual([]);
     });
   }

@@ -23,7 +23,10 @@ const e2e = useE2E({ env: { ACCESS_TOKEN_LIFETIME_SECONDS: String(ACCESS_SECONDS
 /** Waits (by asking the server, not by sleeping a fixed time) until the access token is refused. */
 async function untilExpired(access: string): Promise<void> {
   await expect
-    .poll(async () => (await api(e2e.baseURL, API.me, { token: access })).status, { timeout: (ACCESS_SECONDS + 10) * 1000, interval: 250 })
+    .poll(async () => (await api(e2e.baseURL, API.me, { token: access })).status, {
+      timeout: (ACCESS_SECONDS + 10) * 1000,
+      interval: 250,
+    })
     .toBe(401);
 }
 
@@ -54,7 +57,7 @@ describe('Session', () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard');
   });
 
-  test('a wrong password shows the server\'s message and stays on /login', async () => {
+  test("a wrong password shows the server's message and stays on /login", async () => {
     const student = await registerStudent(e2e.baseURL, 'wrongpw');
     const page = await e2e.newPage();
     await page.goto('/login');

@@ -125,7 +125,11 @@ describe('Student', () => {
     await page.goto('/programs');
     await action(cardOf(page, program.title), 'Enroll Now').first().click();
     await waitForPath(page, `/payment/program/${program.id}`);
-    await page.getByRole('main').getByRole('link', { name: /log\s?in/i }).first().click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /log\s?in/i })
+      .first()
+      .click();
     await waitForPath(page, '/login');
     const form = loginForm(page);
     await form.username.fill(student.username);
@@ -160,14 +164,18 @@ describe('Student', () => {
     expect(await materials.isDisabled()).toBe(true);
 
     // Programs now shows Enrolled, disabled, for that program.
-    await header(page).getByRole('link', { name: exactly('Programs') }).click();
+    await header(page)
+      .getByRole('link', { name: exactly('Programs') })
+      .click();
     await waitForPath(page, '/programs');
     const enrolled = cardOf(page, program.title).getByRole('button', { name: exactly('Enrolled') });
     await visible(enrolled);
     expect(await enrolled.isDisabled()).toBe(true);
 
     // Logout returns to / logged out.
-    await header(page).getByRole('button', { name: exactly('Logout') }).click();
+    await header(page)
+      .getByRole('button', { name: exactly('Logout') })
+      .click();
     await waitForPath(page, '/');
     await visible(header(page).getByRole('link', { name: exactly('Login') }));
     expect(await storedTokens(page)).toEqual({ access: null, refresh: null });

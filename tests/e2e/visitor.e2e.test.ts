@@ -44,7 +44,9 @@ function narrowingValue<K extends 'level' | 'category' | 'target_audience'>(prog
 function searchWord(programs: Program[]): { target: Program; word: string } {
   for (const target of programs) {
     for (const word of target.title.split(/[^A-Za-z]+/).filter((w) => w.length >= 5)) {
-      const hits = programs.filter((q) => `${q.title} ${q.description}`.toLowerCase().includes(word.toLowerCase())).length;
+      const hits = programs.filter((q) =>
+        `${q.title} ${q.description}`.toLowerCase().includes(word.toLowerCase()),
+      ).length;
       if (hits < programs.length) return { target, word };
     }
   }
@@ -61,7 +63,13 @@ describe('Visitor', () => {
       list<SuccessStory>(base, `${API.successStories.list}?featured=true`),
       list<Resource>(base, `${API.resources.list}?featured=true`),
     ]);
-    for (const [what, n] of Object.entries({ programs: programs.length, faculty: faculty.length, upcoming: upcoming.length, stories: stories.length, resources: resources.length })) {
+    for (const [what, n] of Object.entries({
+      programs: programs.length,
+      faculty: faculty.length,
+      upcoming: upcoming.length,
+      stories: stories.length,
+      resources: resources.length,
+    })) {
       expect(n, `seeded ${what}`).toBeGreaterThan(0);
     }
     const page = await e2e.newPage();
@@ -120,9 +128,14 @@ describe('Visitor', () => {
 
     // Search over title and description: a word from one program's title.
     const { target, word } = searchWord(programs);
-    const expected = (await list<Program>(base, `${API.programs.list}?search=${encodeURIComponent(word)}`)).map((p) => p.title);
+    const expected = (await list<Program>(base, `${API.programs.list}?search=${encodeURIComponent(word)}`)).map(
+      (p) => p.title,
+    );
     expect(expected).toContain(target.title);
-    const search = page.getByRole('searchbox').or(page.getByLabel(/search/i)).first();
+    const search = page
+      .getByRole('searchbox')
+      .or(page.getByLabel(/search/i))
+      .first();
     await search.fill(word);
     await expectExactlyTitles(page, all, expected);
     await search.fill('zzzz-no-such-program');
@@ -145,13 +158,29 @@ describe('Visitor', () => {
     const page = await e2e.newPage();
     await page.goto('/workshops');
     // Upcoming is the default tab.
-    await expectExactlyTitles(page, all, upcoming.map((w) => w.title));
+    await expectExactlyTitles(
+      page,
+      all,
+      upcoming.map((w) => w.title),
+    );
     await tab(page, 'Past Events').first().click();
-    await expectExactlyTitles(page, all, past.map((w) => w.title));
+    await expectExactlyTitles(
+      page,
+      all,
+      past.map((w) => w.title),
+    );
     await tab(page, 'Free Workshops').first().click();
-    await expectExactlyTitles(page, all, free.map((w) => w.title));
+    await expectExactlyTitles(
+      page,
+      all,
+      free.map((w) => w.title),
+    );
     await tab(page, 'Upcoming').first().click();
-    await expectExactlyTitles(page, all, upcoming.map((w) => w.title));
+    await expectExactlyTitles(
+      page,
+      all,
+      upcoming.map((w) => w.title),
+    );
     // Enroll Now on a workshop card goes to its checkout.
     const workshop = upcoming[0]!;
     await action(cardOf(page, workshop.title), 'Enroll Now').first().click();
@@ -206,7 +235,9 @@ describe('Visitor', () => {
   test('Apply Now reaches the sign-up page at /register', async () => {
     const page = await e2e.newPage();
     await page.goto('/');
-    await header(page).getByRole('link', { name: exactly('Apply Now') }).click();
+    await header(page)
+      .getByRole('link', { name: exactly('Apply Now') })
+      .click();
     await waitForPath(page, '/register');
     await visible(page.getByLabel(/username/i));
     await visible(page.getByLabel(/email/i));
@@ -218,26 +249,44 @@ describe('Visitor', () => {
     const page = await e2e.newPage();
     const dialogs = recordDialogs(page);
     await page.goto('/');
-    await page.getByRole('main').getByRole('link', { name: exactly('Book Free Counseling') }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: exactly('Book Free Counseling') })
+      .click();
     await waitForPath(page, '/contact');
     const email = `counsel.${Date.now()}@example.in`;
     await visible(page.getByLabel(/name/i));
     await page.getByLabel(/name/i).first().fill('Ravi Kumar');
     await page.getByLabel(/email/i).first().fill(email);
-    await page.getByLabel(/phone|mobile/i).first().fill('9876543210');
+    await page
+      .getByLabel(/phone|mobile/i)
+      .first()
+      .fill('9876543210');
     const message = page.getByLabel(/message/i);
     if (await message.count()) await message.first().fill('I would like to talk about the credit analyst program.');
-    await page.getByRole('main').getByRole('button', { name: /book|submit|send|request/i }).first().click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /book|submit|send|request/i })
+      .first()
+      .click();
     // The visitor is told the booking went through, and the server has it.
     await visible(page.getByRole('status').filter({ hasText: /received|thank/i }));
     const token = await adminToken(e2e.baseURL);
     await expect
-      .poll(async () => (await allPages<CounselingRequest>(e2e.baseURL, API.admin.counselingRequests, token)).some((r) => r.email === email), {
-        timeout: 15_000,
-        interval: 250,
-      })
+      .poll(
+        async () =>
+          (await allPages<CounselingRequest>(e2e.baseURL, API.admin.counselingRequests, token)).some(
+            (r) => r.email === email,
+          ),
+        {
+          timeout: 15_000,
+          interval: 250,
+        },
+      )
       .toBe(true);
-    const stored = (await allPages<CounselingRequest>(e2e.baseURL, API.admin.counselingRequests, token)).find((r) => r.email === email)!;
+    const stored = (await allPages<CounselingRequest>(e2e.baseURL, API.admin.counselingRequests, token)).find(
+      (r) => r.email === email,
+    )!;
     expect(stored.name).toBe('Ravi Kumar');
     expect(stored.phone).toBe('9876543210');
     expect(dialogs.messages.filter((m) => /fail|error/i.test(m))).toEqual([]);

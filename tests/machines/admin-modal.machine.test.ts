@@ -4,7 +4,11 @@ import { adminModalModel, sampleAdminItem } from '../support/models/index.ts';
 import { actionNames, actorCalls, stateOf, testGeneratedPaths } from './generated-paths.ts';
 
 const formStates = { add: 'adding', edit: 'editing', resolve: 'resolving' } as const;
-const savedNotice = { add: MESSAGES.adminCreated, edit: MESSAGES.adminUpdated, resolve: MESSAGES.adminResolved } as const;
+const savedNotice = {
+  add: MESSAGES.adminCreated,
+  edit: MESSAGES.adminUpdated,
+  resolve: MESSAGES.adminResolved,
+} as const;
 const submitted = { title: 'Credit Analyst Program', status: 'completed' };
 
 describe('admin modal machine, generated paths', () => {
@@ -18,7 +22,13 @@ describe('admin modal machine, generated paths', () => {
     expect(step.snapshot.hasTag('open')).toBe(state !== 'closed');
     expect(step.snapshot.hasTag('saving')).toBe(state === 'saving' || state === 'deleting');
 
-    const opened = { 'modal.view': 'viewing', 'modal.add': 'adding', 'modal.edit': 'editing', 'modal.resolve': 'resolving', 'modal.delete': 'confirmingDelete' }[type];
+    const opened = {
+      'modal.view': 'viewing',
+      'modal.add': 'adding',
+      'modal.edit': 'editing',
+      'modal.resolve': 'resolving',
+      'modal.delete': 'confirmingDelete',
+    }[type];
     if (opened) {
       // A fresh dialog: no leftovers of the last one.
       expect(state).toBe(opened);
@@ -51,7 +61,9 @@ describe('admin modal machine, generated paths', () => {
       case 'modal.submit':
         expect(state).toBe('saving');
         expect([error, fieldErrors]).toEqual([null, {}]);
-        expect(actorCalls(step.effects)).toEqual([{ src: 'saveItem', input: { mode: before!.mode, item: before!.item, values: submitted } }]);
+        expect(actorCalls(step.effects)).toEqual([
+          { src: 'saveItem', input: { mode: before!.mode, item: before!.item, values: submitted } },
+        ]);
         break;
       case 'modal.confirm':
         expect(state).toBe('deleting');
@@ -65,7 +77,8 @@ describe('admin modal machine, generated paths', () => {
         expect([notice, error]).toEqual([null, null]);
         break;
     }
-    if (!['xstate.done.actor.saveItem', 'xstate.done.actor.deleteItem'].includes(type)) expect(step.effects.actions).toEqual([]);
+    if (!['xstate.done.actor.saveItem', 'xstate.done.actor.deleteItem'].includes(type))
+      expect(step.effects.actions).toEqual([]);
     if (!['modal.submit', 'modal.confirm'].includes(type)) expect(step.effects.calls).toEqual([]);
   });
 });

@@ -20,7 +20,9 @@ describe('checkout machine, generated paths', () => {
       const validUrl = courseType === 'program' && courseId === Number(checkoutInputs.program.courseId);
       // A bad type or id fails at once, without asking the server.
       expect(state).toBe(validUrl ? 'loading' : 'loadFailed');
-      expect(actorCalls(step.effects)).toEqual(validUrl ? [{ src: 'loadCourse', input: { courseType: 'program', courseId: 3 } }] : []);
+      expect(actorCalls(step.effects)).toEqual(
+        validUrl ? [{ src: 'loadCourse', input: { courseType: 'program', courseId: 3 } }] : [],
+      );
     }
 
     expect(step.snapshot.hasTag('busy')).toBe(state === 'loading' || state === 'processing');

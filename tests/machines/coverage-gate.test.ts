@@ -49,7 +49,9 @@ describe('the coverage gate itself', () => {
     const keys = listTransitions(machineCatalog['payment-flow']).map((t) => t.key);
     expect(keys).toContain('paymentFlow.resolving always [isEnrolled] -> paymentFlow.completed#0');
     expect(keys).toContain('paymentFlow.resolving always -> paymentFlow.none#2');
-    expect(keys).toContain('paymentFlow.starting xstate.done.actor.startPayment [isCompletedPayment] -> paymentFlow.completed#0');
+    expect(keys).toContain(
+      'paymentFlow.starting xstate.done.actor.startPayment [isCompletedPayment] -> paymentFlow.completed#0',
+    );
     expect(keys).toContain('paymentFlow.completing xstate.error.actor.completePayment -> paymentFlow.pending#0');
     expect(keys).toContain('paymentFlow notice.dismiss -> (stay)#0');
   });

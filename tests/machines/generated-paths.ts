@@ -43,5 +43,7 @@ export function stateOf(replayed: ReplayedStep): string {
 
 /** True when the step entered a different state than the one before it. */
 export function enteredNewState(replayed: ReplayedStep): boolean {
-  return replayed.previous === null || JSON.stringify(replayed.previous.value) !== JSON.stringify(replayed.snapshot.value);
+  return (
+    replayed.previous === null || JSON.stringify(replayed.previous.value) !== JSON.stringify(replayed.snapshot.value)
+  );
 }

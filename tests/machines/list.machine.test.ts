@@ -44,7 +44,9 @@ describe('list machine, generated paths', () => {
 
 function startList() {
   const fakes = createActorFakes(['fetchPage']);
-  const actor = createActor(listMachine.provide({ actors: fakes.actors as never }), { input: { failureText: MESSAGES.programsLoadFailed } }).start();
+  const actor = createActor(listMachine.provide({ actors: fakes.actors as never }), {
+    input: { failureText: MESSAGES.programsLoadFailed },
+  }).start();
   return { actor, fakes };
 }
 

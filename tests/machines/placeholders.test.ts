@@ -26,16 +26,19 @@ describe('machine definitions', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it.each(Object.entries(machineCatalog))('%s: every invoke has a named src, an id, onDone and onError', (_name, machine) => {
-    const root = (machine as AnyStateMachine).root;
-    const nodes = [root, ...getStateNodes(root)];
-    for (const node of nodes) {
-      for (const invoke of node.invoke) {
-        expect(typeof invoke.src).toBe('string');
-        expect(invoke.id).toBeTruthy();
-        expect(node.transitions.has(`xstate.done.actor.${invoke.id}`)).toBe(true);
-        expect(node.transitions.has(`xstate.error.actor.${invoke.id}`)).toBe(true);
+  it.each(Object.entries(machineCatalog))(
+    '%s: every invoke has a named src, an id, onDone and onError',
+    (_name, machine) => {
+      const root = (machine as AnyStateMachine).root;
+      const nodes = [root, ...getStateNodes(root)];
+      for (const node of nodes) {
+        for (const invoke of node.invoke) {
+          expect(typeof invoke.src).toBe('string');
+          expect(invoke.id).toBeTruthy();
+          expect(node.transitions.has(`xstate.done.actor.${invoke.id}`)).toBe(true);
+          expect(node.transitions.has(`xstate.error.actor.${invoke.id}`)).toBe(true);
+        }
       }
-    }
-  });
+    },
+  );
 });

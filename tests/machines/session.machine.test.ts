@@ -42,10 +42,19 @@ describe('session machine, generated paths', () => {
     else expect(error).toBe(previous.error);
 
     // Tokens are cleared when the session ends or the stored one does not verify; failures are logged.
-    const clears = ['xstate.error.actor.loadCurrentUser', 'session.expired', 'xstate.done.actor.logout', 'xstate.error.actor.logout'];
+    const clears = [
+      'xstate.error.actor.loadCurrentUser',
+      'session.expired',
+      'xstate.done.actor.logout',
+      'xstate.error.actor.logout',
+    ];
     const reports = ['xstate.error.actor.loadCurrentUser', 'xstate.error.actor.logout'];
-    expect(actionNames(step.effects).filter((name) => name === 'clearTokens')).toHaveLength(clears.includes(event.type) ? 1 : 0);
-    expect(actionNames(step.effects).filter((name) => name === 'reportError')).toHaveLength(reports.includes(event.type) ? 1 : 0);
+    expect(actionNames(step.effects).filter((name) => name === 'clearTokens')).toHaveLength(
+      clears.includes(event.type) ? 1 : 0,
+    );
+    expect(actionNames(step.effects).filter((name) => name === 'reportError')).toHaveLength(
+      reports.includes(event.type) ? 1 : 0,
+    );
 
     // Each busy state calls its actor once, with what the user typed.
     const expectedCalls = {

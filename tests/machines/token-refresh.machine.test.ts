@@ -13,7 +13,9 @@ describe('token refresh machine, generated paths', () => {
     const previous = step.previous?.context ?? { generation: 0, lastOutcome: null };
     const type = step.event.type;
 
-    expect(actorCalls(step.effects)).toEqual(state === 'refreshing' ? [{ src: 'refreshAccessToken', input: undefined }] : []);
+    expect(actorCalls(step.effects)).toEqual(
+      state === 'refreshing' ? [{ src: 'refreshAccessToken', input: undefined }] : [],
+    );
     if (type === 'xstate.done.actor.refreshAccessToken') {
       expect(state).toBe('idle');
       expect(step.effects.actions).toEqual([{ name: 'storeAccessToken', params: { access: 'new-access-token' } }]);

@@ -33,7 +33,8 @@ export function createActorFakes(srcNames: readonly string[]): ActorFakes {
   );
   function take(id: string): Deferred {
     const deferred = pending.get(id);
-    if (!deferred) throw new Error(`No invocation of "${id}" is waiting (waiting: ${[...pending.keys()].join(', ') || 'none'})`);
+    if (!deferred)
+      throw new Error(`No invocation of "${id}" is waiting (waiting: ${[...pending.keys()].join(', ') || 'none'})`);
     pending.delete(id);
     return deferred;
   }
@@ -70,5 +71,7 @@ export function settleActorEvent(fakes: ActorFakes, event: EventObject): boolean
  * done/error event) runs before the next macrotask. setImmediate where Node offers it, being faster.
  */
 export function flush(): Promise<void> {
-  return new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+  return new Promise((resolve) =>
+    typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
+  );
 }

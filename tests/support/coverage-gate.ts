@@ -13,7 +13,10 @@ export async function measureCoverage(model: MachineModel<unknown>): Promise<Cov
 }
 
 /** Machines of the catalog that have no model, so no generated paths at all. */
-export function machinesWithoutModel(catalog: Record<string, unknown>, models: readonly MachineModel<unknown>[]): string[] {
+export function machinesWithoutModel(
+  catalog: Record<string, unknown>,
+  models: readonly MachineModel<unknown>[],
+): string[] {
   const modelled = new Map(models.map((model) => [model.name, model.machine]));
   return Object.entries(catalog)
     .filter(([name, machine]) => modelled.get(name) !== machine)

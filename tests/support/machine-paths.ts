@@ -92,7 +92,9 @@ function toMachinePath<TInput>(
     steps.push({ event, expected: expectedStateOf(snapshot) });
   }
   const start = steps[0]!.expected.states.join(',');
-  const description = [start, ...events.map((event) => options.describeEvent?.(event) ?? describeEvent(event))].join(' → ');
+  const description = [start, ...events.map((event) => options.describeEvent?.(event) ?? describeEvent(event))].join(
+    ' → ',
+  );
   return { description, input, steps };
 }
 
@@ -107,7 +109,10 @@ const eventsOf = (path: StatePath<AnyMachineSnapshot, EventObject>) => path.step
  *   submit) are walked too.
  * Duplicate event sequences and sequences that begin a longer one are dropped.
  */
-export function machinePaths<TInput = unknown>(machine: AnyStateMachine, options: PathOptions<TInput>): MachinePath<TInput>[] {
+export function machinePaths<TInput = unknown>(
+  machine: AnyStateMachine,
+  options: PathOptions<TInput>,
+): MachinePath<TInput>[] {
   const stateKey = options.stateKey ?? ((snapshot: AnyMachineSnapshot) => snapshot.context);
   const serializeState = (snapshot: AnyMachineSnapshot) =>
     JSON.stringify({ value: snapshot.value, status: snapshot.status, key: stateKey(snapshot) });

@@ -41,7 +41,10 @@ export async function replayPath<TInput>(
   const fakes = createActorFakes(model.actors);
   const actionLog: StepEffects['actions'] = [];
   const actions = Object.fromEntries(
-    model.appActions.map((name) => [name, (_: unknown, params: unknown) => actionLog.push({ name, params: plainJson(params) })]),
+    model.appActions.map((name) => [
+      name,
+      (_: unknown, params: unknown) => actionLog.push({ name, params: plainJson(params) }),
+    ]),
   );
   const recorder = createTransitionRecorder(options.walked);
   const machine = model.machine.provide({ actors: fakes.actors, actions } as never);
@@ -58,7 +61,15 @@ export async function replayPath<TInput>(
       const effects = { actions: actionLog.slice(actionsSeen), calls: fakes.calls.slice(callsSeen) };
       actionsSeen = actionLog.length;
       callsSeen = fakes.calls.length;
-      options.onStep?.({ index, step, event: step.event, live: expectedStateOf(snapshot), snapshot, previous, effects });
+      options.onStep?.({
+        index,
+        step,
+        event: step.event,
+        live: expectedStateOf(snapshot),
+        snapshot,
+        previous,
+        effects,
+      });
       previous = snapshot;
     }
   } finally {

@@ -33,10 +33,12 @@ function nameOf(implementation: unknown): string | null {
 
 function siblingsOf(transition: AnyTransitionDefinition): AnyTransitionDefinition[] {
   const source = transition.source;
-  return transition.eventType === '' ? source.always ?? [] : source.transitions.get(transition.eventType) ?? [];
+  return transition.eventType === '' ? (source.always ?? []) : (source.transitions.get(transition.eventType) ?? []);
 }
 
-export function describeTransition(transition: AnyTransitionDefinition): Omit<MachineTransition, 'key'> & { key: string } {
+export function describeTransition(
+  transition: AnyTransitionDefinition,
+): Omit<MachineTransition, 'key'> & { key: string } {
   const source = transition.source.id;
   const event = transition.eventType === '' ? 'always' : transition.eventType;
   const guard = nameOf(transition.guard);

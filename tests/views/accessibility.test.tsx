@@ -8,7 +8,9 @@ import { renderApp } from './support/render-app.tsx';
 
 /** axe-core on the rendered pages (colour contrast needs a real layout engine: the e2e suite's job). */
 async function violations(container: HTMLElement) {
-  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  const results = await axe.run(container, {
+    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+  });
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
@@ -21,7 +23,13 @@ const routes = {
   [`GET ${API.successStories.list}`]: ok([story()]),
   [`GET ${API.enrollments.list}`]: ok([]),
   [`GET ${API.payments.list}`]: ok([payment()]),
-  [`GET ${API.adminStats}`]: ok({ total_students: 1, total_programs: 1, total_faculty: 1, total_workshops: 1, total_revenue: 125000 }),
+  [`GET ${API.adminStats}`]: ok({
+    total_students: 1,
+    total_programs: 1,
+    total_faculty: 1,
+    total_workshops: 1,
+    total_revenue: 125000,
+  }),
   [`GET ${API.admin.issueSummary}`]: ok({ total_issues: 0, failed_payments: 0, pending_enrollments: 0 }),
 };
 

@@ -34,7 +34,15 @@ describe('Admin dashboard', () => {
     expect(screen.getByText('Failed payments: 3')).toBeInTheDocument();
     expect(screen.getByText('Pending enrollments: 2')).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
-      'Programs', 'Faculty', 'Workshops', 'Enrollments', 'Payments', 'Testimonials', 'Success Stories', 'Resources', 'Counseling Requests',
+      'Programs',
+      'Faculty',
+      'Workshops',
+      'Enrollments',
+      'Payments',
+      'Testimonials',
+      'Success Stories',
+      'Resources',
+      'Counseling Requests',
     ]);
     // The one token store serves the admin calls too (design deviation 1).
     expect(api.callsTo(`GET ${API.admin.issueSummary}`)[0]!.auth).toBe('Bearer access-1');
@@ -50,7 +58,9 @@ describe('Admin dashboard', () => {
 
   it('View opens the item read-only and Escape closes it, giving focus back', async () => {
     const { user } = adminPanel();
-    const view = within(await screen.findByRole('row', { name: /Credit Analyst Program/ })).getByRole('button', { name: 'View' });
+    const view = within(await screen.findByRole('row', { name: /Credit Analyst Program/ })).getByRole('button', {
+      name: 'View',
+    });
     await user.click(view);
     expect(within(dialog()).getByRole('heading', { name: 'View Program' })).toBeInTheDocument();
     expect(within(dialog()).getByText('₹1,50,000')).toBeInTheDocument();
@@ -65,7 +75,12 @@ describe('Admin dashboard', () => {
     const { user, api } = adminPanel({ [`POST ${API.programs.create}`]: { status: 201, body: program({ id: 2 }) } });
     await user.click(await screen.findByRole('button', { name: 'Add New' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
-    for (const text of ['Title is required.', 'Description is required.', 'Price must be a number.', 'Duration must be a number of weeks.']) {
+    for (const text of [
+      'Title is required.',
+      'Description is required.',
+      'Price must be a number.',
+      'Duration must be a number of weeks.',
+    ]) {
       expect(within(dialog()).getByText(text)).toBeInTheDocument();
     }
     expect(within(dialog()).getByText(/Level must be one of/)).toBeInTheDocument();
@@ -82,14 +97,22 @@ describe('Admin dashboard', () => {
     await expectSuccessNotice(MESSAGES.adminCreated);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo(`POST ${API.programs.create}`)[0]!.body).toMatchObject({
-      title: 'Credit Risk Essentials', level: 'beginner', category: 'short_course', target_audience: 'professionals', price: 45000, duration_weeks: 6, is_active: true,
+      title: 'Credit Risk Essentials',
+      level: 'beginner',
+      category: 'short_course',
+      target_audience: 'professionals',
+      price: 45000,
+      duration_weeks: 6,
+      is_active: true,
     });
     await waitFor(() => expect(api.callsTo(`GET ${API.programs.list}`).length).toBe(listCalls + 1));
   });
 
   it('Edit updates with PUT and shows "Item updated successfully!"; a failed save keeps the dialog with the spec text', async () => {
     const { user, api } = adminPanel({ [`PUT ${API.programs.update(1)}`]: fail(500, {}) });
-    await user.click(within(await screen.findByRole('row', { name: /Credit Analyst Program/ })).getByRole('button', { name: 'Edit' }));
+    await user.click(
+      within(await screen.findByRole('row', { name: /Credit Analyst Program/ })).getByRole('button', { name: 'Edit' }),
+    );
     const title = within(dialog()).getByLabelText(/^Title/);
     expect(title).toHaveValue('Credit Analyst Program');
     await user.clear(title);
@@ -100,19 +123,27 @@ describe('Admin dashboard', () => {
     api.on(`PUT ${API.programs.update(1)}`, ok(program({ title: 'Credit Analyst Program 2' })));
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
     await expectSuccessNotice(MESSAGES.adminUpdated);
-    expect(api.callsTo(`PUT ${API.programs.update(1)}`).at(-1)!.body).toMatchObject({ title: 'Credit Analyst Program 2' });
+    expect(api.callsTo(`PUT ${API.programs.update(1)}`).at(-1)!.body).toMatchObject({
+      title: 'Credit Analyst Program 2',
+    });
   });
 
   it('Delete asks "Are you sure you want to delete this item?" in an in-app dialog; failure shows the spec text', async () => {
     const { user, api } = adminPanel({ [`DELETE ${API.programs.remove(1)}`]: fail(500, {}) });
-    await user.click(within(await screen.findByRole('row', { name: /Credit Analyst Program/ })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('row', { name: /Credit Analyst Program/ })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
     const confirm = screen.getByRole('alertdialog');
     expect(within(confirm).getByText(MESSAGES.deleteConfirm)).toBeInTheDocument();
     expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.adminDeleteFailed);
     api.on(`DELETE ${API.programs.remove(1)}`, { status: 204 });
-    await user.click(within(screen.getByRole('row', { name: /Credit Analyst Program/ })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('row', { name: /Credit Analyst Program/ })).getByRole('button', { name: 'Delete' }),
+    );
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(api.callsTo(`DELETE ${API.programs.remove(1)}`)).toHaveLength(2);
@@ -126,14 +157,26 @@ describe('Admin dashboard', () => {
     await user.type(d.getByLabelText(/^Email/), 'nope');
     await user.type(d.getByLabelText(/^LinkedIn URL/), 'linkedin');
     await user.click(d.getByRole('button', { name: 'Save' }));
-    for (const text of ['First name is required.', 'Last name is required.', 'Enter a valid email address.', 'Expertise is required.', 'Experience must be a number of years.', 'LinkedIn URL must be a valid http(s) URL.']) {
+    for (const text of [
+      'First name is required.',
+      'Last name is required.',
+      'Enter a valid email address.',
+      'Expertise is required.',
+      'Experience must be a number of years.',
+      'LinkedIn URL must be a valid http(s) URL.',
+    ]) {
       expect(d.getByText(text)).toBeInTheDocument();
     }
   });
 
   it('Enrollments and Payments have no Add New, and Resolve sends status, notes, reason and urgent', async () => {
     const { user, api } = adminPanel({
-      [`GET ${API.admin.payments}`]: ok({ count: 1, next: null, previous: null, results: [payment({ status: 'failed' })] }),
+      [`GET ${API.admin.payments}`]: ok({
+        count: 1,
+        next: null,
+        previous: null,
+        results: [payment({ status: 'failed' })],
+      }),
       [`POST ${API.admin.resolvePayment(41)}`]: ok(payment({ status: 'completed' })),
     });
     await user.click(await screen.findByRole('tab', { name: 'Payments' }));
@@ -143,7 +186,18 @@ describe('Admin dashboard', () => {
     expect(within(row).getByText('Failed')).toHaveClass('badge-red');
     await user.click(within(row).getByRole('button', { name: 'Resolve' }));
     const d = within(dialog());
-    expect(d.getAllByRole('option').map((o) => o.textContent)).toEqual(expect.arrayContaining(['Insufficient Funds', 'Card Declined', 'Network Error', 'Bank Timeout', 'Invalid Details', 'Fraud Detected', 'Technical Issue', 'Other']));
+    expect(d.getAllByRole('option').map((o) => o.textContent)).toEqual(
+      expect.arrayContaining([
+        'Insufficient Funds',
+        'Card Declined',
+        'Network Error',
+        'Bank Timeout',
+        'Invalid Details',
+        'Fraud Detected',
+        'Technical Issue',
+        'Other',
+      ]),
+    );
     expect(d.queryByLabelText(/Issue description/)).not.toBeInTheDocument();
     await user.selectOptions(d.getByLabelText(/^Status/), 'completed');
     await user.selectOptions(d.getByLabelText(/^Failure reason/), 'bank_timeout');
@@ -152,14 +206,29 @@ describe('Admin dashboard', () => {
     await user.click(d.getByRole('button', { name: 'Resolve' }));
     await expectSuccessNotice(MESSAGES.adminResolved);
     expect(api.callsTo(`POST ${API.admin.resolvePayment(41)}`)[0]!.body).toEqual({
-      status: 'completed', admin_notes: 'Bank confirmed.', failure_reason: 'bank_timeout', issue_description: '', is_urgent: true,
+      status: 'completed',
+      admin_notes: 'Bank confirmed.',
+      failure_reason: 'bank_timeout',
+      issue_description: '',
+      is_urgent: true,
     });
   });
 
   it('resolving an enrollment offers the issue description', async () => {
-    const { user } = adminPanel({ [`GET ${API.admin.enrollments}`]: ok({ count: 1, next: null, previous: null, results: [enrollment({ status: 'on_hold' })] }) });
+    const { user } = adminPanel({
+      [`GET ${API.admin.enrollments}`]: ok({
+        count: 1,
+        next: null,
+        previous: null,
+        results: [enrollment({ status: 'on_hold' })],
+      }),
+    });
     await user.click(await screen.findByRole('tab', { name: 'Enrollments' }));
-    await user.click(within(await screen.findByRole('row', { name: /Credit Analyst Program/ })).getByRole('button', { name: 'Resolve' }));
+    await user.click(
+      within(await screen.findByRole('row', { name: /Credit Analyst Program/ })).getByRole('button', {
+        name: 'Resolve',
+      }),
+    );
     expect(within(dialog()).getByLabelText(/Issue description/)).toBeInTheDocument();
     expect(within(dialog()).queryByLabelText(/Failure reason/)).not.toBeInTheDocument();
   });
@@ -178,7 +247,9 @@ describe('Admin dashboard', () => {
     fireEvent.scroll(area);
     await waitFor(() => expect(api.callsTo(`GET ${API.admin.payments}`)).toHaveLength(2));
     expect(api.callsTo(`GET ${API.admin.payments}`)[1]!.query.get('page')).toBe('2');
-    page2.release(ok({ count: 2, next: null, previous: null, results: [payment({ id: 42, program_title: 'NBFC Incubator' })] }));
+    page2.release(
+      ok({ count: 2, next: null, previous: null, results: [payment({ id: 42, program_title: 'NBFC Incubator' })] }),
+    );
     expect(await screen.findByRole('row', { name: /NBFC Incubator/ })).toBeInTheDocument();
     expect(screen.getAllByRole('row')).toHaveLength(3);
   });
@@ -186,14 +257,31 @@ describe('Admin dashboard', () => {
   it('lists counseling requests read-only', async () => {
     const { user } = adminPanel({
       [`GET ${API.admin.counselingRequests}`]: ok({
-        count: 1, next: null, previous: null,
-        results: [{ id: 1, name: 'Neha Gupta', email: 'neha@example.in', phone: '9876543210', preferred_date: '2026-12-01', interest: 'Credit Analyst', message: 'Weekend batch?', created_at: '2026-11-22T10:00:00Z' }],
+        count: 1,
+        next: null,
+        previous: null,
+        results: [
+          {
+            id: 1,
+            name: 'Neha Gupta',
+            email: 'neha@example.in',
+            phone: '9876543210',
+            preferred_date: '2026-12-01',
+            interest: 'Credit Analyst',
+            message: 'Weekend batch?',
+            created_at: '2026-11-22T10:00:00Z',
+          },
+        ],
       }),
     });
     await user.click(await screen.findByRole('tab', { name: 'Counseling Requests' }));
     const row = await screen.findByRole('row', { name: /Neha Gupta/ });
     expect(screen.queryByRole('button', { name: 'Add New' })).not.toBeInTheDocument();
-    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['View']);
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['View']);
     await user.click(within(row).getByRole('button', { name: 'View' }));
     expect(within(dialog()).getByText('Weekend batch?')).toBeInTheDocument();
   });

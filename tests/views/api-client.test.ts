@@ -26,7 +26,9 @@ describe('API client', () => {
 
   it('accepts a plain array or {results} for lists', async () => {
     startTokenRefresh();
-    installFakeApi({ [`GET ${API.programs.list}`]: ok({ count: 1, next: null, previous: null, results: [program()] }) });
+    installFakeApi({
+      [`GET ${API.programs.list}`]: ok({ count: 1, next: null, previous: null, results: [program()] }),
+    });
     expect(await api.list(API.programs.list, Program)).toHaveLength(1);
   });
 
@@ -62,7 +64,8 @@ describe('API client', () => {
   it('on concurrent 401s refreshes once, stores the new token and retries each call once', async () => {
     loggedIn();
     const fake = installFakeApi({
-      [`GET ${API.programs.list}`]: (request) => (request.auth === 'Bearer new-access' ? ok([program()]) : unauthorized),
+      [`GET ${API.programs.list}`]: (request) =>
+        request.auth === 'Bearer new-access' ? ok([program()]) : unauthorized,
       [`POST ${API.tokenRefresh}`]: ok({ access: 'new-access' }),
     });
     const results = await Promise.all([
@@ -97,7 +100,10 @@ describe('API client', () => {
       [`GET ${API.programs.list}`]: unauthorized,
       [`POST ${API.tokenRefresh}`]: refresh.handler,
     });
-    const pending = Promise.all([api.list(API.programs.list, Program).catch((e) => e), api.list(API.programs.list, Program).catch((e) => e)]);
+    const pending = Promise.all([
+      api.list(API.programs.list, Program).catch((e) => e),
+      api.list(API.programs.list, Program).catch((e) => e),
+    ]);
     await vi.waitFor(() => expect(fake.callsTo(`POST ${API.tokenRefresh}`)).toHaveLength(1));
     refresh.release(fail(401, { detail: SERVER_MESSAGES.refreshInvalid }));
     const errors = await pending;

@@ -32,7 +32,9 @@ describe('Login', () => {
   });
 
   it('sends an admin to /admin, and honours ?next= for checkout', async () => {
-    const { user, router, api } = renderApp('/login?next=%2Fpayment%2Fprogram%2F3', { routes: { [`POST ${API.token}`]: tokens } });
+    const { user, router, api } = renderApp('/login?next=%2Fpayment%2Fprogram%2F3', {
+      routes: { [`POST ${API.token}`]: tokens },
+    });
     api.on(`GET ${API.me}`, ok(admin));
     await user.type(await screen.findByLabelText(/Username/), 'admin');
     await user.type(screen.getByLabelText(/Password/), 'admin123');
@@ -41,7 +43,9 @@ describe('Login', () => {
   });
 
   it('shows the server detail in the error banner, else the spec text', async () => {
-    const { user } = renderApp('/login', { routes: { [`POST ${API.token}`]: fail(401, { detail: SERVER_MESSAGES.badCredentials }) } });
+    const { user } = renderApp('/login', {
+      routes: { [`POST ${API.token}`]: fail(401, { detail: SERVER_MESSAGES.badCredentials }) },
+    });
     await user.type(await screen.findByLabelText(/Username/), 'student');
     await user.type(screen.getByLabelText(/Password/), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -101,7 +105,9 @@ describe('Register', () => {
   });
 
   it('signs the student up, logs them in and lands on /dashboard', async () => {
-    const { user, router, api } = renderApp('/register', { routes: { [`POST ${API.register}`]: { status: 201, body: { access: 'a', refresh: 'r' } } } });
+    const { user, router, api } = renderApp('/register', {
+      routes: { [`POST ${API.register}`]: { status: 201, body: { access: 'a', refresh: 'r' } } },
+    });
     api.on(`GET ${API.me}`, ok({ ...student, username: 'arjun', first_name: 'Arjun', last_name: 'Mehta' }));
     await user.type(await screen.findByLabelText(/First name/), 'Arjun');
     await user.type(screen.getByLabelText(/Last name/), 'Mehta');
@@ -121,7 +127,9 @@ describe('Register', () => {
   });
 
   it('shows the server refusal', async () => {
-    const { user } = renderApp('/register', { routes: { [`POST ${API.register}`]: fail(400, { username: [SERVER_MESSAGES.usernameTaken] }) } });
+    const { user } = renderApp('/register', {
+      routes: { [`POST ${API.register}`]: fail(400, { username: [SERVER_MESSAGES.usernameTaken] }) },
+    });
     await user.type(await screen.findByLabelText(/First name/), 'Arjun');
     await user.type(screen.getByLabelText(/Last name/), 'Mehta');
     await user.type(screen.getByLabelText(/Username/), 'student');
@@ -138,7 +146,16 @@ describe('Contact (Book Free Counseling)', () => {
       routes: {
         [`POST ${API.counseling.create}`]: {
           status: 201,
-          body: { id: 1, name: 'Neha', email: 'neha@example.in', phone: '9876543210', preferred_date: null, interest: '', message: '', created_at: '2026-11-22T10:00:00Z' },
+          body: {
+            id: 1,
+            name: 'Neha',
+            email: 'neha@example.in',
+            phone: '9876543210',
+            preferred_date: null,
+            interest: '',
+            message: '',
+            created_at: '2026-11-22T10:00:00Z',
+          },
         },
       },
     });

@@ -64,7 +64,7 @@ describe('Programs', () => {
     await waitFor(() => expect(api.callsTo(PROGRAMS).at(-1)!.query.get('search')).toBe('rating'));
   });
 
-  it('reads Enrolled (disabled) for programs in the logged-in user\'s enrollments, loaded in parallel', async () => {
+  it("reads Enrolled (disabled) for programs in the logged-in user's enrollments, loaded in parallel", async () => {
     const programs = deferred();
     const { api } = renderApp('/programs', {
       user: student,
@@ -113,7 +113,8 @@ describe('Workshops', () => {
   const routes = {
     [`GET ${API.workshops.list}`]: (request: { query: URLSearchParams }) => {
       if (request.query.get('upcoming') === 'true') return ok([workshop()]);
-      if (request.query.get('is_free') === 'true') return ok([workshop({ id: 6, title: 'Free Intro', price: 0, is_free: true, is_live: false })]);
+      if (request.query.get('is_free') === 'true')
+        return ok([workshop({ id: 6, title: 'Free Intro', price: 0, is_free: true, is_live: false })]);
       return ok([]);
     },
   };
@@ -165,7 +166,10 @@ describe('Workshops', () => {
 });
 
 describe('Resources', () => {
-  const items = [resource(), resource({ id: 2, title: 'Credit Podcast', resource_type: 'podcast', external_url: null, file: '/files/ep1.mp3' })];
+  const items = [
+    resource(),
+    resource({ id: 2, title: 'Credit Podcast', resource_type: 'podcast', external_url: null, file: '/files/ep1.mp3' }),
+  ];
 
   it('shows the seven chips, the cards and the category explainer', async () => {
     const { user, api } = renderApp('/resources', { routes: { [`GET ${API.resources.list}`]: ok(items) } });
@@ -203,7 +207,14 @@ describe('Placement, Home and About', () => {
     expect(api.callsTo(`GET ${API.successStories.list}`)[0]!.query.get('featured')).toBe('true');
     const partners = screen.getByRole('heading', { name: 'Our placement partners' }).parentElement!;
     expect(within(partners).getAllByRole('listitem')).toHaveLength(8);
-    for (const service of ['Career Coach', 'Resume and Interview Prep', 'Mock Credit Committee', 'Networking Events', 'Direct Placement Assistance', 'Salary Negotiation']) {
+    for (const service of [
+      'Career Coach',
+      'Resume and Interview Prep',
+      'Mock Credit Committee',
+      'Networking Events',
+      'Direct Placement Assistance',
+      'Salary Negotiation',
+    ]) {
       expect(screen.getByRole('heading', { name: service })).toBeInTheDocument();
     }
   });

@@ -34,8 +34,14 @@ describe('Checkout', () => {
     renderApp('/payment/program/1', { routes: { [PROGRAM]: ok(program()) } });
     expect(await screen.findByRole('heading', { name: 'Credit Analyst Program' })).toBeInTheDocument();
     expect(screen.getByText('₹1,25,000')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Log in to continue' })).toHaveAttribute('href', '/login?next=%2Fpayment%2Fprogram%2F1');
-    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register?next=%2Fpayment%2Fprogram%2F1');
+    expect(await screen.findByRole('link', { name: 'Log in to continue' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fpayment%2Fprogram%2F1',
+    );
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/register?next=%2Fpayment%2Fprogram%2F1',
+    );
     expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
   });
 
@@ -63,7 +69,10 @@ describe('Checkout', () => {
       routes: {
         [PROGRAM]: ok(program()),
         [`POST ${API.programs.payment(1)}`]: start.handler,
-        [`POST ${API.payments.complete(77)}`]: ok({ payment: payment({ id: 77, status: 'completed' }), enrollment: (await import('./support/fixtures.ts')).enrollment() }),
+        [`POST ${API.payments.complete(77)}`]: ok({
+          payment: payment({ id: 77, status: 'completed' }),
+          enrollment: (await import('./support/fixtures.ts')).enrollment(),
+        }),
         [`GET ${API.programs.list}`]: ok([program()]),
       },
     });
@@ -92,8 +101,14 @@ describe('Checkout', () => {
       demo: true,
       routes: {
         [`GET ${API.workshops.detail(5)}`]: ok(workshop()),
-        [`POST ${API.workshops.payment(5)}`]: { status: 201, body: payment({ id: 78, course_type: 'workshop', course: 5 }) },
-        [`POST ${API.payments.complete(78)}`]: ok({ payment: payment({ id: 78, status: 'completed' }), enrollment: (await import('./support/fixtures.ts')).enrollment() }),
+        [`POST ${API.workshops.payment(5)}`]: {
+          status: 201,
+          body: payment({ id: 78, course_type: 'workshop', course: 5 }),
+        },
+        [`POST ${API.payments.complete(78)}`]: ok({
+          payment: payment({ id: 78, status: 'completed' }),
+          enrollment: (await import('./support/fixtures.ts')).enrollment(),
+        }),
       },
     });
     await screen.findByRole('button', { name: 'Pay' });

@@ -18,7 +18,11 @@ function dashboard(routes: Record<string, Handler> = {}) {
     routes: {
       [ENROLLMENTS]: ok([enrollment({ course: 1 })]),
       [PAYMENTS]: ok([payment({ id: 50, course: 2, status: 'pending', program_title: 'NBFC Incubator' })]),
-      [PROGRAMS]: ok([program(), program({ id: 2, title: 'NBFC Incubator' }), program({ id: 3, title: 'Credit Risk Essentials', price: 45000 })]),
+      [PROGRAMS]: ok([
+        program(),
+        program({ id: 2, title: 'NBFC Incubator' }),
+        program({ id: 3, title: 'Credit Risk Essentials', price: 45000 }),
+      ]),
       ...routes,
     },
   });
@@ -51,24 +55,35 @@ describe('Student dashboard', () => {
     await screen.findByRole('heading', { name: 'Credit Risk Essentials' });
     await user.click(within(cardOf('Credit Risk Essentials')).getByRole('button', { name: 'Pay' }));
     await expectSuccessNotice(MESSAGES.paymentStarted, cardOf('Credit Risk Essentials'));
-    expect(within(cardOf('Credit Risk Essentials')).getByRole('button', { name: 'Complete Payment' })).toBeInTheDocument();
+    expect(
+      within(cardOf('Credit Risk Essentials')).getByRole('button', { name: 'Complete Payment' }),
+    ).toBeInTheDocument();
     expect(api.callsTo(`POST ${API.programs.payment(3)}`)[0]!.body).toEqual({ payment_method: 'credit_card' });
   });
 
   it('shows the server error when Pay is refused, else the spec text', async () => {
-    const { user, api } = dashboard({ [`POST ${API.programs.payment(3)}`]: fail(400, { error: SERVER_MESSAGES.alreadyEnrolled }) });
+    const { user, api } = dashboard({
+      [`POST ${API.programs.payment(3)}`]: fail(400, { error: SERVER_MESSAGES.alreadyEnrolled }),
+    });
     await screen.findByRole('heading', { name: 'Credit Risk Essentials' });
     await user.click(within(cardOf('Credit Risk Essentials')).getByRole('button', { name: 'Pay' }));
-    expect(await within(cardOf('Credit Risk Essentials')).findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.alreadyEnrolled);
+    expect(await within(cardOf('Credit Risk Essentials')).findByRole('alert')).toHaveTextContent(
+      SERVER_MESSAGES.alreadyEnrolled,
+    );
     api.on(`POST ${API.programs.payment(3)}`, fail(500, {}));
     await user.click(within(cardOf('Credit Risk Essentials')).getByRole('button', { name: 'Pay' }));
-    expect(await within(cardOf('Credit Risk Essentials')).findByRole('alert')).toHaveTextContent(MESSAGES.paymentStartFailed);
+    expect(await within(cardOf('Credit Risk Essentials')).findByRole('alert')).toHaveTextContent(
+      MESSAGES.paymentStartFailed,
+    );
   });
 
   it('Complete Payment grants the course: it moves to My Courses with the success text', async () => {
     const completed = payment({ id: 50, course: 2, status: 'completed', completed_at: '2026-11-22T10:00:00Z' });
     const { user, api } = dashboard({
-      [`POST ${API.payments.complete(50)}`]: ok({ payment: completed, enrollment: enrollment({ id: 10, course: 2, program: { id: 2, title: 'NBFC Incubator' } }) }),
+      [`POST ${API.payments.complete(50)}`]: ok({
+        payment: completed,
+        enrollment: enrollment({ id: 10, course: 2, program: { id: 2, title: 'NBFC Incubator' } }),
+      }),
     });
     await screen.findByRole('heading', { name: 'NBFC Incubator' });
     api.on(ENROLLMENTS, ok([enrollment({ course: 1 }), enrollment({ id: 10, course: 2 })]));
@@ -80,10 +95,14 @@ describe('Student dashboard', () => {
   });
 
   it('shows "Failed to complete payment. Please try again." when completion fails', async () => {
-    const { user } = dashboard({ [`POST ${API.payments.complete(50)}`]: fail(400, { error: SERVER_MESSAGES.paymentNotPending }) });
+    const { user } = dashboard({
+      [`POST ${API.payments.complete(50)}`]: fail(400, { error: SERVER_MESSAGES.paymentNotPending }),
+    });
     await screen.findByRole('heading', { name: 'NBFC Incubator' });
     await user.click(within(cardOf('NBFC Incubator')).getByRole('button', { name: 'Complete Payment' }));
-    expect(await within(cardOf('NBFC Incubator')).findByRole('alert')).toHaveTextContent(MESSAGES.paymentCompleteFailed);
+    expect(await within(cardOf('NBFC Incubator')).findByRole('alert')).toHaveTextContent(
+      MESSAGES.paymentCompleteFailed,
+    );
     expect(within(cardOf('NBFC Incubator')).getByRole('button', { name: 'Complete Payment' })).toBeEnabled();
   });
 

@@ -14,7 +14,10 @@ import { inState, replayInView } from './support/replay-view.ts';
 
 // Shortest paths plus one path per transition walk every transition of the machine in the view;
 // the machine tests also walk the (much longer) simple paths.
-const paths = machinePaths(adminModalModel.machine, { events: adminModalModel.events, kind: ['shortest', 'transitions'] });
+const paths = machinePaths(adminModalModel.machine, {
+  events: adminModalModel.events,
+  kind: ['shortest', 'transitions'],
+});
 type Item = { id: number; title: string };
 
 /** A tab with every action: add/edit form (title required), resolve and delete. */
@@ -39,7 +42,8 @@ const resource: AdminResource<Item> = {
   resolvePath: (id) => `/items/${id}/resolve/`,
 };
 
-const rowButton = (name: string) => within(screen.getByRole('row', { name: new RegExp(sampleAdminItem.title) })).getByRole('button', { name });
+const rowButton = (name: string) =>
+  within(screen.getByRole('row', { name: new RegExp(sampleAdminItem.title) })).getByRole('button', { name });
 
 describe('admin modal, model-based: every generated path replayed on an admin tab', () => {
   it('generates paths from the machine', () => expect(paths.length).toBeGreaterThan(20));
@@ -64,7 +68,13 @@ describe('admin modal, model-based: every generated path replayed on an admin ta
                 },
               }),
           };
-          render(<AdminTabPanel resource={resource as unknown as AdminResource} machines={machines} onSaved={() => undefined} />);
+          render(
+            <AdminTabPanel
+              resource={resource as unknown as AdminResource}
+              machines={machines}
+              onSaved={() => undefined}
+            />,
+          );
           return null;
         },
         perform: async (event, _, before) => {
@@ -115,23 +125,35 @@ describe('admin modal, model-based: every generated path replayed on an admin ta
           if (inState(expected, 'confirmingDelete') || inState(expected, 'deleting')) {
             const confirm = within(screen.getByRole('alertdialog'));
             expect(confirm.getByText(MESSAGES.deleteConfirm)).toBeInTheDocument();
-            expect(confirm.getByRole('button', { name: saving ? 'Deleting...' : 'Delete' })).toHaveProperty('disabled', saving);
+            expect(confirm.getByRole('button', { name: saving ? 'Deleting...' : 'Delete' })).toHaveProperty(
+              'disabled',
+              saving,
+            );
             return;
           }
           const dialog = within(screen.getByRole('dialog'));
-          const title = { view: 'View Item', add: 'Add Item', edit: 'Edit Item', resolve: 'Resolve Item' }[context.mode!];
+          const title = { view: 'View Item', add: 'Add Item', edit: 'Edit Item', resolve: 'Resolve Item' }[
+            context.mode!
+          ];
           expect(dialog.getByRole('heading', { name: title })).toBeInTheDocument();
           if (context.mode === 'view') expect(dialog.queryByRole('textbox')).not.toBeInTheDocument();
           if (context.mode === 'add' || context.mode === 'edit') {
-            expect(dialog.getByRole('button', { name: saving ? 'Saving...' : 'Save' })).toHaveProperty('disabled', saving);
+            expect(dialog.getByRole('button', { name: saving ? 'Saving...' : 'Save' })).toHaveProperty(
+              'disabled',
+              saving,
+            );
           }
           if (context.mode === 'resolve') expect(dialog.getByLabelText(/^Status/)).toHaveProperty('disabled', saving);
           if (context.error) expect(dialog.getAllByRole('alert')[0]).toHaveTextContent(context.error);
           // Server field errors show next to the fields the form has (the resolve form has no title).
-          if (context.mode !== 'resolve') for (const message of Object.values(context.fieldErrors)) expect(dialog.getByText(message)).toBeInTheDocument();
+          if (context.mode !== 'resolve')
+            for (const message of Object.values(context.fieldErrors))
+              expect(dialog.getByText(message)).toBeInTheDocument();
         },
       });
-      const savedSteps = path.steps.filter((s) => s.event.type === 'xstate.done.actor.saveItem' || s.event.type === 'xstate.done.actor.deleteItem');
+      const savedSteps = path.steps.filter(
+        (s) => s.event.type === 'xstate.done.actor.saveItem' || s.event.type === 'xstate.done.actor.deleteItem',
+      );
       expect(saved).toHaveBeenCalledTimes(savedSteps.length);
     });
   }

@@ -13,7 +13,9 @@ import { student } from './support/fixtures.ts';
 import { inState, replayInView } from './support/replay-view.ts';
 
 const paths = modelPaths(checkoutModel);
-const loggedIn = sessionMachine.provide({ actors: { loadCurrentUser: fromPromise<typeof student | null, void>(async () => student) } });
+const loggedIn = sessionMachine.provide({
+  actors: { loadCurrentUser: fromPromise<typeof student | null, void>(async () => student) },
+});
 
 const LABELS: Partial<Record<keyof CheckoutForm, RegExp>> = {
   firstName: /First name/,
@@ -28,7 +30,11 @@ const LABELS: Partial<Record<keyof CheckoutForm, RegExp>> = {
 };
 
 async function fill(form: CheckoutForm, user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('radio', { name: { credit_card: 'Credit Card', debit_card: 'Debit Card', upi: 'UPI' }[form.paymentMethod] }));
+  await user.click(
+    screen.getByRole('radio', {
+      name: { credit_card: 'Credit Card', debit_card: 'Debit Card', upi: 'UPI' }[form.paymentMethod],
+    }),
+  );
   for (const [field, label] of Object.entries(LABELS) as [keyof CheckoutForm, RegExp][]) {
     const input = screen.queryByLabelText(label);
     if (input) fireEvent.change(input, { target: { value: form[field] } });
@@ -47,7 +53,10 @@ describe('checkout, model-based: every generated path replayed on the checkout p
           const logic = checkoutMachine.provide({ actors: fakes.actors as never });
           const router = createMemoryRouter(
             [
-              { path: '/payment/:type/:id', element: <CheckoutPage logic={logic} courseType={courseType} courseId={courseId} now={now} /> },
+              {
+                path: '/payment/:type/:id',
+                element: <CheckoutPage logic={logic} courseType={courseType} courseId={courseId} now={now} />,
+              },
               { path: '/programs', element: <p>Programs</p> },
             ],
             { initialEntries: [`/payment/${courseType}/${courseId}`] },
@@ -72,12 +81,16 @@ describe('checkout, model-based: every generated path replayed on the checkout p
             return;
           }
           if (context.course) expect(screen.getByRole('heading', { name: context.course.title })).toBeInTheDocument();
-          if (inState(expected, 'idle') || inState(expected, 'failure')) expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled();
-          if (inState(expected, 'processing')) expect(screen.getByRole('button', { name: MESSAGES.processing })).toBeDisabled();
-          if (inState(expected, 'success')) expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.checkoutSuccess);
+          if (inState(expected, 'idle') || inState(expected, 'failure'))
+            expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled();
+          if (inState(expected, 'processing'))
+            expect(screen.getByRole('button', { name: MESSAGES.processing })).toBeDisabled();
+          if (inState(expected, 'success'))
+            expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.checkoutSuccess);
           if (inState(expected, 'failure')) expect(screen.getAllByRole('alert')[0]).toHaveTextContent(context.failure!);
           for (const message of Object.values(context.errors)) expect(screen.getByText(message!)).toBeInTheDocument();
-          if (Object.keys(context.errors).length === 0) expect(document.querySelectorAll('.field-error')).toHaveLength(0);
+          if (Object.keys(context.errors).length === 0)
+            expect(document.querySelectorAll('.field-error')).toHaveLength(0);
         },
       });
     });

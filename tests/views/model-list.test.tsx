@@ -5,7 +5,14 @@ import { fromPromise, type EventObject } from 'xstate';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, TestimonialInput, type Enrollment, type Program } from '../../contract/index.ts';
-import { adminModalMachine, createListMachine, type DeleteItemInput, type ListContext, type ListPage, type SaveItemInput } from '../../machines/index.ts';
+import {
+  adminModalMachine,
+  createListMachine,
+  type DeleteItemInput,
+  type ListContext,
+  type ListPage,
+  type SaveItemInput,
+} from '../../machines/index.ts';
 import { machinePaths, type MachinePath } from '../support/machine-paths.ts';
 import { listModel } from '../support/models/index.ts';
 import { listOf, loaderOf } from '../../src/app/composition/lists.ts';
@@ -16,16 +23,34 @@ import { ProgramsPage } from '../../src/features/catalogue/components/programs-p
 import { program } from './support/fixtures.ts';
 import { inState, replayInView } from './support/replay-view.ts';
 
-const all = machinePaths(listModel.machine, { events: listModel.events, input: listModel.inputs![0], stateKey: listModel.stateKey, kind: ['shortest', 'transitions'] });
-const userEvents = (path: MachinePath) => new Set(path.steps.slice(1).map((s) => s.event.type).filter((t) => t.startsWith('list.')));
+const all = machinePaths(listModel.machine, {
+  events: listModel.events,
+  input: listModel.inputs![0],
+  stateKey: listModel.stateKey,
+  kind: ['shortest', 'transitions'],
+});
+const userEvents = (path: MachinePath) =>
+  new Set(
+    path.steps
+      .slice(1)
+      .map((s) => s.event.type)
+      .filter((t) => t.startsWith('list.')),
+  );
 const only = (path: MachinePath, allowed: string[]) => [...userEvents(path)].every((t) => allowed.includes(t));
 /** A catalogue page can change filters and retry; the admin table can load more, retry and reload (after a save). */
 const cataloguePaths = all.filter((p) => only(p, ['list.params', 'list.retry']));
-const adminPaths = all.filter((p) => only(p, ['list.loadMore', 'list.retry', 'list.reload']) && !only(p, ['list.params', 'list.retry']));
+const adminPaths = all.filter(
+  (p) => only(p, ['list.loadMore', 'list.retry', 'list.reload']) && !only(p, ['list.params', 'list.retry']),
+);
 
 const asPrograms = (event: EventObject) => {
   const page = (event as unknown as { output: ListPage<{ id: number }> }).output;
-  return { ...page, items: page.items.map((item) => program({ id: item.id, title: `Program ${item.id}`, is_featured: false, is_flagship: false })) };
+  return {
+    ...page,
+    items: page.items.map((item) =>
+      program({ id: item.id, title: `Program ${item.id}`, is_featured: false, is_flagship: false }),
+    ),
+  };
 };
 
 describe('list, model-based: generated paths replayed on the Programs page (filters, retry)', () => {
@@ -52,10 +77,12 @@ describe('list, model-based: generated paths replayed on the Programs page (filt
         expectState: (expected) => {
           const context = expected.context as ListContext<{ id: number }>;
           if (inState(expected, 'loading')) expect(screen.getByText(MESSAGES.programsLoading)).toBeInTheDocument();
-          if (inState(expected, 'failed')) expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.programsLoadFailed);
+          if (inState(expected, 'failed'))
+            expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.programsLoadFailed);
           if (inState(expected, 'loaded')) {
             expect(screen.queryAllByRole('article')).toHaveLength(context.items.length);
-            for (const item of context.items) expect(screen.getByRole('heading', { name: `Program ${item.id}` })).toBeInTheDocument();
+            for (const item of context.items)
+              expect(screen.getByRole('heading', { name: `Program ${item.id}` })).toBeInTheDocument();
           }
         },
       });
@@ -93,14 +120,24 @@ describe('list, model-based: generated paths replayed on an admin tab (pages as 
         mount: (fakes) => {
           const machines: AdminMachines = {
             summary: undefined as never,
-            listFor: () => createListMachine<Item>().provide({ actors: fakes.actors as never }) as ReturnType<typeof listOf<Item>>,
+            listFor: () =>
+              createListMachine<Item>().provide({ actors: fakes.actors as never }) as ReturnType<typeof listOf<Item>>,
             modalFor: (_r, onSaved) =>
               adminModalMachine.provide({
-                actors: { saveItem: fromPromise<unknown, SaveItemInput>(async () => ({ id: 1 })), deleteItem: fromPromise<unknown, DeleteItemInput>(async () => undefined) },
+                actors: {
+                  saveItem: fromPromise<unknown, SaveItemInput>(async () => ({ id: 1 })),
+                  deleteItem: fromPromise<unknown, DeleteItemInput>(async () => undefined),
+                },
                 actions: { itemSaved: () => onSaved() },
               }),
           };
-          render(<AdminTabPanel resource={resource as unknown as AdminResource} machines={machines} onSaved={() => undefined} />);
+          render(
+            <AdminTabPanel
+              resource={resource as unknown as AdminResource}
+              machines={machines}
+              onSaved={() => undefined}
+            />,
+          );
           return null;
         },
         perform: async (event, _, before) => {
@@ -114,7 +151,9 @@ describe('list, model-based: generated paths replayed on an admin tab (pages as 
           if (event.type === 'list.reload') {
             // The app reloads a tab's list after a save.
             await user.click(screen.getByRole('button', { name: 'Add New' }));
-            fireEvent.change(within(screen.getByRole('dialog')).getByLabelText(/^Title/), { target: { value: 'New item' } });
+            fireEvent.change(within(screen.getByRole('dialog')).getByLabelText(/^Title/), {
+              target: { value: 'New item' },
+            });
             await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
           }
         },
@@ -125,8 +164,10 @@ describe('list, model-based: generated paths replayed on an admin tab (pages as 
           if (!inState(expected, 'loaded')) return;
           const area = within(screen.getByRole('region', { name: 'Items list' }));
           expect(area.getAllByRole('row')).toHaveLength(context.items.length + 1);
-          if (context.count !== null) expect(screen.getByRole('heading', { name: `Items (${context.count})` })).toBeInTheDocument();
-          if (inState(expected, 'loaded.loadingMore')) expect(area.getByRole('button', { name: 'Loading more...' })).toBeDisabled();
+          if (context.count !== null)
+            expect(screen.getByRole('heading', { name: `Items (${context.count})` })).toBeInTheDocument();
+          if (inState(expected, 'loaded.loadingMore'))
+            expect(area.getByRole('button', { name: 'Loading more...' })).toBeDisabled();
           else if (context.next !== null) expect(area.getByRole('button', { name: 'Load more' })).toBeEnabled();
           else expect(area.queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
           if (inState(expected, 'loaded.moreFailed')) expect(area.getByRole('alert')).toHaveTextContent(context.error!);

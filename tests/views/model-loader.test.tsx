@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { fromPromise, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/index.ts';
-import { createLoaderMachine, adminModalMachine, type DeleteItemInput, type LoaderContext, type SaveItemInput } from '../../machines/index.ts';
+import {
+  createLoaderMachine,
+  adminModalMachine,
+  type DeleteItemInput,
+  type LoaderContext,
+  type SaveItemInput,
+} from '../../machines/index.ts';
 import { modelPaths } from '../support/machine-model.ts';
 import { loaderModel, type sampleStats } from '../support/models/index.ts';
 import { listOf } from '../../src/app/composition/lists.ts';
@@ -16,7 +22,10 @@ import { inState, replayInView } from './support/replay-view.ts';
 
 const paths = modelPaths(loaderModel);
 const issues = { total_issues: 4, failed_payments: 1, pending_enrollments: 3 };
-const asSummary = (event: EventObject): AdminSummary => ({ stats: (event as unknown as { output: typeof sampleStats }).output, issues });
+const asSummary = (event: EventObject): AdminSummary => ({
+  stats: (event as unknown as { output: typeof sampleStats }).output,
+  issues,
+});
 
 describe('loader, model-based: generated paths replayed on the admin stat tiles', () => {
   it('generates paths from the machine', () => expect(paths.length).toBeGreaterThan(2));
@@ -30,7 +39,10 @@ describe('loader, model-based: generated paths replayed on the admin stat tiles'
             listFor: () => listOf<{ id: number }>(async () => ({ items: [program()], next: null })),
             modalFor: (_r, onSaved) =>
               adminModalMachine.provide({
-                actors: { saveItem: fromPromise<unknown, SaveItemInput>(async () => ({})), deleteItem: fromPromise<unknown, DeleteItemInput>(async () => undefined) },
+                actors: {
+                  saveItem: fromPromise<unknown, SaveItemInput>(async () => ({})),
+                  deleteItem: fromPromise<unknown, DeleteItemInput>(async () => undefined),
+                },
                 actions: { itemSaved: () => onSaved() },
               }),
           };
@@ -39,14 +51,20 @@ describe('loader, model-based: generated paths replayed on the admin stat tiles'
         },
         output: asSummary,
         perform: async (_event, _, before) => {
-          if (inState(before, 'failed')) return user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }));
+          if (inState(before, 'failed'))
+            return user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }));
           // A loaded summary reloads after any admin write: here a delete.
-          await user.click(within(await screen.findByRole('row', { name: /Credit Analyst Program/ })).getByRole('button', { name: 'Delete' }));
+          await user.click(
+            within(await screen.findByRole('row', { name: /Credit Analyst Program/ })).getByRole('button', {
+              name: 'Delete',
+            }),
+          );
           await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
         },
         expectState: (expected) => {
           const context = expected.context as LoaderContext<typeof sampleStats>;
-          if (inState(expected, 'failed')) expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.adminLoadFailed);
+          if (inState(expected, 'failed'))
+            expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.adminLoadFailed);
           else expect(screen.queryByText(MESSAGES.adminLoadFailed)).not.toBeInTheDocument();
           if (context.data) {
             const tiles = within(screen.getByRole('list', { name: 'Statistics' }));

@@ -20,8 +20,19 @@ describe('payment flow, model-based: every generated path replayed on the dashbo
       await replayInView(paymentFlowModel, path, {
         mount: (fakes, input) => {
           const { payment, enrolled } = input as { payment: Payment | null; enrolled: boolean };
-          const logic = paymentFlowMachine.provide({ actors: fakes.actors as never, actions: { courseEnrolled: onEnrolled } });
-          const course = { id: 3, courseType: 'program' as const, title: 'Credit Analyst Program', description: 'Six months.', price: 125000, status: payment?.status ?? null, payment };
+          const logic = paymentFlowMachine.provide({
+            actors: fakes.actors as never,
+            actions: { courseEnrolled: onEnrolled },
+          });
+          const course = {
+            id: 3,
+            courseType: 'program' as const,
+            title: 'Credit Analyst Program',
+            description: 'Six months.',
+            price: 125000,
+            status: payment?.status ?? null,
+            payment,
+          };
           render(<CourseCard course={course} logic={logic} enrolled={enrolled} />);
           return null;
         },
@@ -29,7 +40,12 @@ describe('payment flow, model-based: every generated path replayed on the dashbo
           const notice = (before.context as PaymentFlowContext).notice;
           // Without a visible notice there is nothing to dismiss: the event is a no-op the view cannot send.
           if (event.type === 'notice.dismiss' && (!notice || inState(before, 'completed'))) return;
-          const name = event.type === 'payment.start' ? 'Pay' : event.type === 'payment.complete' ? 'Complete Payment' : 'Dismiss message';
+          const name =
+            event.type === 'payment.start'
+              ? 'Pay'
+              : event.type === 'payment.complete'
+                ? 'Complete Payment'
+                : 'Dismiss message';
           await user.click(screen.getByRole('button', { name }));
         },
         expectState: (expected) => {
@@ -38,15 +54,23 @@ describe('payment flow, model-based: every generated path replayed on the dashbo
           const busy = inState(expected, 'starting') || inState(expected, 'completing');
           if (busy) expect(card.getByRole('button', { name: 'Processing...' })).toBeDisabled();
           if (inState(expected, 'none')) expect(card.getByRole('button', { name: 'Pay' })).toBeEnabled();
-          if (inState(expected, 'pending')) expect(card.getByRole('button', { name: 'Complete Payment' })).toBeEnabled();
-          if (inState(expected, 'completed')) expect(card.getByRole('button', { name: 'Access Course Materials' })).toBeDisabled();
-          if (context.payment) expect(card.getByText(context.payment.status, { exact: false, ignore: 'button' })).toBeInTheDocument();
+          if (inState(expected, 'pending'))
+            expect(card.getByRole('button', { name: 'Complete Payment' })).toBeEnabled();
+          if (inState(expected, 'completed'))
+            expect(card.getByRole('button', { name: 'Access Course Materials' })).toBeDisabled();
+          if (context.payment)
+            expect(card.getByText(context.payment.status, { exact: false, ignore: 'button' })).toBeInTheDocument();
           const shown = context.notice && !inState(expected, 'completed');
-          if (shown) expect(card.getByRole(context.notice!.kind === 'error' ? 'alert' : 'status')).toHaveTextContent(context.notice!.text);
+          if (shown)
+            expect(card.getByRole(context.notice!.kind === 'error' ? 'alert' : 'status')).toHaveTextContent(
+              context.notice!.text,
+            );
           else expect(card.queryByRole('alert')).not.toBeInTheDocument();
         },
       });
-      const enrolledSteps = path.steps.filter((s, i) => i > 0 && inState(s.expected, 'completed') && !inState(path.steps[i - 1]!.expected, 'completed'));
+      const enrolledSteps = path.steps.filter(
+        (s, i) => i > 0 && inState(s.expected, 'completed') && !inState(path.steps[i - 1]!.expected, 'completed'),
+      );
       expect(onEnrolled).toHaveBeenCalledTimes(enrolledSteps.length);
     });
   }

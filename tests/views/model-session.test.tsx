@@ -27,7 +27,10 @@ describe('session, model-based: every generated path replayed on the login, sign
       let router: ReturnType<typeof createMemoryRouter>;
       await replayInView(sessionModel, path, {
         mount: (fakes) => {
-          const logic = sessionMachine.provide({ actors: fakes.actors as never, actions: { clearTokens: () => undefined, reportError: () => undefined } });
+          const logic = sessionMachine.provide({
+            actors: fakes.actors as never,
+            actions: { clearTokens: () => undefined, reportError: () => undefined },
+          });
           const withChrome = (
             <>
               <Header />
@@ -91,8 +94,10 @@ describe('session, model-based: every generated path replayed on the login, sign
           // Every other state: the visitor's chrome.
           expect(nav().getByRole('link', { name: 'Login' })).toBeInTheDocument();
           expect(nav().queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
-          if (inState(expected, 'loggingIn')) expect(screen.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
-          if (inState(expected, 'registering')) expect(screen.getByRole('button', { name: 'Creating account...' })).toBeDisabled();
+          if (inState(expected, 'loggingIn'))
+            expect(screen.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+          if (inState(expected, 'registering'))
+            expect(screen.getByRole('button', { name: 'Creating account...' })).toBeDisabled();
           const onForm = ['/login', '/register'].includes(router.state.location.pathname);
           if (inState(expected, 'unauthenticated') && onForm) {
             if (context.error) expect(screen.getByRole('alert')).toHaveTextContent(context.error);

@@ -34,17 +34,20 @@ describe('role guards (spec section 6)', () => {
     ['admin', admin, student, MESSAGES.adminOnly],
     ['instructor', instructor, student, MESSAGES.instructorOnly],
     ['student', student, admin, MESSAGES.studentOnly],
-  ] as const)('%s pages let that role in and show everyone else their Access Denied text', async (role, allowed, denied, text) => {
-    const first = renderGuarded(role, allowed);
-    expect(await screen.findByText('The protected page')).toBeInTheDocument();
-    first.unmount();
+  ] as const)(
+    '%s pages let that role in and show everyone else their Access Denied text',
+    async (role, allowed, denied, text) => {
+      const first = renderGuarded(role, allowed);
+      expect(await screen.findByText('The protected page')).toBeInTheDocument();
+      first.unmount();
 
-    renderGuarded(role, denied);
-    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent(text);
-    expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
-    expect(screen.queryByText('The protected page')).not.toBeInTheDocument();
-  });
+      renderGuarded(role, denied);
+      expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent(text);
+      expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+      expect(screen.queryByText('The protected page')).not.toBeInTheDocument();
+    },
+  );
 
   it('sends a visitor to /login whatever the role', async () => {
     renderGuarded('student', null);

@@ -136,7 +136,10 @@ describe('session expiry', () => {
     expect(await within(nav()).findByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
     api.on(`GET ${API.me}`, { status: 401, body: { detail: 'Given token not valid for any token type' } });
     api.on(`POST ${API.tokenRefresh}`, { status: 401, body: { detail: 'Token is invalid or expired' } });
-    api.on(`GET ${API.enrollments.list}`, { status: 401, body: { detail: 'Given token not valid for any token type' } });
+    api.on(`GET ${API.enrollments.list}`, {
+      status: 401,
+      body: { detail: 'Given token not valid for any token type' },
+    });
     await router.navigate('/programs');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(tokenStore.getAccess()).toBeNull();

@@ -154,8 +154,16 @@ export async function up(db: Db): Promise<void> {
     .execute();
   // The admin list (newest first, filtered by status or urgency), the issue summary and "mine".
   await db.schema.createIndex('enrollments_newest').on('enrollments').columns(['enrolled_at', 'id']).execute();
-  await db.schema.createIndex('enrollments_status').on('enrollments').columns(['status', 'enrolled_at', 'id']).execute();
-  await db.schema.createIndex('enrollments_urgent').on('enrollments').columns(['is_urgent', 'status', 'enrolled_at']).execute();
+  await db.schema
+    .createIndex('enrollments_status')
+    .on('enrollments')
+    .columns(['status', 'enrolled_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('enrollments_urgent')
+    .on('enrollments')
+    .columns(['is_urgent', 'status', 'enrolled_at'])
+    .execute();
   await db.schema.createIndex('enrollments_course').on('enrollments').columns(['course_type', 'course_id']).execute();
 
   await table(db, 'payments')
@@ -187,8 +195,16 @@ export async function up(db: Db): Promise<void> {
     .execute();
   await db.schema.createIndex('payments_newest').on('payments').columns(['created_at', 'id']).execute();
   // Covers the revenue sum (status = completed) without touching the table.
-  await db.schema.createIndex('payments_status').on('payments').columns(['status', 'created_at', 'id', 'amount']).execute();
-  await db.schema.createIndex('payments_urgent').on('payments').columns(['is_urgent', 'status', 'created_at']).execute();
+  await db.schema
+    .createIndex('payments_status')
+    .on('payments')
+    .columns(['status', 'created_at', 'id', 'amount'])
+    .execute();
+  await db.schema
+    .createIndex('payments_urgent')
+    .on('payments')
+    .columns(['is_urgent', 'status', 'created_at'])
+    .execute();
   await db.schema.createIndex('payments_student').on('payments').columns(['student_id', 'created_at']).execute();
   await db.schema.createIndex('payments_course').on('payments').columns(['course_type', 'course_id']).execute();
 

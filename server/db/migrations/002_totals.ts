@@ -41,10 +41,16 @@ function changed(spec: Spec): string {
 async function sqliteTriggers(db: Db): Promise<void> {
   for (const spec of TABLES) {
     const watched = [spec.key, spec.urgent, spec.amount].filter((c) => !/^\d+$/.test(c)).join(', ');
-    await sql.raw(`CREATE TRIGGER ${spec.table}_totals_insert AFTER INSERT ON ${spec.table} BEGIN ${add(spec, 'NEW')} END`).execute(db);
-    await sql.raw(`CREATE TRIGGER ${spec.table}_totals_delete AFTER DELETE ON ${spec.table} BEGIN ${remove(spec, 'OLD')} END`).execute(db);
     await sql
-      .raw(`CREATE TRIGGER ${spec.table}_totals_update AFTER UPDATE OF ${watched} ON ${spec.table} WHEN ${changed(spec)} BEGIN ${remove(spec, 'OLD')} ${add(spec, 'NEW')} END`)
+      .raw(`CREATE TRIGGER ${spec.table}_totals_insert AFTER INSERT ON ${spec.table} BEGIN ${add(spec, 'NEW')} END`)
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER ${spec.table}_totals_delete AFTER DELETE ON ${spec.table} BEGIN ${remove(spec, 'OLD')} END`)
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER ${spec.table}_totals_update AFTER UPDATE OF ${watched} ON ${spec.table} WHEN ${changed(spec)} BEGIN ${remove(spec, 'OLD')} ${add(spec, 'NEW')} END`,
+      )
       .execute(db);
   }
 }
@@ -75,9 +81,15 @@ $fn$`,
       .execute(db);
     const watched = [spec.key, spec.urgent, spec.amount].filter((c) => !/^\d+$/.test(c)).join(', ');
     const distinct = changed(spec).replaceAll(' IS NOT ', ' IS DISTINCT FROM ');
-    await sql.raw(`CREATE TRIGGER ${spec.table}_totals_insert_delete AFTER INSERT OR DELETE ON ${spec.table} FOR EACH ROW EXECUTE FUNCTION ${spec.table}_totals()`).execute(db);
     await sql
-      .raw(`CREATE TRIGGER ${spec.table}_totals_update AFTER UPDATE OF ${watched} ON ${spec.table} FOR EACH ROW WHEN (${distinct}) EXECUTE FUNCTION ${spec.table}_totals()`)
+      .raw(
+        `CREATE TRIGGER ${spec.table}_totals_insert_delete AFTER INSERT OR DELETE ON ${spec.table} FOR EACH ROW EXECUTE FUNCTION ${spec.table}_totals()`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `CREATE TRIGGER ${spec.table}_totals_update AFTER UPDATE OF ${watched} ON ${spec.table} FOR EACH ROW WHEN (${distinct}) EXECUTE FUNCTION ${spec.table}_totals()`,
+      )
       .execute(db);
   }
 }
@@ -113,7 +125,8 @@ export async function down(db: Db): Promise<void> {
       await sql.raw(`DROP TRIGGER IF EXISTS ${spec.table}_totals_update ON ${spec.table}`).execute(db);
       await sql.raw(`DROP FUNCTION IF EXISTS ${spec.table}_totals()`).execute(db);
     } else {
-      for (const suffix of ['insert', 'delete', 'update']) await sql.raw(`DROP TRIGGER IF EXISTS ${spec.table}_totals_${suffix}`).execute(db);
+      for (const suffix of ['insert', 'delete', 'update'])
+        await sql.raw(`DROP TRIGGER IF EXISTS ${spec.table}_totals_${suffix}`).execute(db);
     }
   }
   await db.schema.dropTable('totals').ifExists().execute();

@@ -38,7 +38,10 @@ export default async function adminRoutes(app: FastifyInstance) {
   app.get(API.admin.payments, async (request) => {
     const q = parseQuery(AdminListQuery, request.query);
     const filters = { status: q.status, is_urgent: q.is_urgent };
-    const [count, rows] = await Promise.all([payments.count(filters), payments.page(filters, q.page_size, (q.page - 1) * q.page_size)]);
+    const [count, rows] = await Promise.all([
+      payments.count(filters),
+      payments.page(filters, q.page_size, (q.page - 1) * q.page_size),
+    ]);
     return paginate(request.url, q.page, q.page_size, count, rows.map(toPayment));
   });
 
@@ -54,7 +57,10 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   app.get(API.admin.counselingRequests, async (request) => {
     const q = parseQuery(AdminListQuery.pick({ page: true, page_size: true }), request.query);
-    const [count, rows] = await Promise.all([counseling.count(), counseling.page(q.page_size, (q.page - 1) * q.page_size)]);
+    const [count, rows] = await Promise.all([
+      counseling.count(),
+      counseling.page(q.page_size, (q.page - 1) * q.page_size),
+    ]);
     return paginate(request.url, q.page, q.page_size, count, rows.map(toCounselingRequest));
   });
 

@@ -30,7 +30,9 @@ export default async function authRoutes(app: FastifyInstance) {
     if (byUser >= config.loginMaxFailuresPerUser || byAddress >= config.loginMaxFailuresPerAddress) throw rateLimited();
 
     const user = await users.findByUsername(input.username);
-    const ok = user ? await verifyPassword(input.password, user.password_hash) : (await burnPasswordCheck(input.password), false);
+    const ok = user
+      ? await verifyPassword(input.password, user.password_hash)
+      : (await burnPasswordCheck(input.password), false);
     if (!user || !ok) {
       await Promise.all([rateEvents.add(keys.user), rateEvents.add(keys.address)]);
       throw new HttpError(401, SERVER_MESSAGES.badCredentials);

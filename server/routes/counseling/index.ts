@@ -14,7 +14,8 @@ export default async function counselingRoutes(app: FastifyInstance) {
 
   app.post(API.counseling.create, async (request, reply) => {
     const key = `counseling:addr:${request.ip}`;
-    if ((await rateEvents.count(key, config.counselingWindowSeconds)) >= config.counselingMaxPerAddress) throw rateLimited();
+    if ((await rateEvents.count(key, config.counselingWindowSeconds)) >= config.counselingMaxPerAddress)
+      throw rateLimited();
     const input = parse(CounselingInput, request.body);
     const row = await db.transaction().execute(async (trx) => {
       await createRateEventRepository(trx).add(key);

@@ -5,5 +5,7 @@ import { authenticated, requireUser } from '../../plugins/auth.ts';
 /** The caller's own enrollments. */
 export default async function enrollmentRoutes(app: FastifyInstance) {
   const { enrollment } = app.deps;
-  app.get(API.enrollments.list, { preHandler: authenticated }, async (request) => enrollment.enrollmentsOf(requireUser(request)));
+  app.get(API.enrollments.list, { preHandler: authenticated }, async (request) =>
+    enrollment.enrollmentsOf(requireUser(request)),
+  );
 }

@@ -7,7 +7,9 @@ import { authenticated, requireUser } from '../../plugins/auth.ts';
 export default async function paymentRoutes(app: FastifyInstance) {
   const { enrollment } = app.deps;
 
-  app.get(API.payments.list, { preHandler: authenticated }, async (request) => enrollment.paymentsOf(requireUser(request)));
+  app.get(API.payments.list, { preHandler: authenticated }, async (request) =>
+    enrollment.paymentsOf(requireUser(request)),
+  );
 
   app.post(API.payments.complete(), { preHandler: authenticated }, async (request) =>
     enrollment.completePayment(requireUser(request), idParam(request.params)),

@@ -41,7 +41,10 @@ export default async function programRoutes(app: FastifyInstance) {
 
   app.get(API.programs.list, async (request) => {
     const query = parseQuery(ProgramListQuery, request.query);
-    const rows = await programs.list({ ...query, includeInactive: Boolean(query.include_inactive) && isAdmin(request) });
+    const rows = await programs.list({
+      ...query,
+      includeInactive: Boolean(query.include_inactive) && isAdmin(request),
+    });
     return rows.map(toProgram);
   });
 
@@ -63,11 +66,18 @@ export default async function programRoutes(app: FastifyInstance) {
     },
     async update(trx, id, input) {
       const instructor = await facultyReference(trx, 'instructor_id', input.instructor_id);
-      await createProgramRepository(trx).update(id, { ...values(input), ...('value' in instructor ? { instructor_id: instructor.value } : {}) });
+      await createProgramRepository(trx).update(id, {
+        ...values(input),
+        ...('value' in instructor ? { instructor_id: instructor.value } : {}),
+      });
     },
     async remove(trx, id) {
       // Hold the row (see findCourse in services/enrollment.ts) so a payment cannot start unseen.
-      await trx.updateTable('programs').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', id).execute();
+      await trx
+        .updateTable('programs')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', id)
+        .execute();
       const hasHistory =
         (await createPaymentRepository(trx).hasAnyForCourse('program', id)) ||
         (await createEnrollmentRepository(trx).hasAnyForCourse('program', id));

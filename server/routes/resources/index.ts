@@ -43,7 +43,10 @@ export default async function resourceRoutes(app: FastifyInstance) {
     },
     async update(trx, id, input) {
       const author = await facultyReference(trx, 'author_id', input.author_id);
-      await createResourceRepository(trx).update(id, { ...values(input), ...('value' in author ? { author_id: author.value } : {}) });
+      await createResourceRepository(trx).update(id, {
+        ...values(input),
+        ...('value' in author ? { author_id: author.value } : {}),
+      });
     },
     remove: async (trx, id) => (await createResourceRepository(trx).remove(id), 'deleted'),
   });

@@ -23,7 +23,11 @@ export default async function successStoryRoutes(app: FastifyInstance) {
   registerAdminWrites(app, {
     entity: 'success_story',
     schema: SuccessStoryInput,
-    paths: { create: API.successStories.create, update: API.successStories.update(), remove: API.successStories.remove() },
+    paths: {
+      create: API.successStories.create,
+      update: API.successStories.update(),
+      remove: API.successStories.remove(),
+    },
     read: readStory,
     create: async (trx, input) =>
       (await createSuccessStoryRepository(trx).create({ ...input, is_featured: input.is_featured ? 1 : 0 })).id,

@@ -37,7 +37,10 @@ export default async function workshopRoutes(app: FastifyInstance) {
 
   app.get(API.workshops.list, async (request) => {
     const query = parseQuery(WorkshopListQuery, request.query);
-    const rows = await workshops.list({ ...query, includeInactive: Boolean(query.include_inactive) && isAdmin(request) });
+    const rows = await workshops.list({
+      ...query,
+      includeInactive: Boolean(query.include_inactive) && isAdmin(request),
+    });
     return rows.map(toWorkshop);
   });
 
@@ -59,24 +62,36 @@ export default async function workshopRoutes(app: FastifyInstance) {
     async update(trx, id, input, before) {
       if (input.max_participants < before.current_participants) {
         throw new ValidationFailed({
-          max_participants: [`Maximum participants cannot be less than the ${before.current_participants} already enrolled.`],
+          max_participants: [
+            `Maximum participants cannot be less than the ${before.current_participants} already enrolled.`,
+          ],
         });
       }
       const instructor = await facultyReference(trx, 'instructor_id', input.instructor_id);
       // The seat check is repeated in the UPDATE itself: a completion may take a seat meanwhile.
       const updated = await trx
         .updateTable('workshops')
-        .set({ ...values(input), ...('value' in instructor ? { instructor_id: instructor.value } : {}), updated_at: nowIso() })
+        .set({
+          ...values(input),
+          ...('value' in instructor ? { instructor_id: instructor.value } : {}),
+          updated_at: nowIso(),
+        })
         .where('id', '=', id)
         .where('current_participants', '<=', input.max_participants)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) {
-        throw new ValidationFailed({ max_participants: ['Maximum participants cannot be less than the seats already taken.'] });
+        throw new ValidationFailed({
+          max_participants: ['Maximum participants cannot be less than the seats already taken.'],
+        });
       }
     },
     async remove(trx, id) {
       // Hold the row (see findCourse in services/enrollment.ts) so a payment cannot start unseen.
-      await trx.updateTable('workshops').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', id).execute();
+      await trx
+        .updateTable('workshops')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', id)
+        .execute();
       const hasHistory =
         (await createPaymentRepository(trx).hasAnyForCourse('workshop', id)) ||
         (await createEnrollmentRepository(trx).hasAnyForCourse('workshop', id));

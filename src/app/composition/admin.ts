@@ -1,13 +1,19 @@
 import { fromPromise } from 'xstate';
 import { adminModalMachine, type DeleteItemInput, type SaveItemInput } from '../../../machines/admin-modal.machine.ts';
-import { deleteAdminItem, fetchAdminPage, fetchAdminSummary, saveAdminItem } from '../../features/admin/api/admin-api.ts';
+import {
+  deleteAdminItem,
+  fetchAdminPage,
+  fetchAdminSummary,
+  saveAdminItem,
+} from '../../features/admin/api/admin-api.ts';
 import type { AdminResource } from '../../features/admin/api/resource-types.ts';
 import { listOf, loaderOf } from './lists.ts';
 
 export const adminSummaryLoader = loaderOf(() => fetchAdminSummary());
 
 /** One tab's list, following the server's pages as the user scrolls. */
-export const adminListFor = (resource: AdminResource) => listOf<{ id: number }>((input) => fetchAdminPage(resource, input));
+export const adminListFor = (resource: AdminResource) =>
+  listOf<{ id: number }>((input) => fetchAdminPage(resource, input));
 
 /** The admin modal for one tab; `onSaved` reloads that tab's list and the stats. */
 export function adminModalFor(resource: AdminResource, onSaved: () => void) {
@@ -26,4 +32,8 @@ export type AdminMachines = {
   modalFor: typeof adminModalFor;
 };
 
-export const adminMachines: AdminMachines = { summary: adminSummaryLoader, listFor: adminListFor, modalFor: adminModalFor };
+export const adminMachines: AdminMachines = {
+  summary: adminSummaryLoader,
+  listFor: adminListFor,
+  modalFor: adminModalFor,
+};

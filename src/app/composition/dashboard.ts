@@ -14,8 +14,12 @@ export const dashboardLoader = loaderOf(() => fetchDashboard());
 export function paymentFlowFor(onEnrolled: () => void) {
   return paymentFlowMachine.provide({
     actors: {
-      startPayment: fromPromise<Payment, StartPaymentInput>(({ input }) => startPayment(input.courseType, input.courseId)),
-      completePayment: fromPromise<PaymentCompletion, CompletePaymentInput>(({ input }) => completePayment(input.paymentId)),
+      startPayment: fromPromise<Payment, StartPaymentInput>(({ input }) =>
+        startPayment(input.courseType, input.courseId),
+      ),
+      completePayment: fromPromise<PaymentCompletion, CompletePaymentInput>(({ input }) =>
+        completePayment(input.paymentId),
+      ),
     },
     actions: { courseEnrolled: () => onEnrolled() },
   });

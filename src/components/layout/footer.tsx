@@ -6,7 +6,8 @@ export function Footer() {
     <footer className="site-footer">
       <div className="container">
         <p>
-          Credit Careers Institute — from classroom to credit markets. <Link to={paths.contact}>Book Free Counseling</Link>
+          Credit Careers Institute — from classroom to credit markets.{' '}
+          <Link to={paths.contact}>Book Free Counseling</Link>
         </p>
         <p>© {new Date().getFullYear()} Credit Careers Institute. All prices in Indian rupees.</p>
       </div>

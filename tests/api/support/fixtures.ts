@@ -32,14 +32,32 @@ export const workshopInput = (overrides: Partial<WorkshopInput> = {}): WorkshopI
 });
 
 /** Creates a program through the admin API and answers its id. */
-export async function createProgram(ctx: TestContext, adminToken: string, overrides: Partial<ProgramInput> = {}): Promise<number> {
-  const res = await ctx.request({ method: 'POST', url: '/classroom/programs/', token: adminToken, body: programInput(overrides) });
+export async function createProgram(
+  ctx: TestContext,
+  adminToken: string,
+  overrides: Partial<ProgramInput> = {},
+): Promise<number> {
+  const res = await ctx.request({
+    method: 'POST',
+    url: '/classroom/programs/',
+    token: adminToken,
+    body: programInput(overrides),
+  });
   if (res.status !== 201) throw new Error(`program create failed: ${res.status} ${res.raw}`);
   return (res.body as { id: number }).id;
 }
 
-export async function createWorkshop(ctx: TestContext, adminToken: string, overrides: Partial<WorkshopInput> = {}): Promise<number> {
-  const res = await ctx.request({ method: 'POST', url: '/classroom/workshops/create/', token: adminToken, body: workshopInput(overrides) });
+export async function createWorkshop(
+  ctx: TestContext,
+  adminToken: string,
+  overrides: Partial<WorkshopInput> = {},
+): Promise<number> {
+  const res = await ctx.request({
+    method: 'POST',
+    url: '/classroom/workshops/create/',
+    token: adminToken,
+    body: workshopInput(overrides),
+  });
   if (res.status !== 201) throw new Error(`workshop create failed: ${res.status} ${res.raw}`);
   return (res.body as { id: number }).id;
 }

@@ -29,7 +29,9 @@ async function adminQuery(sql: string): Promise<void> {
   try {
     await client.connect();
   } catch (error) {
-    throw new Error(`TEST_DB=postgres but PostgreSQL at ${PG_ADMIN_URL} cannot be reached: ${(error as Error).message}`);
+    throw new Error(
+      `TEST_DB=postgres but PostgreSQL at ${PG_ADMIN_URL} cannot be reached: ${(error as Error).message}`,
+    );
   }
   try {
     await client.query(sql);
@@ -68,7 +70,9 @@ export type TestContext = {
   close: () => Promise<void>;
   /** Creates a user with a role and answers its tokens. */
   user: (username: string, role?: Role) => Promise<TestUser>;
-  request: (options: RequestOptions) => Promise<{ status: number; body: unknown; headers: Record<string, unknown>; raw: string }>;
+  request: (
+    options: RequestOptions,
+  ) => Promise<{ status: number; body: unknown; headers: Record<string, unknown>; raw: string }>;
 };
 
 export type RequestOptions = {
@@ -83,7 +87,12 @@ export type RequestOptions = {
 let userCounter = 0;
 
 export async function createTestApp(
-  options: { config?: Partial<Config>; seed?: boolean; logStream?: { write: (line: string) => void }; handle?: DatabaseHandle } = {},
+  options: {
+    config?: Partial<Config>;
+    seed?: boolean;
+    logStream?: { write: (line: string) => void };
+    handle?: DatabaseHandle;
+  } = {},
 ): Promise<TestContext> {
   const handle = options.handle ?? (await freshDatabase());
   if (options.seed) await seedDemo(handle.db);

@@ -30,10 +30,16 @@ export async function api<T = unknown>(
 }
 
 /** Like api(), but fails with the whole answer unless the status is 2xx. */
-export async function apiOk<T = unknown>(baseURL: string, path: string, options: Parameters<typeof api>[2] = {}): Promise<T> {
+export async function apiOk<T = unknown>(
+  baseURL: string,
+  path: string,
+  options: Parameters<typeof api>[2] = {},
+): Promise<T> {
   const answer = await api<T>(baseURL, path, options);
   if (answer.status < 200 || answer.status >= 300) {
-    throw new Error(`${options.method ?? (options.body === undefined ? 'GET' : 'POST')} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    throw new Error(
+      `${options.method ?? (options.body === undefined ? 'GET' : 'POST')} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`,
+    );
   }
   return answer.body;
 }
@@ -41,7 +47,8 @@ export async function apiOk<T = unknown>(baseURL: string, path: string, options:
 /** A list answer may be a plain array or a page {results} (spec section 7). */
 export function items<T>(body: unknown): T[] {
   if (Array.isArray(body)) return body as T[];
-  if (body && typeof body === 'object' && Array.isArray((body as { results?: unknown }).results)) return (body as { results: T[] }).results;
+  if (body && typeof body === 'object' && Array.isArray((body as { results?: unknown }).results))
+    return (body as { results: T[] }).results;
   throw new Error(`Not a list answer: ${JSON.stringify(body).slice(0, 300)}`);
 }
 
@@ -57,7 +64,12 @@ export async function allPages<T>(baseURL: string, path: string, token: string):
     const body: unknown = await apiOk(baseURL, url, { token });
     out.push(...items<T>(body));
     const next: unknown = Array.isArray(body) ? null : (body as { next?: unknown }).next;
-    url = typeof next === 'string' && next ? (next.startsWith('http') ? new URL(next).pathname + new URL(next).search : next) : null;
+    url =
+      typeof next === 'string' && next
+        ? next.startsWith('http')
+          ? new URL(next).pathname + new URL(next).search
+          : next
+        : null;
   }
   return out;
 }

@@ -71,7 +71,9 @@ async function waitForHealth(baseURL: string, child: ChildProcess, deadline: num
   let lastError = '';
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The app exited (code ${child.exitCode}, signal ${child.signalCode}) before it answered ${API.health}.\n--- server output ---\n${log()}`);
+      throw new Error(
+        `The app exited (code ${child.exitCode}, signal ${child.signalCode}) before it answered ${API.health}.\n--- server output ---\n${log()}`,
+      );
     }
     try {
       const res = await fetch(baseURL + API.health, { signal: AbortSignal.timeout(2_000) });
@@ -82,7 +84,9 @@ async function waitForHealth(baseURL: string, child: ChildProcess, deadline: num
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  throw new Error(`The app did not answer ${baseURL}${API.health} in time (last: ${lastError}).\n--- server output ---\n${log()}`);
+  throw new Error(
+    `The app did not answer ${baseURL}${API.health} in time (last: ${lastError}).\n--- server output ---\n${log()}`,
+  );
 }
 
 /**
@@ -124,7 +128,10 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
       } catch {
         /* already gone */
       }
-      const killed = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 5_000))]);
+      const killed = await Promise.race([
+        exited.then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 5_000)),
+      ]);
       if (!killed) {
         try {
           process.kill(-child.pid, 'SIGKILL');

@@ -17,7 +17,9 @@ export async function seriousViolations(page: Page, within?: string): Promise<Ax
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }
+    ).axe;
     const result = await axe.run(selector ? { include: [[selector]] } : document, { resultTypes: ['violations'] });
     return result.violations;
   }, within ?? null);

@@ -22,8 +22,18 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
 /** A fresh context (own cookies and localStorage) for one test. */
-export async function newContext(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale: 'en-IN', timezoneId: 'Asia/Kolkata', ...options });
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: DESKTOP,
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+    ...options,
+  });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(20_000);
   return context;

@@ -37,7 +37,9 @@ export function useE2E(options: { env?: Record<string, string> } = {}): E2E {
     const failed = ctx.task.result?.state === 'fail';
     if (failed) {
       mkdirSync(ARTIFACTS, { recursive: true });
-      const base = `${ctx.task.file?.name.split('/').pop() ?? 'test'}-${ctx.task.name}`.replace(/[^a-z0-9.-]+/gi, '_').slice(0, 120);
+      const base = `${ctx.task.file?.name.split('/').pop() ?? 'test'}-${ctx.task.name}`
+        .replace(/[^a-z0-9.-]+/gi, '_')
+        .slice(0, 120);
       let n = 0;
       for (const context of contexts) {
         for (const page of context.pages()) {

@@ -40,13 +40,21 @@ function requireChromium(): void {
 /** Builds the SPA once when dist/ is missing or older than its sources (npm start would otherwise do it). */
 function buildSpaIfStale(): void {
   const indexHtml = join(REPO_ROOT, 'dist', 'index.html');
-  const sources = ['src', 'contract', 'machines', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => join(REPO_ROOT, p));
+  const sources = ['src', 'contract', 'machines', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+    join(REPO_ROOT, p),
+  );
   const built = existsSync(indexHtml) ? statSync(indexHtml).mtimeMs : 0;
   if (built >= newestMtime(sources)) return;
   const started = Date.now();
-  const result = spawnSync('npx', ['vite', 'build'], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync('npx', ['vite', 'build'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) {
-    throw new Error(`E2E: building the SPA failed (npx vite build, exit ${result.status}).\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `E2E: building the SPA failed (npx vite build, exit ${result.status}).\n${result.stdout}\n${result.stderr}`,
+    );
   }
   console.log(`[e2e] built the SPA in ${Date.now() - started} ms`);
 }

@@ -43,7 +43,13 @@ export async function screenshotEveryPage(
       // How far the page is wider than the window (a phone user would have to scroll sideways).
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-      written.push({ page: route.name, path: await route.path(baseURL), file, bytes: statSync(file).size, overflowPx: Math.max(0, scrollWidth - width) });
+      written.push({
+        page: route.name,
+        path: await route.path(baseURL),
+        file,
+        bytes: statSync(file).size,
+        overflowPx: Math.max(0, scrollWidth - width),
+      });
     }
   }
   return written;

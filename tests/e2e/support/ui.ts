@@ -35,7 +35,9 @@ export function exactly(text: string): RegExp {
 }
 
 export async function waitForPath(page: Page, path: string | RegExp, timeout = 15_000): Promise<void> {
-  await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)), { timeout });
+  await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)), {
+    timeout,
+  });
 }
 
 export function pathOf(page: Page): string {
@@ -84,7 +86,10 @@ export async function setTokens(page: Page, tokens: Partial<TokenPair>): Promise
 }
 
 export async function storedTokens(page: Page): Promise<{ access: string | null; refresh: string | null }> {
-  return page.evaluate((keys) => ({ access: localStorage.getItem(keys.access), refresh: localStorage.getItem(keys.refresh) }), TOKEN_KEYS);
+  return page.evaluate(
+    (keys) => ({ access: localStorage.getItem(keys.access), refresh: localStorage.getItem(keys.refresh) }),
+    TOKEN_KEYS,
+  );
 }
 
 /** Logs in through the API and opens `path` already logged in. */
@@ -100,7 +105,10 @@ export function loginForm(page: Page) {
     password: page.getByLabel(/^password/i),
     submit: page.getByRole('button', { name: /^\s*(log\s?in|sign\s?in)\s*$/i }),
     /** The Demo Credentials box's button (it fills in the administrator demo login). */
-    demo: page.getByRole('region', { name: /demo credentials/i }).getByRole('button').or(page.getByRole('button', { name: /demo|credentials/i })),
+    demo: page
+      .getByRole('region', { name: /demo credentials/i })
+      .getByRole('button')
+      .or(page.getByRole('button', { name: /demo|credentials/i })),
   };
 }
 
@@ -163,9 +171,16 @@ export async function visibleTitles(page: Page, titles: string[]): Promise<strin
 }
 
 /** Waits until exactly `expected` of `all` titles are visible (as headings). */
-export async function expectExactlyTitles(page: Page, all: string[], expected: string[], timeout = 15_000): Promise<void> {
+export async function expectExactlyTitles(
+  page: Page,
+  all: string[],
+  expected: string[],
+  timeout = 15_000,
+): Promise<void> {
   const want = [...new Set(expected)].sort();
-  await expect.poll(async () => (await visibleTitles(page, [...new Set(all)])).sort(), { timeout, interval: 150 }).toEqual(want);
+  await expect
+    .poll(async () => (await visibleTitles(page, [...new Set(all)])).sort(), { timeout, interval: 150 })
+    .toEqual(want);
 }
 
 /** Counts requests whose path equals `path` (e.g. the token refresh call). */
@@ -225,5 +240,8 @@ export async function choosePaymentMethod(page: Page, method: 'credit_card' | 'd
     await radio.first().check();
     return;
   }
-  await page.getByLabel(/payment method/i).first().selectOption(method);
+  await page
+    .getByLabel(/payment method/i)
+    .first()
+    .selectOption(method);
 }

@@ -1,6 +1,14 @@
 import { checkoutMachine, type CheckoutCourse, type CheckoutInput } from '../../../machines/index.ts';
 import type { MachineModel } from '../machine-model.ts';
-import { checkoutNow, invalidCardForm, networkError, notFound, serverError, validCardForm, validUpiForm } from '../samples.ts';
+import {
+  checkoutNow,
+  invalidCardForm,
+  networkError,
+  notFound,
+  serverError,
+  validCardForm,
+  validUpiForm,
+} from '../samples.ts';
 
 export const sampleCheckoutCourse: CheckoutCourse = {
   id: 3,

@@ -1,6 +1,13 @@
 import { sessionMachine } from '../../../machines/index.ts';
 import type { MachineModel } from '../machine-model.ts';
-import { badCredentials, networkError, sampleNewStudent, sampleStudent, tokenInvalid, usernameTaken } from '../samples.ts';
+import {
+  badCredentials,
+  networkError,
+  sampleNewStudent,
+  sampleStudent,
+  tokenInvalid,
+  usernameTaken,
+} from '../samples.ts';
 
 export const loginEvent = { type: 'session.login', username: 'student', password: 'student123' } as const;
 export const registerEvent = {

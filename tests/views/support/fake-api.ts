@@ -56,7 +56,12 @@ export function installFakeApi(routes: Record<string, Handler> = {}, options: Op
     calls.push(request);
     const key = `${request.method} ${request.path}`;
     const handler = table.get(key) ?? defaults[key];
-    const answer = handler === undefined ? fail(404, { detail: SERVER_MESSAGES.notFound }) : typeof handler === 'function' ? await handler(request) : handler;
+    const answer =
+      handler === undefined
+        ? fail(404, { detail: SERVER_MESSAGES.notFound })
+        : typeof handler === 'function'
+          ? await handler(request)
+          : handler;
     const status = answer.status ?? 200;
     if (status === 204 || answer.body === undefined) return new Response(null, { status });
     return new Response(JSON.stringify(answer.body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,4 +1,13 @@
-import type { Enrollment, Faculty, Payment, Program, Resource, SuccessStory, User, Workshop } from '../../../contract/index.ts';
+import type {
+  Enrollment,
+  Faculty,
+  Payment,
+  Program,
+  Resource,
+  SuccessStory,
+  User,
+  Workshop,
+} from '../../../contract/index.ts';
 import { sampleStudent } from '../../support/samples.ts';
 
 export const student: User = sampleStudent;
@@ -92,7 +101,13 @@ export function story(overrides: Partial<SuccessStory> = {}): SuccessStory {
   };
 }
 
-const studentSummary = { id: 2, username: 'student', first_name: 'Priya', last_name: 'Sharma', email: 'student@example.in' };
+const studentSummary = {
+  id: 2,
+  username: 'student',
+  first_name: 'Priya',
+  last_name: 'Sharma',
+  email: 'student@example.in',
+};
 
 export function enrollment(overrides: Partial<Enrollment> = {}): Enrollment {
   return {

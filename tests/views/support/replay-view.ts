@@ -21,7 +21,11 @@ export type ViewDriver<TContext> = {
   output?: (event: EventObject) => unknown;
 };
 
-export async function replayInView<TInput, TContext>(model: MachineModel<TInput>, path: MachinePath<TInput>, driver: ViewDriver<TContext>) {
+export async function replayInView<TInput, TContext>(
+  model: MachineModel<TInput>,
+  path: MachinePath<TInput>,
+  driver: ViewDriver<TContext>,
+) {
   const fakes = createActorFakes(model.actors);
   const context = await driver.mount(fakes, path.input);
   let before = path.steps[0]!.expected;
@@ -30,7 +34,11 @@ export async function replayInView<TInput, TContext>(model: MachineModel<TInput>
     const outcome = actorOutcome(step.event);
     if (outcome) {
       await act(async () => {
-        if (outcome.kind === 'done') fakes.resolve(outcome.id, driver.output ? driver.output(step.event) : (step.event as { output?: unknown }).output);
+        if (outcome.kind === 'done')
+          fakes.resolve(
+            outcome.id,
+            driver.output ? driver.output(step.event) : (step.event as { output?: unknown }).output,
+          );
         else fakes.reject(outcome.id, (step.event as { error?: unknown }).error);
         await flush();
       });
@@ -42,4 +50,5 @@ export async function replayInView<TInput, TContext>(model: MachineModel<TInput>
   }
 }
 
-export const inState = (expected: ExpectedState, name: string) => expected.states.some((s) => s === name || s.startsWith(`${name}.`));
+export const inState = (expected: ExpectedState, name: string) =>
+  expected.states.some((s) => s === name || s.startsWith(`${name}.`));

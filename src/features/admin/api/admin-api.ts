@@ -8,7 +8,10 @@ export type AdminSummary = { stats: AdminStats; issues: IssueSummary };
 
 /** Stat tiles and issue summary, requested together. */
 export async function fetchAdminSummary(): Promise<AdminSummary> {
-  const [stats, issues] = await Promise.all([api.get(API.adminStats, AdminStats), api.get(API.admin.issueSummary, IssueSummary)]);
+  const [stats, issues] = await Promise.all([
+    api.get(API.adminStats, AdminStats),
+    api.get(API.admin.issueSummary, IssueSummary),
+  ]);
   return { stats, issues };
 }
 

@@ -34,4 +34,5 @@ export function isoToLocal(iso: string): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-export const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+export const text = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);

@@ -1,4 +1,11 @@
-import { API, CounselingRequest, Enrollment, FAILURE_REASON_LABELS, Payment, PAYMENT_METHOD_LABELS } from '../../../../contract/index.ts';
+import {
+  API,
+  CounselingRequest,
+  Enrollment,
+  FAILURE_REASON_LABELS,
+  Payment,
+  PAYMENT_METHOD_LABELS,
+} from '../../../../contract/index.ts';
 import { StatusBadge } from '../../../components/badges.tsx';
 import { formatDate, formatDateTime, formatINR, fullName } from '../../../utils/format.ts';
 import type { AdminResource } from './resource-types.ts';

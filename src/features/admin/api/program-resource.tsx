@@ -1,4 +1,11 @@
-import { API, CATEGORY_LABELS, LEVEL_LABELS, Program, ProgramInput, TARGET_AUDIENCE_LABELS } from '../../../../contract/index.ts';
+import {
+  API,
+  CATEGORY_LABELS,
+  LEVEL_LABELS,
+  Program,
+  ProgramInput,
+  TARGET_AUDIENCE_LABELS,
+} from '../../../../contract/index.ts';
 import { optionsOf } from '../../../components/field.tsx';
 import { formatINR, fullName } from '../../../utils/format.ts';
 import { text } from './form-values.ts';
@@ -11,7 +18,13 @@ const PROGRAM_FIELDS: FieldSpec[] = [
   { ...description, required: true },
   { name: 'level', label: 'Level', kind: 'select', required: true, options: optionsOf(LEVEL_LABELS) },
   { name: 'category', label: 'Category', kind: 'select', required: true, options: optionsOf(CATEGORY_LABELS) },
-  { name: 'target_audience', label: 'Target audience', kind: 'select', required: true, options: optionsOf(TARGET_AUDIENCE_LABELS) },
+  {
+    name: 'target_audience',
+    label: 'Target audience',
+    kind: 'select',
+    required: true,
+    options: optionsOf(TARGET_AUDIENCE_LABELS),
+  },
   { name: 'price', label: 'Price (₹)', kind: 'number', required: true },
   { name: 'original_price', label: 'Original price (₹)', kind: 'number' },
   { name: 'duration_weeks', label: 'Duration (weeks)', kind: 'number', required: true },
@@ -54,11 +67,38 @@ export const programsResource: AdminResource<Program> = {
   form: {
     fields: PROGRAM_FIELDS,
     schema: ProgramInput,
-    empty: { title: '', subtitle: '', description: '', level: '', category: '', target_audience: '', price: '', original_price: '', duration_weeks: '', avg_salary: '', is_featured: false, is_flagship: false, is_active: true },
-    toValues: (p) => ({ title: p.title, subtitle: p.subtitle, description: p.description, level: p.level, category: p.category, target_audience: p.target_audience, price: text(p.price), original_price: text(p.original_price), duration_weeks: text(p.duration_weeks), avg_salary: p.avg_salary, is_featured: p.is_featured, is_flagship: p.is_flagship, is_active: p.is_active }),
+    empty: {
+      title: '',
+      subtitle: '',
+      description: '',
+      level: '',
+      category: '',
+      target_audience: '',
+      price: '',
+      original_price: '',
+      duration_weeks: '',
+      avg_salary: '',
+      is_featured: false,
+      is_flagship: false,
+      is_active: true,
+    },
+    toValues: (p) => ({
+      title: p.title,
+      subtitle: p.subtitle,
+      description: p.description,
+      level: p.level,
+      category: p.category,
+      target_audience: p.target_audience,
+      price: text(p.price),
+      original_price: text(p.original_price),
+      duration_weeks: text(p.duration_weeks),
+      avg_salary: p.avg_salary,
+      is_featured: p.is_featured,
+      is_flagship: p.is_flagship,
+      is_active: p.is_active,
+    }),
     createPath: API.programs.create,
     updatePath: (id) => API.programs.update(id),
     removePath: (id) => API.programs.remove(id),
   },
 };
-

@@ -29,7 +29,12 @@ export function AdminDialog({ resource, snapshot, send }: Props) {
           <button type="button" className="btn btn-outline" onClick={close} disabled={saving} data-autofocus>
             Cancel
           </button>
-          <button type="button" className="btn btn-danger" onClick={() => send({ type: 'modal.confirm' })} disabled={saving}>
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => send({ type: 'modal.confirm' })}
+            disabled={saving}
+          >
             {saving ? 'Deleting...' : 'Delete'}
           </button>
         </footer>
@@ -61,7 +66,14 @@ export function AdminDialog({ resource, snapshot, send }: Props) {
     return (
       <Modal title={`Resolve ${resource.singular}`} onClose={close}>
         {errorBanner}
-        <ResolveForm resource={resource} item={item} saving={saving} serverErrors={fieldErrors} onSubmit={submit} onCancel={close} />
+        <ResolveForm
+          resource={resource}
+          item={item}
+          saving={saving}
+          serverErrors={fieldErrors}
+          onSubmit={submit}
+          onCancel={close}
+        />
       </Modal>
     );
   }

@@ -51,21 +51,49 @@ export function AdminForm({ form, initial, saving, serverErrors, onSubmit, onCan
   );
 }
 
-type FieldProps = { field: FieldSpec; value: string | boolean; error?: string; disabled: boolean; onChange: (value: string | boolean) => void };
+type FieldProps = {
+  field: FieldSpec;
+  value: string | boolean;
+  error?: string;
+  disabled: boolean;
+  onChange: (value: string | boolean) => void;
+};
 
 export function FormField({ field, value, error, disabled, onChange }: FieldProps) {
   const common = { label: field.label, name: field.name, required: field.required, disabled, error };
   if (field.kind === 'checkbox') {
-    return <CheckField label={field.label} name={field.name} checked={Boolean(value)} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />;
+    return (
+      <CheckField
+        label={field.label}
+        name={field.name}
+        checked={Boolean(value)}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+    );
   }
   if (field.kind === 'textarea') {
     return <TextAreaField {...common} value={String(value)} onChange={(e) => onChange(e.target.value)} />;
   }
   if (field.kind === 'select') {
-    return <SelectField {...common} options={field.options ?? []} placeholder="Select..." value={String(value)} onChange={(e) => onChange(e.target.value)} />;
+    return (
+      <SelectField
+        {...common}
+        options={field.options ?? []}
+        placeholder="Select..."
+        value={String(value)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
   }
   const type = field.kind === 'datetime' ? 'datetime-local' : field.kind;
   return (
-    <TextField {...common} type={type} step={field.kind === 'number' ? 'any' : undefined} value={String(value)} onChange={(e) => onChange(e.target.value)} />
+    <TextField
+      {...common}
+      type={type}
+      step={field.kind === 'number' ? 'any' : undefined}
+      value={String(value)}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

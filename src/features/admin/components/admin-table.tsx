@@ -21,7 +21,8 @@ const LOAD_MORE_THRESHOLD = 120;
 export function AdminTable({ resource, items, hasMore, loadingMore, moreError, onLoadMore, onAction }: Props) {
   function onScroll(event: UIEvent<HTMLDivElement>) {
     const area = event.currentTarget;
-    if (hasMore && !loadingMore && area.scrollHeight - area.scrollTop - area.clientHeight < LOAD_MORE_THRESHOLD) onLoadMore();
+    if (hasMore && !loadingMore && area.scrollHeight - area.scrollTop - area.clientHeight < LOAD_MORE_THRESHOLD)
+      onLoadMore();
   }
   return (
     // The scroll area is focusable so keyboard users can scroll it too.
@@ -48,8 +49,12 @@ export function AdminTable({ resource, items, hasMore, loadingMore, moreError, o
                 <div className="row-actions">
                   <RowButton label="View" item={item} type="modal.view" onAction={onAction} />
                   {resource.form ? <RowButton label="Edit" item={item} type="modal.edit" onAction={onAction} /> : null}
-                  {resource.resolvePath ? <RowButton label="Resolve" item={item} type="modal.resolve" onAction={onAction} /> : null}
-                  {resource.form ? <RowButton label="Delete" item={item} type="modal.delete" onAction={onAction} danger /> : null}
+                  {resource.resolvePath ? (
+                    <RowButton label="Resolve" item={item} type="modal.resolve" onAction={onAction} />
+                  ) : null}
+                  {resource.form ? (
+                    <RowButton label="Delete" item={item} type="modal.delete" onAction={onAction} danger />
+                  ) : null}
                 </div>
               </td>
             </tr>
@@ -68,7 +73,13 @@ export function AdminTable({ resource, items, hasMore, loadingMore, moreError, o
   );
 }
 
-type RowButtonProps = { label: string; item: { id: number }; type: RowAction; onAction: Props['onAction']; danger?: boolean };
+type RowButtonProps = {
+  label: string;
+  item: { id: number };
+  type: RowAction;
+  onAction: Props['onAction'];
+  danger?: boolean;
+};
 
 function RowButton({ label, item, type, onAction, danger }: RowButtonProps) {
   return (

@@ -4,7 +4,13 @@ import { CheckField, optionsOf, SelectField, TextAreaField } from '../../../comp
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
 import type { AdminResource } from '../api/resource-types.ts';
 
-type Issue = { status: Status; admin_notes: string; is_urgent: boolean; failure_reason?: string | null; issue_description?: string };
+type Issue = {
+  status: Status;
+  admin_notes: string;
+  is_urgent: boolean;
+  failure_reason?: string | null;
+  issue_description?: string;
+};
 
 type Props = {
   resource: AdminResource;
@@ -33,8 +39,18 @@ export function ResolveForm({ resource, item, saving, serverErrors, onSubmit, on
   function submit(event: FormEvent) {
     event.preventDefault();
     const payload = isPayment
-      ? { status: values.status, admin_notes: values.admin_notes, failure_reason: values.failure_reason, is_urgent: values.is_urgent }
-      : { status: values.status, admin_notes: values.admin_notes, issue_description: values.issue_description, is_urgent: values.is_urgent };
+      ? {
+          status: values.status,
+          admin_notes: values.admin_notes,
+          failure_reason: values.failure_reason,
+          is_urgent: values.is_urgent,
+        }
+      : {
+          status: values.status,
+          admin_notes: values.admin_notes,
+          issue_description: values.issue_description,
+          is_urgent: values.is_urgent,
+        };
     const result = validate(ResolveInput, payload);
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
@@ -43,14 +59,53 @@ export function ResolveForm({ resource, item, saving, serverErrors, onSubmit, on
 
   return (
     <form onSubmit={submit} noValidate>
-      <SelectField label="Status" name="status" required options={optionsOf(STATUS_LABELS)} placeholder="Select..." value={values.status} error={shown.status} disabled={saving} onChange={(e) => set({ status: e.target.value })} />
+      <SelectField
+        label="Status"
+        name="status"
+        required
+        options={optionsOf(STATUS_LABELS)}
+        placeholder="Select..."
+        value={values.status}
+        error={shown.status}
+        disabled={saving}
+        onChange={(e) => set({ status: e.target.value })}
+      />
       {isPayment ? (
-        <SelectField label="Failure reason" name="failure_reason" options={optionsOf(FAILURE_REASON_LABELS)} placeholder="None" value={values.failure_reason} error={shown.failure_reason} disabled={saving} onChange={(e) => set({ failure_reason: e.target.value })} />
+        <SelectField
+          label="Failure reason"
+          name="failure_reason"
+          options={optionsOf(FAILURE_REASON_LABELS)}
+          placeholder="None"
+          value={values.failure_reason}
+          error={shown.failure_reason}
+          disabled={saving}
+          onChange={(e) => set({ failure_reason: e.target.value })}
+        />
       ) : (
-        <TextAreaField label="Issue description" name="issue_description" value={values.issue_description} error={shown.issue_description} disabled={saving} onChange={(e) => set({ issue_description: e.target.value })} />
+        <TextAreaField
+          label="Issue description"
+          name="issue_description"
+          value={values.issue_description}
+          error={shown.issue_description}
+          disabled={saving}
+          onChange={(e) => set({ issue_description: e.target.value })}
+        />
       )}
-      <TextAreaField label="Admin notes" name="admin_notes" value={values.admin_notes} error={shown.admin_notes} disabled={saving} onChange={(e) => set({ admin_notes: e.target.value })} />
-      <CheckField label="Urgent" name="is_urgent" checked={values.is_urgent} disabled={saving} onChange={(e) => set({ is_urgent: e.target.checked })} />
+      <TextAreaField
+        label="Admin notes"
+        name="admin_notes"
+        value={values.admin_notes}
+        error={shown.admin_notes}
+        disabled={saving}
+        onChange={(e) => set({ admin_notes: e.target.value })}
+      />
+      <CheckField
+        label="Urgent"
+        name="is_urgent"
+        checked={values.is_urgent}
+        disabled={saving}
+        onChange={(e) => set({ is_urgent: e.target.checked })}
+      />
       <footer>
         <button type="button" className="btn btn-outline" onClick={onCancel} disabled={saving}>
           Cancel

@@ -58,7 +58,13 @@ export function RegisterPage() {
           </div>
           <TextField label="Username" autoComplete="username" {...field('username')} />
           <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-          <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." {...field('password')} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters."
+            {...field('password')}
+          />
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? 'Creating account...' : 'Sign up'}
           </button>

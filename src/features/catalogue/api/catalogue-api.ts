@@ -1,4 +1,13 @@
-import { API, Enrollment, Faculty, Program, Resource, SuccessStory, Workshop, type CourseType } from '../../../../contract/index.ts';
+import {
+  API,
+  Enrollment,
+  Faculty,
+  Program,
+  Resource,
+  SuccessStory,
+  Workshop,
+  type CourseType,
+} from '../../../../contract/index.ts';
 import { api, type Query } from '../../../lib/api-client.ts';
 
 export type ProgramFilters = { level?: string; category?: string; target_audience?: string; search?: string };

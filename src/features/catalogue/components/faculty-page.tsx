@@ -46,7 +46,9 @@ function FacultyCard({ member }: { member: Faculty }) {
         </span>
         {member.is_featured ? <Badge colour="gold">Featured</Badge> : null}
       </div>
-      <h2 className="card-title" id={`faculty-${member.id}`}>{name}</h2>
+      <h2 className="card-title" id={`faculty-${member.id}`}>
+        {name}
+      </h2>
       <p className="subtitle">{member.expertise}</p>
       <p className="meta">{member.experience_years} years of experience</p>
       <p className="meta">{member.bio}</p>

@@ -12,7 +12,9 @@ export function ProgramCard({ program, enrolled }: { program: Program; enrolled:
         {program.is_featured ? <Badge colour="gold">Featured</Badge> : null}
         {program.is_flagship ? <Badge colour="navy">Flagship</Badge> : null}
       </div>
-      <h2 className="card-title" id={`program-${program.id}`}>{program.title}</h2>
+      <h2 className="card-title" id={`program-${program.id}`}>
+        {program.title}
+      </h2>
       {program.subtitle ? <p className="subtitle">{program.subtitle}</p> : null}
       <p className="clamp-3">{program.description}</p>
       <dl className="facts">

@@ -60,8 +60,18 @@ export function ProgramsPage({ list, enrollments }: Props) {
             onChange={(e) => set({ search: e.target.value })}
           />
         </div>
-        <ChipGroup legend="Level" labels={LEVEL_LABELS} selected={filters.level as never} onToggle={(level) => set({ level })} />
-        <ChipGroup legend="Category" labels={CATEGORY_LABELS} selected={filters.category as never} onToggle={(category) => set({ category })} />
+        <ChipGroup
+          legend="Level"
+          labels={LEVEL_LABELS}
+          selected={filters.level as never}
+          onToggle={(level) => set({ level })}
+        />
+        <ChipGroup
+          legend="Category"
+          labels={CATEGORY_LABELS}
+          selected={filters.category as never}
+          onToggle={(category) => set({ category })}
+        />
         <ChipGroup
           legend="Target audience"
           labels={TARGET_AUDIENCE_LABELS}

@@ -38,7 +38,13 @@ export function ResourcesPage({ list }: { list: ListLogic<Resource> }) {
       <fieldset className="chip-group filters">
         <legend className="visually-hidden">Resource type</legend>
         {CHIPS.map((chip) => (
-          <button key={chip.value} type="button" className="chip" aria-pressed={type === chip.value} onClick={() => setType(chip.value)}>
+          <button
+            key={chip.value}
+            type="button"
+            className="chip"
+            aria-pressed={type === chip.value}
+            onClick={() => setType(chip.value)}
+          >
             {chip.label}
           </button>
         ))}
@@ -70,7 +76,9 @@ function ResourceCard({ resource }: { resource: Resource }) {
       <span className="icon" aria-hidden="true">
         {RESOURCE_ICONS[resource.resource_type]}
       </span>
-      <h2 className="card-title" id={`resource-${resource.id}`}>{resource.title}</h2>
+      <h2 className="card-title" id={`resource-${resource.id}`}>
+        {resource.title}
+      </h2>
       <p className="clamp-3">{resource.description}</p>
       {author ? <p className="meta">By {author}</p> : null}
       <p>

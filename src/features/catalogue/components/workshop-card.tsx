@@ -13,7 +13,9 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
         {free ? <Badge colour="green">Free</Badge> : null}
         {workshop.is_live ? <Badge colour="red">Live</Badge> : null}
       </div>
-      <h2 className="card-title" id={`workshop-${workshop.id}`}>{workshop.title}</h2>
+      <h2 className="card-title" id={`workshop-${workshop.id}`}>
+        {workshop.title}
+      </h2>
       <p className="clamp-3">{workshop.description}</p>
       <dl className="facts">
         {instructor ? (

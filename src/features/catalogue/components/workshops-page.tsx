@@ -12,7 +12,9 @@ const TABS: { key: WorkshopTab; label: string; empty: string }[] = [
 ];
 
 export function WorkshopsPage({ list }: { list: ListLogic<Workshop> }) {
-  const [snapshot, send] = useMachine(list, { input: { params: { tab: 'upcoming' }, failureText: MESSAGES.workshopsLoadFailed } });
+  const [snapshot, send] = useMachine(list, {
+    input: { params: { tab: 'upcoming' }, failureText: MESSAGES.workshopsLoadFailed },
+  });
   // The selected tab is the list's own parameter: one source of truth.
   const tab = (snapshot.context.params.tab ?? 'upcoming') as WorkshopTab;
   const current = TABS.find((t) => t.key === tab) ?? TABS[0]!;

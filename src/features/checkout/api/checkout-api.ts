@@ -10,10 +10,24 @@ export const DEMO_GATEWAY_DELAY_MS = 2000;
 export async function loadCheckoutCourse(courseType: CourseType, courseId: number): Promise<CheckoutCourse> {
   if (courseType === 'program') {
     const program = await fetchProgram(courseId);
-    return { id: program.id, courseType, title: program.title, description: program.description, price: program.price, originalPrice: program.original_price };
+    return {
+      id: program.id,
+      courseType,
+      title: program.title,
+      description: program.description,
+      price: program.price,
+      originalPrice: program.original_price,
+    };
   }
   const workshop = await fetchWorkshop(courseId);
-  return { id: workshop.id, courseType, title: workshop.title, description: workshop.description, price: workshop.price, originalPrice: null };
+  return {
+    id: workshop.id,
+    courseType,
+    title: workshop.title,
+    description: workshop.description,
+    price: workshop.price,
+    originalPrice: null,
+  };
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

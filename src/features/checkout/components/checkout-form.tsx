@@ -51,7 +51,13 @@ export function CheckoutFormView({ errors, processing, disabled, onSubmit }: Pro
           <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
           <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
           <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-          <TextField label="Phone" type="tel" autoComplete="tel-national" hint="10-digit mobile number" {...field('phone')} />
+          <TextField
+            label="Phone"
+            type="tel"
+            autoComplete="tel-national"
+            hint="10-digit mobile number"
+            {...field('phone')}
+          />
         </div>
       </fieldset>
       <fieldset className="group">

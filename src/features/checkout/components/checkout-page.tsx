@@ -24,7 +24,10 @@ export function CheckoutPage({ logic, courseType, courseId, now }: Props) {
 
   useEffect(() => {
     if (!succeeded) return;
-    const timer = setTimeout(() => navigate(paths.programs, { state: { flash: MESSAGES.checkoutSuccess } }), SUCCESS_REDIRECT_MS);
+    const timer = setTimeout(
+      () => navigate(paths.programs, { state: { flash: MESSAGES.checkoutSuccess } }),
+      SUCCESS_REDIRECT_MS,
+    );
     return () => clearTimeout(timer);
   }, [succeeded, navigate]);
 
@@ -60,7 +63,9 @@ export function CheckoutPage({ logic, courseType, courseId, now }: Props) {
             Complete your enrollment
           </h1>
           {succeeded ? <Notice kind="success">{MESSAGES.checkoutSuccess}</Notice> : null}
-          {snapshot.matches('failure') && snapshot.context.failure ? <Notice kind="error">{snapshot.context.failure}</Notice> : null}
+          {snapshot.matches('failure') && snapshot.context.failure ? (
+            <Notice kind="error">{snapshot.context.failure}</Notice>
+          ) : null}
           {checkingSession ? null : authenticated ? (
             <CheckoutFormView
               errors={snapshot.context.errors}

@@ -9,7 +9,8 @@ const EMPTY = { name: '', email: '', phone: '', preferred_date: '', interest: ''
 type Values = typeof EMPTY;
 type Status = { kind: 'idle' | 'sending' | 'sent' } | { kind: 'failed'; text: string };
 
-export const COUNSELING_SUCCESS = 'Thank you! Your counseling session request has been received. Our team will contact you shortly.';
+export const COUNSELING_SUCCESS =
+  'Thank you! Your counseling session request has been received. Our team will contact you shortly.';
 export const COUNSELING_FAILED = 'Failed to book your counseling session. Please try again.';
 
 /** Book Free Counseling (design deviation 4): the request is stored and listed for administrators. */
@@ -37,7 +38,8 @@ export function ContactPage() {
     name,
     value: values[name],
     error: errors[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues({ ...values, [name]: e.target.value }),
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setValues({ ...values, [name]: e.target.value }),
   });
 
   return (
@@ -52,7 +54,14 @@ export function ContactPage() {
         <div className="form-grid">
           <TextField label="Full name" autoComplete="name" required {...field('name')} />
           <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
-          <TextField label="Mobile number" type="tel" autoComplete="tel-national" required hint="10-digit Indian mobile number." {...field('phone')} />
+          <TextField
+            label="Mobile number"
+            type="tel"
+            autoComplete="tel-national"
+            required
+            hint="10-digit Indian mobile number."
+            {...field('phone')}
+          />
           <TextField label="Preferred date" type="date" {...field('preferred_date')} />
         </div>
         <TextField label="Program of interest" {...field('interest')} />

@@ -43,7 +43,15 @@ export function splitCourses(data: DashboardData | null): { mine: DashboardCours
     .filter((p) => !activeEnrollment(data.enrollments, 'program', p.id))
     .map((p): DashboardCourse => {
       const payment = latestPayment(data.payments, 'program', p.id);
-      return { id: p.id, courseType: 'program', title: p.title, description: p.description, price: p.price, status: payment?.status ?? null, payment };
+      return {
+        id: p.id,
+        courseType: 'program',
+        title: p.title,
+        description: p.description,
+        price: p.price,
+        status: payment?.status ?? null,
+        payment,
+      };
     });
   return { mine, available };
 }

@@ -10,12 +10,17 @@ import {
 import { api } from '../../../lib/api-client.ts';
 
 /** POST /classroom/{programs|workshops}/{id}/payment/: a pending payment (or completed, for a free workshop). */
-export function startPayment(courseType: CourseType, courseId: number, body: PaymentStartInput = { payment_method: 'credit_card' }) {
+export function startPayment(
+  courseType: CourseType,
+  courseId: number,
+  body: PaymentStartInput = { payment_method: 'credit_card' },
+) {
   const path = courseType === 'program' ? API.programs.payment(courseId) : API.workshops.payment(courseId);
   return api.post(path, body, Payment);
 }
 
-export const completePayment = (paymentId: number) => api.post(API.payments.complete(paymentId), undefined, PaymentCompletion);
+export const completePayment = (paymentId: number) =>
+  api.post(API.payments.complete(paymentId), undefined, PaymentCompletion);
 
 export type DashboardData = { enrollments: Enrollment[]; payments: Payment[]; programs: Program[] };
 

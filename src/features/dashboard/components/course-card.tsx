@@ -8,7 +8,9 @@ import type { DashboardCourse } from '../api/courses.ts';
 function CardBody({ course, status }: { course: DashboardCourse; status: DashboardCourse['status'] }) {
   return (
     <>
-      <div className="badges">{status ? <StatusBadge status={status} /> : <Badge colour="grey">Not Enrolled</Badge>}</div>
+      <div className="badges">
+        {status ? <StatusBadge status={status} /> : <Badge colour="grey">Not Enrolled</Badge>}
+      </div>
       <h3 id={`course-${course.courseType}-${course.id}`}>{course.title}</h3>
       {course.description ? <p className="clamp-3">{course.description}</p> : null}
       {course.price !== null ? <p className="price">{formatINR(course.price)}</p> : null}
@@ -49,12 +51,22 @@ export function CourseCard({ course, logic, enrolled = false }: CourseCardProps)
       ) : null}
       <div className="actions">
         {snapshot.matches('none') || snapshot.matches('starting') ? (
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => send({ type: 'payment.start' })}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            onClick={() => send({ type: 'payment.start' })}
+          >
             {busy ? 'Processing...' : 'Pay'}
           </button>
         ) : null}
         {snapshot.matches('pending') || snapshot.matches('completing') ? (
-          <button type="button" className="btn btn-gold" disabled={busy} onClick={() => send({ type: 'payment.complete' })}>
+          <button
+            type="button"
+            className="btn btn-gold"
+            disabled={busy}
+            onClick={() => send({ type: 'payment.complete' })}
+          >
             {busy ? 'Processing...' : 'Complete Payment'}
           </button>
         ) : null}

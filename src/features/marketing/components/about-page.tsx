@@ -2,14 +2,36 @@ import { IMPACT } from '../data.ts';
 import { InfoCards, StatTiles } from './partner-list.tsx';
 
 const REASONS = [
-  { icon: '🏦', title: 'Built by credit practitioners', text: 'Every module was written by people who have sat on credit committees.' },
-  { icon: '🧮', title: 'Hands-on from day one', text: 'Financial spreading, cash-flow analysis and rating models on real cases.' },
-  { icon: '🤝', title: 'Placement is part of the program', text: 'Coaching, mock committees and introductions until you are placed.' },
+  {
+    icon: '🏦',
+    title: 'Built by credit practitioners',
+    text: 'Every module was written by people who have sat on credit committees.',
+  },
+  {
+    icon: '🧮',
+    title: 'Hands-on from day one',
+    text: 'Financial spreading, cash-flow analysis and rating models on real cases.',
+  },
+  {
+    icon: '🤝',
+    title: 'Placement is part of the program',
+    text: 'Coaching, mock committees and introductions until you are placed.',
+  },
 ];
 
 const FOUNDERS = [
-  { initials: 'RK', name: 'Rahul Khanna', role: 'Co-founder', bio: 'Former credit head at a private-sector bank with 18 years in corporate lending.' },
-  { initials: 'PS', name: 'Priya Sharma', role: 'Co-founder', bio: 'Former associate director at a rating agency; led ratings for NBFCs and infrastructure.' },
+  {
+    initials: 'RK',
+    name: 'Rahul Khanna',
+    role: 'Co-founder',
+    bio: 'Former credit head at a private-sector bank with 18 years in corporate lending.',
+  },
+  {
+    initials: 'PS',
+    name: 'Priya Sharma',
+    role: 'Co-founder',
+    bio: 'Former associate director at a rating agency; led ratings for NBFCs and infrastructure.',
+  },
 ];
 
 export function AboutPage() {
