@@ -1,10 +1,20 @@
 /**
- * `npm run bench:api`: loads 1,000 and 100,000 payments and enrollments into a fresh database, starts
- * the real server as a child process, and measures four endpoints with autocannon. SQLite always;
- * PostgreSQL too when BENCH_DATABASE_URL names a server (a database is created and dropped per run).
- * BENCH_DURATION (seconds per endpoint, default 5) and BENCH_CONNECTIONS (default 10) tune the run.
+ * `npm run bench:api`: one run, one data set, three servers side by side.
+ *
+ * For each size in BENCH_ROWS (default 100000; e.g. `1000,100000`) a fresh SQLite file gets the demo
+ * content plus that many payments and as many enrollments. Then, one server at a time, wrk (or autocannon
+ * when wrk is missing) loads:
+ *   - the project, started as in production (`NODE_ENV=production`, request logs on, written to a file,
+ *     WEB_CONCURRENCY processes as `npm start` would run: one per core unless set);
+ *   - the ceiling: a plain node:http server (as many processes) answering the programs list's exact bytes;
+ *   - the peer: Django REST Framework + SimpleJWT under gunicorn (2 sync workers) on a copy of the same
+ *     file (bench/drf-peer; skipped with a line saying so when Django, DRF, SimpleJWT or gunicorn is missing).
+ * It prints requests/s, p50, p99 and the ratios to the ceiling and to the peer.
+ * BENCH_DURATION (seconds per endpoint, default 10), BENCH_CONNECTIONS (10), BENCH_THREADS (2),
+ * BENCH_TOOL (wrk | autocannon), BENCH_PEER=0 (skip the peer), BENCH_DATABASE_URL (adds the project
+ * on PostgreSQL: a database created and dropped per run; ceiling and peer stay SQLite-only).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -19,27 +29,29 @@ import { seedDemo } from '../server/db/seed.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const SIZES = [1_000, 100_000];
+const THREADS = Number(process.env.BENCH_THREADS ?? 2);
+const SIZES = (process.env.BENCH_ROWS ?? '100000').split(',').map((s) => Number(s.trim()));
+const PROCESSES = Number(process.env.WEB_CONCURRENCY || os.availableParallelism());
 const BATCH = 500;
 const SECRET = randomBytes(32).toString('hex');
-const ENDPOINTS = [
-  '/classroom/programs/',
-  '/classroom/auth/me/',
-  '/api/admin/payments/?page=1',
-  '/classroom/admin/stats/',
+const PYTHON = process.env.BENCH_PYTHON ?? '/usr/bin/python3';
+const HAS_WRK = spawnSync('wrk', ['--version']).error === undefined;
+const TOOL = process.env.BENCH_TOOL ?? (HAS_WRK ? 'wrk' : 'autocannon');
+
+type Endpoint = { name: string; method: 'GET' | 'POST'; path: string; auth: boolean; body?: 'refresh' };
+const ENDPOINTS: Endpoint[] = [
+  { name: 'GET /classroom/programs/', method: 'GET', path: '/classroom/programs/', auth: false },
+  { name: 'GET /classroom/auth/me/', method: 'GET', path: '/classroom/auth/me/', auth: true },
+  { name: 'GET /api/admin/payments/?page=1', method: 'GET', path: '/api/admin/payments/?page=1', auth: true },
+  { name: 'GET /classroom/admin/stats/', method: 'GET', path: '/classroom/admin/stats/', auth: true },
+  { name: 'POST /auth/token/refresh/', method: 'POST', path: '/auth/token/refresh/', auth: false, body: 'refresh' },
 ];
 
-type Result = {
-  dialect: string;
-  rows: number;
-  endpoint: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-};
+type Measurement = { rps: number; p50: number; p99: number; errors: number };
+type Row = { rows: number; server: string; endpoint: string } & Measurement;
+type Tokens = { access: string; refresh: string };
 
 export async function bulkLoad(db: Db, rows: number): Promise<void> {
   const passwordHash = await hashPassword('bench-student');
@@ -151,8 +163,32 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; base: string }> {
+async function waitUp(child: ChildProcess, url: string, what: string): Promise<void> {
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (let i = 0; i < 300 && !exited; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error(`${what} did not start`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The project as `npm start` runs it in production: cluster entry, request logs on (to a file). */
+async function startProject(databaseUrl: string, logFile: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
+  const log = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'server.ts')], {
     cwd: ROOT,
     env: {
@@ -163,34 +199,106 @@ async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; 
       DEMO_MODE: '0',
       JWT_SECRET: SECRET,
       ACCESS_TOKEN_LIFETIME_SECONDS: '3600',
-      LOG_REQUESTS: '0',
+      LOG_REQUESTS: '1',
       NODE_ENV: 'production',
+      WEB_CONCURRENCY: String(PROCESSES),
       STATIC_DIR: '/nonexistent',
     },
+    stdio: ['ignore', log, 'inherit'],
+  });
+  fs.closeSync(log);
+  const base = `http://127.0.0.1:${port}`;
+  await waitUp(child, `${base}/api/health/`, 'the project');
+  return { child, base };
+}
+
+/** The ceiling: node:http answering fixed bytes, as many processes as the project. */
+async function startCeiling(body: string): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'ceiling.mjs')], {
+    env: { ...process.env, PORT: String(port), BODY: body, PROCESSES: String(PROCESSES) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/api/health/`)).ok) return { child, base };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('server did not start');
+  await waitUp(child, `${base}/`, 'the ceiling');
+  return { child, base };
 }
 
-async function measure(base: string, endpoint: string, token: string): Promise<Omit<Result, 'dialect' | 'rows'>> {
+/** Why the peer cannot run here, or null when it can. */
+function peerMissing(): string | null {
+  if (process.env.BENCH_PEER === '0') return 'BENCH_PEER=0';
+  const check = spawnSync(PYTHON, ['-c', 'import django, rest_framework, rest_framework_simplejwt, gunicorn']);
+  if (check.error || check.status !== 0)
+    return `${PYTHON} cannot import django, rest_framework, rest_framework_simplejwt and gunicorn (Debian: python3-django python3-djangorestframework python3-djangorestframework-simplejwt gunicorn)`;
+  return null;
+}
+
+async function startPeer(sqliteFile: string): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = spawn(
+    PYTHON,
+    ['-m', 'gunicorn', '--workers', '2', '--bind', `127.0.0.1:${port}`, '--log-level', 'warning', 'peer.wsgi'],
+    {
+      cwd: path.join(ROOT, 'bench', 'drf-peer'),
+      env: { ...process.env, PEER_DB: sqliteFile, JWT_SECRET: SECRET, PYTHONDONTWRITEBYTECODE: '1' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await waitUp(child, `${base}/classroom/programs/`, 'the DRF peer');
+  return { child, base };
+}
+
+function parseWrkLatency(value: string, unit: string): number {
+  const n = Number(value);
+  return unit === 'us' ? n / 1000 : unit === 's' ? n * 1000 : n;
+}
+
+async function load(base: string, endpoint: Endpoint, tokens: Tokens, seconds = DURATION): Promise<Measurement> {
+  const headers: Record<string, string> = {};
+  if (endpoint.auth) headers.authorization = `Bearer ${tokens.access}`;
+  const body = endpoint.body === 'refresh' ? JSON.stringify({ refresh: tokens.refresh }) : undefined;
+  if (body) headers['content-type'] = 'application/json';
+  if (TOOL === 'wrk') {
+    const script = path.join(os.tmpdir(), `bench-${process.pid}.lua`);
+    fs.writeFileSync(
+      script,
+      `wrk.method = "${endpoint.method}"\n${body ? `wrk.body = ${JSON.stringify(body)}\n` : ''}`,
+    );
+    const args = ['-t', String(THREADS), '-c', String(CONNECTIONS), '-d', `${seconds}s`, '--latency', '-s', script];
+    for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
+    args.push(`${base}${endpoint.path}`);
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.on('error', reject);
+      child.on('exit', () => resolve(text));
+    });
+    fs.rmSync(script, { force: true });
+    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
+    const p50 = /\s50%\s+([\d.]+)(us|ms|s)/.exec(out);
+    const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(out);
+    const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+    const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+    const socketErrors = socket ? socket.slice(1).reduce((s, n) => s + Number(n), 0) : 0;
+    return {
+      rps: Math.round(rps),
+      p50: p50 ? parseWrkLatency(p50[1]!, p50[2]!) : NaN,
+      p99: p99 ? parseWrkLatency(p99[1]!, p99[2]!) : NaN,
+      errors: non2xx + socketErrors,
+    };
+  }
   const result = await autocannon({
-    url: `${base}${endpoint}`,
+    url: `${base}${endpoint.path}`,
+    method: endpoint.method,
     connections: CONNECTIONS,
-    duration: DURATION,
-    headers: { authorization: `Bearer ${token}` },
+    workers: THREADS > 1 ? THREADS : undefined,
+    duration: seconds,
+    headers,
+    body,
   });
   return {
-    endpoint,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -198,94 +306,142 @@ async function measure(base: string, endpoint: string, token: string): Promise<O
   };
 }
 
-async function runOne(dialect: 'sqlite' | 'postgres', rows: number): Promise<Result[]> {
-  let url: string;
-  let cleanup: () => Promise<void>;
-  if (dialect === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-    url = `sqlite:${path.join(dir, 'bench.sqlite')}`;
-    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-  } else {
-    const admin = process.env.BENCH_DATABASE_URL!;
-    const name = `bench_${randomBytes(5).toString('hex')}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    const u = new URL(admin);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    cleanup = async () => {
+async function measureAll(server: string, base: string, tokens: Tokens, rows: number, only?: Endpoint[]) {
+  const results: Row[] = [];
+  for (const endpoint of only ?? ENDPOINTS) {
+    await load(base, endpoint, tokens, 1); // warm-up
+    const m = await load(base, endpoint, tokens);
+    console.error(`    ${server} ${endpoint.name}: ${m.rps} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms`);
+    results.push({ rows, server, endpoint: endpoint.name, ...m });
+  }
+  return results;
+}
+
+async function createPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = process.env.BENCH_DATABASE_URL!;
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const u = new URL(admin);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
-    };
+    },
+  };
+}
+
+async function prepare(url: string, rows: number, dialect: string): Promise<void> {
+  const handle = openDatabase(url);
+  await migrateToLatest(handle.db);
+  await seedDemo(handle.db);
+  const started = Date.now();
+  await bulkLoad(handle.db, rows);
+  if (dialect === 'postgres') {
+    const { sql } = await import('kysely');
+    await sql`ANALYZE`.execute(handle.db);
   }
+  await handle.close();
+  console.error(
+    `  ${dialect}: loaded ${rows.toLocaleString('en-IN')} payments + enrollments in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+async function login(base: string): Promise<Tokens> {
+  const response = await fetch(`${base}/auth/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status}`);
+  return (await response.json()) as Tokens;
+}
+
+async function runSize(rows: number, peerSkip: string | null): Promise<Row[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  const file = path.join(dir, 'bench.sqlite');
+  const results: Row[] = [];
   try {
-    const handle = openDatabase(url);
-    await migrateToLatest(handle.db);
-    await seedDemo(handle.db);
-    const started = Date.now();
-    await bulkLoad(handle.db, rows);
-    if (dialect === 'postgres') await pg_analyze(handle.db);
-    console.error(
-      `  ${dialect}: loaded ${rows.toLocaleString('en-IN')} payments + enrollments in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
-    await handle.close();
-
-    const { child, base } = await startServer(url);
+    await prepare(`sqlite:${file}`, rows, 'sqlite');
+    const project = await startProject(`sqlite:${file}`, path.join(dir, 'requests.log'));
+    let tokens: Tokens;
     try {
-      const login = await fetch(`${base}/auth/token/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-      });
-      const { access } = (await login.json()) as { access: string };
-      const results: Result[] = [];
-      for (const endpoint of ENDPOINTS) {
-        await autocannon({
-          url: `${base}${endpoint}`,
-          connections: 2,
-          amount: 50,
-          headers: { authorization: `Bearer ${access}` },
-        }); // warm-up
-        results.push({ dialect, rows, ...(await measure(base, endpoint, access)) });
+      tokens = await login(project.base);
+      const programs = await (await fetch(`${project.base}/classroom/programs/`)).text();
+      const ceiling = await startCeiling(programs);
+      try {
+        results.push(...(await measureAll('ceiling', ceiling.base, tokens, rows, [ENDPOINTS[0]!])));
+      } finally {
+        await stop(ceiling.child);
       }
-      return results;
+      results.push(...(await measureAll('project', project.base, tokens, rows)));
     } finally {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await stop(project.child);
     }
+    if (!peerSkip) {
+      // The peer reads its own copy of the same file (the project's checkpointed WAL included).
+      const copy = path.join(dir, 'peer.sqlite');
+      const handle = openDatabase(`sqlite:${file}`);
+      const { sql } = await import('kysely');
+      await sql`VACUUM INTO ${copy}`.execute(handle.db);
+      await handle.close();
+      const peer = await startPeer(copy);
+      try {
+        results.push(...(await measureAll('drf', peer.base, tokens, rows)));
+      } finally {
+        await stop(peer.child);
+      }
+    }
+    if (process.env.BENCH_DATABASE_URL) {
+      const database = await createPostgres();
+      try {
+        await prepare(database.url, rows, 'postgres');
+        const onPg = await startProject(database.url, path.join(dir, 'requests-pg.log'));
+        try {
+          results.push(...(await measureAll('project-pg', onPg.base, await login(onPg.base), rows)));
+        } finally {
+          await stop(onPg.child);
+        }
+      } finally {
+        await database.drop();
+      }
+    }
+    return results;
   } finally {
-    await cleanup();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function pg_analyze(db: Db): Promise<void> {
-  const { sql } = await import('kysely');
-  await sql`ANALYZE`.execute(db);
-}
+const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '–');
+const ratio = (a: number, b: number | undefined) => (b ? `${(a / b).toFixed(2)}x` : '–');
 
 async function main() {
-  const dialects: Array<'sqlite' | 'postgres'> = ['sqlite'];
-  if (process.env.BENCH_DATABASE_URL) dialects.push('postgres');
-  const results: Result[] = [];
-  for (const dialect of dialects) {
-    for (const rows of SIZES) {
-      console.error(`Benchmarking ${dialect} with ${rows.toLocaleString('en-IN')} rows...`);
-      results.push(...(await runOne(dialect, rows)));
-    }
+  const peerSkip = peerMissing();
+  if (peerSkip) console.error(`Skipping the DRF peer: ${peerSkip}.`);
+  const results: Row[] = [];
+  for (const rows of SIZES) {
+    console.error(`Benchmarking with ${rows.toLocaleString('en-IN')} payments and enrollments...`);
+    results.push(...(await runSize(rows, peerSkip)));
   }
   console.log(
-    `\nautocannon, ${CONNECTIONS} connections, ${DURATION} s per endpoint, server in a child process (${os.cpus().length} cores, Node ${process.version})\n`,
+    `\n${TOOL === 'wrk' ? `wrk -t${THREADS}` : `autocannon (${THREADS} workers)`} -c${CONNECTIONS}, ${DURATION} s per endpoint after a 1 s warm-up; ` +
+      `project and ceiling ${PROCESSES} process${PROCESSES === 1 ? '' : 'es'}, DRF peer gunicorn 2 sync workers; ` +
+      `${os.availableParallelism()} cores, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at the end` +
+      `${peerSkip ? `; DRF peer skipped (${peerSkip})` : ''}\n`,
   );
-  console.log('| database | payments + enrollments | endpoint | requests/s | p50 ms | p99 ms | errors |');
-  console.log('|---|---:|---|---:|---:|---:|---:|');
+  console.log('| rows | server | endpoint | req/s | p50 ms | p99 ms | errors | / ceiling | / DRF |');
+  console.log('|---:|---|---|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
+    const ceiling = results.find((c) => c.rows === r.rows && c.server === 'ceiling')?.rps;
+    const drf = results.find((c) => c.rows === r.rows && c.server === 'drf' && c.endpoint === r.endpoint)?.rps;
     console.log(
-      `| ${r.dialect} | ${r.rows.toLocaleString('en-US')} each | GET ${r.endpoint} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`,
+      `| ${r.rows.toLocaleString('en-US')} | ${r.server} | ${r.endpoint} | ${r.rps} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${ratio(r.rps, ceiling)} | ${r.server.startsWith('project') ? ratio(r.rps, drf) : '–'} |`,
     );
   }
 }
