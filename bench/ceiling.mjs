@@ -2,6 +2,7 @@
 // serves it), in PROCESSES cluster workers sharing PORT, like the project. Run by scripts/bench-api.ts.
 import cluster from 'node:cluster';
 import http from 'node:http';
+import process from 'node:process';
 
 const processes = Number(process.env.PROCESSES || 1);
 if (cluster.isPrimary && processes > 1) {
