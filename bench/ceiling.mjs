@@ -3,6 +3,7 @@
 import cluster from 'node:cluster';
 import http from 'node:http';
 import process from 'node:process';
+import { Buffer } from 'node:buffer';
 
 const processes = Number(process.env.PROCESSES || 1);
 if (cluster.isPrimary && processes > 1) {
