@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer } from '../server/server.ts';
+import { runServer } from '../server/server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -48,10 +48,10 @@ function buildSpaIfStale(): void {
 }
 
 buildSpaIfStale();
-startServer().then(
+runServer().then(
   ({ url, config }) => {
     console.log(
-      `Credit careers institute running at ${url}/ (${config.databaseUrl.startsWith('sqlite') ? 'SQLite' : 'PostgreSQL'}${config.demoMode ? ', demo mode: admin/admin123, student/student123' : ''})`,
+      `Credit careers institute running at ${url}/ (${config.databaseUrl.startsWith('sqlite') ? 'SQLite' : 'PostgreSQL'}${config.demoMode ? ', demo mode: admin/admin123, student/student123' : ''}; ${config.webConcurrency} server process${config.webConcurrency === 1 ? '' : 'es'})`,
     );
   },
   (error: unknown) => {

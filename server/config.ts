@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Everything the server reads from its environment, parsed once (see docs/api.md). */
@@ -29,6 +30,8 @@ export type Config = {
   registerWindowSeconds: number;
   /** Trust X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
+  /** Server processes (node:cluster workers sharing the port); 1 = no cluster. Default: one per core. */
+  webConcurrency: number;
 };
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -79,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerMaxPerAddress: int(env.REGISTER_MAX_PER_ADDRESS, 20, 'REGISTER_MAX_PER_ADDRESS'),
     registerWindowSeconds: int(env.REGISTER_WINDOW_SECONDS, 3600, 'REGISTER_WINDOW_SECONDS'),
     trustProxy: flag(env.TRUST_PROXY, false),
+    webConcurrency: int(env.WEB_CONCURRENCY, os.availableParallelism(), 'WEB_CONCURRENCY'),
   };
 }
 

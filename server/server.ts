@@ -1,33 +1,54 @@
+import cluster, { type Worker } from 'node:cluster';
+import path from 'node:path';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/connect.ts';
+import { loadConfig, type Config } from './config.ts';
+import { openDatabase, type Db } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed.ts';
 import { createRateEventRepository } from './repositories/rate-events.ts';
 import { createRefreshTokenRepository } from './repositories/refresh-tokens.ts';
+import { resolveJwtSecret } from './services/tokens.ts';
 
 const HOUR_MS = 3_600_000;
 
-/** Opens the database, migrates, seeds demo content (demo mode, empty database), listens. */
-export async function startServer(env: NodeJS.ProcessEnv = process.env) {
-  const config = loadConfig(env);
-  const { db, dialect, close } = openDatabase(config.databaseUrl, {
-    onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
-  });
-  await migrateToLatest(db);
-  if (config.demoMode) await seedDemoIfEmpty(db);
-  const app = await buildApp({ config, db, dialect });
-  // Housekeeping: expired refresh tokens and old rate-limit events serve no purpose.
+const urlOf = (config: Config) =>
+  `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+
+/**
+ * Housekeeping (expired refresh tokens, old rate-limit events) on a timer. Runs in exactly one process:
+ * the single server, or the cluster's primary (never in its workers). Answers a stop function.
+ */
+function startHousekeeping(db: Db, warn: (error: unknown) => void): () => void {
   const prune = () =>
     Promise.all([
       createRefreshTokenRepository(db).deleteExpired(),
       createRateEventRepository(db).prune(24 * 3600),
-    ]).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
+    ]).catch(warn);
   void prune();
   const timer = setInterval(() => void prune(), HOUR_MS);
   timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * One server process: opens the database, listens. `role: 'single'` (WEB_CONCURRENCY=1) also migrates,
+ * seeds demo content (demo mode, empty database) and runs housekeeping; a cluster worker leaves those to
+ * the primary, which did them before forking.
+ */
+export async function startServer(env: NodeJS.ProcessEnv = process.env, role: 'single' | 'worker' = 'single') {
+  const config = loadConfig(env);
+  const { db, dialect, close } = openDatabase(config.databaseUrl, {
+    onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
+  });
+  if (role === 'single') {
+    await migrateToLatest(db);
+    if (config.demoMode) await seedDemoIfEmpty(db);
+  }
+  const app = await buildApp({ config, db, dialect });
+  const stopHousekeeping =
+    role === 'single' ? startHousekeeping(db, (error) => app.log.warn({ err: error }, 'housekeeping failed')) : null;
   app.addHook('onClose', async () => {
-    clearInterval(timer);
+    stopHousekeeping?.();
     await close();
   });
   await app.listen({ port: config.port, host: config.host });
@@ -39,12 +60,100 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
-  return { app, config, url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}` };
+  return { config, url: urlOf(config) };
+}
+
+/**
+ * The cluster's primary: migrates, seeds, settles the JWT secret and runs housekeeping once, then forks
+ * WEB_CONCURRENCY workers (server/server.ts as a worker) that share the port (node:cluster hands out
+ * connections) and the database. A worker that dies is replaced; one that dies before it ever listened
+ * stops the whole server (a configuration error would otherwise loop). SIGTERM/SIGINT stop the workers
+ * (each finishes its requests) and then the primary.
+ */
+async function startPrimary(env: NodeJS.ProcessEnv, config: Config) {
+  const { db, close } = openDatabase(config.databaseUrl, {
+    onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
+  });
+  await migrateToLatest(db);
+  if (config.demoMode) await seedDemoIfEmpty(db);
+  await resolveJwtSecret(db, config.jwtSecret);
+  const stopHousekeeping = startHousekeeping(db, (error) =>
+    console.error(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
+
+  cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'server.ts'), args: [] });
+  let stopping = false;
+  const listening = new WeakSet<Worker>();
+  let failStartup: (error: Error) => void = () => undefined;
+  const fork = () => {
+    const worker = cluster.fork({ ...env, SERVER_CLUSTER_WORKER: '1' });
+    worker.once('listening', () => listening.add(worker));
+    worker.once('exit', (code, signal) => {
+      if (stopping) return;
+      if (!listening.has(worker)) {
+        failStartup(new Error(`a server worker exited before listening (code ${code}, signal ${signal})`));
+        return;
+      }
+      console.error(`server worker ${worker.process.pid} exited (code ${code}, signal ${signal}); starting another`);
+      fork();
+    });
+    return worker;
+  };
+  const workers = Array.from({ length: config.webConcurrency }, fork);
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    stopHousekeeping();
+    const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
+    await Promise.all(
+      alive.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            worker.once('exit', () => resolve());
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    await close();
+    process.exit(code);
+  };
+  await new Promise<void>((resolve, reject) => {
+    failStartup = (error) => {
+      reject(error);
+      void stop(1);
+    };
+    let up = 0;
+    for (const worker of workers) worker.once('listening', () => ++up === workers.length && resolve());
+  });
+  failStartup = (error) => {
+    console.error(error.message);
+    void stop(1);
+  };
+  process.once('SIGINT', () => void stop(0));
+  process.once('SIGTERM', () => void stop(0));
+  return { config, url: urlOf(config) };
+}
+
+/**
+ * What `npm start` and `node server/server.ts` run: WEB_CONCURRENCY server processes (default one per
+ * core; 1 = a single process without a cluster).
+ */
+export async function runServer(env: NodeJS.ProcessEnv = process.env) {
+  if (env.SERVER_CLUSTER_WORKER === '1' && cluster.isWorker) return startServer(env, 'worker');
+  const config = loadConfig(env);
+  // An in-memory SQLite database belongs to one process: nothing to share.
+  if (config.webConcurrency <= 1 || config.databaseUrl === 'sqlite::memory:') return startServer(env, 'single');
+  return startPrimary(env, config);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  startServer().then(
-    ({ url }) => console.log(`API listening at ${url}`),
+  runServer().then(
+    ({ url, config }) => {
+      if (!cluster.isWorker)
+        console.log(
+          `API listening at ${url} (${config.webConcurrency > 1 ? `${config.webConcurrency} processes` : 'one process'})`,
+        );
+    },
     (error: unknown) => {
       console.error(error);
       process.exit(1);

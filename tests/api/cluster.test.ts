@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, SERVER_MESSAGES } from '../../contract/index.ts';
+import { programInput, workshopInput } from './support/fixtures.ts';
+import { TEST_DB } from './support/harness.ts';
+import { call, processDatabase, startServerProcess, type ServerProcess } from './support/server-process.ts';
+
+/**
+ * WEB_CONCURRENCY=2: two server processes (node:cluster) share the port and one database (a SQLite file in
+ * WAL mode, or one PostgreSQL database). The payment rules hold whichever process answers each racer.
+ */
+describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL database' : 'SQLite file'}`, () => {
+  let server: ServerProcess;
+  let drop: () => Promise<void>;
+  let admin: string;
+
+  beforeAll(async () => {
+    const database = await processDatabase();
+    drop = database.drop;
+    server = await startServerProcess({
+      DATABASE_URL: database.url,
+      WEB_CONCURRENCY: '2',
+      DEMO_MODE: '1',
+      // Request logs on (NODE_ENV=test would silence them): each line names the process that answered.
+      NODE_ENV: 'development',
+      LOG_REQUESTS: '1',
+    });
+    const login = await call(server.base, 'POST', API.token, { body: { username: 'admin', password: 'admin123' } });
+    expect(login.status).toBe(200);
+    admin = (login.body as { access: string }).access;
+  }, 90_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await drop?.();
+  });
+
+  /** The process ids that logged a completed request whose URL contains `fragment`. */
+  function answeredBy(fragment: string): Set<number> {
+    const pids = new Set<number>();
+    const byRequest = new Map<string, number>();
+    for (const line of server.output().split('\n')) {
+      if (!line.startsWith('{')) continue;
+      const entry = JSON.parse(line) as { pid: number; reqId?: string; req?: { url: string } };
+      if (entry.req?.url.includes(fragment) && entry.reqId) byRequest.set(`${entry.pid}:${entry.reqId}`, entry.pid);
+    }
+    for (const pid of byRequest.values()) pids.add(pid);
+    return pids;
+  }
+
+  async function newStudent(name: string): Promise<string> {
+    const res = await call(server.base, 'POST', API.register, {
+      body: {
+        username: name,
+        email: `${name}@example.in`,
+        password: 'long-enough-1',
+        first_name: 'Racer',
+        last_name: name,
+      },
+    });
+    expect(res.status).toBe(201);
+    return (res.body as { access: string }).access;
+  }
+
+  it('30 concurrent completions of one payment: every answer the same payment and enrollment, one enrollment', async () => {
+    const created = await call(server.base, 'POST', API.programs.create, { token: admin, body: programInput() });
+    expect(created.status).toBe(201);
+    const programId = (created.body as { id: number }).id;
+    const student = await newStudent('cluster_payer');
+    const started = await call(server.base, 'POST', API.programs.payment(programId), { token: student, body: {} });
+    expect(started.status).toBe(201);
+    const paymentId = (started.body as { id: number }).id;
+
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => call(server.base, 'POST', API.payments.complete(paymentId), { token: student })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200));
+    const enrollmentIds = new Set(answers.map((a) => (a.body as { enrollment: { id: number } }).enrollment.id));
+    expect(enrollmentIds.size).toBe(1);
+    expect(answeredBy(`/classroom/payments/${paymentId}/complete/`).size).toBe(2);
+
+    const enrollments = await call(server.base, 'GET', API.enrollments.list, { token: student });
+    expect(enrollments.body).toHaveLength(1);
+    const payments = await call(server.base, 'GET', API.payments.list, { token: student });
+    expect((payments.body as Array<{ status: string }>).map((p) => p.status)).toEqual(['completed']);
+  }, 60_000);
+
+  it('eight students racing for the last two workshop seats: two enrollments, the rest told it is full', async () => {
+    const created = await call(server.base, 'POST', API.workshops.create, {
+      token: admin,
+      body: workshopInput({ max_participants: 2, price: 999 }),
+    });
+    expect(created.status).toBe(201);
+    const workshopId = (created.body as { id: number }).id;
+    const racers = await Promise.all(Array.from({ length: 8 }, (_, i) => newStudent(`seat_racer_${i}`)));
+    const payments = await Promise.all(
+      racers.map(async (token) => {
+        const res = await call(server.base, 'POST', API.workshops.payment(workshopId), { token, body: {} });
+        expect(res.status).toBe(201);
+        return { token, id: (res.body as { id: number }).id };
+      }),
+    );
+
+    const answers = await Promise.all(
+      payments.map(({ token, id }) => call(server.base, 'POST', API.payments.complete(id), { token })),
+    );
+    const won = answers.filter((a) => a.status === 200);
+    const lost = answers.filter((a) => a.status !== 200);
+    expect(won).toHaveLength(2);
+    expect(lost.map((a) => [a.status, a.body])).toEqual(Array(6).fill([400, { error: SERVER_MESSAGES.workshopFull }]));
+    expect(answeredBy('/complete/').size).toBe(2);
+
+    const workshop = await call(server.base, 'GET', API.workshops.detail(workshopId));
+    expect(workshop.body).toMatchObject({ current_participants: 2, max_participants: 2 });
+  }, 60_000);
+});
