@@ -20,6 +20,7 @@ import workshopRoutes from './routes/workshops/index.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
 import { createPaymentService } from './services/payments.ts';
 import { createTokenService, resolveJwtSecret } from './services/tokens.ts';
+import { createCatalogueCache } from './services/catalogue-cache.ts';
 import './types.ts';
 
 export type AppOptions = {
@@ -28,10 +29,12 @@ export type AppOptions = {
   dialect: Dialect;
   /** Where request logs go when config.logger is on (default stdout); tests capture them. */
   logStream?: { write: (line: string) => void };
+  /** The catalogue cache's clock (tests move it to prove the one-second bound); default Date.now. */
+  clock?: () => number;
 };
 
 /** Builds the whole server on a migrated database; listening is server.ts's job (tests inject). */
-export async function buildApp({ config, db, dialect, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, dialect, logStream, clock }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger
       ? {
@@ -54,6 +57,7 @@ export async function buildApp({ config, db, dialect, logStream }: AppOptions): 
     accessSeconds: config.accessTokenLifetimeSeconds,
     refreshSeconds: config.refreshTokenLifetimeSeconds,
   });
+  const catalogue = createCatalogueCache(db, clock);
   app.decorate('deps', {
     config,
     db,
@@ -61,6 +65,12 @@ export async function buildApp({ config, db, dialect, logStream }: AppOptions): 
     tokens,
     payments: createPaymentService(db),
     enrollments: createEnrollmentService(db),
+    catalogue,
+  });
+  // Any write through this process may change the catalogue: its cached answers go before the writer
+  // hears back, so the writer reads its own write (other processes see it within a second).
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') catalogue.invalidate();
   });
 
   await app.register(errorsPlugin);

@@ -5,6 +5,7 @@ import type { HttpError } from './lib/errors.ts';
 import type { EnrollmentService } from './services/enrollments.ts';
 import type { PaymentService } from './services/payments.ts';
 import type { TokenService } from './services/tokens.ts';
+import type { CatalogueCache } from './services/catalogue-cache.ts';
 
 /** What every route may use, decorated once on the root instance. */
 export type Deps = {
@@ -14,6 +15,8 @@ export type Deps = {
   tokens: TokenService;
   payments: PaymentService;
   enrollments: EnrollmentService;
+  /** Public catalogue answers kept in memory (services/catalogue-cache.ts). */
+  catalogue: CatalogueCache;
 };
 
 declare module 'fastify' {

@@ -187,7 +187,14 @@ export interface TotalsTable {
   amount: number;
 }
 
+/** One row (id 1) counting catalogue writes, bumped by triggers (migration 007). */
+export interface CatalogueVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
+  catalogue_version: CatalogueVersionTable;
   users: UsersTable;
   settings: SettingsTable;
   refresh_tokens: RefreshTokensTable;

@@ -12,6 +12,8 @@ import { toProgram } from '../../services/present.ts';
 import type { Db } from '../../db/connect.ts';
 import type { z } from 'zod';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 function values(input: z.output<typeof ProgramInput>) {
   return {
     title: input.title,
@@ -37,16 +39,18 @@ async function readProgram(db: Db, id: number) {
 
 /** The program catalogue (public), its admin writes and the payment start. */
 export default async function programRoutes(app: FastifyInstance) {
-  const { db, payments } = app.deps;
+  const { db, payments, catalogue } = app.deps;
   const programs = createProgramRepository(db);
 
-  app.get(API.programs.list, async (request) => {
+  app.get(API.programs.list, async (request, reply) => {
     const query = parseQuery(ProgramListQuery, request.query);
-    const rows = await programs.list({
-      ...query,
-      includeInactive: Boolean(query.include_inactive) && isAdmin(request),
-    });
-    return rows.map(toProgram);
+    const includeInactive = Boolean(query.include_inactive) && isAdmin(request);
+    const read = async () => (await programs.list({ ...query, includeInactive })).map(toProgram);
+    // Archived programs are for administrators only and never cached; the public answers are.
+    if (includeInactive) return read();
+    const { include_inactive: _ignored, ...filters } = query;
+    const body = await catalogue.answer(`programs:${JSON.stringify(filters)}`, read);
+    return reply.type(JSON_TYPE).send(body);
   });
 
   app.get(API.programs.detail(), async (request) => {
