@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/connect.ts';
 import authPlugin from './plugins/auth.ts';
@@ -35,11 +36,14 @@ export type AppOptions = {
 
 /** Builds the whole server on a migrated database; listening is server.ts's job (tests inject). */
 export async function buildApp({ config, db, dialect, logStream, clock }: AppOptions): Promise<FastifyInstance> {
+  // Request logs go to stdout without blocking: lines are handed to the kernel asynchronously, gathered
+  // while a write is in flight (pino's sonic-boom), and flushed when the app closes.
+  const destination = config.logger && !logStream ? pino.destination({ dest: 1, sync: false }) : null;
   const app = Fastify({
     logger: config.logger
       ? {
           level: 'info',
-          ...(logStream ? { stream: logStream } : {}),
+          stream: logStream ?? destination!,
           // Requests are logged by method, URL and status only; never bodies, never credentials.
           redact: {
             paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'password', 'refresh', 'access'],
@@ -51,6 +55,10 @@ export async function buildApp({ config, db, dialect, logStream, clock }: AppOpt
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
   });
+
+  if (destination) {
+    app.addHook('onClose', (_instance, done) => destination.flush(() => done()));
+  }
 
   const secret = await resolveJwtSecret(db, config.jwtSecret);
   const tokens = createTokenService(db, secret, {

@@ -20,9 +20,21 @@ export async function resolveJwtSecret(db: Db, configured: string | null): Promi
   return createSettingsRepository(db).getOrInsert('jwt_secret', randomBytes(48).toString('base64url'));
 }
 
+/** Verified tokens remembered at most (then the memory starts over). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createTokenService(db: Db, secret: string, lifetimes: TokenLifetimes) {
-  const key = new TextEncoder().encode(secret);
+  const raw = new TextEncoder().encode(secret);
+  // jose turns a byte secret into a WebCrypto key on every call; the key is made once instead.
+  const keyReady = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const refreshTokens = createRefreshTokenRepository(db);
+  /**
+   * Tokens whose signature and claims were checked, by their exact text (signature included): a client
+   * sends the same access token with every request until it expires, and checking the HMAC again proves
+   * nothing new. Expiry is still checked on every use; revocation of refresh tokens is a database read
+   * on every use (refreshAccess, revoke).
+   */
+  const verified = new Map<string, { type: TokenType; userId: number; jti: string; exp: number }>();
 
   async function sign(type: TokenType, userId: number, jti: string, lifetimeSeconds: number): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
@@ -31,15 +43,29 @@ export function createTokenService(db: Db, secret: string, lifetimes: TokenLifet
       .setJti(jti)
       .setIssuedAt(now)
       .setExpirationTime(now + lifetimeSeconds)
-      .sign(key);
+      .sign(await keyReady);
   }
 
   /** The token's user id, if the token is genuine, unexpired and of the type wanted. */
   async function verify(token: string, type: TokenType): Promise<{ userId: number; jti: string } | null> {
+    const known = verified.get(token);
+    if (known) {
+      // jose's rule: expired when exp <= now (seconds, no tolerance).
+      if (known.type !== type || known.exp <= Math.floor(Date.now() / 1000)) return null;
+      return { userId: known.userId, jti: known.jti };
+    }
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-      if (payload.token_type !== type || typeof payload.user_id !== 'number' || typeof payload.jti !== 'string')
+      const { payload } = await jwtVerify(token, await keyReady, { algorithms: ['HS256'] });
+      if (
+        (payload.token_type !== 'access' && payload.token_type !== 'refresh') ||
+        typeof payload.user_id !== 'number' ||
+        typeof payload.jti !== 'string' ||
+        typeof payload.exp !== 'number'
+      )
         return null;
+      if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
+      verified.set(token, { type: payload.token_type, userId: payload.user_id, jti: payload.jti, exp: payload.exp });
+      if (payload.token_type !== type) return null;
       return { userId: payload.user_id, jti: payload.jti };
     } catch {
       return null;
