@@ -1,5 +1,11 @@
+import { compiledOnce, slot } from '../db/compiled-once.ts';
 import type { Db } from '../db/connect.ts';
 import { nowIso } from '../lib/time.ts';
+
+/** Every refresh reads its token's row: compiled once. */
+const refreshTokenByJti = compiledOnce<{ revoked_at: string | null; expires_at: string }, { jti: string }>((db) =>
+  db.selectFrom('refresh_tokens').select(['revoked_at', 'expires_at']).where('jti', '=', slot<string>('jti')),
+);
 
 export function createRefreshTokenRepository(db: Db) {
   return {
@@ -11,11 +17,7 @@ export function createRefreshTokenRepository(db: Db) {
     },
     /** True when the token is known, not revoked and not expired. */
     async isUsable(jti: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('refresh_tokens')
-        .select(['revoked_at', 'expires_at'])
-        .where('jti', '=', jti)
-        .executeTakeFirst();
+      const [row] = await refreshTokenByJti(db, { jti });
       return row !== undefined && row.revoked_at === null && row.expires_at > nowIso();
     },
     async revoke(jti: string): Promise<void> {

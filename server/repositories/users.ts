@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Role } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { nowIso } from '../lib/time.ts';
+import { compiledOnce, slot } from '../db/compiled-once.ts';
+import type { UserRow } from '../db/schema.ts';
 
 export type NewUser = {
   username: string;
@@ -12,9 +14,14 @@ export type NewUser = {
   role: Role;
 };
 
+/** Every authenticated request reads its user: compiled once. */
+const userById = compiledOnce<UserRow, { id: number }>((db) =>
+  db.selectFrom('users').selectAll().where('id', '=', slot<number>('id')),
+);
+
 export function createUserRepository(db: Db) {
   return {
-    findById: (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    findById: async (id: number): Promise<UserRow | undefined> => (await userById(db, { id }))[0],
     findByUsername: (username: string) =>
       db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst(),
     async usernameTaken(username: string): Promise<boolean> {
