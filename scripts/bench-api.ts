@@ -369,34 +369,33 @@ async function runSize(rows: number, peerSkip: string | null): Promise<Row[]> {
   const results: Row[] = [];
   try {
     await prepare(`sqlite:${file}`, rows, 'sqlite');
-    const project = await startProject(`sqlite:${file}`, path.join(dir, 'requests.log'));
-    let tokens: Tokens;
-    try {
-      tokens = await login(project.base);
-      const programs = await (await fetch(`${project.base}/classroom/programs/`)).text();
-      const ceiling = await startCeiling(programs);
-      try {
-        results.push(...(await measureAll('ceiling', ceiling.base, tokens, rows, [ENDPOINTS[0]!])));
-      } finally {
-        await stop(ceiling.child);
-      }
-      results.push(...(await measureAll('project', project.base, tokens, rows)));
-    } finally {
-      await stop(project.child);
-    }
     if (!peerSkip) {
-      // The peer reads its own copy of the same file (the project's checkpointed WAL included).
-      const copy = path.join(dir, 'peer.sqlite');
+      // The peer reads its own copy of the same data (the project's file stays the project's).
       const handle = openDatabase(`sqlite:${file}`);
       const { sql } = await import('kysely');
-      await sql`VACUUM INTO ${copy}`.execute(handle.db);
+      await sql`VACUUM INTO ${path.join(dir, 'peer.sqlite')}`.execute(handle.db);
       await handle.close();
-      const peer = await startPeer(copy);
-      try {
-        results.push(...(await measureAll('drf', peer.base, tokens, rows)));
-      } finally {
-        await stop(peer.child);
+    }
+    // All three servers are up at once (an idle server costs nothing) and each endpoint is measured on
+    // them back to back, so a change in the machine's load during the run hits the ratios least.
+    const children: ChildProcess[] = [];
+    try {
+      const project = await startProject(`sqlite:${file}`, path.join(dir, 'requests.log'));
+      children.push(project.child);
+      const tokens = await login(project.base);
+      const programs = await (await fetch(`${project.base}/classroom/programs/`)).text();
+      const ceiling = await startCeiling(programs);
+      children.push(ceiling.child);
+      const peer = peerSkip ? null : await startPeer(path.join(dir, 'peer.sqlite'));
+      if (peer) children.push(peer.child);
+      for (const endpoint of ENDPOINTS) {
+        if (endpoint === ENDPOINTS[0])
+          results.push(...(await measureAll('ceiling', ceiling.base, tokens, rows, [endpoint])));
+        results.push(...(await measureAll('project', project.base, tokens, rows, [endpoint])));
+        if (peer) results.push(...(await measureAll('drf', peer.base, tokens, rows, [endpoint])));
       }
+    } finally {
+      for (const child of children) await stop(child);
     }
     if (process.env.BENCH_DATABASE_URL) {
       const database = await createPostgres();
@@ -434,6 +433,13 @@ async function main() {
       `project and ceiling ${PROCESSES} process${PROCESSES === 1 ? '' : 'es'}, DRF peer gunicorn 2 sync workers; ` +
       `${os.availableParallelism()} cores, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at the end` +
       `${peerSkip ? `; DRF peer skipped (${peerSkip})` : ''}\n`,
+  );
+  const order = ['ceiling', 'project', 'drf', 'project-pg'];
+  results.sort(
+    (a, b) =>
+      a.rows - b.rows ||
+      order.indexOf(a.server) - order.indexOf(b.server) ||
+      ENDPOINTS.findIndex((e) => e.name === a.endpoint) - ENDPOINTS.findIndex((e) => e.name === b.endpoint),
   );
   console.log('| rows | server | endpoint | req/s | p50 ms | p99 ms | errors | / ceiling | / DRF |');
   console.log('|---:|---|---|---:|---:|---:|---:|---:|---:|');
