@@ -27,7 +27,7 @@ const HELMET_OPTIONS: HelmetOptions = {
  * Helmet's headers depend on its options only (no per-request nonce), so they are computed once, by
  * running helmet against a response that records what it sets, and copied onto every answer.
  */
-export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
