@@ -36,9 +36,10 @@ export type AppOptions = {
 
 /** Builds the whole server on a migrated database; listening is server.ts's job (tests inject). */
 export async function buildApp({ config, db, dialect, logStream, clock }: AppOptions): Promise<FastifyInstance> {
-  // Request logs go to stdout without blocking: lines are handed to the kernel asynchronously, gathered
-  // while a write is in flight (pino's sonic-boom), and flushed when the app closes.
-  const destination = config.logger && !logStream ? pino.destination({ dest: 1, sync: false }) : null;
+  // Request logs go to stdout without blocking: lines are gathered (up to 4 KB) and handed to the kernel
+  // asynchronously by pino's sonic-boom; what is gathered is written at least every second and when the
+  // app closes.
+  const destination = config.logger && !logStream ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : null;
   const app = Fastify({
     logger: config.logger
       ? {
@@ -57,7 +58,12 @@ export async function buildApp({ config, db, dialect, logStream, clock }: AppOpt
   });
 
   if (destination) {
-    app.addHook('onClose', (_instance, done) => destination.flush(() => done()));
+    const flusher = setInterval(() => destination.flush(), 1000);
+    flusher.unref();
+    app.addHook('onClose', (_instance, done) => {
+      clearInterval(flusher);
+      destination.flush(() => done());
+    });
   }
 
   const secret = await resolveJwtSecret(db, config.jwtSecret);

@@ -43,7 +43,9 @@ export default async function programRoutes(app: FastifyInstance) {
   const programs = createProgramRepository(db);
 
   app.get(API.programs.list, async (request, reply) => {
-    const query = parseQuery(ProgramListQuery, request.query);
+    // No query string (the home page, a shared link): nothing to validate.
+    const raw = request.query as Record<string, unknown>;
+    const query = Object.keys(raw).length === 0 ? {} : parseQuery(ProgramListQuery, raw);
     const includeInactive = Boolean(query.include_inactive) && isAdmin(request);
     const read = async () => (await programs.list({ ...query, includeInactive })).map(toProgram);
     // Archived programs are for administrators only and never cached; the public answers are.
