@@ -37,6 +37,9 @@ export const MESSAGES = {
   workshopsEmptyPast: 'No past workshops available.',
   workshopsEmptyFree: 'No free workshops available.',
   processing: 'Processing...',
+  /** Book Free Counseling (design deviation 4) has no text in the spec. */
+  counselingSent: 'Thank you! Your counseling session request has been received. Our team will contact you shortly.',
+  counselingFailed: 'Failed to book your counseling session. Please try again.',
 } as const;
 
 /** Texts of the server's error answers (design.md section 3). */

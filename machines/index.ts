@@ -6,5 +6,6 @@ export * from './checkout.machine.ts';
 export * from './admin-modal.machine.ts';
 export * from './list.machine.ts';
 export * from './loader.machine.ts';
+export * from './contact.machine.ts';
 export { notProvided, appAction } from './placeholders.ts';
 export { machineCatalog, type MachineName } from './catalog.ts';
