@@ -21,5 +21,3 @@ export const machineCatalog = {
   loader: loaderMachine,
   contact: contactMachine,
 } as const;
-
-export type MachineName = keyof typeof machineCatalog;

@@ -7,5 +7,4 @@ export * from './admin-modal.machine.ts';
 export * from './list.machine.ts';
 export * from './loader.machine.ts';
 export * from './contact.machine.ts';
-export { notProvided, appAction } from './placeholders.ts';
-export { machineCatalog, type MachineName } from './catalog.ts';
+export { machineCatalog } from './catalog.ts';

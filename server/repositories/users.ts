@@ -44,4 +44,3 @@ export function createUserRepository(db: Db) {
     },
   };
 }
-export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -142,5 +142,3 @@ function relative(next: string): string {
     return next;
   }
 }
-
-export type ApiClient = typeof api;

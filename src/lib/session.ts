@@ -5,8 +5,6 @@ import { sessionMachine } from '../../machines/session.machine.ts';
 /** The session machine, shared by every view through one actor context (style.md). */
 export const SessionContext = createActorContext(sessionMachine);
 
-export type SessionStatus = 'checking' | 'authenticated' | 'unauthenticated' | 'busy';
-
 export function useSessionUser(): User | null {
   return SessionContext.useSelector((snapshot) => snapshot.context.user ?? null);
 }

@@ -31,5 +31,3 @@ export const tokenStore = {
   },
   hasAny: (): boolean => Boolean(storage()?.getItem(ACCESS_TOKEN_KEY) || storage()?.getItem(REFRESH_TOKEN_KEY)),
 };
-
-export type TokenStore = typeof tokenStore;
