@@ -9,7 +9,7 @@ import {
 import { notProvided } from './placeholders.ts';
 
 /**
- * The contact page's Book Free Counseling form (design deviation 4). The view keeps the typed values;
+ * The contact page's Book Free Counseling form (docs/deviations.md). The view keeps the typed values;
  * the machine checks them with the contract schema, sends them, and says how it went.
  */
 export type ContactContext = {

@@ -4,7 +4,7 @@ import { notProvided } from './placeholders.ts';
 
 /**
  * The one list-loading machine (cypress-realworld-app style): each list specialises it by providing
- * its own `fetchPage` actor. Pages follow the server's `next` cursor (design.md deviation 5);
+ * its own `fetchPage` actor. Pages follow the server's `next` cursor (docs/deviations.md);
  * a plain array answer is one page with `next: null`.
  */
 export type ListParams = Record<string, unknown>;

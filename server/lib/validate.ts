@@ -27,7 +27,7 @@ export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.ou
   return parse(schema, present);
 }
 
-/** Card data never reaches the server (design.md deviation 7); a client that sends it is refused. */
+/** Card data never reaches the server (docs/deviations.md); a client that sends it is refused. */
 const CARD_FIELD = /card|cvv|cvc|expiry|upi_?id/i;
 export function refuseCardData(body: unknown): void {
   if (!body || typeof body !== 'object') return;

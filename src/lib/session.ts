@@ -2,7 +2,7 @@ import { createActorContext } from '@xstate/react';
 import type { User } from '../../contract/index.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 
-/** The session machine, shared by every view through one actor context (style.md). */
+/** The session machine, shared by every view through one actor context. */
 export const SessionContext = createActorContext(sessionMachine);
 
 export function useSessionUser(): User | null {

@@ -8,7 +8,7 @@ import { Notice } from '../../../components/notice.tsx';
 const EMPTY = { name: '', email: '', phone: '', preferred_date: '', interest: '', message: '' };
 type Values = typeof EMPTY;
 
-/** Book Free Counseling (design deviation 4): the request is stored and listed for administrators. */
+/** Book Free Counseling (docs/deviations.md): the request is stored and listed for administrators. */
 export function ContactPage({ logic }: { logic: ContactLogic }) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [snapshot, send, actor] = useMachine(logic);
