@@ -76,4 +76,3 @@ export function createEnrollmentRepository(db: Db) {
     },
   };
 }
-export type EnrollmentRepository = ReturnType<typeof createEnrollmentRepository>;

@@ -91,4 +91,3 @@ export function createPaymentRepository(db: Db) {
     },
   };
 }
-export type PaymentRepository = ReturnType<typeof createPaymentRepository>;

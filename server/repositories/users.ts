@@ -51,4 +51,3 @@ export function createUserRepository(db: Db) {
     },
   };
 }
-export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -9,7 +9,7 @@ import {
 import { counselingResource, enrollmentsResource, paymentsResource } from './issue-resources.tsx';
 import type { AdminResource } from './resource-types.ts';
 
-/** The eight tabs of the admin panel, in the spec's order, then the counseling requests (design deviation 4). */
+/** The eight tabs of the admin panel, in the spec's order, then the counseling requests (docs/deviations.md). */
 export const ADMIN_TABS = [
   programsResource,
   facultyResource,
