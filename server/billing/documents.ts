@@ -2,7 +2,8 @@ import { proportionalSplit, SAC_TRAINING, splitGst, stateName, type TaxSplit } f
 import type { Institute } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { PaymentRow, TaxDocumentRow } from '../db/schema.ts';
-import { financialYear, formatNumber, nextNumber } from './numbering.ts';
+import { createTaxDocumentRepository } from '../repositories/tax-documents.ts';
+import { financialYear, formatNumber } from './numbering.ts';
 import { amountInWords } from './words.ts';
 
 /**
@@ -48,13 +49,8 @@ export function parseDocument(row: Pick<TaxDocumentRow, 'data'>): TaxDocumentDat
   return JSON.parse(row.data) as TaxDocumentData;
 }
 
-async function insertDocument(trx: Db, data: TaxDocumentData, row: Omit<TaxDocumentRow, 'id' | 'data'>) {
-  const inserted = await trx
-    .insertInto('tax_documents')
-    .values({ ...row, data: JSON.stringify(data) })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return inserted;
+function insertDocument(trx: Db, data: TaxDocumentData, row: Omit<TaxDocumentRow, 'id' | 'data'>) {
+  return createTaxDocumentRepository(trx).insert({ ...row, data: JSON.stringify(data) });
 }
 
 export function createBilling(institute: Institute) {
@@ -74,32 +70,10 @@ export function createBilling(institute: Institute) {
      * Idempotent: answers the existing invoice if there is one; null for a payment of nothing.
      */
     async issueInvoice(trx: Db, paymentId: number): Promise<TaxDocumentRow | null> {
-      const existing = await trx
-        .selectFrom('tax_documents')
-        .selectAll()
-        .where('payment_id', '=', paymentId)
-        .where('kind', '=', 'invoice')
-        .executeTakeFirst();
+      const documents = createTaxDocumentRepository(trx);
+      const existing = await documents.findInvoice(paymentId);
       if (existing) return existing;
-      const payment = await trx
-        .selectFrom('payments')
-        .innerJoin('users', 'users.id', 'payments.student_id')
-        .leftJoin('programs', (j) =>
-          j.onRef('programs.id', '=', 'payments.course_id').on('payments.course_type', '=', 'program'),
-        )
-        .leftJoin('workshops', (j) =>
-          j.onRef('workshops.id', '=', 'payments.course_id').on('payments.course_type', '=', 'workshop'),
-        )
-        .selectAll('payments')
-        .select([
-          'users.first_name as user_first_name',
-          'users.last_name as user_last_name',
-          'users.email as user_email',
-          'programs.title as program_title',
-          'workshops.title as workshop_title',
-        ])
-        .where('payments.id', '=', paymentId)
-        .executeTakeFirst();
+      const payment = await documents.paymentForInvoice(paymentId);
       if (!payment) throw new Error(`issueInvoice: no payment ${paymentId}.`);
       if (payment.status !== 'completed') throw new Error(`issueInvoice: payment ${paymentId} is not completed.`);
       if (payment.amount <= 0) return null;
@@ -108,7 +82,7 @@ export function createBilling(institute: Institute) {
       const split = paymentSplit(payment, placeCode === institute.stateCode);
       const issuedAt = new Date();
       const fy = financialYear(issuedAt);
-      const number = formatNumber(institute.invoicePrefix, 'invoice', fy, await nextNumber(trx, 'invoice', fy));
+      const number = formatNumber(institute.invoicePrefix, 'invoice', fy, await documents.nextNumber('invoice', fy));
       const name =
         [payment.billing_first_name, payment.billing_last_name].filter(Boolean).join(' ') ||
         `${payment.user_first_name} ${payment.user_last_name}`.trim();
@@ -165,36 +139,28 @@ export function createBilling(institute: Institute) {
       trx: Db,
       input: { paymentId: number; refundId: number; amountPaise: number },
     ): Promise<TaxDocumentRow> {
-      const existing = await trx
-        .selectFrom('tax_documents')
-        .selectAll()
-        .where('refund_id', '=', input.refundId)
-        .where('kind', '=', 'credit_note')
-        .executeTakeFirst();
+      const documents = createTaxDocumentRepository(trx);
+      const existing = await documents.findCreditNote(input.refundId);
       if (existing) return existing;
-      const invoice = await trx
-        .selectFrom('tax_documents')
-        .selectAll()
-        .where('payment_id', '=', input.paymentId)
-        .where('kind', '=', 'invoice')
-        .executeTakeFirst();
+      const invoice = await documents.findInvoice(input.paymentId);
       if (!invoice) throw new Error(`issueCreditNote: payment ${input.paymentId} has no invoice.`);
-      const credited = await trx
-        .selectFrom('tax_documents')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total_paise'), eb.lit(0)).as('sum'))
-        .where('invoice_id', '=', invoice.id)
-        .executeTakeFirstOrThrow();
+      const credited = await documents.creditedTotal(invoice.id);
       if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise <= 0) {
         throw new Error('issueCreditNote: the amount is a positive whole number of paise.');
       }
-      if (Number(credited.sum) + input.amountPaise > Number(invoice.total_paise)) {
+      if (credited + input.amountPaise > Number(invoice.total_paise)) {
         throw new Error(`issueCreditNote: refunds would exceed invoice ${invoice.number}.`);
       }
       const original = parseDocument(invoice);
       const split = proportionalSplit(original.split, input.amountPaise);
       const issuedAt = new Date();
       const fy = financialYear(issuedAt);
-      const number = formatNumber(institute.invoicePrefix, 'credit_note', fy, await nextNumber(trx, 'credit_note', fy));
+      const number = formatNumber(
+        institute.invoicePrefix,
+        'credit_note',
+        fy,
+        await documents.nextNumber('credit_note', fy),
+      );
       const data: TaxDocumentData = {
         ...original,
         kind: 'credit_note',

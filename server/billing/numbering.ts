@@ -1,14 +1,12 @@
-import { sql } from 'kysely';
-import type { Db } from '../db/connect.ts';
+import type { DocumentSeries } from '../repositories/tax-documents.ts';
 
 /**
  * Invoice and credit-note numbers (docs/decisions/015-invoice-numbering-and-rounding.md): one counter row
- * per series and financial year, incremented by an UPDATE in the transaction that issues the document. The
- * row lock serializes concurrent issuers on PostgreSQL (SQLite has one writer at a time) and a rollback
- * undoes the increment, so the series has no gaps and no duplicates.
+ * per series and financial year (createTaxDocumentRepository(trx).nextNumber), incremented in the transaction
+ * that issues the document, so the series has no gaps and no duplicates.
  */
 
-export type Series = 'invoice' | 'credit_note';
+export type Series = DocumentSeries;
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 
@@ -32,21 +30,4 @@ export function formatNumber(prefix: string, series: Series, fy: string, n: numb
   const counter = series === 'invoice' ? String(n).padStart(5, '0') : `C${String(n).padStart(4, '0')}`;
   if (counter.length > 5) throw new Error(`The ${series} series of ${fy} is full: change INVOICE_PREFIX.`);
   return `${prefix}/${fy}/${counter}`;
-}
-
-/** The next number of a series in a financial year; call it inside the transaction that issues the document. */
-export async function nextNumber(trx: Db, series: Series, fy: string): Promise<number> {
-  await trx
-    .insertInto('document_counters')
-    .values({ series, financial_year: fy, last_number: 0 })
-    .onConflict((oc) => oc.columns(['series', 'financial_year']).doNothing())
-    .execute();
-  const row = await trx
-    .updateTable('document_counters')
-    .set({ last_number: sql<number>`last_number + 1` })
-    .where('series', '=', series)
-    .where('financial_year', '=', fy)
-    .returning('last_number')
-    .executeTakeFirstOrThrow();
-  return Number(row.last_number);
 }
