@@ -42,7 +42,9 @@ export const API = {
   payments: {
     list: '/classroom/payments/',
     complete: (id: Id = P) => `/classroom/payments/${id}/complete/`,
+    invoice: (id: Id = P) => `/classroom/payments/${id}/invoice/`,
   },
+  refunds: { creditNote: (id: Id = P) => `/classroom/refunds/${id}/credit-note/` },
   enrollments: { list: '/classroom/enrollments/' },
   counseling: { create: '/classroom/counseling-requests/' },
   admin: {
@@ -53,6 +55,7 @@ export const API = {
     resolvePayment: (id: Id = P) => `/api/admin/payments/${id}/resolve/`,
     counselingRequests: '/api/admin/counseling-requests/',
     auditLog: '/api/admin/audit-log/',
+    outbox: '/api/admin/outbox/',
   },
   config: '/api/config/',
   openapi: '/api/openapi.json',

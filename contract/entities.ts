@@ -244,6 +244,22 @@ export function paginated<T extends z.ZodTypeAny>(item: T) {
     results: z.array(item),
   });
 }
+/** An email of the outbox, for the admin Outbox view. `nowhere`: no SMTP_URL, kept here instead of sent. */
+export const OutboxEmail = z.object({
+  id: z.number().int(),
+  template: z.string(),
+  recipients: z.array(z.string()),
+  subject: z.string(),
+  text_body: z.string(),
+  status: z.enum(['pending', 'sending', 'sent', 'nowhere', 'failed']),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  attachments: z.array(z.string()),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type OutboxEmail = z.infer<typeof OutboxEmail>;
+
 export type Paginated<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
 /** Error answers (design.md section 3). */

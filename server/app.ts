@@ -17,6 +17,8 @@ import successStoryRoutes from './routes/success-stories/index.ts';
 import systemRoutes from './routes/system/index.ts';
 import testimonialRoutes from './routes/testimonials/index.ts';
 import workshopRoutes from './routes/workshops/index.ts';
+import { createMailEvents } from './mail/events.ts';
+import { setPaymentCompletedEffect } from './services/completion-effects.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
 import { createPaymentService } from './services/payments.ts';
 import { createTokenService, resolveJwtSecret } from './services/tokens.ts';
@@ -54,12 +56,15 @@ export async function buildApp({ config, db, dialect, logStream }: AppOptions): 
     accessSeconds: config.accessTokenLifetimeSeconds,
     refreshSeconds: config.refreshTokenLifetimeSeconds,
   });
+  const mail = createMailEvents(config);
+  setPaymentCompletedEffect((trx, paymentId) => mail.paymentCompleted(trx, paymentId));
   app.decorate('deps', {
     config,
     db,
     dialect,
     tokens,
     payments: createPaymentService(db),
+    mail,
     enrollments: createEnrollmentService(db),
   });
 

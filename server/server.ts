@@ -1,8 +1,9 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, missingInvoiceSettings } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed.ts';
+import { createMailWorker } from './mail/worker.ts';
 import { createRateEventRepository } from './repositories/rate-events.ts';
 import { createRefreshTokenRepository } from './repositories/refresh-tokens.ts';
 
@@ -26,8 +27,19 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   void prune();
   const timer = setInterval(() => void prune(), HOUR_MS);
   timer.unref();
+  // The outbox worker: every committed email is sent from here (or kept as sent-to-nowhere without SMTP_URL).
+  const mailWorker = createMailWorker({
+    db,
+    dialect,
+    config,
+    onError: (error) => app.log.warn({ err: error }, 'mail worker pass failed'),
+  });
+  mailWorker.start();
+  const missing = missingInvoiceSettings(config);
+  if (missing.length) console.warn(`Payments are refused until these are set: ${missing.join(', ')}.`);
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    await mailWorker.stop();
     await close();
   });
   await app.listen({ port: config.port, host: config.host });

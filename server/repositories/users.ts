@@ -15,6 +15,11 @@ export type NewUser = {
 export function createUserRepository(db: Db) {
   return {
     findById: (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** Every administrator's email address (their notices go to all of them). */
+    async adminEmails(): Promise<string[]> {
+      const rows = await db.selectFrom('users').select('email').where('role', '=', 'admin').orderBy('id').execute();
+      return rows.map((r) => r.email).filter(Boolean);
+    },
     findByUsername: (username: string) =>
       db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst(),
     async usernameTaken(username: string): Promise<boolean> {

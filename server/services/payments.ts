@@ -18,6 +18,7 @@ import { diff } from '../lib/diff.ts';
 import { BusinessError, notFound } from '../lib/errors.ts';
 import { nowIso } from '../lib/time.ts';
 import { inTransaction } from '../lib/transaction.ts';
+import { runPaymentCompletedEffect } from './completion-effects.ts';
 import { enrollmentView, givesAccess, grantEnrollment } from './enrollments.ts';
 import { toPayment } from './present.ts';
 
@@ -45,7 +46,10 @@ export async function completePayment(
   // every transaction locks payment totals before enrollment totals, so they cannot deadlock.
   const moved = await createPaymentRepository(trx).markCompletedIf(payment.id, payment.status, nowIso(), extra);
   if (!moved) return null;
-  return grantEnrollment(trx, payment);
+  const enrollmentId = await grantEnrollment(trx, payment);
+  // The tax invoice and the confirmation email commit with the completion or not at all.
+  await runPaymentCompletedEffect(trx, payment.id);
+  return enrollmentId;
 }
 
 function billingColumns(billing: StartInput['billing']) {

@@ -44,6 +44,20 @@ const ROWS: Row[] = [
   { name: 'admin payments', method: 'GET', url: () => API.admin.payments, expect: ADMIN_READ },
   { name: 'admin counseling', method: 'GET', url: () => API.admin.counselingRequests, expect: ADMIN_READ },
   { name: 'audit log', method: 'GET', url: () => API.admin.auditLog, expect: ADMIN_READ },
+  { name: 'email outbox', method: 'GET', url: () => API.admin.outbox, expect: ADMIN_READ },
+  // Tax documents: the PDF to its student and administrators; to another student it does not exist.
+  {
+    name: 'invoice',
+    method: 'GET',
+    url: () => API.payments.invoice(ids.paidPayment!),
+    expect: { anonymous: 401, student: 200, other: 404, admin: 200 },
+  },
+  {
+    name: 'credit note',
+    method: 'GET',
+    url: () => API.refunds.creditNote(ids.refund!),
+    expect: { anonymous: 401, student: 200, other: 404, admin: 200 },
+  },
   {
     name: 'resolve enrollment',
     method: 'POST',
@@ -244,6 +258,11 @@ beforeAll(async () => {
   const done = (await ctx.request({ method: 'POST', url: API.payments.complete(paid.id), token: who.student.access }))
     .body as { enrollment: { id: number } };
   ids.enrollment = done.enrollment.id;
+  ids.paidPayment = paid.id;
+  ids.refund = 77;
+  await ctx.db
+    .transaction()
+    .execute((trx) => ctx.app.deps.mail.refundIssued(trx, { paymentId: paid.id, refundId: 77, amountPaise: 1000 }));
   const pending = await createProgram(ctx, admin);
   ids.payment = (
     (await ctx.request({ method: 'POST', url: API.programs.payment(pending), token: who.student.access, body: {} }))

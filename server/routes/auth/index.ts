@@ -11,7 +11,7 @@ import { toUser } from '../../services/present.ts';
 
 /** Login, refresh, register, logout and the current user. */
 export default async function authRoutes(app: FastifyInstance) {
-  const { db, config, tokens } = app.deps;
+  const { db, config, tokens, mail } = app.deps;
   const users = createUserRepository(db);
   const rateEvents = createRateEventRepository(db);
 
@@ -59,13 +59,19 @@ export default async function authRoutes(app: FastifyInstance) {
     if (Object.keys(taken).length) throw new ValidationFailed(taken);
     let user;
     try {
-      user = await users.create({
-        username: input.username,
-        email: input.email,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        password_hash: await hashPassword(input.password),
-        role: 'student',
+      const passwordHash = await hashPassword(input.password);
+      // The account and its welcome email commit together.
+      user = await db.transaction().execute(async (trx) => {
+        const created = await createUserRepository(trx).create({
+          username: input.username,
+          email: input.email,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          password_hash: passwordHash,
+          role: 'student',
+        });
+        await mail.userRegistered(trx, created);
+        return created;
       });
     } catch (error) {
       // Lost a race with an identical registration.
