@@ -182,6 +182,13 @@ export const Payment = z.object({
   failure_reason: FailureReason.nullable(),
   admin_notes: z.string(),
   is_urgent: z.boolean(),
+  /** What is charged, in paise: the price, plus GST when prices exclude it (PRICES_INCLUDE_GST=0). */
+  total_paise: z.number().int().nonnegative(),
+  /** The billing place and GSTIN given at checkout (null: not given; the place of supply is the institute's state). */
+  billing_state_code: z.string().nullable(),
+  billing_gstin: z.string().nullable(),
+  /** The tax invoice's number once the payment is completed (download: GET /classroom/payments/{id}/invoice/). */
+  invoice_number: z.string().nullable(),
 });
 export type Payment = z.infer<typeof Payment>;
 

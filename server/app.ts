@@ -63,7 +63,11 @@ export async function buildApp({ config, db, dialect, logStream }: AppOptions): 
     db,
     dialect,
     tokens,
-    payments: createPaymentService(db),
+    payments: createPaymentService(db, {
+      pricesIncludeGst: config.pricesIncludeGst,
+      institute: config.institute,
+      config,
+    }),
     mail,
     enrollments: createEnrollmentService(db),
   });

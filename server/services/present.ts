@@ -182,6 +182,10 @@ export function toPayment(row: PaymentView): Payment {
     failure_reason: row.failure_reason,
     admin_notes: row.admin_notes,
     is_urgent: bool(row.is_urgent),
+    total_paise: row.total_paise === null ? row.amount * 100 : Number(row.total_paise),
+    billing_state_code: row.billing_state_code,
+    billing_gstin: row.billing_gstin,
+    invoice_number: row.invoice_number,
   };
 }
 
