@@ -20,6 +20,8 @@ export const API = {
   tokenRefresh: '/auth/token/refresh/',
   register: '/auth/register/',
   logout: '/auth/logout/',
+  passwordReset: '/auth/password-reset/',
+  passwordResetConfirm: '/auth/password-reset/confirm/',
   me: '/classroom/auth/me/',
   adminStats: '/classroom/admin/stats/',
   programs: {

@@ -99,6 +99,14 @@ export const RegisterInput = z.object({
 });
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
+/** "Forgot password?": the address of the account (the answer is the same whether or not one has it). */
+export const PasswordResetRequestInput = z.object({ email: emailAddress() });
+/** The new password, with the sign-up rules, and the token from the emailed link. */
+export const PasswordResetConfirmInput = z.object({
+  token: z.string({ error: 'This reset link is invalid or has expired.' }).min(1).max(200),
+  password: RegisterInput.shape.password,
+});
+
 /** Admin program form (spec section 5). */
 export const ProgramInput = z.object({
   title: required('Title').max(200),
