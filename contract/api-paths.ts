@@ -20,6 +20,8 @@ export const API = {
   tokenRefresh: '/auth/token/refresh/',
   register: '/auth/register/',
   logout: '/auth/logout/',
+  passwordReset: '/auth/password-reset/',
+  passwordResetConfirm: '/auth/password-reset/confirm/',
   me: '/classroom/auth/me/',
   adminStats: '/classroom/admin/stats/',
   programs: {
@@ -42,7 +44,9 @@ export const API = {
   payments: {
     list: '/classroom/payments/',
     complete: (id: Id = P) => `/classroom/payments/${id}/complete/`,
+    invoice: (id: Id = P) => `/classroom/payments/${id}/invoice/`,
   },
+  refunds: { creditNote: (id: Id = P) => `/classroom/refunds/${id}/credit-note/` },
   enrollments: { list: '/classroom/enrollments/' },
   counseling: { create: '/classroom/counseling-requests/' },
   admin: {
@@ -53,6 +57,7 @@ export const API = {
     resolvePayment: (id: Id = P) => `/api/admin/payments/${id}/resolve/`,
     counselingRequests: '/api/admin/counseling-requests/',
     auditLog: '/api/admin/audit-log/',
+    outbox: '/api/admin/outbox/',
   },
   config: '/api/config/',
   openapi: '/api/openapi.json',

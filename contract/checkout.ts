@@ -3,6 +3,7 @@ import type { PaymentMethod } from './enums.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 import { BillingInput, normalizeIndianMobile } from './payloads.ts';
 import { firstFieldErrors } from './validation.ts';
+import { GST_STATE_CODES, gstinProblem, type GstStateCode } from './gst.ts';
 
 /**
  * The checkout form (spec sections 3 and 5) with the format checks users expect. It lives in the
@@ -57,6 +58,9 @@ export const CHECKOUT_MESSAGES = {
   nameOnCard: 'Name on card is required.',
   upiRequired: 'UPI ID is required.',
   upi: 'Enter a UPI ID like name@bank.',
+  stateCode: 'Choose your billing state or union territory.',
+  address: 'Billing address is required.',
+  gstinName: 'Legal name on the GSTIN is required.',
 } as const;
 
 const UPI_PATTERN = /^[a-zA-Z0-9.\-_]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}$/;
@@ -72,6 +76,11 @@ export type CheckoutForm = {
   cvv: string;
   nameOnCard: string;
   upiId: string;
+  /** Billing state (GST state code), address, and an employer's GSTIN with its legal name (optional). */
+  stateCode: string;
+  address: string;
+  gstin: string;
+  gstinName: string;
 };
 
 export const EMPTY_CHECKOUT_FORM: CheckoutForm = {
@@ -85,6 +94,10 @@ export const EMPTY_CHECKOUT_FORM: CheckoutForm = {
   cvv: '',
   nameOnCard: '',
   upiId: '',
+  stateCode: '',
+  address: '',
+  gstin: '',
+  gstinName: '',
 };
 
 export type CheckoutErrors = Partial<Record<keyof CheckoutForm, string>>;
@@ -100,6 +113,10 @@ const Person = z.object({
   lastName: billing.last_name,
   email: billing.email,
   phone: billing.phone,
+  stateCode: z.string().refine((code) => (GST_STATE_CODES as string[]).includes(code), m.stateCode),
+  address: filled(m.address).max(500),
+  gstin: z.string(),
+  gstinName: z.string(),
 });
 
 function cardFields(now: Date) {
@@ -136,7 +153,14 @@ export function checkoutSchema(now: Date = new Date()) {
 /** Checks the form; an empty object means it may be submitted. `now` decides whether a card expired. */
 export function validateCheckout(form: CheckoutForm, now: Date = new Date()): CheckoutErrors {
   const result = checkoutSchema(now).safeParse(form);
-  return result.success ? {} : (firstFieldErrors(result.error) as CheckoutErrors);
+  const errors = result.success ? {} : (firstFieldErrors(result.error) as CheckoutErrors);
+  // The optional GSTIN: format, check character and state, as the server checks it (contract/gst.ts).
+  if (form.gstin.trim()) {
+    const problem = gstinProblem(form.gstin, form.stateCode || undefined);
+    if (problem) errors.gstin = problem;
+    if (!form.gstinName.trim()) errors.gstinName = m.gstinName;
+  }
+  return errors;
 }
 
 /** What of the checkout form goes to the server: the method and the person, never the card. */
@@ -148,6 +172,9 @@ export function checkoutBilling(form: CheckoutForm) {
       last_name: form.lastName.trim(),
       email: form.email.trim(),
       phone: normalizeIndianMobile(form.phone),
+      state_code: form.stateCode as GstStateCode,
+      address: form.address.trim(),
+      ...(form.gstin.trim() ? { gstin: form.gstin.trim().toUpperCase(), gstin_name: form.gstinName.trim() } : {}),
     },
   };
 }

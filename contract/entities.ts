@@ -182,6 +182,13 @@ export const Payment = z.object({
   failure_reason: FailureReason.nullable(),
   admin_notes: z.string(),
   is_urgent: z.boolean(),
+  /** What is charged, in paise: the price, plus GST when prices exclude it (PRICES_INCLUDE_GST=0). */
+  total_paise: z.number().int().nonnegative(),
+  /** The billing place and GSTIN given at checkout (null: not given; the place of supply is the institute's state). */
+  billing_state_code: z.string().nullable(),
+  billing_gstin: z.string().nullable(),
+  /** The tax invoice's number once the payment is completed (download: GET /classroom/payments/{id}/invoice/). */
+  invoice_number: z.string().nullable(),
 });
 export type Payment = z.infer<typeof Payment>;
 
@@ -244,6 +251,22 @@ export function paginated<T extends z.ZodTypeAny>(item: T) {
     results: z.array(item),
   });
 }
+/** An email of the outbox, for the admin Outbox view. `nowhere`: no SMTP_URL, kept here instead of sent. */
+export const OutboxEmail = z.object({
+  id: z.number().int(),
+  template: z.string(),
+  recipients: z.array(z.string()),
+  subject: z.string(),
+  text_body: z.string(),
+  status: z.enum(['pending', 'sending', 'sent', 'nowhere', 'failed']),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  attachments: z.array(z.string()),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type OutboxEmail = z.infer<typeof OutboxEmail>;
+
 export type Paginated<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
 /** Error answers (docs/api.md). */

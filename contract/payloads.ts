@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GST_STATE_CODES, gstinProblem } from './gst.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 import {
   CATEGORIES,
@@ -98,6 +99,14 @@ export const RegisterInput = z.object({
 });
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
+/** "Forgot password?": the address of the account (the answer is the same whether or not one has it). */
+export const PasswordResetRequestInput = z.object({ email: emailAddress() });
+/** The new password, with the sign-up rules, and the token from the emailed link. */
+export const PasswordResetConfirmInput = z.object({
+  token: z.string({ error: 'This reset link is invalid or has expired.' }).min(1).max(200),
+  password: RegisterInput.shape.password,
+});
+
 /** Admin program form (spec section 5). */
 export const ProgramInput = z.object({
   title: required('Title').max(200),
@@ -190,12 +199,39 @@ export const ResourceInput = z.object({
 export type ResourceInput = z.input<typeof ResourceInput>;
 
 /** The person paying, as checkout collects them (the checkout form validates with these same fields). */
-export const BillingInput = z.object({
-  first_name: required('First name').max(150),
-  last_name: required('Last name').max(150),
-  email: requiredEmail(),
-  phone: indianMobile(),
-});
+export const BillingInput = z
+  .object({
+    first_name: required('First name').max(150),
+    last_name: required('Last name').max(150),
+    email: requiredEmail(),
+    phone: indianMobile(),
+    /** GST state code of the billing address: the place of supply (absent: the institute's state). */
+    state_code: z
+      .union([z.enum(GST_STATE_CODES), z.literal(''), z.null()], { error: 'Choose a state or union territory.' })
+      .optional()
+      .transform((v) => v || null),
+    address: z.string().trim().max(500, 'Keep the address under 500 characters.').default(''),
+    /** An employer's GSTIN, when the employer pays: its first two digits must be the state's code. */
+    gstin: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .optional()
+      .transform((v) => v || null),
+    gstin_name: z.string().trim().max(200).default(''),
+  })
+  .superRefine((value, issues) => {
+    if (!value.gstin) return;
+    if (!value.state_code) {
+      issues.addIssue({ code: 'custom', path: ['state_code'], message: 'Choose the state of this GSTIN.' });
+      return;
+    }
+    const problem = gstinProblem(value.gstin, value.state_code);
+    if (problem) issues.addIssue({ code: 'custom', path: ['gstin'], message: problem });
+    if (!value.gstin_name) {
+      issues.addIssue({ code: 'custom', path: ['gstin_name'], message: 'Legal name on the GSTIN is required.' });
+    }
+  });
 
 /** The student dashboard sends {payment_method: "credit_card"}; checkout also sends billing details. */
 export const PaymentStartInput = z.object({

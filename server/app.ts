@@ -18,6 +18,8 @@ import successStoryRoutes from './routes/success-stories/index.ts';
 import systemRoutes from './routes/system/index.ts';
 import testimonialRoutes from './routes/testimonials/index.ts';
 import workshopRoutes from './routes/workshops/index.ts';
+import { createMailEvents } from './mail/events.ts';
+import { setPaymentCompletedEffect } from './services/completion-effects.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
 import { createPaymentService } from './services/payments.ts';
 import { createTokenService, resolveJwtSecret } from './services/tokens.ts';
@@ -72,12 +74,19 @@ export async function buildApp({ config, db, dialect, logStream, clock }: AppOpt
     refreshSeconds: config.refreshTokenLifetimeSeconds,
   });
   const catalogue = createCatalogueCache(db, clock);
+  const mail = createMailEvents(config);
+  setPaymentCompletedEffect((trx, paymentId) => mail.paymentCompleted(trx, paymentId));
   app.decorate('deps', {
     config,
     db,
     dialect,
     tokens,
-    payments: createPaymentService(db),
+    payments: createPaymentService(db, {
+      pricesIncludeGst: config.pricesIncludeGst,
+      institute: config.institute,
+      config,
+    }),
+    mail,
     enrollments: createEnrollmentService(db),
     catalogue,
   });

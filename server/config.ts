@@ -1,5 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
+import { gstinProblem, stateName } from '../contract/gst.ts';
+import { PREFIX_PATTERN } from './billing/numbering.ts';
 
 /** Everything the server reads from its environment, parsed once (see docs/api.md). */
 export type Config = {
@@ -32,7 +34,77 @@ export type Config = {
   trustProxy: boolean;
   /** Server processes (node:cluster workers sharing the port); 1 = no cluster. Default: one per core. */
   webConcurrency: number;
+  /** Catalogue prices include GST (default); false: GST is added on top at checkout. */
+  pricesIncludeGst: boolean;
+  /** The supplier printed on tax invoices; empty strings when unset outside demo mode (payments are refused). */
+  institute: Institute;
+  /** smtp:// or smtps:// URL of the mail relay; null: emails stay in the outbox, readable by administrators. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Base URL of the site, for links in emails. */
+  publicUrl: string;
+  /** Outbox worker: poll interval, first retry delay (doubling), attempts before giving up, claim lease. */
+  mail: { pollMs: number; retryBaseMs: number; maxAttempts: number; leaseSeconds: number };
+  /** Password reset requests per address and per account within the window. */
+  resetMaxPerAddress: number;
+  resetMaxPerAccount: number;
+  resetWindowSeconds: number;
 };
+
+export type Institute = {
+  legalName: string;
+  address: string;
+  gstin: string;
+  stateCode: string;
+  invoicePrefix: string;
+  email: string;
+  phone: string;
+};
+
+/** What demo mode prints on invoices and emails (a fictitious company with a GSTIN that passes the checksum). */
+export const DEMO_INSTITUTE: Institute = {
+  legalName: 'Credit Careers Institute Private Limited',
+  address: '4th Floor, Trade Centre, Bandra Kurla Complex, Bandra (East), Mumbai 400051',
+  gstin: '27AAHCC4321K1ZO',
+  stateCode: '27',
+  invoicePrefix: 'CCI',
+  email: 'admissions@creditcareers.example.in',
+  phone: '+91 22 4000 1234',
+};
+
+const INSTITUTE_ENV: Record<keyof Institute, string> = {
+  legalName: 'INSTITUTE_LEGAL_NAME',
+  address: 'INSTITUTE_ADDRESS',
+  gstin: 'INSTITUTE_GSTIN',
+  stateCode: 'INSTITUTE_STATE_CODE',
+  invoicePrefix: 'INVOICE_PREFIX',
+  email: 'INSTITUTE_EMAIL',
+  phone: 'INSTITUTE_PHONE',
+};
+
+/** The environment variables a payment needs and that are not set (empty list: payments may start). */
+export function missingInvoiceSettings(config: Pick<Config, 'institute'>): string[] {
+  const required: (keyof Institute)[] = ['legalName', 'address', 'gstin', 'stateCode', 'invoicePrefix'];
+  return required.filter((key) => !config.institute[key]).map((key) => INSTITUTE_ENV[key]);
+}
+
+function institute(env: NodeJS.ProcessEnv, demo: boolean): Institute {
+  const out = {} as Institute;
+  for (const [key, name] of Object.entries(INSTITUTE_ENV) as [keyof Institute, string][]) {
+    out[key] = env[name]?.trim() || (demo ? DEMO_INSTITUTE[key] : '');
+  }
+  if (out.gstin) {
+    const problem = gstinProblem(out.gstin, out.stateCode || undefined);
+    if (problem) throw new Error(`INSTITUTE_GSTIN "${out.gstin}": ${problem}`);
+  }
+  if (out.stateCode && !stateName(out.stateCode)) {
+    throw new Error(`INSTITUTE_STATE_CODE must be a GST state code such as 27, got "${out.stateCode}".`);
+  }
+  if (out.invoicePrefix && !PREFIX_PATTERN.test(out.invoicePrefix)) {
+    throw new Error(`INVOICE_PREFIX must be 1 to 4 capital letters or digits, got "${out.invoicePrefix}".`);
+  }
+  return out;
+}
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -57,12 +129,14 @@ export function databaseUrlFromEnv(value: string | undefined): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const jwtSecret = env.JWT_SECRET || null;
+  const demoMode = flag(env.DEMO_MODE, !production);
+  const port = int(env.PORT, 8000, 'PORT');
   if (production && !jwtSecret) throw new Error('JWT_SECRET is required when NODE_ENV=production.');
   return {
     databaseUrl: databaseUrlFromEnv(env.DATABASE_URL),
-    port: int(env.PORT, 8000, 'PORT'),
+    port,
     host: env.HOST || '127.0.0.1',
-    demoMode: flag(env.DEMO_MODE, !production),
+    demoMode,
     production,
     jwtSecret,
     accessTokenLifetimeSeconds: int(env.ACCESS_TOKEN_LIFETIME_SECONDS, 300, 'ACCESS_TOKEN_LIFETIME_SECONDS'),
@@ -83,10 +157,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerWindowSeconds: int(env.REGISTER_WINDOW_SECONDS, 3600, 'REGISTER_WINDOW_SECONDS'),
     trustProxy: flag(env.TRUST_PROXY, false),
     webConcurrency: int(env.WEB_CONCURRENCY, os.availableParallelism(), 'WEB_CONCURRENCY'),
+    pricesIncludeGst: flag(env.PRICES_INCLUDE_GST, true),
+    institute: institute(env, demoMode),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Credit Careers Institute <no-reply@creditcareers.example.in>',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    mail: {
+      pollMs: int(env.MAIL_POLL_MS, 1000, 'MAIL_POLL_MS'),
+      retryBaseMs: int(env.MAIL_RETRY_BASE_MS, 30_000, 'MAIL_RETRY_BASE_MS'),
+      maxAttempts: int(env.MAIL_MAX_ATTEMPTS, 8, 'MAIL_MAX_ATTEMPTS'),
+      leaseSeconds: int(env.MAIL_LEASE_SECONDS, 120, 'MAIL_LEASE_SECONDS'),
+    },
+    resetMaxPerAddress: int(env.RESET_MAX_PER_ADDRESS, 10, 'RESET_MAX_PER_ADDRESS'),
+    resetMaxPerAccount: int(env.RESET_MAX_PER_ACCOUNT, 3, 'RESET_MAX_PER_ACCOUNT'),
+    resetWindowSeconds: int(env.RESET_WINDOW_SECONDS, 3600, 'RESET_WINDOW_SECONDS'),
   };
 }
 
 /** A config for tests and scripts: the defaults with overrides, no environment read. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test' }), demoMode: true, logger: false, ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    demoMode: true,
+    institute: DEMO_INSTITUTE,
+    logger: false,
+    ...overrides,
+  };
 }

@@ -23,6 +23,8 @@ type Operation = {
 };
 
 const Empty = null;
+/** A PDF document (invoices, credit notes): documented as application/pdf. */
+const Pdf = z.string().describe('PDF document');
 const Health = z.object({ status: z.literal('ok') });
 const PaginatedOf = (item: z.ZodType) => C.paginated(item);
 
@@ -44,6 +46,7 @@ const NAMED: Record<string, z.ZodType> = {
   AccessToken: C.AccessToken,
   CounselingRequest: C.CounselingRequest,
   AuditEntry: C.AuditEntry,
+  OutboxEmail: C.OutboxEmail,
   AppConfig: C.AppConfig,
   ValidationError: C.ValidationErrorBody,
   BusinessError: C.BusinessErrorBody,
@@ -51,6 +54,8 @@ const NAMED: Record<string, z.ZodType> = {
   LoginInput: C.LoginInput,
   RefreshInput: C.RefreshInput,
   RegisterInput: C.RegisterInput,
+  PasswordResetRequestInput: C.PasswordResetRequestInput,
+  PasswordResetConfirmInput: C.PasswordResetConfirmInput,
   ProgramInput: C.ProgramInput,
   FacultyInput: C.FacultyInput,
   WorkshopInput: C.WorkshopInput,
@@ -158,6 +163,26 @@ const OPERATIONS: Operation[] = [
     body: C.RegisterInput,
     responses: { 201: C.TokenPair },
     errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: C.API.passwordReset,
+    summary: 'Forgot password: emails a single-use link (30 minutes) to the account, same answer for any address',
+    tag: 'Auth',
+    access: 'public',
+    body: C.PasswordResetRequestInput,
+    responses: { 202: z.object({ detail: z.string() }) },
+    errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: C.API.passwordResetConfirm,
+    summary: 'Set a new password with the emailed token; revokes every refresh token of the account',
+    tag: 'Auth',
+    access: 'public',
+    body: C.PasswordResetConfirmInput,
+    responses: { 204: Empty },
+    errors: [400],
   },
   {
     method: 'post',
@@ -283,6 +308,24 @@ const OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
+    path: C.API.payments.invoice(),
+    summary: 'The tax invoice of a completed payment (PDF), to its student and administrators',
+    tag: 'Payments',
+    access: 'user',
+    responses: { 200: Pdf },
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: C.API.refunds.creditNote(),
+    summary: 'The credit note of a refund (PDF), to its student and administrators',
+    tag: 'Payments',
+    access: 'user',
+    responses: { 200: Pdf },
+    errors: [404],
+  },
+  {
+    method: 'get',
     path: C.API.enrollments.list,
     summary: "The caller's enrollments",
     tag: 'Payments',
@@ -376,6 +419,16 @@ const OPERATIONS: Operation[] = [
     responses: { 200: PaginatedOf(C.AuditEntry) },
     errors: [400],
   },
+  {
+    method: 'get',
+    path: C.API.admin.outbox,
+    summary: 'The email outbox, newest first (what was sent, is due, failed, or went nowhere without SMTP_URL)',
+    tag: 'Admin',
+    access: 'admin',
+    query: C.AdminListQuery.pick({ page: true, page_size: true }),
+    responses: { 200: PaginatedOf(C.OutboxEmail) },
+    errors: [400],
+  },
 
   {
     method: 'get',
@@ -433,9 +486,12 @@ function operationObject(op: Operation) {
   }
   const responses: Record<string, unknown> = {};
   for (const [status, schema] of Object.entries(op.responses)) {
-    responses[status] = schema
-      ? { description: 'OK', content: { 'application/json': { schema: schemaRef(schema) } } }
-      : { description: 'No content' };
+    responses[status] =
+      schema === Pdf
+        ? { description: 'PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }
+        : schema
+          ? { description: 'OK', content: { 'application/json': { schema: schemaRef(schema) } } }
+          : { description: 'No content' };
   }
   for (const status of [...errors].sort()) {
     const error = ERROR_RESPONSES[status];

@@ -1,10 +1,11 @@
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { loadConfig, type Config } from './config.ts';
-import { openDatabase, type Db } from './db/connect.ts';
+import { loadConfig, missingInvoiceSettings, type Config } from './config.ts';
+import { openDatabase, type Db, type Dialect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed.ts';
+import { createMailWorker } from './mail/worker.ts';
 import { createRateEventRepository } from './repositories/rate-events.ts';
 import { createRefreshTokenRepository } from './repositories/refresh-tokens.ts';
 import { resolveJwtSecret } from './services/tokens.ts';
@@ -15,19 +16,34 @@ const urlOf = (config: Config) =>
   `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 
 /**
- * Housekeeping (expired refresh tokens, old rate-limit events) on a timer. Runs in exactly one process:
- * the single server, or the cluster's primary (never in its workers). Answers a stop function.
+ * Background work: housekeeping (expired refresh tokens, old rate-limit events) on a timer, and the outbox
+ * worker that sends every committed email (or keeps it as sent-to-nowhere without SMTP_URL). Runs in
+ * exactly one process of an instance: the single server, or the cluster's primary (never in its workers).
+ * Several instances on one PostgreSQL are still safe: the outbox claims rows with FOR UPDATE SKIP LOCKED.
+ * Answers a stop function.
  */
-function startHousekeeping(db: Db, warn: (error: unknown) => void): () => void {
+function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: string, error: unknown) => void) {
   const prune = () =>
     Promise.all([
       createRefreshTokenRepository(db).deleteExpired(),
       createRateEventRepository(db).prune(24 * 3600),
-    ]).catch(warn);
+    ]).catch((error: unknown) => warn('housekeeping failed', error));
   void prune();
   const timer = setInterval(() => void prune(), HOUR_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  const mailWorker = createMailWorker({
+    db,
+    dialect,
+    config,
+    onError: (error) => warn('mail worker pass failed', error),
+  });
+  mailWorker.start();
+  const missing = missingInvoiceSettings(config);
+  if (missing.length) console.warn(`Payments are refused until these are set: ${missing.join(', ')}.`);
+  return async () => {
+    clearInterval(timer);
+    await mailWorker.stop();
+  };
 }
 
 /**
@@ -45,10 +61,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, role: 's
     if (config.demoMode) await seedDemoIfEmpty(db);
   }
   const app = await buildApp({ config, db, dialect });
-  const stopHousekeeping =
-    role === 'single' ? startHousekeeping(db, (error) => app.log.warn({ err: error }, 'housekeeping failed')) : null;
+  const stopBackground =
+    role === 'single'
+      ? startBackground(db, dialect, config, (what, error) => app.log.warn({ err: error }, what))
+      : null;
   app.addHook('onClose', async () => {
-    stopHousekeeping?.();
+    await stopBackground?.();
     await close();
   });
   await app.listen({ port: config.port, host: config.host });
@@ -71,14 +89,14 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, role: 's
  * (each finishes its requests) and then the primary.
  */
 async function startPrimary(env: NodeJS.ProcessEnv, config: Config) {
-  const { db, close } = openDatabase(config.databaseUrl, {
+  const { db, dialect, close } = openDatabase(config.databaseUrl, {
     onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
   });
   await migrateToLatest(db);
   if (config.demoMode) await seedDemoIfEmpty(db);
   await resolveJwtSecret(db, config.jwtSecret);
-  const stopHousekeeping = startHousekeeping(db, (error) =>
-    console.error(`housekeeping failed: ${error instanceof Error ? error.message : String(error)}`),
+  const stopBackground = startBackground(db, dialect, config, (what, error) =>
+    console.error(`${what}: ${error instanceof Error ? error.message : String(error)}`),
   );
 
   cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'server.ts'), args: [] });
@@ -103,7 +121,7 @@ async function startPrimary(env: NodeJS.ProcessEnv, config: Config) {
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    stopHousekeeping();
+    await stopBackground();
     const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
     await Promise.all(
       alive.map(

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/connect.ts';
 import type { UserRow } from './db/schema.ts';
 import type { HttpError } from './lib/errors.ts';
+import type { MailEvents } from './mail/events.ts';
 import type { EnrollmentService } from './services/enrollments.ts';
 import type { PaymentService } from './services/payments.ts';
 import type { TokenService } from './services/tokens.ts';
@@ -14,6 +15,8 @@ export type Deps = {
   dialect: Dialect;
   tokens: TokenService;
   payments: PaymentService;
+  /** Invoices, credit notes and the emails of events, written in the caller's transaction. */
+  mail: MailEvents;
   enrollments: EnrollmentService;
   /** Public catalogue answers kept in memory (services/catalogue-cache.ts). */
   catalogue: CatalogueCache;

@@ -2,12 +2,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connect.ts';
 import * as initial from './migrations/001_initial.ts';
 import * as totals from './migrations/002_totals.ts';
+import * as billingMail from './migrations/004_billing_mail.ts';
 import * as catalogueVersion from './migrations/007_catalogue_version.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '002_totals': totals,
+  '004_billing_mail': billingMail,
   '007_catalogue_version': catalogueVersion,
 };
 

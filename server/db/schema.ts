@@ -147,6 +147,12 @@ export interface PaymentsTable {
   billing_last_name: string | null;
   billing_email: string | null;
   billing_phone: string | null;
+  billing_state_code: string | null;
+  billing_address: string | null;
+  billing_gstin: string | null;
+  billing_gstin_name: string | null;
+  /** What is charged, in paise (migration 004); null on older rows: amount × 100. */
+  total_paise: number | null;
   failure_reason: FailureReason | null;
   admin_notes: string;
   is_urgent: Bool;
@@ -193,8 +199,68 @@ export interface CatalogueVersionTable {
   version: number;
 }
 
+export interface DocumentCountersTable {
+  series: string;
+  financial_year: string;
+  last_number: number;
+}
+
+export interface TaxDocumentsTable {
+  id: Generated<number>;
+  kind: 'invoice' | 'credit_note';
+  number: string;
+  payment_id: number;
+  refund_id: number | null;
+  invoice_id: number | null;
+  student_id: number;
+  financial_year: string;
+  taxable_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  total_paise: number;
+  /** JSON: the TaxDocumentData printed on the PDF. */
+  data: string;
+  issued_at: Timestamp;
+}
+
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'nowhere' | 'failed';
+
+export interface OutboxTable {
+  id: Generated<number>;
+  message_id: string;
+  template: string;
+  /** JSON array of addresses. */
+  recipients: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** JSON array of {filename, content_type, content_base64}. */
+  attachments: Generated<string>;
+  status: OutboxStatus;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   catalogue_version: CatalogueVersionTable;
+  document_counters: DocumentCountersTable;
+  tax_documents: TaxDocumentsTable;
+  outbox: OutboxTable;
+  password_resets: PasswordResetsTable;
   users: UsersTable;
   settings: SettingsTable;
   refresh_tokens: RefreshTokensTable;
@@ -220,3 +286,5 @@ export type EnrollmentRow = Selectable<EnrollmentsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type NewPayment = Insertable<PaymentsTable>;
 export type NewEnrollment = Insertable<EnrollmentsTable>;
+export type TaxDocumentRow = Selectable<TaxDocumentsTable>;
+export type OutboxRow = Selectable<OutboxTable>;

@@ -16,8 +16,12 @@ function selectPayments(db: Db) {
     .leftJoin('workshops', (join) =>
       join.onRef('workshops.id', '=', 'payments.course_id').on('payments.course_type', '=', 'workshop'),
     )
+    .leftJoin('tax_documents as invoice', (join) =>
+      join.onRef('invoice.payment_id', '=', 'payments.id').on('invoice.kind', '=', 'invoice'),
+    )
     .selectAll('payments')
-    .select(STUDENT_AND_COURSE_COLUMNS);
+    .select(STUDENT_AND_COURSE_COLUMNS)
+    .select('invoice.number as invoice_number');
 }
 export type PaymentView = Awaited<ReturnType<ReturnType<typeof selectPayments>['executeTakeFirstOrThrow']>>;
 

@@ -28,6 +28,15 @@ export function createRefreshTokenRepository(db: Db) {
         .where('revoked_at', 'is', null)
         .execute();
     },
+    /** Every live refresh token of an account (a password reset signs out every device). */
+    async revokeAllOf(userId: number): Promise<void> {
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
     /** Housekeeping: expired rows serve no purpose. */
     async deleteExpired(): Promise<void> {
       await db.deleteFrom('refresh_tokens').where('expires_at', '<', nowIso()).execute();

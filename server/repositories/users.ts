@@ -22,6 +22,11 @@ const userById = compiledOnce<UserRow, { id: number }>((db) =>
 export function createUserRepository(db: Db) {
   return {
     findById: async (id: number): Promise<UserRow | undefined> => (await userById(db, { id }))[0],
+    /** Every administrator's email address (their notices go to all of them). */
+    async adminEmails(): Promise<string[]> {
+      const rows = await db.selectFrom('users').select('email').where('role', '=', 'admin').orderBy('id').execute();
+      return rows.map((r) => r.email).filter(Boolean);
+    },
     findByUsername: (username: string) =>
       db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst(),
     async usernameTaken(username: string): Promise<boolean> {

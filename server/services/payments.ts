@@ -15,9 +15,12 @@ import { createEnrollmentRepository } from '../repositories/enrollments.ts';
 import { createPaymentRepository } from '../repositories/payments.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { diff } from '../lib/diff.ts';
-import { BusinessError, notFound } from '../lib/errors.ts';
+import { BusinessError, HttpError, notFound } from '../lib/errors.ts';
+import { chargedPaise } from '../billing/documents.ts';
+import { missingInvoiceSettings, type Config, type Institute } from '../config.ts';
 import { nowIso } from '../lib/time.ts';
 import { inTransaction } from '../lib/transaction.ts';
+import { runPaymentCompletedEffect } from './completion-effects.ts';
 import { enrollmentView, givesAccess, grantEnrollment } from './enrollments.ts';
 import { toPayment } from './present.ts';
 
@@ -45,7 +48,10 @@ export async function completePayment(
   // every transaction locks payment totals before enrollment totals, so they cannot deadlock.
   const moved = await createPaymentRepository(trx).markCompletedIf(payment.id, payment.status, nowIso(), extra);
   if (!moved) return null;
-  return grantEnrollment(trx, payment);
+  const enrollmentId = await grantEnrollment(trx, payment);
+  // The tax invoice and the confirmation email commit with the completion or not at all.
+  await runPaymentCompletedEffect(trx, payment.id);
+  return enrollmentId;
 }
 
 function billingColumns(billing: StartInput['billing']) {
@@ -54,7 +60,20 @@ function billingColumns(billing: StartInput['billing']) {
     billing_last_name: billing?.last_name ?? null,
     billing_email: billing?.email ?? null,
     billing_phone: billing?.phone ?? null,
+    billing_state_code: billing?.state_code ?? null,
+    billing_address: billing?.address || null,
+    billing_gstin: billing?.gstin ?? null,
+    billing_gstin_name: billing?.gstin ? billing.gstin_name : null,
   };
+}
+
+/** How a new payment is taxed: catalogue prices include GST or not, and the institute's state. */
+export type PricingRules = { pricesIncludeGst: boolean; institute: Pick<Institute, 'stateCode'> & Partial<Institute> };
+
+/** The amount charged in paise for a price, by the place of supply the billing details give. */
+function totalPaise(rules: PricingRules, price: number, billing: StartInput['billing']): number {
+  const place = billing?.state_code ?? rules.institute.stateCode;
+  return chargedPaise(price, rules.pricesIncludeGst, place === rules.institute.stateCode);
 }
 
 async function paymentView(trx: Db, id: number): Promise<Payment> {
@@ -63,10 +82,24 @@ async function paymentView(trx: Db, id: number): Promise<Payment> {
   return toPayment(view);
 }
 
-export function createPaymentService(db: Db) {
+export function createPaymentService(
+  db: Db,
+  rules: PricingRules & { config?: Pick<Config, 'institute'> } = {
+    pricesIncludeGst: true,
+    institute: { stateCode: '' },
+  },
+) {
   return {
     /** POST /classroom/{programs|workshops}/{id}/payment/ — answers the payment and whether it is new. */
     async start(student: UserRow, courseType: CourseType, courseId: number, input: StartInput) {
+      // Every completed payment needs a tax invoice: without the institute's details, no payment starts.
+      const missing = rules.config ? missingInvoiceSettings(rules.config) : [];
+      if (missing.length) {
+        throw new HttpError(
+          503,
+          `Payments are not available yet: the institute's invoice details are missing (${missing.join(', ')}).`,
+        );
+      }
       try {
         return await inTransaction(db, async (trx) => {
           const courses = createCourseRepository(trx);
@@ -84,6 +117,7 @@ export function createPaymentService(db: Db) {
               await payments.update(pending.id, {
                 payment_method: input.payment_method,
                 ...billingColumns(input.billing),
+                total_paise: totalPaise(rules, pending.amount, input.billing),
                 updated_at: nowIso(),
               });
             }
@@ -102,6 +136,7 @@ export function createPaymentService(db: Db) {
             amount: course.price,
             payment_method: input.payment_method,
             ...billingColumns(input.billing),
+            total_paise: totalPaise(rules, course.price, input.billing),
             failure_reason: null,
             admin_notes: '',
             is_urgent: 0,

@@ -4,6 +4,7 @@ import {
   type CounselingRequest,
   type Enrollment,
   type Faculty,
+  type OutboxEmail,
   type Payment,
   type PersonName,
   type Program,
@@ -17,7 +18,7 @@ import {
   type User,
   type Workshop,
 } from '../../contract/index.ts';
-import type { FacultyRow, SuccessStoryRow, TestimonialRow, UserRow } from '../db/schema.ts';
+import type { FacultyRow, OutboxRow, SuccessStoryRow, TestimonialRow, UserRow } from '../db/schema.ts';
 import type { ProgramWithInstructor } from '../repositories/programs.ts';
 import type { WorkshopWithInstructor } from '../repositories/workshops.ts';
 import type { ResourceWithAuthor } from '../repositories/content.ts';
@@ -181,6 +182,10 @@ export function toPayment(row: PaymentView): Payment {
     failure_reason: row.failure_reason,
     admin_notes: row.admin_notes,
     is_urgent: bool(row.is_urgent),
+    total_paise: row.total_paise === null ? row.amount * 100 : Number(row.total_paise),
+    billing_state_code: row.billing_state_code,
+    billing_gstin: row.billing_gstin,
+    invoice_number: row.invoice_number,
   };
 }
 
@@ -213,5 +218,22 @@ export function toAuditEntry(row: Selectable<AuditLogTable> & { actor_username: 
     entity_id: row.entity_id,
     changes,
     created_at: row.created_at,
+  };
+}
+
+/** An outbox row for the admin Outbox view (attachments by kind: the PDF itself is made when sent). */
+export function toOutboxEmail(row: OutboxRow): OutboxEmail {
+  return {
+    id: row.id,
+    template: row.template,
+    recipients: JSON.parse(row.recipients) as string[],
+    subject: row.subject,
+    text_body: row.text_body,
+    status: row.status,
+    attempts: row.attempts,
+    last_error: row.last_error,
+    attachments: (JSON.parse(row.attachments) as { kind: string; id: number }[]).map((a) => `${a.kind} #${a.id}`),
+    created_at: row.created_at,
+    sent_at: row.sent_at,
   };
 }

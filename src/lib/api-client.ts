@@ -118,6 +118,26 @@ export const api = {
     }
     return listItems(data).map((entry) => parse(item, entry, path));
   },
+  /**
+   * A file the API answers to the signed-in user (an invoice PDF): fetched with the access token (refreshed
+   * once on 401, as every call), then saved by the browser under `filename`.
+   */
+  download: async (path: string, filename: string): Promise<void> => {
+    let response = await send('GET', path, undefined);
+    if (response.status === 401 && mayRefresh(path)) {
+      await refreshAccessToken();
+      response = await send('GET', path, undefined);
+    }
+    if (!response.ok) throw new ApiError(response.status, await readBody(response));
+    const url = URL.createObjectURL(await response.blob());
+    const anchor = document.createElement('a');
+    anchor.href = url;
+    anchor.download = filename;
+    document.body.append(anchor);
+    anchor.click();
+    anchor.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  },
   /** One page of a paginated list; `next` (a relative URL) is followed as the user scrolls. */
   page: async <T extends z.ZodTypeAny>(path: string, item: T, query?: Query): Promise<Page<z.infer<T>>> => {
     const data = await request('GET', path, { query });

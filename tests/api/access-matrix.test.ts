@@ -44,6 +44,20 @@ const ROWS: Row[] = [
   { name: 'admin payments', method: 'GET', url: () => API.admin.payments, expect: ADMIN_READ },
   { name: 'admin counseling', method: 'GET', url: () => API.admin.counselingRequests, expect: ADMIN_READ },
   { name: 'audit log', method: 'GET', url: () => API.admin.auditLog, expect: ADMIN_READ },
+  { name: 'email outbox', method: 'GET', url: () => API.admin.outbox, expect: ADMIN_READ },
+  // Tax documents: the PDF to its student and administrators; to another student it does not exist.
+  {
+    name: 'invoice',
+    method: 'GET',
+    url: () => API.payments.invoice(ids.paidPayment!),
+    expect: { anonymous: 401, student: 200, other: 404, admin: 200 },
+  },
+  {
+    name: 'credit note',
+    method: 'GET',
+    url: () => API.refunds.creditNote(ids.refund!),
+    expect: { anonymous: 401, student: 200, other: 404, admin: 200 },
+  },
   {
     name: 'resolve enrollment',
     method: 'POST',
@@ -207,6 +221,20 @@ const ROWS: Row[] = [
     body: () => ({ name: 'N', email: 'n@example.in', phone: '9876543210' }),
     expect: { anonymous: 201, student: 201, other: 201, admin: 201 },
   },
+  {
+    name: 'password reset request',
+    method: 'POST',
+    url: () => API.passwordReset,
+    body: () => ({ email: 'someone@example.in' }),
+    expect: { anonymous: 202, student: 202, other: 202, admin: 202 },
+  },
+  {
+    name: 'password reset confirm (unknown token)',
+    method: 'POST',
+    url: () => API.passwordResetConfirm,
+    body: () => ({ token: 'unknown', password: 'N3w-password!' }),
+    expect: { anonymous: 400, student: 400, other: 400, admin: 400 },
+  },
   { name: 'config', method: 'GET', url: () => API.config, expect: PUBLIC },
   { name: 'health', method: 'GET', url: () => API.health, expect: PUBLIC },
   { name: 'openapi', method: 'GET', url: () => API.openapi, expect: PUBLIC },
@@ -244,6 +272,11 @@ beforeAll(async () => {
   const done = (await ctx.request({ method: 'POST', url: API.payments.complete(paid.id), token: who.student.access }))
     .body as { enrollment: { id: number } };
   ids.enrollment = done.enrollment.id;
+  ids.paidPayment = paid.id;
+  ids.refund = 77;
+  await ctx.db
+    .transaction()
+    .execute((trx) => ctx.app.deps.mail.refundIssued(trx, { paymentId: paid.id, refundId: 77, amountPaise: 1000 }));
   const pending = await createProgram(ctx, admin);
   ids.payment = (
     (await ctx.request({ method: 'POST', url: API.programs.payment(pending), token: who.student.access, body: {} }))

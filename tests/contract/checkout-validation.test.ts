@@ -7,6 +7,7 @@ import {
   expiryInFuture,
   luhnValid,
   validateCheckout,
+  GSTIN_MESSAGES,
 } from '../../contract/index.ts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -16,6 +17,8 @@ const validCard: CheckoutForm = {
   lastName: 'Sharma',
   email: 'priya@example.in',
   phone: '98765 43210',
+  stateCode: '27',
+  address: '12 Marine Drive, Mumbai 400020',
   paymentMethod: 'credit_card',
   cardNumber: '4111 1111 1111 1111',
   expiryDate: '12/28',
@@ -89,9 +92,36 @@ describe('checkout validation', () => {
     const body = checkoutBilling(validCard);
     expect(body).toEqual({
       payment_method: 'credit_card',
-      billing: { first_name: 'Priya', last_name: 'Sharma', email: 'priya@example.in', phone: '9876543210' },
+      billing: {
+        first_name: 'Priya',
+        last_name: 'Sharma',
+        email: 'priya@example.in',
+        phone: '9876543210',
+        state_code: '27',
+        address: '12 Marine Drive, Mumbai 400020',
+      },
     });
     expect(JSON.stringify(body)).not.toMatch(/4111|123|12\/28/);
+  });
+
+  it('asks for the billing state and address, and checks an optional GSTIN against the state', () => {
+    expect(validateCheckout({ ...validCard, stateCode: '', address: ' ' }, NOW)).toEqual({
+      stateCode: M.stateCode,
+      address: M.address,
+    });
+    expect(validateCheckout({ ...validCard, gstin: '29AAGCB7383J1Z4', gstinName: 'Bharat Lending' }, NOW)).toEqual({
+      gstin: GSTIN_MESSAGES.state,
+    });
+    expect(validateCheckout({ ...validCard, stateCode: '29', gstin: '29AAGCB7383J1Z5' }, NOW)).toEqual({
+      gstin: GSTIN_MESSAGES.checksum,
+      gstinName: M.gstinName,
+    });
+    const withGstin = { ...validCard, stateCode: '29', gstin: '29aagcb7383j1z4', gstinName: 'Bharat Lending' };
+    expect(validateCheckout(withGstin, NOW)).toEqual({});
+    expect(checkoutBilling(withGstin).billing).toMatchObject({
+      gstin: '29AAGCB7383J1Z4',
+      gstin_name: 'Bharat Lending',
+    });
   });
 });
 

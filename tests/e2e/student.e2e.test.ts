@@ -66,6 +66,8 @@ describe('Student', () => {
     await page.getByLabel(/last name/i).fill('Verma');
     await page.getByLabel(/email/i).fill(student.email);
     await page.getByLabel(/phone/i).fill('9876543210');
+    await page.getByLabel(/state or union territory/i).selectOption('27');
+    await page.getByLabel(/^address/i).fill('12 Marine Drive, Mumbai 400020');
     await choosePaymentMethod(page, 'credit_card');
     const pay = page.getByRole('button', { name: /^\s*pay\b/i }).first();
     const fill = async (values: { card: string; expiry: string; cvv: string; name: string }) => {

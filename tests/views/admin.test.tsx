@@ -43,6 +43,7 @@ describe('Admin dashboard', () => {
       'Success Stories',
       'Resources',
       'Counseling Requests',
+      'Outbox',
     ]);
     // The one token store serves the admin calls too (docs/deviations.md).
     expect(api.callsTo(`GET ${API.admin.issueSummary}`)[0]!.auth).toBe('Bearer access-1');
@@ -284,6 +285,38 @@ describe('Admin dashboard', () => {
     ).toEqual(['View']);
     await user.click(within(row).getByRole('button', { name: 'View' }));
     expect(within(dialog()).getByText('Weekend batch?')).toBeInTheDocument();
+  });
+
+  it('shows the email outbox read-only, with what went nowhere and why', async () => {
+    const { user } = adminPanel({
+      [`GET ${API.admin.outbox}`]: ok({
+        count: 1,
+        next: null,
+        previous: null,
+        results: [
+          {
+            id: 7,
+            template: 'payment_confirmation',
+            recipients: ['asha@example.in'],
+            subject: 'Payment received: Credit Analyst Program',
+            text_body: 'Dear Asha,\n\nWe have received your payment of ₹1,25,000.',
+            status: 'nowhere',
+            attempts: 1,
+            last_error: null,
+            attachments: ['tax_document #3'],
+            created_at: '2026-11-22T10:00:00Z',
+            sent_at: '2026-11-22T10:00:01Z',
+          },
+        ],
+      }),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Outbox' }));
+    const row = await screen.findByRole('row', { name: /Payment received: Credit Analyst Program/ });
+    expect(within(row).getByText('Not sent (no SMTP server configured)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add New' })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'View' }));
+    expect(within(dialog()).getByText(/We have received your payment of ₹1,25,000/)).toBeInTheDocument();
+    expect(within(dialog()).getByText('tax_document #3')).toBeInTheDocument();
   });
 
   it('traps Tab inside the dialog', async () => {

@@ -10,6 +10,8 @@ const PROGRAM = `GET ${API.programs.detail(1)}`;
 
 async function fillCard(user: ReturnType<typeof renderApp>['user']) {
   await user.type(screen.getByLabelText(/Phone/), '9876543210');
+  await user.selectOptions(screen.getByLabelText(/State or union territory/), '27');
+  await user.type(screen.getByLabelText(/Address/), '12 Marine Drive, Mumbai 400020');
   await user.type(screen.getByLabelText(/Card number/), '4111 1111 1111 1111');
   await user.type(screen.getByLabelText(/Name on card/), 'PRIYA SHARMA');
   await user.type(screen.getByLabelText(/Expiry date/), '12/39');
@@ -86,7 +88,14 @@ describe('Checkout', () => {
     const sent = api.callsTo(`POST ${API.programs.payment(1)}`)[0]!.body;
     expect(sent).toEqual({
       payment_method: 'credit_card',
-      billing: { first_name: 'Priya', last_name: 'Sharma', email: 'student@example.in', phone: '9876543210' },
+      billing: {
+        first_name: 'Priya',
+        last_name: 'Sharma',
+        email: 'student@example.in',
+        phone: '9876543210',
+        state_code: '27',
+        address: '12 Marine Drive, Mumbai 400020',
+      },
     });
     expect(JSON.stringify(api.calls.map((c) => c.body))).not.toMatch(/4111|123|12\/39/);
     await waitFor(() => expect(router.state.location.pathname).toBe('/programs'), { timeout: 10_000 });
@@ -114,6 +123,8 @@ describe('Checkout', () => {
     await screen.findByRole('button', { name: 'Pay' });
     await user.click(screen.getByRole('radio', { name: 'UPI' }));
     await user.type(screen.getByLabelText(/Phone/), '9876543210');
+    await user.selectOptions(screen.getByLabelText(/State or union territory/), '29');
+    await user.type(screen.getByLabelText(/Address/), '4 MG Road, Bengaluru 560001');
     await user.type(screen.getByLabelText(/UPI ID/), 'priya@okbank');
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(api.callsTo(`POST ${API.workshops.payment(5)}`)).toHaveLength(1));

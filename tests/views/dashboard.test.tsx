@@ -48,6 +48,20 @@ describe('Student dashboard', () => {
     expect(within(cardOf('Credit Risk Essentials')).getByRole('button', { name: 'Pay' })).toBeEnabled();
   });
 
+  it('offers Download invoice on a paid course, fetching the PDF with the access token', async () => {
+    const { user, api } = dashboard({
+      [PAYMENTS]: ok([payment({ id: 51, course: 1, status: 'completed', invoice_number: 'CCI/26-27/00042' })]),
+      [`GET ${API.payments.invoice(51)}`]: { status: 200, body: '%PDF-1.3' },
+    });
+    const mine = await screen.findByRole('heading', { name: 'Credit Analyst Program' });
+    const link = within(mine.closest('article')!).getByRole('link', { name: 'Download invoice' });
+    expect(link).toHaveAttribute('download', 'invoice-CCI-26-27-00042.pdf');
+    await user.click(link);
+    await waitFor(() => expect(api.callsTo(`GET ${API.payments.invoice(51)}`)).toHaveLength(1));
+    expect(api.callsTo(`GET ${API.payments.invoice(51)}`)[0]!.auth).toBe('Bearer access-1');
+    expect(within(cardOf('NBFC Incubator')).queryByRole('link', { name: 'Download invoice' })).toBeNull();
+  });
+
   it('Pay creates a pending payment with credit_card and offers Complete Payment', async () => {
     const { user, api } = dashboard({
       [`POST ${API.programs.payment(3)}`]: { status: 201, body: payment({ id: 60, course: 3, status: 'pending' }) },

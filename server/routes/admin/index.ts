@@ -6,10 +6,11 @@ import { parse, parseQuery } from '../../lib/validate.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
 import { createAuditRepository } from '../../repositories/audit.ts';
 import { createCounselingRepository } from '../../repositories/counseling.ts';
+import { createOutboxRepository } from '../../repositories/outbox.ts';
 import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
 import { createPaymentRepository } from '../../repositories/payments.ts';
 import { createStatsRepository } from '../../repositories/stats.ts';
-import { toAuditEntry, toCounselingRequest, toEnrollment, toPayment } from '../../services/present.ts';
+import { toAuditEntry, toCounselingRequest, toOutboxEmail, toEnrollment, toPayment } from '../../services/present.ts';
 
 /** The admin panel's data: totals, issues, paginated lists, resolves, counseling requests, the audit log. */
 export default async function adminRoutes(app: FastifyInstance) {
@@ -20,6 +21,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   const payments = createPaymentRepository(db);
   const audit = createAuditRepository(db);
   const counseling = createCounselingRepository(db);
+  const outbox = createOutboxRepository(db);
 
   app.addHook('preHandler', adminOnly);
 
@@ -69,5 +71,11 @@ export default async function adminRoutes(app: FastifyInstance) {
     const q = parseQuery(AdminListQuery.pick({ page: true, page_size: true }), request.query);
     const [count, rows] = await Promise.all([audit.count(), audit.page(q.page_size, (q.page - 1) * q.page_size)]);
     return paginate(request.url, q.page, q.page_size, count, rows.map(toAuditEntry));
+  });
+
+  app.get(API.admin.outbox, async (request) => {
+    const q = parseQuery(AdminListQuery.pick({ page: true, page_size: true }), request.query);
+    const [count, rows] = await Promise.all([outbox.count(), outbox.page(q.page_size, (q.page - 1) * q.page_size)]);
+    return paginate(request.url, q.page, q.page_size, count, rows.map(toOutboxEmail));
   });
 }

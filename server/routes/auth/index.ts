@@ -1,17 +1,29 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API, LoginInput, LogoutInput, RefreshInput, RegisterInput, SERVER_MESSAGES } from '../../../contract/index.ts';
-import { HttpError, rateLimited, ValidationFailed } from '../../lib/errors.ts';
+import {
+  API,
+  LoginInput,
+  LogoutInput,
+  PasswordResetConfirmInput,
+  PasswordResetRequestInput,
+  RefreshInput,
+  RegisterInput,
+  SERVER_MESSAGES,
+} from '../../../contract/index.ts';
+import { BusinessError, HttpError, rateLimited, ValidationFailed } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { parse } from '../../lib/validate.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
+import { createPasswordResetRepository } from '../../repositories/password-resets.ts';
 import { createRateEventRepository } from '../../repositories/rate-events.ts';
+import { createRefreshTokenRepository } from '../../repositories/refresh-tokens.ts';
 import { createUserRepository } from '../../repositories/users.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { toUser } from '../../services/present.ts';
 
 /** Login, refresh, register, logout and the current user. */
 export default async function authRoutes(app: FastifyInstance) {
-  const { db, config, tokens } = app.deps;
+  const { db, config, tokens, mail } = app.deps;
   const users = createUserRepository(db);
   const rateEvents = createRateEventRepository(db);
 
@@ -59,13 +71,19 @@ export default async function authRoutes(app: FastifyInstance) {
     if (Object.keys(taken).length) throw new ValidationFailed(taken);
     let user;
     try {
-      user = await users.create({
-        username: input.username,
-        email: input.email,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        password_hash: await hashPassword(input.password),
-        role: 'student',
+      const passwordHash = await hashPassword(input.password);
+      // The account and its welcome email commit together.
+      user = await db.transaction().execute(async (trx) => {
+        const created = await createUserRepository(trx).create({
+          username: input.username,
+          email: input.email,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          password_hash: passwordHash,
+          role: 'student',
+        });
+        await mail.userRegistered(trx, created);
+        return created;
       });
     } catch (error) {
       // Lost a race with an identical registration.
@@ -83,4 +101,53 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   app.get(API.me, { preHandler: authenticated }, async (request) => toUser(requireUser(request)));
+
+  // Forgot password: the same 202 answer whether or not an account has the address; the owner gets a
+  // single-use link valid 30 minutes. Limited per client address and per account (like the login).
+  app.post(API.passwordReset, async (request, reply) => {
+    const input = parse(PasswordResetRequestInput, request.body);
+    const byAddress = `reset:addr:${request.ip}`;
+    if ((await rateEvents.count(byAddress, config.resetWindowSeconds)) >= config.resetMaxPerAddress) {
+      throw rateLimited();
+    }
+    await rateEvents.add(byAddress);
+    const user = await createPasswordResetRepository(db).findUserByEmail(input.email);
+    if (user) {
+      const byAccount = `reset:user:${user.id}`;
+      // Over the account's limit the answer stays the same (it must not tell whether the account exists).
+      if ((await rateEvents.count(byAccount, config.resetWindowSeconds)) < config.resetMaxPerAccount) {
+        const token = randomBytes(32).toString('base64url');
+        const expiresAt = new Date(Date.now() + RESET_LIFETIME_MS).toISOString();
+        await db.transaction().execute(async (trx) => {
+          await createRateEventRepository(trx).add(byAccount);
+          await createPasswordResetRepository(trx).insert(user.id, sha256(token), expiresAt);
+          await mail.passwordReset(trx, user, `${config.publicUrl}/reset-password?token=${token}`);
+        });
+      }
+    }
+    return reply.code(202).send({ detail: RESET_REQUESTED });
+  });
+
+  app.post(API.passwordResetConfirm, async (request, reply) => {
+    const input = parse(PasswordResetConfirmInput, request.body);
+    const passwordHash = await hashPassword(input.password);
+    const done = await db.transaction().execute(async (trx) => {
+      const resets = createPasswordResetRepository(trx);
+      const userId = await resets.consume(sha256(input.token));
+      if (userId === undefined) return false;
+      await resets.setPassword(userId, passwordHash);
+      await createRefreshTokenRepository(trx).revokeAllOf(userId);
+      return true;
+    });
+    if (!done) throw new BusinessError(RESET_LINK_INVALID);
+    return reply.code(204).send();
+  });
+}
+
+const RESET_LIFETIME_MS = 30 * 60_000;
+export const RESET_REQUESTED = 'If an account uses this email address, we have sent it a link to set a new password.';
+export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Ask for a new one.';
+
+function sha256(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
 }

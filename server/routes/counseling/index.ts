@@ -9,7 +9,7 @@ import { toCounselingRequest } from '../../services/present.ts';
 
 /** Free counseling bookings from /contact: public, limited per client address (shared by all instances). */
 export default async function counselingRoutes(app: FastifyInstance) {
-  const { db, config } = app.deps;
+  const { db, config, mail } = app.deps;
   const rateEvents = createRateEventRepository(db);
 
   app.post(API.counseling.create, async (request, reply) => {
@@ -19,7 +19,17 @@ export default async function counselingRoutes(app: FastifyInstance) {
     const input = parse(CounselingInput, request.body);
     const row = await db.transaction().execute(async (trx) => {
       await createRateEventRepository(trx).add(key);
-      return createCounselingRepository(trx).create({ ...input, created_at: nowIso() });
+      const created = await createCounselingRepository(trx).create({ ...input, created_at: nowIso() });
+      // The acknowledgement to the visitor and the notice to administrators commit with the request.
+      await mail.counselingRequested(trx, {
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        preferredDate: input.preferred_date,
+        interest: input.interest,
+        message: input.message,
+      });
+      return created;
     });
     return reply.code(201).send(toCounselingRequest(row));
   });

@@ -1,11 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API } from '../../../contract/index.ts';
+import { parseDocument } from '../../billing/documents.ts';
+import { renderTaxDocument } from '../../billing/pdf.ts';
+import type { TaxDocumentRow, UserRow } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
 import { idParam } from '../admin-writes.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
+import { createTaxDocumentRepository } from '../../repositories/tax-documents.ts';
 
-/** The caller's own payments, and completing one of them. */
+/** The caller's own payments, completing one of them, and their tax invoices and credit notes. */
 export default async function paymentRoutes(app: FastifyInstance) {
-  const { payments } = app.deps;
+  const { payments, db } = app.deps;
+  const documents = createTaxDocumentRepository(db);
 
   app.get(API.payments.list, { preHandler: authenticated }, async (request) =>
     payments.listForStudent(requireUser(request)),
@@ -13,5 +19,25 @@ export default async function paymentRoutes(app: FastifyInstance) {
 
   app.post(API.payments.complete(), { preHandler: authenticated }, async (request) =>
     payments.complete(requireUser(request), idParam(request.params)),
+  );
+
+  /** The PDF to its student and to administrators; anyone else learns nothing (404, as for a missing one). */
+  async function sendDocument(user: UserRow, doc: TaxDocumentRow | undefined, reply: FastifyReply) {
+    if (!doc || (doc.student_id !== user.id && user.role !== 'admin')) throw notFound();
+    const pdf = await renderTaxDocument(parseDocument(doc));
+    const name = `${doc.kind === 'invoice' ? 'invoice' : 'credit-note'}-${doc.number.replaceAll('/', '-')}.pdf`;
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  }
+
+  app.get(API.payments.invoice(), { preHandler: authenticated }, async (request, reply) =>
+    sendDocument(requireUser(request), await documents.findInvoice(idParam(request.params)), reply),
+  );
+
+  app.get(API.refunds.creditNote(), { preHandler: authenticated }, async (request, reply) =>
+    sendDocument(requireUser(request), await documents.findCreditNote(idParam(request.params)), reply),
   );
 }

@@ -144,6 +144,10 @@ export function payment(overrides: Partial<Payment> = {}): Payment {
     failure_reason: null,
     admin_notes: '',
     is_urgent: false,
+    total_paise: 12_500_000,
+    billing_state_code: null,
+    billing_gstin: null,
+    invoice_number: null,
     ...overrides,
   };
 }

@@ -3,10 +3,12 @@ import {
   CounselingRequest,
   Enrollment,
   FAILURE_REASON_LABELS,
+  OutboxEmail,
   Payment,
   PAYMENT_METHOD_LABELS,
 } from '../../../../contract/index.ts';
 import { StatusBadge } from '../../../components/badges.tsx';
+import { InvoiceLink } from '../../../components/invoice-link.tsx';
 import { formatDate, formatDateTime, formatINR, fullName } from '../../../utils/format.ts';
 import type { AdminResource } from './resource-types.ts';
 
@@ -56,6 +58,7 @@ export const paymentsResource: AdminResource<Payment> = {
     { label: 'Status', render: (p) => <StatusBadge status={p.status} /> },
     { label: 'Created', render: (p) => formatDateTime(p.created_at) },
     { label: 'Urgent', render: (p) => urgent(p.is_urgent) },
+    { label: 'Invoice', render: (p) => (p.invoice_number ? <InvoiceLink payment={p} /> : '—') },
   ],
   details: (p) => [
     ['Student', `${fullName(p.student)} (${p.student.email})`],
@@ -68,6 +71,7 @@ export const paymentsResource: AdminResource<Payment> = {
     ['Failure reason', p.failure_reason ? FAILURE_REASON_LABELS[p.failure_reason] : '—'],
     ['Admin notes', p.admin_notes || '—'],
     ['Urgent', urgent(p.is_urgent)],
+    ['Invoice', p.invoice_number ? <InvoiceLink key="i" payment={p} /> : '—'],
   ],
   resolvePath: (id) => API.admin.resolvePayment(id),
 };
@@ -95,5 +99,45 @@ export const counselingResource: AdminResource<CounselingRequest> = {
     ['Interest', c.interest || '—'],
     ['Message', c.message || '—'],
     ['Received', formatDateTime(c.created_at)],
+  ],
+};
+
+const OUTBOX_STATUS: Record<OutboxEmail['status'], string> = {
+  pending: 'Waiting',
+  sending: 'Sending',
+  sent: 'Sent',
+  nowhere: 'Not sent (no SMTP server configured)',
+  failed: 'Failed',
+};
+
+/** Every email the site sends or would send (without SMTP_URL they stay here): read-only. */
+export const outboxResource: AdminResource<OutboxEmail> = {
+  key: 'outbox',
+  label: 'Outbox',
+  singular: 'Email',
+  item: OutboxEmail,
+  listPath: API.admin.outbox,
+  listQuery: {},
+  columns: [
+    { label: 'To', render: (m) => m.recipients.join(', ') },
+    { label: 'Subject', render: (m) => m.subject },
+    { label: 'Status', render: (m) => OUTBOX_STATUS[m.status] },
+    { label: 'Created', render: (m) => formatDateTime(m.created_at) },
+  ],
+  details: (m) => [
+    ['To', m.recipients.join(', ')],
+    ['Subject', m.subject],
+    ['Status', OUTBOX_STATUS[m.status]],
+    ['Attempts', String(m.attempts)],
+    ['Last error', m.last_error || '—'],
+    ['Attachments', m.attachments.length ? m.attachments.join(', ') : '—'],
+    ['Created at', formatDateTime(m.created_at)],
+    ['Sent at', m.sent_at ? formatDateTime(m.sent_at) : '—'],
+    [
+      'Message',
+      <pre key="t" className="email-text">
+        {m.text_body}
+      </pre>,
+    ],
   ],
 };

@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   EMPTY_CHECKOUT_FORM,
+  GST_STATES,
   MESSAGES,
   PAYMENT_METHOD_LABELS,
   type CheckoutErrors,
   type CheckoutForm,
   type PaymentMethod,
 } from '../../../../contract/index.ts';
-import { TextField } from '../../../components/field.tsx';
+import { SelectField, TextField } from '../../../components/field.tsx';
 import { useSessionUser } from '../../../lib/session.ts';
 
 type Props = {
@@ -34,7 +35,8 @@ export function CheckoutFormView({ errors, processing, disabled, onSubmit }: Pro
     error: errors[name],
     required: true,
     disabled: processing || disabled,
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: e.target.value }),
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setForm({ ...form, [name]: e.target.value }),
   });
   const card = form.paymentMethod !== 'upi';
 
@@ -57,6 +59,32 @@ export function CheckoutFormView({ errors, processing, disabled, onSubmit }: Pro
             autoComplete="tel-national"
             hint="10-digit mobile number"
             {...field('phone')}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="group">
+        <legend>Billing address (for your GST invoice)</legend>
+        <div className="form-grid">
+          <SelectField
+            label="State or union territory"
+            placeholder="Choose…"
+            options={GST_STATES.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` }))}
+            autoComplete="address-level1"
+            {...field('stateCode')}
+          />
+          <TextField label="Address" autoComplete="street-address" {...field('address')} />
+          <TextField
+            label="GSTIN (optional)"
+            hint="When your employer pays: its 15-character GSTIN"
+            autoComplete="off"
+            {...field('gstin')}
+            required={false}
+          />
+          <TextField
+            label="Legal name on the GSTIN"
+            autoComplete="organization"
+            {...field('gstinName')}
+            required={false}
           />
         </div>
       </fieldset>

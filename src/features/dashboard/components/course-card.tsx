@@ -1,5 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { Badge, StatusBadge } from '../../../components/badges.tsx';
+import { InvoiceLink } from '../../../components/invoice-link.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { formatINR } from '../../../utils/format.ts';
 import type { DashboardCourse } from '../api/courses.ts';
@@ -27,6 +28,7 @@ export function EnrolledCard({ course }: { course: DashboardCourse }) {
         <button type="button" className="btn" disabled>
           Access Course Materials
         </button>
+        <InvoiceLink payment={course.payment} />
       </div>
     </article>
   );
@@ -71,9 +73,12 @@ export function CourseCard({ course, logic, enrolled = false }: CourseCardProps)
           </button>
         ) : null}
         {snapshot.matches('completed') ? (
-          <button type="button" className="btn" disabled>
-            Access Course Materials
-          </button>
+          <>
+            <button type="button" className="btn" disabled>
+              Access Course Materials
+            </button>
+            <InvoiceLink payment={snapshot.context.payment} />
+          </>
         ) : null}
       </div>
     </article>

@@ -1,0 +1,33 @@
+import type { DocumentSeries } from '../repositories/tax-documents.ts';
+
+/**
+ * Invoice and credit-note numbers (docs/decisions/015-invoice-numbering-and-rounding.md): one counter row
+ * per series and financial year (createTaxDocumentRepository(trx).nextNumber), incremented in the transaction
+ * that issues the document, so the series has no gaps and no duplicates.
+ */
+
+export type Series = DocumentSeries;
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+/** The Indian financial year (April to March, in IST) of an instant, as `26-27`. */
+export function financialYear(at: Date): string {
+  const ist = new Date(at.getTime() + IST_OFFSET_MS);
+  const start = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
+  const yy = (n: number) => String(n % 100).padStart(2, '0');
+  return `${yy(start)}-${yy(start + 1)}`;
+}
+
+/** The prefix rules: 1 to 4 capital letters or digits, so that every number fits in 16 characters. */
+export const PREFIX_PATTERN = /^[A-Z0-9]{1,4}$/;
+
+/**
+ * `CCI/26-27/00042` for invoices (up to 99,999 a year), `CCI/26-27/C0042` for credit notes (up to 9,999):
+ * at most 16 characters, letters, digits, `-` and `/` only.
+ */
+export function formatNumber(prefix: string, series: Series, fy: string, n: number): string {
+  if (!PREFIX_PATTERN.test(prefix)) throw new Error(`INVOICE_PREFIX must be 1 to 4 capital letters or digits.`);
+  const counter = series === 'invoice' ? String(n).padStart(5, '0') : `C${String(n).padStart(4, '0')}`;
+  if (counter.length > 5) throw new Error(`The ${series} series of ${fy} is full: change INVOICE_PREFIX.`);
+  return `${prefix}/${fy}/${counter}`;
+}

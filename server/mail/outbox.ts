@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/connect.ts';
+import { createOutboxRepository } from '../repositories/outbox.ts';
+
+/**
+ * The email outbox (docs/decisions/017-email-outbox.md). An email is a row written in the transaction of
+ * the event that causes it: a rolled-back payment sends nothing, a committed one is sent even if the
+ * process dies right after the commit.
+ */
+
+/** An attachment resolved when the email is sent: the PDF of an invoice or credit note. */
+export type AttachmentRef = { kind: 'tax_document'; id: number };
+
+export type Email = {
+  template: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: AttachmentRef[];
+};
+
+/** Writes an email to the outbox in the caller's transaction; answers its id. */
+export async function enqueueEmail(trx: Db, email: Email): Promise<number> {
+  const to = [...new Set(email.to.map((a) => a.trim()).filter(Boolean))];
+  if (to.length === 0) throw new Error('enqueueEmail: no recipient.');
+  const now = new Date().toISOString();
+  return createOutboxRepository(trx).insert({
+    // The left part of the Message-ID header: the same on every attempt, so a resent copy folds.
+    message_id: randomUUID(),
+    template: email.template,
+    recipients: JSON.stringify(to),
+    subject: email.subject,
+    text_body: email.text,
+    html_body: email.html,
+    attachments: JSON.stringify(email.attachments ?? []),
+    status: 'pending',
+    next_attempt_at: now,
+    created_at: now,
+  });
+}

@@ -1,0 +1,115 @@
+import type { Config } from '../config.ts';
+import type { Db, Dialect } from '../db/connect.ts';
+import type { OutboxRow } from '../db/schema.ts';
+import { parseDocument } from '../billing/documents.ts';
+import { renderTaxDocument } from '../billing/pdf.ts';
+import { createOutboxRepository } from '../repositories/outbox.ts';
+import { createTaxDocumentRepository } from '../repositories/tax-documents.ts';
+import type { AttachmentRef } from './outbox.ts';
+import { createSmtpTransport, senderDomain, type MailTransport } from './transport.ts';
+
+/**
+ * Sends the outbox from inside the server process: polls, claims due rows, sends them through SMTP (or,
+ * with no SMTP_URL, marks them sent-to-nowhere so administrators read them in the Outbox view), retries a
+ * failure after retryBaseMs × 2^(attempt − 1), gives up after maxAttempts.
+ */
+export function createMailWorker(options: {
+  db: Db;
+  dialect: Dialect;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mail'>;
+  transport?: MailTransport | null;
+  onError?: (error: unknown) => void;
+}) {
+  const { db, dialect, config } = options;
+  const transport = options.transport === undefined ? createSmtpTransport(config) : options.transport;
+  const domain = senderDomain(config.mailFrom);
+  const outbox = createOutboxRepository(db);
+  const documents = createTaxDocumentRepository(db);
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let stopped = false;
+
+  async function attachments(refs: AttachmentRef[]) {
+    const out = [];
+    for (const ref of refs) {
+      const doc = await documents.findById(ref.id);
+      if (!doc) throw new Error(`attachment: tax document ${ref.id} not found`);
+      const prefix = doc.kind === 'invoice' ? 'invoice' : 'credit-note';
+      out.push({
+        filename: `${prefix}-${doc.number.replaceAll('/', '-')}.pdf`,
+        content: await renderTaxDocument(parseDocument(doc)),
+        contentType: 'application/pdf',
+      });
+    }
+    return out;
+  }
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    if (!transport) return outbox.markSent(row.id, 'nowhere');
+    try {
+      await transport.send({
+        from: config.mailFrom,
+        to: (JSON.parse(row.recipients) as string[]).join(', '),
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        messageId: `<${row.message_id}@${domain}>`,
+        attachments: await attachments(JSON.parse(row.attachments) as AttachmentRef[]),
+      });
+    } catch (error) {
+      const delay = config.mail.retryBaseMs * 2 ** Math.max(0, row.attempts - 1);
+      await outbox.markFailed(
+        row,
+        error instanceof Error ? error.message : String(error),
+        config.mail.maxAttempts,
+        delay,
+      );
+      return;
+    }
+    await outbox.markSent(row.id, 'sent');
+  }
+
+  /** One pass: claims and sends every due email; answers how many were handled. */
+  async function runOnce(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const rows = await outbox.claimDue(dialect, 10, config.mail.leaseSeconds);
+      if (rows.length === 0) return handled;
+      for (const row of rows) await deliver(row);
+      handled += rows.length;
+      if (stopped) return handled;
+    }
+  }
+
+  function tick() {
+    if (stopped || running) return;
+    running = runOnce()
+      .catch((error: unknown) => {
+        options.onError?.(error);
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  return {
+    runOnce,
+    /** Starts polling every config.mail.pollMs (and passes once at once). */
+    start() {
+      stopped = false;
+      tick();
+      timer = setInterval(tick, config.mail.pollMs);
+      timer.unref();
+    },
+    /** Stops polling and waits for the pass under way. */
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+      transport?.close();
+    },
+  };
+}
+export type MailWorker = ReturnType<typeof createMailWorker>;

@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import type { TaxDocumentRow } from '../db/schema.ts';
+
+export type DocumentSeries = 'invoice' | 'credit_note';
+
+/** Invoices, credit notes and their number counters (docs/decisions/015-invoice-numbering-and-rounding.md). */
+export function createTaxDocumentRepository(db: Db) {
+  return {
+    findById: (id: number) => db.selectFrom('tax_documents').selectAll().where('id', '=', id).executeTakeFirst(),
+    findInvoice: (paymentId: number) =>
+      db
+        .selectFrom('tax_documents')
+        .selectAll()
+        .where('payment_id', '=', paymentId)
+        .where('kind', '=', 'invoice')
+        .executeTakeFirst(),
+    findCreditNote: (refundId: number) =>
+      db
+        .selectFrom('tax_documents')
+        .selectAll()
+        .where('refund_id', '=', refundId)
+        .where('kind', '=', 'credit_note')
+        .executeTakeFirst(),
+    /** Paise already credited against an invoice. */
+    async creditedTotal(invoiceId: number): Promise<number> {
+      const row = await db
+        .selectFrom('tax_documents')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total_paise'), eb.lit(0)).as('sum'))
+        .where('invoice_id', '=', invoiceId)
+        .executeTakeFirstOrThrow();
+      return Number(row.sum);
+    },
+    insert: (values: Omit<TaxDocumentRow, 'id'>) =>
+      db.insertInto('tax_documents').values(values).returningAll().executeTakeFirstOrThrow(),
+    /** The payment with what an invoice prints about its student and course. */
+    paymentForInvoice: (paymentId: number) =>
+      db
+        .selectFrom('payments')
+        .innerJoin('users', 'users.id', 'payments.student_id')
+        .leftJoin('programs', (j) =>
+          j.onRef('programs.id', '=', 'payments.course_id').on('payments.course_type', '=', 'program'),
+        )
+        .leftJoin('workshops', (j) =>
+          j.onRef('workshops.id', '=', 'payments.course_id').on('payments.course_type', '=', 'workshop'),
+        )
+        .selectAll('payments')
+        .select([
+          'users.first_name as user_first_name',
+          'users.last_name as user_last_name',
+          'users.email as user_email',
+          'programs.title as program_title',
+          'workshops.title as workshop_title',
+        ])
+        .where('payments.id', '=', paymentId)
+        .executeTakeFirst(),
+    /**
+     * The next number of a series in a financial year. Call it in the transaction that issues the document:
+     * the UPDATE holds the counter row until commit (concurrent issuers wait), a rollback undoes it.
+     */
+    async nextNumber(series: DocumentSeries, fy: string): Promise<number> {
+      await db
+        .insertInto('document_counters')
+        .values({ series, financial_year: fy, last_number: 0 })
+        .onConflict((oc) => oc.columns(['series', 'financial_year']).doNothing())
+        .execute();
+      const row = await db
+        .updateTable('document_counters')
+        .set({ last_number: sql<number>`last_number + 1` })
+        .where('series', '=', series)
+        .where('financial_year', '=', fy)
+        .returning('last_number')
+        .executeTakeFirstOrThrow();
+      return Number(row.last_number);
+    },
+  };
+}
