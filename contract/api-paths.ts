@@ -53,6 +53,8 @@ export const API = {
     resolvePayment: (id: Id = P) => `/api/admin/payments/${id}/resolve/`,
     counselingRequests: '/api/admin/counseling-requests/',
     auditLog: '/api/admin/audit-log/',
+    users: '/api/admin/users/',
+    user: (id: Id = P) => `/api/admin/users/${id}/`,
   },
   config: '/api/config/',
   openapi: '/api/openapi.json',

@@ -16,6 +16,7 @@ import resourceRoutes from './routes/resources/index.ts';
 import successStoryRoutes from './routes/success-stories/index.ts';
 import systemRoutes from './routes/system/index.ts';
 import testimonialRoutes from './routes/testimonials/index.ts';
+import userRoutes from './routes/users/index.ts';
 import workshopRoutes from './routes/workshops/index.ts';
 import { createEnrollmentService } from './services/enrollment.ts';
 import { createTokenService, resolveJwtSecret } from './services/tokens.ts';
@@ -71,6 +72,7 @@ export async function buildApp({ config, db, dialect, logStream }: AppOptions): 
   await app.register(enrollmentRoutes);
   await app.register(counselingRoutes);
   await app.register(adminRoutes);
+  await app.register(userRoutes);
 
   await app.register(spaPlugin);
   return app;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as C from '../contract/index.ts';
+import { OFFICE_NAMED, OFFICE_OPERATIONS } from './openapi-office.ts';
 
 /**
  * The OpenAPI 3.1 description of every route, generated from the contract's zod schemas (the same
@@ -8,8 +9,8 @@ import * as C from '../contract/index.ts';
  */
 
 type Access = 'public' | 'optional' | 'user' | 'admin';
-type Operation = {
-  method: 'get' | 'post' | 'put' | 'delete';
+export type Operation = {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   summary: string;
   tag: string;
@@ -17,8 +18,8 @@ type Operation = {
   query?: z.ZodObject;
   body?: z.ZodType;
   bodyOptional?: boolean;
-  /** Status → schema (null: no body). */
-  responses: Record<number, z.ZodType | null>;
+  /** Status → schema (null: no body; 'csv': a text/csv attachment). */
+  responses: Record<number, z.ZodType | null | 'csv'>;
   errors?: number[];
 };
 
@@ -60,6 +61,7 @@ const NAMED: Record<string, z.ZodType> = {
   PaymentStartInput: C.PaymentStartInput,
   ResolveInput: C.ResolveInput,
   CounselingInput: C.CounselingInput,
+  ...OFFICE_NAMED,
 };
 const INPUTS = new Set(Object.keys(NAMED).filter((name) => name.endsWith('Input')));
 
@@ -401,6 +403,7 @@ const OPERATIONS: Operation[] = [
     access: 'public',
     responses: { 200: z.record(z.string(), z.unknown()) },
   },
+  ...OFFICE_OPERATIONS,
 ];
 
 const ERROR_RESPONSES: Record<number, { description: string; schema: string }> = {
@@ -433,9 +436,15 @@ function operationObject(op: Operation) {
   }
   const responses: Record<string, unknown> = {};
   for (const [status, schema] of Object.entries(op.responses)) {
-    responses[status] = schema
-      ? { description: 'OK', content: { 'application/json': { schema: schemaRef(schema) } } }
-      : { description: 'No content' };
+    responses[status] =
+      schema === 'csv'
+        ? {
+            description: 'A CSV file (UTF-8 with a BOM, a header row)',
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          }
+        : schema
+          ? { description: 'OK', content: { 'application/json': { schema: schemaRef(schema) } } }
+          : { description: 'No content' };
   }
   for (const status of [...errors].sort()) {
     const error = ERROR_RESPONSES[status];

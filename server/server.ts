@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed.ts';
 import { createRateEventRepository } from './repositories/rate-events.ts';
 import { createRefreshTokenRepository } from './repositories/refresh-tokens.ts';
+import { NO_ADMIN_NOTICE, noActiveAdmin } from './services/users.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -17,6 +18,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   await migrateToLatest(db);
   if (config.demoMode) await seedDemoIfEmpty(db);
   const app = await buildApp({ config, db, dialect });
+  // A new institute's first start: nobody can log in to the admin panel until someone makes an administrator.
+  if (config.production && (await noActiveAdmin(db))) console.warn(NO_ADMIN_NOTICE);
   // Housekeeping: expired refresh tokens and old rate-limit events serve no purpose.
   const prune = () =>
     Promise.all([

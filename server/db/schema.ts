@@ -17,6 +17,9 @@ export interface UsersTable {
   password_hash: string;
   role: Role;
   created_at: Timestamp;
+  /** 0: deactivated (cannot log in; tokens refused). Migration 005_1. */
+  is_active: Generated<Bool>;
+  last_login: Timestamp | null;
 }
 
 export interface SettingsTable {

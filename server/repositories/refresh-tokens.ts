@@ -26,6 +26,15 @@ export function createRefreshTokenRepository(db: Db) {
         .where('revoked_at', 'is', null)
         .execute();
     },
+    /** A deactivated user: none of their refresh tokens may be used again. */
+    async revokeAllFor(userId: number): Promise<void> {
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
     /** Housekeeping: expired rows serve no purpose. */
     async deleteExpired(): Promise<void> {
       await db.deleteFrom('refresh_tokens').where('expires_at', '<', nowIso()).execute();

@@ -4,21 +4,23 @@ import { createProgram, createWorkshop, programInput, workshopInput } from './su
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 
 /**
- * Who may call what: every endpoint × {anonymous, the owning student, another student, an administrator}.
- * The expected statuses are the contract; answers' shapes are checked by the other files.
+ * Who may call what: every endpoint × {anonymous, the owning student, another student, an administrator,
+ * a deactivated account}. The expected statuses are the contract; answers' shapes are checked by the
+ * other files. A deactivated account is treated as anonymous, its token refused where a login is needed.
  */
 
 let ctx: TestContext;
+let made = 0;
 const who: Record<string, TestUser | null> = {};
 const ids: Record<string, number> = {};
 
-type Caller = 'anonymous' | 'student' | 'other' | 'admin';
+type Caller = 'anonymous' | 'student' | 'other' | 'admin' | 'deactivated';
 type Row = {
   name: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: () => string;
   body?: () => unknown;
-  expect: Record<Caller, number>;
+  expect: Record<Exclude<Caller, 'deactivated'>, number>;
 };
 
 const PUBLIC = { anonymous: 200, student: 200, other: 200, admin: 200 };
@@ -44,6 +46,28 @@ const ROWS: Row[] = [
   { name: 'admin payments', method: 'GET', url: () => API.admin.payments, expect: ADMIN_READ },
   { name: 'admin counseling', method: 'GET', url: () => API.admin.counselingRequests, expect: ADMIN_READ },
   { name: 'audit log', method: 'GET', url: () => API.admin.auditLog, expect: ADMIN_READ },
+  { name: 'users list', method: 'GET', url: () => API.admin.users, expect: ADMIN_READ },
+  {
+    name: 'user create',
+    method: 'POST',
+    url: () => API.admin.users,
+    body: () => ({
+      username: `staff${++made}`,
+      email: `staff${made}@example.in`,
+      password: 'a-long-password',
+      first_name: 'S',
+      last_name: 'T',
+      role: 'instructor',
+    }),
+    expect: ADMIN_CREATE,
+  },
+  {
+    name: 'user update',
+    method: 'PATCH',
+    url: () => API.admin.user(who.other!.id),
+    body: () => ({ first_name: 'Other' }),
+    expect: ADMIN_READ,
+  },
   {
     name: 'resolve enrollment',
     method: 'POST',
@@ -213,7 +237,7 @@ const ROWS: Row[] = [
 ];
 
 /** Callers in this order, so "complete payment" is tried by the others before its owner completes it. */
-const CALLERS: Caller[] = ['anonymous', 'other', 'admin', 'student'];
+const CALLERS: Caller[] = ['anonymous', 'deactivated', 'other', 'admin', 'student'];
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -221,6 +245,14 @@ beforeAll(async () => {
   who.student = await ctx.user('owner');
   who.other = await ctx.user('other');
   who.admin = await ctx.user('admin', 'admin');
+  // A former administrator: deactivated through the API, still holding tokens.
+  who.deactivated = await ctx.user('former', 'admin');
+  await ctx.request({
+    method: 'PATCH',
+    url: API.admin.user(who.deactivated.id),
+    token: who.admin.access,
+    body: { is_active: false },
+  });
   const admin = who.admin.access;
   ids.program = await createProgram(ctx, admin);
   ids.workshop = await createWorkshop(ctx, admin, { max_participants: 100 });
@@ -258,11 +290,20 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 describe('access matrix', () => {
-  const cases = ROWS.flatMap((row) => CALLERS.map((caller) => ({ ...row, caller, status: row.expect[caller] })));
+  const cases = ROWS.flatMap((row) =>
+    CALLERS.map((caller) => ({
+      ...row,
+      caller,
+      status: row.expect[caller === 'deactivated' ? 'anonymous' : caller],
+    })),
+  );
   it.each(cases)('$method $name as $caller → $status', async ({ method, url, body, caller, status }) => {
     const res = await ctx.request({ method, url: url(), token: who[caller]?.access ?? null, body: body?.() });
     expect(res.status).toBe(status);
-    if (status === 401) expect(res.body).toEqual({ detail: SERVER_MESSAGES.notAuthenticated });
+    if (status === 401)
+      expect(res.body).toEqual({
+        detail: caller === 'deactivated' ? SERVER_MESSAGES.tokenInvalid : SERVER_MESSAGES.notAuthenticated,
+      });
     if (status === 403) expect(res.body).toEqual({ detail: SERVER_MESSAGES.forbidden });
     if (status === 404) expect(res.body).toEqual({ detail: SERVER_MESSAGES.notFound });
   });
