@@ -55,6 +55,16 @@ export const API = {
     auditLog: '/api/admin/audit-log/',
     users: '/api/admin/users/',
     user: (id: Id = P) => `/api/admin/users/${id}/`,
+    /** CSV exports of the lists, honouring the lists' filters (issue 11). */
+    exports: {
+      payments: '/api/admin/payments/export.csv',
+      enrollments: '/api/admin/enrollments/export.csv',
+      counselingRequests: '/api/admin/counseling-requests/export.csv',
+      users: '/api/admin/users/export.csv',
+    },
+    revenue: '/api/admin/revenue/',
+    counselingRequest: (id: Id = P) => `/api/admin/counseling-requests/${id}/`,
+    counselingNotes: (id: Id = P) => `/api/admin/counseling-requests/${id}/notes/`,
   },
   config: '/api/config/',
   openapi: '/api/openapi.json',

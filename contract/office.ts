@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COURSE_TYPES, ROLES, STATUSES } from './enums.ts';
+import { COUNSELING_STATUSES, COURSE_TYPES, ROLES, STATUSES } from './enums.ts';
 import { User } from './entities.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, QueryBool, USERNAME_PATTERN } from './payloads.ts';
 
@@ -128,4 +128,93 @@ export function istToday(now = new Date()): string {
 export const OFFICE_MESSAGES = {
   lastAdmin: 'The last active administrator cannot be deactivated or given another role.',
   selfChange: 'You cannot deactivate your own account or change your own role.',
+  assigneeNotStaff: 'Assign the request to an active administrator or instructor.',
 } as const;
+
+/* ---------- counseling pipeline ---------- */
+
+export const CounselingListQuery = z.object({
+  ...Page,
+  status: oneOf(COUNSELING_STATUSES, 'Status').optional(),
+  /** A user id, or "none" for requests nobody follows yet. */
+  assignee: z
+    .union([z.literal('none'), z.coerce.number().int().positive()], {
+      error: 'Assignee must be a user id or "none".',
+    })
+    .optional(),
+  search: Search.optional(),
+});
+export type CounselingListQuery = z.infer<typeof CounselingListQuery>;
+
+/** PATCH /api/admin/counseling-requests/{id}/ — only the fields sent change; null clears. */
+export const CounselingPatch = z.strictObject(
+  {
+    status: oneOf(COUNSELING_STATUSES, 'Status').optional(),
+    assignee: z
+      .number({ error: 'Assignee must be a user id.' })
+      .int('Assignee must be a user id.')
+      .positive('Assignee must be a user id.')
+      .nullable()
+      .optional(),
+    next_follow_up: z.iso.date({ error: 'Next follow-up must be a date (YYYY-MM-DD).' }).nullable().optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? 'Only status, assignee and next_follow_up can be changed.'
+        : 'Send the fields to change as a JSON object.',
+  },
+);
+export type CounselingPatch = z.input<typeof CounselingPatch>;
+
+export const CounselingNoteInput = z.object({
+  text: required('Note').max(2000, 'Note must be at most 2000 characters.'),
+});
+export type CounselingNoteInput = z.input<typeof CounselingNoteInput>;
+
+/* ---------- audit log ---------- */
+
+export const AuditLogQuery = z
+  .object({
+    ...Page,
+    /** The acting user's id. */
+    actor: z.coerce.number({ error: 'Actor must be a user id.' }).int().positive('Actor must be a user id.').optional(),
+    entity: z.string().trim().max(40, 'Entity must be at most 40 characters.').optional(),
+    entity_id: z.coerce.number({ error: 'Record must be an id.' }).int().positive('Record must be an id.').optional(),
+    action: z.string().trim().max(40, 'Action must be at most 40 characters.').optional(),
+    date_from: IstDate('From date').optional(),
+    date_to: IstDate('To date').optional(),
+  })
+  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
+    message: 'From date must not be after To date.',
+    path: ['date_to'],
+  });
+export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
+
+/* ---------- revenue ---------- */
+
+export const RevenueQuery = z
+  .object({
+    group: oneOf(['month', 'course'] as const, 'Group').default('month'),
+    date_from: IstDate('From date').optional(),
+    date_to: IstDate('To date').optional(),
+  })
+  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
+    message: 'From date must not be after To date.',
+    path: ['date_to'],
+  });
+export type RevenueQuery = z.infer<typeof RevenueQuery>;
+
+/**
+ * One row of GET /api/admin/revenue/: completed payments by IST month (key "2026-11") or by course (key
+ * "program:3" / "workshop:7"); whole rupees. net = gross − refunded.
+ */
+export const RevenueRow = z.object({
+  key: z.string(),
+  label: z.string(),
+  payments: z.number().int().nonnegative(),
+  gross: z.number().int().nonnegative(),
+  refunded: z.number().int().nonnegative(),
+  net: z.number().int(),
+});
+export type RevenueRow = z.infer<typeof RevenueRow>;

@@ -3,12 +3,14 @@ import type { Db } from './connect.ts';
 import * as initial from './migrations/001_initial.ts';
 import * as totals from './migrations/002_totals.ts';
 import * as usersActive from './migrations/005_1_users_active.ts';
+import * as counselingPipeline from './migrations/005_2_counseling_pipeline.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '002_totals': totals,
   '005_1_users_active': usersActive,
+  '005_2_counseling_pipeline': counselingPipeline,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

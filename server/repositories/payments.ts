@@ -2,9 +2,9 @@ import type { Updateable } from 'kysely';
 import type { CourseType } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { createStatsRepository } from './stats.ts';
+import { countableFromTotals, recordConditions, type RecordFilters } from './record-filters.ts';
 import { STUDENT_AND_COURSE_COLUMNS } from './student-course-columns.ts';
 import type { NewPayment, PaymentsTable } from '../db/schema.ts';
-import type { AdminListFilters } from './enrollments.ts';
 
 function selectPayments(db: Db) {
   return db
@@ -20,6 +20,14 @@ function selectPayments(db: Db) {
     .select(STUDENT_AND_COURSE_COLUMNS);
 }
 export type PaymentView = Awaited<ReturnType<ReturnType<typeof selectPayments>['executeTakeFirstOrThrow']>>;
+
+/** The filtered rows, joined with users (the search reads the student), for counting. */
+function filtered(db: Db, filters: RecordFilters) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('users', 'users.id', 'payments.student_id')
+    .where((eb) => eb.and(recordConditions('payments', 'created_at', filters)));
+}
 
 export function createPaymentRepository(db: Db) {
   return {
@@ -60,19 +68,33 @@ export function createPaymentRepository(db: Db) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    /** From the trigger-kept totals: constant time whatever the table size. */
-    count: (filters: AdminListFilters) => createStatsRepository(db).countOf('payment', filters),
-    page(filters: AdminListFilters, limit: number, offset: number) {
-      let query = selectPayments(db);
-      if (filters.status) query = query.where('payments.status', '=', filters.status);
-      if (filters.is_urgent !== undefined) query = query.where('payments.is_urgent', '=', filters.is_urgent ? 1 : 0);
-      return query
+    /**
+     * How many match: from the trigger-kept totals (constant time) when only status and urgency filter,
+     * else counted.
+     */
+    async count(filters: RecordFilters): Promise<number> {
+      if (countableFromTotals(filters)) return createStatsRepository(db).countOf('payment', filters);
+      const row = await filtered(db, filters)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    page: (filters: RecordFilters, limit: number, offset: number) =>
+      selectPayments(db)
+        .where((eb) => eb.and(recordConditions('payments', 'created_at', filters)))
         .orderBy('payments.created_at', 'desc')
         .orderBy('payments.id', 'desc')
         .limit(limit)
         .offset(offset)
-        .execute();
-    },
+        .execute(),
+    /** The next batch after `afterId`, in id order (exports stream batch by batch). */
+    batchAfter: (filters: RecordFilters, afterId: number, limit: number) =>
+      selectPayments(db)
+        .where((eb) => eb.and(recordConditions('payments', 'created_at', filters)))
+        .where('payments.id', '>', afterId)
+        .orderBy('payments.id')
+        .limit(limit)
+        .execute(),
     async hasAnyForCourse(courseType: CourseType, courseId: number): Promise<boolean> {
       const row = await db
         .selectFrom('payments')

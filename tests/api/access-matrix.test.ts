@@ -68,6 +68,25 @@ const ROWS: Row[] = [
     body: () => ({ first_name: 'Other' }),
     expect: ADMIN_READ,
   },
+  { name: 'payments export', method: 'GET', url: () => API.admin.exports.payments, expect: ADMIN_READ },
+  { name: 'enrollments export', method: 'GET', url: () => API.admin.exports.enrollments, expect: ADMIN_READ },
+  { name: 'counseling export', method: 'GET', url: () => API.admin.exports.counselingRequests, expect: ADMIN_READ },
+  { name: 'users export', method: 'GET', url: () => API.admin.exports.users, expect: ADMIN_READ },
+  { name: 'revenue', method: 'GET', url: () => `${API.admin.revenue}?group=course`, expect: ADMIN_READ },
+  {
+    name: 'counseling update',
+    method: 'PATCH',
+    url: () => API.admin.counselingRequest(ids.lead!),
+    body: () => ({ status: 'contacted' }),
+    expect: ADMIN_READ,
+  },
+  {
+    name: 'counseling note',
+    method: 'POST',
+    url: () => API.admin.counselingNotes(ids.lead!),
+    body: () => ({ text: 'Called.' }),
+    expect: ADMIN_CREATE,
+  },
   {
     name: 'resolve enrollment',
     method: 'POST',
@@ -260,6 +279,16 @@ beforeAll(async () => {
   ids.doomedWorkshop = await createWorkshop(ctx, admin);
   const make = async (url: string, body: object) =>
     ((await ctx.request({ method: 'POST', url, token: admin, body })).body as { id: number }).id;
+  ids.lead = (
+    (
+      await ctx.request({
+        method: 'POST',
+        url: API.counseling.create,
+        body: { name: 'Lead', email: 'lead@example.in', phone: '9876543210' },
+        ip: '10.200.0.1',
+      })
+    ).body as { id: number }
+  ).id;
   ids.faculty = await make(API.faculty.create, faculty);
   ids.doomedFaculty = await make(API.faculty.create, faculty);
   ids.testimonial = await make(API.testimonials.create, { title: 'T' });
