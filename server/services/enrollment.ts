@@ -53,14 +53,21 @@ async function findCourse(db: Db, courseType: CourseType, courseId: number) {
       .select(['id', 'price', 'is_active'])
       .where('id', '=', courseId)
       .executeTakeFirst();
-    return row ? { ...row, seatsFull: false } : undefined;
+    return row ? { ...row, seatsFull: false, started: false } : undefined;
   }
   const row = await db
     .selectFrom('workshops')
-    .select(['id', 'price', 'is_active', 'current_participants', 'max_participants'])
+    .select(['id', 'price', 'is_active', 'current_participants', 'max_participants', 'date'])
     .where('id', '=', courseId)
     .executeTakeFirst();
-  return row ? { ...row, seatsFull: row.current_participants >= row.max_participants } : undefined;
+  return row
+    ? {
+        ...row,
+        seatsFull: row.current_participants >= row.max_participants,
+        // Stored as ISO UTC text, so text order is time order.
+        started: new Date(row.date).getTime() <= Date.now(),
+      }
+    : undefined;
 }
 
 /**
@@ -173,6 +180,10 @@ export function createEnrollmentService(db: Db) {
           if (enrollment && enrollment.is_active && ACCESS_STATUSES.has(enrollment.status)) {
             throw new BusinessError(SERVER_MESSAGES.alreadyEnrolled);
           }
+          // A workshop that has begun, or has no seat left, is refused before any payment exists
+          // (and before a pending one is reused), so nobody fills in a card form for nothing.
+          if (course.started) throw new BusinessError(SERVER_MESSAGES.workshopStarted);
+          if (course.seatsFull) throw new BusinessError(SERVER_MESSAGES.workshopFull);
           const payments = createPaymentRepository(trx);
           const pending = await payments.findPending(student.id, courseType, courseId);
           if (pending) {
@@ -187,8 +198,6 @@ export function createEnrollmentService(db: Db) {
             }
             return { payment: await paymentView(trx, pending.id), created: false };
           }
-          if (course.seatsFull) throw new BusinessError(SERVER_MESSAGES.workshopFull);
-
           const now = nowIso();
           const free = course.price === 0;
           const id = await payments.insert({
