@@ -33,7 +33,13 @@ export const API = {
   faculty: crud('/classroom/faculty'),
   testimonials: crud('/classroom/testimonials'),
   successStories: crud('/classroom/success-stories'),
-  resources: crud('/classroom/resources'),
+  resources: {
+    ...crud('/classroom/resources'),
+    /** Upload (multipart, field "file") or remove a resource's file (issue 11). */
+    file: (id: Id = P) => `/classroom/resources/${id}/file/`,
+  },
+  /** Where resource files are served from. */
+  media: { resourceFile: (name: string = ':name') => `/media/resources/${name}` },
   workshops: {
     ...crud('/classroom/workshops'),
     detail: (id: Id = P) => `/classroom/workshops/${id}/`,
@@ -72,4 +78,4 @@ export const API = {
 } as const;
 
 /** Path prefixes the server owns: an unknown path below one answers JSON 404, never the SPA. */
-export const API_PREFIXES = ['/auth/', '/classroom/', '/api/'] as const;
+export const API_PREFIXES = ['/auth/', '/classroom/', '/api/', '/media/'] as const;

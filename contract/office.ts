@@ -128,6 +128,10 @@ export function istToday(now = new Date()): string {
 export const OFFICE_MESSAGES = {
   lastAdmin: 'The last active administrator cannot be deactivated or given another role.',
   selfChange: 'You cannot deactivate your own account or change your own role.',
+  fileMissing: 'Choose a file to upload.',
+  fileType: 'Upload a PDF, a Word, Excel or PowerPoint file, an OpenDocument file, or a PNG, JPEG, GIF or WebP image.',
+  notMultipart: 'Send the file as multipart/form-data, in a field named "file".',
+  fileLinkTyped: 'Files are attached with the upload button; a file link cannot be typed in.',
   assigneeNotStaff: 'Assign the request to an active administrator or instructor.',
 } as const;
 
@@ -218,3 +222,8 @@ export const RevenueRow = z.object({
   net: z.number().int(),
 });
 export type RevenueRow = z.infer<typeof RevenueRow>;
+
+/** The answer when an upload is larger than the limit (UPLOAD_MAX_BYTES). */
+export function fileTooLarge(maxBytes: number): string {
+  return `The file is larger than ${Math.floor(maxBytes / (1024 * 1024)) || 1} MB; upload a smaller one.`;
+}

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/connect.ts';
@@ -59,6 +60,8 @@ export async function buildApp({ config, db, dialect, logStream }: AppOptions): 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  // Resource file uploads (one file per request; the size limit is set where the file is read).
+  await app.register(multipart, { limits: { files: 1, fields: 10, parts: 11, fileSize: config.uploadMaxBytes } });
 
   await app.register(systemRoutes);
   await app.register(authRoutes);

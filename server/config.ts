@@ -29,6 +29,10 @@ export type Config = {
   registerWindowSeconds: number;
   /** Trust X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
+  /** Where uploaded resource files are kept (UPLOAD_DIR); a directory every instance shares. */
+  uploadDir: string;
+  /** The largest resource file accepted (UPLOAD_MAX_BYTES). */
+  uploadMaxBytes: number;
 };
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -79,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerMaxPerAddress: int(env.REGISTER_MAX_PER_ADDRESS, 20, 'REGISTER_MAX_PER_ADDRESS'),
     registerWindowSeconds: int(env.REGISTER_WINDOW_SECONDS, 3600, 'REGISTER_WINDOW_SECONDS'),
     trustProxy: flag(env.TRUST_PROXY, false),
+    uploadDir: path.resolve(ROOT, env.UPLOAD_DIR || path.join('data', 'uploads')),
+    uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 20 * 1024 * 1024, 'UPLOAD_MAX_BYTES'),
   };
 }
 

@@ -18,8 +18,10 @@ export type Operation = {
   query?: z.ZodObject;
   body?: z.ZodType;
   bodyOptional?: boolean;
-  /** Status → schema (null: no body; 'csv': a text/csv attachment). */
-  responses: Record<number, z.ZodType | null | 'csv'>;
+  /** A multipart/form-data upload with one file in the field "file". */
+  upload?: boolean;
+  /** Status → schema (null: no body; 'csv': a text/csv attachment; 'file': a stored file). */
+  responses: Record<number, z.ZodType | null | 'csv' | 'file'>;
   errors?: number[];
 };
 
@@ -427,7 +429,8 @@ function operationObject(op: Operation) {
   if (op.access === 'admin') errors.add(403);
   const parameters: unknown[] = [];
   for (const match of op.path.matchAll(/:(\w+)/g)) {
-    parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
+    const schema = match[1] === 'id' ? { type: 'integer', minimum: 1 } : { type: 'string' };
+    parameters.push({ name: match[1], in: 'path', required: true, schema });
   }
   if (op.query) {
     for (const [name, field] of Object.entries(op.query.shape)) {
@@ -437,14 +440,19 @@ function operationObject(op: Operation) {
   const responses: Record<string, unknown> = {};
   for (const [status, schema] of Object.entries(op.responses)) {
     responses[status] =
-      schema === 'csv'
+      schema === 'file'
         ? {
-            description: 'A CSV file (UTF-8 with a BOM, a header row)',
-            content: { 'text/csv': { schema: { type: 'string' } } },
+            description: 'The file, with its type and a download name',
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
           }
-        : schema
-          ? { description: 'OK', content: { 'application/json': { schema: schemaRef(schema) } } }
-          : { description: 'No content' };
+        : schema === 'csv'
+          ? {
+              description: 'A CSV file (UTF-8 with a BOM, a header row)',
+              content: { 'text/csv': { schema: { type: 'string' } } },
+            }
+          : schema
+            ? { description: 'OK', content: { 'application/json': { schema: schemaRef(schema) } } }
+            : { description: 'No content' };
   }
   for (const status of [...errors].sort()) {
     const error = ERROR_RESPONSES[status];
@@ -465,6 +473,22 @@ function operationObject(op: Operation) {
     ...(op.access === 'user' || op.access === 'admin' ? { security: [{ bearerAuth: [] }] } : {}),
     ...(op.access === 'optional' ? { security: [{}, { bearerAuth: [] }] } : {}),
     ...(parameters.length ? { parameters } : {}),
+    ...(op.upload
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: ['file'],
+                  properties: { file: { type: 'string', format: 'binary' } },
+                },
+              },
+            },
+          },
+        }
+      : {}),
     ...(op.body
       ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: schemaRef(op.body) } } } }
       : {}),

@@ -4,6 +4,7 @@ import * as initial from './migrations/001_initial.ts';
 import * as totals from './migrations/002_totals.ts';
 import * as usersActive from './migrations/005_1_users_active.ts';
 import * as counselingPipeline from './migrations/005_2_counseling_pipeline.ts';
+import * as resourceFileLinks from './migrations/005_3_resource_file_links.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002_totals': totals,
   '005_1_users_active': usersActive,
   '005_2_counseling_pipeline': counselingPipeline,
+  '005_3_resource_file_links': resourceFileLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -213,6 +213,20 @@ const ROWS: Row[] = [
     body: () => ({ title: 'R2' }),
     expect: ADMIN_READ,
   },
+  // The matrix sends JSON: an administrator passes the door and is asked for multipart (415).
+  {
+    name: 'resource file upload',
+    method: 'POST',
+    url: () => API.resources.file(ids.resource!),
+    body: () => ({}),
+    expect: { anonymous: 401, student: 403, other: 403, admin: 415 },
+  },
+  {
+    name: 'resource file remove',
+    method: 'DELETE',
+    url: () => API.resources.file(ids.resource!),
+    expect: ADMIN_DELETE,
+  },
   {
     name: 'resource delete',
     method: 'DELETE',
