@@ -14,6 +14,9 @@ export function createFacultyRepository(db: Db) {
       return query.orderBy('is_featured', 'desc').orderBy('id', 'asc').execute();
     },
     findById: (id: number) => db.selectFrom('faculty').selectAll().where('id', '=', id).executeTakeFirst(),
+    async exists(id: number): Promise<boolean> {
+      return (await db.selectFrom('faculty').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    },
     create: (values: Omit<Insertable<FacultyTable>, 'created_at'>) =>
       db
         .insertInto('faculty')
@@ -94,6 +97,9 @@ export function createResourceRepository(db: Db) {
       return query.orderBy('resources.id', 'asc').execute();
     },
     findById: (id: number) => selectResources(db).where('resources.id', '=', id).executeTakeFirst(),
+    /** The resource linking a stored file, if any (its title names the download). */
+    findByFile: (link: string) =>
+      db.selectFrom('resources').select(['id', 'title']).where('file', '=', link).executeTakeFirst(),
     async create(values: Omit<Insertable<ResourcesTable>, 'created_at'>): Promise<number> {
       const row = await db
         .insertInto('resources')

@@ -2,7 +2,7 @@ import { sql, type Expression, type Insertable, type SqlBool, type Updateable } 
 import { istToday, type CounselingStatus } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import type { CounselingRequestsTable } from '../db/schema.ts';
-import { contains } from '../lib/search.ts';
+import { contains } from './search.ts';
 
 export type CounselingFilters = { status?: CounselingStatus; assignee?: number | 'none'; search?: string };
 

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { istDayEnd, istDayStart, type CourseType, type Status } from '../../contract/index.ts';
-import { contains } from '../lib/search.ts';
+import { contains } from './search.ts';
 
 /** The admin Payments and Enrollments filters (issue 11). Dates are IST calendar days, inclusive. */
 export type RecordFilters = {

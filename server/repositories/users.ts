@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Updateable } from 'kysely';
 import type { Role } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import type { UsersTable } from '../db/schema.ts';
-import { contains } from '../lib/search.ts';
+import { contains } from './search.ts';
 import { nowIso } from '../lib/time.ts';
 
 export type NewUser = {
@@ -79,6 +79,17 @@ export function createUserRepository(db: Db) {
     /** Every matching row in id order, a batch at a time (exports). */
     batchAfter: (filters: UserListFilters, afterId: number, limit: number) =>
       filtered(db, filters).selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute(),
+    /** True for an active administrator or instructor (who may follow up a counseling request). */
+    async isActiveStaff(id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', id)
+        .where('role', 'in', ['admin', 'instructor'])
+        .where('is_active', '=', 1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     /**
      * The ids of the active administrators. On PostgreSQL the rows stay locked until the transaction
      * ends, so two administrators demoting each other at once cannot both succeed.

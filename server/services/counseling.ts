@@ -11,8 +11,9 @@ import { notFound, ValidationFailed } from '../lib/errors.ts';
 import { nowIso } from '../lib/time.ts';
 import { inTransaction } from '../lib/transaction.ts';
 import { createAuditRepository } from '../repositories/audit.ts';
+import { createUserRepository } from '../repositories/users.ts';
 import { createCounselingRepository, type CounselingFilters } from '../repositories/counseling.ts';
-import { diff } from './enrollment.ts';
+import { diff } from '../lib/diff.ts';
 import { toCounselingRequest } from './present.ts';
 
 /** The counseling pipeline (issue 11): status, assignee, next follow-up and dated notes, every change audited. */
@@ -58,13 +59,7 @@ export function createCounselingService(db: Db) {
         const before = await repo.findById(id);
         if (!before) throw notFound();
         if (patch.assignee !== undefined && patch.assignee !== null) {
-          const staff = await trx
-            .selectFrom('users')
-            .select('id')
-            .where('id', '=', patch.assignee)
-            .where('role', 'in', ['admin', 'instructor'])
-            .where('is_active', '=', 1)
-            .executeTakeFirst();
+          const staff = await createUserRepository(trx).isActiveStaff(patch.assignee);
           if (!staff) throw new ValidationFailed({ assignee: [OFFICE_MESSAGES.assigneeNotStaff] });
         }
         const values = {

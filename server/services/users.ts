@@ -15,7 +15,8 @@ import { inTransaction } from '../lib/transaction.ts';
 import { createAuditRepository } from '../repositories/audit.ts';
 import { createRefreshTokenRepository } from '../repositories/refresh-tokens.ts';
 import { createUserRepository } from '../repositories/users.ts';
-import { diff, isUniqueViolation } from './enrollment.ts';
+import { isUniqueViolation } from '../lib/db-errors.ts';
+import { diff } from '../lib/diff.ts';
 import { toUser } from './present.ts';
 
 /** User accounts as administrators manage them (issue 11): create, change role, (de)activate. */

@@ -9,7 +9,7 @@ import {
   ResolveInput,
   RevenueQuery,
 } from '../../../contract/index.ts';
-import { idParam } from '../../lib/admin-writes.ts';
+import { idParam } from '../admin-writes.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { parse, parseQuery } from '../../lib/validate.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
@@ -24,7 +24,8 @@ import { toAuditEntry, toEnrollment, toPayment } from '../../services/present.ts
 
 /** The admin panel's data: totals, issues, paginated lists, resolves, counseling requests, the audit log. */
 export default async function adminRoutes(app: FastifyInstance) {
-  const { db, dialect, enrollment } = app.deps;
+  const { deps } = app;
+  const { db, dialect } = deps;
   const stats = createStatsRepository(db);
   const enrollments = createEnrollmentRepository(db);
   const payments = createPaymentRepository(db);
@@ -71,12 +72,12 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   app.post(API.admin.resolveEnrollment(), async (request) => {
     const id = idParam(request.params);
-    return enrollment.resolveEnrollment(requireAdmin(request), id, parse(ResolveInput, request.body));
+    return deps.enrollments.resolve(requireAdmin(request), id, parse(ResolveInput, request.body));
   });
 
   app.post(API.admin.resolvePayment(), async (request) => {
     const id = idParam(request.params);
-    return enrollment.resolvePayment(requireAdmin(request), id, parse(ResolveInput, request.body));
+    return deps.payments.resolve(requireAdmin(request), id, parse(ResolveInput, request.body));
   });
 
   app.get(API.admin.counselingRequests, async (request) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { API, fileTooLarge, OFFICE_MESSAGES } from '../../../contract/index.ts';
-import { idParam } from '../../lib/admin-writes.ts';
+import { idParam } from '../admin-writes.ts';
 import { HttpError, notFound, ValidationFailed } from '../../lib/errors.ts';
 import { mimeOfExtension, sniffFileKind } from '../../lib/file-types.ts';
 import { inTransaction } from '../../lib/transaction.ts';
@@ -102,11 +102,7 @@ export default async function resourceFileRoutes(app: FastifyInstance) {
     const { name } = request.params as { name: string };
     if (!files.isValidName(name)) throw notFound();
     // Served only while a resource links it, under that resource's title.
-    const resource = await db
-      .selectFrom('resources')
-      .select(['title'])
-      .where('file', '=', MEDIA_PREFIX + name)
-      .executeTakeFirst();
+    const resource = await createResourceRepository(db).findByFile(MEDIA_PREFIX + name);
     const ext = name.slice(name.lastIndexOf('.') + 1);
     const mime = mimeOfExtension(ext);
     const location = resource && mime ? files.locate(name) : null;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AdminUserInput, AdminUserListQuery, AdminUserPatch, API } from '../../../contract/index.ts';
-import { idParam } from '../../lib/admin-writes.ts';
+import { idParam } from '../admin-writes.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { parse, parseQuery } from '../../lib/validate.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
