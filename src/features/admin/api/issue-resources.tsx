@@ -1,5 +1,6 @@
 import {
   API,
+  COUNSELING_STATUS_LABELS,
   CounselingRequest,
   Enrollment,
   FAILURE_REASON_LABELS,
@@ -8,6 +9,7 @@ import {
 } from '../../../../contract/index.ts';
 import { StatusBadge } from '../../../components/badges.tsx';
 import { formatDate, formatDateTime, formatINR, fullName } from '../../../utils/format.ts';
+import { COUNSELING_FILTERS, followUp, RECORD_FILTERS } from './office-resources.tsx';
 import type { AdminResource } from './resource-types.ts';
 
 const urgent = (value: boolean) => (value ? 'Urgent' : 'No');
@@ -21,6 +23,8 @@ export const enrollmentsResource: AdminResource<Enrollment> = {
   item: Enrollment,
   listPath: API.admin.enrollments,
   listQuery: {},
+  filters: RECORD_FILTERS,
+  exportPath: API.admin.exports.enrollments,
   columns: [
     { label: 'Student', render: (e) => `${fullName(e.student)} (${e.student.email})` },
     { label: 'Course', render: courseTitle },
@@ -49,6 +53,8 @@ export const paymentsResource: AdminResource<Payment> = {
   item: Payment,
   listPath: API.admin.payments,
   listQuery: {},
+  filters: RECORD_FILTERS,
+  exportPath: API.admin.exports.payments,
   columns: [
     { label: 'Student', render: (p) => `${fullName(p.student)} (${p.student.email})` },
     { label: 'Course', render: paymentTitle },
@@ -80,7 +86,11 @@ export const counselingResource: AdminResource<CounselingRequest> = {
   item: CounselingRequest,
   listPath: API.admin.counselingRequests,
   listQuery: {},
+  filters: COUNSELING_FILTERS,
+  exportPath: API.admin.exports.counselingRequests,
   columns: [
+    { label: 'Status', render: (c) => COUNSELING_STATUS_LABELS[c.status] },
+    { label: 'Follow up', render: (c) => followUp(c.next_follow_up) },
     { label: 'Name', render: (c) => c.name },
     { label: 'Email', render: (c) => c.email },
     { label: 'Phone', render: (c) => c.phone },
@@ -95,5 +105,21 @@ export const counselingResource: AdminResource<CounselingRequest> = {
     ['Interest', c.interest || '—'],
     ['Message', c.message || '—'],
     ['Received', formatDateTime(c.created_at)],
+    ['Status', COUNSELING_STATUS_LABELS[c.status]],
+    ['Next follow-up', followUp(c.next_follow_up)],
+    [
+      'Notes',
+      c.notes.length ? (
+        <ul key="n">
+          {c.notes.map((n) => (
+            <li key={n.at}>
+              {formatDateTime(n.at)} — {n.author ?? 'someone'}: {n.text}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        '—'
+      ),
+    ],
   ],
 };

@@ -7,9 +7,10 @@ import {
   workshopsResource,
 } from './content-resources.tsx';
 import { counselingResource, enrollmentsResource, paymentsResource } from './issue-resources.tsx';
+import { auditLogResource, usersResource } from './office-resources.tsx';
 import type { AdminResource } from './resource-types.ts';
 
-/** The eight tabs of the admin panel, in the spec's order, then the counseling requests (design deviation 4). */
+/** The eight tabs of the admin panel, in the spec's order, then counseling requests, users and the audit log. */
 export const ADMIN_TABS = [
   programsResource,
   facultyResource,
@@ -20,4 +21,6 @@ export const ADMIN_TABS = [
   successStoriesResource,
   resourcesResource,
   counselingResource,
+  usersResource,
+  auditLogResource,
 ] as unknown as AdminResource[];
