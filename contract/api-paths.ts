@@ -57,6 +57,9 @@ export const API = {
     payments: '/api/admin/payments/',
     resolveEnrollment: (id: Id = P) => `/api/admin/enrollments/${id}/resolve/`,
     resolvePayment: (id: Id = P) => `/api/admin/payments/${id}/resolve/`,
+    /** Delete a record with no money behind it (issue 11). */
+    enrollment: (id: Id = P) => `/api/admin/enrollments/${id}/`,
+    payment: (id: Id = P) => `/api/admin/payments/${id}/`,
     counselingRequests: '/api/admin/counseling-requests/',
     auditLog: '/api/admin/audit-log/',
     users: '/api/admin/users/',

@@ -128,6 +128,9 @@ export function istToday(now = new Date()): string {
 export const OFFICE_MESSAGES = {
   lastAdmin: 'The last active administrator cannot be deactivated or given another role.',
   selfChange: 'You cannot deactivate your own account or change your own role.',
+  paymentHasMoney: 'This payment was completed, so it cannot be deleted; resolve it instead (money stays on record).',
+  enrollmentHasMoney:
+    'This enrollment was paid for, so it cannot be deleted; resolve it to Cancelled instead (money stays on record).',
   fileMissing: 'Choose a file to upload.',
   fileType: 'Upload a PDF, a Word, Excel or PowerPoint file, an OpenDocument file, or a PNG, JPEG, GIF or WebP image.',
   notMultipart: 'Send the file as multipart/form-data, in a field named "file".',

@@ -88,6 +88,9 @@ export function createEnrollmentRepository(db: Db) {
         .orderBy('enrollments.id')
         .limit(limit)
         .execute(),
+    async remove(id: number): Promise<void> {
+      await db.deleteFrom('enrollments').where('id', '=', id).execute();
+    },
     async hasAnyForCourse(courseType: CourseType, courseId: number): Promise<boolean> {
       const row = await db
         .selectFrom('enrollments')

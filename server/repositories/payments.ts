@@ -101,6 +101,29 @@ export function createPaymentRepository(db: Db) {
         .orderBy('payments.id')
         .limit(limit)
         .execute(),
+    /** True when the student paid for the course (a payment completed at some time, whatever its status now). */
+    async hasCompleted(studentId: number, courseType: CourseType, courseId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('payments')
+        .select('id')
+        .where('student_id', '=', studentId)
+        .where('course_type', '=', courseType)
+        .where('course_id', '=', courseId)
+        .where('completed_at', 'is not', null)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    /** Deletes the payment only if it never completed (the condition is part of the DELETE). */
+    async removeIfNeverCompleted(id: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('payments')
+        .where('id', '=', id)
+        .where('status', '!=', 'completed')
+        .where('completed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
     async hasAnyForCourse(courseType: CourseType, courseId: number): Promise<boolean> {
       const row = await db
         .selectFrom('payments')

@@ -68,6 +68,19 @@ const ROWS: Row[] = [
     body: () => ({ first_name: 'Other' }),
     expect: ADMIN_READ,
   },
+  {
+    name: 'payment delete',
+    method: 'DELETE',
+    url: () => API.admin.payment(ids.doomedPayment!),
+    expect: ADMIN_DELETE,
+  },
+  // A paid enrollment: an administrator passes the door and is refused with the reason (400).
+  {
+    name: 'enrollment delete',
+    method: 'DELETE',
+    url: () => API.admin.enrollment(ids.enrollment!),
+    expect: { anonymous: 401, student: 403, other: 403, admin: 400 },
+  },
   { name: 'payments export', method: 'GET', url: () => API.admin.exports.payments, expect: ADMIN_READ },
   { name: 'enrollments export', method: 'GET', url: () => API.admin.exports.enrollments, expect: ADMIN_READ },
   { name: 'counseling export', method: 'GET', url: () => API.admin.exports.counselingRequests, expect: ADMIN_READ },
@@ -322,6 +335,11 @@ beforeAll(async () => {
   const pending = await createProgram(ctx, admin);
   ids.payment = (
     (await ctx.request({ method: 'POST', url: API.programs.payment(pending), token: who.student.access, body: {} }))
+      .body as { id: number }
+  ).id;
+  const doomed = await createProgram(ctx, admin);
+  ids.doomedPayment = (
+    (await ctx.request({ method: 'POST', url: API.programs.payment(doomed), token: who.other.access, body: {} }))
       .body as { id: number }
   ).id;
   const another = await createProgram(ctx, admin);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, MESSAGES } from '../../contract/index.ts';
+import { API, MESSAGES, OFFICE_MESSAGES } from '../../contract/index.ts';
 import { deferred, fail, ok, type Handler } from './support/fake-api.ts';
 import { admin, enrollment, faculty, payment, program } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
@@ -25,6 +25,19 @@ function adminPanel(routes: Record<string, Handler> = {}) {
 const dialog = () => screen.getByRole('dialog');
 
 describe('Admin office tools', () => {
+  it("Delete on a payment with money behind it is refused with the server's reason", async () => {
+    const { user, api } = adminPanel({
+      [`GET ${API.admin.payments}`]: ok({ count: 1, next: null, previous: null, results: [payment()] }),
+      [`DELETE ${API.admin.payment(41)}`]: fail(400, { error: OFFICE_MESSAGES.paymentHasMoney }),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Payments' }));
+    const row = await screen.findByRole('row', { name: /Credit Analyst Program/ });
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.callsTo(`DELETE ${API.admin.payment(41)}`)).toHaveLength(1));
+    expect(await screen.findByText(new RegExp(OFFICE_MESSAGES.paymentHasMoney.slice(0, 40)))).toBeInTheDocument();
+  });
+
   it('the issue summary counts link to the filtered views, whose filters live in the URL', async () => {
     const { user, api, router } = adminPanel({
       [`GET ${API.admin.payments}`]: ok({
@@ -254,7 +267,6 @@ describe('Admin dashboard', () => {
     await user.click(await screen.findByRole('tab', { name: 'Payments' }));
     const row = await screen.findByRole('row', { name: /Credit Analyst Program/ });
     expect(screen.queryByRole('button', { name: 'Add New' })).not.toBeInTheDocument();
-    expect(within(row).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(within(row).getByText('Failed')).toHaveClass('badge-red');
     await user.click(within(row).getByRole('button', { name: 'Resolve' }));
     const d = within(dialog());

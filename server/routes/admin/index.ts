@@ -20,6 +20,7 @@ import { createRevenueRepository } from '../../repositories/revenue.ts';
 import { createStatsRepository } from '../../repositories/stats.ts';
 import { createCounselingService } from '../../services/counseling.ts';
 import exportRoutes from './exports.ts';
+import { createRecordService } from '../../services/records.ts';
 import { toAuditEntry, toEnrollment, toPayment } from '../../services/present.ts';
 
 /** The admin panel's data: totals, issues, paginated lists, resolves, counseling requests, the audit log. */
@@ -32,6 +33,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   const audit = createAuditRepository(db);
   const counseling = createCounselingService(db);
   const revenue = createRevenueRepository(db, dialect);
+  const records = createRecordService(db);
 
   app.addHook('preHandler', adminOnly);
   await app.register(exportRoutes);
@@ -116,6 +118,16 @@ export default async function adminRoutes(app: FastifyInstance) {
       audit.page(q.page_size, (q.page - 1) * q.page_size, filters),
     ]);
     return paginate(request.url, q.page, q.page_size, count, rows.map(toAuditEntry));
+  });
+
+  app.delete(API.admin.payment(), async (request, reply) => {
+    await records.removePayment(requireAdmin(request), idParam(request.params));
+    return reply.code(204).send();
+  });
+
+  app.delete(API.admin.enrollment(), async (request, reply) => {
+    await records.removeEnrollment(requireAdmin(request), idParam(request.params));
+    return reply.code(204).send();
   });
 
   app.get(API.admin.revenue, async (request) => {

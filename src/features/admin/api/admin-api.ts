@@ -35,8 +35,9 @@ export function saveAdminItem(resource: AdminResource, input: SaveItemInput): Pr
 }
 
 export async function deleteAdminItem(resource: AdminResource, input: DeleteItemInput): Promise<void> {
-  if (!resource.form?.removePath) throw new Error(`${resource.label} cannot be deleted`);
-  await api.delete(resource.form.removePath(idOf(input.item)));
+  const removePath = resource.form?.removePath ?? resource.removePath;
+  if (!removePath) throw new Error(`${resource.label} cannot be deleted`);
+  await api.delete(removePath(idOf(input.item)));
 }
 
 /** Downloads a tab's CSV export with the current filters (the request carries the login, so no plain link). */

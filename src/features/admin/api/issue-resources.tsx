@@ -44,6 +44,7 @@ export const enrollmentsResource: AdminResource<Enrollment> = {
     ['Urgent', urgent(e.is_urgent)],
   ],
   resolvePath: (id) => API.admin.resolveEnrollment(id),
+  removePath: (id) => API.admin.enrollment(id),
 };
 
 export const paymentsResource: AdminResource<Payment> = {
@@ -76,6 +77,7 @@ export const paymentsResource: AdminResource<Payment> = {
     ['Urgent', urgent(p.is_urgent)],
   ],
   resolvePath: (id) => API.admin.resolvePayment(id),
+  removePath: (id) => API.admin.payment(id),
 };
 
 /** Free counseling bookings from /contact (design deviation 4): read-only, listed for administrators. */

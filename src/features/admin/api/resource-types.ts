@@ -51,6 +51,8 @@ export type AdminResource<T extends { id: number } = { id: number }> = {
     /** Edit with other fields and a partial update (users: PATCH of what may change). */
     edit?: { fields: FieldSpec[]; schema: z.ZodTypeAny; method: 'PATCH' };
   };
+  /** Delete without a form (enrollments and payments: only what has no money behind it; the server says why not). */
+  removePath?: (id: number) => string;
   /** Resolve (enrollments and payments only). */
   resolvePath?: (id: number) => string;
 };
