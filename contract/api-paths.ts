@@ -1,6 +1,6 @@
 /**
  * Every API path, exactly as spec section 7 writes it (trailing slashes included), plus the additions
- * of design.md. Called with an id they give a URL; called without, the server's route pattern (":id").
+ * of docs/deviations.md. Called with an id they give a URL; called without, the server's route pattern (":id").
  */
 type Id = number | string;
 const P = ':id';

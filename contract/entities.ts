@@ -212,7 +212,7 @@ export type TokenPair = z.infer<typeof TokenPair>;
 export const AccessToken = z.object({ access: z.string() });
 export type AccessToken = z.infer<typeof AccessToken>;
 
-/** A free counseling booking made from /contact (design.md deviation 4). */
+/** A free counseling booking made from /contact (docs/deviations.md). */
 export const CounselingRequest = z.object({
   id: Id,
   name: z.string(),
@@ -244,7 +244,7 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
-/** The admin lists' page (design.md section 3). */
+/** The admin lists' page (docs/api.md). */
 export function paginated<T extends z.ZodTypeAny>(item: T) {
   return z.object({
     count: z.number().int().nonnegative(),
@@ -255,7 +255,7 @@ export function paginated<T extends z.ZodTypeAny>(item: T) {
 }
 export type Paginated<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
-/** Error answers (design.md section 3). */
+/** Error answers (docs/api.md). */
 export const ValidationErrorBody = z.record(z.string(), z.array(z.string()));
 export const BusinessErrorBody = z.object({ error: z.string() });
 export const DetailErrorBody = z.object({ detail: z.string() });

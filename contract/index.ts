@@ -6,3 +6,4 @@ export * from './api-paths.ts';
 export * from './checkout.ts';
 export * from './errors.ts';
 export * from './office.ts';
+export * from './validation.ts';

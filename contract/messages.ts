@@ -1,10 +1,10 @@
 /**
  * Every user-facing message of the spec's error catalogue (section 8), word for word, plus the
- * server's error texts that design.md section 3 fixes. Both sides import these; never retype them.
+ * server's error texts (docs/api.md). Both sides import these; never retype them.
  */
 export const MESSAGES = {
   loginFailed: 'Login failed. Please try again.',
-  /** Sign-up (design.md deviation 4) has no text in the spec; worded like the login failure. */
+  /** Sign-up (docs/deviations.md) has no text in the spec; worded like the login failure. */
   registerFailed: 'Registration failed. Please try again.',
   programsLoadFailed: 'Failed to load programs. Please try again.',
   facultyLoadFailed: 'Failed to load faculty. Please try again.',
@@ -37,9 +37,12 @@ export const MESSAGES = {
   workshopsEmptyPast: 'No past workshops available.',
   workshopsEmptyFree: 'No free workshops available.',
   processing: 'Processing...',
+  /** Book Free Counseling (docs/deviations.md) has no text in the spec. */
+  counselingSent: 'Thank you! Your counseling session request has been received. Our team will contact you shortly.',
+  counselingFailed: 'Failed to book your counseling session. Please try again.',
 } as const;
 
-/** Texts of the server's error answers (design.md section 3). */
+/** Texts of the server's error answers (docs/api.md). */
 export const SERVER_MESSAGES = {
   badCredentials: 'No active account found with the given credentials',
   notAuthenticated: 'Authentication credentials were not provided.',
@@ -58,4 +61,12 @@ export const SERVER_MESSAGES = {
   emailTaken: 'A user with that email already exists.',
   bodyTooLarge: 'Request body is too large.',
   invalidJson: 'Request body is not valid JSON.',
+} as const;
+
+/** The format rules every form shares (payloads.ts applies them; the checkout form shows them too). */
+export const FIELD_MESSAGES = {
+  emailRequired: 'Email is required.',
+  email: 'Enter a valid email address.',
+  phoneRequired: 'Phone is required.',
+  phone: 'Enter a 10-digit Indian mobile number.',
 } as const;

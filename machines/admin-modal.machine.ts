@@ -1,4 +1,4 @@
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, raise, setup, type StateValue } from 'xstate';
 import { ApiError, MESSAGES, userMessage } from '../contract/index.ts';
 import { appAction, notProvided } from './placeholders.ts';
 
@@ -8,9 +8,9 @@ import { appAction, notProvided } from './placeholders.ts';
  * disables its buttons while `saving` is on.
  */
 export type AdminModalMode = 'view' | 'add' | 'edit' | 'resolve';
+type FormMode = Exclude<AdminModalMode, 'view'>;
 
 export type AdminModalContext = {
-  mode: AdminModalMode | null;
   /** The item viewed, edited, resolved or deleted; null when adding. */
   item: unknown | null;
   /** The failure of the last save (shown in the dialog) or delete (shown in the panel). */
@@ -32,12 +32,24 @@ export type AdminModalEvent =
   | { type: 'modal.close' }
   | { type: 'modal.delete'; item: unknown }
   | { type: 'modal.confirm' }
-  | { type: 'notice.dismiss' };
+  | { type: 'notice.dismiss' }
+  /** Raised by the form's mode on modal.submit: the values and which save they are. */
+  | { type: 'modal.save'; mode: FormMode; values: AdminFormValues };
 
-export type SaveItemInput = { mode: 'add' | 'edit' | 'resolve'; item: unknown | null; values: AdminFormValues };
+export type SaveItemInput = { mode: FormMode; item: unknown | null; values: AdminFormValues };
 export type DeleteItemInput = { item: unknown };
 
 const SAVED_NOTICE = { add: MESSAGES.adminCreated, edit: MESSAGES.adminUpdated, resolve: MESSAGES.adminResolved };
+const MODE_STATES = { add: 'adding', edit: 'editing', resolve: 'resolving' } as const;
+
+/** Which dialog a state shows (from the state value alone: the view and the tests read it the same way). */
+export function adminModalMode(value: StateValue): AdminModalMode | null {
+  if (value === 'viewing') return 'view';
+  if (typeof value !== 'object' || !('form' in value)) return null;
+  const mode = (value.form as { mode?: string }).mode;
+  const found = (Object.keys(MODE_STATES) as FormMode[]).find((key) => MODE_STATES[key] === mode);
+  return found ?? null;
+}
 
 export const adminModalMachine = setup({
   types: {
@@ -52,21 +64,24 @@ export const adminModalMachine = setup({
   actions: {
     /** The app reloads the active tab's list (and the stats). */
     itemSaved: appAction(),
-    open: assign((_, params: { mode: AdminModalMode | null; item: unknown | null }) => ({
-      mode: params.mode,
+    open: assign((_, params: { item: unknown | null }) => ({
       item: params.item,
       error: null,
       notice: null,
       fieldErrors: {},
     })),
-    close: assign({ mode: null, item: null, fieldErrors: {} }),
-    announceSaved: assign(({ context }) => ({
-      notice:
-        context.mode === 'add' || context.mode === 'edit' || context.mode === 'resolve'
-          ? SAVED_NOTICE[context.mode]
-          : null,
-      error: null,
+    close: assign({ item: null, fieldErrors: {} }),
+    save: raise((_, params: { mode: FormMode; values: AdminFormValues }) => ({
+      type: 'modal.save' as const,
+      mode: params.mode,
+      values: params.values,
     })),
+    /** On leaving the form: if the save succeeded, this mode's success text (else nothing changes). */
+    announceSaved: assign(({ event }, params: { mode: FormMode }) =>
+      (event as { type: string }).type === 'xstate.done.actor.saveItem'
+        ? { notice: SAVED_NOTICE[params.mode], error: null }
+        : {},
+    ),
     showSaveError: assign((_, params: { error: unknown }) => ({
       error: MESSAGES.adminSaveFailed,
       fieldErrors: params.error instanceof ApiError ? params.error.fieldErrors : {},
@@ -79,33 +94,29 @@ export const adminModalMachine = setup({
     clearError: assign({ error: null, fieldErrors: {} }),
     dismissNotice: assign({ notice: null, error: null }),
   },
-  guards: {
-    isAdding: ({ context }) => context.mode === 'add',
-    isEditing: ({ context }) => context.mode === 'edit',
-  },
 }).createMachine({
   id: 'adminModal',
   initial: 'closed',
-  context: { mode: null, item: null, error: null, notice: null, fieldErrors: {} },
+  context: { item: null, error: null, notice: null, fieldErrors: {} },
   states: {
     closed: {
       on: {
         'modal.view': {
           target: 'viewing',
-          actions: { type: 'open', params: ({ event }) => ({ mode: 'view', item: event.item }) },
+          actions: { type: 'open', params: ({ event }) => ({ item: event.item }) },
         },
-        'modal.add': { target: 'adding', actions: { type: 'open', params: { mode: 'add', item: null } } },
+        'modal.add': { target: 'form.mode.adding', actions: { type: 'open', params: { item: null } } },
         'modal.edit': {
-          target: 'editing',
-          actions: { type: 'open', params: ({ event }) => ({ mode: 'edit', item: event.item }) },
+          target: 'form.mode.editing',
+          actions: { type: 'open', params: ({ event }) => ({ item: event.item }) },
         },
         'modal.resolve': {
-          target: 'resolving',
-          actions: { type: 'open', params: ({ event }) => ({ mode: 'resolve', item: event.item }) },
+          target: 'form.mode.resolving',
+          actions: { type: 'open', params: ({ event }) => ({ item: event.item }) },
         },
         'modal.delete': {
           target: 'confirmingDelete',
-          actions: { type: 'open', params: ({ event }) => ({ mode: null, item: event.item }) },
+          actions: { type: 'open', params: ({ event }) => ({ item: event.item }) },
         },
         'notice.dismiss': { actions: 'dismissNotice' },
       },
@@ -114,56 +125,73 @@ export const adminModalMachine = setup({
       tags: ['open'],
       on: { 'modal.close': { target: 'closed', actions: 'close' } },
     },
-    adding: {
+    /**
+     * The add, edit and resolve dialogs: one form, its mode a sub-state (no mode in context, no guards).
+     * The mode turns a submit into a save of its kind and announces its own success; the phase sends it
+     * and, on a failure, returns to filling the same form (the mode region has not moved).
+     */
+    form: {
+      type: 'parallel',
       tags: ['open'],
-      on: {
-        'modal.submit': { target: 'saving', actions: 'clearError' },
-        'modal.close': { target: 'closed', actions: ['close', 'clearError'] },
-      },
-    },
-    editing: {
-      tags: ['open'],
-      on: {
-        'modal.submit': { target: 'saving', actions: 'clearError' },
-        'modal.close': { target: 'closed', actions: ['close', 'clearError'] },
-      },
-    },
-    resolving: {
-      tags: ['open'],
-      on: {
-        'modal.submit': { target: 'saving', actions: 'clearError' },
-        'modal.close': { target: 'closed', actions: ['close', 'clearError'] },
-      },
-    },
-    // The dialog stays open (and its form values in the view) until the server has answered.
-    saving: {
-      tags: ['open', 'saving'],
-      invoke: {
-        id: 'saveItem',
-        src: 'saveItem',
-        input: ({ context, event }) => {
-          assertEvent(event, 'modal.submit');
-          const mode = context.mode === 'add' || context.mode === 'edit' ? context.mode : 'resolve';
-          return { mode, item: context.item, values: event.values };
+      states: {
+        mode: {
+          initial: 'adding',
+          // Each mode names its save: what a submit saves and, leaving after a save, which success it announces.
+          states: {
+            adding: {
+              exit: { type: 'announceSaved', params: { mode: 'add' } },
+              on: {
+                'modal.submit': {
+                  actions: { type: 'save', params: ({ event }) => ({ mode: 'add', values: event.values }) },
+                },
+              },
+            },
+            editing: {
+              exit: { type: 'announceSaved', params: { mode: 'edit' } },
+              on: {
+                'modal.submit': {
+                  actions: { type: 'save', params: ({ event }) => ({ mode: 'edit', values: event.values }) },
+                },
+              },
+            },
+            resolving: {
+              exit: { type: 'announceSaved', params: { mode: 'resolve' } },
+              on: {
+                'modal.submit': {
+                  actions: { type: 'save', params: ({ event }) => ({ mode: 'resolve', values: event.values }) },
+                },
+              },
+            },
+          },
         },
-        onDone: { target: 'closed', actions: ['announceSaved', 'close', 'itemSaved'] },
-        // Back to the form the values came from, so the user can correct them.
-        onError: [
-          {
-            guard: 'isAdding',
-            target: 'adding',
-            actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) },
+        phase: {
+          initial: 'filling',
+          states: {
+            filling: {
+              on: {
+                'modal.save': { target: 'saving', actions: 'clearError' },
+                'modal.close': { target: '#adminModal.closed', actions: ['close', 'clearError'] },
+              },
+            },
+            // The dialog stays open (and its form values in the view) until the server has answered.
+            saving: {
+              tags: ['saving'],
+              invoke: {
+                id: 'saveItem',
+                src: 'saveItem',
+                input: ({ context, event }) => {
+                  assertEvent(event, 'modal.save');
+                  return { mode: event.mode, item: context.item, values: event.values };
+                },
+                onDone: { target: '#adminModal.closed', actions: ['close', 'itemSaved'] },
+                onError: {
+                  target: 'filling',
+                  actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
           },
-          {
-            guard: 'isEditing',
-            target: 'editing',
-            actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            target: 'resolving',
-            actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+        },
       },
     },
     /** The view shows MESSAGES.deleteConfirm. */

@@ -1,5 +1,6 @@
 import { adminModalMachine } from './admin-modal.machine.ts';
 import { checkoutMachine } from './checkout.machine.ts';
+import { contactMachine } from './contact.machine.ts';
 import { listMachine } from './list.machine.ts';
 import { loaderMachine } from './loader.machine.ts';
 import { paymentFlowMachine } from './payment-flow.machine.ts';
@@ -18,6 +19,5 @@ export const machineCatalog = {
   'admin-modal': adminModalMachine,
   list: listMachine,
   loader: loaderMachine,
+  contact: contactMachine,
 } as const;
-
-export type MachineName = keyof typeof machineCatalog;

@@ -11,7 +11,7 @@ import {
 import { notProvided } from './placeholders.ts';
 
 /**
- * The checkout page /payment/{type}/{id} (spec sections 2 and 4, Checkout submit; design.md deviation 7).
+ * The checkout page /payment/{type}/{id} (spec sections 2 and 4, Checkout submit; docs/deviations.md).
  * The card fields are validated here with the contract's rules and never leave the browser: the `pay`
  * actor receives the form and sends only `checkoutBilling(form)` to the server.
  */

@@ -6,5 +6,5 @@ export * from './checkout.machine.ts';
 export * from './admin-modal.machine.ts';
 export * from './list.machine.ts';
 export * from './loader.machine.ts';
-export { notProvided, appAction } from './placeholders.ts';
-export { machineCatalog, type MachineName } from './catalog.ts';
+export * from './contact.machine.ts';
+export { machineCatalog } from './catalog.ts';

@@ -4,7 +4,7 @@ import { notProvided } from './placeholders.ts';
 
 /**
  * The one list-loading machine (cypress-realworld-app style): each list specialises it by providing
- * its own `fetchPage` actor. Pages follow the server's `next` cursor (design.md deviation 5);
+ * its own `fetchPage` actor. Pages follow the server's `next` cursor (docs/deviations.md);
  * a plain array answer is one page with `next: null`.
  */
 export type ListParams = Record<string, unknown>;
@@ -29,10 +29,15 @@ export type ListContext<TItem> = {
   failureText: string;
 };
 
+/** How long typing must pause before a search is sent (list.search). */
+export const SEARCH_DELAY_MS = 300;
+
 export type ListEvent =
   | { type: 'list.reload' }
   | { type: 'list.retry' }
   | { type: 'list.params'; params: ListParams }
+  /** New params from typing: loaded once typing pauses for SEARCH_DELAY_MS (each keystroke restarts the wait). */
+  | { type: 'list.search'; params: ListParams }
   | { type: 'list.loadMore' };
 
 /** A list machine typed for its items; `listMachine` below is the untyped instance. */
@@ -66,6 +71,7 @@ export function createListMachine<TItem = unknown>() {
     guards: {
       hasMore: ({ context }) => context.next !== null,
     },
+    delays: { searchDelay: SEARCH_DELAY_MS },
   }).createMachine({
     id: 'list',
     context: ({ input }) => ({
@@ -84,6 +90,10 @@ export function createListMachine<TItem = unknown>() {
         target: '.loading',
         actions: { type: 'setParams', params: ({ event }) => ({ params: event.params }) },
       },
+      'list.search': {
+        target: '.debouncing',
+        actions: { type: 'setParams', params: ({ event }) => ({ params: event.params }) },
+      },
     },
     states: {
       loading: {
@@ -99,6 +109,11 @@ export function createListMachine<TItem = unknown>() {
           },
           onError: { target: 'failed', actions: 'showFailure' },
         },
+      },
+      // Typing: the items shown stay until the pause; another keystroke re-enters and restarts the wait.
+      debouncing: {
+        entry: 'clearError',
+        after: { searchDelay: { target: 'loading' } },
       },
       failed: {
         on: { 'list.retry': { target: 'loading' } },

@@ -2,7 +2,7 @@ import { assign, setup, waitFor, type ActorRefFrom } from 'xstate';
 import { appAction, notProvided } from './placeholders.ts';
 
 /**
- * The one access-token refresh of the whole app (spec section 4, Token refresh; design.md section 4).
+ * The one access-token refresh of the whole app (spec section 4, Token refresh; docs/architecture.md).
  * Every request that gets a 401 joins the refresh in flight instead of starting its own, because
  * `refresh.request` is not handled while `refreshing`. `generation` counts finished refreshes so a
  * caller can wait for the outcome of the very refresh it joined (see `awaitRefresh`).

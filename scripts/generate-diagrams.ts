@@ -52,8 +52,16 @@ function stateLines(node: AnyStateNode, indent: string): string[] {
   if (children.length) {
     // Composite states by id only: the quoted-name form is not accepted for composites everywhere.
     lines.push(`${indent}state ${id} {`);
-    lines.push(`${indent}  [*] --> ${mermaidId(node.states[node.config.initial as string] as AnyStateNode)}`);
-    for (const child of children) lines.push(...stateLines(child, `${indent}  `));
+    if (node.type === 'parallel') {
+      // Parallel regions: each region drawn whole, separated by mermaid's concurrency divider.
+      children.forEach((child, index) => {
+        if (index > 0) lines.push(`${indent}  --`);
+        lines.push(...stateLines(child, `${indent}  `));
+      });
+    } else {
+      lines.push(`${indent}  [*] --> ${mermaidId(node.states[node.config.initial as string] as AnyStateNode)}`);
+      for (const child of children) lines.push(...stateLines(child, `${indent}  `));
+    }
     lines.push(`${indent}}`);
   } else {
     lines.push(`${indent}state "${node.key}" as ${id}`);

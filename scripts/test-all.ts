@@ -196,6 +196,11 @@ const steps: Step[] = [
     run: check('npx', ['eslint', '.']),
   },
   {
+    name: 'deadcode',
+    title: 'knip: no unused files, exports or dependencies (knip.json)',
+    run: check('npx', ['knip', '--no-progress']),
+  },
+  {
     name: 'unit',
     title: 'Contract, machines (model-based, coverage gate) and views (Testing Library)',
     run: vitest('unit', ['--project', 'contract', '--project', 'machines', '--project', 'views']),

@@ -224,10 +224,7 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type FacultyRow = Selectable<FacultyTable>;
-export type ProgramRow = Selectable<ProgramsTable>;
-export type WorkshopRow = Selectable<WorkshopsTable>;
 export type SuccessStoryRow = Selectable<SuccessStoriesTable>;
-export type ResourceRow = Selectable<ResourcesTable>;
 export type TestimonialRow = Selectable<TestimonialsTable>;
 export type EnrollmentRow = Selectable<EnrollmentsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;

@@ -902,14 +902,3 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   await seedDemo(db);
   return true;
 }
-
-export const DEMO_COUNTS = {
-  programs: PROGRAMS.length,
-  activePrograms: PROGRAMS.filter((p) => p.is_active).length,
-  faculty: FACULTY.length,
-  workshops: WORKSHOPS.length,
-  successStories: SUCCESS_STORIES.length,
-  resources: RESOURCES.length,
-  testimonials: TESTIMONIALS.length,
-  users: USERS.length,
-};

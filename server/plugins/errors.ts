@@ -15,7 +15,7 @@ const CLIENT_ERROR_TEXT: Record<number, string> = {
   415: 'Unsupported media type.',
 };
 
-/** Every error becomes one of design.md's JSON shapes; nothing internal ever reaches the client. */
+/** Every error becomes one of the JSON shapes of docs/api.md; nothing internal ever reaches the client. */
 export default shared(async function errors(app) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {

@@ -111,4 +111,3 @@ export function createCounselingRepository(db: Db) {
         .execute(),
   };
 }
-export type CounselingRepository = ReturnType<typeof createCounselingRepository>;

@@ -7,8 +7,6 @@ import { countableFromTotals, recordConditions, type RecordFilters } from './rec
 import { STUDENT_AND_COURSE_COLUMNS } from './student-course-columns.ts';
 import type { EnrollmentsTable, NewEnrollment } from '../db/schema.ts';
 
-/** The admin list filters, under their former name. */
-export type AdminListFilters = RecordFilters;
 
 /** Enrollments with what the answer shows: the student and the course title. */
 function selectEnrollments(db: Db) {
@@ -103,4 +101,3 @@ export function createEnrollmentRepository(db: Db) {
     },
   };
 }
-export type EnrollmentRepository = ReturnType<typeof createEnrollmentRepository>;

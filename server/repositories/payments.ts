@@ -136,4 +136,3 @@ export function createPaymentRepository(db: Db) {
     },
   };
 }
-export type PaymentRepository = ReturnType<typeof createPaymentRepository>;

@@ -24,4 +24,3 @@ export function createRateEventRepository(db: Db) {
     },
   };
 }
-export type RateEventRepository = ReturnType<typeof createRateEventRepository>;

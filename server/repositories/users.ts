@@ -102,4 +102,3 @@ export function createUserRepository(db: Db) {
     },
   };
 }
-export type UserRepository = ReturnType<typeof createUserRepository>;

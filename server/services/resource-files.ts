@@ -60,4 +60,3 @@ export function createResourceFiles(uploadDir: string) {
     },
   };
 }
-export type ResourceFiles = ReturnType<typeof createResourceFiles>;

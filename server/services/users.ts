@@ -149,7 +149,6 @@ export function createUserService(db: Db) {
     },
   };
 }
-export type UserService = ReturnType<typeof createUserService>;
 
 export type AdminAccount = {
   username: string;

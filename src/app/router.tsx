@@ -15,7 +15,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 const LoginPage = page(() => import('./routes/login-route.tsx'), 'LoginRoute');
 const RegisterPage = page(() => import('../features/auth/components/register-page.tsx'), 'RegisterPage');
 const AboutPage = page(() => import('../features/marketing/components/about-page.tsx'), 'AboutPage');
-const ContactPage = page(() => import('../features/contact/components/contact-page.tsx'), 'ContactPage');
+const ContactPage = page(() => import('./routes/contact-route.tsx'), 'ContactRoute');
 const PlacementPage = page(() => import('./routes/catalogue-routes.tsx'), 'PlacementRoute');
 const ProgramsPage = page(() => import('./routes/catalogue-routes.tsx'), 'ProgramsRoute');
 const FacultyPage = page(() => import('./routes/catalogue-routes.tsx'), 'FacultyRoute');

@@ -3,7 +3,7 @@ import { API, ApiError } from '../../contract/index.ts';
 import { tokenStore } from './token-store.ts';
 
 /**
- * The one API client (design.md section 4): JSON, the Bearer token from the one token store, on a 401
+ * The one API client (docs/architecture.md): JSON, the Bearer token from the one token store, on a 401
  * one refresh shared by every caller (the app-wide token refresh actor) and one retry. Every answer is
  * parsed with a contract schema where it enters the app; every failure is a contract ApiError.
  */
@@ -142,5 +142,3 @@ function relative(next: string): string {
     return next;
   }
 }
-
-export type ApiClient = typeof api;

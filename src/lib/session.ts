@@ -2,10 +2,8 @@ import { createActorContext } from '@xstate/react';
 import type { User } from '../../contract/index.ts';
 import { sessionMachine } from '../../machines/session.machine.ts';
 
-/** The session machine, shared by every view through one actor context (style.md). */
+/** The session machine, shared by every view through one actor context. */
 export const SessionContext = createActorContext(sessionMachine);
-
-export type SessionStatus = 'checking' | 'authenticated' | 'unauthenticated' | 'busy';
 
 export function useSessionUser(): User | null {
   return SessionContext.useSelector((snapshot) => snapshot.context.user ?? null);

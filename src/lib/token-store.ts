@@ -1,7 +1,7 @@
 import type { TokenPair } from '../../contract/index.ts';
 
 /**
- * The one token store (design.md section 4): every call, the admin ones included, reads the access
+ * The one token store (docs/architecture.md): every call, the admin ones included, reads the access
  * token from here. Keys are the spec's (section 9).
  */
 export const ACCESS_TOKEN_KEY = 'access_token';
@@ -31,5 +31,3 @@ export const tokenStore = {
   },
   hasAny: (): boolean => Boolean(storage()?.getItem(ACCESS_TOKEN_KEY) || storage()?.getItem(REFRESH_TOKEN_KEY)),
 };
-
-export type TokenStore = typeof tokenStore;

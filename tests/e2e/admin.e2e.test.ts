@@ -78,7 +78,7 @@ describe('Administrator', () => {
       [/^\s*total programs\s*$/i, indian(stats.total_programs)],
       [/^\s*total faculty\s*$/i, indian(stats.total_faculty)],
       [/^\s*total workshops\s*$/i, indian(stats.total_workshops)],
-      // Rupees with Indian grouping, not the spec's dollar sign (design deviation 2).
+      // Rupees with Indian grouping, not the spec's dollar sign (docs/deviations.md).
       [/^\s*total revenue\s*$/i, `₹${indian(stats.total_revenue)}`],
       // The issue summary: "Issues" (total_issues), "Failed payments", "Pending enrollments".
       [/^\W*(total\s+)?issues\b/i, indian(summary.total_issues)],

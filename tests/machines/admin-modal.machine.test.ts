@@ -1,9 +1,9 @@
 import { describe, expect } from 'vitest';
 import { MESSAGES } from '../../contract/index.ts';
+import { adminModalMode } from '../../machines/index.ts';
 import { adminModalModel, sampleAdminItem } from '../support/models/index.ts';
 import { actionNames, actorCalls, stateOf, testGeneratedPaths } from './generated-paths.ts';
 
-const formStates = { add: 'adding', edit: 'editing', resolve: 'resolving' } as const;
 const savedNotice = {
   add: MESSAGES.adminCreated,
   edit: MESSAGES.adminUpdated,
@@ -14,24 +14,30 @@ const submitted = { title: 'Credit Analyst Program', status: 'completed' };
 describe('admin modal machine, generated paths', () => {
   testGeneratedPaths(adminModalModel, (step) => {
     const state = stateOf(step);
-    const { mode, item, error, notice, fieldErrors } = step.snapshot.context;
+    const { item, error, notice, fieldErrors } = step.snapshot.context;
+    // The dialog's mode is the state itself (form.mode.*), never context.
+    const mode = adminModalMode(step.snapshot.value);
     const before = step.previous?.context;
+    const beforeMode = step.previous ? adminModalMode(step.previous.value) : null;
+    const phase = (value: unknown) => (value as { form?: { phase?: string } }).form?.phase;
     const type = step.event.type;
 
     // The dialog is shown in every state but closed; its buttons are disabled while the server works.
     expect(step.snapshot.hasTag('open')).toBe(state !== 'closed');
-    expect(step.snapshot.hasTag('saving')).toBe(state === 'saving' || state === 'deleting');
+    expect(step.snapshot.hasTag('saving')).toBe(phase(step.snapshot.value) === 'saving' || state === 'deleting');
 
     const opened = {
-      'modal.view': 'viewing',
-      'modal.add': 'adding',
-      'modal.edit': 'editing',
-      'modal.resolve': 'resolving',
+      'modal.view': 'view',
+      'modal.add': 'add',
+      'modal.edit': 'edit',
+      'modal.resolve': 'resolve',
       'modal.delete': 'confirmingDelete',
     }[type];
     if (opened) {
       // A fresh dialog: no leftovers of the last one.
-      expect(state).toBe(opened);
+      if (opened === 'confirmingDelete') expect(state).toBe(opened);
+      else expect(mode).toBe(opened);
+      if (opened !== 'confirmingDelete' && opened !== 'view') expect(phase(step.snapshot.value)).toBe('filling');
       expect(item).toEqual(type === 'modal.add' ? null : sampleAdminItem);
       expect([error, notice, fieldErrors]).toEqual([null, null, {}]);
     }
@@ -40,13 +46,14 @@ describe('admin modal machine, generated paths', () => {
     switch (type) {
       case 'xstate.done.actor.saveItem':
         expect(state).toBe('closed');
-        expect(notice).toBe(savedNotice[before!.mode as keyof typeof savedNotice]);
+        expect(notice).toBe(savedNotice[beforeMode as keyof typeof savedNotice]);
         expect(error).toBeNull();
         expect(actionNames(step.effects)).toEqual(['itemSaved']);
         break;
       case 'xstate.error.actor.saveItem':
         // Back to the same form with the spec's alert text and the server's field messages.
-        expect(state).toBe(formStates[before!.mode as keyof typeof formStates]);
+        expect(mode).toBe(beforeMode);
+        expect(phase(step.snapshot.value)).toBe('filling');
         expect(error).toBe(MESSAGES.adminSaveFailed);
         expect(fieldErrors).toEqual({ title: 'Title is required.' });
         break;
@@ -59,10 +66,17 @@ describe('admin modal machine, generated paths', () => {
         expect(error).toBe(MESSAGES.adminDeleteFailed);
         break;
       case 'modal.submit':
-        expect(state).toBe('saving');
+        expect(mode).toBe(beforeMode);
+        expect(phase(step.snapshot.value)).toBe('saving');
+        if (phase(step.previous!.value) === 'saving') {
+          // A second submit while the first is saving changes nothing and sends nothing.
+          expect(step.snapshot.context).toEqual(before);
+          expect(actorCalls(step.effects)).toEqual([]);
+          break;
+        }
         expect([error, fieldErrors]).toEqual([null, {}]);
         expect(actorCalls(step.effects)).toEqual([
-          { src: 'saveItem', input: { mode: before!.mode, item: before!.item, values: submitted } },
+          { src: 'saveItem', input: { mode: beforeMode, item: before!.item, values: submitted } },
         ]);
         break;
       case 'modal.confirm':

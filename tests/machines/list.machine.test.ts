@@ -30,6 +30,12 @@ describe('list machine, generated paths', () => {
       expect(items).toEqual(before!.items);
     }
     if (event.type === 'list.params') expect(params).toEqual({ status: 'pending' });
+    if (event.type === 'list.search') {
+      // Typing waits for a pause: nothing is fetched yet, the items shown stay.
+      expect(state).toBe('debouncing');
+      expect(params).toEqual({ search: 'rating' });
+    }
+    if (event.type === 'xstate.after.searchDelay.list.debouncing') expect(state).toBe('loading');
 
     const calls = actorCalls(step.effects);
     if (state === 'loading' && (enteredNewState(step) || event.type.startsWith('list.'))) {

@@ -129,7 +129,7 @@ describe('Admin dashboard', () => {
       'Users',
       'Audit Log',
     ]);
-    // The one token store serves the admin calls too (design deviation 1).
+    // The one token store serves the admin calls too (docs/deviations.md).
     expect(api.callsTo(`GET ${API.admin.issueSummary}`)[0]!.auth).toBe('Bearer access-1');
     expect(api.callsTo(`GET ${API.programs.list}`)[0]!.query.get('include_inactive')).toBe('true');
     expect(await screen.findByRole('cell', { name: 'Credit Analyst Program' })).toBeInTheDocument();

@@ -37,10 +37,11 @@ const userEvents = (path: MachinePath) =>
       .filter((t) => t.startsWith('list.')),
   );
 const only = (path: MachinePath, allowed: string[]) => [...userEvents(path)].every((t) => allowed.includes(t));
-/** A catalogue page can change filters and retry; the admin table can load more, retry and reload (after a save). */
-const cataloguePaths = all.filter((p) => only(p, ['list.params', 'list.retry']));
+/** A catalogue page can change filters, type a search and retry; the admin table can load more, retry and reload (after a save). */
+const cataloguePaths = all.filter((p) => only(p, ['list.params', 'list.retry', 'list.search']));
 const adminPaths = all.filter(
-  (p) => only(p, ['list.loadMore', 'list.retry', 'list.reload']) && !only(p, ['list.params', 'list.retry']),
+  (p) =>
+    only(p, ['list.loadMore', 'list.retry', 'list.reload']) && !only(p, ['list.params', 'list.retry', 'list.search']),
 );
 
 const asPrograms = (event: EventObject) => {
@@ -73,13 +74,21 @@ describe('list, model-based: generated paths replayed on the Programs page (filt
         perform: async (event) => {
           if (event.type === 'list.params') return user.click(screen.getAllByRole('button', { name: 'Advanced' })[0]!);
           if (event.type === 'list.retry') return user.click(screen.getByRole('button', { name: 'Try again' }));
+          if (event.type === 'list.search') {
+            // A new search text each time (the page sends nothing when the params are unchanged).
+            const box = screen.getByLabelText('Search programs') as HTMLInputElement;
+            fireEvent.change(box, { target: { value: box.value === 'rating' ? 'ratings' : 'rating' } });
+            return;
+          }
+          // xstate.after.searchDelay.list.debouncing: the pause itself; the page's real timer fires.
         },
         expectState: (expected) => {
           const context = expected.context as ListContext<{ id: number }>;
           if (inState(expected, 'loading')) expect(screen.getByText(MESSAGES.programsLoading)).toBeInTheDocument();
           if (inState(expected, 'failed'))
             expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.programsLoadFailed);
-          if (inState(expected, 'loaded')) {
+          // While typing pauses are awaited, the programs shown stay.
+          if (inState(expected, 'loaded') || inState(expected, 'debouncing')) {
             expect(screen.queryAllByRole('article')).toHaveLength(context.items.length);
             for (const item of context.items)
               expect(screen.getByRole('heading', { name: `Program ${item.id}` })).toBeInTheDocument();
@@ -143,6 +152,13 @@ describe('list, model-based: generated paths replayed on an admin tab (pages as 
         perform: async (event, _, before) => {
           const context = before.context as ListContext<Item>;
           if (event.type === 'list.retry') return user.click(screen.getByRole('button', { name: 'Try again' }));
+          if (event.type === 'list.search') {
+            // A new search text each time (the page sends nothing when the params are unchanged).
+            const box = screen.getByLabelText('Search programs') as HTMLInputElement;
+            fireEvent.change(box, { target: { value: box.value === 'rating' ? 'ratings' : 'rating' } });
+            return;
+          }
+          // xstate.after.searchDelay.list.debouncing: the pause itself; the page's real timer fires.
           if (event.type === 'list.loadMore') {
             // No further page: the area offers nothing to load (the guard refuses the event).
             if (context.next === null || inState(before, 'loaded.loadingMore')) return;
@@ -182,7 +198,8 @@ describe('list paths the views cannot take', () => {
     const rest = all.filter((p) => !cataloguePaths.includes(p) && !adminPaths.includes(p));
     for (const path of rest) {
       const events = userEvents(path);
-      expect(events.has('list.params') && (events.has('list.loadMore') || events.has('list.reload'))).toBe(true);
+      const filtered = events.has('list.params') || events.has('list.search');
+      expect(filtered && (events.has('list.loadMore') || events.has('list.reload'))).toBe(true);
     }
   });
 });

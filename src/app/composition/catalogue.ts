@@ -16,5 +16,5 @@ export const facultyList = wholeList(() => fetchFeaturedFaculty());
 export const workshopsList = wholeList((params) => fetchWorkshops((params.tab ?? 'upcoming') as WorkshopTab));
 export const successStoriesList = wholeList(() => fetchFeaturedSuccessStories());
 export const resourcesList = wholeList(() => fetchFeaturedResources());
-/** The logged-in user's enrollments: fills the Programs page's enrolled set (design deviation 3). */
+/** The logged-in user's enrollments: fills the Programs page's enrolled set (docs/deviations.md). */
 export const myEnrollmentsLoader = loaderOf(() => (tokenStore.hasAny() ? fetchMyEnrollments() : Promise.resolve([])));

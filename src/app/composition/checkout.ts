@@ -16,7 +16,7 @@ import { completePayment, startPayment } from '../../features/dashboard/api/paym
  * composition lives here, and the checkout feature only renders the machine it is given.
  */
 
-/** The simulated gateway step of spec section 9, kept in demo mode (design deviation 7). */
+/** The simulated gateway step of spec section 9, kept in demo mode (docs/deviations.md). */
 const DEMO_GATEWAY_DELAY_MS = 2000;
 
 async function loadCheckoutCourse(courseType: CourseType, courseId: number): Promise<CheckoutCourse> {

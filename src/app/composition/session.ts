@@ -5,7 +5,7 @@ import { loadCurrentUser, login, logout, register } from '../../features/auth/ap
 import { tokenStore } from '../../lib/token-store.ts';
 
 /**
- * The composition point (style.md): every machine gets its real actors and actions in src/app/composition.
+ * The composition point: every machine gets its real actors and actions in src/app/composition.
  * One module per route chunk, so the admin panel's and checkout's wiring load with their chunks.
  * Tests fake only fetch, so they run these same implementations.
  */

@@ -6,7 +6,7 @@ import { configureApiClient } from '../../lib/api-client.ts';
 import { announceSessionExpired } from '../../lib/auth-events.ts';
 import { tokenStore } from '../../lib/token-store.ts';
 
-/** The one app-wide token refresh: concurrent 401s join the refresh in flight (design.md section 4). */
+/** The one app-wide token refresh: concurrent 401s join the refresh in flight (docs/architecture.md). */
 export const appTokenRefreshMachine = tokenRefreshMachine.provide({
   actors: { refreshAccessToken: fromPromise<string, void>(() => refreshAccessToken()) },
   actions: {

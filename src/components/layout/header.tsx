@@ -4,8 +4,6 @@ import { paths } from '../../config/paths.ts';
 import { displayName, isAdmin, SessionContext, useIsAuthenticated, useSessionUser } from '../../lib/session.ts';
 import { RoleBadge } from '../badges.tsx';
 
-export const PRODUCT_TITLE = 'Credit Careers Institute';
-
 const LINKS = [
   { to: paths.home, label: 'Home' },
   { to: paths.about, label: 'About' },

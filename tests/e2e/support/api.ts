@@ -1,6 +1,6 @@
 import { API, type TokenPair } from '../../../contract/index.ts';
 
-/** Demo users of demo mode (design.md section 2). */
+/** Demo users of demo mode (README.md). */
 export const ADMIN = { username: 'admin', password: 'admin123' } as const;
 export const STUDENT = { username: 'student', password: 'student123' } as const;
 
@@ -98,7 +98,7 @@ export function newStudentData(tag = 'student') {
 
 export type RegisteredStudent = ReturnType<typeof newStudentData> & TokenPair;
 
-/** Registers a new student through POST /auth/register/ (design.md section 3). */
+/** Registers a new student through POST /auth/register/ (docs/api.md). */
 export async function registerStudent(baseURL: string, tag?: string): Promise<RegisteredStudent> {
   const data = newStudentData(tag);
   const tokens = await apiOk<TokenPair>(baseURL, API.register, { body: data });

@@ -19,7 +19,6 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export const DESKTOP = { width: 1280, height: 800 };
-export const PHONE = { width: 390, height: 844 };
 
 /** A fresh context (own cookies and localStorage) for one test. */
 export async function newContext(

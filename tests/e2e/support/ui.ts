@@ -40,10 +40,6 @@ export async function waitForPath(page: Page, path: string | RegExp, timeout = 1
   });
 }
 
-export function pathOf(page: Page): string {
-  return new URL(page.url()).pathname;
-}
-
 /**
  * Records native dialogs (alert/confirm) and accepts them, so a message may come either as a browser
  * alert (as in the spec's original app) or as text on the page.
@@ -110,17 +106,6 @@ export function loginForm(page: Page) {
       .getByRole('button')
       .or(page.getByRole('button', { name: /demo|credentials/i })),
   };
-}
-
-/** Logs in through the Login page like a person would. */
-export async function loginViaUI(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/login');
-  const form = loginForm(page);
-  await visible(form.username);
-  await form.username.fill(username);
-  await form.password.fill(password);
-  await form.submit.click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
 }
 
 /** The page chrome's top bar. */

@@ -1,6 +1,7 @@
 import type { MachineModel } from '../machine-model.ts';
 import { adminModalModel } from './admin-modal.model.ts';
 import { checkoutModel } from './checkout.model.ts';
+import { contactModel } from './contact.model.ts';
 import { listModel, loaderModel } from './list.model.ts';
 import { paymentFlowModel } from './payment-flow.model.ts';
 import { sessionModel } from './session.model.ts';
@@ -8,6 +9,7 @@ import { tokenRefreshModel } from './token-refresh.model.ts';
 
 export * from './admin-modal.model.ts';
 export * from './checkout.model.ts';
+export * from './contact.model.ts';
 export * from './list.model.ts';
 export * from './payment-flow.model.ts';
 export * from './session.model.ts';
@@ -22,4 +24,5 @@ export const machineModels = [
   adminModalModel,
   listModel,
   loaderModel,
+  contactModel,
 ] as MachineModel<unknown>[];

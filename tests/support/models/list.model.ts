@@ -19,6 +19,9 @@ export const listModel: MachineModel<ListInput> = {
     { type: 'list.reload' },
     { type: 'list.retry' },
     { type: 'list.params', params: { status: 'pending' } },
+    { type: 'list.search', params: { search: 'rating' } },
+    // The pause after typing: the machine's delayed transition (SEARCH_DELAY_MS), as its event.
+    { type: 'xstate.after.searchDelay.list.debouncing' },
     { type: 'list.loadMore' },
     { type: 'xstate.done.actor.fetchPage', output: firstPage },
     { type: 'xstate.done.actor.fetchPage', output: onlyPage },

@@ -80,7 +80,7 @@ export const paymentsResource: AdminResource<Payment> = {
   removePath: (id) => API.admin.payment(id),
 };
 
-/** Free counseling bookings from /contact (design deviation 4): read-only, listed for administrators. */
+/** Free counseling bookings from /contact (docs/deviations.md): read-only, listed for administrators. */
 export const counselingResource: AdminResource<CounselingRequest> = {
   key: 'counseling',
   label: 'Counseling Requests',

@@ -10,7 +10,7 @@ import { counselingResource, enrollmentsResource, paymentsResource } from './iss
 import { auditLogResource, usersResource } from './office-resources.tsx';
 import type { AdminResource } from './resource-types.ts';
 
-/** The eight tabs of the admin panel, in the spec's order, then counseling requests, users and the audit log. */
+/** The eight tabs of the admin panel, in the spec's order, then counseling requests (docs/deviations.md), users and the audit log. */
 export const ADMIN_TABS = [
   programsResource,
   facultyResource,

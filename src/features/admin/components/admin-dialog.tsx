@@ -2,7 +2,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { MESSAGES } from '../../../../contract/index.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
-import type { AdminModalLogic } from '../../../../machines/admin-modal.machine.ts';
+import { adminModalMode, type AdminModalLogic } from '../../../../machines/admin-modal.machine.ts';
 import type { AdminResource } from '../api/resource-types.ts';
 import { AdminForm } from './admin-form.tsx';
 import { ResolveForm } from './resolve-form.tsx';
@@ -16,7 +16,8 @@ type Props = {
 /** Renders the admin modal machine's open states: view, add/edit, resolve, confirm delete. */
 export function AdminDialog({ resource, snapshot, send }: Props) {
   if (!snapshot.hasTag('open')) return null;
-  const { mode, item, error, fieldErrors } = snapshot.context;
+  const { item, error, fieldErrors } = snapshot.context;
+  const mode = adminModalMode(snapshot.value);
   const saving = snapshot.hasTag('saving');
   const close = () => send({ type: 'modal.close' });
 

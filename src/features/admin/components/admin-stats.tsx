@@ -3,7 +3,7 @@ import { paths } from '../../../config/paths.ts';
 import type { AdminSummary } from '../api/admin-api.ts';
 import { formatINR } from '../../../utils/format.ts';
 
-/** Stat tiles (revenue in rupees, design deviation 2) and the issue summary. */
+/** Stat tiles (revenue in rupees, docs/deviations.md) and the issue summary. */
 export function AdminStatsView({ summary }: { summary: AdminSummary }) {
   const { stats, issues } = summary;
   const tiles = [

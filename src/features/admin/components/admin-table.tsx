@@ -17,7 +17,7 @@ type Props = {
 /** How close to the bottom (px) the next page starts loading. */
 const LOAD_MORE_THRESHOLD = 120;
 
-/** The 600px scroll area (spec section 9); reaching its end loads the next page (design deviation 5). */
+/** The 600px scroll area (spec section 9); reaching its end loads the next page (docs/deviations.md). */
 export function AdminTable({ resource, items, hasMore, loadingMore, moreError, onLoadMore, onAction }: Props) {
   function onScroll(event: UIEvent<HTMLDivElement>) {
     const area = event.currentTarget;

@@ -4,7 +4,7 @@ import type { AppConfigLoader } from '../types.ts';
 type Credentials = { username: string; password: string };
 type Props = { config: AppConfigLoader; onUse: (credentials: Credentials) => void };
 
-/** The Demo Credentials box: only when GET /api/config/ says demo mode is on (design deviation 9). */
+/** The Demo Credentials box: only when GET /api/config/ says demo mode is on (docs/deviations.md). */
 export function DemoCredentials({ config, onUse }: Props) {
   const [snapshot] = useMachine(config, { input: {} });
   const loaded = snapshot.context.data;

@@ -10,7 +10,7 @@ import { homeFor, SessionContext } from '../../../lib/session.ts';
 const EMPTY = { username: '', email: '', password: '', first_name: '', last_name: '' };
 type Values = typeof EMPTY;
 
-/** Student sign-up (design deviation 4): on success the new student is logged in. */
+/** Student sign-up (docs/deviations.md): on success the new student is logged in. */
 export function RegisterPage() {
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));

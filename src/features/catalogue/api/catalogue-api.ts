@@ -28,7 +28,7 @@ export const fetchFeaturedSuccessStories = () => api.list(API.successStories.lis
 export const fetchFeaturedResources = () => api.list(API.resources.list, Resource, { featured: true });
 export const fetchMyEnrollments = () => api.list(API.enrollments.list, Enrollment);
 
-/** The course ids the user is actively enrolled in, of one course type (design deviation 3). */
+/** The course ids the user is actively enrolled in, of one course type (docs/deviations.md). */
 export function enrolledIds(enrollments: Enrollment[], type: CourseType): Set<number> {
   return new Set(enrollments.filter((e) => e.course_type === type && e.is_active).map((e) => e.course));
 }

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
   CATEGORY_LABELS,
@@ -19,7 +19,6 @@ import { ProgramCard } from './program-card.tsx';
 
 type Filters = { level: string; category: string; target_audience: string; search: string };
 const NO_FILTERS: Filters = { level: '', category: '', target_audience: '', search: '' };
-const SEARCH_DELAY_MS = 300;
 
 type Props = { list: ListLogic<Program>; enrollments: LoaderLogic<Enrollment[]> };
 
@@ -30,18 +29,17 @@ export function ProgramsPage({ list, enrollments }: Props) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const flash = (useLocation().state as { flash?: string } | null)?.flash;
 
-  useEffect(() => {
-    const params = Object.fromEntries(Object.entries(filters).filter(([, value]) => value.trim() !== ''));
-    if (JSON.stringify(params) === JSON.stringify(actor.getSnapshot().context.params)) return;
-    // Chips apply at once; typing waits for a pause.
-    const timer = setTimeout(() => send({ type: 'list.params', params }), filters.search ? SEARCH_DELAY_MS : 0);
-    return () => clearTimeout(timer);
-  }, [filters, send, actor]);
-
   const enrolled = enrolledIds(enrolledSnapshot.context.data ?? [], 'program');
   const filtered = Object.values(filters).some((value) => value.trim() !== '');
   const programs = snapshot.context.items;
-  const set = (patch: Partial<Filters>) => setFilters((current) => ({ ...current, ...patch }));
+  const set = (patch: Partial<Filters>) => {
+    const next = { ...filters, ...patch };
+    setFilters(next);
+    const params = Object.fromEntries(Object.entries(next).filter(([, value]) => value.trim() !== ''));
+    if (JSON.stringify(params) === JSON.stringify(actor.getSnapshot().context.params)) return;
+    // Chips apply at once; typing waits for a pause (the list machine's debouncing state).
+    send({ type: next.search && 'search' in patch ? 'list.search' : 'list.params', params });
+  };
 
   return (
     <div className="container">

@@ -21,7 +21,7 @@ export function WorkshopsPage({ list }: { list: ListLogic<Workshop> }) {
   const workshops = snapshot.context.items;
 
   function select(next: WorkshopTab) {
-    // Each tab loads what it shows (design deviation 6).
+    // Each tab loads what it shows (docs/deviations.md).
     send({ type: 'list.params', params: { tab: next } });
   }
 

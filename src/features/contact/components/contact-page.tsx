@@ -1,37 +1,32 @@
-import { useState, type FormEvent } from 'react';
-import { CounselingInput, userMessage } from '../../../../contract/index.ts';
+import { useMachine } from '@xstate/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { MESSAGES } from '../../../../contract/index.ts';
+import type { ContactLogic } from '../../../../machines/contact.machine.ts';
 import { TextAreaField, TextField } from '../../../components/field.tsx';
 import { Notice } from '../../../components/notice.tsx';
-import { validate, type FieldErrors } from '../../../lib/validation.ts';
-import { bookCounseling } from '../api/contact-api.ts';
 
 const EMPTY = { name: '', email: '', phone: '', preferred_date: '', interest: '', message: '' };
 type Values = typeof EMPTY;
-type Status = { kind: 'idle' | 'sending' | 'sent' } | { kind: 'failed'; text: string };
 
-export const COUNSELING_SUCCESS =
-  'Thank you! Your counseling session request has been received. Our team will contact you shortly.';
-export const COUNSELING_FAILED = 'Failed to book your counseling session. Please try again.';
-
-/** Book Free Counseling (design deviation 4): the request is stored and listed for administrators. */
-export function ContactPage() {
+/** Book Free Counseling (docs/deviations.md): the request is stored and listed for administrators. */
+export function ContactPage({ logic }: { logic: ContactLogic }) {
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [snapshot, send, actor] = useMachine(logic);
+  const { errors, failure } = snapshot.context;
+  const sent = snapshot.matches('sent');
+  const submitting = snapshot.matches('submitting');
 
-  async function onSubmit(event: FormEvent) {
+  // Sent: the form empties for the next request.
+  useEffect(() => {
+    const subscription = actor.subscribe((next) => {
+      if (next.matches('sent')) setValues(EMPTY);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
+
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const result = validate(CounselingInput, values);
-    if (!result.ok) return setErrors(result.errors);
-    setErrors({});
-    setStatus({ kind: 'sending' });
-    try {
-      await bookCounseling(values);
-      setStatus({ kind: 'sent' });
-      setValues(EMPTY);
-    } catch (error) {
-      setStatus({ kind: 'failed', text: userMessage(error, COUNSELING_FAILED) });
-    }
+    send({ type: 'contact.submit', values });
   }
 
   const field = (name: keyof Values) => ({
@@ -48,8 +43,8 @@ export function ContactPage() {
         <h1>Book Free Counseling</h1>
         <p>Talk to a career counselor about which program fits your background and goals. It is free.</p>
       </header>
-      {status.kind === 'sent' ? <Notice kind="success">{COUNSELING_SUCCESS}</Notice> : null}
-      {status.kind === 'failed' ? <Notice kind="error">{status.text}</Notice> : null}
+      {sent ? <Notice kind="success">{MESSAGES.counselingSent}</Notice> : null}
+      {snapshot.matches('failed') && failure ? <Notice kind="error">{failure}</Notice> : null}
       <form className="card" onSubmit={onSubmit} noValidate>
         <div className="form-grid">
           <TextField label="Full name" autoComplete="name" required {...field('name')} />
@@ -67,8 +62,8 @@ export function ContactPage() {
         <TextField label="Program of interest" {...field('interest')} />
         <TextAreaField label="Message" {...field('message')} />
         <div>
-          <button type="submit" className="btn btn-primary" disabled={status.kind === 'sending'}>
-            {status.kind === 'sending' ? 'Booking...' : 'Book Free Counseling'}
+          <button type="submit" className="btn btn-primary" disabled={submitting}>
+            {submitting ? 'Booking...' : 'Book Free Counseling'}
           </button>
         </div>
       </form>
