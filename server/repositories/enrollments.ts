@@ -7,7 +7,6 @@ import { countableFromTotals, recordConditions, type RecordFilters } from './rec
 import { STUDENT_AND_COURSE_COLUMNS } from './student-course-columns.ts';
 import type { EnrollmentsTable, NewEnrollment } from '../db/schema.ts';
 
-
 /** Enrollments with what the answer shows: the student and the course title. */
 function selectEnrollments(db: Db) {
   return db
