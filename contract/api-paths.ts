@@ -35,7 +35,13 @@ export const API = {
   faculty: crud('/classroom/faculty'),
   testimonials: crud('/classroom/testimonials'),
   successStories: crud('/classroom/success-stories'),
-  resources: crud('/classroom/resources'),
+  resources: {
+    ...crud('/classroom/resources'),
+    /** Upload (multipart, field "file") or remove a resource's file (issue 11). */
+    file: (id: Id = P) => `/classroom/resources/${id}/file/`,
+  },
+  /** Where resource files are served from. */
+  media: { resourceFile: (name: string = ':name') => `/media/resources/${name}` },
   workshops: {
     ...crud('/classroom/workshops'),
     detail: (id: Id = P) => `/classroom/workshops/${id}/`,
@@ -55,9 +61,24 @@ export const API = {
     payments: '/api/admin/payments/',
     resolveEnrollment: (id: Id = P) => `/api/admin/enrollments/${id}/resolve/`,
     resolvePayment: (id: Id = P) => `/api/admin/payments/${id}/resolve/`,
+    /** Delete a record with no money behind it (issue 11). */
+    enrollment: (id: Id = P) => `/api/admin/enrollments/${id}/`,
+    payment: (id: Id = P) => `/api/admin/payments/${id}/`,
     counselingRequests: '/api/admin/counseling-requests/',
     auditLog: '/api/admin/audit-log/',
     outbox: '/api/admin/outbox/',
+    users: '/api/admin/users/',
+    user: (id: Id = P) => `/api/admin/users/${id}/`,
+    /** CSV exports of the lists, honouring the lists' filters (issue 11). */
+    exports: {
+      payments: '/api/admin/payments/export.csv',
+      enrollments: '/api/admin/enrollments/export.csv',
+      counselingRequests: '/api/admin/counseling-requests/export.csv',
+      users: '/api/admin/users/export.csv',
+    },
+    revenue: '/api/admin/revenue/',
+    counselingRequest: (id: Id = P) => `/api/admin/counseling-requests/${id}/`,
+    counselingNotes: (id: Id = P) => `/api/admin/counseling-requests/${id}/notes/`,
   },
   config: '/api/config/',
   openapi: '/api/openapi.json',
@@ -65,4 +86,4 @@ export const API = {
 } as const;
 
 /** Path prefixes the server owns: an unknown path below one answers JSON 404, never the SPA. */
-export const API_PREFIXES = ['/auth/', '/classroom/', '/api/'] as const;
+export const API_PREFIXES = ['/auth/', '/classroom/', '/api/', '/media/'] as const;

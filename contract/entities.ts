@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   Category,
+  CounselingStatus,
   CourseType,
   FailureReason,
   Level,
@@ -228,6 +229,14 @@ export const CounselingRequest = z.object({
   interest: z.string(),
   message: z.string(),
   created_at: DateTime,
+  /** The pipeline (issue 11). */
+  status: CounselingStatus,
+  /** The user id of the administrator or instructor following it up. */
+  assignee: Id.nullable(),
+  /** An IST calendar day (YYYY-MM-DD). */
+  next_follow_up: z.string().nullable(),
+  /** Oldest first; author is the writer's username (null once the account is gone). */
+  notes: z.array(z.object({ at: DateTime, author: z.string().nullable(), text: z.string() })),
 });
 export type CounselingRequest = z.infer<typeof CounselingRequest>;
 

@@ -109,3 +109,16 @@ export const FAILURE_REASON_LABELS: Record<FailureReason, string> = {
   technical_issue: 'Technical Issue',
   other: 'Other',
 };
+
+/** The counseling pipeline (issue 11), in order. */
+export const COUNSELING_STATUSES = ['new', 'contacted', 'scheduled', 'converted', 'closed'] as const;
+export const CounselingStatus = z.enum(COUNSELING_STATUSES);
+export type CounselingStatus = z.infer<typeof CounselingStatus>;
+export const COUNSELING_STATUS_LABELS: Record<CounselingStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  scheduled: 'Scheduled',
+  converted: 'Converted',
+  closed: 'Closed',
+};
+export const COURSE_TYPE_LABELS: Record<CourseType, string> = { program: 'Program', workshop: 'Workshop' };

@@ -5,5 +5,6 @@ export * from './messages.ts';
 export * from './api-paths.ts';
 export * from './checkout.ts';
 export * from './errors.ts';
+export * from './office.ts';
 export * from './validation.ts';
 export * from './gst.ts';

@@ -54,6 +54,7 @@ export const SERVER_MESSAGES = {
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
   alreadyEnrolled: 'You are already enrolled in this course.',
   workshopFull: 'This workshop is full.',
+  workshopStarted: 'This workshop has already taken place, so it can no longer be booked.',
   courseUnavailable: 'This course is not available for enrollment.',
   paymentNotPending: 'This payment can no longer be completed.',
   usernameTaken: 'A user with that username already exists.',

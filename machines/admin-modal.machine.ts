@@ -1,5 +1,5 @@
 import { assertEvent, assign, raise, setup, type StateValue } from 'xstate';
-import { ApiError, MESSAGES } from '../contract/index.ts';
+import { ApiError, MESSAGES, userMessage } from '../contract/index.ts';
 import { appAction, notProvided } from './placeholders.ts';
 
 /**
@@ -86,7 +86,11 @@ export const adminModalMachine = setup({
       error: MESSAGES.adminSaveFailed,
       fieldErrors: params.error instanceof ApiError ? params.error.fieldErrors : {},
     })),
-    showDeleteError: assign({ error: MESSAGES.adminDeleteFailed }),
+    // The spec's text first, then the server's reason when it refused (a payment with money behind it).
+    showDeleteError: assign(({ event }) => {
+      const reason = userMessage((event as { error?: unknown }).error, '');
+      return { error: reason ? `${MESSAGES.adminDeleteFailed} ${reason}` : MESSAGES.adminDeleteFailed };
+    }),
     clearError: assign({ error: null, fieldErrors: {} }),
     dismissNotice: assign({ notice: null, error: null }),
   },

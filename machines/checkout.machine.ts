@@ -23,6 +23,17 @@ export type CheckoutInput = {
   now?: () => Date;
 };
 
+/**
+ * The failure text: the spec's "Payment failed. Please try again." first, then the server's reason when
+ * it gave one (a full or past workshop, say).
+ */
+export function checkoutFailure(error: unknown): string {
+  const reason = userMessage(error, '');
+  return reason && reason !== MESSAGES.checkoutFailed
+    ? `${MESSAGES.checkoutFailed} ${reason}`
+    : MESSAGES.checkoutFailed;
+}
+
 /** What the summary shows; the app's `loadCourse` maps a program or a workshop to it. */
 export type CheckoutCourse = {
   id: number;
@@ -141,7 +152,7 @@ export const checkoutMachine = setup({
           target: 'failure',
           actions: {
             type: 'setFailure',
-            params: ({ event }) => ({ failure: userMessage(event.error, MESSAGES.checkoutFailed) }),
+            params: ({ event }) => ({ failure: checkoutFailure(event.error) }),
           },
         },
       },

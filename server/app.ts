@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config.ts';
@@ -17,6 +18,7 @@ import resourceRoutes from './routes/resources/index.ts';
 import successStoryRoutes from './routes/success-stories/index.ts';
 import systemRoutes from './routes/system/index.ts';
 import testimonialRoutes from './routes/testimonials/index.ts';
+import userRoutes from './routes/users/index.ts';
 import workshopRoutes from './routes/workshops/index.ts';
 import { createMailEvents } from './mail/events.ts';
 import { setPaymentCompletedEffect } from './services/completion-effects.ts';
@@ -99,6 +101,8 @@ export async function buildApp({ config, db, dialect, logStream, clock }: AppOpt
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  // Resource file uploads (one file per request; the size limit is set where the file is read).
+  await app.register(multipart, { limits: { files: 1, fields: 10, parts: 11, fileSize: config.uploadMaxBytes } });
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
@@ -112,6 +116,7 @@ export async function buildApp({ config, db, dialect, logStream, clock }: AppOpt
   await app.register(enrollmentRoutes);
   await app.register(counselingRoutes);
   await app.register(adminRoutes);
+  await app.register(userRoutes);
 
   await app.register(spaPlugin);
   return app;

@@ -49,6 +49,10 @@ export type Config = {
   resetMaxPerAddress: number;
   resetMaxPerAccount: number;
   resetWindowSeconds: number;
+  /** Where uploaded resource files are kept (UPLOAD_DIR); a directory every instance shares. */
+  uploadDir: string;
+  /** The largest resource file accepted (UPLOAD_MAX_BYTES). */
+  uploadMaxBytes: number;
 };
 
 export type Institute = {
@@ -171,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resetMaxPerAddress: int(env.RESET_MAX_PER_ADDRESS, 10, 'RESET_MAX_PER_ADDRESS'),
     resetMaxPerAccount: int(env.RESET_MAX_PER_ACCOUNT, 3, 'RESET_MAX_PER_ACCOUNT'),
     resetWindowSeconds: int(env.RESET_WINDOW_SECONDS, 3600, 'RESET_WINDOW_SECONDS'),
+    uploadDir: path.resolve(ROOT, env.UPLOAD_DIR || path.join('data', 'uploads')),
+    uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 20 * 1024 * 1024, 'UPLOAD_MAX_BYTES'),
   };
 }
 

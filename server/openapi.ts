@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as C from '../contract/index.ts';
+import { OFFICE_NAMED, OFFICE_OPERATIONS } from './openapi-office.ts';
 
 /**
  * The OpenAPI 3.1 description of every route, generated from the contract's zod schemas (the same
@@ -8,8 +9,8 @@ import * as C from '../contract/index.ts';
  */
 
 type Access = 'public' | 'optional' | 'user' | 'admin';
-type Operation = {
-  method: 'get' | 'post' | 'put' | 'delete';
+export type Operation = {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   summary: string;
   tag: string;
@@ -17,8 +18,10 @@ type Operation = {
   query?: z.ZodObject;
   body?: z.ZodType;
   bodyOptional?: boolean;
-  /** Status → schema (null: no body). */
-  responses: Record<number, z.ZodType | null>;
+  /** A multipart/form-data upload with one file in the field "file". */
+  upload?: boolean;
+  /** Status → schema (null: no body; 'csv': a text/csv attachment; 'file': a stored file). */
+  responses: Record<number, z.ZodType | null | 'csv' | 'file'>;
   errors?: number[];
 };
 
@@ -65,6 +68,7 @@ const NAMED: Record<string, z.ZodType> = {
   PaymentStartInput: C.PaymentStartInput,
   ResolveInput: C.ResolveInput,
   CounselingInput: C.CounselingInput,
+  ...OFFICE_NAMED,
 };
 const INPUTS = new Set(Object.keys(NAMED).filter((name) => name.endsWith('Input')));
 
@@ -365,17 +369,17 @@ const OPERATIONS: Operation[] = [
     summary: 'All enrollments, newest first',
     tag: 'Admin',
     access: 'admin',
-    query: C.AdminListQuery,
+    query: C.AdminRecordQuery,
     responses: { 200: PaginatedOf(C.Enrollment) },
     errors: [400],
   },
   {
     method: 'get',
     path: C.API.admin.payments,
-    summary: 'All payments, newest first',
+    summary: 'All payments, newest first (filters: status, urgency, student search, course, IST dates)',
     tag: 'Admin',
     access: 'admin',
-    query: C.AdminListQuery,
+    query: C.AdminRecordQuery,
     responses: { 200: PaginatedOf(C.Payment) },
     errors: [400],
   },
@@ -402,20 +406,20 @@ const OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: C.API.admin.counselingRequests,
-    summary: 'Counseling requests, newest first',
+    summary: 'Counseling requests: overdue follow-ups first, then newest first',
     tag: 'Admin',
     access: 'admin',
-    query: C.AdminListQuery.pick({ page: true, page_size: true }),
+    query: C.CounselingListQuery,
     responses: { 200: PaginatedOf(C.CounselingRequest) },
     errors: [400],
   },
   {
     method: 'get',
     path: C.API.admin.auditLog,
-    summary: 'Audit log, newest first',
+    summary: 'Audit log, newest first (filters: actor, entity, record, action, IST dates)',
     tag: 'Admin',
     access: 'admin',
-    query: C.AdminListQuery.pick({ page: true, page_size: true }),
+    query: C.AuditLogQuery,
     responses: { 200: PaginatedOf(C.AuditEntry) },
     errors: [400],
   },
@@ -454,6 +458,7 @@ const OPERATIONS: Operation[] = [
     access: 'public',
     responses: { 200: z.record(z.string(), z.unknown()) },
   },
+  ...OFFICE_OPERATIONS,
 ];
 
 const ERROR_RESPONSES: Record<number, { description: string; schema: string }> = {
@@ -477,7 +482,8 @@ function operationObject(op: Operation) {
   if (op.access === 'admin') errors.add(403);
   const parameters: unknown[] = [];
   for (const match of op.path.matchAll(/:(\w+)/g)) {
-    parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
+    const schema = match[1] === 'id' ? { type: 'integer', minimum: 1 } : { type: 'string' };
+    parameters.push({ name: match[1], in: 'path', required: true, schema });
   }
   if (op.query) {
     for (const [name, field] of Object.entries(op.query.shape)) {
@@ -489,9 +495,19 @@ function operationObject(op: Operation) {
     responses[status] =
       schema === Pdf
         ? { description: 'PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }
-        : schema
-          ? { description: 'OK', content: { 'application/json': { schema: schemaRef(schema) } } }
-          : { description: 'No content' };
+        : schema === 'file'
+          ? {
+              description: 'The file, with its type and a download name',
+              content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+            }
+          : schema === 'csv'
+            ? {
+                description: 'A CSV file (UTF-8 with a BOM, a header row)',
+                content: { 'text/csv': { schema: { type: 'string' } } },
+              }
+            : schema
+              ? { description: 'OK', content: { 'application/json': { schema: schemaRef(schema) } } }
+              : { description: 'No content' };
   }
   for (const status of [...errors].sort()) {
     const error = ERROR_RESPONSES[status];
@@ -512,6 +528,22 @@ function operationObject(op: Operation) {
     ...(op.access === 'user' || op.access === 'admin' ? { security: [{ bearerAuth: [] }] } : {}),
     ...(op.access === 'optional' ? { security: [{}, { bearerAuth: [] }] } : {}),
     ...(parameters.length ? { parameters } : {}),
+    ...(op.upload
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: ['file'],
+                  properties: { file: { type: 'string', format: 'binary' } },
+                },
+              },
+            },
+          },
+        }
+      : {}),
     ...(op.body
       ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: schemaRef(op.body) } } } }
       : {}),

@@ -9,6 +9,7 @@ import { createMailWorker } from './mail/worker.ts';
 import { createRateEventRepository } from './repositories/rate-events.ts';
 import { createRefreshTokenRepository } from './repositories/refresh-tokens.ts';
 import { resolveJwtSecret } from './services/tokens.ts';
+import { NO_ADMIN_NOTICE, noActiveAdmin } from './services/users.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -46,6 +47,11 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
   };
 }
 
+/** A new institute's first start: nobody can log in to the admin panel until someone makes an administrator. */
+async function noticeIfNoAdmin(db: Db, config: Config) {
+  if (config.production && (await noActiveAdmin(db))) console.warn(NO_ADMIN_NOTICE);
+}
+
 /**
  * One server process: opens the database, listens. `role: 'single'` (WEB_CONCURRENCY=1) also migrates,
  * seeds demo content (demo mode, empty database) and runs housekeeping; a cluster worker leaves those to
@@ -59,6 +65,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, role: 's
   if (role === 'single') {
     await migrateToLatest(db);
     if (config.demoMode) await seedDemoIfEmpty(db);
+    await noticeIfNoAdmin(db, config);
   }
   const app = await buildApp({ config, db, dialect });
   const stopBackground =
@@ -78,7 +85,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, role: 's
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
-  return { config, url: urlOf(config) };
+  return { app, config, url: urlOf(config) };
 }
 
 /**
@@ -94,6 +101,7 @@ async function startPrimary(env: NodeJS.ProcessEnv, config: Config) {
   });
   await migrateToLatest(db);
   if (config.demoMode) await seedDemoIfEmpty(db);
+  await noticeIfNoAdmin(db, config);
   await resolveJwtSecret(db, config.jwtSecret);
   const stopBackground = startBackground(db, dialect, config, (what, error) =>
     console.error(`${what}: ${error instanceof Error ? error.message : String(error)}`),

@@ -4,6 +4,9 @@ import * as initial from './migrations/001_initial.ts';
 import * as totals from './migrations/002_totals.ts';
 import * as billingMail from './migrations/004_billing_mail.ts';
 import * as catalogueVersion from './migrations/007_catalogue_version.ts';
+import * as usersActive from './migrations/005_1_users_active.ts';
+import * as counselingPipeline from './migrations/005_2_counseling_pipeline.ts';
+import * as resourceFileLinks from './migrations/005_3_resource_file_links.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +14,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '002_totals': totals,
   '004_billing_mail': billingMail,
   '007_catalogue_version': catalogueVersion,
+  '005_1_users_active': usersActive,
+  '005_2_counseling_pipeline': counselingPipeline,
+  '005_3_resource_file_links': resourceFileLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { CourseType, FailureReason, PaymentMethod, Role, Status } from '../../contract/index.ts';
+import type { CounselingStatus, CourseType, FailureReason, PaymentMethod, Role, Status } from '../../contract/index.ts';
 
 /**
  * The tables, as Kysely sees them. Portable across SQLite and PostgreSQL: booleans are 0/1 integers,
@@ -17,6 +17,9 @@ export interface UsersTable {
   password_hash: string;
   role: Role;
   created_at: Timestamp;
+  /** 0: deactivated (cannot log in; tokens refused). Migration 005_1. */
+  is_active: Generated<Bool>;
+  last_login: Timestamp | null;
 }
 
 export interface SettingsTable {
@@ -170,6 +173,19 @@ export interface CounselingRequestsTable {
   interest: string;
   message: string;
   created_at: Timestamp;
+  /** The pipeline (migration 005_2). */
+  status: Generated<CounselingStatus>;
+  assignee_id: number | null;
+  /** An IST calendar day, YYYY-MM-DD. */
+  next_follow_up: string | null;
+}
+
+export interface CounselingNotesTable {
+  id: Generated<number>;
+  request_id: number;
+  author_id: number | null;
+  text: string;
+  created_at: Timestamp;
 }
 
 export interface AuditLogTable {
@@ -274,6 +290,7 @@ export interface Database {
   enrollments: EnrollmentsTable;
   payments: PaymentsTable;
   counseling_requests: CounselingRequestsTable;
+  counseling_notes: CounselingNotesTable;
   audit_log: AuditLogTable;
   totals: TotalsTable;
 }

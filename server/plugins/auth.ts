@@ -21,7 +21,8 @@ export default shared(async function auth(app) {
     try {
       const userId = await app.deps.tokens.verifyAccess(token);
       const user = await users.findById(userId);
-      if (!user) throw tokenInvalid();
+      // A deactivated account's tokens stop working on its next request.
+      if (!user || !user.is_active) throw tokenInvalid();
       request.user = user;
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;

@@ -53,7 +53,7 @@ export default shared(async function security(app) {
   if (origins.length > 0) {
     await app.register(cors, {
       origin: origins,
-      methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       allowedHeaders: ['Content-Type', 'Authorization'],
       maxAge: 600,
     });

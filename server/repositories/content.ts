@@ -97,6 +97,9 @@ export function createResourceRepository(db: Db) {
       return query.orderBy('resources.id', 'asc').execute();
     },
     findById: (id: number) => selectResources(db).where('resources.id', '=', id).executeTakeFirst(),
+    /** The resource linking a stored file, if any (its title names the download). */
+    findByFile: (link: string) =>
+      db.selectFrom('resources').select(['id', 'title']).where('file', '=', link).executeTakeFirst(),
     async create(values: Omit<Insertable<ResourcesTable>, 'created_at'>): Promise<number> {
       const row = await db
         .insertInto('resources')

@@ -3,7 +3,14 @@ import type { Db } from '../db/connect.ts';
 import { holdRow } from './row-hold.ts';
 
 /** What a payment needs to know of its course, whichever kind it is. */
-export type CourseForPayment = { id: number; price: number; is_active: number; seatsFull: boolean };
+export type CourseForPayment = {
+  id: number;
+  price: number;
+  is_active: number;
+  seatsFull: boolean;
+  /** A workshop whose start has passed (programs never). */
+  started: boolean;
+};
 
 export function createCourseRepository(db: Db) {
   return {
@@ -20,11 +27,11 @@ export function createCourseRepository(db: Db) {
           .select(['id', 'price', 'is_active'])
           .where('id', '=', id)
           .executeTakeFirst();
-        return row ? { ...row, seatsFull: false } : undefined;
+        return row ? { ...row, seatsFull: false, started: false } : undefined;
       }
       const row = await db
         .selectFrom('workshops')
-        .select(['id', 'price', 'is_active', 'current_participants', 'max_participants'])
+        .select(['id', 'price', 'is_active', 'current_participants', 'max_participants', 'date'])
         .where('id', '=', id)
         .executeTakeFirst();
       return row
@@ -33,6 +40,7 @@ export function createCourseRepository(db: Db) {
             price: row.price,
             is_active: row.is_active,
             seatsFull: row.current_participants >= row.max_participants,
+            started: new Date(row.date).getTime() <= Date.now(),
           }
         : undefined;
     },

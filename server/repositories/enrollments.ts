@@ -1,12 +1,11 @@
 import type { Updateable } from 'kysely';
-import type { CourseType, Status } from '../../contract/index.ts';
+import type { CourseType } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { holdRow } from './row-hold.ts';
 import { createStatsRepository } from './stats.ts';
+import { countableFromTotals, recordConditions, type RecordFilters } from './record-filters.ts';
 import { STUDENT_AND_COURSE_COLUMNS } from './student-course-columns.ts';
 import type { EnrollmentsTable, NewEnrollment } from '../db/schema.ts';
-
-export type AdminListFilters = { status?: Status; is_urgent?: boolean };
 
 /** Enrollments with what the answer shows: the student and the course title. */
 function selectEnrollments(db: Db) {
@@ -23,6 +22,14 @@ function selectEnrollments(db: Db) {
     .select(STUDENT_AND_COURSE_COLUMNS);
 }
 export type EnrollmentView = Awaited<ReturnType<ReturnType<typeof selectEnrollments>['executeTakeFirstOrThrow']>>;
+
+/** The filtered rows, joined with users (the search reads the student), for counting. */
+function filtered(db: Db, filters: RecordFilters) {
+  return db
+    .selectFrom('enrollments')
+    .innerJoin('users', 'users.id', 'enrollments.student_id')
+    .where((eb) => eb.and(recordConditions('enrollments', 'enrolled_at', filters)));
+}
 
 export function createEnrollmentRepository(db: Db) {
   return {
@@ -51,18 +58,35 @@ export function createEnrollmentRepository(db: Db) {
     async update(id: number, values: Updateable<EnrollmentsTable>): Promise<void> {
       await db.updateTable('enrollments').set(values).where('id', '=', id).execute();
     },
-    /** From the trigger-kept totals: constant time whatever the table size. */
-    count: (filters: AdminListFilters) => createStatsRepository(db).countOf('enrollment', filters),
-    page(filters: AdminListFilters, limit: number, offset: number) {
-      let query = selectEnrollments(db);
-      if (filters.status) query = query.where('enrollments.status', '=', filters.status);
-      if (filters.is_urgent !== undefined) query = query.where('enrollments.is_urgent', '=', filters.is_urgent ? 1 : 0);
-      return query
+    /**
+     * How many match: from the trigger-kept totals (constant time) when only status and urgency filter,
+     * else counted.
+     */
+    async count(filters: RecordFilters): Promise<number> {
+      if (countableFromTotals(filters)) return createStatsRepository(db).countOf('enrollment', filters);
+      const row = await filtered(db, filters)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    page: (filters: RecordFilters, limit: number, offset: number) =>
+      selectEnrollments(db)
+        .where((eb) => eb.and(recordConditions('enrollments', 'enrolled_at', filters)))
         .orderBy('enrollments.enrolled_at', 'desc')
         .orderBy('enrollments.id', 'desc')
         .limit(limit)
         .offset(offset)
-        .execute();
+        .execute(),
+    /** The next batch after `afterId`, in id order (exports stream batch by batch). */
+    batchAfter: (filters: RecordFilters, afterId: number, limit: number) =>
+      selectEnrollments(db)
+        .where((eb) => eb.and(recordConditions('enrollments', 'enrolled_at', filters)))
+        .where('enrollments.id', '>', afterId)
+        .orderBy('enrollments.id')
+        .limit(limit)
+        .execute(),
+    async remove(id: number): Promise<void> {
+      await db.deleteFrom('enrollments').where('id', '=', id).execute();
     },
     async hasAnyForCourse(courseType: CourseType, courseId: number): Promise<boolean> {
       const row = await db

@@ -2,9 +2,9 @@ import type { Updateable } from 'kysely';
 import type { CourseType, Status } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { createStatsRepository } from './stats.ts';
+import { countableFromTotals, recordConditions, type RecordFilters } from './record-filters.ts';
 import { STUDENT_AND_COURSE_COLUMNS } from './student-course-columns.ts';
 import type { NewPayment, PaymentsTable } from '../db/schema.ts';
-import type { AdminListFilters } from './enrollments.ts';
 
 function selectPayments(db: Db) {
   return db
@@ -24,6 +24,14 @@ function selectPayments(db: Db) {
     .select('invoice.number as invoice_number');
 }
 export type PaymentView = Awaited<ReturnType<ReturnType<typeof selectPayments>['executeTakeFirstOrThrow']>>;
+
+/** The filtered rows, joined with users (the search reads the student), for counting. */
+function filtered(db: Db, filters: RecordFilters) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('users', 'users.id', 'payments.student_id')
+    .where((eb) => eb.and(recordConditions('payments', 'created_at', filters)));
+}
 
 export function createPaymentRepository(db: Db) {
   return {
@@ -70,18 +78,55 @@ export function createPaymentRepository(db: Db) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    /** From the trigger-kept totals: constant time whatever the table size. */
-    count: (filters: AdminListFilters) => createStatsRepository(db).countOf('payment', filters),
-    page(filters: AdminListFilters, limit: number, offset: number) {
-      let query = selectPayments(db);
-      if (filters.status) query = query.where('payments.status', '=', filters.status);
-      if (filters.is_urgent !== undefined) query = query.where('payments.is_urgent', '=', filters.is_urgent ? 1 : 0);
-      return query
+    /**
+     * How many match: from the trigger-kept totals (constant time) when only status and urgency filter,
+     * else counted.
+     */
+    async count(filters: RecordFilters): Promise<number> {
+      if (countableFromTotals(filters)) return createStatsRepository(db).countOf('payment', filters);
+      const row = await filtered(db, filters)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    page: (filters: RecordFilters, limit: number, offset: number) =>
+      selectPayments(db)
+        .where((eb) => eb.and(recordConditions('payments', 'created_at', filters)))
         .orderBy('payments.created_at', 'desc')
         .orderBy('payments.id', 'desc')
         .limit(limit)
         .offset(offset)
-        .execute();
+        .execute(),
+    /** The next batch after `afterId`, in id order (exports stream batch by batch). */
+    batchAfter: (filters: RecordFilters, afterId: number, limit: number) =>
+      selectPayments(db)
+        .where((eb) => eb.and(recordConditions('payments', 'created_at', filters)))
+        .where('payments.id', '>', afterId)
+        .orderBy('payments.id')
+        .limit(limit)
+        .execute(),
+    /** True when the student paid for the course (a payment completed at some time, whatever its status now). */
+    async hasCompleted(studentId: number, courseType: CourseType, courseId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('payments')
+        .select('id')
+        .where('student_id', '=', studentId)
+        .where('course_type', '=', courseType)
+        .where('course_id', '=', courseId)
+        .where('completed_at', 'is not', null)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    /** Deletes the payment only if it never completed (the condition is part of the DELETE). */
+    async removeIfNeverCompleted(id: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('payments')
+        .where('id', '=', id)
+        .where('status', '!=', 'completed')
+        .where('completed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
     },
     async hasAnyForCourse(courseType: CourseType, courseId: number): Promise<boolean> {
       const row = await db

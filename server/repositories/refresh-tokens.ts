@@ -28,7 +28,7 @@ export function createRefreshTokenRepository(db: Db) {
         .where('revoked_at', 'is', null)
         .execute();
     },
-    /** Every live refresh token of an account (a password reset signs out every device). */
+    /** Every live refresh token of an account: a password reset or a deactivation signs out every device. */
     async revokeAllOf(userId: number): Promise<void> {
       await db
         .updateTable('refresh_tokens')

@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql, type Updateable } from 'kysely';
 import type { Role } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
+import type { UsersTable } from '../db/schema.ts';
+import { contains } from './search.ts';
 import { nowIso } from '../lib/time.ts';
 import { compiledOnce, slot } from '../db/compiled-once.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -18,6 +20,24 @@ export type NewUser = {
 const userById = compiledOnce<UserRow, { id: number }>((db) =>
   db.selectFrom('users').selectAll().where('id', '=', slot<number>('id')),
 );
+export type UserListFilters = { search?: string; role?: Role; is_active?: boolean };
+
+function filtered(db: Db, filters: UserListFilters) {
+  let query = db.selectFrom('users');
+  if (filters.role) query = query.where('role', '=', filters.role);
+  if (filters.is_active !== undefined) query = query.where('is_active', '=', filters.is_active ? 1 : 0);
+  const search = filters.search;
+  if (search)
+    query = query.where((eb) =>
+      eb.or([
+        contains('username', search),
+        contains('email', search),
+        contains('first_name', search),
+        contains('last_name', search),
+      ]),
+    );
+  return query;
+}
 
 export function createUserRepository(db: Db) {
   return {
@@ -33,13 +53,13 @@ export function createUserRepository(db: Db) {
       const row = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
       return row !== undefined;
     },
-    async emailTaken(email: string): Promise<boolean> {
-      const row = await db
+    async emailTaken(email: string, exceptId?: number): Promise<boolean> {
+      let query = db
         .selectFrom('users')
         .select('id')
-        .where(sql`lower(email)`, '=', email.toLowerCase())
-        .executeTakeFirst();
-      return row !== undefined;
+        .where(sql`lower(email)`, '=', email.toLowerCase());
+      if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+      return (await query.executeTakeFirst()) !== undefined;
     },
     create: (user: NewUser) =>
       db
@@ -47,12 +67,49 @@ export function createUserRepository(db: Db) {
         .values({ ...user, created_at: nowIso() })
         .returningAll()
         .executeTakeFirstOrThrow(),
-    async count(): Promise<number> {
-      const row = await db
-        .selectFrom('users')
+    async update(id: number, values: Updateable<UsersTable>): Promise<void> {
+      await db.updateTable('users').set(values).where('id', '=', id).execute();
+    },
+    async recordLogin(id: number): Promise<void> {
+      await db.updateTable('users').set({ last_login: nowIso() }).where('id', '=', id).execute();
+    },
+    async count(filters: UserListFilters = {}): Promise<number> {
+      const row = await filtered(db, filters)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+    page: (filters: UserListFilters, limit: number, offset: number) =>
+      filtered(db, filters)
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    /** Every matching row in id order, a batch at a time (exports). */
+    batchAfter: (filters: UserListFilters, afterId: number, limit: number) =>
+      filtered(db, filters).selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute(),
+    /** True for an active administrator or instructor (who may follow up a counseling request). */
+    async isActiveStaff(id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', id)
+        .where('role', 'in', ['admin', 'instructor'])
+        .where('is_active', '=', 1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    /**
+     * The ids of the active administrators. On PostgreSQL the rows stay locked until the transaction
+     * ends, so two administrators demoting each other at once cannot both succeed.
+     */
+    async activeAdminIds(options: { lock?: boolean } = {}): Promise<number[]> {
+      let query = db.selectFrom('users').select('id').where('role', '=', 'admin').where('is_active', '=', 1);
+      // SQLite has one writer at a time and no FOR UPDATE.
+      if (options.lock && db.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+      return (await query.execute()).map((r) => r.id);
     },
   };
 }

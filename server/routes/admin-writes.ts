@@ -22,6 +22,10 @@ export type AdminWritesSpec<S extends z.ZodType, T extends object> = {
   update: (trx: Db, id: number, input: z.output<S>, before: T) => Promise<void>;
   /** Deletes, or archives what has history; answers which. */
   remove: (trx: Db, id: number) => Promise<'deleted' | 'archived'>;
+  /** After an update committed (e.g. remove a file the item no longer links). */
+  afterUpdate?: (before: T, after: T) => Promise<void>;
+  /** After a delete or archive committed. */
+  afterRemove?: (before: T, outcome: 'deleted' | 'archived') => Promise<void>;
 };
 
 export function registerAdminWrites<S extends z.ZodType, T extends object>(
@@ -53,7 +57,7 @@ export function registerAdminWrites<S extends z.ZodType, T extends object>(
     const id = parseId((request.params as { id?: string }).id);
     if (id === null) throw notFound();
     const input = parse(spec.schema, request.body);
-    return inTransaction(db, async (trx) => {
+    const { before, after } = await inTransaction(db, async (trx) => {
       const before = await spec.read(trx, id);
       if (!before) throw notFound();
       await spec.update(trx, id, input, before);
@@ -66,15 +70,17 @@ export function registerAdminWrites<S extends z.ZodType, T extends object>(
         entityId: id,
         changes: diff(before, after),
       });
-      return after;
+      return { before, after };
     });
+    await spec.afterUpdate?.(before, after);
+    return after;
   });
 
   app.delete(spec.paths.remove, { preHandler: adminOnly }, async (request, reply) => {
     const admin = requireAdmin(request);
     const id = parseId((request.params as { id?: string }).id);
     if (id === null) throw notFound();
-    await inTransaction(db, async (trx) => {
+    const { before, outcome } = await inTransaction(db, async (trx) => {
       const before = await spec.read(trx, id);
       if (!before) throw notFound();
       const outcome = await spec.remove(trx, id);
@@ -85,7 +91,9 @@ export function registerAdminWrites<S extends z.ZodType, T extends object>(
         entityId: id,
         changes: { before },
       });
+      return { before, outcome };
     });
+    await spec.afterRemove?.(before, outcome);
     return reply.code(204).send();
   });
 }

@@ -108,6 +108,10 @@ export function createPaymentService(
           if (!course || !course.is_active) throw notFound();
           const enrollment = await createEnrollmentRepository(trx).findForCourse(student.id, courseType, courseId);
           if (givesAccess(enrollment)) throw new BusinessError(SERVER_MESSAGES.alreadyEnrolled);
+          // A workshop that has begun, or has no seat left, is refused before any payment exists
+          // (and before a pending one is reused), so nobody fills in a card form for nothing.
+          if (course.started) throw new BusinessError(SERVER_MESSAGES.workshopStarted);
+          if (course.seatsFull) throw new BusinessError(SERVER_MESSAGES.workshopFull);
           const payments = createPaymentRepository(trx);
           const pending = await payments.findPending(student.id, courseType, courseId);
           if (pending) {
@@ -123,8 +127,6 @@ export function createPaymentService(
             }
             return { payment: await paymentView(trx, pending.id), created: false };
           }
-          if (course.seatsFull) throw new BusinessError(SERVER_MESSAGES.workshopFull);
-
           const now = nowIso();
           const free = course.price === 0;
           const id = await payments.insert({

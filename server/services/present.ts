@@ -189,7 +189,12 @@ export function toPayment(row: PaymentView): Payment {
   };
 }
 
-export function toCounselingRequest(row: Selectable<CounselingRequestsTable>): CounselingRequest {
+export type CounselingNoteRow = { text: string; created_at: string; author: string | null };
+
+export function toCounselingRequest(
+  row: Selectable<CounselingRequestsTable>,
+  notes: CounselingNoteRow[] = [],
+): CounselingRequest {
   return {
     id: row.id,
     name: row.name,
@@ -199,6 +204,10 @@ export function toCounselingRequest(row: Selectable<CounselingRequestsTable>): C
     interest: row.interest,
     message: row.message,
     created_at: row.created_at,
+    status: row.status,
+    assignee: row.assignee_id,
+    next_follow_up: row.next_follow_up,
+    notes: notes.map((n) => ({ at: n.created_at, author: n.author, text: n.text })),
   };
 }
 

@@ -15,12 +15,11 @@ export function RoleBadge({ role }: { role: string }) {
 
 const STATUS_COLOURS: Partial<Record<Status, string>> = {
   completed: 'green',
-  active: 'green',
   pending: 'amber',
   failed: 'red',
 };
 
-/** Payment/enrollment status (spec section 4): green completed, amber pending, red failed, grey otherwise. */
+/** Payment/enrollment status (spec section 4): green completed, amber pending, red failed, grey otherwise (active too). */
 export function StatusBadge({ status }: { status: Status }) {
   const colour = STATUS_COLOURS[status] ?? 'grey';
   return <span className={`badge badge-${colour}`}>{STATUS_LABELS[status]}</span>;

@@ -1,6 +1,7 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../contract/index.ts';
 import { paths } from '../config/paths.ts';
+import { useBack } from '../lib/navigation.ts';
 
 export function NotFoundPage() {
   return (
@@ -16,13 +17,14 @@ export function NotFoundPage() {
 
 /** Access Denied (spec section 6) with a Go Back button. */
 export function AccessDenied({ message }: { message: string }) {
-  const navigate = useNavigate();
+  // No page to go back to (a new tab): the home page.
+  const back = useBack(paths.home);
   return (
     <div className="container center-card card">
       <h1>Access Denied</h1>
       <p role="alert">{message}</p>
       <div className="btn-row" style={{ justifyContent: 'center' }}>
-        <button type="button" className="btn btn-primary" onClick={() => navigate(-1)}>
+        <button type="button" className="btn btn-primary" onClick={back}>
           Go Back
         </button>
       </div>

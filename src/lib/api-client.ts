@@ -9,7 +9,7 @@ import { tokenStore } from './token-store.ts';
  */
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type RequestOptions = { body?: unknown; query?: Query };
 
 /** Resolves once a fresh access token is stored; rejects when the session cannot be refreshed. */

@@ -10,18 +10,22 @@ export function formatINR(amount: number): string {
   return inr.format(amount);
 }
 
+/** Every time is shown in India Standard Time, whatever the browser's zone, and says so. */
+const IST = 'Asia/Kolkata';
 const dateTime = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
+  timeZone: IST,
 });
-const dateOnly = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const dateOnly = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: IST });
 
+/** "23 Nov 2026, 3:30 pm IST". */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? iso : `${dateTime.format(date)} IST`;
 }
 
 export function formatDate(iso: string): string {

@@ -4,21 +4,23 @@ import { createProgram, createWorkshop, programInput, workshopInput } from './su
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 
 /**
- * Who may call what: every endpoint × {anonymous, the owning student, another student, an administrator}.
- * The expected statuses are the contract; answers' shapes are checked by the other files.
+ * Who may call what: every endpoint × {anonymous, the owning student, another student, an administrator,
+ * a deactivated account}. The expected statuses are the contract; answers' shapes are checked by the
+ * other files. A deactivated account is treated as anonymous, its token refused where a login is needed.
  */
 
 let ctx: TestContext;
+let made = 0;
 const who: Record<string, TestUser | null> = {};
 const ids: Record<string, number> = {};
 
-type Caller = 'anonymous' | 'student' | 'other' | 'admin';
+type Caller = 'anonymous' | 'student' | 'other' | 'admin' | 'deactivated';
 type Row = {
   name: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: () => string;
   body?: () => unknown;
-  expect: Record<Caller, number>;
+  expect: Record<Exclude<Caller, 'deactivated'>, number>;
 };
 
 const PUBLIC = { anonymous: 200, student: 200, other: 200, admin: 200 };
@@ -57,6 +59,60 @@ const ROWS: Row[] = [
     method: 'GET',
     url: () => API.refunds.creditNote(ids.refund!),
     expect: { anonymous: 401, student: 200, other: 404, admin: 200 },
+  },
+  { name: 'users list', method: 'GET', url: () => API.admin.users, expect: ADMIN_READ },
+  {
+    name: 'user create',
+    method: 'POST',
+    url: () => API.admin.users,
+    body: () => ({
+      username: `staff${++made}`,
+      email: `staff${made}@example.in`,
+      password: 'a-long-password',
+      first_name: 'S',
+      last_name: 'T',
+      role: 'instructor',
+    }),
+    expect: ADMIN_CREATE,
+  },
+  {
+    name: 'user update',
+    method: 'PATCH',
+    url: () => API.admin.user(who.other!.id),
+    body: () => ({ first_name: 'Other' }),
+    expect: ADMIN_READ,
+  },
+  {
+    name: 'payment delete',
+    method: 'DELETE',
+    url: () => API.admin.payment(ids.doomedPayment!),
+    expect: ADMIN_DELETE,
+  },
+  // A paid enrollment: an administrator passes the door and is refused with the reason (400).
+  {
+    name: 'enrollment delete',
+    method: 'DELETE',
+    url: () => API.admin.enrollment(ids.enrollment!),
+    expect: { anonymous: 401, student: 403, other: 403, admin: 400 },
+  },
+  { name: 'payments export', method: 'GET', url: () => API.admin.exports.payments, expect: ADMIN_READ },
+  { name: 'enrollments export', method: 'GET', url: () => API.admin.exports.enrollments, expect: ADMIN_READ },
+  { name: 'counseling export', method: 'GET', url: () => API.admin.exports.counselingRequests, expect: ADMIN_READ },
+  { name: 'users export', method: 'GET', url: () => API.admin.exports.users, expect: ADMIN_READ },
+  { name: 'revenue', method: 'GET', url: () => `${API.admin.revenue}?group=course`, expect: ADMIN_READ },
+  {
+    name: 'counseling update',
+    method: 'PATCH',
+    url: () => API.admin.counselingRequest(ids.lead!),
+    body: () => ({ status: 'contacted' }),
+    expect: ADMIN_READ,
+  },
+  {
+    name: 'counseling note',
+    method: 'POST',
+    url: () => API.admin.counselingNotes(ids.lead!),
+    body: () => ({ text: 'Called.' }),
+    expect: ADMIN_CREATE,
   },
   {
     name: 'resolve enrollment',
@@ -184,6 +240,20 @@ const ROWS: Row[] = [
     body: () => ({ title: 'R2' }),
     expect: ADMIN_READ,
   },
+  // The matrix sends JSON: an administrator passes the door and is asked for multipart (415).
+  {
+    name: 'resource file upload',
+    method: 'POST',
+    url: () => API.resources.file(ids.resource!),
+    body: () => ({}),
+    expect: { anonymous: 401, student: 403, other: 403, admin: 415 },
+  },
+  {
+    name: 'resource file remove',
+    method: 'DELETE',
+    url: () => API.resources.file(ids.resource!),
+    expect: ADMIN_DELETE,
+  },
   {
     name: 'resource delete',
     method: 'DELETE',
@@ -241,7 +311,7 @@ const ROWS: Row[] = [
 ];
 
 /** Callers in this order, so "complete payment" is tried by the others before its owner completes it. */
-const CALLERS: Caller[] = ['anonymous', 'other', 'admin', 'student'];
+const CALLERS: Caller[] = ['anonymous', 'deactivated', 'other', 'admin', 'student'];
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -249,6 +319,14 @@ beforeAll(async () => {
   who.student = await ctx.user('owner');
   who.other = await ctx.user('other');
   who.admin = await ctx.user('admin', 'admin');
+  // A former administrator: deactivated through the API, still holding tokens.
+  who.deactivated = await ctx.user('former', 'admin');
+  await ctx.request({
+    method: 'PATCH',
+    url: API.admin.user(who.deactivated.id),
+    token: who.admin.access,
+    body: { is_active: false },
+  });
   const admin = who.admin.access;
   ids.program = await createProgram(ctx, admin);
   ids.workshop = await createWorkshop(ctx, admin, { max_participants: 100 });
@@ -256,6 +334,16 @@ beforeAll(async () => {
   ids.doomedWorkshop = await createWorkshop(ctx, admin);
   const make = async (url: string, body: object) =>
     ((await ctx.request({ method: 'POST', url, token: admin, body })).body as { id: number }).id;
+  ids.lead = (
+    (
+      await ctx.request({
+        method: 'POST',
+        url: API.counseling.create,
+        body: { name: 'Lead', email: 'lead@example.in', phone: '9876543210' },
+        ip: '10.200.0.1',
+      })
+    ).body as { id: number }
+  ).id;
   ids.faculty = await make(API.faculty.create, faculty);
   ids.doomedFaculty = await make(API.faculty.create, faculty);
   ids.testimonial = await make(API.testimonials.create, { title: 'T' });
@@ -282,6 +370,11 @@ beforeAll(async () => {
     (await ctx.request({ method: 'POST', url: API.programs.payment(pending), token: who.student.access, body: {} }))
       .body as { id: number }
   ).id;
+  const doomed = await createProgram(ctx, admin);
+  ids.doomedPayment = (
+    (await ctx.request({ method: 'POST', url: API.programs.payment(doomed), token: who.other.access, body: {} }))
+      .body as { id: number }
+  ).id;
   const another = await createProgram(ctx, admin);
   ids.resolvablePayment = (
     (await ctx.request({ method: 'POST', url: API.programs.payment(another), token: who.other.access, body: {} }))
@@ -291,11 +384,20 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 describe('access matrix', () => {
-  const cases = ROWS.flatMap((row) => CALLERS.map((caller) => ({ ...row, caller, status: row.expect[caller] })));
+  const cases = ROWS.flatMap((row) =>
+    CALLERS.map((caller) => ({
+      ...row,
+      caller,
+      status: row.expect[caller === 'deactivated' ? 'anonymous' : caller],
+    })),
+  );
   it.each(cases)('$method $name as $caller → $status', async ({ method, url, body, caller, status }) => {
     const res = await ctx.request({ method, url: url(), token: who[caller]?.access ?? null, body: body?.() });
     expect(res.status).toBe(status);
-    if (status === 401) expect(res.body).toEqual({ detail: SERVER_MESSAGES.notAuthenticated });
+    if (status === 401)
+      expect(res.body).toEqual({
+        detail: caller === 'deactivated' ? SERVER_MESSAGES.tokenInvalid : SERVER_MESSAGES.notAuthenticated,
+      });
     if (status === 403) expect(res.body).toEqual({ detail: SERVER_MESSAGES.forbidden });
     if (status === 404) expect(res.body).toEqual({ detail: SERVER_MESSAGES.notFound });
   });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, MESSAGES } from '../../contract/index.ts';
+import { API, MESSAGES, OFFICE_MESSAGES } from '../../contract/index.ts';
 import { deferred, fail, ok, type Handler } from './support/fake-api.ts';
 import { admin, enrollment, faculty, payment, program } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
@@ -24,6 +24,89 @@ function adminPanel(routes: Record<string, Handler> = {}) {
 
 const dialog = () => screen.getByRole('dialog');
 
+describe('Admin office tools', () => {
+  it("Delete on a payment with money behind it is refused with the server's reason", async () => {
+    const { user, api } = adminPanel({
+      [`GET ${API.admin.payments}`]: ok({ count: 1, next: null, previous: null, results: [payment()] }),
+      [`DELETE ${API.admin.payment(41)}`]: fail(400, { error: OFFICE_MESSAGES.paymentHasMoney }),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Payments' }));
+    const row = await screen.findByRole('row', { name: /Credit Analyst Program/ });
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.callsTo(`DELETE ${API.admin.payment(41)}`)).toHaveLength(1));
+    expect(await screen.findByText(new RegExp(OFFICE_MESSAGES.paymentHasMoney.slice(0, 40)))).toBeInTheDocument();
+  });
+
+  it('the issue summary counts link to the filtered views, whose filters live in the URL', async () => {
+    const { user, api, router } = adminPanel({
+      [`GET ${API.admin.payments}`]: ok({
+        count: 1,
+        next: null,
+        previous: null,
+        results: [payment({ status: 'failed' })],
+      }),
+    });
+    await user.click(await screen.findByRole('link', { name: 'Failed payments: 3' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=payments&status=failed'));
+    expect(await screen.findByRole('tab', { name: 'Payments' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(api.callsTo(`GET ${API.admin.payments}`).at(-1)!.query.get('status')).toBe('failed'));
+    expect(screen.getByLabelText('Status')).toHaveValue('failed');
+    // A search is added to the URL and to the request.
+    await user.type(screen.getByLabelText('Search student name, username or email'), 'asha');
+    await user.type(screen.getByLabelText('From (IST)'), '2026-11-01');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?tab=payments&status=failed&search=asha&date_from=2026-11-01'),
+    );
+    await waitFor(() => expect(api.callsTo(`GET ${API.admin.payments}`).at(-1)!.query.get('search')).toBe('asha'));
+    expect(api.callsTo(`GET ${API.admin.payments}`).at(-1)!.query.get('date_from')).toBe('2026-11-01');
+  });
+
+  it('the Users tab lists accounts, creates one and deactivates with a partial update', async () => {
+    const meera = {
+      id: 9,
+      username: 'meera',
+      email: 'meera@example.in',
+      first_name: 'Meera',
+      last_name: 'Iyer',
+      profile: { role: 'instructor', is_admin: false, is_instructor: true, is_student: false },
+      is_active: true,
+      date_joined: '2026-11-01T10:00:00.000Z',
+      last_login: null,
+    };
+    const { user, api } = renderApp('/admin?tab=users', {
+      user: admin,
+      routes: {
+        [`GET ${API.adminStats}`]: ok(STATS),
+        [`GET ${API.admin.issueSummary}`]: ok(ISSUES),
+        [`GET ${API.admin.users}`]: ok({ count: 1, next: null, previous: null, results: [meera] }),
+        [`POST ${API.admin.users}`]: { status: 201, body: { ...meera, id: 10, username: 'ravi' } },
+        [`PATCH ${API.admin.user(9)}`]: ok({ ...meera, is_active: false }),
+      },
+    });
+    const row = await screen.findByRole('row', { name: /meera/ });
+    expect(within(row).getByText('INSTRUCTOR')).toBeInTheDocument();
+    expect(within(row).getByText('Never')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    await user.click(within(dialog()).getByLabelText(/Active/));
+    await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo(`PATCH ${API.admin.user(9)}`)).toHaveLength(1));
+    expect(api.callsTo(`PATCH ${API.admin.user(9)}`)[0]!.body).toEqual({
+      first_name: 'Meera',
+      last_name: 'Iyer',
+      email: 'meera@example.in',
+      role: 'instructor',
+      is_active: false,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add New' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
+    expect(within(dialog()).getByText('Username is required.')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${API.admin.users}`)).toHaveLength(0);
+  });
+});
+
 describe('Admin dashboard', () => {
   it('shows stat tiles with revenue in rupees, the issue summary and the eight tabs', async () => {
     const { api } = adminPanel();
@@ -44,6 +127,8 @@ describe('Admin dashboard', () => {
       'Resources',
       'Counseling Requests',
       'Outbox',
+      'Users',
+      'Audit Log',
     ]);
     // The one token store serves the admin calls too (docs/deviations.md).
     expect(api.callsTo(`GET ${API.admin.issueSummary}`)[0]!.auth).toBe('Bearer access-1');
@@ -183,7 +268,6 @@ describe('Admin dashboard', () => {
     await user.click(await screen.findByRole('tab', { name: 'Payments' }));
     const row = await screen.findByRole('row', { name: /Credit Analyst Program/ });
     expect(screen.queryByRole('button', { name: 'Add New' })).not.toBeInTheDocument();
-    expect(within(row).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(within(row).getByText('Failed')).toHaveClass('badge-red');
     await user.click(within(row).getByRole('button', { name: 'Resolve' }));
     const d = within(dialog());
@@ -271,6 +355,10 @@ describe('Admin dashboard', () => {
             interest: 'Credit Analyst',
             message: 'Weekend batch?',
             created_at: '2026-11-22T10:00:00Z',
+            status: 'new',
+            assignee: null,
+            next_follow_up: null,
+            notes: [],
           },
         ],
       }),

@@ -131,6 +131,25 @@ describe('Workshops', () => {
     expect(c.getByText('₹1,500')).toBeInTheDocument();
     expect(c.getByText('12/40')).toBeInTheDocument();
     expect(c.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', '/payment/workshop/5');
+    // Times are India Standard Time, and say so.
+    expect(c.getByText(/ IST$/)).toBeInTheDocument();
+  });
+
+  it('shows Completed for a workshop that has begun and Sold out for a full one, never Enroll Now', async () => {
+    renderApp('/workshops', {
+      routes: {
+        [`GET ${API.workshops.list}`]: ok([
+          workshop({ id: 7, title: 'Last Month', date: '2026-01-10T10:30:00.000Z' }),
+          workshop({ id: 8, title: 'Full House', current_participants: 40, max_participants: 40 }),
+        ]),
+      },
+    });
+    const past = within((await screen.findByRole('heading', { name: 'Last Month' })).closest('article')!);
+    expect(past.getByRole('button', { name: 'Completed' })).toBeDisabled();
+    expect(past.getByText('10 Jan 2026, 4:00 pm IST')).toBeInTheDocument();
+    const full = within(screen.getByRole('heading', { name: 'Full House' }).closest('article')!);
+    expect(full.getByRole('button', { name: 'Sold out' })).toBeDisabled();
+    expect(screen.queryByRole('link', { name: 'Enroll Now' })).not.toBeInTheDocument();
   });
 
   it('each tab loads its own data, with its own empty text', async () => {

@@ -150,6 +150,9 @@ describe('Checkout', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.checkoutFailed);
     api.on(`POST ${API.programs.payment(1)}`, fail(400, { error: SERVER_MESSAGES.alreadyEnrolled }));
     await user.click(screen.getByRole('button', { name: 'Pay' }));
-    expect(await screen.findByText(SERVER_MESSAGES.alreadyEnrolled)).toBeInTheDocument();
+    // The spec's text first, then the server's reason.
+    expect(
+      await screen.findByText(`${MESSAGES.checkoutFailed} ${SERVER_MESSAGES.alreadyEnrolled}`),
+    ).toBeInTheDocument();
   });
 });

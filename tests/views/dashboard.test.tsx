@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API, MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
 import { deferred, fail, ok, type Handler } from './support/fake-api.ts';
-import { enrollment, payment, program, student } from './support/fixtures.ts';
+import { enrollment, payment, program, student, workshop } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
 import { expectSuccessNotice } from './support/notices.ts';
 
@@ -29,6 +29,30 @@ function dashboard(routes: Record<string, Handler> = {}) {
 }
 
 describe('Student dashboard', () => {
+  it('shows an enrolled workshop with its description and price, as program cards do', async () => {
+    dashboard({
+      [ENROLLMENTS]: ok([
+        enrollment({
+          id: 9,
+          course: 5,
+          course_type: 'workshop',
+          program: null,
+          workshop: { id: 5, title: 'Reading a Credit Memo' },
+        }),
+      ]),
+      [`GET ${API.workshops.list}`]: ok([workshop()]),
+    });
+    const card = within((await screen.findByRole('heading', { name: 'Reading a Credit Memo' })).closest('article')!);
+    expect(card.getByText('A two-hour walkthrough.')).toBeInTheDocument();
+    expect(card.getByText('₹1,500')).toBeInTheDocument();
+  });
+
+  it('shows an active enrollment with a grey badge (spec: grey for statuses other than completed, pending, failed)', async () => {
+    dashboard();
+    const mine = within((await screen.findByRole('heading', { name: 'Credit Analyst Program' })).closest('article')!);
+    expect(mine.getByText('Active')).toHaveClass('badge-grey');
+  });
+
   it('loads enrollments, payments and programs at once and shows both sections with counts', async () => {
     const enrollments = deferred();
     const { api } = dashboard({ [ENROLLMENTS]: enrollments.handler });

@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { fromPromise, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../contract/index.ts';
@@ -46,7 +47,12 @@ describe('loader, model-based: generated paths replayed on the admin stat tiles'
                 actions: { itemSaved: () => onSaved() },
               }),
           };
-          render(<AdminPage machines={machines} />);
+          // The admin page keeps its tab and filters in the URL, so it needs a router.
+          render(
+            <MemoryRouter initialEntries={['/admin']}>
+              <AdminPage machines={machines} />
+            </MemoryRouter>,
+          );
           return null;
         },
         output: asSummary,

@@ -90,6 +90,12 @@ describe('routes and access rules', () => {
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
   });
 
+  it('Go Back on a page opened directly (no history) leads home, not to a blank page', async () => {
+    const { user, router } = renderApp('/admin', { user: student });
+    await user.click(await screen.findByRole('button', { name: 'Go Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
   it('/login and checkout have no page chrome', async () => {
     renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();

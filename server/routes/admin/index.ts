@@ -1,36 +1,63 @@
 import type { FastifyInstance } from 'fastify';
-import { AdminListQuery, API, ResolveInput } from '../../../contract/index.ts';
+import {
+  AdminListQuery,
+  AdminRecordQuery,
+  API,
+  AuditLogQuery,
+  CounselingListQuery,
+  CounselingNoteInput,
+  CounselingPatch,
+  ResolveInput,
+  RevenueQuery,
+} from '../../../contract/index.ts';
 import { idParam } from '../admin-writes.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { parse, parseQuery } from '../../lib/validate.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
 import { createAuditRepository } from '../../repositories/audit.ts';
-import { createCounselingRepository } from '../../repositories/counseling.ts';
 import { createOutboxRepository } from '../../repositories/outbox.ts';
 import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
 import { createPaymentRepository } from '../../repositories/payments.ts';
+import { createRevenueRepository } from '../../repositories/revenue.ts';
 import { createStatsRepository } from '../../repositories/stats.ts';
-import { toAuditEntry, toCounselingRequest, toOutboxEmail, toEnrollment, toPayment } from '../../services/present.ts';
+import { createCounselingService } from '../../services/counseling.ts';
+import exportRoutes from './exports.ts';
+import { createRecordService } from '../../services/records.ts';
+import { toAuditEntry, toEnrollment, toOutboxEmail, toPayment } from '../../services/present.ts';
 
 /** The admin panel's data: totals, issues, paginated lists, resolves, counseling requests, the audit log. */
 export default async function adminRoutes(app: FastifyInstance) {
   const { deps } = app;
-  const { db } = deps;
+  const { db, dialect } = deps;
   const stats = createStatsRepository(db);
   const enrollments = createEnrollmentRepository(db);
   const payments = createPaymentRepository(db);
   const audit = createAuditRepository(db);
-  const counseling = createCounselingRepository(db);
+  const counseling = createCounselingService(db);
+  const revenue = createRevenueRepository(db, dialect);
+  const records = createRecordService(db);
   const outbox = createOutboxRepository(db);
 
   app.addHook('preHandler', adminOnly);
+  await app.register(exportRoutes);
+
+  /** The Payments and Enrollments filters; dates are IST calendar days, inclusive. */
+  const recordFilters = (q: AdminRecordQuery) => ({
+    status: q.status,
+    is_urgent: q.is_urgent,
+    search: q.search,
+    course_type: q.course_type,
+    course: q.course,
+    date_from: q.date_from,
+    date_to: q.date_to,
+  });
 
   app.get(API.adminStats, async () => stats.adminStats());
   app.get(API.admin.issueSummary, async () => stats.issueSummary());
 
   app.get(API.admin.enrollments, async (request) => {
-    const q = parseQuery(AdminListQuery, request.query);
-    const filters = { status: q.status, is_urgent: q.is_urgent };
+    const q = parseQuery(AdminRecordQuery, request.query);
+    const filters = recordFilters(q);
     const [count, rows] = await Promise.all([
       enrollments.count(filters),
       enrollments.page(filters, q.page_size, (q.page - 1) * q.page_size),
@@ -39,8 +66,8 @@ export default async function adminRoutes(app: FastifyInstance) {
   });
 
   app.get(API.admin.payments, async (request) => {
-    const q = parseQuery(AdminListQuery, request.query);
-    const filters = { status: q.status, is_urgent: q.is_urgent };
+    const q = parseQuery(AdminRecordQuery, request.query);
+    const filters = recordFilters(q);
     const [count, rows] = await Promise.all([
       payments.count(filters),
       payments.page(filters, q.page_size, (q.page - 1) * q.page_size),
@@ -59,17 +86,40 @@ export default async function adminRoutes(app: FastifyInstance) {
   });
 
   app.get(API.admin.counselingRequests, async (request) => {
-    const q = parseQuery(AdminListQuery.pick({ page: true, page_size: true }), request.query);
-    const [count, rows] = await Promise.all([
-      counseling.count(),
-      counseling.page(q.page_size, (q.page - 1) * q.page_size),
-    ]);
-    return paginate(request.url, q.page, q.page_size, count, rows.map(toCounselingRequest));
+    const q = parseQuery(CounselingListQuery, request.query);
+    const { count, results } = await counseling.page(
+      { status: q.status, assignee: q.assignee, search: q.search },
+      q.page_size,
+      (q.page - 1) * q.page_size,
+    );
+    return paginate(request.url, q.page, q.page_size, count, results);
+  });
+
+  app.patch(API.admin.counselingRequest(), async (request) => {
+    const id = idParam(request.params);
+    return counseling.update(requireAdmin(request), id, parse(CounselingPatch, request.body ?? {}));
+  });
+
+  app.post(API.admin.counselingNotes(), async (request, reply) => {
+    const id = idParam(request.params);
+    const updated = await counseling.addNote(requireAdmin(request), id, parse(CounselingNoteInput, request.body));
+    return reply.code(201).send(updated);
   });
 
   app.get(API.admin.auditLog, async (request) => {
-    const q = parseQuery(AdminListQuery.pick({ page: true, page_size: true }), request.query);
-    const [count, rows] = await Promise.all([audit.count(), audit.page(q.page_size, (q.page - 1) * q.page_size)]);
+    const q = parseQuery(AuditLogQuery, request.query);
+    const filters = {
+      actor: q.actor,
+      entity: q.entity,
+      entity_id: q.entity_id,
+      action: q.action,
+      date_from: q.date_from,
+      date_to: q.date_to,
+    };
+    const [count, rows] = await Promise.all([
+      audit.count(filters),
+      audit.page(q.page_size, (q.page - 1) * q.page_size, filters),
+    ]);
     return paginate(request.url, q.page, q.page_size, count, rows.map(toAuditEntry));
   });
 
@@ -77,5 +127,21 @@ export default async function adminRoutes(app: FastifyInstance) {
     const q = parseQuery(AdminListQuery.pick({ page: true, page_size: true }), request.query);
     const [count, rows] = await Promise.all([outbox.count(), outbox.page(q.page_size, (q.page - 1) * q.page_size)]);
     return paginate(request.url, q.page, q.page_size, count, rows.map(toOutboxEmail));
+  });
+
+  app.delete(API.admin.payment(), async (request, reply) => {
+    await records.removePayment(requireAdmin(request), idParam(request.params));
+    return reply.code(204).send();
+  });
+
+  app.delete(API.admin.enrollment(), async (request, reply) => {
+    await records.removeEnrollment(requireAdmin(request), idParam(request.params));
+    return reply.code(204).send();
+  });
+
+  app.get(API.admin.revenue, async (request) => {
+    const q = parseQuery(RevenueQuery, request.query);
+    const filters = { date_from: q.date_from, date_to: q.date_to };
+    return q.group === 'course' ? revenue.byCourse(filters) : revenue.byMonth(filters);
   });
 }

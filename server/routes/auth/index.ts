@@ -45,11 +45,13 @@ export default async function authRoutes(app: FastifyInstance) {
     const ok = user
       ? await verifyPassword(input.password, user.password_hash)
       : (await burnPasswordCheck(input.password), false);
-    if (!user || !ok) {
+    // A deactivated account answers exactly like a wrong password: nothing to learn from trying.
+    if (!user || !ok || !user.is_active) {
       await Promise.all([rateEvents.add(keys.user), rateEvents.add(keys.address)]);
       throw new HttpError(401, SERVER_MESSAGES.badCredentials);
     }
     await rateEvents.clear(keys.user);
+    await users.recordLogin(user.id);
     return tokens.issuePair(user.id);
   });
 

@@ -5,7 +5,11 @@ import type { Db } from '../../db/connect.ts';
 import { facultyReference, registerAdminWrites } from '../admin-writes.ts';
 import { parseQuery } from '../../lib/validate.ts';
 import { createResourceRepository } from '../../repositories/content.ts';
+import { OFFICE_MESSAGES } from '../../../contract/index.ts';
+import { ValidationFailed } from '../../lib/errors.ts';
+import { createResourceFiles } from '../../services/resource-files.ts';
 import { toResource } from '../../services/present.ts';
+import resourceFileRoutes from './files.ts';
 
 function values(input: z.output<typeof ResourceInput>) {
   return {
@@ -26,6 +30,14 @@ async function readResource(db: Db, id: number) {
 /** The resource library: featured filter, type filter, admin writes. */
 export default async function resourceRoutes(app: FastifyInstance) {
   const resources = createResourceRepository(app.deps.db);
+  const files = createResourceFiles(app.deps.config.uploadDir);
+  /** An uploaded file's link is set by the upload route only, so one file never belongs to two resources. */
+  const refuseTypedLink = (input: z.output<typeof ResourceInput>, current: string | null) => {
+    if (input.file && files.nameOf(input.file) && input.file !== current)
+      throw new ValidationFailed({ file: [OFFICE_MESSAGES.fileLinkTyped] });
+  };
+
+  await app.register(resourceFileRoutes);
 
   app.get(API.resources.list, async (request) => {
     const query = parseQuery(ResourceListQuery, request.query);
@@ -38,10 +50,12 @@ export default async function resourceRoutes(app: FastifyInstance) {
     paths: { create: API.resources.create, update: API.resources.update(), remove: API.resources.remove() },
     read: readResource,
     async create(trx, input) {
+      refuseTypedLink(input, null);
       const author = await facultyReference(trx, 'author_id', input.author_id);
       return createResourceRepository(trx).create({ ...values(input), author_id: author.value ?? null });
     },
-    async update(trx, id, input) {
+    async update(trx, id, input, before) {
+      refuseTypedLink(input, before.file);
       const author = await facultyReference(trx, 'author_id', input.author_id);
       await createResourceRepository(trx).update(id, {
         ...values(input),
@@ -49,5 +63,10 @@ export default async function resourceRoutes(app: FastifyInstance) {
       });
     },
     remove: async (trx, id) => (await createResourceRepository(trx).remove(id), 'deleted'),
+    // A file the resource no longer links (replaced, cleared, or the resource deleted) goes too.
+    afterUpdate: async (before, after) => {
+      if (before.file !== after.file) await files.remove(before.file);
+    },
+    afterRemove: async (before) => files.remove(before.file),
   });
 }

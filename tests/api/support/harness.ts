@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import type { Role } from '../../../contract/index.ts';
@@ -96,7 +99,13 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const handle = options.handle ?? (await freshDatabase());
   if (options.seed) await seedDemo(handle.db);
-  const config = testConfig({ jwtSecret: JWT_SECRET, staticDir: '/nonexistent-static-dir', ...options.config });
+  const config = testConfig({
+    jwtSecret: JWT_SECRET,
+    staticDir: '/nonexistent-static-dir',
+    // Uploads of each test app go to a directory of their own, never into the repository.
+    uploadDir: path.join(os.tmpdir(), `uploads-${randomBytes(6).toString('hex')}`),
+    ...options.config,
+  });
   const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, logStream: options.logStream });
   await app.ready();
   const passwordHash = hashPassword('password123');
@@ -108,6 +117,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       if (!options.handle) await handle.close();
+      fs.rmSync(config.uploadDir, { recursive: true, force: true });
     },
     async user(username, role = 'student') {
       const row = await handle.db

@@ -62,7 +62,8 @@ export function workshop(overrides: Partial<Workshop> = {}): Workshop {
     title: 'Reading a Credit Memo',
     description: 'A two-hour walkthrough.',
     instructor: { first_name: 'Priya', last_name: 'Venkataraman' },
-    date: '2026-12-05T10:30:00.000Z',
+    // Always upcoming, so the card offers Enroll Now whatever day the suite runs.
+    date: new Date(Date.now() + 14 * 86_400_000).toISOString(),
     duration_hours: 2,
     price: 1500,
     is_free: false,

@@ -1,7 +1,7 @@
 import { AdminStats, API, IssueSummary } from '../../../../contract/index.ts';
 import type { FetchPageInput, ListPage } from '../../../../machines/list.machine.ts';
 import type { DeleteItemInput, SaveItemInput } from '../../../../machines/admin-modal.machine.ts';
-import { api, type Query } from '../../../lib/api-client.ts';
+import { api, withQuery, type Query } from '../../../lib/api-client.ts';
 import type { AdminResource } from './resource-types.ts';
 
 export type AdminSummary = { stats: AdminStats; issues: IssueSummary };
@@ -31,10 +31,26 @@ export function saveAdminItem(resource: AdminResource, input: SaveItemInput): Pr
   const form = resource.form;
   if (!form) throw new Error(`${resource.label} cannot be edited`);
   if (input.mode === 'add') return api.send('POST', form.createPath, input.values);
-  return api.send('PUT', form.updatePath(idOf(input.item)), input.values);
+  return api.send(form.edit?.method ?? 'PUT', form.updatePath(idOf(input.item)), input.values);
 }
 
 export async function deleteAdminItem(resource: AdminResource, input: DeleteItemInput): Promise<void> {
-  if (!resource.form) throw new Error(`${resource.label} cannot be deleted`);
-  await api.delete(resource.form.removePath(idOf(input.item)));
+  const removePath = resource.form?.removePath ?? resource.removePath;
+  if (!removePath) throw new Error(`${resource.label} cannot be deleted`);
+  await api.delete(removePath(idOf(input.item)));
+}
+
+/** Downloads a tab's CSV export with the current filters (the request carries the login, so no plain link). */
+export async function downloadExport(path: string, filters: Query, fileName: string): Promise<void> {
+  const text = await api.send('GET', withQuery(path, filters));
+  // The BOM the server sends is dropped when fetch decodes the text; put it back for Excel.
+  const blob = new Blob([`\uFEFF${String(text).replace(/^\uFEFF/, '')}`], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
 }

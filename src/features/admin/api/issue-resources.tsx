@@ -1,5 +1,6 @@
 import {
   API,
+  COUNSELING_STATUS_LABELS,
   CounselingRequest,
   Enrollment,
   FAILURE_REASON_LABELS,
@@ -10,6 +11,7 @@ import {
 import { StatusBadge } from '../../../components/badges.tsx';
 import { InvoiceLink } from '../../../components/invoice-link.tsx';
 import { formatDate, formatDateTime, formatINR, fullName } from '../../../utils/format.ts';
+import { COUNSELING_FILTERS, followUp, RECORD_FILTERS } from './office-resources.tsx';
 import type { AdminResource } from './resource-types.ts';
 
 const urgent = (value: boolean) => (value ? 'Urgent' : 'No');
@@ -23,6 +25,8 @@ export const enrollmentsResource: AdminResource<Enrollment> = {
   item: Enrollment,
   listPath: API.admin.enrollments,
   listQuery: {},
+  filters: RECORD_FILTERS,
+  exportPath: API.admin.exports.enrollments,
   columns: [
     { label: 'Student', render: (e) => `${fullName(e.student)} (${e.student.email})` },
     { label: 'Course', render: courseTitle },
@@ -42,6 +46,7 @@ export const enrollmentsResource: AdminResource<Enrollment> = {
     ['Urgent', urgent(e.is_urgent)],
   ],
   resolvePath: (id) => API.admin.resolveEnrollment(id),
+  removePath: (id) => API.admin.enrollment(id),
 };
 
 export const paymentsResource: AdminResource<Payment> = {
@@ -51,6 +56,8 @@ export const paymentsResource: AdminResource<Payment> = {
   item: Payment,
   listPath: API.admin.payments,
   listQuery: {},
+  filters: RECORD_FILTERS,
+  exportPath: API.admin.exports.payments,
   columns: [
     { label: 'Student', render: (p) => `${fullName(p.student)} (${p.student.email})` },
     { label: 'Course', render: paymentTitle },
@@ -74,6 +81,7 @@ export const paymentsResource: AdminResource<Payment> = {
     ['Invoice', p.invoice_number ? <InvoiceLink key="i" payment={p} /> : '—'],
   ],
   resolvePath: (id) => API.admin.resolvePayment(id),
+  removePath: (id) => API.admin.payment(id),
 };
 
 /** Free counseling bookings from /contact (docs/deviations.md): read-only, listed for administrators. */
@@ -84,7 +92,11 @@ export const counselingResource: AdminResource<CounselingRequest> = {
   item: CounselingRequest,
   listPath: API.admin.counselingRequests,
   listQuery: {},
+  filters: COUNSELING_FILTERS,
+  exportPath: API.admin.exports.counselingRequests,
   columns: [
+    { label: 'Status', render: (c) => COUNSELING_STATUS_LABELS[c.status] },
+    { label: 'Follow up', render: (c) => followUp(c.next_follow_up) },
     { label: 'Name', render: (c) => c.name },
     { label: 'Email', render: (c) => c.email },
     { label: 'Phone', render: (c) => c.phone },
@@ -99,6 +111,22 @@ export const counselingResource: AdminResource<CounselingRequest> = {
     ['Interest', c.interest || '—'],
     ['Message', c.message || '—'],
     ['Received', formatDateTime(c.created_at)],
+    ['Status', COUNSELING_STATUS_LABELS[c.status]],
+    ['Next follow-up', followUp(c.next_follow_up)],
+    [
+      'Notes',
+      c.notes.length ? (
+        <ul key="n">
+          {c.notes.map((n) => (
+            <li key={n.at}>
+              {formatDateTime(n.at)} — {n.author ?? 'someone'}: {n.text}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        '—'
+      ),
+    ],
   ],
 };
 

@@ -14,6 +14,14 @@ export type FormValues = Record<string, string | boolean>;
 
 export type Column<T> = { label: string; render: (item: T) => ReactNode };
 
+/** A list filter of a tab; its value lives in the page URL under `name`, so a filtered view can be shared. */
+export type FilterSpec = {
+  name: string;
+  label: string;
+  kind: 'search' | 'select' | 'date';
+  options?: { value: string; label: string }[];
+};
+
 /** One tab of the admin panel: where its list lives, how it is shown, how it is written. */
 export type AdminResource<T extends { id: number } = { id: number }> = {
   key: string;
@@ -24,6 +32,10 @@ export type AdminResource<T extends { id: number } = { id: number }> = {
   listPath: string;
   listQuery: Record<string, string | boolean>;
   columns: Column<T>[];
+  /** Filters shown above the list (values in the URL). */
+  filters?: FilterSpec[];
+  /** CSV export of the list with the current filters. */
+  exportPath?: string;
   /** Read-only details shown by View. */
   details: (item: T) => [string, ReactNode][];
   /** Add and edit (absent on enrollments and payments). */
@@ -34,8 +46,13 @@ export type AdminResource<T extends { id: number } = { id: number }> = {
     toValues: (item: T) => FormValues;
     createPath: string;
     updatePath: (id: number) => string;
-    removePath: (id: number) => string;
+    /** Absent: items cannot be deleted (users are deactivated instead). */
+    removePath?: (id: number) => string;
+    /** Edit with other fields and a partial update (users: PATCH of what may change). */
+    edit?: { fields: FieldSpec[]; schema: z.ZodTypeAny; method: 'PATCH' };
   };
+  /** Delete without a form (enrollments and payments: only what has no money behind it; the server says why not). */
+  removePath?: (id: number) => string;
   /** Resolve (enrollments and payments only). */
   resolvePath?: (id: number) => string;
 };

@@ -7,9 +7,10 @@ import {
   workshopsResource,
 } from './content-resources.tsx';
 import { counselingResource, enrollmentsResource, outboxResource, paymentsResource } from './issue-resources.tsx';
+import { auditLogResource, usersResource } from './office-resources.tsx';
 import type { AdminResource } from './resource-types.ts';
 
-/** The eight tabs of the admin panel, in the spec's order, then the counseling requests (design deviation 4) and the email outbox. */
+/** The eight tabs of the admin panel, in the spec's order, then counseling requests (docs/deviations.md), users, the audit log and the email outbox. */
 export const ADMIN_TABS = [
   programsResource,
   facultyResource,
@@ -20,5 +21,7 @@ export const ADMIN_TABS = [
   successStoriesResource,
   resourcesResource,
   counselingResource,
+  usersResource,
+  auditLogResource,
   outboxResource,
 ] as unknown as AdminResource[];

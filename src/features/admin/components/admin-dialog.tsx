@@ -82,7 +82,11 @@ export function AdminDialog({ resource, snapshot, send }: Props) {
     <Modal title={`${mode === 'edit' ? 'Edit' : 'Add'} ${resource.singular}`} onClose={close}>
       {errorBanner}
       <AdminForm
-        form={resource.form}
+        form={
+          mode === 'edit' && resource.form.edit
+            ? { ...resource.form, fields: resource.form.edit.fields, schema: resource.form.edit.schema }
+            : resource.form
+        }
         initial={mode === 'edit' && item ? resource.form.toValues(item as { id: number }) : resource.form.empty}
         saving={saving}
         serverErrors={fieldErrors}

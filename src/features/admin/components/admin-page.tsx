@@ -1,5 +1,6 @@
 import { useMachine } from '@xstate/react';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '../../../../contract/index.ts';
 import type { AdminMachines } from '../types.ts';
 import { Notice } from '../../../components/notice.tsx';
@@ -11,8 +12,18 @@ import { AdminTabPanel } from './admin-tab-panel.tsx';
 export function AdminPage({ machines }: { machines: AdminMachines }) {
   const [summary, sendSummary] = useMachine(machines.summary, { input: { failureText: MESSAGES.adminLoadFailed } });
   const reloadSummary = useCallback(() => sendSummary({ type: 'loader.reload' }), [sendSummary]);
-  const [active, setActive] = useState(ADMIN_TABS[0]!.key);
-  const resource = ADMIN_TABS.find((tab) => tab.key === active) ?? ADMIN_TABS[0]!;
+  // The tab and its filters live in the URL (?tab=payments&status=failed), so a filtered view can be shared.
+  const [search, setSearch] = useSearchParams();
+  const resource = ADMIN_TABS.find((tab) => tab.key === search.get('tab')) ?? ADMIN_TABS[0]!;
+  const active = resource.key;
+  const setActive = (key: string) => setSearch({ tab: key });
+  const filterNames = new Set((resource.filters ?? []).map((f) => f.name));
+  const params = Object.fromEntries([...search.entries()].filter(([name, value]) => filterNames.has(name) && value));
+  const setParams = useCallback(
+    (next: Record<string, string>) =>
+      setSearch({ tab: active, ...Object.fromEntries(Object.entries(next).filter(([, v]) => v)) }),
+    [setSearch, active],
+  );
 
   function onArrow(event: React.KeyboardEvent, index: number) {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
@@ -55,7 +66,14 @@ export function AdminPage({ machines }: { machines: AdminMachines }) {
         ))}
       </div>
       <div id="admin-panel" role="tabpanel" aria-labelledby={`admin-tab-${resource.key}`}>
-        <AdminTabPanel key={resource.key} resource={resource} machines={machines} onSaved={reloadSummary} />
+        <AdminTabPanel
+          key={`${resource.key}?${new URLSearchParams(params).toString()}`}
+          resource={resource}
+          machines={machines}
+          onSaved={reloadSummary}
+          params={params}
+          onParams={setParams}
+        />
       </div>
     </div>
   );

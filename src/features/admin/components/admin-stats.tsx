@@ -1,3 +1,5 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths.ts';
 import type { AdminSummary } from '../api/admin-api.ts';
 import { formatINR } from '../../../utils/format.ts';
 
@@ -25,8 +27,10 @@ export function AdminStatsView({ summary }: { summary: AdminSummary }) {
         <strong>
           <span aria-hidden="true">⚠ </span>Issues: {issues.total_issues}
         </strong>
-        <span>Failed payments: {issues.failed_payments}</span>
-        <span>Pending enrollments: {issues.pending_enrollments}</span>
+        <Link to={`${paths.admin}?tab=payments&status=failed`}>Failed payments: {issues.failed_payments}</Link>
+        <Link to={`${paths.admin}?tab=enrollments&status=pending`}>
+          Pending enrollments: {issues.pending_enrollments}
+        </Link>
       </section>
     </>
   );

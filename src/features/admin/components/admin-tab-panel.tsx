@@ -1,6 +1,8 @@
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
-import { MESSAGES } from '../../../../contract/index.ts';
+import { useMemo, useState } from 'react';
+import { istToday, MESSAGES, userMessage } from '../../../../contract/index.ts';
+import { downloadExport } from '../api/admin-api.ts';
+import { AdminFilters } from './admin-filters.tsx';
 import type { AdminMachines } from '../types.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { Notice } from '../../../components/notice.tsx';
@@ -9,12 +11,35 @@ import { AdminDialog } from './admin-dialog.tsx';
 import { AdminTable } from './admin-table.tsx';
 
 /** `onSaved` must be stable (it is part of the modal machine's wiring). */
-type Props = { resource: AdminResource; machines: AdminMachines; onSaved: () => void };
+type Props = {
+  resource: AdminResource;
+  machines: AdminMachines;
+  onSaved: () => void;
+  /** The list filters from the URL; a change goes back to the URL (and the panel is made anew). */
+  params?: Record<string, string>;
+  onParams?: (params: Record<string, string>) => void;
+};
 
 /** One tab: its list (pages loaded as the area scrolls) and its modal flow. */
-export function AdminTabPanel({ resource, machines, onSaved }: Props) {
+export function AdminTabPanel({ resource, machines, onSaved, params = {}, onParams }: Props) {
   const listLogic = useMemo(() => machines.listFor(resource), [machines, resource]);
-  const [list, sendList, listActor] = useMachine(listLogic, { input: { failureText: MESSAGES.adminLoadFailed } });
+  const [list, sendList, listActor] = useMachine(listLogic, {
+    input: { failureText: MESSAGES.adminLoadFailed, params },
+  });
+  const [exportError, setExportError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  async function exportCsv() {
+    if (!resource.exportPath) return;
+    setExporting(true);
+    setExportError(null);
+    try {
+      await downloadExport(resource.exportPath, params, `${resource.key}-${istToday()}.csv`);
+    } catch (error) {
+      setExportError(userMessage(error, 'The export failed. Please try again.'));
+    } finally {
+      setExporting(false);
+    }
+  }
   const modalLogic = useMemo(
     () =>
       machines.modalFor(resource, () => {
@@ -34,12 +59,27 @@ export function AdminTabPanel({ resource, machines, onSaved }: Props) {
           {resource.label}
           {list.context.count !== null ? ` (${list.context.count})` : ''}
         </h2>
-        {resource.form ? (
-          <button type="button" className="btn btn-primary" onClick={() => sendModal({ type: 'modal.add' })}>
-            Add New
-          </button>
-        ) : null}
+        <div className="btn-row">
+          {resource.exportPath ? (
+            <button type="button" className="btn btn-outline" onClick={() => void exportCsv()} disabled={exporting}>
+              {exporting ? 'Exporting...' : 'Export CSV'}
+            </button>
+          ) : null}
+          {resource.form ? (
+            <button type="button" className="btn btn-primary" onClick={() => sendModal({ type: 'modal.add' })}>
+              Add New
+            </button>
+          ) : null}
+        </div>
       </div>
+      {resource.filters && onParams ? (
+        <AdminFilters filters={resource.filters} values={params} onApply={onParams} />
+      ) : null}
+      {exportError ? (
+        <Notice kind="error" onDismiss={() => setExportError(null)}>
+          {exportError}
+        </Notice>
+      ) : null}
       {panelNotice?.notice ? (
         <Notice kind="success" onDismiss={() => sendModal({ type: 'notice.dismiss' })}>
           {panelNotice.notice}

@@ -52,7 +52,7 @@ export function AdminTable({ resource, items, hasMore, loadingMore, moreError, o
                   {resource.resolvePath ? (
                     <RowButton label="Resolve" item={item} type="modal.resolve" onAction={onAction} />
                   ) : null}
-                  {resource.form ? (
+                  {(resource.form?.removePath ?? resource.removePath) ? (
                     <RowButton label="Delete" item={item} type="modal.delete" onAction={onAction} danger />
                   ) : null}
                 </div>

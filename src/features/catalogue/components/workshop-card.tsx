@@ -4,9 +4,17 @@ import { paths } from '../../../config/paths.ts';
 import { Badge } from '../../../components/badges.tsx';
 import { formatDateTime, formatINR, fullName, plural } from '../../../utils/format.ts';
 
+/** Why a workshop cannot be booked, if it cannot: it has begun (Completed) or every seat is taken (Sold out). */
+export function workshopClosedLabel(workshop: Workshop, now = Date.now()): 'Completed' | 'Sold out' | null {
+  if (Date.parse(workshop.date) <= now) return 'Completed';
+  if (workshop.current_participants >= workshop.max_participants) return 'Sold out';
+  return null;
+}
+
 export function WorkshopCard({ workshop }: { workshop: Workshop }) {
   const instructor = fullName(workshop.instructor);
   const free = workshop.price === 0;
+  const closed = workshopClosedLabel(workshop);
   return (
     <article className="card" aria-labelledby={`workshop-${workshop.id}`}>
       <div className="badges">
@@ -37,9 +45,15 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
       </dl>
       <p className="price">{free ? 'Free' : formatINR(workshop.price)}</p>
       <div className="actions">
-        <Link to={paths.checkout.to('workshop', workshop.id)} className="btn btn-primary">
-          Enroll Now
-        </Link>
+        {closed ? (
+          <button type="button" className="btn btn-outline" disabled>
+            {closed}
+          </button>
+        ) : (
+          <Link to={paths.checkout.to('workshop', workshop.id)} className="btn btn-primary">
+            Enroll Now
+          </Link>
+        )}
       </div>
     </article>
   );

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import {
   EMPTY_CHECKOUT_FORM,
   GST_STATES,
@@ -10,6 +9,8 @@ import {
   type PaymentMethod,
 } from '../../../../contract/index.ts';
 import { SelectField, TextField } from '../../../components/field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useBack } from '../../../lib/navigation.ts';
 import { useSessionUser } from '../../../lib/session.ts';
 
 type Props = {
@@ -22,7 +23,8 @@ type Props = {
 /** Personal and payment details. Validation is the checkout machine's (contract validateCheckout). */
 export function CheckoutFormView({ errors, processing, disabled, onSubmit }: Props) {
   const user = useSessionUser();
-  const navigate = useNavigate();
+  // Back to where the visitor came from, or to the catalogue when checkout was opened directly.
+  const back = useBack(paths.programs);
   const [form, setForm] = useState<CheckoutForm>(() => ({
     ...EMPTY_CHECKOUT_FORM,
     firstName: user?.first_name ?? '',
@@ -119,7 +121,7 @@ export function CheckoutFormView({ errors, processing, disabled, onSubmit }: Pro
         <p className="meta">Your card details are checked in your browser and never sent to our servers.</p>
       </fieldset>
       <div className="btn-row" style={{ justifyContent: 'space-between' }}>
-        <button type="button" className="btn btn-outline" onClick={() => navigate(-1)} disabled={processing}>
+        <button type="button" className="btn btn-outline" onClick={back} disabled={processing}>
           Back
         </button>
         <button type="submit" className="btn btn-primary" disabled={processing || disabled}>

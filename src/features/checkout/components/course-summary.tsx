@@ -1,6 +1,7 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { CheckoutCourse } from '../../../../machines/checkout.machine.ts';
-import { loginWithNext, registerWithNext } from '../../../config/paths.ts';
+import { loginWithNext, paths, registerWithNext } from '../../../config/paths.ts';
+import { useBack } from '../../../lib/navigation.ts';
 import { formatINR } from '../../../utils/format.ts';
 
 export function CourseSummary({ course }: { course: CheckoutCourse }) {
@@ -25,7 +26,7 @@ export function CourseSummary({ course }: { course: CheckoutCourse }) {
 
 /** A visitor sees the summary and is asked to log in or register, returning here afterwards. */
 export function LoginPrompt({ returnTo }: { returnTo: string }) {
-  const navigate = useNavigate();
+  const back = useBack(paths.programs);
   return (
     <div>
       <p>Please log in or create a student account to enroll. You will come back to this page afterwards.</p>
@@ -36,7 +37,7 @@ export function LoginPrompt({ returnTo }: { returnTo: string }) {
         <Link to={registerWithNext(returnTo)} className="btn btn-outline">
           Create an account
         </Link>
-        <button type="button" className="btn btn-ghost" onClick={() => navigate(-1)}>
+        <button type="button" className="btn btn-ghost" onClick={back}>
           Back
         </button>
       </div>

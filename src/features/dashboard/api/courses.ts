@@ -25,16 +25,18 @@ function activeEnrollment(enrollments: Enrollment[], type: CourseType, id: numbe
 export function splitCourses(data: DashboardData | null): { mine: DashboardCourse[]; available: DashboardCourse[] } {
   if (!data) return { mine: [], available: [] };
   const programs = new Map(data.programs.map((p) => [p.id, p]));
+  const workshops = new Map((data.workshops ?? []).map((w) => [w.id, w]));
   const mine = data.enrollments
     .filter((e) => e.is_active)
     .map((e): DashboardCourse => {
       const program = e.course_type === 'program' ? programs.get(e.course) : undefined;
+      const workshop = e.course_type === 'workshop' ? workshops.get(e.course) : undefined;
       return {
         id: e.course,
         courseType: e.course_type,
         title: program?.title ?? e.program?.title ?? e.workshop?.title ?? `Course #${e.course}`,
-        description: program?.description ?? '',
-        price: program?.price ?? null,
+        description: program?.description ?? workshop?.description ?? '',
+        price: program?.price ?? workshop?.price ?? null,
         status: e.status,
         payment: latestPayment(data.payments, e.course_type, e.course),
       };

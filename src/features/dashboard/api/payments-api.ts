@@ -4,6 +4,7 @@ import {
   Payment,
   PaymentCompletion,
   Program,
+  Workshop,
   type CourseType,
   type PaymentStartInput,
 } from '../../../../contract/index.ts';
@@ -22,14 +23,21 @@ export function startPayment(
 export const completePayment = (paymentId: number) =>
   api.post(API.payments.complete(paymentId), undefined, PaymentCompletion);
 
-export type DashboardData = { enrollments: Enrollment[]; payments: Payment[]; programs: Program[] };
+export type DashboardData = {
+  enrollments: Enrollment[];
+  payments: Payment[];
+  programs: Program[];
+  /** Only to show an enrolled workshop's description and price; the dashboard works without it. */
+  workshops: Workshop[];
+};
 
 /** The dashboard's three lists, requested at once (no waterfall). */
 export async function fetchDashboard(): Promise<DashboardData> {
-  const [enrollments, payments, programs] = await Promise.all([
+  const [enrollments, payments, programs, workshops] = await Promise.all([
     api.list(API.enrollments.list, Enrollment),
     api.list(API.payments.list, Payment),
     api.list(API.programs.list, Program),
+    api.list(API.workshops.list, Workshop).catch(() => [] as Workshop[]),
   ]);
-  return { enrollments, payments, programs };
+  return { enrollments, payments, programs, workshops };
 }

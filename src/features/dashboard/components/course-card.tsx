@@ -14,7 +14,7 @@ function CardBody({ course, status }: { course: DashboardCourse; status: Dashboa
       </div>
       <h3 id={`course-${course.courseType}-${course.id}`}>{course.title}</h3>
       {course.description ? <p className="clamp-3">{course.description}</p> : null}
-      {course.price !== null ? <p className="price">{formatINR(course.price)}</p> : null}
+      {course.price !== null ? <p className="price">{course.price === 0 ? 'Free' : formatINR(course.price)}</p> : null}
     </>
   );
 }

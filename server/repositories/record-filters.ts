@@ -1,0 +1,48 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { istDayEnd, istDayStart, type CourseType, type Status } from '../../contract/index.ts';
+import { contains } from './search.ts';
+
+/** The admin Payments and Enrollments filters (issue 11). Dates are IST calendar days, inclusive. */
+export type RecordFilters = {
+  status?: Status;
+  is_urgent?: boolean;
+  search?: string;
+  course_type?: CourseType;
+  course?: number;
+  date_from?: string;
+  date_to?: string;
+};
+
+/** True when only the filters the trigger-kept totals can count are used. */
+export function countableFromTotals(filters: RecordFilters): boolean {
+  return !filters.search && !filters.course_type && !filters.course && !filters.date_from && !filters.date_to;
+}
+
+/**
+ * The WHERE conditions of the filters for `table` (payments or enrollments, joined with users as in the
+ * list queries); `dateColumn` is the column the date range reads.
+ */
+export function recordConditions(
+  table: 'payments' | 'enrollments',
+  dateColumn: 'created_at' | 'enrolled_at',
+  filters: RecordFilters,
+): Expression<SqlBool>[] {
+  const col = (name: string) => sql.ref(`${table}.${name}`);
+  const out: Expression<SqlBool>[] = [];
+  if (filters.status) out.push(sql<SqlBool>`${col('status')} = ${filters.status}`);
+  if (filters.is_urgent !== undefined) out.push(sql<SqlBool>`${col('is_urgent')} = ${filters.is_urgent ? 1 : 0}`);
+  if (filters.course_type) out.push(sql<SqlBool>`${col('course_type')} = ${filters.course_type}`);
+  if (filters.course !== undefined) out.push(sql<SqlBool>`${col('course_id')} = ${filters.course}`);
+  if (filters.date_from) out.push(sql<SqlBool>`${col(dateColumn)} >= ${istDayStart(filters.date_from)}`);
+  if (filters.date_to) out.push(sql<SqlBool>`${col(dateColumn)} < ${istDayEnd(filters.date_to)}`);
+  const search = filters.search;
+  if (search) {
+    out.push(
+      sql<SqlBool>`(${sql.join(
+        ['users.username', 'users.first_name', 'users.last_name', 'users.email'].map((c) => contains(c, search)),
+        sql` or `,
+      )})`,
+    );
+  }
+  return out;
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { AdminUserInput, AdminUserListQuery, AdminUserPatch, API } from '../../../contract/index.ts';
+import { idParam } from '../admin-writes.ts';
+import { paginate } from '../../lib/pagination.ts';
+import { parse, parseQuery } from '../../lib/validate.ts';
+import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
+import { createUserRepository } from '../../repositories/users.ts';
+import { createUserService, toAdminUser } from '../../services/users.ts';
+
+/** The Users tab: list with search and filters, create, change (role, active, names, email). Administrators only. */
+export default async function userRoutes(app: FastifyInstance) {
+  const { db } = app.deps;
+  const users = createUserRepository(db);
+  const service = createUserService(db);
+
+  app.get(API.admin.users, { preHandler: adminOnly }, async (request) => {
+    const q = parseQuery(AdminUserListQuery, request.query);
+    const filters = { search: q.search, role: q.role, is_active: q.is_active };
+    const [count, rows] = await Promise.all([
+      users.count(filters),
+      users.page(filters, q.page_size, (q.page - 1) * q.page_size),
+    ]);
+    return paginate(request.url, q.page, q.page_size, count, rows.map(toAdminUser));
+  });
+
+  app.post(API.admin.users, { preHandler: adminOnly }, async (request, reply) => {
+    const user = await service.create(requireAdmin(request), parse(AdminUserInput, request.body));
+    return reply.code(201).send(user);
+  });
+
+  app.patch(API.admin.user(), { preHandler: adminOnly }, async (request) => {
+    const id = idParam(request.params);
+    return service.update(requireAdmin(request), id, parse(AdminUserPatch, request.body ?? {}));
+  });
+}
