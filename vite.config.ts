@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/vite-precompress.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     // `npm run dev`: the SPA on Vite, every API prefix proxied to the API server.
     proxy: Object.fromEntries(['/auth', '/classroom', '/api'].map((prefix) => [prefix, apiTarget])),

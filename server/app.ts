@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/connect.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
+import httpCachePlugin from './plugins/http-cache.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
 import adminRoutes from './routes/admin/index.ts';
@@ -13,6 +14,7 @@ import facultyRoutes from './routes/faculty/index.ts';
 import paymentRoutes from './routes/payments/index.ts';
 import programRoutes from './routes/programs/index.ts';
 import resourceRoutes from './routes/resources/index.ts';
+import seoRoutes from './routes/seo/index.ts';
 import successStoryRoutes from './routes/success-stories/index.ts';
 import systemRoutes from './routes/system/index.ts';
 import testimonialRoutes from './routes/testimonials/index.ts';
@@ -57,6 +59,7 @@ export async function buildApp({ config, db, dialect, logStream }: AppOptions): 
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(httpCachePlugin);
   await app.register(authPlugin);
 
   await app.register(systemRoutes);
@@ -71,6 +74,7 @@ export async function buildApp({ config, db, dialect, logStream }: AppOptions): 
   await app.register(enrollmentRoutes);
   await app.register(counselingRoutes);
   await app.register(adminRoutes);
+  await app.register(seoRoutes);
 
   await app.register(spaPlugin);
   return app;
