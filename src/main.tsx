@@ -1,13 +1,18 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { startTokenRefresh } from './app/composition/token-refresh.ts';
+import { readPreloaded } from './lib/preloaded.ts';
 import './styles/index.css';
 
 startTokenRefresh();
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App preloaded={readPreloaded()} />
+  </StrictMode>
 );
+// The server rendered the page (src/entry-server.tsx): hydrate it; otherwise (npm run dev) render it.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

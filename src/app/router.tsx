@@ -18,6 +18,7 @@ const AboutPage = page(() => import('../features/marketing/components/about-page
 const ContactPage = page(() => import('../features/contact/components/contact-page.tsx'), 'ContactPage');
 const PlacementPage = page(() => import('./routes/catalogue-routes.tsx'), 'PlacementRoute');
 const ProgramsPage = page(() => import('./routes/catalogue-routes.tsx'), 'ProgramsRoute');
+const ProgramDetailPage = page(() => import('./routes/catalogue-routes.tsx'), 'ProgramDetailRoute');
 const FacultyPage = page(() => import('./routes/catalogue-routes.tsx'), 'FacultyRoute');
 const WorkshopsPage = page(() => import('./routes/catalogue-routes.tsx'), 'WorkshopsRoute');
 const ResourcesPage = page(() => import('./routes/catalogue-routes.tsx'), 'ResourcesRoute');
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: paths.about, element: <AboutPage /> },
           { path: paths.programs, element: <ProgramsPage /> },
+          { path: paths.program.pattern, element: <ProgramDetailPage /> },
           { path: paths.faculty, element: <FacultyPage /> },
           { path: paths.workshops, element: <WorkshopsPage /> },
           { path: paths.placement, element: <PlacementPage /> },

@@ -10,14 +10,25 @@ export function formatINR(amount: number): string {
   return inr.format(amount);
 }
 
+/**
+ * Dates and times in India's time zone, whatever the reader's device says: the institute's workshops
+ * happen in IST, and the server renders the same text the browser then hydrates.
+ */
+const TIME_ZONE = 'Asia/Kolkata';
 const dateTime = new Intl.DateTimeFormat('en-IN', {
+  timeZone: TIME_ZONE,
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
 });
-const dateOnly = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const dateOnly = new Intl.DateTimeFormat('en-IN', {
+  timeZone: TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
 
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
