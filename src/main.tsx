@@ -1,3 +1,5 @@
+// First: configures zod before anything parses.
+import './lib/zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
