@@ -75,6 +75,18 @@ export default shared(async function spa(app) {
   for (const page of [...PUBLIC_PAGES, ...PRIVATE_PAGES, '/programs/:id', '/payment/:type/:id']) {
     app.get(page, sendPage);
   }
+  // A form submitted before the page's JavaScript took over (method="post", so a password never lands in
+  // a URL) is not processed: the visitor is sent back to the page, now interactive, to send it again.
+  await app.register(async (forms) => {
+    forms.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], (_request, body, done) => {
+      body.resume();
+      done(null, null);
+    });
+    for (const form of ['/login', '/register', '/contact']) {
+      forms.post(form, async (request, reply) => reply.code(303).header('location', request.url).send());
+    }
+  });
+
   app.setNotFoundHandler((request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url.split('?')[0] ?? '/')) {
       return sendPage(request, reply);

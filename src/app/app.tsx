@@ -15,6 +15,10 @@ export function App({ router, preloaded = {} }: { router?: Router; preloaded?: P
   const [appRouter] = useState(() => router ?? createAppRouter());
   const [data, setData] = useState(preloaded);
   useEffect(() => {
+    // The page is interactive (hydrated or rendered): end-to-end tests wait for this mark.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  useEffect(() => {
     const first = appRouter.state.location.key;
     return appRouter.subscribe((state) => {
       if (state.location.key !== first) setData({});

@@ -253,6 +253,20 @@ describe('page status', () => {
     }
   });
 
+  it('a login form posted before the page was interactive is never processed: 303 back to the page', async () => {
+    for (const form of ['/login', '/register', '/contact', '/login?next=%2Fdashboard']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: form,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'username=admin&password=admin123',
+      });
+      expect(res.statusCode, form).toBe(303);
+      expect(res.headers.location).toBe(form);
+      expect(res.body).toBe('');
+    }
+  });
+
   it('private pages are served for the SPA to guard, never indexed', async () => {
     for (const url of ['/dashboard', '/admin', '/payment/program/1']) {
       const res = await get(url);

@@ -42,7 +42,7 @@ export function LoginPage({ config, preloaded }: { config: AppConfigLoader; prel
         </Link>
         <h1 id="login-title">Login</h1>
         {error ? <Notice kind="error">{error}</Notice> : null}
-        <form onSubmit={onSubmit} noValidate>
+        <form method="post" onSubmit={onSubmit} noValidate>
           <TextField
             label="Username"
             name="username"

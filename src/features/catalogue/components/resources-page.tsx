@@ -112,7 +112,9 @@ function CategoryExplainer() {
         {EXPLAINER.map((entry) => (
           <div key={entry.type} style={{ display: 'contents' }}>
             <dt>
-              <span aria-hidden="true">{RESOURCE_ICONS[entry.type]} </span>
+              <span className="icon-inline" aria-hidden="true">
+                {RESOURCE_ICONS[entry.type]}
+              </span>{' '}
               {RESOURCE_TYPE_LABELS[entry.type]}
             </dt>
             <dd>{entry.text}</dd>

@@ -50,7 +50,7 @@ export function ContactPage() {
       </header>
       {status.kind === 'sent' ? <Notice kind="success">{COUNSELING_SUCCESS}</Notice> : null}
       {status.kind === 'failed' ? <Notice kind="error">{status.text}</Notice> : null}
-      <form className="card" onSubmit={onSubmit} noValidate>
+      <form className="card" method="post" onSubmit={onSubmit} noValidate>
         <div className="form-grid">
           <TextField label="Full name" autoComplete="name" required {...field('name')} />
           <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
