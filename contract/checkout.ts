@@ -1,4 +1,8 @@
-import { PaymentMethod } from './enums.ts';
+import { z } from 'zod';
+import type { PaymentMethod } from './enums.ts';
+import { FIELD_MESSAGES } from './messages.ts';
+import { BillingInput, normalizeIndianMobile } from './payloads.ts';
+import { firstFieldErrors } from './validation.ts';
 
 /**
  * The checkout form (spec sections 3 and 5) with the format checks users expect. It lives in the
@@ -32,13 +36,17 @@ export function expiryInFuture(value: string, now: Date): boolean {
   return firstOfNextMonth.getTime() > now.getTime();
 }
 
+/**
+ * The checkout form's messages. The person's fields use the payment start's own rules (BillingInput),
+ * so their messages are the shared ones; the card and UPI fields never reach the server.
+ */
 export const CHECKOUT_MESSAGES = {
   firstName: 'First name is required.',
   lastName: 'Last name is required.',
-  emailRequired: 'Email is required.',
-  email: 'Enter a valid email address.',
-  phoneRequired: 'Phone is required.',
-  phone: 'Enter a 10-digit Indian mobile number.',
+  emailRequired: FIELD_MESSAGES.emailRequired,
+  email: FIELD_MESSAGES.email,
+  phoneRequired: FIELD_MESSAGES.phoneRequired,
+  phone: FIELD_MESSAGES.phone,
   cardNumberRequired: 'Card number is required.',
   cardNumber: 'Enter a valid card number.',
   expiryRequired: 'Expiry date is required.',
@@ -51,9 +59,7 @@ export const CHECKOUT_MESSAGES = {
   upi: 'Enter a UPI ID like name@bank.',
 } as const;
 
-export const UPI_PATTERN = /^[a-zA-Z0-9.\-_]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}$/;
-export const INDIAN_MOBILE_PATTERN = /^[6-9]\d{9}$/;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const UPI_PATTERN = /^[a-zA-Z0-9.\-_]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}$/;
 
 export type CheckoutForm = {
   firstName: string;
@@ -83,34 +89,54 @@ export const EMPTY_CHECKOUT_FORM: CheckoutForm = {
 
 export type CheckoutErrors = Partial<Record<keyof CheckoutForm, string>>;
 
+const m = CHECKOUT_MESSAGES;
+/** A required text field: trimmed, and its own message when empty. */
+const filled = (message: string) => z.string().trim().min(1, message);
+
+/** The person: exactly the payment start's billing fields, under the form's names. */
+const billing = BillingInput.shape;
+const Person = z.object({
+  firstName: billing.first_name,
+  lastName: billing.last_name,
+  email: billing.email,
+  phone: billing.phone,
+});
+
+function cardFields(now: Date) {
+  return Person.extend({
+    paymentMethod: z.enum(['credit_card', 'debit_card']),
+    cardNumber: z
+      .string()
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .pipe(
+        filled(m.cardNumberRequired)
+          .regex(/^\d{12,19}$/, m.cardNumber)
+          .refine(luhnValid, m.cardNumber),
+      ),
+    expiryDate: filled(m.expiryRequired).pipe(
+      z
+        .string()
+        .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, m.expiryFormat)
+        .pipe(z.string().refine((value) => expiryInFuture(value, now), m.expiryPast)),
+    ),
+    cvv: filled(m.cvvRequired).regex(/^\d{3,4}$/, m.cvv),
+    nameOnCard: filled(m.nameOnCard),
+  });
+}
+const UpiFields = Person.extend({
+  paymentMethod: z.literal('upi'),
+  upiId: filled(m.upiRequired).regex(UPI_PATTERN, m.upi),
+});
+
+/** The checkout form's schema: the person (BillingInput's rules) and the card or the UPI ID. `now` decides expiry. */
+export function checkoutSchema(now: Date = new Date()) {
+  return z.discriminatedUnion('paymentMethod', [cardFields(now), UpiFields]);
+}
+
 /** Checks the form; an empty object means it may be submitted. `now` decides whether a card expired. */
 export function validateCheckout(form: CheckoutForm, now: Date = new Date()): CheckoutErrors {
-  const m = CHECKOUT_MESSAGES;
-  const errors: CheckoutErrors = {};
-  const phone = form.phone.replace(/[\s-]/g, '').replace(/^(\+91|0)/, '');
-  if (!form.firstName.trim()) errors.firstName = m.firstName;
-  if (!form.lastName.trim()) errors.lastName = m.lastName;
-  if (!form.email.trim()) errors.email = m.emailRequired;
-  else if (!EMAIL_PATTERN.test(form.email.trim())) errors.email = m.email;
-  if (!form.phone.trim()) errors.phone = m.phoneRequired;
-  else if (!INDIAN_MOBILE_PATTERN.test(phone)) errors.phone = m.phone;
-
-  if (form.paymentMethod === 'upi') {
-    if (!form.upiId.trim()) errors.upiId = m.upiRequired;
-    else if (!UPI_PATTERN.test(form.upiId.trim())) errors.upiId = m.upi;
-    return errors;
-  }
-  const card = form.cardNumber.replace(/[\s-]/g, '');
-  if (!card) errors.cardNumber = m.cardNumberRequired;
-  else if (!/^\d{12,19}$/.test(card) || !luhnValid(card)) errors.cardNumber = m.cardNumber;
-  const expiry = form.expiryDate.trim();
-  if (!expiry) errors.expiryDate = m.expiryRequired;
-  else if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(expiry)) errors.expiryDate = m.expiryFormat;
-  else if (!expiryInFuture(expiry, now)) errors.expiryDate = m.expiryPast;
-  if (!form.cvv.trim()) errors.cvv = m.cvvRequired;
-  else if (!/^\d{3,4}$/.test(form.cvv.trim())) errors.cvv = m.cvv;
-  if (!form.nameOnCard.trim()) errors.nameOnCard = m.nameOnCard;
-  return errors;
+  const result = checkoutSchema(now).safeParse(form);
+  return result.success ? {} : (firstFieldErrors(result.error) as CheckoutErrors);
 }
 
 /** What of the checkout form goes to the server: the method and the person, never the card. */
@@ -121,9 +147,7 @@ export function checkoutBilling(form: CheckoutForm) {
       first_name: form.firstName.trim(),
       last_name: form.lastName.trim(),
       email: form.email.trim(),
-      phone: form.phone.replace(/[\s-]/g, '').replace(/^(\+91|0)/, ''),
+      phone: normalizeIndianMobile(form.phone),
     },
   };
 }
-
-export const CheckoutPaymentMethod = PaymentMethod;

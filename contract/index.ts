@@ -5,3 +5,4 @@ export * from './messages.ts';
 export * from './api-paths.ts';
 export * from './checkout.ts';
 export * from './errors.ts';
+export * from './validation.ts';

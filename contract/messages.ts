@@ -58,3 +58,11 @@ export const SERVER_MESSAGES = {
   bodyTooLarge: 'Request body is too large.',
   invalidJson: 'Request body is not valid JSON.',
 } as const;
+
+/** The format rules every form shares (payloads.ts applies them; the checkout form shows them too). */
+export const FIELD_MESSAGES = {
+  emailRequired: 'Email is required.',
+  email: 'Enter a valid email address.',
+  phoneRequired: 'Phone is required.',
+  phone: 'Enter a 10-digit Indian mobile number.',
+} as const;

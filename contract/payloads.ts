@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_MESSAGES } from './messages.ts';
 import {
   CATEGORIES,
   FAILURE_REASONS,
@@ -22,6 +23,28 @@ const required = (label: string) =>
 /** An enum field whose error names the field and its choices. */
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.enum(values, { error: `${label} must be one of: ${values.join(', ')}.` });
+/** Which of a field's two messages: empty (or absent) is "required", anything else is the format message. */
+const requiredOr = (required: string, format: string) => (issue: { input?: unknown }) =>
+  typeof issue.input !== 'string' || !issue.input.trim() ? required : format;
+
+/** An email address. Required: empty is "Email is required.", a bad one "Enter a valid email address.". */
+const emailAddress = () => z.email({ error: FIELD_MESSAGES.email });
+const requiredEmail = () => z.email({ error: requiredOr(FIELD_MESSAGES.emailRequired, FIELD_MESSAGES.email) });
+
+/** Spaces, dashes and a leading +91 or 0 are how people write an Indian mobile; the number is what is left. */
+export function normalizeIndianMobile(phone: string): string {
+  return phone.replace(/[\s-]/g, '').replace(/^(\+91|0)/, '');
+}
+const INDIAN_MOBILE_PATTERN = /^[6-9]\d{9}$/;
+/** A 10-digit Indian mobile number, however it was written (+91, spaces); parsed to the bare ten digits. */
+const indianMobile = () =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? normalizeIndianMobile(value) : value),
+    z
+      .string({ error: FIELD_MESSAGES.phoneRequired })
+      .regex(INDIAN_MOBILE_PATTERN, { error: requiredOr(FIELD_MESSAGES.phoneRequired, FIELD_MESSAGES.phone) }),
+  );
+
 const optionalText = (max = 5000) => z.string().trim().max(max).default('');
 const Level = oneOf(LEVELS, 'Level');
 const Category = oneOf(CATEGORIES, 'Category');
@@ -65,7 +88,7 @@ export const RegisterInput = z.object({
   username: required('Username')
     .max(150, 'Username must be at most 150 characters.')
     .regex(USERNAME_PATTERN, 'Username may contain only letters, digits and @ . + - _'),
-  email: z.email({ error: 'Enter a valid email address.' }),
+  email: emailAddress(),
   password: z
     .string({ error: 'Password is required.' })
     .min(8, 'Password must be at least 8 characters.')
@@ -102,7 +125,7 @@ export type ProgramInput = z.input<typeof ProgramInput>;
 export const FacultyInput = z.object({
   first_name: required('First name').max(150),
   last_name: required('Last name').max(150),
-  email: z.email({ error: 'Enter a valid email address.' }),
+  email: emailAddress(),
   expertise: required('Expertise').max(300),
   experience_years: z.number({ error: 'Experience must be a number of years.' }).int().min(0).max(70),
   previous_companies: optionalText(1000),
@@ -166,17 +189,18 @@ export const ResourceInput = z.object({
 });
 export type ResourceInput = z.input<typeof ResourceInput>;
 
+/** The person paying, as checkout collects them (the checkout form validates with these same fields). */
+export const BillingInput = z.object({
+  first_name: required('First name').max(150),
+  last_name: required('Last name').max(150),
+  email: requiredEmail(),
+  phone: indianMobile(),
+});
+
 /** The student dashboard sends {payment_method: "credit_card"}; checkout also sends billing details. */
 export const PaymentStartInput = z.object({
   payment_method: PaymentMethod.default('credit_card'),
-  billing: z
-    .object({
-      first_name: required('First name').max(150),
-      last_name: required('Last name').max(150),
-      email: z.email({ error: 'Enter a valid email address.' }),
-      phone: z.string({ error: 'Phone is required.' }).regex(/^[6-9]\d{9}$/, 'Enter a 10-digit Indian mobile number.'),
-    })
-    .optional(),
+  billing: BillingInput.optional(),
 });
 export type PaymentStartInput = z.input<typeof PaymentStartInput>;
 
@@ -195,11 +219,8 @@ export type ResolveInput = z.input<typeof ResolveInput>;
 
 export const CounselingInput = z.object({
   name: required('Name').max(150),
-  email: z.email({ error: 'Enter a valid email address.' }),
-  phone: z
-    .string({ error: 'Phone is required.' })
-    .trim()
-    .regex(/^[6-9]\d{9}$/, 'Enter a 10-digit Indian mobile number.'),
+  email: emailAddress(),
+  phone: indianMobile(),
   preferred_date: z
     .union([z.iso.date({ error: 'Preferred date must be a date.' }), z.literal(''), z.null()])
     .optional()

@@ -1,22 +1,11 @@
 import type { z } from 'zod';
+import { zodFieldErrors } from '../../contract/index.ts';
 import { ValidationFailed } from './errors.ts';
-
-export const NON_FIELD_ERRORS = 'non_field_errors';
-
-/** Turns zod issues into the `{field: [messages]}` shape; nested fields are dotted (billing.email). */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : NON_FIELD_ERRORS;
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
 
 /** Parses a request part with a contract schema, or throws the 400 answer. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new ValidationFailed(fieldErrors(result.error));
+  if (!result.success) throw new ValidationFailed(zodFieldErrors(result.error));
   return result.data;
 }
 
