@@ -106,6 +106,18 @@ async function audit(url: string, port: number): Promise<Omit<Row, 'route'>> {
   };
 }
 
+/** Lighthouse sometimes fails to record a trace (NO_NAVSTART and the like): such a run is run again. */
+async function auditWithRetry(url: string, port: number, attempts = 3): Promise<Omit<Row, 'route'>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`${url}: ${error instanceof Error ? error.message : String(error)}; running again`);
+    }
+  }
+}
+
 function table(rows: Row[]): string {
   const lines = [
     '| route | performance | accessibility | best practices | SEO | LCP | CLS | TBT |',
@@ -149,7 +161,7 @@ async function main(): Promise<void> {
     for (const route of ROUTES) {
       let best: Omit<Row, 'route'> | null = null;
       for (let run = 0; run < RUNS; run++) {
-        const result = await audit(`${app.base}${route}`, chrome.port);
+        const result = await auditWithRetry(`${app.base}${route}`, chrome.port);
         if (!best || result.performance > best.performance) best = result;
       }
       rows.push({ route, ...best! });

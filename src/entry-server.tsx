@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { routes } from './app/router.tsx';
-import { appSessionMachine } from './app/composition/session.ts';
+import { anonymousSession, appSessionMachine } from './app/composition/session.ts';
 import { PreloadedContext, type Preloaded } from './lib/preloaded.ts';
 import { SessionContext } from './lib/session.ts';
 
@@ -12,11 +12,6 @@ import { SessionContext } from './lib/session.ts';
  * same JSON the API answers). The server embeds `preloaded` next to it so the browser hydrates this
  * markup without fetching it again (src/main.tsx). Lazy routes are awaited: the whole page is rendered.
  */
-/** A visitor the server renders for: not logged in (tokens live in the browser's storage only). */
-const anonymous = appSessionMachine.getPersistedSnapshot(
-  appSessionMachine.resolveState({ value: 'unauthenticated', context: { user: null, error: null } }),
-);
-
 export async function renderPage(url: string, preloaded: Preloaded): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));
@@ -24,7 +19,7 @@ export async function renderPage(url: string, preloaded: Preloaded): Promise<str
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <SessionContext.Provider logic={appSessionMachine} options={{ snapshot: anonymous }}>
+      <SessionContext.Provider logic={appSessionMachine} options={{ snapshot: anonymousSession }}>
         <PreloadedContext.Provider value={preloaded}>
           {/* No inline hydration script (the CSP allows none); the routes have no loaders to hydrate. */}
           <StaticRouterProvider router={router} context={context} hydrate={false} />

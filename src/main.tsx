@@ -1,6 +1,6 @@
 // First: configures zod before anything parses.
 import './lib/zod-config.ts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/router.tsx';
@@ -19,10 +19,10 @@ const app = (
 // The server rendered the page (src/entry-server.tsx): hydrate it once its page chunk is here, so it
 // becomes interactive in one pass; otherwise (npm run dev, private pages) render it.
 if (root.hasChildNodes()) {
-  preloadRoute(window.location.pathname).then(
-    () => hydrateRoot(root, app),
-    () => hydrateRoot(root, app),
-  );
+  // In a transition, hydration yields to the browser every few milliseconds instead of one long task:
+  // the page (already painted) stays responsive while it becomes interactive.
+  const hydrate = () => startTransition(() => void hydrateRoot(root, app));
+  preloadRoute(window.location.pathname).then(hydrate, hydrate);
 } else {
   createRoot(root).render(app);
 }

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { PreloadedContext, type Preloaded } from '../lib/preloaded.ts';
 import { SessionContext } from '../lib/session.ts';
-import { appSessionMachine } from './composition/session.ts';
+import { anonymousSession, appSessionMachine } from './composition/session.ts';
+import { tokenStore } from '../lib/token-store.ts';
 import { createAppRouter } from './router.tsx';
 
 type Router = ReturnType<typeof createAppRouter>;
@@ -14,6 +15,8 @@ type Router = ReturnType<typeof createAppRouter>;
 export function App({ router, preloaded = {} }: { router?: Router; preloaded?: Preloaded }) {
   const [appRouter] = useState(() => router ?? createAppRouter());
   const [data, setData] = useState(preloaded);
+  // Without a stored token the session is known at once (and matches the server-rendered page).
+  const [sessionOptions] = useState(() => (tokenStore.hasAny() ? undefined : { snapshot: anonymousSession }));
   useEffect(() => {
     // The page is interactive (hydrated or rendered): end-to-end tests wait for this mark.
     document.documentElement.dataset.hydrated = 'true';
@@ -25,7 +28,7 @@ export function App({ router, preloaded = {} }: { router?: Router; preloaded?: P
     });
   }, [appRouter]);
   return (
-    <SessionContext.Provider logic={appSessionMachine}>
+    <SessionContext.Provider logic={appSessionMachine} options={sessionOptions}>
       <PreloadedContext.Provider value={data}>
         <RouterProvider router={appRouter} />
       </PreloadedContext.Provider>

@@ -29,3 +29,12 @@ export const appSessionMachine = sessionMachine.provide({
     reportError: (_, params: { error: unknown }) => console.error(params.error),
   },
 });
+
+/**
+ * A visitor without a stored token: nobody to ask the server about, so the session starts where the
+ * check would end (`unauthenticated`). The server renders pages in this state, and the browser starts
+ * from it too, so the hydrated markup matches what the server sent.
+ */
+export const anonymousSession = appSessionMachine.getPersistedSnapshot(
+  appSessionMachine.resolveState({ value: 'unauthenticated', context: { user: null, error: null } }),
+);
