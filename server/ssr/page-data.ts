@@ -3,7 +3,11 @@ import { PRELOAD, type Preloaded } from '../../src/lib/preloaded.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { DEMO_ADMIN } from '../db/seed.ts';
-import { createFacultyRepository, createResourceRepository, createSuccessStoryRepository } from '../repositories/content.ts';
+import {
+  createFacultyRepository,
+  createResourceRepository,
+  createSuccessStoryRepository,
+} from '../repositories/content.ts';
 import { createProgramRepository } from '../repositories/programs.ts';
 import { createWorkshopRepository } from '../repositories/workshops.ts';
 import { toFaculty, toProgram, toResource, toSuccessStory, toWorkshop } from '../services/present.ts';

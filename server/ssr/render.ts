@@ -20,7 +20,9 @@ export function fillTemplate(
   template: string,
   { head, body, data }: { head: string; body?: string; data?: string },
 ): string {
-  let html = template.replace(/<title>[\s\S]*?<\/title>\s*/, '').replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/, '');
+  let html = template
+    .replace(/<title>[\s\S]*?<\/title>\s*/, '')
+    .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/, '');
   html = html.includes('</head>')
     ? html.replace('</head>', `    ${head}\n  </head>`)
     : html.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}${head}`);
@@ -57,7 +59,10 @@ export async function renderHtml(
       return {
         status: 404,
         noindex: true,
-        html: fillTemplate(template, { head: `${headHtml({ base, path: null, text: NOT_FOUND_TEXT })}\n    ${NOINDEX}`, body }),
+        html: fillTemplate(template, {
+          head: `${headHtml({ base, path: null, text: NOT_FOUND_TEXT })}\n    ${NOINDEX}`,
+          body,
+        }),
       };
     }
     const page = await loadPageData(deps.db, deps.config, pathname);
