@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/vite-precompress.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     // `npm run dev`: the SPA on Vite, every API prefix proxied to the API server.
     proxy: Object.fromEntries(['/auth', '/classroom', '/api'].map((prefix) => [prefix, apiTarget])),
@@ -18,6 +19,13 @@ export default defineConfig({
     // Named vendor chunks: they change less often than the app (long-lived caching) and the bundle
     // report reads clearly. All three are needed by the home page anyway.
     rolldownOptions: {
+      // The contract's schemas are built at module load (`z.object(...)`): telling the bundler these calls
+      // have no side effects lets it drop the schemas a chunk does not use, so zod leaves the home page.
+      // The contract's modules only declare values, so one whose exports a chunk does not use is left out.
+      treeshake: {
+        manualPureFunctions: ['z'],
+        moduleSideEffects: (id: string) => !/[\\/]contract[\\/][\w-]+\.ts$/.test(id),
+      },
       output: {
         codeSplitting: {
           groups: [
@@ -27,6 +35,10 @@ export default defineConfig({
             },
             { name: 'vendor-xstate', test: /node_modules[\\/](xstate|@xstate[\\/]react|use-sync-external-store)[\\/]/ },
             { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/ },
+            // The contract without zod (paths, messages, ApiError, enum labels) is all the home page needs; the schemas
+            // (and zod) come with the first chunk that parses or validates.
+            { name: 'contract-core', test: /contract[\\/](api-paths|messages|errors|enum-values)\.ts$/ },
+            { name: 'contract-schemas', test: /contract[\\/](entities|enums|payloads|checkout)\.ts$/ },
           ],
         },
       },

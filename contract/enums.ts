@@ -1,33 +1,19 @@
 import { z } from 'zod';
+import {
+  CATEGORIES,
+  COUNSELING_STATUSES,
+  COURSE_TYPES,
+  FAILURE_REASONS,
+  LEVELS,
+  PAYMENT_METHODS,
+  RESOURCE_TYPES,
+  ROLES,
+  STATUSES,
+  TARGET_AUDIENCES,
+} from './enum-values.ts';
 
-/** Enumerations of spec section 3, in the spec's order. Labels are what the SPA shows. */
-
-export const LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-export const CATEGORIES = [
-  'credit_analyst',
-  'research_analyst',
-  'nbfc_incubator',
-  'short_course',
-  'placement_accelerator',
-  'corporate_training',
-] as const;
-export const TARGET_AUDIENCES = ['graduates', 'mba', 'ca', 'professionals', 'entrepreneurs'] as const;
-export const RESOURCE_TYPES = ['case_study', 'template', 'article', 'podcast', 'video', 'whitepaper'] as const;
-export const PAYMENT_METHODS = ['credit_card', 'debit_card', 'upi'] as const;
-/** The status choices an administrator may pick when resolving an enrollment or a payment. */
-export const STATUSES = ['pending', 'active', 'completed', 'cancelled', 'on_hold', 'failed'] as const;
-export const FAILURE_REASONS = [
-  'insufficient_funds',
-  'card_declined',
-  'network_error',
-  'bank_timeout',
-  'invalid_details',
-  'fraud_detected',
-  'technical_issue',
-  'other',
-] as const;
-export const ROLES = ['admin', 'instructor', 'faculty', 'student'] as const;
-export const COURSE_TYPES = ['program', 'workshop'] as const;
+/** The enumerations' schemas; their values and labels are in enum-values.ts (re-exported here). */
+export * from './enum-values.ts';
 
 export const Level = z.enum(LEVELS);
 export const Category = z.enum(CATEGORIES);
@@ -49,76 +35,6 @@ export type FailureReason = z.infer<typeof FailureReason>;
 export type Role = z.infer<typeof Role>;
 export type CourseType = z.infer<typeof CourseType>;
 
-export const LEVEL_LABELS: Record<Level, string> = {
-  beginner: 'Beginner',
-  intermediate: 'Intermediate',
-  advanced: 'Advanced',
-};
-export const CATEGORY_LABELS: Record<Category, string> = {
-  credit_analyst: 'Credit Analyst',
-  research_analyst: 'Research Analyst',
-  nbfc_incubator: 'NBFC Incubator',
-  short_course: 'Short Course',
-  placement_accelerator: 'Placement Accelerator',
-  corporate_training: 'Corporate Training',
-};
-export const TARGET_AUDIENCE_LABELS: Record<TargetAudience, string> = {
-  graduates: 'Graduates',
-  mba: 'MBA',
-  ca: 'CA',
-  professionals: 'Professionals',
-  entrepreneurs: 'Entrepreneurs',
-};
-/** Resource chips of the Resources page (spec section 2), "All" aside. */
-export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
-  case_study: 'Case Studies',
-  template: 'Templates',
-  article: 'Articles',
-  podcast: 'Podcasts',
-  video: 'Videos',
-  whitepaper: 'Whitepapers',
-};
-export const RESOURCE_TYPE_SINGULAR: Record<ResourceType, string> = {
-  case_study: 'Case Study',
-  template: 'Template',
-  article: 'Article',
-  podcast: 'Podcast',
-  video: 'Video',
-  whitepaper: 'Whitepaper',
-};
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  credit_card: 'Credit Card',
-  debit_card: 'Debit Card',
-  upi: 'UPI',
-};
-export const STATUS_LABELS: Record<Status, string> = {
-  pending: 'Pending',
-  active: 'Active',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  on_hold: 'On Hold',
-  failed: 'Failed',
-};
-export const FAILURE_REASON_LABELS: Record<FailureReason, string> = {
-  insufficient_funds: 'Insufficient Funds',
-  card_declined: 'Card Declined',
-  network_error: 'Network Error',
-  bank_timeout: 'Bank Timeout',
-  invalid_details: 'Invalid Details',
-  fraud_detected: 'Fraud Detected',
-  technical_issue: 'Technical Issue',
-  other: 'Other',
-};
-
 /** The counseling pipeline (issue 11), in order. */
-export const COUNSELING_STATUSES = ['new', 'contacted', 'scheduled', 'converted', 'closed'] as const;
 export const CounselingStatus = z.enum(COUNSELING_STATUSES);
 export type CounselingStatus = z.infer<typeof CounselingStatus>;
-export const COUNSELING_STATUS_LABELS: Record<CounselingStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  scheduled: 'Scheduled',
-  converted: 'Converted',
-  closed: 'Closed',
-};
-export const COURSE_TYPE_LABELS: Record<CourseType, string> = { program: 'Program', workshop: 'Workshop' };

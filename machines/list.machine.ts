@@ -151,3 +151,24 @@ export const listMachine = createListMachine();
 
 /** A list machine for items of type T (what a view that runs one needs). */
 export type ListLogic<TItem> = ReturnType<typeof createListMachine<TItem>>;
+
+/**
+ * A list already loaded (the server rendered it and embedded its items in the page): the snapshot a view
+ * starts from instead of `loading`, so hydration shows what the server rendered without a second fetch.
+ * A restored snapshot takes no transition: the machine is the same, only its starting point differs.
+ */
+export function loadedListSnapshot<TItem>(list: ListLogic<TItem>, items: TItem[], input: ListInput = {}) {
+  return list.getPersistedSnapshot(
+    list.resolveState({
+      value: { loaded: 'idle' },
+      context: {
+        params: input.params ?? {},
+        items,
+        next: null,
+        count: null,
+        error: null,
+        failureText: input.failureText ?? MESSAGES.adminLoadFailed,
+      },
+    }),
+  );
+}

@@ -75,3 +75,18 @@ export const loaderMachine = createLoaderMachine();
 
 /** A loader machine for data of type T (what a view that runs one needs). */
 export type LoaderLogic<TData> = ReturnType<typeof createLoaderMachine<TData>>;
+
+/** A loader whose data is already here (server-rendered and embedded): its `loaded` snapshot. */
+export function loadedSnapshot<TData>(loader: LoaderLogic<TData>, data: TData, input: LoaderInput = {}) {
+  return loader.getPersistedSnapshot(
+    loader.resolveState({
+      value: 'loaded',
+      context: {
+        params: input.params ?? {},
+        data,
+        error: null,
+        failureText: input.failureText ?? MESSAGES.adminLoadFailed,
+      },
+    }),
+  );
+}

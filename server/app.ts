@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/connect.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
+import httpCachePlugin from './plugins/http-cache.ts';
 import securityPlugin from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
 import adminRoutes from './routes/admin/index.ts';
@@ -15,6 +16,7 @@ import facultyRoutes from './routes/faculty/index.ts';
 import paymentRoutes from './routes/payments/index.ts';
 import programRoutes from './routes/programs/index.ts';
 import resourceRoutes from './routes/resources/index.ts';
+import seoRoutes from './routes/seo/index.ts';
 import successStoryRoutes from './routes/success-stories/index.ts';
 import systemRoutes from './routes/system/index.ts';
 import testimonialRoutes from './routes/testimonials/index.ts';
@@ -100,6 +102,7 @@ export async function buildApp({ config, db, dialect, logStream, clock }: AppOpt
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(httpCachePlugin);
   await app.register(authPlugin);
   // Resource file uploads (one file per request; the size limit is set where the file is read).
   await app.register(multipart, { limits: { files: 1, fields: 10, parts: 11, fileSize: config.uploadMaxBytes } });
@@ -117,6 +120,7 @@ export async function buildApp({ config, db, dialect, logStream, clock }: AppOpt
   await app.register(counselingRoutes);
   await app.register(adminRoutes);
   await app.register(userRoutes);
+  await app.register(seoRoutes);
 
   await app.register(spaPlugin);
   return app;

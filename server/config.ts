@@ -18,6 +18,8 @@ export type Config = {
   /** Empty: CORS off. */
   corsOrigins: string[];
   staticDir: string;
+  /** Absolute origin (and optional path) the public pages are reached at: canonical URLs, sitemap, Open Graph. */
+  publicBaseUrl: string;
   bodyLimitBytes: number;
   logger: boolean;
   /** Failed logins allowed per username and per client address within the window, then 429. */
@@ -130,6 +132,21 @@ export function databaseUrlFromEnv(value: string | undefined): string {
   throw new Error(`DATABASE_URL must start with sqlite:, postgres:// or postgresql://, got "${value}".`);
 }
 
+/** PUBLIC_BASE_URL without its trailing slash; default the address the server listens on. */
+export function publicBaseUrlFromEnv(value: string | undefined, host: string, port: number): string {
+  if (!value) return `http://${host}:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_BASE_URL must be an absolute http(s) URL, got "${value}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`PUBLIC_BASE_URL must be an absolute http(s) URL, got "${value}".`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const jwtSecret = env.JWT_SECRET || null;
@@ -150,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     staticDir: path.resolve(ROOT, env.STATIC_DIR || 'dist'),
+    publicBaseUrl: publicBaseUrlFromEnv(env.PUBLIC_BASE_URL, env.HOST || '127.0.0.1', int(env.PORT, 8000, 'PORT')),
     bodyLimitBytes: 100 * 1024,
     logger: env.NODE_ENV !== 'test' && flag(env.LOG_REQUESTS, true),
     loginMaxFailuresPerUser: int(env.LOGIN_MAX_FAILURES_PER_USER, 5, 'LOGIN_MAX_FAILURES_PER_USER'),

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, createMemoryRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { MainLayout } from '../components/layout/main-layout.tsx';
 import { NotFoundPage, RouteErrorPage } from '../components/status-pages.tsx';
 import { RequireAdmin, RequireAuth } from '../features/auth/components/guards.tsx';
@@ -7,9 +7,31 @@ import { HomePage } from '../features/marketing/components/home-page.tsx';
 import { paths } from '../config/paths.ts';
 import { RootRoute } from './root-route.tsx';
 
-/** Route-level code splitting: the home page ships alone; admin and checkout are their own chunks. */
+type Loaded = { default: ComponentType };
+
+/**
+ * Route-level code splitting: the home page ships alone; admin and checkout are their own chunks.
+ * `preload()` fetches a page's chunk ahead; once it is here the lazy component resolves synchronously
+ * (React reads a thenable that has already settled), so a server-rendered page hydrates in one pass
+ * instead of waiting for its chunk after start-up (src/main.tsx preloads the current page's chunk).
+ */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  let loaded: Loaded | null = null;
+  const preload = async (): Promise<Loaded> => (loaded ??= { default: (await load())[name] });
+  const settled = (value: Loaded) => ({ then: (resolve: (v: Loaded) => void) => resolve(value) });
+  const Component = lazy(() => (loaded ? (settled(loaded) as unknown as Promise<Loaded>) : preload()));
+  return Object.assign(Component, { preload });
+}
+
+/** Loads the chunks of the pages a path shows (before hydrating a server-rendered page). */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map((match) => {
+      const type = (match.route.element as { type?: { preload?: () => Promise<unknown> } } | undefined)?.type;
+      return type?.preload?.();
+    }),
+  );
 }
 
 const LoginPage = page(() => import('./routes/login-route.tsx'), 'LoginRoute');
@@ -18,6 +40,7 @@ const AboutPage = page(() => import('../features/marketing/components/about-page
 const ContactPage = page(() => import('./routes/contact-route.tsx'), 'ContactRoute');
 const PlacementPage = page(() => import('./routes/catalogue-routes.tsx'), 'PlacementRoute');
 const ProgramsPage = page(() => import('./routes/catalogue-routes.tsx'), 'ProgramsRoute');
+const ProgramDetailPage = page(() => import('./routes/catalogue-routes.tsx'), 'ProgramDetailRoute');
 const FacultyPage = page(() => import('./routes/catalogue-routes.tsx'), 'FacultyRoute');
 const WorkshopsPage = page(() => import('./routes/catalogue-routes.tsx'), 'WorkshopsRoute');
 const ResourcesPage = page(() => import('./routes/catalogue-routes.tsx'), 'ResourcesRoute');
@@ -40,6 +63,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: paths.about, element: <AboutPage /> },
           { path: paths.programs, element: <ProgramsPage /> },
+          { path: paths.program.pattern, element: <ProgramDetailPage /> },
           { path: paths.faculty, element: <FacultyPage /> },
           { path: paths.workshops, element: <WorkshopsPage /> },
           { path: paths.placement, element: <PlacementPage /> },

@@ -8,6 +8,10 @@ export const paths = {
   contact: '/contact',
   about: '/about',
   programs: '/programs',
+  program: {
+    pattern: '/programs/:id',
+    to: (id: number | string) => `/programs/${id}`,
+  },
   faculty: '/faculty',
   workshops: '/workshops',
   placement: '/placement',

@@ -10,17 +10,25 @@ export function formatINR(amount: number): string {
   return inr.format(amount);
 }
 
-/** Every time is shown in India Standard Time, whatever the browser's zone, and says so. */
-const IST = 'Asia/Kolkata';
+/**
+ * Dates and times in India's time zone, whatever the reader's device says: the institute's workshops
+ * happen in IST, and the server renders the same text the browser then hydrates.
+ */
+const TIME_ZONE = 'Asia/Kolkata';
 const dateTime = new Intl.DateTimeFormat('en-IN', {
+  timeZone: TIME_ZONE,
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
-  timeZone: IST,
 });
-const dateOnly = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: IST });
+const dateOnly = new Intl.DateTimeFormat('en-IN', {
+  timeZone: TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
 
 /** "23 Nov 2026, 3:30 pm IST". */
 export function formatDateTime(iso: string): string {

@@ -136,12 +136,20 @@ describe('serving the SPA', () => {
   });
 
   it('answers index.html (no-cache) for client-side routes', async () => {
-    for (const url of ['/', '/programs', '/dashboard', '/payment/program/1', '/some/unknown/page']) {
+    for (const url of ['/', '/programs', '/dashboard', '/payment/program/1']) {
       const res = await spa.request({ url });
       expect(res.status, url).toBe(200);
       expect(res.raw).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers an unknown page 404 with the SPA (its not-found page) and noindex', async () => {
+    const res = await spa.request({ url: '/some/unknown/page' });
+    expect(res.status).toBe(404);
+    expect(res.raw).toContain('<div id="root">');
+    expect(res.raw).toContain('<meta name="robots" content="noindex" />');
+    expect(res.headers['x-robots-tag']).toBe('noindex');
   });
 
   it('caches hashed assets for a year', async () => {
@@ -221,7 +229,12 @@ describe('system endpoints', () => {
       const [method, url] = route.split(' ') as [string, string];
       expect(ctx.app.hasRoute({ method: method as 'GET', url }), route).toBe(true);
     }
-    const routes = ctx.app.printRoutes({ commonPrefix: false });
+    // The API's routes; robots.txt and sitemap.xml are the site's, not the API's (tests/api/web.test.ts).
+    const routes = ctx.app
+      .printRoutes({ commonPrefix: false })
+      .split('\n')
+      .filter((line) => !/(robots\.txt|sitemap\.xml) \(/.test(line))
+      .join('\n');
     const served = (routes.match(/\(([A-Z, ]+)\)/g) ?? []).flatMap((m) =>
       m
         .slice(1, -1)

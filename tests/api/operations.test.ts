@@ -55,6 +55,17 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it('PUBLIC_BASE_URL: the listening address by default, an absolute http(s) URL without its trailing slash', () => {
+    expect(loadConfig({}).publicBaseUrl).toBe('http://127.0.0.1:8000');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000' }).publicBaseUrl).toBe('http://0.0.0.0:9000');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://www.example.in/' }).publicBaseUrl).toBe('https://www.example.in');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://example.in/institute/' }).publicBaseUrl).toBe(
+      'https://example.in/institute',
+    );
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'www.example.in' })).toThrow(/PUBLIC_BASE_URL/);
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'ftp://example.in' })).toThrow(/PUBLIC_BASE_URL/);
+  });
+
   it('in production: JWT_SECRET required, demo mode off unless asked for', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x' }).demoMode).toBe(false);

@@ -3,6 +3,7 @@ import {
   fetchFeaturedResources,
   fetchFeaturedSuccessStories,
   fetchMyEnrollments,
+  fetchProgram,
   fetchPrograms,
   fetchWorkshops,
   type ProgramFilters,
@@ -11,6 +12,8 @@ import {
 import { tokenStore } from '../../lib/token-store.ts';
 import { loaderOf, wholeList } from './lists.ts';
 
+/** One program for its own page. */
+export const programLoader = loaderOf((params) => fetchProgram(String(params.id)));
 export const programsList = wholeList((params) => fetchPrograms(params as ProgramFilters));
 export const facultyList = wholeList(() => fetchFeaturedFaculty());
 export const workshopsList = wholeList((params) => fetchWorkshops((params.tab ?? 'upcoming') as WorkshopTab));

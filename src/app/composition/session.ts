@@ -1,7 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { LoginInput, RegisterInput, User } from '../../../contract/index.ts';
 import { sessionMachine } from '../../../machines/session.machine.ts';
-import { loadCurrentUser, login, logout, register } from '../../features/auth/api/auth-api.ts';
 import { tokenStore } from '../../lib/token-store.ts';
 
 /**
@@ -9,12 +8,20 @@ import { tokenStore } from '../../lib/token-store.ts';
  * One module per route chunk, so the admin panel's and checkout's wiring load with their chunks.
  * Tests fake only fetch, so they run these same implementations.
  */
+/**
+ * The auth API (and the contract schemas it parses with, so zod) loads when first needed: a visitor
+ * without a stored token never needs it on a public page.
+ */
+const authApi = () => import('../../features/auth/api/auth-api.ts');
+
 export const appSessionMachine = sessionMachine.provide({
   actors: {
-    loadCurrentUser: fromPromise<User | null, void>(() => loadCurrentUser()),
-    login: fromPromise<User, LoginInput>(({ input }) => login(input)),
-    register: fromPromise<User, RegisterInput>(({ input }) => register(input)),
-    logout: fromPromise<void, void>(() => logout()),
+    loadCurrentUser: fromPromise<User | null, void>(async () =>
+      tokenStore.hasAny() ? (await authApi()).loadCurrentUser() : null,
+    ),
+    login: fromPromise<User, LoginInput>(async ({ input }) => (await authApi()).login(input)),
+    register: fromPromise<User, RegisterInput>(async ({ input }) => (await authApi()).register(input)),
+    logout: fromPromise<void, void>(async () => (await authApi()).logout()),
   },
   actions: {
     clearTokens: () => tokenStore.clear(),
@@ -22,3 +29,12 @@ export const appSessionMachine = sessionMachine.provide({
     reportError: (_, params: { error: unknown }) => console.error(params.error),
   },
 });
+
+/**
+ * A visitor without a stored token: nobody to ask the server about, so the session starts where the
+ * check would end (`unauthenticated`). The server renders pages in this state, and the browser starts
+ * from it too, so the hydrated markup matches what the server sent.
+ */
+export const anonymousSession = appSessionMachine.getPersistedSnapshot(
+  appSessionMachine.resolveState({ value: 'unauthenticated', context: { user: null, error: null } }),
+);

@@ -1,14 +1,18 @@
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../../contract/index.ts';
 import { awaitRefresh, tokenRefreshMachine, type TokenRefreshActor } from '../../../machines/token-refresh.machine.ts';
-import { refreshAccessToken } from '../../features/auth/api/auth-api.ts';
 import { configureApiClient } from '../../lib/api-client.ts';
 import { announceSessionExpired } from '../../lib/auth-events.ts';
 import { tokenStore } from '../../lib/token-store.ts';
 
 /** The one app-wide token refresh: concurrent 401s join the refresh in flight (docs/architecture.md). */
 export const appTokenRefreshMachine = tokenRefreshMachine.provide({
-  actors: { refreshAccessToken: fromPromise<string, void>(() => refreshAccessToken()) },
+  // Loaded with the first refresh: a page without a session never needs it.
+  actors: {
+    refreshAccessToken: fromPromise<string, void>(async () =>
+      (await import('../../features/auth/api/auth-api.ts')).refreshAccessToken(),
+    ),
+  },
   actions: {
     storeAccessToken: (_, params: { access: string }) => tokenStore.setAccess(params.access),
     clearTokens: () => tokenStore.clear(),

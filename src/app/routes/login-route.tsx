@@ -1,4 +1,9 @@
+import { AppConfig } from '../../../contract/index.ts';
 import { LoginPage } from '../../features/auth/components/login-page.tsx';
+import { PRELOAD, usePreloaded } from '../../lib/preloaded.ts';
 import { appConfigLoader } from '../composition/config.ts';
 
-export const LoginRoute = () => <LoginPage config={appConfigLoader} />;
+export function LoginRoute() {
+  const preloaded = AppConfig.safeParse(usePreloaded(PRELOAD.config));
+  return <LoginPage config={appConfigLoader} preloaded={preloaded.success ? preloaded.data : undefined} />;
+}

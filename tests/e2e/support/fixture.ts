@@ -83,7 +83,24 @@ export function useE2E(options: { env?: Record<string, string> } = {}): E2E {
       return need(browser, 'browser');
     },
     newContext: makeContext,
-    newPage: async (opts?: BrowserContextOptions) => (await makeContext(opts)).newPage(),
+    newPage: async (opts?: BrowserContextOptions) => untilHydrated(await (await makeContext(opts)).newPage()),
     pageErrors,
   };
+}
+
+/**
+ * Public pages arrive rendered by the server and become interactive when the SPA has hydrated them
+ * (the app marks <html data-hydrated>): `goto` waits for that, as a person waits for a page to respond.
+ */
+function untilHydrated(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    // Only the app's pages hydrate (not an API answer opened to reach the origin).
+    if (response?.headers()['content-type']?.startsWith('text/html')) {
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
+    }
+    return response;
+  };
+  return page;
 }

@@ -1,12 +1,13 @@
-import { useMachine } from '@xstate/react';
+import type { AppConfig } from '../../../../contract/index.ts';
+import { useLoaderMachine } from '../../../lib/use-preloaded-machine.ts';
 import type { AppConfigLoader } from '../types.ts';
 
 type Credentials = { username: string; password: string };
-type Props = { config: AppConfigLoader; onUse: (credentials: Credentials) => void };
+type Props = { config: AppConfigLoader; preloaded?: AppConfig; onUse: (credentials: Credentials) => void };
 
 /** The Demo Credentials box: only when GET /api/config/ says demo mode is on (docs/deviations.md). */
-export function DemoCredentials({ config, onUse }: Props) {
-  const [snapshot] = useMachine(config, { input: {} });
+export function DemoCredentials({ config, preloaded, onUse }: Props) {
+  const [snapshot] = useLoaderMachine(config, {}, preloaded);
   const loaded = snapshot.context.data;
   const credentials = loaded?.demo_mode ? loaded.demo_credentials : null;
   if (!credentials) return null;

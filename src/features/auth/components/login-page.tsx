@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { LoginInput } from '../../../../contract/index.ts';
+import { LoginInput, type AppConfig } from '../../../../contract/index.ts';
 import type { AppConfigLoader } from '../types.ts';
 import { paths, registerWithNext, safeNext } from '../../../config/paths.ts';
 import { TextField } from '../../../components/field.tsx';
@@ -10,7 +10,7 @@ import { homeFor, SessionContext } from '../../../lib/session.ts';
 import { DemoCredentials } from './demo-credentials.tsx';
 
 /** `config` loads GET /api/config/ (the composition point supplies it). */
-export function LoginPage({ config }: { config: AppConfigLoader }) {
+export function LoginPage({ config, preloaded }: { config: AppConfigLoader; preloaded?: AppConfig }) {
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
   const session = SessionContext.useActorRef();
@@ -42,7 +42,7 @@ export function LoginPage({ config }: { config: AppConfigLoader }) {
         </Link>
         <h1 id="login-title">Login</h1>
         {error ? <Notice kind="error">{error}</Notice> : null}
-        <form onSubmit={onSubmit} noValidate>
+        <form method="post" onSubmit={onSubmit} noValidate>
           <TextField
             label="Username"
             name="username"
@@ -69,7 +69,7 @@ export function LoginPage({ config }: { config: AppConfigLoader }) {
         <p style={{ marginTop: '1rem' }}>
           Don&apos;t have an account? <Link to={next ? registerWithNext(next) : paths.register}>Sign up</Link>
         </p>
-        <DemoCredentials config={config} onUse={(credentials) => setValues(credentials)} />
+        <DemoCredentials config={config} preloaded={preloaded} onUse={(credentials) => setValues(credentials)} />
       </main>
     </div>
   );

@@ -51,7 +51,7 @@ export function RegisterPage() {
         </Link>
         <h1 id="register-title">Create your student account</h1>
         {error ? <Notice kind="error">{error}</Notice> : null}
-        <form onSubmit={onSubmit} noValidate>
+        <form method="post" onSubmit={onSubmit} noValidate>
           <div className="form-grid">
             <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
             <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />

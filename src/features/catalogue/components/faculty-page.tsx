@@ -1,12 +1,12 @@
-import { useMachine } from '@xstate/react';
 import { MESSAGES, type Faculty } from '../../../../contract/index.ts';
 import type { ListLogic } from '../../../../machines/list.machine.ts';
 import { Badge } from '../../../components/badges.tsx';
 import { ListStatus } from '../../../components/list-status.tsx';
+import { useListMachine } from '../../../lib/use-preloaded-machine.ts';
 import { fullName, initials } from '../../../utils/format.ts';
 
-export function FacultyPage({ list }: { list: ListLogic<Faculty> }) {
-  const [snapshot, send] = useMachine(list, { input: { failureText: MESSAGES.facultyLoadFailed } });
+export function FacultyPage({ list, preloaded }: { list: ListLogic<Faculty>; preloaded?: Faculty[] }) {
+  const [snapshot, send] = useListMachine(list, { failureText: MESSAGES.facultyLoadFailed }, preloaded);
   const faculty = snapshot.context.items;
   return (
     <div className="container">

@@ -13,7 +13,7 @@ export function ProgramCard({ program, enrolled }: { program: Program; enrolled:
         {program.is_flagship ? <Badge colour="navy">Flagship</Badge> : null}
       </div>
       <h2 className="card-title" id={`program-${program.id}`}>
-        {program.title}
+        <Link to={paths.program.to(program.id)}>{program.title}</Link>
       </h2>
       {program.subtitle ? <p className="subtitle">{program.subtitle}</p> : null}
       <p className="clamp-3">{program.description}</p>

@@ -12,6 +12,7 @@ import {
 import type { ListLogic } from '../../../../machines/list.machine.ts';
 import type { LoaderLogic } from '../../../../machines/loader.machine.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
+import { useListMachine } from '../../../lib/use-preloaded-machine.ts';
 import { Notice } from '../../../components/notice.tsx';
 import { enrolledIds } from '../api/catalogue-api.ts';
 import { ChipGroup } from './chip-group.tsx';
@@ -20,11 +21,11 @@ import { ProgramCard } from './program-card.tsx';
 type Filters = { level: string; category: string; target_audience: string; search: string };
 const NO_FILTERS: Filters = { level: '', category: '', target_audience: '', search: '' };
 
-type Props = { list: ListLogic<Program>; enrollments: LoaderLogic<Enrollment[]> };
+type Props = { list: ListLogic<Program>; enrollments: LoaderLogic<Enrollment[]>; preloaded?: Program[] };
 
-export function ProgramsPage({ list, enrollments }: Props) {
+export function ProgramsPage({ list, enrollments, preloaded }: Props) {
   // Both requests start at once: no waterfall between the programs and the enrolled set.
-  const [snapshot, send, actor] = useMachine(list, { input: { failureText: MESSAGES.programsLoadFailed } });
+  const [snapshot, send, actor] = useListMachine(list, { failureText: MESSAGES.programsLoadFailed }, preloaded);
   const [enrolledSnapshot] = useMachine(enrollments, { input: {} });
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const flash = (useLocation().state as { flash?: string } | null)?.flash;

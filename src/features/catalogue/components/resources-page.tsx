@@ -1,4 +1,3 @@
-import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import {
   MESSAGES,
@@ -9,6 +8,7 @@ import {
 } from '../../../../contract/index.ts';
 import type { ListLogic } from '../../../../machines/list.machine.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
+import { useListMachine } from '../../../lib/use-preloaded-machine.ts';
 import { fullName } from '../../../utils/format.ts';
 
 export const RESOURCE_ICONS: Record<ResourceType, string> = {
@@ -25,8 +25,8 @@ const CHIPS: { value: ResourceType | 'all'; label: string }[] = [
   ...(Object.entries(RESOURCE_TYPE_LABELS) as [ResourceType, string][]).map(([value, label]) => ({ value, label })),
 ];
 
-export function ResourcesPage({ list }: { list: ListLogic<Resource> }) {
-  const [snapshot, send] = useMachine(list, { input: { failureText: MESSAGES.resourcesLoadFailed } });
+export function ResourcesPage({ list, preloaded }: { list: ListLogic<Resource>; preloaded?: Resource[] }) {
+  const [snapshot, send] = useListMachine(list, { failureText: MESSAGES.resourcesLoadFailed }, preloaded);
   const [type, setType] = useState<ResourceType | 'all'>('all');
   const resources = snapshot.context.items.filter((r) => type === 'all' || r.resource_type === type);
   return (
@@ -112,7 +112,9 @@ function CategoryExplainer() {
         {EXPLAINER.map((entry) => (
           <div key={entry.type} style={{ display: 'contents' }}>
             <dt>
-              <span aria-hidden="true">{RESOURCE_ICONS[entry.type]} </span>
+              <span className="icon-inline" aria-hidden="true">
+                {RESOURCE_ICONS[entry.type]}
+              </span>{' '}
               {RESOURCE_TYPE_LABELS[entry.type]}
             </dt>
             <dd>{entry.text}</dd>

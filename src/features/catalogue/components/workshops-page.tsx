@@ -1,7 +1,7 @@
-import { useMachine } from '@xstate/react';
 import { MESSAGES, type Workshop } from '../../../../contract/index.ts';
 import type { ListLogic } from '../../../../machines/list.machine.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
+import { useListMachine } from '../../../lib/use-preloaded-machine.ts';
 import type { WorkshopTab } from '../api/catalogue-api.ts';
 import { WorkshopCard } from './workshop-card.tsx';
 
@@ -11,10 +11,13 @@ const TABS: { key: WorkshopTab; label: string; empty: string }[] = [
   { key: 'free', label: 'Free Workshops', empty: MESSAGES.workshopsEmptyFree },
 ];
 
-export function WorkshopsPage({ list }: { list: ListLogic<Workshop> }) {
-  const [snapshot, send] = useMachine(list, {
-    input: { params: { tab: 'upcoming' }, failureText: MESSAGES.workshopsLoadFailed },
-  });
+/** `preloaded`: the upcoming workshops, server-rendered. */
+export function WorkshopsPage({ list, preloaded }: { list: ListLogic<Workshop>; preloaded?: Workshop[] }) {
+  const [snapshot, send] = useListMachine(
+    list,
+    { params: { tab: 'upcoming' }, failureText: MESSAGES.workshopsLoadFailed },
+    preloaded,
+  );
   // The selected tab is the list's own parameter: one source of truth.
   const tab = (snapshot.context.params.tab ?? 'upcoming') as WorkshopTab;
   const current = TABS.find((t) => t.key === tab) ?? TABS[0]!;

@@ -45,7 +45,7 @@ export function ContactPage({ logic }: { logic: ContactLogic }) {
       </header>
       {sent ? <Notice kind="success">{MESSAGES.counselingSent}</Notice> : null}
       {snapshot.matches('failed') && failure ? <Notice kind="error">{failure}</Notice> : null}
-      <form className="card" onSubmit={onSubmit} noValidate>
+      <form className="card" method="post" onSubmit={onSubmit} noValidate>
         <div className="form-grid">
           <TextField label="Full name" autoComplete="name" required {...field('name')} />
           <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />

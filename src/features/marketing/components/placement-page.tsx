@@ -1,12 +1,18 @@
-import { useMachine } from '@xstate/react';
 import { MESSAGES, type SuccessStory } from '../../../../contract/index.ts';
 import type { ListLogic } from '../../../../machines/list.machine.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
+import { useListMachine } from '../../../lib/use-preloaded-machine.ts';
 import { PARTNERS, PLACEMENT_STATS, SUPPORT_SERVICES } from '../data.ts';
 import { InfoCards, PartnerList, StatTiles } from './partner-list.tsx';
 
-export function PlacementPage({ stories }: { stories: ListLogic<SuccessStory> }) {
-  const [snapshot, send] = useMachine(stories, { input: { failureText: MESSAGES.successStoriesLoadFailed } });
+export function PlacementPage({
+  stories,
+  preloaded,
+}: {
+  stories: ListLogic<SuccessStory>;
+  preloaded?: SuccessStory[];
+}) {
+  const [snapshot, send] = useListMachine(stories, { failureText: MESSAGES.successStoriesLoadFailed }, preloaded);
   const items = snapshot.context.items;
   return (
     <div className="container">

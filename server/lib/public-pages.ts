@@ -1,0 +1,37 @@
+/**
+ * The SPA's pages as the server knows them: which paths exist (anything else answers HTTP 404 with the
+ * not-found page), which are public (sitemap, indexing) and which are private (noindex, disallowed in
+ * robots.txt). Keep in step with the SPA's route paths.
+ */
+export const PUBLIC_PAGES = [
+  '/',
+  '/programs',
+  '/faculty',
+  '/about',
+  '/workshops',
+  '/placement',
+  '/resources',
+  '/login',
+  '/register',
+  '/contact',
+] as const;
+export type PublicPage = (typeof PUBLIC_PAGES)[number];
+
+/** Pages behind a login: served (the SPA guards them) but never indexed. */
+export const PRIVATE_PAGES = ['/dashboard', '/admin'] as const;
+export const PRIVATE_PATTERNS = [/^\/payment\/(program|workshop)\/[^/]+$/];
+
+/** `/programs/{id}`: a program's own page. */
+export const PROGRAM_PAGE = /^\/programs\/(\d{1,9})$/;
+export const programPath = (id: number) => `/programs/${id}`;
+
+/** The path of a URL without its query, without a trailing slash (except the root). */
+export function pagePath(url: string): string {
+  const pathname = url.split(/[?#]/)[0] ?? '/';
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}
+
+export const isPublicPage = (pathname: string): pathname is PublicPage =>
+  (PUBLIC_PAGES as readonly string[]).includes(pathname);
+export const isPrivatePage = (pathname: string) =>
+  (PRIVATE_PAGES as readonly string[]).includes(pathname) || PRIVATE_PATTERNS.some((re) => re.test(pathname));

@@ -1,0 +1,73 @@
+import type { AppConfig, Faculty, Program, Resource, SuccessStory, Workshop } from '../../contract/index.ts';
+import { PRELOAD, type Preloaded } from '../../src/lib/preloaded.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+import { DEMO_ADMIN } from '../db/seed.ts';
+import {
+  createFacultyRepository,
+  createResourceRepository,
+  createSuccessStoryRepository,
+} from '../repositories/content.ts';
+import { createProgramRepository } from '../repositories/programs.ts';
+import { createWorkshopRepository } from '../repositories/workshops.ts';
+import { toFaculty, toProgram, toResource, toSuccessStory, toWorkshop } from '../services/present.ts';
+
+/**
+ * The data a public page shows, read the way the API routes read it (the same repository calls and the
+ * same presenters, so the JSON is what the SPA would have fetched): for `/programs` what
+ * `GET /classroom/programs/` answers, for `/faculty` the featured faculty, and so on.
+ */
+export type PageData = {
+  /** 200, or 404/410 when the page does not exist (or no longer does). */
+  status: 200 | 404 | 410;
+  preloaded: Preloaded;
+  programs?: Program[];
+  program?: Program;
+  workshops?: Workshop[];
+};
+
+export async function loadPageData(db: Db, config: Config, pathname: string): Promise<PageData> {
+  const programs = createProgramRepository(db);
+  switch (pathname) {
+    case '/programs': {
+      const list = (await programs.list({ includeInactive: false })).map(toProgram);
+      return { status: 200, preloaded: { [PRELOAD.programs]: list }, programs: list };
+    }
+    case '/faculty': {
+      const list: Faculty[] = (await createFacultyRepository(db).list(true)).map(toFaculty);
+      return { status: 200, preloaded: { [PRELOAD.faculty]: list } };
+    }
+    case '/workshops': {
+      const list = (await createWorkshopRepository(db).list({ upcoming: true, includeInactive: false })).map(
+        toWorkshop,
+      );
+      return { status: 200, preloaded: { [PRELOAD.workshopsUpcoming]: list }, workshops: list };
+    }
+    case '/placement': {
+      const list: SuccessStory[] = (await createSuccessStoryRepository(db).list(true)).map(toSuccessStory);
+      return { status: 200, preloaded: { [PRELOAD.successStories]: list } };
+    }
+    case '/resources': {
+      const list: Resource[] = (await createResourceRepository(db).list({ featured: true })).map(toResource);
+      return { status: 200, preloaded: { [PRELOAD.resources]: list } };
+    }
+    case '/login': {
+      // What GET /api/config/ answers: the Demo Credentials box renders at once, no shift.
+      const appConfig: AppConfig = {
+        demo_mode: config.demoMode,
+        demo_credentials: config.demoMode ? { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password } : null,
+      };
+      return { status: 200, preloaded: { [PRELOAD.config]: appConfig } };
+    }
+    default: {
+      const match = /^\/programs\/(\d{1,9})$/.exec(pathname);
+      if (!match) return { status: 200, preloaded: {} };
+      const row = await programs.findById(Number(match[1]));
+      if (!row) return { status: 404, preloaded: {} };
+      // An archived program is gone for good: 410 tells a search engine to drop it.
+      if (!row.is_active) return { status: 410, preloaded: {} };
+      const program = toProgram(row);
+      return { status: 200, preloaded: { [PRELOAD.program(program.id)]: program }, program };
+    }
+  }
+}

@@ -1,0 +1,274 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  API,
+  MESSAGES,
+  type Faculty,
+  type Program,
+  type Resource,
+  type SuccessStory,
+  type Workshop,
+} from '../../contract/index.ts';
+import { PUBLIC_PAGES } from '../../server/lib/public-pages.ts';
+import { PRELOAD, PRELOADED_ELEMENT_ID } from '../../src/lib/preloaded.ts';
+import { formatINR } from '../../src/utils/format.ts';
+import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
+
+/**
+ * The first HTML of every public page, read as a crawler reads it (no JavaScript): its content from the
+ * database, its head (title, description, canonical, Open Graph, Twitter, JSON-LD) and the embedded
+ * data the SPA hydrates from, which must be exactly what the API answers.
+ */
+
+const BASE = 'https://www.creditcareers.example.in';
+let ctx: TestContext;
+let admin: TestUser;
+let dir: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ssr-'));
+  // The shape of the built index.html (vite build): a default title and description the server replaces.
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    [
+      '<!doctype html>',
+      '<html lang="en-IN">',
+      '  <head>',
+      '    <meta charset="UTF-8" />',
+      '    <meta',
+      '      name="description"',
+      '      content="Default description."',
+      '    />',
+      '    <title>Credit Careers Institute</title>',
+      '    <script type="module" crossorigin src="/assets/index-abc.js"></script>',
+      '  </head>',
+      '  <body>',
+      '    <div id="root"></div>',
+      '  </body>',
+      '</html>',
+    ].join('\n'),
+  );
+  ctx = await createTestApp({ seed: true, config: { staticDir: dir, publicBaseUrl: BASE } });
+  admin = await ctx.user('ssradmin', 'admin');
+});
+afterAll(async () => {
+  await ctx?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function page(url: string) {
+  const res = await ctx.app.inject({ method: 'GET', url });
+  return { status: res.statusCode, html: res.body, headers: res.headers };
+}
+
+const decode = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
+/** The text of the rendered app (tags dropped), for "does the page say X". */
+function rootText(html: string): string {
+  const root =
+    /<div id="root">([\s\S]*)<\/div><script type="application\/json"|<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(
+      html,
+    );
+  const inner = root?.[1] ?? root?.[2] ?? '';
+  return decode(inner.replace(/<!--[\s\S]*?-->/g, '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+}
+const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
+const metaContent = (html: string, attr: 'name' | 'property', key: string) =>
+  decode(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(headOf(html))?.[1] ?? '');
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...headOf(html).matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+}
+function preloaded(html: string): Record<string, unknown> {
+  const m = new RegExp(`<script type="application/json" id="${PRELOADED_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html);
+  return m ? (JSON.parse(m[1]!) as Record<string, unknown>) : {};
+}
+async function apiList<T>(url: string): Promise<T[]> {
+  return (await ctx.request({ url })).body as T[];
+}
+
+const HEADINGS: Record<(typeof PUBLIC_PAGES)[number], string> = {
+  '/': 'From Classroom to Credit Markets',
+  '/programs': 'Programs',
+  '/faculty': 'Our Faculty',
+  '/about': 'About us',
+  '/workshops': 'Workshops',
+  '/placement': 'Placement',
+  '/resources': 'Resource Library',
+  '/login': 'Login',
+  '/register': 'Create your student account',
+  '/contact': 'Book Free Counseling',
+};
+
+describe('every public page, without JavaScript', () => {
+  it('has its heading, a unique title and description, canonical, Open Graph, Twitter and the institute', async () => {
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const route of PUBLIC_PAGES) {
+      const { status, html, headers } = await page(route);
+      expect(status, route).toBe(200);
+      expect(headers['x-robots-tag'], route).toBeUndefined();
+      expect(html, route).toMatch(new RegExp(`<h1[^>]*>${HEADINGS[route]}</h1>`));
+      // One title and one description, the page's own.
+      expect(html.match(/<title>/g), route).toHaveLength(1);
+      expect(html.match(/<meta name="description"/g), route).toHaveLength(1);
+      expect(html).not.toContain('Default description.');
+      const title = titleOf(html);
+      const description = metaContent(html, 'name', 'description');
+      expect(title).toContain('Credit Careers Institute');
+      expect(description.length, route).toBeGreaterThan(50);
+      expect(description.length, route).toBeLessThanOrEqual(160);
+      titles.add(title);
+      descriptions.add(description);
+      const url = `${BASE}${route}`;
+      expect(headOf(html), route).toContain(`<link rel="canonical" href="${url}" />`);
+      expect(metaContent(html, 'property', 'og:url')).toBe(url);
+      expect(metaContent(html, 'property', 'og:title')).toBe(title);
+      expect(metaContent(html, 'property', 'og:description')).toBe(description);
+      expect(metaContent(html, 'property', 'og:type')).toBe('website');
+      expect(metaContent(html, 'name', 'twitter:card')).toBe('summary');
+      expect(metaContent(html, 'name', 'twitter:title')).toBe(title);
+      const org = jsonLd(html).find((d) => d['@type'] === 'EducationalOrganization');
+      expect(org, route).toMatchObject({
+        '@context': 'https://schema.org',
+        name: 'Credit Careers Institute',
+        url: `${BASE}/`,
+      });
+    }
+    expect(titles.size).toBe(PUBLIC_PAGES.length);
+    expect(descriptions.size).toBe(PUBLIC_PAGES.length);
+  });
+});
+
+describe('the catalogue in the first HTML', () => {
+  it('/programs: every active program with its price, a Course with an Offer in INR each, the API answer embedded', async () => {
+    const programs = await apiList<Program>(API.programs.list);
+    expect(programs.length).toBeGreaterThan(2);
+    const { html } = await page('/programs');
+    const text = rootText(html);
+    expect(text).not.toContain(MESSAGES.programsLoading);
+    const courses = jsonLd(html).filter((d) => d['@type'] === 'Course');
+    expect(courses).toHaveLength(programs.length);
+    for (const program of programs) {
+      expect(text).toContain(program.title);
+      expect(text).toContain(formatINR(program.price));
+      expect(html).toContain(`href="/programs/${program.id}"`);
+      expect(courses).toContainEqual(
+        expect.objectContaining({
+          name: program.title,
+          url: `${BASE}/programs/${program.id}`,
+          offers: expect.objectContaining({ '@type': 'Offer', price: program.price, priceCurrency: 'INR' }),
+        }),
+      );
+    }
+    expect(preloaded(html)[PRELOAD.programs]).toEqual(programs);
+  });
+
+  it("/programs/{id}: the full description, the instructor, Enroll Now, the program's head and Course", async () => {
+    const [program] = (await apiList<Program>(API.programs.list)).filter((p) => p.instructor);
+    const { status, html } = await page(`/programs/${program!.id}`);
+    expect(status).toBe(200);
+    const text = rootText(html);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${program!.title}</h1>`));
+    expect(text).toContain(program!.description);
+    expect(text).toContain(`${program!.instructor!.first_name} ${program!.instructor!.last_name}`);
+    expect(text).toContain(formatINR(program!.price));
+    expect(html).toMatch(new RegExp(`<a[^>]*href="/payment/program/${program!.id}"[^>]*>Enroll Now</a>`));
+    expect(titleOf(html)).toBe(`${program!.title} | Credit Careers Institute`);
+    expect(headOf(html)).toContain(`<link rel="canonical" href="${BASE}/programs/${program!.id}" />`);
+    const course = jsonLd(html).find((d) => d['@type'] === 'Course');
+    expect(course).toMatchObject({
+      name: program!.title,
+      description: program!.description,
+      offers: { '@type': 'Offer', price: program!.price, priceCurrency: 'INR' },
+      provider: { '@type': 'EducationalOrganization' },
+    });
+    expect(preloaded(html)[PRELOAD.program(program!.id)]).toEqual(
+      (await ctx.request({ url: API.programs.detail(program!.id) })).body,
+    );
+  });
+
+  it('/workshops: every upcoming workshop, an Event each with its INR offer', async () => {
+    const workshops = await apiList<Workshop>(`${API.workshops.list}?upcoming=true`);
+    expect(workshops.length).toBeGreaterThan(0);
+    const { html } = await page('/workshops');
+    const text = rootText(html);
+    const events = jsonLd(html).filter((d) => d['@type'] === 'Event');
+    expect(events).toHaveLength(workshops.length);
+    for (const workshop of workshops) {
+      expect(text).toContain(workshop.title);
+      expect(events).toContainEqual(
+        expect.objectContaining({
+          name: workshop.title,
+          startDate: new Date(workshop.date).toISOString(),
+          offers: expect.objectContaining({ price: workshop.price, priceCurrency: 'INR' }),
+        }),
+      );
+    }
+    expect(preloaded(html)[PRELOAD.workshopsUpcoming]).toEqual(workshops);
+  });
+
+  it('/faculty, /placement and /resources: the featured faculty, success stories and resources', async () => {
+    const faculty = await apiList<Faculty>(`${API.faculty.list}?featured=true`);
+    const facultyHtml = (await page('/faculty')).html;
+    for (const member of faculty)
+      expect(rootText(facultyHtml)).toContain(`${member.user.first_name} ${member.user.last_name}`);
+    expect(preloaded(facultyHtml)[PRELOAD.faculty]).toEqual(faculty);
+
+    const stories = await apiList<SuccessStory>(`${API.successStories.list}?featured=true`);
+    const placementHtml = (await page('/placement')).html;
+    for (const story of stories) {
+      expect(rootText(placementHtml)).toContain(story.student_name);
+      expect(rootText(placementHtml)).toContain(story.placement_company_name);
+    }
+    expect(preloaded(placementHtml)[PRELOAD.successStories]).toEqual(stories);
+
+    const resources = await apiList<Resource>(`${API.resources.list}?featured=true`);
+    const resourcesHtml = (await page('/resources')).html;
+    for (const resource of resources) expect(rootText(resourcesHtml)).toContain(resource.title);
+    expect(preloaded(resourcesHtml)[PRELOAD.resources]).toEqual(resources);
+    expect(faculty.length * stories.length * resources.length).toBeGreaterThan(0);
+  });
+
+  it("an administrator's edit shows on the next load of the public pages", async () => {
+    const [program] = await apiList<Program>(API.programs.list);
+    const detail = (await ctx.request({ url: API.programs.detail(program!.id) })).body as Record<string, unknown>;
+    const title = 'Credit Risk Masterclass (New Batch)';
+    const edited = await ctx.request({
+      method: 'PUT',
+      url: API.programs.update(program!.id),
+      token: admin.access,
+      body: { ...detail, title, price: 31_999 },
+    });
+    expect(edited.status).toBe(200);
+    const list = await page('/programs');
+    expect(rootText(list.html)).toContain(title);
+    expect(rootText(list.html)).toContain(formatINR(31_999));
+    const own = await page(`/programs/${program!.id}`);
+    expect(titleOf(own.html)).toBe(`${title} | Credit Careers Institute`);
+    expect(jsonLd(own.html).find((d) => d['@type'] === 'Course')).toMatchObject({ offers: { price: 31_999 } });
+  });
+
+  it('the login page carries the demo configuration, so its box renders without a fetch', async () => {
+    const { html } = await page('/login');
+    expect(rootText(html)).toContain('Demo Credentials');
+    expect(preloaded(html)[PRELOAD.config]).toEqual((await ctx.request({ url: API.config })).body);
+  });
+
+  it('an unknown URL is the not-found page with 404 and noindex; no canonical', async () => {
+    const { status, html } = await page('/programs-old/42');
+    expect(status).toBe(404);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${MESSAGES.pageNotFound}</h1>`));
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).not.toContain('rel="canonical"');
+  });
+});
