@@ -126,9 +126,9 @@ describe('Admin dashboard', () => {
       'Success Stories',
       'Resources',
       'Counseling Requests',
-      'Outbox',
       'Users',
       'Audit Log',
+      'Outbox',
     ]);
     // The one token store serves the admin calls too (docs/deviations.md).
     expect(api.callsTo(`GET ${API.admin.issueSummary}`)[0]!.auth).toBe('Bearer access-1');
