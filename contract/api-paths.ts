@@ -42,7 +42,9 @@ export const API = {
   payments: {
     list: '/classroom/payments/',
     complete: (id: Id = P) => `/classroom/payments/${id}/complete/`,
+    verify: (id: Id = P) => `/classroom/payments/${id}/verify/`,
   },
+  razorpayWebhook: '/api/payments/razorpay/webhook/',
   enrollments: { list: '/classroom/enrollments/' },
   counseling: { create: '/classroom/counseling-requests/' },
   admin: {
@@ -51,6 +53,10 @@ export const API = {
     payments: '/api/admin/payments/',
     resolveEnrollment: (id: Id = P) => `/api/admin/enrollments/${id}/resolve/`,
     resolvePayment: (id: Id = P) => `/api/admin/payments/${id}/resolve/`,
+    refundPayment: (id: Id = P) => `/api/admin/payments/${id}/refund/`,
+    reconciliation: '/api/admin/reconciliation/',
+    reconciliationResolve: (id: Id = P) => `/api/admin/reconciliation/${id}/resolve/`,
+    reconciliationSync: '/api/admin/reconciliation/sync/',
     counselingRequests: '/api/admin/counseling-requests/',
     auditLog: '/api/admin/audit-log/',
   },

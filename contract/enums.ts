@@ -16,6 +16,8 @@ export const RESOURCE_TYPES = ['case_study', 'template', 'article', 'podcast', '
 export const PAYMENT_METHODS = ['credit_card', 'debit_card', 'upi'] as const;
 /** The status choices an administrator may pick when resolving an enrollment or a payment. */
 export const STATUSES = ['pending', 'active', 'completed', 'cancelled', 'on_hold', 'failed'] as const;
+/** A payment's statuses: the resolve choices plus `refunded` (a full refund through the gateway, issue 9). */
+export const PAYMENT_STATUSES = [...STATUSES, 'refunded'] as const;
 export const FAILURE_REASONS = [
   'insufficient_funds',
   'card_declined',
@@ -35,6 +37,7 @@ export const TargetAudience = z.enum(TARGET_AUDIENCES);
 export const ResourceType = z.enum(RESOURCE_TYPES);
 export const PaymentMethod = z.enum(PAYMENT_METHODS);
 export const Status = z.enum(STATUSES);
+export const PaymentStatus = z.enum(PAYMENT_STATUSES);
 export const FailureReason = z.enum(FAILURE_REASONS);
 export const Role = z.enum(ROLES);
 export const CourseType = z.enum(COURSE_TYPES);
@@ -45,6 +48,7 @@ export type TargetAudience = z.infer<typeof TargetAudience>;
 export type ResourceType = z.infer<typeof ResourceType>;
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export type Status = z.infer<typeof Status>;
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
 export type FailureReason = z.infer<typeof FailureReason>;
 export type Role = z.infer<typeof Role>;
 export type CourseType = z.infer<typeof CourseType>;
@@ -99,6 +103,7 @@ export const STATUS_LABELS: Record<Status, string> = {
   on_hold: 'On Hold',
   failed: 'Failed',
 };
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = { ...STATUS_LABELS, refunded: 'Refunded' };
 export const FAILURE_REASON_LABELS: Record<FailureReason, string> = {
   insufficient_funds: 'Insufficient Funds',
   card_declined: 'Card Declined',

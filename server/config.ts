@@ -29,7 +29,30 @@ export type Config = {
   registerWindowSeconds: number;
   /** Trust X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
+  /**
+   * Razorpay (issue 9). All null in demo mode: the local sandbox gateway, with its own test keys. When
+   * apiBase is set, the adapter talks to that origin with these keys, in demo mode too.
+   */
+  razorpay: {
+    keyId: string | null;
+    keySecret: string | null;
+    webhookSecret: string | null;
+    /** RAZORPAY_API_BASE as given; null when unset (https://api.razorpay.com, or the sandbox in demo mode). */
+    apiBase: string | null;
+  };
+  /** A gateway call unanswered after this many milliseconds counts as the gateway being down. */
+  gatewayTimeoutMs: number;
 };
+
+/** The environment variables payments still need, with the current config; empty when none is missing. */
+export function missingRazorpaySettings(config: Config): string[] {
+  if (config.demoMode && !config.razorpay.apiBase) return [];
+  const missing: string[] = [];
+  if (!config.razorpay.keyId) missing.push('RAZORPAY_KEY_ID');
+  if (!config.razorpay.keySecret) missing.push('RAZORPAY_KEY_SECRET');
+  if (!config.razorpay.webhookSecret) missing.push('RAZORPAY_WEBHOOK_SECRET');
+  return missing;
+}
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -49,6 +72,20 @@ export function databaseUrlFromEnv(value: string | undefined): string {
   if (!value) return `sqlite:${path.join(ROOT, 'data', 'app.sqlite')}`;
   if (/^postgres(ql)?:\/\//.test(value) || value.startsWith('sqlite:')) return value;
   throw new Error(`DATABASE_URL must start with sqlite:, postgres:// or postgresql://, got "${value}".`);
+}
+
+function apiBaseFromEnv(value: string | undefined): string | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`RAZORPAY_API_BASE must be an origin such as https://api.razorpay.com, got "${value}".`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error(`RAZORPAY_API_BASE must be an http(s) origin, got "${value}".`);
+  }
+  return value.replace(/\/+$/, '');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -79,6 +116,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerMaxPerAddress: int(env.REGISTER_MAX_PER_ADDRESS, 20, 'REGISTER_MAX_PER_ADDRESS'),
     registerWindowSeconds: int(env.REGISTER_WINDOW_SECONDS, 3600, 'REGISTER_WINDOW_SECONDS'),
     trustProxy: flag(env.TRUST_PROXY, false),
+    razorpay: {
+      keyId: env.RAZORPAY_KEY_ID || null,
+      keySecret: env.RAZORPAY_KEY_SECRET || null,
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET || null,
+      apiBase: apiBaseFromEnv(env.RAZORPAY_API_BASE),
+    },
+    gatewayTimeoutMs: 10_000,
   };
 }
 

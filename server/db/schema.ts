@@ -153,6 +153,60 @@ export interface PaymentsTable {
   created_at: Timestamp;
   completed_at: Timestamp | null;
   updated_at: Timestamp;
+  /** Migration 003: the payment's one live gateway order, and the gateway payment that paid it. */
+  gateway_order_id: Generated<string | null>;
+  gateway_payment_id: Generated<string | null>;
+  order_claimed_at: Generated<Timestamp | null>;
+  /** Whole rupees refunded so far. */
+  refunded_amount: Generated<number>;
+}
+
+export type GatewayFlag =
+  | 'unknown_order'
+  | 'amount_mismatch'
+  | 'capture_after_failure'
+  | 'capture_after_cancel'
+  | 'paid_twice'
+  | 'not_granted'
+  | 'refund_failed'
+  | 'unknown_refund';
+
+/** Every gateway event once (migration 003), with the office's flag and resolution. */
+export interface GatewayEventsTable {
+  id: Generated<number>;
+  event_id: string;
+  source: 'webhook' | 'verify' | 'sync';
+  event: string;
+  gateway_order_id: string | null;
+  gateway_payment_id: string | null;
+  payment_id: number | null;
+  /** Paise. */
+  amount: number | null;
+  outcome: 'processed' | 'ignored' | 'flagged';
+  flag: GatewayFlag | null;
+  detail: string;
+  payload: string;
+  resolved_at: Timestamp | null;
+  resolved_by: number | null;
+  resolution: 'granted' | 'refunded' | 'resolved' | null;
+  resolution_note: string;
+  created_at: Timestamp;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  payment_id: number;
+  idempotency_key: string;
+  /** Whole rupees. */
+  amount: number;
+  reason: string;
+  revoke_access: Bool;
+  status: 'pending' | 'processed' | 'failed';
+  gateway_refund_id: string | null;
+  error: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface CounselingRequestsTable {
@@ -200,6 +254,8 @@ export interface Database {
   testimonials: TestimonialsTable;
   enrollments: EnrollmentsTable;
   payments: PaymentsTable;
+  gateway_events: GatewayEventsTable;
+  refunds: RefundsTable;
   counseling_requests: CounselingRequestsTable;
   audit_log: AuditLogTable;
   totals: TotalsTable;
@@ -214,5 +270,7 @@ export type ResourceRow = Selectable<ResourcesTable>;
 export type TestimonialRow = Selectable<TestimonialsTable>;
 export type EnrollmentRow = Selectable<EnrollmentsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
+export type GatewayEventRow = Selectable<GatewayEventsTable>;
+export type RefundRow = Selectable<RefundsTable>;
 export type NewPayment = Insertable<PaymentsTable>;
 export type NewEnrollment = Insertable<EnrollmentsTable>;

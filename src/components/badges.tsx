@@ -1,4 +1,4 @@
-import { STATUS_LABELS, type Status } from '../../contract/index.ts';
+import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../contract/index.ts';
 
 const ROLE_COLOURS: Record<string, string> = {
   admin: 'red',
@@ -13,7 +13,7 @@ export function RoleBadge({ role }: { role: string }) {
   return <span className={`badge role-badge badge-${colour}`}>{role.toUpperCase()}</span>;
 }
 
-const STATUS_COLOURS: Partial<Record<Status, string>> = {
+const STATUS_COLOURS: Partial<Record<PaymentStatus, string>> = {
   completed: 'green',
   active: 'green',
   pending: 'amber',
@@ -21,9 +21,9 @@ const STATUS_COLOURS: Partial<Record<Status, string>> = {
 };
 
 /** Payment/enrollment status (spec section 4): green completed, amber pending, red failed, grey otherwise. */
-export function StatusBadge({ status }: { status: Status }) {
+export function StatusBadge({ status }: { status: PaymentStatus }) {
   const colour = STATUS_COLOURS[status] ?? 'grey';
-  return <span className={`badge badge-${colour}`}>{STATUS_LABELS[status]}</span>;
+  return <span className={`badge badge-${colour}`}>{PAYMENT_STATUS_LABELS[status]}</span>;
 }
 
 export function Badge({ colour, children }: { colour: string; children: string }) {
