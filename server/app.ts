@@ -17,7 +17,8 @@ import successStoryRoutes from './routes/success-stories/index.ts';
 import systemRoutes from './routes/system/index.ts';
 import testimonialRoutes from './routes/testimonials/index.ts';
 import workshopRoutes from './routes/workshops/index.ts';
-import { createEnrollmentService } from './services/enrollment.ts';
+import { createEnrollmentService } from './services/enrollments.ts';
+import { createPaymentService } from './services/payments.ts';
 import { createTokenService, resolveJwtSecret } from './services/tokens.ts';
 import './types.ts';
 
@@ -53,7 +54,14 @@ export async function buildApp({ config, db, dialect, logStream }: AppOptions): 
     accessSeconds: config.accessTokenLifetimeSeconds,
     refreshSeconds: config.refreshTokenLifetimeSeconds,
   });
-  app.decorate('deps', { config, db, dialect, tokens, enrollment: createEnrollmentService(db) });
+  app.decorate('deps', {
+    config,
+    db,
+    dialect,
+    tokens,
+    payments: createPaymentService(db),
+    enrollments: createEnrollmentService(db),
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

@@ -2,7 +2,8 @@ import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/connect.ts';
 import type { UserRow } from './db/schema.ts';
 import type { HttpError } from './lib/errors.ts';
-import type { EnrollmentService } from './services/enrollment.ts';
+import type { EnrollmentService } from './services/enrollments.ts';
+import type { PaymentService } from './services/payments.ts';
 import type { TokenService } from './services/tokens.ts';
 
 /** What every route may use, decorated once on the root instance. */
@@ -11,7 +12,8 @@ export type Deps = {
   db: Db;
   dialect: Dialect;
   tokens: TokenService;
-  enrollment: EnrollmentService;
+  payments: PaymentService;
+  enrollments: EnrollmentService;
 };
 
 declare module 'fastify' {

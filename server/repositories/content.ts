@@ -14,6 +14,9 @@ export function createFacultyRepository(db: Db) {
       return query.orderBy('is_featured', 'desc').orderBy('id', 'asc').execute();
     },
     findById: (id: number) => db.selectFrom('faculty').selectAll().where('id', '=', id).executeTakeFirst(),
+    async exists(id: number): Promise<boolean> {
+      return (await db.selectFrom('faculty').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    },
     create: (values: Omit<Insertable<FacultyTable>, 'created_at'>) =>
       db
         .insertInto('faculty')

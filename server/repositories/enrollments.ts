@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { CourseType, Status } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
+import { holdRow } from './row-hold.ts';
 import { createStatsRepository } from './stats.ts';
 import { STUDENT_AND_COURSE_COLUMNS } from './student-course-columns.ts';
 import type { EnrollmentsTable, NewEnrollment } from '../db/schema.ts';
@@ -26,6 +27,8 @@ export type EnrollmentView = Awaited<ReturnType<ReturnType<typeof selectEnrollme
 export function createEnrollmentRepository(db: Db) {
   return {
     findView: (id: number) => selectEnrollments(db).where('enrollments.id', '=', id).executeTakeFirst(),
+    /** Holds the enrollment row until the transaction ends (see holdRow); false when there is none. */
+    hold: (id: number) => holdRow(db, 'enrollments', id),
     findRow: (id: number) => db.selectFrom('enrollments').selectAll().where('id', '=', id).executeTakeFirst(),
     findForCourse: (studentId: number, courseType: CourseType, courseId: number) =>
       db

@@ -1,5 +1,5 @@
 import type { Updateable } from 'kysely';
-import type { CourseType } from '../../contract/index.ts';
+import type { CourseType, Status } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { createStatsRepository } from './stats.ts';
 import { STUDENT_AND_COURSE_COLUMNS } from './student-course-columns.ts';
@@ -48,15 +48,21 @@ export function createPaymentRepository(db: Db) {
       await db.updateTable('payments').set(values).where('id', '=', id).execute();
     },
     /**
-     * pending → completed, only if still pending. The status test is in the UPDATE, so of any number of
-     * racing completions exactly one sees a row change (PostgreSQL re-checks it after the row lock).
+     * → completed, only if the status is still the one the caller read. The status test is in the UPDATE,
+     * so of any number of racing changes exactly one sees a row change (PostgreSQL re-checks the condition
+     * after the row lock; SQLite has one writer). Answers whether this call made the change.
      */
-    async markCompletedIfPending(id: number, at: string): Promise<boolean> {
+    async markCompletedIf(
+      id: number,
+      expected: Status,
+      at: string,
+      extra: Pick<Updateable<PaymentsTable>, 'admin_notes' | 'is_urgent'> = {},
+    ): Promise<boolean> {
       const result = await db
         .updateTable('payments')
-        .set({ status: 'completed', completed_at: at, updated_at: at, failure_reason: null })
+        .set({ ...extra, status: 'completed', completed_at: at, updated_at: at, failure_reason: null })
         .where('id', '=', id)
-        .where('status', '=', 'pending')
+        .where('status', '=', expected)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

@@ -51,6 +51,19 @@ export function createWorkshopRepository(db: Db) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+    /**
+     * Updates the workshop unless its new maximum is below the seats taken; the test is in the UPDATE,
+     * so a seat taken meanwhile is counted. Answers whether it updated.
+     */
+    async updateIfSeatsFit(id: number, values: Updateable<WorkshopsTable> & { max_participants: number }) {
+      const result = await db
+        .updateTable('workshops')
+        .set({ ...values, updated_at: nowIso() })
+        .where('id', '=', id)
+        .where('current_participants', '<=', values.max_participants)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
     /** Takes one seat if one is free. The condition is in the UPDATE itself, so racing callers never oversell. */
     async takeSeat(id: number): Promise<boolean> {
       const result = await db

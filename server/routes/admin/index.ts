@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AdminListQuery, API, ResolveInput } from '../../../contract/index.ts';
-import { idParam } from '../../lib/admin-writes.ts';
+import { idParam } from '../admin-writes.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { parse, parseQuery } from '../../lib/validate.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
@@ -13,7 +13,8 @@ import { toAuditEntry, toCounselingRequest, toEnrollment, toPayment } from '../.
 
 /** The admin panel's data: totals, issues, paginated lists, resolves, counseling requests, the audit log. */
 export default async function adminRoutes(app: FastifyInstance) {
-  const { db, enrollment } = app.deps;
+  const { deps } = app;
+  const { db } = deps;
   const stats = createStatsRepository(db);
   const enrollments = createEnrollmentRepository(db);
   const payments = createPaymentRepository(db);
@@ -47,12 +48,12 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   app.post(API.admin.resolveEnrollment(), async (request) => {
     const id = idParam(request.params);
-    return enrollment.resolveEnrollment(requireAdmin(request), id, parse(ResolveInput, request.body));
+    return deps.enrollments.resolve(requireAdmin(request), id, parse(ResolveInput, request.body));
   });
 
   app.post(API.admin.resolvePayment(), async (request) => {
     const id = idParam(request.params);
-    return enrollment.resolvePayment(requireAdmin(request), id, parse(ResolveInput, request.body));
+    return deps.payments.resolve(requireAdmin(request), id, parse(ResolveInput, request.body));
   });
 
   app.get(API.admin.counselingRequests, async (request) => {

@@ -6,7 +6,7 @@ import { parse } from '../../lib/validate.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
 import { createRateEventRepository } from '../../repositories/rate-events.ts';
 import { createUserRepository } from '../../repositories/users.ts';
-import { isUniqueViolation } from '../../services/enrollment.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { toUser } from '../../services/present.ts';
 
 /** Login, refresh, register, logout and the current user. */

@@ -4,8 +4,8 @@ import { authenticated, requireUser } from '../../plugins/auth.ts';
 
 /** The caller's own enrollments. */
 export default async function enrollmentRoutes(app: FastifyInstance) {
-  const { enrollment } = app.deps;
+  const { enrollments } = app.deps;
   app.get(API.enrollments.list, { preHandler: authenticated }, async (request) =>
-    enrollment.enrollmentsOf(requireUser(request)),
+    enrollments.listForStudent(requireUser(request)),
   );
 }

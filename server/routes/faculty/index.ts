@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { API, FacultyInput, FeaturedListQuery } from '../../../contract/index.ts';
 import type { Db } from '../../db/connect.ts';
-import { registerAdminWrites } from '../../lib/admin-writes.ts';
+import { registerAdminWrites } from '../admin-writes.ts';
 import { parseQuery } from '../../lib/validate.ts';
 import { createFacultyRepository } from '../../repositories/content.ts';
 import { toFaculty } from '../../services/present.ts';

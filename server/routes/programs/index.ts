@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { API, PaymentStartInput, ProgramInput, ProgramListQuery } from '../../../contract/index.ts';
-import { facultyReference, idParam, registerAdminWrites } from '../../lib/admin-writes.ts';
+import { facultyReference, idParam, registerAdminWrites } from '../admin-writes.ts';
 import { notFound } from '../../lib/errors.ts';
 import { parse, parseQuery, refuseCardData } from '../../lib/validate.ts';
 import { authenticated, isAdmin, requireUser } from '../../plugins/auth.ts';
+import { createCourseRepository } from '../../repositories/courses.ts';
 import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
 import { createPaymentRepository } from '../../repositories/payments.ts';
 import { createProgramRepository } from '../../repositories/programs.ts';
@@ -36,7 +37,7 @@ async function readProgram(db: Db, id: number) {
 
 /** The program catalogue (public), its admin writes and the payment start. */
 export default async function programRoutes(app: FastifyInstance) {
-  const { db, enrollment } = app.deps;
+  const { db, payments } = app.deps;
   const programs = createProgramRepository(db);
 
   app.get(API.programs.list, async (request) => {
@@ -72,12 +73,8 @@ export default async function programRoutes(app: FastifyInstance) {
       });
     },
     async remove(trx, id) {
-      // Hold the row (see findCourse in services/enrollment.ts) so a payment cannot start unseen.
-      await trx
-        .updateTable('programs')
-        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-        .where('id', '=', id)
-        .execute();
+      // Hold the row (as a payment start does) so a payment cannot start unseen.
+      await createCourseRepository(trx).hold('program', id);
       const hasHistory =
         (await createPaymentRepository(trx).hasAnyForCourse('program', id)) ||
         (await createEnrollmentRepository(trx).hasAnyForCourse('program', id));
@@ -95,7 +92,7 @@ export default async function programRoutes(app: FastifyInstance) {
     const id = idParam(request.params);
     refuseCardData(request.body);
     const input = parse(PaymentStartInput, request.body ?? {});
-    const { payment, created } = await enrollment.startPayment(student, 'program', id, input);
+    const { payment, created } = await payments.start(student, 'program', id, input);
     return reply.code(created ? 201 : 200).send(payment);
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { API, ResourceInput, ResourceListQuery } from '../../../contract/index.ts';
 import type { Db } from '../../db/connect.ts';
-import { facultyReference, registerAdminWrites } from '../../lib/admin-writes.ts';
+import { facultyReference, registerAdminWrites } from '../admin-writes.ts';
 import { parseQuery } from '../../lib/validate.ts';
 import { createResourceRepository } from '../../repositories/content.ts';
 import { toResource } from '../../services/present.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API, FeaturedListQuery, SuccessStoryInput } from '../../../contract/index.ts';
 import type { Db } from '../../db/connect.ts';
-import { registerAdminWrites } from '../../lib/admin-writes.ts';
+import { registerAdminWrites } from '../admin-writes.ts';
 import { parseQuery } from '../../lib/validate.ts';
 import { createSuccessStoryRepository } from '../../repositories/content.ts';
 import { toSuccessStory } from '../../services/present.ts';

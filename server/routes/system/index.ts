@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { API, type AppConfig } from '../../../contract/index.ts';
 import { DEMO_ADMIN } from '../../db/seed.ts';
 import { buildOpenApiDocument } from '../../openapi.ts';
+import { pingDatabase } from '../../repositories/health.ts';
 
 /** Deployment facts for the SPA, a health check for load balancers, and the OpenAPI document. */
 export default async function systemRoutes(app: FastifyInstance) {
@@ -17,7 +17,7 @@ export default async function systemRoutes(app: FastifyInstance) {
   // 503 (not 500) when the database does not answer, so a load balancer takes the instance out.
   app.get(API.health, async (request, reply) => {
     try {
-      await sql`SELECT 1`.execute(db);
+      await pingDatabase(db);
       return { status: 'ok' };
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unreachable');

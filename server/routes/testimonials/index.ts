@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API, FeaturedListQuery, TestimonialInput } from '../../../contract/index.ts';
 import type { Db } from '../../db/connect.ts';
-import { registerAdminWrites } from '../../lib/admin-writes.ts';
+import { registerAdminWrites } from '../admin-writes.ts';
 import { parseQuery } from '../../lib/validate.ts';
 import { createTestimonialRepository } from '../../repositories/content.ts';
 import { toTestimonial } from '../../services/present.ts';

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { API, PaymentStartInput, WorkshopInput, WorkshopListQuery } from '../../../contract/index.ts';
 import type { Db } from '../../db/connect.ts';
-import { facultyReference, idParam, registerAdminWrites } from '../../lib/admin-writes.ts';
+import { facultyReference, idParam, registerAdminWrites } from '../admin-writes.ts';
 import { notFound, ValidationFailed } from '../../lib/errors.ts';
-import { nowIso } from '../../lib/time.ts';
 import { parse, parseQuery, refuseCardData } from '../../lib/validate.ts';
 import { authenticated, isAdmin, requireUser } from '../../plugins/auth.ts';
+import { createCourseRepository } from '../../repositories/courses.ts';
 import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
 import { createPaymentRepository } from '../../repositories/payments.ts';
 import { createWorkshopRepository } from '../../repositories/workshops.ts';
@@ -32,7 +32,7 @@ async function readWorkshop(db: Db, id: number) {
 
 /** Workshops: public list and detail, admin writes, payment start (free ones enroll at once). */
 export default async function workshopRoutes(app: FastifyInstance) {
-  const { db, enrollment } = app.deps;
+  const { db, payments } = app.deps;
   const workshops = createWorkshopRepository(db);
 
   app.get(API.workshops.list, async (request) => {
@@ -69,29 +69,19 @@ export default async function workshopRoutes(app: FastifyInstance) {
       }
       const instructor = await facultyReference(trx, 'instructor_id', input.instructor_id);
       // The seat check is repeated in the UPDATE itself: a completion may take a seat meanwhile.
-      const updated = await trx
-        .updateTable('workshops')
-        .set({
-          ...values(input),
-          ...('value' in instructor ? { instructor_id: instructor.value } : {}),
-          updated_at: nowIso(),
-        })
-        .where('id', '=', id)
-        .where('current_participants', '<=', input.max_participants)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) {
+      const updated = await createWorkshopRepository(trx).updateIfSeatsFit(id, {
+        ...values(input),
+        ...('value' in instructor ? { instructor_id: instructor.value } : {}),
+      });
+      if (!updated) {
         throw new ValidationFailed({
           max_participants: ['Maximum participants cannot be less than the seats already taken.'],
         });
       }
     },
     async remove(trx, id) {
-      // Hold the row (see findCourse in services/enrollment.ts) so a payment cannot start unseen.
-      await trx
-        .updateTable('workshops')
-        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-        .where('id', '=', id)
-        .execute();
+      // Hold the row (as a payment start does) so a payment cannot start unseen.
+      await createCourseRepository(trx).hold('workshop', id);
       const hasHistory =
         (await createPaymentRepository(trx).hasAnyForCourse('workshop', id)) ||
         (await createEnrollmentRepository(trx).hasAnyForCourse('workshop', id));
@@ -109,7 +99,7 @@ export default async function workshopRoutes(app: FastifyInstance) {
     const id = idParam(request.params);
     refuseCardData(request.body);
     const input = parse(PaymentStartInput, request.body ?? {});
-    const { payment, created } = await enrollment.startPayment(student, 'workshop', id, input);
+    const { payment, created } = await payments.start(student, 'workshop', id, input);
     return reply.code(created ? 201 : 200).send(payment);
   });
 }

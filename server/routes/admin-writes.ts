@@ -3,10 +3,11 @@ import type { z } from 'zod';
 import type { Db } from '../db/connect.ts';
 import { adminOnly, requireAdmin } from '../plugins/auth.ts';
 import { createAuditRepository } from '../repositories/audit.ts';
-import { diff } from '../services/enrollment.ts';
-import { notFound, ValidationFailed } from './errors.ts';
-import { inTransaction } from './transaction.ts';
-import { parse, parseId } from './validate.ts';
+import { createFacultyRepository } from '../repositories/content.ts';
+import { diff } from '../lib/diff.ts';
+import { notFound, ValidationFailed } from '../lib/errors.ts';
+import { inTransaction } from '../lib/transaction.ts';
+import { parse, parseId } from '../lib/validate.ts';
 
 /**
  * The admin create / update / delete routes every content type shares: admin only, body validated
@@ -107,7 +108,7 @@ export async function facultyReference(
 ): Promise<{ value?: number | null }> {
   if (id === undefined) return {};
   if (id === null) return { value: null };
-  const row = await trx.selectFrom('faculty').select('id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw new ValidationFailed({ [field]: ['Unknown faculty member.'] });
+  if (!(await createFacultyRepository(trx).exists(id)))
+    throw new ValidationFailed({ [field]: ['Unknown faculty member.'] });
   return { value: id };
 }
