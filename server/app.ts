@@ -20,6 +20,13 @@ import workshopRoutes from './routes/workshops/index.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
 import { createPaymentService } from './services/payments.ts';
 import { createTokenService, resolveJwtSecret } from './services/tokens.ts';
+import { setupGateway } from './gateway/index.ts';
+import { SANDBOX_PREFIX } from './gateway/sandbox.ts';
+import webhookRoutes from './routes/payments/webhook.ts';
+import reconciliationRoutes from './routes/reconciliation/index.ts';
+import { createReconciliationService } from './services/reconciliation.ts';
+import { createRefundService } from './services/refunds.ts';
+import { createGatewayEventService } from './services/gateway-events.ts';
 import './types.ts';
 
 export type AppOptions = {
@@ -54,12 +61,26 @@ export async function buildApp({ config, db, dialect, logStream }: AppOptions): 
     accessSeconds: config.accessTokenLifetimeSeconds,
     refreshSeconds: config.refreshTokenLifetimeSeconds,
   });
+  const gatewaySetup = setupGateway(config);
+  if (gatewaySetup.missing.length > 0) {
+    app.log.warn(`Payments are off: set ${gatewaySetup.missing.join(', ')} (demo mode is off).`);
+    if (!config.logger) console.warn(`Payments are off: set ${gatewaySetup.missing.join(', ')} (demo mode is off).`);
+  }
+  const refunds = createRefundService(db, gatewaySetup.gateway);
   app.decorate('deps', {
     config,
     db,
     dialect,
     tokens,
-    payments: createPaymentService(db),
+    payments: createPaymentService(db, {
+      gateway: gatewaySetup.gateway,
+      sandboxCheckoutUrl: gatewaySetup.sandboxCheckoutUrl,
+      onGatewayError: (error, what) => app.log.warn({ err: error }, `payment gateway: ${what} failed`),
+    }),
+    gateway: gatewaySetup.gateway,
+    gatewayEvents: createGatewayEventService(db, gatewaySetup.gateway),
+    refunds,
+    reconciliation: createReconciliationService(db, gatewaySetup.gateway, refunds),
     enrollments: createEnrollmentService(db),
   });
 
@@ -79,6 +100,11 @@ export async function buildApp({ config, db, dialect, logStream }: AppOptions): 
   await app.register(enrollmentRoutes);
   await app.register(counselingRoutes);
   await app.register(adminRoutes);
+
+  // The local sandbox gateway, on this server only in demo mode (docs/api.md, "Payments").
+  if (gatewaySetup.sandbox) await app.register(gatewaySetup.sandbox.plugin, { prefix: SANDBOX_PREFIX });
+  await app.register(webhookRoutes);
+  await app.register(reconciliationRoutes);
 
   await app.register(spaPlugin);
   return app;

@@ -5,6 +5,10 @@ import type { HttpError } from './lib/errors.ts';
 import type { EnrollmentService } from './services/enrollments.ts';
 import type { PaymentService } from './services/payments.ts';
 import type { TokenService } from './services/tokens.ts';
+import type { PaymentGateway } from './gateway/port.ts';
+import type { GatewayEventService } from './services/gateway-events.ts';
+import type { ReconciliationService } from './services/reconciliation.ts';
+import type { RefundService } from './services/refunds.ts';
 
 /** What every route may use, decorated once on the root instance. */
 export type Deps = {
@@ -14,6 +18,10 @@ export type Deps = {
   tokens: TokenService;
   payments: PaymentService;
   enrollments: EnrollmentService;
+  gateway: PaymentGateway;
+  gatewayEvents: GatewayEventService;
+  refunds: RefundService;
+  reconciliation: ReconciliationService;
 };
 
 declare module 'fastify' {

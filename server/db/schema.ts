@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { CourseType, FailureReason, PaymentMethod, Role, Status } from '../../contract/index.ts';
+import type { CourseType, FailureReason, PaymentMethod, PaymentStatus, Role, Status } from '../../contract/index.ts';
 
 /**
  * The tables, as Kysely sees them. Portable across SQLite and PostgreSQL: booleans are 0/1 integers,
@@ -140,7 +140,7 @@ export interface PaymentsTable {
   student_id: number;
   course_type: CourseType;
   course_id: number;
-  status: Status;
+  status: PaymentStatus;
   amount: number;
   payment_method: PaymentMethod;
   billing_first_name: string | null;

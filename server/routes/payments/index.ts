@@ -3,7 +3,7 @@ import { API } from '../../../contract/index.ts';
 import { idParam } from '../admin-writes.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
 
-/** The caller's own payments, and completing one of them. */
+/** The caller's own payments, completing one of them, and verifying the checkout's proof of payment. */
 export default async function paymentRoutes(app: FastifyInstance) {
   const { payments } = app.deps;
 
@@ -14,4 +14,11 @@ export default async function paymentRoutes(app: FastifyInstance) {
   app.post(API.payments.complete(), { preHandler: authenticated }, async (request) =>
     payments.complete(requireUser(request), idParam(request.params)),
   );
+
+  // The checkout's signed proof of payment (Razorpay Checkout's handler fields, or the sandbox's).
+  app.post(API.payments.verify(), { preHandler: authenticated }, async (request) => {
+    const student = requireUser(request);
+    const id = idParam(request.params);
+    return payments.verify(student, id, request.body);
+  });
 }
