@@ -3,6 +3,74 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The dependency rule (docs/architecture.md, "Layers"). Imports flow one way:
+ *   SPA:    components, lib, utils, config  →  features/<one>  →  app
+ *   server: db, lib  →  repositories  →  services  →  plugins, routes
+ * and SQL lives in server/repositories and server/db only. tests/contract/lint-boundaries.test.ts
+ * plants a violation of each rule and proves ESLint refuses it.
+ */
+const FEATURES = readdirSync(join(import.meta.dirname, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const SPA_ZONES = [
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'A feature never imports from app/: declare what it needs as props, let app/ compose it.',
+  },
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: compose them in src/app/composition.',
+  })),
+  {
+    target: ['./src/components', './src/lib', './src/utils', './src/config'],
+    from: ['./src/features', './src/app'],
+    message: 'Shared code (components, lib, utils, config) never imports features or app.',
+  },
+];
+
+const SERVER_ZONES = [
+  {
+    target: './server/repositories',
+    from: ['./server/services', './server/routes', './server/plugins'],
+    message: 'Repositories import no services, routes or plugins.',
+  },
+  {
+    target: './server/lib',
+    from: ['./server/services', './server/routes', './server/plugins', './server/repositories'],
+    message: 'server/lib imports no services, routes, plugins or repositories.',
+  },
+  {
+    target: './server/services',
+    from: ['./server/routes', './server/plugins'],
+    message: 'Services import no routes or plugins: routes call services.',
+  },
+];
+
+/** SQL (Kysely's query builders and the raw `sql` tag) outside server/repositories and server/db. */
+const SQL_OUTSIDE_REPOSITORIES = [
+  {
+    selector:
+      "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(selectFrom|updateTable|insertInto|deleteFrom)$/]",
+    message: 'SQL lives in server/repositories (or server/db): add a repository method.',
+  },
+  {
+    selector: "TaggedTemplateExpression[tag.name='sql'], MemberExpression[object.name='sql']",
+    message: 'Raw SQL lives in server/repositories (or server/db): add a repository method.',
+  },
+  {
+    selector: "ImportDeclaration[source.value='kysely'][importKind!='type'] ImportSpecifier[imported.name='sql']",
+    message: 'Raw SQL lives in server/repositories (or server/db): add a repository method.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'docs/**', '.tmp/**'] },
@@ -14,6 +82,25 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'machines/**/*.ts', 'contract/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // Files import-x parses to follow imports (no-cycle reads the imported modules' own imports).
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [...SPA_ZONES, ...SERVER_ZONES] }],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/repositories/**', 'server/db/**'],
+    rules: { 'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORIES] },
   },
   {
     files: ['src/**/*.{ts,tsx}', 'tests/views/**/*.{ts,tsx}'],

@@ -182,3 +182,6 @@ export const adminModalMachine = setup({
     },
   },
 });
+
+/** The admin modal machine (what a view that runs one needs). */
+export type AdminModalLogic = typeof adminModalMachine;

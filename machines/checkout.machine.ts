@@ -162,3 +162,6 @@ export const checkoutMachine = setup({
     },
   },
 });
+
+/** The checkout machine (what a view that runs one needs). */
+export type CheckoutLogic = typeof checkoutMachine;

@@ -133,3 +133,6 @@ export function createListMachine<TItem = unknown>() {
 }
 
 export const listMachine = createListMachine();
+
+/** A list machine for items of type T (what a view that runs one needs). */
+export type ListLogic<TItem> = ReturnType<typeof createListMachine<TItem>>;

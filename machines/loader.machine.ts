@@ -72,3 +72,6 @@ export function createLoaderMachine<TData = unknown>() {
 }
 
 export const loaderMachine = createLoaderMachine();
+
+/** A loader machine for data of type T (what a view that runs one needs). */
+export type LoaderLogic<TData> = ReturnType<typeof createLoaderMachine<TData>>;

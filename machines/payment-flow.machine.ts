@@ -136,3 +136,6 @@ export const paymentFlowMachine = setup({
     completed: {},
   },
 });
+
+/** The payment flow machine (what a view that runs one needs). */
+export type PaymentFlowLogic = typeof paymentFlowMachine;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { SessionContext } from '../features/auth/session.ts';
+import { SessionContext } from '../lib/session.ts';
 import { appSessionMachine } from './composition/session.ts';
 import { createAppRouter } from './router.tsx';
 

@@ -1,9 +1,9 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { PageLoading } from '../components/page-loading.tsx';
-import { SessionContext } from '../features/auth/session.ts';
+import { SessionContext } from '../lib/session.ts';
 import { onSessionExpired } from '../lib/auth-events.ts';
-import { paths } from './paths.ts';
+import { paths } from '../config/paths.ts';
 
 /** The root of every route: when a refresh fails the live session ends and the browser goes to /login. */
 export function RootRoute() {

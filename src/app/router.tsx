@@ -4,7 +4,7 @@ import { MainLayout } from '../components/layout/main-layout.tsx';
 import { NotFoundPage, RouteErrorPage } from '../components/status-pages.tsx';
 import { RequireAdmin, RequireAuth } from '../features/auth/components/guards.tsx';
 import { HomePage } from '../features/marketing/components/home-page.tsx';
-import { paths } from './paths.ts';
+import { paths } from '../config/paths.ts';
 import { RootRoute } from './root-route.tsx';
 
 /** Route-level code splitting: the home page ships alone; admin and checkout are their own chunks. */

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../contract/index.ts';
-import { paths } from '../app/paths.ts';
+import { paths } from '../config/paths.ts';
 
 export function NotFoundPage() {
   return (

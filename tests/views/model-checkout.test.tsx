@@ -8,7 +8,7 @@ import { checkoutMachine, sessionMachine, type CheckoutContext, type CheckoutInp
 import { modelPaths } from '../support/machine-model.ts';
 import { checkoutModel } from '../support/models/index.ts';
 import { CheckoutPage } from '../../src/features/checkout/components/checkout-page.tsx';
-import { SessionContext } from '../../src/features/auth/session.ts';
+import { SessionContext } from '../../src/lib/session.ts';
 import { student } from './support/fixtures.ts';
 import { inState, replayInView } from './support/replay-view.ts';
 

@@ -10,7 +10,7 @@ import { Header } from '../../src/components/layout/header.tsx';
 import { LoginPage } from '../../src/features/auth/components/login-page.tsx';
 import { appConfigLoader } from '../../src/app/composition/config.ts';
 import { RegisterPage } from '../../src/features/auth/components/register-page.tsx';
-import { displayName, SessionContext } from '../../src/features/auth/session.ts';
+import { displayName, SessionContext } from '../../src/lib/session.ts';
 import { announceSessionExpired } from '../../src/lib/auth-events.ts';
 import { inState, replayInView } from './support/replay-view.ts';
 

@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import { MESSAGES, type User } from '../../contract/index.ts';
 import { sessionMachine } from '../../machines/index.ts';
 import { RequireRole, type GuardedRole } from '../../src/features/auth/components/guards.tsx';
-import { SessionContext } from '../../src/features/auth/session.ts';
+import { SessionContext } from '../../src/lib/session.ts';
 import { admin, student } from './support/fixtures.ts';
 
 const instructor: User = {

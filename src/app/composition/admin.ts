@@ -7,6 +7,7 @@ import {
   saveAdminItem,
 } from '../../features/admin/api/admin-api.ts';
 import type { AdminResource } from '../../features/admin/api/resource-types.ts';
+import type { AdminMachines } from '../../features/admin/types.ts';
 import { listOf, loaderOf } from './lists.ts';
 
 export const adminSummaryLoader = loaderOf(() => fetchAdminSummary());
@@ -26,11 +27,7 @@ export function adminModalFor(resource: AdminResource, onSaved: () => void) {
   });
 }
 
-export type AdminMachines = {
-  summary: typeof adminSummaryLoader;
-  listFor: typeof adminListFor;
-  modalFor: typeof adminModalFor;
-};
+export type { AdminMachines };
 
 export const adminMachines: AdminMachines = {
   summary: adminSummaryLoader,

@@ -6,6 +6,7 @@ import {
   type StartPaymentInput,
 } from '../../../machines/payment-flow.machine.ts';
 import { completePayment, fetchDashboard, startPayment } from '../../features/dashboard/api/payments-api.ts';
+import type { DashboardMachines } from '../../features/dashboard/types.ts';
 import { loaderOf } from './lists.ts';
 
 export const dashboardLoader = loaderOf(() => fetchDashboard());
@@ -25,5 +26,4 @@ export function paymentFlowFor(onEnrolled: () => void) {
   });
 }
 
-export type DashboardMachines = { loader: typeof dashboardLoader; paymentFlowFor: typeof paymentFlowFor };
 export const dashboardMachines: DashboardMachines = { loader: dashboardLoader, paymentFlowFor };

@@ -20,6 +20,3 @@ export function loaderOf<T>(load: (params: Record<string, unknown>) => Promise<T
     actors: { load: fromPromise<T, LoadInput>(({ input }) => load(input.params)) },
   });
 }
-
-export type ListLogic<T> = ReturnType<typeof listOf<T>>;
-export type LoaderLogic<T> = ReturnType<typeof loaderOf<T>>;

@@ -1,13 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '../../app/paths.ts';
-import {
-  displayName,
-  isAdmin,
-  SessionContext,
-  useIsAuthenticated,
-  useSessionUser,
-} from '../../features/auth/session.ts';
+import { paths } from '../../config/paths.ts';
+import { displayName, isAdmin, SessionContext, useIsAuthenticated, useSessionUser } from '../../lib/session.ts';
 import { RoleBadge } from '../badges.tsx';
 
 export const PRODUCT_TITLE = 'Credit Careers Institute';

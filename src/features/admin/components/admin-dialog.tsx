@@ -1,17 +1,16 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { MESSAGES } from '../../../../contract/index.ts';
-import type { adminModalFor } from '../../../app/composition/admin.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
+import type { AdminModalLogic } from '../../../../machines/admin-modal.machine.ts';
 import type { AdminResource } from '../api/resource-types.ts';
 import { AdminForm } from './admin-form.tsx';
 import { ResolveForm } from './resolve-form.tsx';
 
-type ModalLogic = ReturnType<typeof adminModalFor>;
 type Props = {
   resource: AdminResource;
-  snapshot: SnapshotFrom<ModalLogic>;
-  send: ActorRefFrom<ModalLogic>['send'];
+  snapshot: SnapshotFrom<AdminModalLogic>;
+  send: ActorRefFrom<AdminModalLogic>['send'];
 };
 
 /** Renders the admin modal machine's open states: view, add/edit, resolve, confirm delete. */

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { MESSAGES } from '../../../../contract/index.ts';
-import type { AdminMachines } from '../../../app/composition/admin.ts';
+import type { AdminMachines } from '../types.ts';
 import { Notice } from '../../../components/notice.tsx';
 import { ADMIN_TABS } from '../api/resources.ts';
 import { AdminStatsView } from './admin-stats.tsx';

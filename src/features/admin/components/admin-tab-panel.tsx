@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { MESSAGES } from '../../../../contract/index.ts';
-import type { AdminMachines } from '../../../app/composition/admin.ts';
+import type { AdminMachines } from '../types.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import type { AdminResource } from '../api/resource-types.ts';

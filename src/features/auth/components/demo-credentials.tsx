@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import type { AppConfigLoader } from '../../../app/composition/config.ts';
+import type { AppConfigLoader } from '../types.ts';
 
 type Credentials = { username: string; password: string };
 type Props = { config: AppConfigLoader; onUse: (credentials: Credentials) => void };

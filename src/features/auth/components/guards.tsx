@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { MESSAGES, type User } from '../../../../contract/index.ts';
-import { loginWithNext } from '../../../app/paths.ts';
+import { loginWithNext } from '../../../config/paths.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { AccessDenied } from '../../../components/status-pages.tsx';
-import { SessionContext } from '../session.ts';
+import { SessionContext } from '../../../lib/session.ts';
 
 /** Login required (spec section 6): unauthenticated visitors go to /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {

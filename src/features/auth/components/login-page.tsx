@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { LoginInput } from '../../../../contract/index.ts';
-import type { AppConfigLoader } from '../../../app/composition/config.ts';
-import { paths, registerWithNext, safeNext } from '../../../app/paths.ts';
+import type { AppConfigLoader } from '../types.ts';
+import { paths, registerWithNext, safeNext } from '../../../config/paths.ts';
 import { TextField } from '../../../components/field.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
-import { homeFor, SessionContext } from '../session.ts';
+import { homeFor, SessionContext } from '../../../lib/session.ts';
 import { DemoCredentials } from './demo-credentials.tsx';
 
 /** `config` loads GET /api/config/ (the composition point supplies it). */

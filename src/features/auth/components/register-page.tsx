@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { RegisterInput } from '../../../../contract/index.ts';
-import { loginWithNext, paths, safeNext } from '../../../app/paths.ts';
+import { loginWithNext, paths, safeNext } from '../../../config/paths.ts';
 import { TextField } from '../../../components/field.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
-import { homeFor, SessionContext } from '../session.ts';
+import { homeFor, SessionContext } from '../../../lib/session.ts';
 
 const EMPTY = { username: '', email: '', password: '', first_name: '', last_name: '' };
 type Values = typeof EMPTY;

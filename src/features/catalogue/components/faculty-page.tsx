@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { MESSAGES, type Faculty } from '../../../../contract/index.ts';
-import type { ListLogic } from '../../../app/composition/lists.ts';
+import type { ListLogic } from '../../../../machines/list.machine.ts';
 import { Badge } from '../../../components/badges.tsx';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { fullName, initials } from '../../../utils/format.ts';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { CATEGORY_LABELS, LEVEL_LABELS, TARGET_AUDIENCE_LABELS, type Program } from '../../../../contract/index.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Badge } from '../../../components/badges.tsx';
 import { formatINR, fullName, plural } from '../../../utils/format.ts';
 

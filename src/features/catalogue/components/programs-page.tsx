@@ -9,7 +9,8 @@ import {
   type Enrollment,
   type Program,
 } from '../../../../contract/index.ts';
-import type { ListLogic, LoaderLogic } from '../../../app/composition/lists.ts';
+import type { ListLogic } from '../../../../machines/list.machine.ts';
+import type { LoaderLogic } from '../../../../machines/loader.machine.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { enrolledIds } from '../api/catalogue-api.ts';

@@ -7,7 +7,7 @@ import {
   type Resource,
   type ResourceType,
 } from '../../../../contract/index.ts';
-import type { ListLogic } from '../../../app/composition/lists.ts';
+import type { ListLogic } from '../../../../machines/list.machine.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { fullName } from '../../../utils/format.ts';
 

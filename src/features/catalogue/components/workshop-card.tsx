@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Workshop } from '../../../../contract/index.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Badge } from '../../../components/badges.tsx';
 import { formatDateTime, formatINR, fullName, plural } from '../../../utils/format.ts';
 

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { MESSAGES, type Workshop } from '../../../../contract/index.ts';
-import type { ListLogic } from '../../../app/composition/lists.ts';
+import type { ListLogic } from '../../../../machines/list.machine.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import type { WorkshopTab } from '../api/catalogue-api.ts';
 import { WorkshopCard } from './workshop-card.tsx';

@@ -9,7 +9,7 @@ import {
   type PaymentMethod,
 } from '../../../../contract/index.ts';
 import { TextField } from '../../../components/field.tsx';
-import { useSessionUser } from '../../auth/session.ts';
+import { useSessionUser } from '../../../lib/session.ts';
 
 type Props = {
   errors: CheckoutErrors;

@@ -2,10 +2,10 @@ import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../../contract/index.ts';
-import type { appCheckoutMachine } from '../../../app/composition/checkout.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../config/paths.ts';
 import { Notice } from '../../../components/notice.tsx';
-import { useIsAuthenticated, useSessionChecking } from '../../auth/session.ts';
+import { useIsAuthenticated, useSessionChecking } from '../../../lib/session.ts';
+import type { CheckoutLogic } from '../../../../machines/checkout.machine.ts';
 import { CheckoutFormView } from './checkout-form.tsx';
 import { CourseSummary, LoginPrompt } from './course-summary.tsx';
 
@@ -13,7 +13,7 @@ import { CourseSummary, LoginPrompt } from './course-summary.tsx';
 export const SUCCESS_REDIRECT_MS = 1500;
 
 /** `now` decides card expiry (tests pass a fixed clock). */
-type Props = { logic: typeof appCheckoutMachine; courseType: string; courseId: string; now?: () => Date };
+type Props = { logic: CheckoutLogic; courseType: string; courseId: string; now?: () => Date };
 
 export function CheckoutPage({ logic, courseType, courseId, now }: Props) {
   const [snapshot, send] = useMachine(logic, { input: { courseType, courseId, now } });

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import type { CheckoutCourse } from '../../../../machines/checkout.machine.ts';
-import { loginWithNext, registerWithNext } from '../../../app/paths.ts';
+import { loginWithNext, registerWithNext } from '../../../config/paths.ts';
 import { formatINR } from '../../../utils/format.ts';
 
 export function CourseSummary({ course }: { course: CheckoutCourse }) {

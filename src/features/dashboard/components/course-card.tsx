@@ -1,9 +1,9 @@
 import { useMachine } from '@xstate/react';
 import { Badge, StatusBadge } from '../../../components/badges.tsx';
 import { Notice } from '../../../components/notice.tsx';
-import type { paymentFlowFor } from '../../../app/composition/dashboard.ts';
 import { formatINR } from '../../../utils/format.ts';
 import type { DashboardCourse } from '../api/courses.ts';
+import type { PaymentFlowLogic } from '../../../../machines/payment-flow.machine.ts';
 
 function CardBody({ course, status }: { course: DashboardCourse; status: DashboardCourse['status'] }) {
   return (
@@ -33,7 +33,7 @@ export function EnrolledCard({ course }: { course: DashboardCourse }) {
 }
 
 /** An available course, driven by its own payment flow: Pay, then Complete Payment. */
-type CourseCardProps = { course: DashboardCourse; logic: ReturnType<typeof paymentFlowFor>; enrolled?: boolean };
+type CourseCardProps = { course: DashboardCourse; logic: PaymentFlowLogic; enrolled?: boolean };
 
 export function CourseCard({ course, logic, enrolled = false }: CourseCardProps) {
   const [snapshot, send] = useMachine(logic, {

@@ -1,10 +1,10 @@
 import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { MESSAGES } from '../../../../contract/index.ts';
-import type { DashboardMachines } from '../../../app/composition/dashboard.ts';
+import type { DashboardMachines } from '../types.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { Notice } from '../../../components/notice.tsx';
-import { displayName, useSessionUser } from '../../auth/session.ts';
+import { displayName, useSessionUser } from '../../../lib/session.ts';
 import { splitCourses } from '../api/courses.ts';
 import { CourseCard, EnrolledCard } from './course-card.tsx';
 

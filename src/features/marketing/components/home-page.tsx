@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths.ts';
-import { isAdmin, useIsAuthenticated, useSessionUser } from '../../auth/session.ts';
+import { paths } from '../../../config/paths.ts';
+import { isAdmin, useIsAuthenticated, useSessionUser } from '../../../lib/session.ts';
 import { BENEFITS, IMPACT, PARTNERS } from '../data.ts';
 import { InfoCards, PartnerList, StatTiles } from './partner-list.tsx';
 

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { MESSAGES, type SuccessStory } from '../../../../contract/index.ts';
-import type { ListLogic } from '../../../app/composition/lists.ts';
+import type { ListLogic } from '../../../../machines/list.machine.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { PARTNERS, PLACEMENT_STATS, SUPPORT_SERVICES } from '../data.ts';
 import { InfoCards, PartnerList, StatTiles } from './partner-list.tsx';

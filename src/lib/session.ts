@@ -1,6 +1,6 @@
 import { createActorContext } from '@xstate/react';
-import type { User } from '../../../contract/index.ts';
-import { sessionMachine } from '../../../machines/session.machine.ts';
+import type { User } from '../../contract/index.ts';
+import { sessionMachine } from '../../machines/session.machine.ts';
 
 /** The session machine, shared by every view through one actor context (style.md). */
 export const SessionContext = createActorContext(sessionMachine);

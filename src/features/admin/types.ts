@@ -1,0 +1,13 @@
+import type { AdminModalLogic } from '../../../machines/admin-modal.machine.ts';
+import type { ListLogic } from '../../../machines/list.machine.ts';
+import type { LoaderLogic } from '../../../machines/loader.machine.ts';
+import type { AdminSummary } from './api/admin-api.ts';
+import type { AdminResource } from './api/resource-types.ts';
+
+/** What the admin panel needs (app/composition supplies it): the stats loader, and per tab a list and a modal. */
+export type AdminMachines = {
+  summary: LoaderLogic<AdminSummary>;
+  listFor: (resource: AdminResource) => ListLogic<{ id: number }>;
+  /** The tab's modal; `onSaved` runs after a save or delete (the tab's list and the stats reload). */
+  modalFor: (resource: AdminResource, onSaved: () => void) => AdminModalLogic;
+};

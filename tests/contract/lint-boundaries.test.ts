@@ -1,0 +1,87 @@
+import { ESLint } from 'eslint';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The dependency rule is enforced by ESLint (eslint.config.js). Each case plants one violation in a file
+ * that does not exist on disk (ESLint lints the text as if it were at that path) and proves the rule
+ * refuses it; the same import or query in a place the rule allows passes, so a case fails only on the rule.
+ */
+const ROOT = join(import.meta.dirname, '..', '..');
+const eslint = new ESLint({ cwd: ROOT });
+
+async function ruleIdsFor(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(ROOT, path) });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+const cases: { name: string; path: string; code: string; rule: string; allowedPath: string }[] = [
+  {
+    name: 'a feature importing app/',
+    path: 'src/features/catalogue/planted.ts',
+    code: "import { App } from '../../app/app.tsx';\nexport const planted = App;\n",
+    rule: 'import-x/no-restricted-paths',
+    allowedPath: 'src/app/composition/planted.ts',
+  },
+  {
+    name: 'a feature importing another feature',
+    path: 'src/features/checkout/planted.ts',
+    code: "import type { ProgramFilters } from '../catalogue/api/catalogue-api.ts';\nexport type Planted = ProgramFilters;\n",
+    rule: 'import-x/no-restricted-paths',
+    allowedPath: 'src/features/catalogue/planted.ts',
+  },
+  {
+    name: 'shared components importing a feature',
+    path: 'src/components/planted.ts',
+    code: "import type { ProgramFilters } from '../features/catalogue/api/catalogue-api.ts';\nexport type Planted = ProgramFilters;\n",
+    rule: 'import-x/no-restricted-paths',
+    allowedPath: 'src/app/planted.ts',
+  },
+  {
+    name: 'a repository importing a service',
+    path: 'server/repositories/planted.ts',
+    code: "import { createPaymentService } from '../services/payments.ts';\nexport const planted = createPaymentService;\n",
+    rule: 'import-x/no-restricted-paths',
+    allowedPath: 'server/routes/planted.ts',
+  },
+  {
+    name: 'server/lib importing a repository',
+    path: 'server/lib/planted.ts',
+    code: "import { holdRow } from '../repositories/row-hold.ts';\nexport const planted = holdRow;\n",
+    rule: 'import-x/no-restricted-paths',
+    allowedPath: 'server/services/planted.ts',
+  },
+  {
+    name: 'SQL in a route',
+    path: 'server/routes/planted/index.ts',
+    code: "import type { Db } from '../../db/connect.ts';\nexport const planted = (db: Db) => db.selectFrom('users').selectAll().execute();\n",
+    rule: 'no-restricted-syntax',
+    allowedPath: 'server/db/planted/index.ts',
+  },
+  {
+    name: 'raw SQL in a service',
+    path: 'server/services/planted.ts',
+    code: "import { sql } from 'kysely';\nimport type { Db } from '../db/connect.ts';\nexport const planted = (db: Db) => sql`SELECT 1`.execute(db);\n",
+    rule: 'no-restricted-syntax',
+    allowedPath: 'server/repositories/planted.ts',
+  },
+  {
+    // payments.ts imports stats.ts: stats.ts importing payments.ts back closes a cycle.
+    name: 'an import cycle',
+    path: 'server/repositories/stats.ts',
+    code: "import { createPaymentRepository } from './payments.ts';\nexport const planted = createPaymentRepository;\n",
+    rule: 'import-x/no-cycle',
+    allowedPath: 'server/repositories/planted.ts',
+  },
+];
+
+describe('the dependency rule is lint-enforced', () => {
+  for (const planted of cases) {
+    it(`refuses ${planted.name}`, async () => {
+      expect(await ruleIdsFor(planted.path, planted.code)).toContain(planted.rule);
+    });
+    it(`allows the same code where the rule permits it (${planted.allowedPath})`, async () => {
+      expect(await ruleIdsFor(planted.allowedPath, planted.code)).toEqual([]);
+    });
+  }
+});
