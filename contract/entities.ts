@@ -201,7 +201,7 @@ export const GatewayCheckout = z.object({
 export type GatewayCheckout = z.infer<typeof GatewayCheckout>;
 
 /** A payment start answers the payment and, unless it was free, its live gateway order. */
-export const PaymentStart = Payment.extend({ gateway: GatewayCheckout.nullable() });
+export const PaymentStart = Payment.extend({ gateway: GatewayCheckout.nullable().default(null) });
 export type PaymentStart = z.infer<typeof PaymentStart>;
 
 export const RECONCILIATION_FLAGS = [

@@ -25,6 +25,8 @@ export const MESSAGES = {
   paymentCompleted: 'Payment completed successfully! You now have access to the course.',
   checkoutSuccess: 'Payment successful! You will receive a confirmation email shortly.',
   checkoutFailed: 'Payment failed. Please try again.',
+  /** Issue 9: the student closed the payment gateway's step (no spec text; worded like the failure). */
+  checkoutCancelled: 'Payment cancelled. Nothing was charged; you can pay again when you are ready.',
   pageNotFound: 'Page not found',
   unexpectedError: 'Unexpected Application Error!',
   adminOnly: 'You need administrator privileges to access this page.',

@@ -42,11 +42,16 @@ export type Config = {
   };
   /** A gateway call unanswered after this many milliseconds counts as the gateway being down. */
   gatewayTimeoutMs: number;
+  /**
+   * PAYMENT_SANDBOX: the local sandbox gateway on this server (default: on in demo mode, off otherwise);
+   * used when RAZORPAY_API_BASE is unset.
+   */
+  paymentSandbox: boolean;
 };
 
 /** The environment variables payments still need, with the current config; empty when none is missing. */
 export function missingRazorpaySettings(config: Config): string[] {
-  if (config.demoMode && !config.razorpay.apiBase) return [];
+  if (config.paymentSandbox && !config.razorpay.apiBase) return [];
   const missing: string[] = [];
   if (!config.razorpay.keyId) missing.push('RAZORPAY_KEY_ID');
   if (!config.razorpay.keySecret) missing.push('RAZORPAY_KEY_SECRET');
@@ -123,10 +128,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiBase: apiBaseFromEnv(env.RAZORPAY_API_BASE),
     },
     gatewayTimeoutMs: 10_000,
+    paymentSandbox: flag(env.PAYMENT_SANDBOX, flag(env.DEMO_MODE, !production)),
   };
 }
 
 /** A config for tests and scripts: the defaults with overrides, no environment read. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test' }), demoMode: true, logger: false, ...overrides };
+  return { ...loadConfig({ NODE_ENV: 'test' }), demoMode: true, logger: false, paymentSandbox: true, ...overrides };
 }

@@ -43,16 +43,23 @@ function unconfigured(missing: string[]): PaymentGateway {
   };
 }
 
+/** Whether the browser pays through Razorpay Checkout (checkout.js), rather than the sandbox's page. */
+export function usesRazorpayCheckout(config: Config): boolean {
+  const { apiBase } = config.razorpay;
+  if (apiBase) return apiBase === DEFAULT_API_BASE;
+  return !config.paymentSandbox;
+}
+
 /**
  * Chooses the gateway: RAZORPAY_API_BASE set → the adapter talks there with the configured keys (demo
- * mode too); demo mode without it → the local sandbox on this server with its own test keys; otherwise
- * Razorpay's API with the configured keys.
+ * mode too); without it, the local sandbox on this server with its own test keys when PAYMENT_SANDBOX is on
+ * (the default in demo mode); otherwise Razorpay's API with the configured keys.
  */
 export function setupGateway(config: Config): GatewaySetup {
   const missing = missingRazorpaySettings(config);
   const { keyId, keySecret, webhookSecret, apiBase } = config.razorpay;
   if (missing.length > 0) return { gateway: unconfigured(missing), sandbox: null, sandboxCheckoutUrl: null, missing };
-  if (apiBase || !config.demoMode) {
+  if (apiBase || !config.paymentSandbox) {
     const gateway = createRazorpayGateway({
       keyId: keyId!,
       keySecret: keySecret!,
