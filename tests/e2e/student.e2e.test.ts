@@ -122,6 +122,8 @@ describe('Student', () => {
     await waitForPath(page, `/payment/program/${program.id}`);
     await expectMessage(page, dialogs, MESSAGES.checkoutFailed, 20_000);
     expect(await list<Enrollment>(e2e.baseURL, API.enrollments.list, student.access)).toEqual([]);
+    // The checkout page was loaded afresh: the details not taken from the profile are typed again.
+    await page.getByLabel(/phone/i).fill('9876543210');
     await fill(good);
     await pay.click();
     await payAtSandbox(page, { card: '4111 1111 1111 1111' });
