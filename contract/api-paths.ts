@@ -51,8 +51,10 @@ export const API = {
     list: '/classroom/payments/',
     complete: (id: Id = P) => `/classroom/payments/${id}/complete/`,
     invoice: (id: Id = P) => `/classroom/payments/${id}/invoice/`,
+    verify: (id: Id = P) => `/classroom/payments/${id}/verify/`,
   },
   refunds: { creditNote: (id: Id = P) => `/classroom/refunds/${id}/credit-note/` },
+  razorpayWebhook: '/api/payments/razorpay/webhook/',
   enrollments: { list: '/classroom/enrollments/' },
   counseling: { create: '/classroom/counseling-requests/' },
   admin: {
@@ -64,6 +66,10 @@ export const API = {
     /** Delete a record with no money behind it (issue 11). */
     enrollment: (id: Id = P) => `/api/admin/enrollments/${id}/`,
     payment: (id: Id = P) => `/api/admin/payments/${id}/`,
+    refundPayment: (id: Id = P) => `/api/admin/payments/${id}/refund/`,
+    reconciliation: '/api/admin/reconciliation/',
+    reconciliationResolve: (id: Id = P) => `/api/admin/reconciliation/${id}/resolve/`,
+    reconciliationSync: '/api/admin/reconciliation/sync/',
     counselingRequests: '/api/admin/counseling-requests/',
     auditLog: '/api/admin/audit-log/',
     outbox: '/api/admin/outbox/',

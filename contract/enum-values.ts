@@ -29,6 +29,8 @@ export const FAILURE_REASONS = [
 ] as const;
 export const ROLES = ['admin', 'instructor', 'faculty', 'student'] as const;
 export const COURSE_TYPES = ['program', 'workshop'] as const;
+/** A payment's statuses: the resolve choices plus `refunded` (a full refund through the gateway, issue 9). */
+export const PAYMENT_STATUSES = [...STATUSES, 'refunded'] as const;
 export const COUNSELING_STATUSES = ['new', 'contacted', 'scheduled', 'converted', 'closed'] as const;
 
 type Level = (typeof LEVELS)[number];
@@ -109,4 +111,8 @@ export const COUNSELING_STATUS_LABELS: Record<(typeof COUNSELING_STATUSES)[numbe
 export const COURSE_TYPE_LABELS: Record<(typeof COURSE_TYPES)[number], string> = {
   program: 'Program',
   workshop: 'Workshop',
+};
+export const PAYMENT_STATUS_LABELS: Record<(typeof PAYMENT_STATUSES)[number], string> = {
+  ...STATUS_LABELS,
+  refunded: 'Refunded',
 };

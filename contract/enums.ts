@@ -6,6 +6,7 @@ import {
   FAILURE_REASONS,
   LEVELS,
   PAYMENT_METHODS,
+  PAYMENT_STATUSES,
   RESOURCE_TYPES,
   ROLES,
   STATUSES,
@@ -21,6 +22,7 @@ export const TargetAudience = z.enum(TARGET_AUDIENCES);
 export const ResourceType = z.enum(RESOURCE_TYPES);
 export const PaymentMethod = z.enum(PAYMENT_METHODS);
 export const Status = z.enum(STATUSES);
+export const PaymentStatus = z.enum(PAYMENT_STATUSES);
 export const FailureReason = z.enum(FAILURE_REASONS);
 export const Role = z.enum(ROLES);
 export const CourseType = z.enum(COURSE_TYPES);
@@ -31,6 +33,7 @@ export type TargetAudience = z.infer<typeof TargetAudience>;
 export type ResourceType = z.infer<typeof ResourceType>;
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export type Status = z.infer<typeof Status>;
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
 export type FailureReason = z.infer<typeof FailureReason>;
 export type Role = z.infer<typeof Role>;
 export type CourseType = z.infer<typeof CourseType>;

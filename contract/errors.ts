@@ -5,11 +5,14 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
-  /** The server's own words for a 4xx answer (`detail`, else `error`, else the first field error). */
+  /**
+   * The server's own words for a 4xx answer (`detail`, else `error`, else the first field error), and for
+   * a 503 (the payment gateway did not answer: the server says to try again).
+   */
   readonly userMessage: string | null;
 
   constructor(status: number, body: unknown, message?: string) {
-    const text = status > 0 && status < 500 ? serverWords(body) : null;
+    const text = (status > 0 && status < 500) || status === 503 ? serverWords(body) : null;
     super(message ?? text ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;

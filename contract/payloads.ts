@@ -240,6 +240,35 @@ export const PaymentStartInput = z.object({
 });
 export type PaymentStartInput = z.input<typeof PaymentStartInput>;
 
+/** Razorpay Checkout's success handler fields, passed on as they came (issue 9). */
+export const PaymentVerifyInput = z.object({
+  razorpay_order_id: z.string({ error: 'razorpay_order_id is required.' }).min(1).max(100),
+  razorpay_payment_id: z.string({ error: 'razorpay_payment_id is required.' }).min(1).max(100),
+  razorpay_signature: z.string({ error: 'razorpay_signature is required.' }).min(1).max(200),
+});
+export type PaymentVerifyInput = z.input<typeof PaymentVerifyInput>;
+
+/** POST /api/admin/payments/{id}/refund/: amount in whole rupees, the full remainder when absent. */
+export const RefundInput = z.object({
+  amount: z
+    .number({ error: 'Amount must be a whole number of rupees.' })
+    .int('Amount must be a whole number of rupees.')
+    .positive('Amount must be at least ₹1.')
+    .optional()
+    .nullable()
+    .transform((v) => v ?? null),
+  reason: required('Reason').max(500),
+  revoke_access: z.boolean({ error: 'Say whether access is revoked.' }),
+});
+export type RefundInput = z.input<typeof RefundInput>;
+
+/** POST /api/admin/reconciliation/{id}/resolve/: what the office did about a flagged event. */
+export const ReconciliationActionInput = z.object({
+  action: z.enum(['grant', 'refund', 'resolve'], { error: 'Choose grant, refund or resolve.' }),
+  note: required('Note').max(2000),
+});
+export type ReconciliationActionInput = z.input<typeof ReconciliationActionInput>;
+
 /** Resolve form (spec section 5). Empty strings from the form mean "none". */
 export const ResolveInput = z.object({
   status: Status,

@@ -23,11 +23,18 @@ import testimonialRoutes from './routes/testimonials/index.ts';
 import userRoutes from './routes/users/index.ts';
 import workshopRoutes from './routes/workshops/index.ts';
 import { createMailEvents } from './mail/events.ts';
-import { setPaymentCompletedEffect } from './services/completion-effects.ts';
+import { setPaymentEffects } from './services/completion-effects.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
 import { createPaymentService } from './services/payments.ts';
 import { createTokenService, resolveJwtSecret } from './services/tokens.ts';
 import { createCatalogueCache } from './services/catalogue-cache.ts';
+import { setupGateway } from './gateway/index.ts';
+import { SANDBOX_PREFIX } from './gateway/sandbox.ts';
+import webhookRoutes from './routes/payments/webhook.ts';
+import reconciliationRoutes from './routes/reconciliation/index.ts';
+import { createReconciliationService } from './services/reconciliation.ts';
+import { createRefundService } from './services/refunds.ts';
+import { createGatewayEventService } from './services/gateway-events.ts';
 import './types.ts';
 
 export type AppOptions = {
@@ -79,7 +86,17 @@ export async function buildApp({ config, db, dialect, logStream, clock }: AppOpt
   });
   const catalogue = createCatalogueCache(db, clock);
   const mail = createMailEvents(config);
-  setPaymentCompletedEffect((trx, paymentId) => mail.paymentCompleted(trx, paymentId));
+  setPaymentEffects({
+    completed: (trx, paymentId) => mail.paymentCompleted(trx, paymentId),
+    failed: (trx, paymentId) => mail.paymentFailed(trx, paymentId),
+    refunded: (trx, refund) => mail.refundIssued(trx, refund),
+  });
+  const gatewaySetup = setupGateway(config);
+  if (gatewaySetup.missing.length > 0) {
+    app.log.warn(`Payments are off: set ${gatewaySetup.missing.join(', ')} (demo mode is off).`);
+    if (!config.logger) console.warn(`Payments are off: set ${gatewaySetup.missing.join(', ')} (demo mode is off).`);
+  }
+  const refunds = createRefundService(db, gatewaySetup.gateway);
   app.decorate('deps', {
     config,
     db,
@@ -89,8 +106,15 @@ export async function buildApp({ config, db, dialect, logStream, clock }: AppOpt
       pricesIncludeGst: config.pricesIncludeGst,
       institute: config.institute,
       config,
+      gateway: gatewaySetup.gateway,
+      sandboxCheckoutUrl: gatewaySetup.sandboxCheckoutUrl,
+      onGatewayError: (error, what) => app.log.warn({ err: error }, `payment gateway: ${what} failed`),
     }),
     mail,
+    gateway: gatewaySetup.gateway,
+    gatewayEvents: createGatewayEventService(db, gatewaySetup.gateway),
+    refunds,
+    reconciliation: createReconciliationService(db, gatewaySetup.gateway, refunds),
     enrollments: createEnrollmentService(db),
     catalogue,
   });
@@ -121,6 +145,11 @@ export async function buildApp({ config, db, dialect, logStream, clock }: AppOpt
   await app.register(adminRoutes);
   await app.register(userRoutes);
   await app.register(seoRoutes);
+
+  // The local sandbox gateway, on this server only in demo mode (docs/api.md, "Payments").
+  if (gatewaySetup.sandbox) await app.register(gatewaySetup.sandbox.plugin, { prefix: SANDBOX_PREFIX });
+  await app.register(webhookRoutes);
+  await app.register(reconciliationRoutes);
 
   await app.register(spaPlugin);
   return app;

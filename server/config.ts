@@ -47,6 +47,24 @@ export type Config = {
   publicUrl: string;
   /** Outbox worker: poll interval, first retry delay (doubling), attempts before giving up, claim lease. */
   mail: { pollMs: number; retryBaseMs: number; maxAttempts: number; leaseSeconds: number };
+  /**
+   * Razorpay (issue 9). All null in demo mode: the local sandbox gateway, with its own test keys. When
+   * apiBase is set, the adapter talks to that origin with these keys, in demo mode too.
+   */
+  razorpay: {
+    keyId: string | null;
+    keySecret: string | null;
+    webhookSecret: string | null;
+    /** RAZORPAY_API_BASE as given; null when unset (https://api.razorpay.com, or the sandbox in demo mode). */
+    apiBase: string | null;
+  };
+  /** A gateway call unanswered after this many milliseconds counts as the gateway being down. */
+  gatewayTimeoutMs: number;
+  /**
+   * PAYMENT_SANDBOX: the local sandbox gateway on this server (default: on in demo mode, off otherwise);
+   * used when RAZORPAY_API_BASE is unset.
+   */
+  paymentSandbox: boolean;
   /** Password reset requests per address and per account within the window. */
   resetMaxPerAddress: number;
   resetMaxPerAccount: number;
@@ -112,6 +130,16 @@ function institute(env: NodeJS.ProcessEnv, demo: boolean): Institute {
   return out;
 }
 
+/** The environment variables payments still need, with the current config; empty when none is missing. */
+export function missingRazorpaySettings(config: Config): string[] {
+  if (config.paymentSandbox && !config.razorpay.apiBase) return [];
+  const missing: string[] = [];
+  if (!config.razorpay.keyId) missing.push('RAZORPAY_KEY_ID');
+  if (!config.razorpay.keySecret) missing.push('RAZORPAY_KEY_SECRET');
+  if (!config.razorpay.webhookSecret) missing.push('RAZORPAY_WEBHOOK_SECRET');
+  return missing;
+}
+
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -145,6 +173,20 @@ export function publicBaseUrlFromEnv(value: string | undefined, host: string, po
     throw new Error(`PUBLIC_BASE_URL must be an absolute http(s) URL, got "${value}".`);
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+function apiBaseFromEnv(value: string | undefined): string | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`RAZORPAY_API_BASE must be an origin such as https://api.razorpay.com, got "${value}".`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error(`RAZORPAY_API_BASE must be an http(s) origin, got "${value}".`);
+  }
+  return value.replace(/\/+$/, '');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -195,6 +237,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resetWindowSeconds: int(env.RESET_WINDOW_SECONDS, 3600, 'RESET_WINDOW_SECONDS'),
     uploadDir: path.resolve(ROOT, env.UPLOAD_DIR || path.join('data', 'uploads')),
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 20 * 1024 * 1024, 'UPLOAD_MAX_BYTES'),
+    razorpay: {
+      keyId: env.RAZORPAY_KEY_ID || null,
+      keySecret: env.RAZORPAY_KEY_SECRET || null,
+      webhookSecret: env.RAZORPAY_WEBHOOK_SECRET || null,
+      apiBase: apiBaseFromEnv(env.RAZORPAY_API_BASE),
+    },
+    gatewayTimeoutMs: 10_000,
+    paymentSandbox: flag(env.PAYMENT_SANDBOX, flag(env.DEMO_MODE, !production)),
   };
 }
 
@@ -205,6 +255,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demoMode: true,
     institute: DEMO_INSTITUTE,
     logger: false,
+    paymentSandbox: true,
     ...overrides,
   };
 }

@@ -29,6 +29,7 @@ const Empty = null;
 /** A PDF document (invoices, credit notes): documented as application/pdf. */
 const Pdf = z.string().describe('PDF document');
 const Health = z.object({ status: z.literal('ok') });
+const WebhookAnswer = z.object({ status: z.enum(['processed', 'ignored', 'flagged', 'duplicate']) });
 const PaginatedOf = (item: z.ZodType) => C.paginated(item);
 
 /** Entities shown once under components.schemas and referred to by name. */
@@ -43,6 +44,14 @@ const NAMED: Record<string, z.ZodType> = {
   Enrollment: C.Enrollment,
   Payment: C.Payment,
   PaymentCompletion: C.PaymentCompletion,
+  PaymentStart: C.PaymentStart,
+  GatewayCheckout: C.GatewayCheckout,
+  PaymentVerifyInput: C.PaymentVerifyInput,
+  RefundInput: C.RefundInput,
+  Reconciliation: C.Reconciliation,
+  FlaggedEvent: C.FlaggedEvent,
+  ReconciliationActionInput: C.ReconciliationActionInput,
+  SyncResult: C.SyncResult,
   AdminStats: C.AdminStats,
   IssueSummary: C.IssueSummary,
   TokenPair: C.TokenPair,
@@ -263,8 +272,8 @@ const OPERATIONS: Operation[] = [
     access: 'user',
     body: C.PaymentStartInput,
     bodyOptional: true,
-    responses: { 201: C.Payment, 200: C.Payment },
-    errors: [400, 404],
+    responses: { 201: C.PaymentStart, 200: C.PaymentStart },
+    errors: [400, 404, 503],
   },
 
   ...crud('Faculty', C.API.faculty, C.Faculty, C.FacultyInput, C.FeaturedListQuery),
@@ -289,8 +298,8 @@ const OPERATIONS: Operation[] = [
     access: 'user',
     body: C.PaymentStartInput,
     bodyOptional: true,
-    responses: { 201: C.Payment, 200: C.Payment },
-    errors: [400, 404],
+    responses: { 201: C.PaymentStart, 200: C.PaymentStart },
+    errors: [400, 404, 503],
   },
 
   {
@@ -304,11 +313,30 @@ const OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: C.API.payments.complete(),
-    summary: "Complete the caller's pending payment (idempotent)",
+    summary: "Complete the caller's pending payment when the gateway reports it captured in full (idempotent)",
     tag: 'Payments',
     access: 'user',
     responses: { 200: C.PaymentCompletion },
+    errors: [400, 404, 503],
+  },
+  {
+    method: 'post',
+    path: C.API.payments.verify(),
+    summary: "Verify the checkout's signature (order_id|payment_id, HMAC-SHA256) and complete the payment",
+    tag: 'Payments',
+    access: 'user',
+    body: C.PaymentVerifyInput,
+    responses: { 200: C.PaymentCompletion },
     errors: [400, 404],
+  },
+  {
+    method: 'post',
+    path: C.API.razorpayWebhook,
+    summary: 'Razorpay webhook: X-Razorpay-Signature (HMAC-SHA256 of the raw body), X-Razorpay-Event-Id; no login',
+    tag: 'Payments',
+    access: 'public',
+    responses: { 200: WebhookAnswer },
+    errors: [400],
   },
   {
     method: 'get',
@@ -404,6 +432,42 @@ const OPERATIONS: Operation[] = [
     errors: [400, 404],
   },
   {
+    method: 'post',
+    path: C.API.admin.refundPayment(),
+    summary: 'Refund through the gateway (Idempotency-Key header; amount in rupees, the rest when absent)',
+    tag: 'Admin',
+    access: 'admin',
+    body: C.RefundInput,
+    responses: { 200: C.Payment },
+    errors: [400, 404, 503],
+  },
+  {
+    method: 'get',
+    path: C.API.admin.reconciliation,
+    summary: 'Flagged gateway events and pending payments older than 30 minutes',
+    tag: 'Admin',
+    access: 'admin',
+    responses: { 200: C.Reconciliation },
+  },
+  {
+    method: 'post',
+    path: C.API.admin.reconciliationResolve(),
+    summary: 'Grant access, refund, or mark a flagged event resolved, with a note (audited)',
+    tag: 'Admin',
+    access: 'admin',
+    body: C.ReconciliationActionInput,
+    responses: { 200: C.FlaggedEvent },
+    errors: [400, 404, 503],
+  },
+  {
+    method: 'post',
+    path: C.API.admin.reconciliationSync,
+    summary: "Ask the gateway about pending payments' orders and complete those it captured",
+    tag: 'Admin',
+    access: 'admin',
+    responses: { 200: C.SyncResult },
+  },
+  {
     method: 'get',
     path: C.API.admin.counselingRequests,
     summary: 'Counseling requests: overdue follow-ups first, then newest first',
@@ -470,6 +534,7 @@ const ERROR_RESPONSES: Record<number, { description: string; schema: string }> =
   403: { description: 'Not an administrator', schema: 'DetailError' },
   404: { description: 'Not found', schema: 'DetailError' },
   429: { description: 'Too many attempts', schema: 'DetailError' },
+  503: { description: 'The payment gateway did not answer: try again in a minute', schema: 'BusinessError' },
 };
 
 function toOpenApiPath(path: string): string {

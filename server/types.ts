@@ -7,6 +7,10 @@ import type { EnrollmentService } from './services/enrollments.ts';
 import type { PaymentService } from './services/payments.ts';
 import type { TokenService } from './services/tokens.ts';
 import type { CatalogueCache } from './services/catalogue-cache.ts';
+import type { PaymentGateway } from './gateway/port.ts';
+import type { GatewayEventService } from './services/gateway-events.ts';
+import type { ReconciliationService } from './services/reconciliation.ts';
+import type { RefundService } from './services/refunds.ts';
 
 /** What every route may use, decorated once on the root instance. */
 export type Deps = {
@@ -20,6 +24,10 @@ export type Deps = {
   enrollments: EnrollmentService;
   /** Public catalogue answers kept in memory (services/catalogue-cache.ts). */
   catalogue: CatalogueCache;
+  gateway: PaymentGateway;
+  gatewayEvents: GatewayEventService;
+  refunds: RefundService;
+  reconciliation: ReconciliationService;
 };
 
 declare module 'fastify' {

@@ -7,6 +7,7 @@ import * as catalogueVersion from './migrations/007_catalogue_version.ts';
 import * as usersActive from './migrations/005_1_users_active.ts';
 import * as counselingPipeline from './migrations/005_2_counseling_pipeline.ts';
 import * as resourceFileLinks from './migrations/005_3_resource_file_links.ts';
+import * as gateway from './migrations/003_gateway.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005_1_users_active': usersActive,
   '005_2_counseling_pipeline': counselingPipeline,
   '005_3_resource_file_links': resourceFileLinks,
+  '003_gateway': gateway,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,13 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { CounselingStatus, CourseType, FailureReason, PaymentMethod, Role, Status } from '../../contract/index.ts';
+import type {
+  CounselingStatus,
+  CourseType,
+  FailureReason,
+  PaymentMethod,
+  PaymentStatus,
+  Role,
+  Status,
+} from '../../contract/index.ts';
 
 /**
  * The tables, as Kysely sees them. Portable across SQLite and PostgreSQL: booleans are 0/1 integers,
@@ -143,7 +151,7 @@ export interface PaymentsTable {
   student_id: number;
   course_type: CourseType;
   course_id: number;
-  status: Status;
+  status: PaymentStatus;
   amount: number;
   payment_method: PaymentMethod;
   billing_first_name: string | null;
@@ -161,6 +169,60 @@ export interface PaymentsTable {
   is_urgent: Bool;
   created_at: Timestamp;
   completed_at: Timestamp | null;
+  updated_at: Timestamp;
+  /** Migration 003: the payment's one live gateway order, and the gateway payment that paid it. */
+  gateway_order_id: Generated<string | null>;
+  gateway_payment_id: Generated<string | null>;
+  order_claimed_at: Generated<Timestamp | null>;
+  /** Whole rupees refunded so far. */
+  refunded_amount: Generated<number>;
+}
+
+export type GatewayFlag =
+  | 'unknown_order'
+  | 'amount_mismatch'
+  | 'capture_after_failure'
+  | 'capture_after_cancel'
+  | 'paid_twice'
+  | 'not_granted'
+  | 'refund_failed'
+  | 'unknown_refund';
+
+/** Every gateway event once (migration 003), with the office's flag and resolution. */
+export interface GatewayEventsTable {
+  id: Generated<number>;
+  event_id: string;
+  source: 'webhook' | 'verify' | 'sync';
+  event: string;
+  gateway_order_id: string | null;
+  gateway_payment_id: string | null;
+  payment_id: number | null;
+  /** Paise. */
+  amount: number | null;
+  outcome: 'processed' | 'ignored' | 'flagged';
+  flag: GatewayFlag | null;
+  detail: string;
+  payload: string;
+  resolved_at: Timestamp | null;
+  resolved_by: number | null;
+  resolution: 'granted' | 'refunded' | 'resolved' | null;
+  resolution_note: string;
+  created_at: Timestamp;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  payment_id: number;
+  idempotency_key: string;
+  /** Whole rupees. */
+  amount: number;
+  reason: string;
+  revoke_access: Bool;
+  status: 'pending' | 'processed' | 'failed';
+  gateway_refund_id: string | null;
+  error: string;
+  created_by: number | null;
+  created_at: Timestamp;
   updated_at: Timestamp;
 }
 
@@ -289,6 +351,8 @@ export interface Database {
   testimonials: TestimonialsTable;
   enrollments: EnrollmentsTable;
   payments: PaymentsTable;
+  gateway_events: GatewayEventsTable;
+  refunds: RefundsTable;
   counseling_requests: CounselingRequestsTable;
   counseling_notes: CounselingNotesTable;
   audit_log: AuditLogTable;
@@ -301,6 +365,8 @@ export type SuccessStoryRow = Selectable<SuccessStoriesTable>;
 export type TestimonialRow = Selectable<TestimonialsTable>;
 export type EnrollmentRow = Selectable<EnrollmentsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
+export type GatewayEventRow = Selectable<GatewayEventsTable>;
+export type RefundRow = Selectable<RefundsTable>;
 export type NewPayment = Insertable<PaymentsTable>;
 export type NewEnrollment = Insertable<EnrollmentsTable>;
 export type TaxDocumentRow = Selectable<TaxDocumentsTable>;

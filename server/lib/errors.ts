@@ -20,6 +20,15 @@ export class BusinessError extends Error {
   }
 }
 
+/** The payment gateway did not answer (or payments are not configured): 503 `{error}`, try again later. */
+export class ServiceUnavailable extends Error {
+  readonly statusCode = 503;
+  constructor(readonly error: string) {
+    super(error);
+    this.name = 'ServiceUnavailable';
+  }
+}
+
 /** 400 `{field: [messages]}`; body-level problems go under non_field_errors. */
 export class ValidationFailed extends Error {
   readonly statusCode = 400;

@@ -1,6 +1,6 @@
 import type { FastifyError } from 'fastify';
 import { SERVER_MESSAGES } from '../../contract/index.ts';
-import { BusinessError, HttpError, ValidationFailed } from '../lib/errors.ts';
+import { BusinessError, HttpError, ServiceUnavailable, ValidationFailed } from '../lib/errors.ts';
 import { shared } from './shared.ts';
 
 /** Empty bodies are fine (POST .../complete/ sends none, often with a JSON content type). */
@@ -34,6 +34,7 @@ export default shared(async function errors(app) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ValidationFailed) return reply.code(400).send(error.fields);
     if (error instanceof BusinessError) return reply.code(400).send({ error: error.error });
+    if (error instanceof ServiceUnavailable) return reply.code(503).send({ error: error.error });
     if (error instanceof HttpError) return reply.code(error.statusCode).send({ detail: error.detail });
     const status = error.statusCode ?? 500;
     if (error.code === INVALID_JSON || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {

@@ -1,33 +1,42 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import helmet, { type HelmetOptions } from 'helmet';
+import { usesRazorpayCheckout } from '../gateway/index.ts';
 import { shared } from './shared.ts';
 
-const HELMET_OPTIONS: HelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      // React sets style attributes; Vite's CSS is served from self.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
+/** Razorpay's documented Checkout origins: its script, and the frames it opens. */
+const RAZORPAY_CHECKOUT_ORIGIN = 'https://checkout.razorpay.com';
+const RAZORPAY_API_ORIGIN = 'https://api.razorpay.com';
+
+/** Razorpay Checkout (checkout.js and its frames) is allowed only when Razorpay's real API takes the payments. */
+function helmetOptions(razorpay: boolean): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: razorpay ? ["'self'", RAZORPAY_CHECKOUT_ORIGIN] : ["'self'"],
+        frameSrc: razorpay ? [RAZORPAY_CHECKOUT_ORIGIN, RAZORPAY_API_ORIGIN] : ["'none'"],
+        // React sets style attributes; Vite's CSS is served from self.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
     },
-  },
-  crossOriginEmbedderPolicy: false,
-};
+    crossOriginEmbedderPolicy: false,
+  };
+}
 
 /**
  * Helmet's headers depend on its options only (no per-request nonce), so they are computed once, by
  * running helmet against a response that records what it sets, and copied onto every answer.
  */
-function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
@@ -44,7 +53,7 @@ function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string
 
 /** Security headers for every answer; CORS only for the origins configured (off by default). */
 export default shared(async function security(app) {
-  const headers = securityHeaders();
+  const headers = securityHeaders(helmetOptions(usesRazorpayCheckout(app.deps.config)));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

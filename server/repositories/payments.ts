@@ -1,5 +1,5 @@
 import type { Updateable } from 'kysely';
-import type { CourseType, Status } from '../../contract/index.ts';
+import type { CourseType, FailureReason, PaymentStatus } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { createStatsRepository } from './stats.ts';
 import { countableFromTotals, recordConditions, type RecordFilters } from './record-filters.ts';
@@ -66,7 +66,7 @@ export function createPaymentRepository(db: Db) {
      */
     async markCompletedIf(
       id: number,
-      expected: Status,
+      expected: PaymentStatus,
       at: string,
       extra: Pick<Updateable<PaymentsTable>, 'admin_notes' | 'is_urgent'> = {},
     ): Promise<boolean> {
@@ -75,6 +75,85 @@ export function createPaymentRepository(db: Db) {
         .set({ ...extra, status: 'completed', completed_at: at, updated_at: at, failure_reason: null })
         .where('id', '=', id)
         .where('status', '=', expected)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    findByGatewayPaymentId: (gatewayPaymentId: string) =>
+      db.selectFrom('payments').selectAll().where('gateway_payment_id', '=', gatewayPaymentId).executeTakeFirst(),
+    findByOrderId: (orderId: string) =>
+      db.selectFrom('payments').selectAll().where('gateway_order_id', '=', orderId).executeTakeFirst(),
+    /** The student's latest failed payment for a course (a retry reopens it instead of starting another). */
+    findLatestFailed: (studentId: number, courseType: CourseType, courseId: number) =>
+      db
+        .selectFrom('payments')
+        .selectAll()
+        .where('student_id', '=', studentId)
+        .where('course_type', '=', courseType)
+        .where('course_id', '=', courseId)
+        .where('status', '=', 'failed')
+        .where('gateway_order_id', 'is not', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirst(),
+    /** failed → pending, only if still failed (the unique pending index refuses a second pending one). */
+    async reopenIfFailed(id: number, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('payments')
+        .set({ status: 'pending', updated_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'failed')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    /**
+     * Claims the creation of the payment's gateway order: only one request at a time may create it, so a
+     * pending payment never gets two orders. A claim older than `staleBefore` (a crashed request) lapses.
+     */
+    async claimOrder(id: number, at: string, staleBefore: string): Promise<boolean> {
+      const result = await db
+        .updateTable('payments')
+        .set({ order_claimed_at: at })
+        .where('id', '=', id)
+        .where('gateway_order_id', 'is', null)
+        .where((eb) => eb.or([eb('order_claimed_at', 'is', null), eb('order_claimed_at', '<', staleBefore)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async releaseOrderClaim(id: number): Promise<void> {
+      await db.updateTable('payments').set({ order_claimed_at: null }).where('id', '=', id).execute();
+    },
+    async setOrder(id: number, orderId: string, at: string): Promise<void> {
+      await db
+        .updateTable('payments')
+        .set({ gateway_order_id: orderId, order_claimed_at: null, updated_at: at })
+        .where('id', '=', id)
+        .where('gateway_order_id', 'is', null)
+        .execute();
+    },
+    /** pending → failed with the gateway's reason, only if still pending (a capture may have won). */
+    async markFailedIfPending(id: number, reason: FailureReason, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('payments')
+        .set({ status: 'failed', failure_reason: reason, updated_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    /** Pending payments created before `before`, oldest first (reconciliation). */
+    listPendingBefore: (before: string) =>
+      selectPayments(db)
+        .where('payments.status', '=', 'pending')
+        .where('payments.created_at', '<', before)
+        .orderBy('payments.created_at', 'asc')
+        .orderBy('payments.id', 'asc')
+        .limit(500)
+        .execute(),
+    /** Holds the payment row until the transaction ends (refunds of one payment run one at a time). */
+    async hold(id: number): Promise<boolean> {
+      const result = await db
+        .updateTable('payments')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', id)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

@@ -2,24 +2,30 @@ import type { z } from 'zod';
 import {
   SERVER_MESSAGES,
   type CourseType,
+  type GatewayCheckout,
   type Payment,
   type PaymentCompletion,
+  type PaymentStart,
   PaymentStartInput,
+  PaymentVerifyInput,
   ResolveInput,
 } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
-import type { PaymentRow, UserRow } from '../db/schema.ts';
+import type { GatewayEventsTable, GatewayFlag, PaymentRow, UserRow } from '../db/schema.ts';
+import { GatewayError, type PaymentGateway } from '../gateway/port.ts';
+import { createGatewayEventRepository } from '../repositories/gateway-events.ts';
 import { createAuditRepository } from '../repositories/audit.ts';
 import { createCourseRepository } from '../repositories/courses.ts';
 import { createEnrollmentRepository } from '../repositories/enrollments.ts';
 import { createPaymentRepository } from '../repositories/payments.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { diff } from '../lib/diff.ts';
-import { BusinessError, HttpError, notFound } from '../lib/errors.ts';
+import { BusinessError, HttpError, notFound, ServiceUnavailable } from '../lib/errors.ts';
 import { chargedPaise } from '../billing/documents.ts';
 import { missingInvoiceSettings, type Config, type Institute } from '../config.ts';
 import { nowIso } from '../lib/time.ts';
 import { inTransaction } from '../lib/transaction.ts';
+import { parse } from '../lib/validate.ts';
 import { runPaymentCompletedEffect } from './completion-effects.ts';
 import { enrollmentView, givesAccess, grantEnrollment } from './enrollments.ts';
 import { toPayment } from './present.ts';
@@ -54,6 +60,116 @@ export async function completePayment(
   return enrollmentId;
 }
 
+/** What a payment's completion on the gateway's word did: the enrollment, and what the office must see. */
+export type Settlement = {
+  enrollmentId: number | null;
+  outcome: 'processed' | 'ignored' | 'flagged';
+  flag: GatewayFlag | null;
+  detail: string;
+};
+
+/**
+ * Completes a payment the gateway has proven paid (a verified checkout signature, a signed capture
+ * webhook, or the gateway's own answer), in the caller's transaction, through completePayment. A payment
+ * that failed or was cancelled is completed all the same (the student paid) and, for the gateway's own
+ * reports, flagged for the office; a second capture for a completed payment is flagged, never applied.
+ */
+export async function settleCaptured(
+  trx: Db,
+  paymentId: number,
+  gatewayPaymentId: string,
+  source: 'verify' | 'webhook' | 'sync' | 'complete',
+): Promise<Settlement> {
+  const payments = createPaymentRepository(trx);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const row = await payments.findRow(paymentId);
+    if (!row) throw notFound();
+    if (row.status === 'completed' || row.status === 'refunded') {
+      const other = row.gateway_payment_id !== null && row.gateway_payment_id !== gatewayPaymentId;
+      if (row.status === 'completed' && row.gateway_payment_id === null) {
+        await payments.update(row.id, { gateway_payment_id: gatewayPaymentId });
+      }
+      const enrollment = await createEnrollmentRepository(trx).findForCourse(
+        row.student_id,
+        row.course_type,
+        row.course_id,
+      );
+      return other
+        ? {
+            enrollmentId: enrollment?.id ?? null,
+            outcome: 'flagged',
+            flag: 'paid_twice',
+            detail: `Payment ${row.id} was already paid by ${row.gateway_payment_id}; ${gatewayPaymentId} captured too.`,
+          }
+        : { enrollmentId: enrollment?.id ?? null, outcome: 'ignored', flag: null, detail: 'Already completed.' };
+    }
+    let flag: GatewayFlag | null = null;
+    if (row.status === 'cancelled') flag = 'capture_after_cancel';
+    else if (row.status !== 'pending' && source !== 'verify' && source !== 'complete') flag = 'capture_after_failure';
+    const enrolled = givesAccess(
+      await createEnrollmentRepository(trx).findForCourse(row.student_id, row.course_type, row.course_id),
+    );
+    if (enrolled && !flag) flag = 'paid_twice';
+    const enrollmentId = await completePayment(trx, row);
+    if (enrollmentId === null) continue; // changed under us: read it again
+    await payments.update(row.id, { gateway_payment_id: gatewayPaymentId });
+    const details: Record<GatewayFlag, string> = {
+      capture_after_cancel: `Payment ${row.id} was cancelled, then captured: completed, access granted.`,
+      capture_after_failure: `Payment ${row.id} was ${row.status}, then captured: completed, access granted.`,
+      paid_twice: `Payment ${row.id} captured while the student already had access: a second payment for one course.`,
+      unknown_order: '',
+      amount_mismatch: '',
+      not_granted: '',
+      refund_failed: '',
+      unknown_refund: '',
+    };
+    return flag
+      ? { enrollmentId, outcome: 'flagged', flag, detail: details[flag] }
+      : { enrollmentId, outcome: 'processed', flag: null, detail: `Payment ${row.id} completed.` };
+  }
+  throw new BusinessError(SERVER_MESSAGES.paymentNotPending);
+}
+
+/** Records a finding of our own (a verify or a sync) for the office, once per gateway payment. */
+export async function recordFinding(
+  trx: Db,
+  values: Pick<GatewayEventsTable, 'source' | 'event' | 'flag' | 'detail'> & {
+    gatewayOrderId: string | null;
+    gatewayPaymentId: string;
+    paymentId: number | null;
+    amount: number | null;
+  },
+): Promise<void> {
+  await createGatewayEventRepository(trx).insertOnce({
+    event_id: `${values.source}:${values.gatewayPaymentId}:${values.flag}`,
+    source: values.source,
+    event: values.event,
+    gateway_order_id: values.gatewayOrderId,
+    gateway_payment_id: values.gatewayPaymentId,
+    payment_id: values.paymentId,
+    amount: values.amount,
+    outcome: 'flagged',
+    flag: values.flag,
+    detail: values.detail,
+    payload: '',
+    resolved_at: null,
+    resolved_by: null,
+    resolution: null,
+    resolution_note: '',
+    created_at: nowIso(),
+  });
+}
+
+/** Any gateway trouble reaches the student as "try again", never as a 500. */
+function gatewayTrouble(error: unknown): never {
+  if (error instanceof GatewayError) throw new ServiceUnavailable(SERVER_MESSAGES.gatewayUnavailable);
+  throw error;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A claim on creating an order older than this belongs to a request that died. */
+const ORDER_CLAIM_STALE_MS = 60_000;
+
 function billingColumns(billing: StartInput['billing']) {
   return {
     billing_first_name: billing?.first_name ?? null,
@@ -65,6 +181,11 @@ function billingColumns(billing: StartInput['billing']) {
     billing_gstin: billing?.gstin ?? null,
     billing_gstin_name: billing?.gstin ? billing.gstin_name : null,
   };
+}
+
+/** What the gateway must capture for a payment, in paise: its total with GST (older rows: the price). */
+export function paiseDue(payment: Pick<PaymentRow, 'amount' | 'total_paise'>): number {
+  return payment.total_paise === null ? payment.amount * 100 : Number(payment.total_paise);
 }
 
 /** How a new payment is taxed: catalogue prices include GST or not, and the institute's state. */
@@ -82,24 +203,160 @@ async function paymentView(trx: Db, id: number): Promise<Payment> {
   return toPayment(view);
 }
 
+export type PaymentGatewayDeps = {
+  gateway: PaymentGateway;
+  /** The sandbox's checkout page when the local gateway stands in for Razorpay, else null. */
+  sandboxCheckoutUrl: string | null;
+  onGatewayError?: (error: GatewayError, what: string) => void;
+};
+
 export function createPaymentService(
   db: Db,
-  rules: PricingRules & { config?: Pick<Config, 'institute'> } = {
-    pricesIncludeGst: true,
-    institute: { stateCode: '' },
-  },
+  deps: PaymentGatewayDeps & PricingRules & { config?: Pick<Config, 'institute'> },
 ) {
-  return {
-    /** POST /classroom/{programs|workshops}/{id}/payment/ — answers the payment and whether it is new. */
-    async start(student: UserRow, courseType: CourseType, courseId: number, input: StartInput) {
+  const { gateway } = deps;
+  const rules: PricingRules = deps;
+  const report = (error: unknown, what: string) => {
+    if (error instanceof GatewayError) deps.onGatewayError?.(error, what);
+    return gatewayTrouble(error);
+  };
+
+  /**
+   * The payment's one live gateway order: the stored one, or a new one for the server's price (paise).
+   * One request at a time may create it (a claim on the row); the others wait for its id. Answers null
+   * when the payment stopped being pending meanwhile (a webhook completed it).
+   */
+  async function ensureOrder(paymentId: number): Promise<string | null> {
+    const payments = createPaymentRepository(db);
+    for (let waited = 0; waited < 100; waited++) {
+      const row = await payments.findRow(paymentId);
+      if (!row || row.status !== 'pending') return null;
+      if (row.gateway_order_id) return row.gateway_order_id;
+      const at = nowIso();
+      const staleBefore = new Date(Date.now() - ORDER_CLAIM_STALE_MS).toISOString();
+      if (await payments.claimOrder(paymentId, at, staleBefore)) {
+        let orderId: string;
+        try {
+          const due = paiseDue(row);
+          const order = await gateway.createOrder({
+            amount: due,
+            receipt: `payment_${row.id}`,
+            notes: { payment_id: String(row.id), course: `${row.course_type}:${row.course_id}` },
+          });
+          if (order.amount !== due || order.currency !== 'INR') {
+            throw new GatewayError(
+              'rejected',
+              `The gateway made order ${order.id} for ${order.amount} ${order.currency}.`,
+            );
+          }
+          orderId = order.id;
+        } catch (error) {
+          await payments.releaseOrderClaim(paymentId);
+          return report(error, 'create order');
+        }
+        await payments.setOrder(paymentId, orderId, nowIso());
+        return orderId;
+      }
+      await sleep(50);
+    }
+    throw new ServiceUnavailable(SERVER_MESSAGES.gatewayBusy);
+  }
+
+  function checkoutOf(payment: Payment, orderId: string): GatewayCheckout {
+    return {
+      name: 'razorpay',
+      key_id: gateway.keyId,
+      order_id: orderId,
+      amount: payment.total_paise,
+      currency: 'INR',
+      sandbox_checkout_url: deps.sandboxCheckoutUrl,
+    };
+  }
+
+  /** The payment and its enrollment, for a payment the gateway has settled. */
+  async function completion(paymentId: number, enrollmentId: number | null): Promise<PaymentCompletion> {
+    const payment = await paymentView(db, paymentId);
+    if (enrollmentId === null) throw new BusinessError(SERVER_MESSAGES.paymentNotPending);
+    return { payment, enrollment: await enrollmentView(db, enrollmentId) };
+  }
+
+  /** Completes on the gateway's proof; a paid workshop with no seat left is flagged for the office. */
+  async function settle(
+    payment: PaymentRow,
+    gatewayPaymentId: string,
+    source: 'verify' | 'complete',
+  ): Promise<PaymentCompletion> {
+    try {
+      const settled = await inTransaction(db, async (trx) => {
+        const result = await settleCaptured(trx, payment.id, gatewayPaymentId, source);
+        if (result.flag) {
+          await recordFinding(trx, {
+            source: 'verify',
+            event: `checkout.${source}`,
+            flag: result.flag,
+            detail: result.detail,
+            gatewayOrderId: payment.gateway_order_id,
+            gatewayPaymentId,
+            paymentId: payment.id,
+            amount: paiseDue(payment),
+          });
+        }
+        return result;
+      });
+      return await completion(payment.id, settled.enrollmentId);
+    } catch (error) {
+      if (error instanceof BusinessError && error.error === SERVER_MESSAGES.workshopFull) {
+        await inTransaction(db, (trx) =>
+          recordFinding(trx, {
+            source: 'verify',
+            event: `checkout.${source}`,
+            flag: 'not_granted',
+            detail: `Payment ${payment.id} was paid (${gatewayPaymentId}) but the workshop is full.`,
+            gatewayOrderId: payment.gateway_order_id,
+            gatewayPaymentId,
+            paymentId: payment.id,
+            amount: paiseDue(payment),
+          }),
+        );
+      }
+      throw error;
+    }
+  }
+
+  async function ownPayment(student: UserRow, paymentId: number): Promise<PaymentRow> {
+    const payment = await createPaymentRepository(db).findRow(paymentId);
+    if (!payment || payment.student_id !== student.id) throw notFound();
+    return payment;
+  }
+
+  const service = {
+    /**
+     * POST /classroom/{programs|workshops}/{id}/payment/ — answers the payment with its live gateway order
+     * (none for a free workshop) and whether it is new.
+     */
+    async start(
+      student: UserRow,
+      courseType: CourseType,
+      courseId: number,
+      input: StartInput,
+    ): Promise<{ payment: PaymentStart; created: boolean }> {
       // Every completed payment needs a tax invoice: without the institute's details, no payment starts.
-      const missing = rules.config ? missingInvoiceSettings(rules.config) : [];
+      const missing = deps.config ? missingInvoiceSettings(deps.config) : [];
       if (missing.length) {
         throw new HttpError(
           503,
           `Payments are not available yet: the institute's invoice details are missing (${missing.join(', ')}).`,
         );
       }
+      const { payment, created } = await service.startRow(student, courseType, courseId, input);
+      if (payment.status !== 'pending') return { payment: { ...payment, gateway: null }, created };
+      const orderId = await ensureOrder(payment.id);
+      const now = await paymentView(db, payment.id);
+      return { payment: { ...now, gateway: orderId ? checkoutOf(now, orderId) : null }, created };
+    },
+
+    /** The pending payment (new, the one already pending, or a failed one reopened for a retry). */
+    async startRow(student: UserRow, courseType: CourseType, courseId: number, input: StartInput) {
       try {
         return await inTransaction(db, async (trx) => {
           const courses = createCourseRepository(trx);
@@ -127,6 +384,19 @@ export function createPaymentService(
             }
             return { payment: await paymentView(trx, pending.id), created: false };
           }
+          // A retry after a failed attempt: the same payment again, with its order (still payable).
+          const failed = await payments.findLatestFailed(student.id, courseType, courseId);
+          if (failed && (await payments.reopenIfFailed(failed.id, nowIso()))) {
+            if (input.billing) {
+              await payments.update(failed.id, {
+                payment_method: input.payment_method,
+                ...billingColumns(input.billing),
+                total_paise: totalPaise(rules, failed.amount, input.billing),
+              });
+            }
+            return { payment: await paymentView(trx, failed.id), created: false };
+          }
+
           const now = nowIso();
           const free = course.price === 0;
           const id = await payments.insert({
@@ -167,38 +437,53 @@ export function createPaymentService(
       }
     },
 
-    /** POST /classroom/payments/{id}/complete/ — idempotent; only the payment's own student may call it. */
-    async complete(student: UserRow, paymentId: number): Promise<PaymentCompletion> {
-      return inTransaction(db, async (trx) => {
-        const payments = createPaymentRepository(trx);
-        const enrollments = createEnrollmentRepository(trx);
-        const payment = await payments.findRow(paymentId);
-        if (!payment || payment.student_id !== student.id) throw notFound();
-
-        const alreadyDone = async () => {
-          const existing = await enrollments.findForCourse(payment.student_id, payment.course_type, payment.course_id);
-          const enrollmentId = existing?.id ?? (await grantEnrollment(trx, payment));
-          return { payment: await paymentView(trx, payment.id), enrollment: await enrollmentView(trx, enrollmentId) };
-        };
-        if (payment.status === 'completed') return alreadyDone();
-        if (payment.status !== 'pending') throw new BusinessError(SERVER_MESSAGES.paymentNotPending);
-
-        const existing = await enrollments.findForCourse(payment.student_id, payment.course_type, payment.course_id);
-        if (givesAccess(existing)) {
-          // A racing completion of this very payment may have just committed the enrollment.
-          if ((await payments.findRow(paymentId))?.status === 'completed') return alreadyDone();
-          // Otherwise paying twice for one course helps nobody: refuse, the payment stays pending.
-          throw new BusinessError(SERVER_MESSAGES.alreadyEnrolled);
-        }
-        const enrollmentId = await completePayment(trx, payment);
-        if (enrollmentId === null) {
-          // Another completion won the race; it has committed, so its result is visible now.
-          const now = await payments.findRow(paymentId);
-          if (now?.status === 'completed') return alreadyDone();
-          throw new BusinessError(SERVER_MESSAGES.paymentNotPending);
-        }
-        return { payment: await paymentView(trx, payment.id), enrollment: await enrollmentView(trx, enrollmentId) };
+    /**
+     * POST /classroom/payments/{id}/verify/ — the checkout's signed proof: HMAC-SHA256 of
+     * `order_id|payment_id` with the key secret. Right: completed exactly as completion does; wrong: 400.
+     */
+    async verify(student: UserRow, paymentId: number, body: unknown): Promise<PaymentCompletion> {
+      const payment = await ownPayment(student, paymentId);
+      const input = parse(PaymentVerifyInput, body ?? {});
+      if (!payment.gateway_order_id || input.razorpay_order_id !== payment.gateway_order_id) {
+        throw new BusinessError(SERVER_MESSAGES.orderMismatch);
+      }
+      const valid = gateway.verifyPaymentSignature({
+        orderId: payment.gateway_order_id,
+        paymentId: input.razorpay_payment_id,
+        signature: input.razorpay_signature,
       });
+      if (!valid) throw new BusinessError(SERVER_MESSAGES.signatureInvalid);
+      return settle(payment, input.razorpay_payment_id, 'verify');
+    },
+
+    /**
+     * POST /classroom/payments/{id}/complete/ — idempotent; only the payment's own student may call it. It
+     * completes only when the gateway reports a captured payment of the full amount for the payment's
+     * order; otherwise 400 and nothing changes.
+     */
+    async complete(student: UserRow, paymentId: number): Promise<PaymentCompletion> {
+      const payment = await ownPayment(student, paymentId);
+      if (payment.status === 'completed') {
+        const enrollment = await createEnrollmentRepository(db).findForCourse(
+          payment.student_id,
+          payment.course_type,
+          payment.course_id,
+        );
+        if (enrollment) return completion(payment.id, enrollment.id);
+      }
+      // As before the gateway: only a pending payment completes here (a failed one is retried by Pay).
+      if (payment.status !== 'pending') throw new BusinessError(SERVER_MESSAGES.paymentNotPending);
+      if (!payment.gateway_order_id) throw new BusinessError(SERVER_MESSAGES.paymentNotReceived);
+      let captured;
+      try {
+        captured = (await gateway.fetchOrderPayments(payment.gateway_order_id)).find(
+          (p) => p.status === 'captured' && p.amount === paiseDue(payment) && p.currency === 'INR',
+        );
+      } catch (error) {
+        return report(error, 'fetch order payments');
+      }
+      if (!captured) throw new BusinessError(SERVER_MESSAGES.paymentNotReceived);
+      return settle(payment, captured.id, 'complete');
     },
 
     /** POST /api/admin/payments/{id}/resolve/ — completed grants the enrollment by the same path as completion. */
@@ -248,5 +533,6 @@ export function createPaymentService(
       return (await createPaymentRepository(db).listForStudent(student.id)).map(toPayment);
     },
   };
+  return service;
 }
 export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -173,6 +173,7 @@ export function toPayment(row: PaymentView): Payment {
     course_type: row.course_type,
     status: row.status,
     amount: row.amount,
+    refunded_amount: row.refunded_amount,
     student: student(row),
     program_title: isProgram ? (row.program_title ?? '') : null,
     workshop_title: isProgram ? null : (row.workshop_title ?? ''),

@@ -1,4 +1,4 @@
-import { STATUS_LABELS, type Status } from '../../contract/index.ts';
+import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../contract/index.ts';
 
 const ROLE_COLOURS: Record<string, string> = {
   admin: 'red',
@@ -13,16 +13,16 @@ export function RoleBadge({ role }: { role: string }) {
   return <span className={`badge role-badge badge-${colour}`}>{role.toUpperCase()}</span>;
 }
 
-const STATUS_COLOURS: Partial<Record<Status, string>> = {
+const STATUS_COLOURS: Partial<Record<PaymentStatus, string>> = {
   completed: 'green',
   pending: 'amber',
   failed: 'red',
 };
 
 /** Payment/enrollment status (spec section 4): green completed, amber pending, red failed, grey otherwise (active too). */
-export function StatusBadge({ status }: { status: Status }) {
+export function StatusBadge({ status }: { status: PaymentStatus }) {
   const colour = STATUS_COLOURS[status] ?? 'grey';
-  return <span className={`badge badge-${colour}`}>{STATUS_LABELS[status]}</span>;
+  return <span className={`badge badge-${colour}`}>{PAYMENT_STATUS_LABELS[status]}</span>;
 }
 
 export function Badge({ colour, children }: { colour: string; children: string }) {

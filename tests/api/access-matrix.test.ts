@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, SERVER_MESSAGES } from '../../contract/index.ts';
-import { createProgram, createWorkshop, programInput, workshopInput } from './support/fixtures.ts';
+import {
+  completeThroughGateway,
+  createProgram,
+  createWorkshop,
+  programInput,
+  workshopInput,
+} from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 
 /**
@@ -20,6 +26,7 @@ type Row = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: () => string;
   body?: () => unknown;
+  headers?: () => Record<string, string>;
   expect: Record<Exclude<Caller, 'deactivated'>, number>;
 };
 
@@ -28,6 +35,23 @@ const SIGNED_IN = { anonymous: 401, student: 200, other: 200, admin: 200 };
 const ADMIN_READ = { anonymous: 401, student: 403, other: 403, admin: 200 };
 const ADMIN_CREATE = { anonymous: 401, student: 403, other: 403, admin: 201 };
 const ADMIN_DELETE = { anonymous: 401, student: 403, other: 403, admin: 204 };
+
+/** Signed webhooks, one fresh event per call; the headers go with the body made last. */
+let webhookHeaders: Record<string, string> = {};
+function signedWebhook(): string {
+  const delivery = ctx.gateway.signedEvent('payment.authorized', {
+    payment: {
+      entity: { id: 'pay_matrix', order_id: 'order_matrix', amount: 100, currency: 'INR', status: 'authorized' },
+    },
+  });
+  webhookHeaders = {
+    'content-type': 'application/json',
+    'x-razorpay-signature': delivery.signature,
+    'x-razorpay-event-id': delivery.eventId,
+  };
+  return delivery.body;
+}
+let proof: unknown = null;
 
 const faculty = { first_name: 'A', last_name: 'B', email: 'a@example.in', expertise: 'Credit', experience_years: 3 };
 const resolve = {
@@ -270,6 +294,40 @@ const ROWS: Row[] = [
     url: () => API.payments.complete(ids.payment!),
     expect: { anonymous: 401, student: 200, other: 404, admin: 404 },
   },
+  // The checkout's proof for the owner's payment: theirs to verify; for anyone else it does not exist.
+  {
+    name: 'verify payment',
+    method: 'POST',
+    url: () => API.payments.verify(ids.verifiable!),
+    body: () => proof,
+    expect: { anonymous: 401, student: 200, other: 404, admin: 404 },
+  },
+  // No login: the signature is the proof, whoever sends it.
+  {
+    name: 'razorpay webhook',
+    method: 'POST',
+    url: () => API.razorpayWebhook,
+    body: signedWebhook,
+    headers: () => webhookHeaders,
+    expect: PUBLIC,
+  },
+  {
+    name: 'refund payment',
+    method: 'POST',
+    url: () => API.admin.refundPayment(ids.refundable!),
+    body: () => ({ amount: 1, reason: 'matrix', revoke_access: false }),
+    headers: () => ({ 'idempotency-key': 'matrix-refund' }),
+    expect: { anonymous: 401, student: 403, other: 403, admin: 200 },
+  },
+  { name: 'reconciliation', method: 'GET', url: () => API.admin.reconciliation, expect: ADMIN_READ },
+  {
+    name: 'reconciliation resolve',
+    method: 'POST',
+    url: () => API.admin.reconciliationResolve(ids.flaggedEvent!),
+    body: () => ({ action: 'resolve', note: 'matrix' }),
+    expect: { anonymous: 401, student: 403, other: 403, admin: 200 },
+  },
+  { name: 'reconciliation sync', method: 'POST', url: () => API.admin.reconciliationSync, expect: ADMIN_READ },
   {
     name: 'program payment',
     method: 'POST',
@@ -357,14 +415,44 @@ beforeAll(async () => {
   const paid = (
     await ctx.request({ method: 'POST', url: API.programs.payment(other), token: who.student.access, body: {} })
   ).body as { id: number };
-  const done = (await ctx.request({ method: 'POST', url: API.payments.complete(paid.id), token: who.student.access }))
-    .body as { enrollment: { id: number } };
+  const done = (await completeThroughGateway(ctx, who.student.access, paid.id)).body as { enrollment: { id: number } };
   ids.enrollment = done.enrollment.id;
   ids.paidPayment = paid.id;
   ids.refund = 77;
   await ctx.db
     .transaction()
     .execute((trx) => ctx.app.deps.mail.refundIssued(trx, { paymentId: paid.id, refundId: 77, amountPaise: 1000 }));
+  ids.refundable = paid.id;
+  // A payment paid at the gateway (no webhook), whose checkout proof only its owner may present.
+  const toVerify = await createProgram(ctx, admin);
+  ids.verifiable = (
+    (await ctx.request({ method: 'POST', url: API.programs.payment(toVerify), token: who.student.access, body: {} }))
+      .body as { id: number }
+  ).id;
+  proof = await ctx.pay(ids.verifiable, { webhooks: false });
+  // A flagged event for the office (a capture for an order that is not ours).
+  const stranger = ctx.gateway.signedEvent('payment.captured', {
+    payment: {
+      entity: { id: 'pay_stranger', order_id: 'order_stranger', amount: 100, currency: 'INR', status: 'captured' },
+    },
+  });
+  await ctx.request({
+    method: 'POST',
+    url: API.razorpayWebhook,
+    body: stranger.body,
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': stranger.signature,
+      'x-razorpay-event-id': stranger.eventId,
+    },
+  });
+  ids.flaggedEvent = (
+    await ctx.db
+      .selectFrom('gateway_events')
+      .select('id')
+      .where('event_id', '=', stranger.eventId)
+      .executeTakeFirstOrThrow()
+  ).id;
   const pending = await createProgram(ctx, admin);
   ids.payment = (
     (await ctx.request({ method: 'POST', url: API.programs.payment(pending), token: who.student.access, body: {} }))
@@ -375,6 +463,8 @@ beforeAll(async () => {
     (await ctx.request({ method: 'POST', url: API.programs.payment(doomed), token: who.other.access, body: {} }))
       .body as { id: number }
   ).id;
+  // Paid at the gateway (no webhook): Complete Payment has something to find for its owner.
+  await ctx.pay(ids.payment, { webhooks: false });
   const another = await createProgram(ctx, admin);
   ids.resolvablePayment = (
     (await ctx.request({ method: 'POST', url: API.programs.payment(another), token: who.other.access, body: {} }))
@@ -391,8 +481,15 @@ describe('access matrix', () => {
       status: row.expect[caller === 'deactivated' ? 'anonymous' : caller],
     })),
   );
-  it.each(cases)('$method $name as $caller → $status', async ({ method, url, body, caller, status }) => {
-    const res = await ctx.request({ method, url: url(), token: who[caller]?.access ?? null, body: body?.() });
+  it.each(cases)('$method $name as $caller → $status', async ({ method, url, body, headers, caller, status }) => {
+    const payload = body?.();
+    const res = await ctx.request({
+      method,
+      url: url(),
+      token: who[caller]?.access ?? null,
+      body: payload,
+      headers: headers?.(),
+    });
     expect(res.status).toBe(status);
     if (status === 401)
       expect(res.body).toEqual({

@@ -10,7 +10,7 @@ import {
   paginated,
   type Paginated,
 } from '../../contract/index.ts';
-import { createProgram, createWorkshop } from './support/fixtures.ts';
+import { completeThroughGateway, createProgram, createWorkshop } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
 
@@ -48,7 +48,7 @@ describe('stats and issue summary', () => {
     await createProgram(ctx, admin.access, { is_active: false });
     await createWorkshop(ctx, admin.access);
     const pay1 = await startPayment(asha, 'programs', p1);
-    await ctx.request({ method: 'POST', url: `/classroom/payments/${pay1.id}/complete/`, token: asha.access });
+    await completeThroughGateway(ctx, asha.access, pay1.id);
     await startPayment(ravi, 'programs', p2); // pending: not revenue
     const stats = AdminStats.parse((await ctx.request({ url: '/classroom/admin/stats/', token: admin.access })).body);
     expect(stats).toEqual({
@@ -173,11 +173,7 @@ describe('resolving', () => {
       .executeTakeFirstOrThrow();
     expect(workshop.current_participants).toBe(1);
     // The student sees it as theirs, and the completion endpoint agrees.
-    const done = await ctx.request({
-      method: 'POST',
-      url: `/classroom/payments/${payment.id}/complete/`,
-      token: ravi.access,
-    });
+    const done = await completeThroughGateway(ctx, ravi.access, payment.id);
     expect(done.status).toBe(200);
   });
 
@@ -208,9 +204,9 @@ describe('resolving', () => {
   it('concurrent resolves of one enrollment back to active take its seat once', async () => {
     const workshopId = await createWorkshop(ctx, admin.access, { max_participants: 5 });
     const payment = await startPayment(ravi, 'workshops', workshopId);
-    const { enrollment } = (
-      await ctx.request({ method: 'POST', url: `/classroom/payments/${payment.id}/complete/`, token: ravi.access })
-    ).body as { enrollment: Enrollment };
+    const { enrollment } = (await completeThroughGateway(ctx, ravi.access, payment.id)).body as {
+      enrollment: Enrollment;
+    };
     await resolveEnrollment(enrollment.id, { status: 'on_hold' });
     const results = await Promise.all(
       Array.from({ length: 8 }, () => resolveEnrollment(enrollment.id, { status: 'active' })),
@@ -252,9 +248,7 @@ describe('resolving', () => {
   it('resolves an enrollment: status, issue, notes, urgency; is_active and workshop seats follow', async () => {
     const workshopId = await createWorkshop(ctx, admin.access, { max_participants: 1 });
     const payment = await startPayment(asha, 'workshops', workshopId);
-    const completion = (
-      await ctx.request({ method: 'POST', url: `/classroom/payments/${payment.id}/complete/`, token: asha.access })
-    ).body as { enrollment: Enrollment };
+    const completion = (await completeThroughGateway(ctx, asha.access, payment.id)).body as { enrollment: Enrollment };
     const id = completion.enrollment.id;
     const held = await resolveEnrollment(id, {
       status: 'on_hold',

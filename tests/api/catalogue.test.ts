@@ -8,7 +8,13 @@ import {
   Workshop,
   durationMonths,
 } from '../../contract/index.ts';
-import { createProgram, createWorkshop, programInput, workshopInput } from './support/fixtures.ts';
+import {
+  completeThroughGateway,
+  createProgram,
+  createWorkshop,
+  programInput,
+  workshopInput,
+} from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 
 let ctx: TestContext;
@@ -312,7 +318,7 @@ describe('workshops', () => {
     const payment = (
       await ctx.request({ method: 'POST', url: `/classroom/workshops/${id}/payment/`, token: asha.access, body: {} })
     ).body as { id: number };
-    await ctx.request({ method: 'POST', url: `/classroom/payments/${payment.id}/complete/`, token: asha.access });
+    await completeThroughGateway(ctx, asha.access, payment.id);
     const shrink = await ctx.request({
       method: 'PUT',
       url: `/classroom/workshops/${id}/update/`,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Enrollment, Payment, PaymentCompletion, SERVER_MESSAGES } from '../../contract/index.ts';
-import { createProgram, createWorkshop } from './support/fixtures.ts';
+import { completeThroughGateway, createProgram, createWorkshop } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
 
@@ -23,8 +23,8 @@ const start = (
   id: number,
   body: unknown = { payment_method: 'credit_card' },
 ) => ctx.request({ method: 'POST', url: `/classroom/${type}/${id}/payment/`, token: user.access, body });
-const complete = (user: TestUser, paymentId: number) =>
-  ctx.request({ method: 'POST', url: `/classroom/payments/${paymentId}/complete/`, token: user.access });
+/** Complete Payment after paying at the gateway (the payment's owner pays; the caller completes). */
+const complete = (user: TestUser, paymentId: number) => completeThroughGateway(ctx, user.access, paymentId);
 
 describe('starting a payment', () => {
   it('creates a pending payment with the amount read from the program, ignoring any client amount', async () => {

@@ -15,6 +15,7 @@ import {
   type Paginated,
 } from '../../contract/index.ts';
 import { seedDemoIfEmpty } from '../../server/db/seed.ts';
+import { completeThroughGateway } from './support/fixtures.ts';
 import { createTestApp, type TestContext } from './support/harness.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
 
@@ -131,11 +132,7 @@ describe('demo content', () => {
       body: { payment_method: 'credit_card' },
     });
     expect(started.status).toBe(201);
-    const done = await ctx.request({
-      method: 'POST',
-      url: `/classroom/payments/${(started.body as Payment).id}/complete/`,
-      token: studentToken,
-    });
+    const done = await completeThroughGateway(ctx, studentToken, (started.body as Payment).id);
     expect(done.status).toBe(200);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import { API, CHECKOUT_MESSAGES, MESSAGES, type Enrollment, type Program } from '../../contract/index.ts';
 import { list, newStudentData, registerStudent } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
@@ -29,6 +30,20 @@ const FUTURE_EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStar
 async function programs(): Promise<Program[]> {
   const all = await list<Program>(e2e.baseURL, API.programs.list);
   return all.filter((p) => p.is_active && p.price > 0);
+}
+
+/** The local sandbox gateway's checkout page: pay by card (test card) or by UPI (test UPI ID). */
+async function payAtSandbox(page: Page, how: { card?: string; vpa?: string }) {
+  await page.waitForURL(/\/gateway-sandbox\/checkout/, { timeout: 20_000 });
+  if (how.card) {
+    await page.getByLabel('Card number').fill(how.card);
+    await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+    await page.getByLabel('CVV').fill('123');
+    await page.getByRole('button', { name: /by card/ }).click();
+  } else {
+    await page.getByLabel('UPI ID').fill(how.vpa ?? '');
+    await page.getByRole('button', { name: /by UPI/ }).click();
+  }
 }
 
 describe('Student', () => {
@@ -100,17 +115,24 @@ describe('Student', () => {
     // Nothing was paid while the form was invalid.
     expect(await list<Enrollment>(e2e.baseURL, API.enrollments.list, student.access)).toEqual([]);
 
-    // A valid card pays, after the simulated gateway step (2000 ms in demo mode): wait for the text.
+    // A valid form hands the payment to the gateway: the local sandbox's checkout page (demo mode).
     await choosePaymentMethod(page, 'credit_card');
     await fill(good);
     await pay.click();
-    // Submitting: the button reads "Processing..." during the gateway step (spec section 4).
-    await visible(page.getByRole('button', { name: exactly(MESSAGES.processing) }));
+    // A declined test card first: back on the checkout with the failure text, and Pay again.
+    await payAtSandbox(page, { card: '4000 0000 0000 0002' });
+    await waitForPath(page, `/payment/program/${program.id}`);
+    await expectMessage(page, dialogs, MESSAGES.checkoutFailed, 20_000);
+    expect(await list<Enrollment>(e2e.baseURL, API.enrollments.list, student.access)).toEqual([]);
+    // The checkout page was loaded afresh: the details not taken from the profile are typed again.
+    await page.getByLabel(/phone/i).fill('9876543210');
+    await fill(good);
+    await pay.click();
+    await payAtSandbox(page, { card: '4111 1111 1111 1111' });
     await expectMessage(page, dialogs, MESSAGES.checkoutSuccess, 20_000);
     // Then the browser goes to /programs (spec section 4), where the program now reads Enrolled.
     await waitForPath(page, '/programs');
     await visible(cardOf(page, program.title).getByRole('button', { name: exactly('Enrolled') }));
-    expect(dialogs.messages.filter((m) => m.includes(MESSAGES.checkoutFailed))).toEqual([]);
 
     await page.goto('/dashboard');
     const myCourses = section(page, /my courses/i);
@@ -156,7 +178,12 @@ describe('Student', () => {
     const complete = action(cardOf(page, program.title), 'Complete Payment').first();
     await visible(complete);
     await complete.click();
-    await expectMessage(page, dialogs, MESSAGES.paymentCompleted);
+    // Not paid yet: Complete Payment leads through the gateway (UPI at the sandbox), then the checkout
+    // verifies the gateway's proof and the course is the student's.
+    await payAtSandbox(page, { vpa: 'success@razorpay' });
+    await expectMessage(page, dialogs, MESSAGES.checkoutSuccess, 20_000);
+    await waitForPath(page, '/programs');
+    await page.goto('/dashboard');
 
     const myCourses = section(page, /my courses/i);
     await visible(titleOf(myCourses, program.title));

@@ -9,7 +9,8 @@ describe('machine diagrams', () => {
   it('draw every state, guard and invoked actor', () => {
     const checkout = [...renderDiagrams()].find(([path]) => path.endsWith('checkout.md'))![1];
     expect(checkout).toContain('stateDiagram-v2');
-    expect(checkout).toContain('idle --> processing : checkout.submit [isFormValid] / clearErrors');
+    expect(checkout).toContain('idle --> ordering : checkout.submit [isFormValid] / clearErrors');
+    expect(checkout).toContain('handingOff : invokes handOff');
     expect(checkout).toContain('loading : invokes loadCourse');
     expect(checkout).toContain('success --> [*]');
   });

@@ -5,8 +5,10 @@ import {
   type CheckoutForm,
   type Payment,
   type PaymentCompletion,
+  type PaymentStart,
   type User,
 } from '../../contract/index.ts';
+import type { HandOffResult } from '../../machines/checkout.machine.ts';
 
 /** Sample data the models feed the machines; views tests can reuse it for their fake API answers. */
 
@@ -58,6 +60,7 @@ export const samplePendingPayment: Payment = {
   failure_reason: null,
   admin_notes: '',
   is_urgent: false,
+  refunded_amount: 0,
 } as Payment;
 
 export const sampleCompletedPayment: Payment = {
@@ -130,3 +133,30 @@ export const validUpiForm: CheckoutForm = {
 
 /** Expired card, bad CVV, missing name: refused by validateCheckout. */
 export const invalidCardForm: CheckoutForm = { ...validCardForm, expiryDate: '10/26', cvv: '12', nameOnCard: '' };
+
+/** The payment start of a paid course: the pending payment with its gateway order (amount in paise). */
+export const samplePaymentStart: PaymentStart = {
+  ...samplePendingPayment,
+  gateway: {
+    name: 'razorpay',
+    key_id: 'rzp_test_localsandbox',
+    order_id: 'order_Samp1eOrder001',
+    amount: 12_500_000,
+    currency: 'INR',
+    sandbox_checkout_url: '/gateway-sandbox/checkout',
+  },
+};
+/** A free workshop's start: completed at once, no gateway. */
+export const sampleFreeStart: PaymentStart = { ...sampleFreeWorkshopPayment, gateway: null };
+
+/** The gateway's signed proof, as Razorpay Checkout (or the sandbox) hands it over. */
+export const sampleProof = {
+  razorpay_order_id: 'order_Samp1eOrder001',
+  razorpay_payment_id: 'pay_Samp1ePayment01',
+  razorpay_signature: 'a'.repeat(64),
+};
+export const handOffPaid: HandOffResult = { kind: 'paid', proof: sampleProof };
+export const handOffDeclined: HandOffResult = { kind: 'failed' };
+export const handOffClosed: HandOffResult = { kind: 'cancelled' };
+export const signatureInvalid = new ApiError(400, { error: SERVER_MESSAGES.signatureInvalid });
+export const gatewayUnavailable = new ApiError(503, { error: SERVER_MESSAGES.gatewayUnavailable });

@@ -1,12 +1,21 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { API, CHECKOUT_MESSAGES, MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
 import { deferred, fail, ok } from './support/fake-api.ts';
-import { payment, program, student, workshop } from './support/fixtures.ts';
+import { payment, program, student } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
+import { pageNavigation } from '../../src/features/checkout/api/gateway.ts';
 import { expectSuccessNotice } from './support/notices.ts';
 
 const PROGRAM = `GET ${API.programs.detail(1)}`;
+const GATEWAY = {
+  name: 'razorpay',
+  key_id: 'rzp_test_localsandbox',
+  order_id: 'order_V1ewTest000001',
+  amount: 12_500_000,
+  currency: 'INR',
+  sandbox_checkout_url: '/gateway-sandbox/checkout',
+} as const;
 
 async function fillCard(user: ReturnType<typeof renderApp>['user']) {
   await user.type(screen.getByLabelText(/Phone/), '9876543210');
@@ -64,79 +73,82 @@ describe('Checkout', () => {
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
-  it('pays: "Processing...", sends the person but never the card, shows the success text, then goes to /programs', async () => {
+  it('pays: "Processing...", sends the person but never the card, and hands the order to the gateway page', async () => {
     const start = deferred();
-    const { user, api, router } = renderApp('/payment/program/1', {
-      user: student,
-      routes: {
-        [PROGRAM]: ok(program()),
-        [`POST ${API.programs.payment(1)}`]: start.handler,
-        [`POST ${API.payments.complete(77)}`]: ok({
-          payment: payment({ id: 77, status: 'completed' }),
-          enrollment: (await import('./support/fixtures.ts')).enrollment(),
-        }),
-        [`GET ${API.programs.list}`]: ok([program()]),
+    const left: string[] = [];
+    const go = pageNavigation.go;
+    pageNavigation.go = (url) => left.push(url);
+    try {
+      const { user, api } = renderApp('/payment/program/1', {
+        user: student,
+        routes: { [PROGRAM]: ok(program()), [`POST ${API.programs.payment(1)}`]: start.handler },
+      });
+      await screen.findByRole('button', { name: 'Pay' });
+      expect(screen.getByLabelText(/First name/)).toHaveValue('Priya');
+      await fillCard(user);
+      await user.click(screen.getByRole('button', { name: 'Pay' }));
+      expect(await screen.findByRole('button', { name: MESSAGES.processing })).toBeDisabled();
+      start.release({ status: 201, body: { ...payment({ id: 77 }), gateway: GATEWAY } });
+      await waitFor(() => expect(left).toHaveLength(1));
+      const url = new URL(left[0]!);
+      expect(url.pathname).toBe('/gateway-sandbox/checkout');
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        order_id: GATEWAY.order_id,
+        key_id: GATEWAY.key_id,
+        return_url: '/payment/program/1?payment=77',
+      });
+      // Still "Processing..." while the browser leaves.
+      expect(screen.getByRole('button', { name: MESSAGES.processing })).toBeDisabled();
+      const sent = api.callsTo(`POST ${API.programs.payment(1)}`)[0]!.body;
+      expect(sent).toEqual({
+        payment_method: 'credit_card',
+        billing: { first_name: 'Priya', last_name: 'Sharma', email: 'student@example.in', phone: '9876543210' },
+      });
+      expect(JSON.stringify(api.calls.map((c) => c.body))).not.toMatch(/4111|123|12\/39/);
+    } finally {
+      pageNavigation.go = go;
+    }
+  });
+
+  it('back from the gateway page, verifies the proof, shows the success text, then goes to /programs', async () => {
+    const proof = {
+      razorpay_order_id: GATEWAY.order_id,
+      razorpay_payment_id: 'pay_B4ck',
+      razorpay_signature: 'ab'.repeat(32),
+    };
+    const { api, router } = renderApp(
+      `/payment/program/1?payment=77&gateway_result=success&${new URLSearchParams(proof).toString()}`,
+      {
+        user: student,
+        routes: {
+          [PROGRAM]: ok(program()),
+          [`POST ${API.payments.verify(77)}`]: ok({
+            payment: payment({ id: 77, status: 'completed' }),
+            enrollment: (await import('./support/fixtures.ts')).enrollment(),
+          }),
+          [`GET ${API.programs.list}`]: ok([program()]),
+        },
       },
-    });
-    await screen.findByRole('button', { name: 'Pay' });
-    expect(screen.getByLabelText(/First name/)).toHaveValue('Priya');
-    await fillCard(user);
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
-    expect(await screen.findByRole('button', { name: MESSAGES.processing })).toBeDisabled();
-    start.release({ status: 201, body: payment({ id: 77 }) });
+    );
     await expectSuccessNotice(MESSAGES.checkoutSuccess);
-    const sent = api.callsTo(`POST ${API.programs.payment(1)}`)[0]!.body;
-    expect(sent).toEqual({
-      payment_method: 'credit_card',
-      billing: {
-        first_name: 'Priya',
-        last_name: 'Sharma',
-        email: 'student@example.in',
-        phone: '9876543210',
-        state_code: '27',
-        address: '12 Marine Drive, Mumbai 400020',
-      },
-    });
-    expect(JSON.stringify(api.calls.map((c) => c.body))).not.toMatch(/4111|123|12\/39/);
+    expect(api.callsTo(`POST ${API.payments.verify(77)}`)[0]!.body).toEqual(proof);
     await waitFor(() => expect(router.state.location.pathname).toBe('/programs'), { timeout: 10_000 });
-    // /programs is a lazy route: its own "Loading..." status may come first, so wait for the notice itself.
     await expectSuccessNotice(MESSAGES.checkoutSuccess);
   });
 
-  it('waits the 2000 ms gateway step in demo mode', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { user, api } = renderApp('/payment/workshop/5', {
-      user: student,
-      demo: true,
-      routes: {
-        [`GET ${API.workshops.detail(5)}`]: ok(workshop()),
-        [`POST ${API.workshops.payment(5)}`]: {
-          status: 201,
-          body: payment({ id: 78, course_type: 'workshop', course: 5 }),
-        },
-        [`POST ${API.payments.complete(78)}`]: ok({
-          payment: payment({ id: 78, status: 'completed' }),
-          enrollment: (await import('./support/fixtures.ts')).enrollment(),
-        }),
-      },
-    });
-    await screen.findByRole('button', { name: 'Pay' });
-    await user.click(screen.getByRole('radio', { name: 'UPI' }));
-    await user.type(screen.getByLabelText(/Phone/), '9876543210');
-    await user.selectOptions(screen.getByLabelText(/State or union territory/), '29');
-    await user.type(screen.getByLabelText(/Address/), '4 MG Road, Bengaluru 560001');
-    await user.type(screen.getByLabelText(/UPI ID/), 'priya@okbank');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
-    await waitFor(() => expect(api.callsTo(`POST ${API.workshops.payment(5)}`)).toHaveLength(1));
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1900);
-    });
-    expect(api.callsTo(`POST ${API.payments.complete(78)}`)).toHaveLength(0);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(200);
-    });
-    await waitFor(() => expect(api.callsTo(`POST ${API.payments.complete(78)}`)).toHaveLength(1));
-    expect(await screen.findByText(MESSAGES.checkoutSuccess)).toBeInTheDocument();
+  it('back from the gateway page after a decline or a close: the failure or cancelled text, and Pay again', async () => {
+    for (const [result, text] of [
+      ['failed', MESSAGES.checkoutFailed],
+      ['cancelled', MESSAGES.checkoutCancelled],
+    ] as const) {
+      const { unmount } = renderApp(`/payment/program/1?payment=77&gateway_result=${result}`, {
+        user: student,
+        routes: { [PROGRAM]: ok(program()) },
+      });
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled();
+      unmount();
+    }
   });
 
   it('shows the failure text and lets the student try again', async () => {

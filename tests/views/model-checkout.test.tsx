@@ -53,13 +53,21 @@ describe('checkout, model-based: every generated path replayed on the checkout p
       const user = userEvent.setup();
       await replayInView(checkoutModel, path, {
         mount: (fakes, input) => {
-          const { courseType, courseId, now } = input as CheckoutInput;
+          const { courseType, courseId, now, gatewayReturn } = input as CheckoutInput;
           const logic = checkoutMachine.provide({ actors: fakes.actors as never });
           const router = createMemoryRouter(
             [
               {
                 path: '/payment/:type/:id',
-                element: <CheckoutPage logic={logic} courseType={courseType} courseId={courseId} now={now} />,
+                element: (
+                  <CheckoutPage
+                    logic={logic}
+                    courseType={courseType}
+                    courseId={courseId}
+                    now={now}
+                    gatewayReturn={gatewayReturn}
+                  />
+                ),
               },
               { path: '/programs', element: <p>Programs</p> },
             ],
@@ -85,10 +93,13 @@ describe('checkout, model-based: every generated path replayed on the checkout p
             return;
           }
           if (context.course) expect(screen.getByRole('heading', { name: context.course.title })).toBeInTheDocument();
-          if (inState(expected, 'idle') || inState(expected, 'failure'))
+          if (inState(expected, 'idle') || inState(expected, 'failure') || inState(expected, 'cancelled'))
             expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled();
-          if (inState(expected, 'processing'))
+          // Ordering, the gateway's step and verifying all read "Processing..." (spec section 4).
+          if (expected.tags.includes('paying'))
             expect(screen.getByRole('button', { name: MESSAGES.processing })).toBeDisabled();
+          if (inState(expected, 'cancelled'))
+            expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.checkoutCancelled);
           if (inState(expected, 'success'))
             expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.checkoutSuccess);
           if (inState(expected, 'failure')) expect(screen.getAllByRole('alert')[0]).toHaveTextContent(context.failure!);

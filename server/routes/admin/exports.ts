@@ -8,6 +8,7 @@ import {
   COURSE_TYPE_LABELS,
   istDateTime,
   istToday,
+  PAYMENT_STATUS_LABELS,
   STATUS_LABELS,
 } from '../../../contract/index.ts';
 import { csvStream } from '../../lib/csv.ts';
@@ -105,7 +106,7 @@ export default async function exportRoutes(app: FastifyInstance) {
         courseTitle(row),
         row.amount,
         row.payment_method,
-        STATUS_LABELS[row.status],
+        PAYMENT_STATUS_LABELS[row.status],
         row.failure_reason ?? '',
         Boolean(row.is_urgent),
         ist(row.completed_at),

@@ -8,7 +8,7 @@ import { idParam } from '../admin-writes.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
 import { createTaxDocumentRepository } from '../../repositories/tax-documents.ts';
 
-/** The caller's own payments, completing one of them, and their tax invoices and credit notes. */
+/** The caller's own payments: completing one, verifying the checkout's proof of payment, and their tax invoices and credit notes. */
 export default async function paymentRoutes(app: FastifyInstance) {
   const { payments, db } = app.deps;
   const documents = createTaxDocumentRepository(db);
@@ -40,4 +40,11 @@ export default async function paymentRoutes(app: FastifyInstance) {
   app.get(API.refunds.creditNote(), { preHandler: authenticated }, async (request, reply) =>
     sendDocument(requireUser(request), await documents.findCreditNote(idParam(request.params)), reply),
   );
+
+  // The checkout's signed proof of payment (Razorpay Checkout's handler fields, or the sandbox's).
+  app.post(API.payments.verify(), { preHandler: authenticated }, async (request) => {
+    const student = requireUser(request);
+    const id = idParam(request.params);
+    return payments.verify(student, id, request.body);
+  });
 }

@@ -1,23 +1,25 @@
 import { fromPromise } from 'xstate';
 import { checkoutBilling, type CheckoutForm, type CourseType } from '../../../contract/index.ts';
+import type { PaymentStart } from '../../../contract/index.ts';
 import {
   checkoutMachine,
   type CheckoutCourse,
+  type HandOffInput,
+  type HandOffResult,
   type LoadCourseInput,
   type PayInput,
+  type VerifyInput,
 } from '../../../machines/checkout.machine.ts';
-import { loadAppConfig } from '../../features/auth/api/config-api.ts';
 import { fetchProgram, fetchWorkshop } from '../../features/catalogue/api/catalogue-api.ts';
-import { completePayment, startPayment } from '../../features/dashboard/api/payments-api.ts';
+import { handOffToGateway } from '../../features/checkout/api/gateway.ts';
+import { paths } from '../../config/paths.ts';
+import { startPayment, verifyPayment } from '../../features/dashboard/api/payments-api.ts';
 
 /**
  * Checkout composes three features: the catalogue (the course it sells), the dashboard's payment calls
- * (start, complete) and the app config (demo mode). Features never import each other, so that
+ * (start, verify) and the checkout's gateway step. Features never import each other, so that
  * composition lives here, and the checkout feature only renders the machine it is given.
  */
-
-/** The simulated gateway step of spec section 9, kept in demo mode (docs/deviations.md). */
-const DEMO_GATEWAY_DELAY_MS = 2000;
 
 async function loadCheckoutCourse(courseType: CourseType, courseId: number): Promise<CheckoutCourse> {
   if (courseType === 'program') {
@@ -42,15 +44,9 @@ async function loadCheckoutCourse(courseType: CourseType, courseId: number): Pro
   };
 }
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Creates the payment with the person's details only (never the card), then completes it. */
-async function payForCourse(courseType: CourseType, courseId: number, form: CheckoutForm): Promise<unknown> {
-  const payment = await startPayment(courseType, courseId, checkoutBilling(form));
-  if (payment.status === 'completed') return payment;
-  const config = await loadAppConfig().catch(() => null);
-  if (config?.demo_mode) await wait(DEMO_GATEWAY_DELAY_MS);
-  return completePayment(payment.id);
+/** Starts the payment with the person's details only (never the card): the payment and its gateway order. */
+function startOrder(courseType: CourseType, courseId: number, form: CheckoutForm): Promise<PaymentStart> {
+  return startPayment(courseType, courseId, checkoutBilling(form));
 }
 
 export const appCheckoutMachine = checkoutMachine.provide({
@@ -58,6 +54,12 @@ export const appCheckoutMachine = checkoutMachine.provide({
     loadCourse: fromPromise<CheckoutCourse, LoadCourseInput>(({ input }) =>
       loadCheckoutCourse(input.courseType, input.courseId),
     ),
-    pay: fromPromise<unknown, PayInput>(({ input }) => payForCourse(input.courseType, input.courseId, input.form)),
+    startOrder: fromPromise<PaymentStart, PayInput>(({ input }) =>
+      startOrder(input.courseType, input.courseId, input.form),
+    ),
+    handOff: fromPromise<HandOffResult, HandOffInput>(({ input }) =>
+      handOffToGateway(input, paths.checkout.to(input.course.courseType, input.course.id)),
+    ),
+    verify: fromPromise<unknown, VerifyInput>(({ input }) => verifyPayment(input.paymentId, input.proof)),
   },
 });

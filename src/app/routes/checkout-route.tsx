@@ -1,9 +1,25 @@
-import { useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
+import { gatewayReturnFrom } from '../../features/checkout/api/gateway.ts';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page.tsx';
 import { appCheckoutMachine } from '../composition/checkout.ts';
 
-/** /payment/:type/:id — a new checkout machine for each course (the key). */
+/**
+ * /payment/:type/:id — a new checkout machine for each course (the key). Coming back from the sandbox
+ * gateway's page, the URL carries its outcome; it is read once and dropped from the address bar.
+ */
 export function CheckoutRoute() {
   const { type = '', id = '' } = useParams();
-  return <CheckoutPage key={`${type}/${id}`} logic={appCheckoutMachine} courseType={type} courseId={id} />;
+  const location = useLocation();
+  const [gatewayReturn] = useState(() => gatewayReturnFrom(location.search));
+  if (gatewayReturn && location.search) window.history.replaceState(window.history.state, '', location.pathname);
+  return (
+    <CheckoutPage
+      key={`${type}/${id}`}
+      logic={appCheckoutMachine}
+      courseType={type}
+      courseId={id}
+      gatewayReturn={gatewayReturn}
+    />
+  );
 }

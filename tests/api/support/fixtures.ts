@@ -61,3 +61,12 @@ export async function createWorkshop(
   if (res.status !== 201) throw new Error(`workshop create failed: ${res.status} ${res.raw}`);
   return (res.body as { id: number }).id;
 }
+
+/**
+ * The student's Complete Payment after really paying: the payment's order is paid at the local gateway
+ * (without webhooks, so completion rests on this call), then POST .../complete/ asks the gateway.
+ */
+export async function completeThroughGateway(ctx: TestContext, token: string, paymentId: number) {
+  await ctx.pay(paymentId, { webhooks: false });
+  return ctx.request({ method: 'POST', url: `/classroom/payments/${paymentId}/complete/`, token });
+}

@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseHandle, type Db } from '../../../server/db/c
 import { migrateToLatest } from '../../../server/db/migrate.ts';
 import { seedDemo } from '../../../server/db/seed.ts';
 import { hashPassword } from '../../../server/lib/passwords.ts';
+import { startSandboxGateway, type CheckoutResult, type SandboxGateway } from '../../../server/gateway/sandbox.ts';
 
 /**
  * Builds the app in-process on a fresh database: TEST_DB=sqlite (default, in memory) or TEST_DB=postgres
@@ -71,6 +72,19 @@ export type TestContext = {
   db: Db;
   config: Config;
   close: () => Promise<void>;
+  /** The local gateway the app's adapter talks to over HTTP (RAZORPAY_API_BASE), and its webhooks back. */
+  gateway: SandboxGateway;
+  /** Where the app listens (webhooks from the gateway arrive here). */
+  url: string;
+  /**
+   * Pays the payment's gateway order at the local gateway as the checkout page would (the success card
+   * unless told otherwise). `webhooks: false` pays without the webhooks (a missed delivery), so the
+   * completion then rests on the complete/ or verify/ call alone. Null when the payment has no order.
+   */
+  pay: (
+    paymentId: number,
+    options?: { method?: 'card' | 'upi'; card?: string; vpa?: string; webhooks?: boolean },
+  ) => Promise<CheckoutResult | null>;
   /** Creates a user with a role and answers its tokens. */
   user: (username: string, role?: Role) => Promise<TestUser>;
   request: (
@@ -99,25 +113,62 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const handle = options.handle ?? (await freshDatabase());
   if (options.seed) await seedDemo(handle.db);
+  // The real adapter against the local gateway on its own port, exactly as RAZORPAY_API_BASE sets it up.
+  const gateway = await startSandboxGateway({
+    keyId: 'rzp_test_apisuite',
+    keySecret: 'api-suite-key-secret',
+    webhookSecret: 'api-suite-webhook-secret',
+  });
   const config = testConfig({
     jwtSecret: JWT_SECRET,
     staticDir: '/nonexistent-static-dir',
     // Uploads of each test app go to a directory of their own, never into the repository.
     uploadDir: path.join(os.tmpdir(), `uploads-${randomBytes(6).toString('hex')}`),
+    razorpay: {
+      keyId: gateway.sandbox.keyId,
+      keySecret: gateway.sandbox.keySecret,
+      webhookSecret: gateway.sandbox.webhookSecret,
+      apiBase: gateway.url,
+    },
     ...options.config,
   });
   const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, logStream: options.logStream });
-  await app.ready();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  gateway.sandbox.setWebhookUrl(`${url}/api/payments/razorpay/webhook/`);
   const passwordHash = hashPassword('password123');
 
   return {
     app,
     db: handle.db,
     config,
+    gateway: gateway.sandbox,
+    url,
     close: async () => {
+      await gateway.close();
       await app.close();
       if (!options.handle) await handle.close();
       fs.rmSync(config.uploadDir, { recursive: true, force: true });
+    },
+    async pay(paymentId, { method = 'card', card = '4111 1111 1111 1111', vpa, webhooks = true } = {}) {
+      const row = await handle.db
+        .selectFrom('payments')
+        .select('gateway_order_id')
+        .where('id', '=', paymentId)
+        .executeTakeFirst();
+      if (!row?.gateway_order_id) return null;
+      const switches = gateway.sandbox.switches;
+      const dropped = switches.drop;
+      switches.drop = dropped || !webhooks;
+      let result;
+      try {
+        result = gateway.sandbox.checkout({ order_id: row.gateway_order_id, method, card_number: card, vpa });
+      } finally {
+        switches.drop = dropped;
+      }
+      await gateway.sandbox.idle();
+      return 'invalid' in result ? null : result;
     },
     async user(username, role = 'student') {
       const row = await handle.db

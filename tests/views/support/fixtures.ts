@@ -136,6 +136,7 @@ export function payment(overrides: Partial<Payment> = {}): Payment {
     course_type: 'program',
     status: 'pending',
     amount: 125000,
+    refunded_amount: 0,
     student: studentSummary,
     program_title: 'Credit Analyst Program',
     workshop_title: null,

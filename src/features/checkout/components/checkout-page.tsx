@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../../contract/index.ts';
 import { paths } from '../../../config/paths.ts';
 import { Notice } from '../../../components/notice.tsx';
 import { useIsAuthenticated, useSessionChecking } from '../../../lib/session.ts';
-import type { CheckoutLogic } from '../../../../machines/checkout.machine.ts';
+import type { CheckoutLogic, GatewayReturn } from '../../../../machines/checkout.machine.ts';
 import { CheckoutFormView } from './checkout-form.tsx';
 import { CourseSummary, LoginPrompt } from './course-summary.tsx';
 
@@ -13,10 +13,17 @@ import { CourseSummary, LoginPrompt } from './course-summary.tsx';
 export const SUCCESS_REDIRECT_MS = 1500;
 
 /** `now` decides card expiry (tests pass a fixed clock). */
-type Props = { logic: CheckoutLogic; courseType: string; courseId: string; now?: () => Date };
+type Props = {
+  logic: CheckoutLogic;
+  courseType: string;
+  courseId: string;
+  now?: () => Date;
+  /** Back from the gateway's page: its outcome (the route reads it from the URL). */
+  gatewayReturn?: GatewayReturn | null;
+};
 
-export function CheckoutPage({ logic, courseType, courseId, now }: Props) {
-  const [snapshot, send] = useMachine(logic, { input: { courseType, courseId, now } });
+export function CheckoutPage({ logic, courseType, courseId, now, gatewayReturn = null }: Props) {
+  const [snapshot, send] = useMachine(logic, { input: { courseType, courseId, now, gatewayReturn } });
   const navigate = useNavigate();
   const authenticated = useIsAuthenticated();
   const checkingSession = useSessionChecking();
@@ -66,10 +73,11 @@ export function CheckoutPage({ logic, courseType, courseId, now }: Props) {
           {snapshot.matches('failure') && snapshot.context.failure ? (
             <Notice kind="error">{snapshot.context.failure}</Notice>
           ) : null}
+          {snapshot.matches('cancelled') ? <Notice kind="info">{MESSAGES.checkoutCancelled}</Notice> : null}
           {checkingSession ? null : authenticated ? (
             <CheckoutFormView
               errors={snapshot.context.errors}
-              processing={snapshot.matches('processing')}
+              processing={snapshot.hasTag('paying')}
               disabled={succeeded}
               onSubmit={(form) => send({ type: 'checkout.submit', form })}
             />

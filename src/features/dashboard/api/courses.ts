@@ -1,4 +1,4 @@
-import type { CourseType, Enrollment, Payment, Status } from '../../../../contract/index.ts';
+import type { CourseType, Enrollment, Payment, PaymentStatus } from '../../../../contract/index.ts';
 import type { DashboardData } from './payments-api.ts';
 
 export type DashboardCourse = {
@@ -7,7 +7,7 @@ export type DashboardCourse = {
   title: string;
   description: string;
   price: number | null;
-  status: Status | null;
+  status: PaymentStatus | null;
   payment: Payment | null;
 };
 

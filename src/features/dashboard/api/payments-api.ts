@@ -3,10 +3,12 @@ import {
   Enrollment,
   Payment,
   PaymentCompletion,
+  PaymentStart,
   Program,
   Workshop,
   type CourseType,
   type PaymentStartInput,
+  type PaymentVerifyInput,
 } from '../../../../contract/index.ts';
 import { api } from '../../../lib/api-client.ts';
 
@@ -17,11 +19,15 @@ export function startPayment(
   body: PaymentStartInput = { payment_method: 'credit_card' },
 ) {
   const path = courseType === 'program' ? API.programs.payment(courseId) : API.workshops.payment(courseId);
-  return api.post(path, body, Payment);
+  return api.post(path, body, PaymentStart);
 }
 
 export const completePayment = (paymentId: number) =>
   api.post(API.payments.complete(paymentId), undefined, PaymentCompletion);
+
+/** POST /classroom/payments/{id}/verify/: the gateway's signed proof of payment. */
+export const verifyPayment = (paymentId: number, proof: PaymentVerifyInput) =>
+  api.post(API.payments.verify(paymentId), proof, PaymentCompletion);
 
 export type DashboardData = {
   enrollments: Enrollment[];
