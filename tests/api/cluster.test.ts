@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, SERVER_MESSAGES } from '../../contract/index.ts';
+import { startSandboxGateway } from '../../server/gateway/sandbox.ts';
 import { programInput, workshopInput } from './support/fixtures.ts';
 import { TEST_DB } from './support/harness.ts';
 import { call, processDatabase, startServerProcess, type ServerProcess } from './support/server-process.ts';
@@ -10,6 +11,7 @@ import { call, processDatabase, startServerProcess, type ServerProcess } from '.
  */
 describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL database' : 'SQLite file'}`, () => {
   let server: ServerProcess;
+  let gateway: Awaited<ReturnType<typeof startSandboxGateway>>;
   let drop: () => Promise<void>;
   let admin: string;
   /** The completion URLs the races used. */
@@ -18,10 +20,18 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
   beforeAll(async () => {
     const database = await processDatabase();
     drop = database.drop;
+    // The gateway on its own server, shared by both processes (the in-process demo sandbox is per process).
+    gateway = await startSandboxGateway({ keyId: 'rzp_test_cluster', keySecret: 'cluster-secret' });
+    // No webhooks: each completion rests on Complete Payment asking the gateway, the call that races.
+    gateway.sandbox.switches.drop = true;
     server = await startServerProcess({
       DATABASE_URL: database.url,
       WEB_CONCURRENCY: '2',
       DEMO_MODE: '1',
+      RAZORPAY_API_BASE: gateway.url,
+      RAZORPAY_KEY_ID: gateway.sandbox.keyId,
+      RAZORPAY_KEY_SECRET: gateway.sandbox.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: gateway.sandbox.webhookSecret,
       // Request logs on (NODE_ENV=test would silence them): each line names the process that answered.
       NODE_ENV: 'development',
       LOG_REQUESTS: '1',
@@ -33,6 +43,7 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
 
   afterAll(async () => {
     await server?.stop();
+    await gateway?.close();
     await drop?.();
   });
 
@@ -47,6 +58,13 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     }
     for (const pid of byRequest.values()) pids.add(pid);
     return pids;
+  }
+
+  /** Pays a started payment's order at the gateway with the success test card. */
+  function payAtGateway(started: { body: unknown }) {
+    const order = (started.body as { gateway: { order_id: string } }).gateway.order_id;
+    const paid = gateway.sandbox.checkout({ order_id: order, method: 'card', card_number: '4111 1111 1111 1111' });
+    expect(paid).toMatchObject({ ok: true });
   }
 
   async function newStudent(name: string): Promise<string> {
@@ -71,6 +89,7 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     const started = await call(server.base, 'POST', API.programs.payment(programId), { token: student, body: {} });
     expect(started.status).toBe(201);
     const paymentId = (started.body as { id: number }).id;
+    payAtGateway(started);
 
     const answers = await Promise.all(
       Array.from({ length: 30 }, () => call(server.base, 'POST', API.payments.complete(paymentId), { token: student })),
@@ -98,6 +117,7 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
       racers.map(async (token) => {
         const res = await call(server.base, 'POST', API.workshops.payment(workshopId), { token, body: {} });
         expect(res.status).toBe(201);
+        payAtGateway(res);
         return { token, id: (res.body as { id: number }).id };
       }),
     );

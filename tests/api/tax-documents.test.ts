@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/index.ts';
-import { createProgram } from './support/fixtures.ts';
+import { createProgram, completeThroughGateway } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { pdfText } from './support/pdf-text.ts';
 
@@ -25,7 +25,7 @@ describe('downloading invoices', () => {
     });
     const paymentId = (start.body as { id: number }).id;
     expect((await ctx.request({ url: API.payments.invoice(paymentId), token: asha.access })).status).toBe(404);
-    await ctx.request({ method: 'POST', url: API.payments.complete(paymentId), token: asha.access });
+    await completeThroughGateway(ctx, asha.access, paymentId);
     const res = await ctx.app.inject({
       url: API.payments.invoice(paymentId),
       headers: { authorization: `Bearer ${asha.access}` },
@@ -58,7 +58,7 @@ describe('downloading invoices', () => {
       is_urgent: false,
     };
     const answers = await Promise.all([
-      ctx.request({ method: 'POST', url: API.payments.complete(paymentId), token: ravi.access }),
+      completeThroughGateway(ctx, ravi.access, paymentId),
       ctx.request({ method: 'POST', url: API.admin.resolvePayment(paymentId), token: admin.access, body: resolve }),
     ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
