@@ -48,7 +48,6 @@ export const SERVER_MESSAGES = {
   forbidden: 'You do not have permission to perform this action.',
   notFound: 'Not found.',
   serverError: 'Server error.',
-  rateLimited: 'Too many attempts. Please wait a minute and try again.',
   alreadyEnrolled: 'You are already enrolled in this course.',
   workshopFull: 'This workshop is full.',
   courseUnavailable: 'This course is not available for enrollment.',
@@ -58,3 +57,12 @@ export const SERVER_MESSAGES = {
   bodyTooLarge: 'Request body is too large.',
   invalidJson: 'Request body is not valid JSON.',
 } as const;
+
+/** The 429 text: says truthfully how long to wait (the same figure as the Retry-After header). */
+export function rateLimitedMessage(retryAfterSeconds: number): string {
+  const wait =
+    retryAfterSeconds < 60
+      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
+      : `${Math.ceil(retryAfterSeconds / 60)} minute${Math.ceil(retryAfterSeconds / 60) === 1 ? '' : 's'}`;
+  return `Too many attempts. Please try again in ${wait}.`;
+}

@@ -17,9 +17,14 @@ export type Config = {
   staticDir: string;
   bodyLimitBytes: number;
   logger: boolean;
-  /** Failed logins allowed per username and per client address within the window, then 429. */
-  loginMaxFailuresPerUser: number;
+  /** Failed logins allowed per (account, client address) pair within the window, then 429 for that pair only. */
+  loginMaxFailuresPerAccountAddress: number;
+  /** Failed logins allowed per client address across all accounts (a campus shares one address). */
   loginMaxFailuresPerAddress: number;
+  /** Failed logins per account (from any address) after which every next attempt waits a growing delay. */
+  loginSlowdownAfterFailuresPerAccount: number;
+  /** The longest that delay grows to (it starts at 1 s and doubles with every further failure). */
+  loginSlowdownMaxSeconds: number;
   loginWindowSeconds: number;
   /** Counseling requests accepted per client address within the window. */
   counselingMaxPerAddress: number;
@@ -71,8 +76,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(ROOT, env.STATIC_DIR || 'dist'),
     bodyLimitBytes: 100 * 1024,
     logger: env.NODE_ENV !== 'test' && flag(env.LOG_REQUESTS, true),
-    loginMaxFailuresPerUser: int(env.LOGIN_MAX_FAILURES_PER_USER, 5, 'LOGIN_MAX_FAILURES_PER_USER'),
-    loginMaxFailuresPerAddress: int(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 20, 'LOGIN_MAX_FAILURES_PER_ADDRESS'),
+    loginMaxFailuresPerAccountAddress: int(
+      env.LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS,
+      5,
+      'LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS',
+    ),
+    loginMaxFailuresPerAddress: int(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 100, 'LOGIN_MAX_FAILURES_PER_ADDRESS'),
+    loginSlowdownAfterFailuresPerAccount: int(
+      env.LOGIN_SLOWDOWN_AFTER_FAILURES_PER_ACCOUNT,
+      20,
+      'LOGIN_SLOWDOWN_AFTER_FAILURES_PER_ACCOUNT',
+    ),
+    loginSlowdownMaxSeconds: int(env.LOGIN_SLOWDOWN_MAX_SECONDS, 60, 'LOGIN_SLOWDOWN_MAX_SECONDS'),
     loginWindowSeconds: int(env.LOGIN_WINDOW_SECONDS, 900, 'LOGIN_WINDOW_SECONDS'),
     counselingMaxPerAddress: int(env.COUNSELING_MAX_PER_ADDRESS, 5, 'COUNSELING_MAX_PER_ADDRESS'),
     counselingWindowSeconds: int(env.COUNSELING_WINDOW_SECONDS, 3600, 'COUNSELING_WINDOW_SECONDS'),
