@@ -14,15 +14,38 @@ import {
  * validate with the same schemas, so a message a user sees in the browser is the server's message too.
  */
 
+/*
+ * The one rule for every text input: no C0 control character (NUL, escape, backspace, ...) and no DEL.
+ * Single-line fields refuse tab and line breaks too; multi-line fields (descriptions, messages, notes)
+ * keep tab, line feed and carriage return. PostgreSQL refuses NUL in text, and no person types them.
+ */
+const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+export const CONTROL_CHARACTERS_MESSAGE = 'Remove the control characters (such as NUL) from this text.';
+export const LINE_BREAKS_MESSAGE = 'This text must be on one line, without control characters (such as NUL).';
+/** A single-line string (not trimmed: passwords and tokens are taken as sent). */
+const line = (params?: { error: string }) => z.string(params).regex(SINGLE_LINE, LINE_BREAKS_MESSAGE);
 const required = (label: string) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
+    .regex(SINGLE_LINE, LINE_BREAKS_MESSAGE)
+    .min(1, `${label} is required.`);
+/** A required text that may span lines (a program's description). */
+const requiredText = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .regex(MULTI_LINE, CONTROL_CHARACTERS_MESSAGE)
     .min(1, `${label} is required.`);
 /** An enum field whose error names the field and its choices. */
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.enum(values, { error: `${label} must be one of: ${values.join(', ')}.` });
-const optionalText = (max = 5000) => z.string().trim().max(max).default('');
+/** An optional text that may span lines. */
+const optionalText = (max = 5000) =>
+  z.string().trim().regex(MULTI_LINE, CONTROL_CHARACTERS_MESSAGE).max(max).default('');
+/** An optional one-line text (a name, a company, a salary figure). */
+const optionalLine = (max: number) => z.string().trim().regex(SINGLE_LINE, LINE_BREAKS_MESSAGE).max(max).default('');
 const Level = oneOf(LEVELS, 'Level');
 const Category = oneOf(CATEGORIES, 'Category');
 const TargetAudience = oneOf(TARGET_AUDIENCES, 'Target audience');
@@ -45,16 +68,23 @@ const facultyRef = (label: string) =>
     .nullable()
     .optional();
 const urlOrEmpty = (label: string) =>
-  z.union([z.literal(''), z.url({ protocol: /^https?$/, error: `${label} must be a valid http(s) URL.` })]).default('');
+  z
+    .union([
+      z.literal(''),
+      z
+        .url({ protocol: /^https?$/, error: `${label} must be a valid http(s) URL.` })
+        .regex(SINGLE_LINE, LINE_BREAKS_MESSAGE),
+    ])
+    .default('');
 
 export const LoginInput = z.object({
   username: required('Username').max(150),
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(256),
+  password: line({ error: 'Password is required.' }).min(1, 'Password is required.').max(256),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
 export const RefreshInput = z.object({
-  refresh: z.string({ error: 'Refresh token is required.' }).min(1, 'Refresh token is required.'),
+  refresh: line({ error: 'Refresh token is required.' }).min(1, 'Refresh token is required.'),
 });
 export type RefreshInput = z.infer<typeof RefreshInput>;
 export const LogoutInput = RefreshInput;
@@ -66,8 +96,7 @@ export const RegisterInput = z.object({
     .max(150, 'Username must be at most 150 characters.')
     .regex(USERNAME_PATTERN, 'Username may contain only letters, digits and @ . + - _'),
   email: z.email({ error: 'Enter a valid email address.' }),
-  password: z
-    .string({ error: 'Password is required.' })
+  password: line({ error: 'Password is required.' })
     .min(8, 'Password must be at least 8 characters.')
     .max(256, 'Password must be at most 256 characters.'),
   first_name: required('First name').max(150),
@@ -78,8 +107,8 @@ export type RegisterInput = z.infer<typeof RegisterInput>;
 /** Admin program form (spec section 5). */
 export const ProgramInput = z.object({
   title: required('Title').max(200),
-  subtitle: optionalText(300),
-  description: required('Description'),
+  subtitle: optionalLine(300),
+  description: requiredText('Description'),
   level: Level,
   category: Category,
   target_audience: TargetAudience,
@@ -90,7 +119,7 @@ export const ProgramInput = z.object({
     .int('Duration must be a whole number of weeks.')
     .min(1, 'Duration must be at least 1 week.')
     .max(520),
-  avg_salary: optionalText(50),
+  avg_salary: optionalLine(50),
   is_featured: z.boolean().default(false),
   is_flagship: z.boolean().default(false),
   is_active: z.boolean().default(true),
@@ -139,7 +168,7 @@ export type WorkshopInput = z.input<typeof WorkshopInput>;
 export const TestimonialInput = z.object({
   title: required('Title').max(200),
   description: optionalText(),
-  name: optionalText(150),
+  name: optionalLine(150),
   is_featured: z.boolean().default(false),
 });
 export type TestimonialInput = z.input<typeof TestimonialInput>;
@@ -147,9 +176,9 @@ export type TestimonialInput = z.input<typeof TestimonialInput>;
 /** A success story's "title" is the student's name. */
 export const SuccessStoryInput = z.object({
   student_name: required('Student name').max(150),
-  placement_company_name: optionalText(200),
-  designation: optionalText(200),
-  salary: optionalText(50),
+  placement_company_name: optionalLine(200),
+  designation: optionalLine(200),
+  salary: optionalLine(50),
   story: optionalText(),
   is_featured: z.boolean().default(false),
 });
@@ -160,7 +189,7 @@ export const ResourceInput = z.object({
   description: optionalText(),
   resource_type: ResourceType.default('article'),
   external_url: urlOrEmpty('External URL'),
-  file: optionalText(500),
+  file: optionalLine(500),
   is_featured: z.boolean().default(false),
   author_id: facultyRef('Author'),
 });
@@ -174,7 +203,7 @@ export const PaymentStartInput = z.object({
       first_name: required('First name').max(150),
       last_name: required('Last name').max(150),
       email: z.email({ error: 'Enter a valid email address.' }),
-      phone: z.string({ error: 'Phone is required.' }).regex(/^[6-9]\d{9}$/, 'Enter a 10-digit Indian mobile number.'),
+      phone: line({ error: 'Phone is required.' }).regex(/^[6-9]\d{9}$/, 'Enter a 10-digit Indian mobile number.'),
     })
     .optional(),
 });
@@ -199,12 +228,13 @@ export const CounselingInput = z.object({
   phone: z
     .string({ error: 'Phone is required.' })
     .trim()
+    .regex(SINGLE_LINE, LINE_BREAKS_MESSAGE)
     .regex(/^[6-9]\d{9}$/, 'Enter a 10-digit Indian mobile number.'),
   preferred_date: z
     .union([z.iso.date({ error: 'Preferred date must be a date.' }), z.literal(''), z.null()])
     .optional()
     .transform((v) => (v ? v : null)),
-  interest: optionalText(200),
+  interest: optionalLine(200),
   message: optionalText(2000),
 });
 export type CounselingInput = z.input<typeof CounselingInput>;
@@ -218,7 +248,7 @@ export const ProgramListQuery = z.object({
   level: Level.optional(),
   category: Category.optional(),
   target_audience: TargetAudience.optional(),
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().regex(SINGLE_LINE, LINE_BREAKS_MESSAGE).max(200).optional(),
   is_featured: QueryBool.optional(),
   include_inactive: QueryBool.optional(),
 });
