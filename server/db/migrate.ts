@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connect.ts';
 import * as initial from './migrations/001_initial.ts';
 import * as totals from './migrations/002_totals.ts';
+import * as caseInsensitiveUsernames from './migrations/006_case_insensitive_usernames.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '002_totals': totals,
+  '006_case_insensitive_usernames': caseInsensitiveUsernames,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

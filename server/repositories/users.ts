@@ -15,10 +15,19 @@ export type NewUser = {
 export function createUserRepository(db: Db) {
   return {
     findById: (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** Usernames compare regardless of case (unique index users_username_lower). */
     findByUsername: (username: string) =>
-      db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst(),
+      db
+        .selectFrom('users')
+        .selectAll()
+        .where(sql`lower(username)`, '=', username.toLowerCase())
+        .executeTakeFirst(),
     async usernameTaken(username: string): Promise<boolean> {
-      const row = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql`lower(username)`, '=', username.toLowerCase())
+        .executeTakeFirst();
       return row !== undefined;
     },
     async emailTaken(email: string): Promise<boolean> {
