@@ -19,7 +19,9 @@ import {
  * Single-line fields refuse tab and line breaks too; multi-line fields (descriptions, messages, notes)
  * keep tab, line feed and carriage return. PostgreSQL refuses NUL in text, and no person types them.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 export const CONTROL_CHARACTERS_MESSAGE = 'Remove the control characters (such as NUL) from this text.';
 export const LINE_BREAKS_MESSAGE = 'This text must be on one line, without control characters (such as NUL).';

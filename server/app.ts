@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/connect.ts';
+import { frameworkErrors } from './lib/framework-errors.ts';
+import answersPlugin, { requestIdFor } from './plugins/answers.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
@@ -46,6 +48,8 @@ export async function buildApp({ config, db, dialect, logStream }: AppOptions): 
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
+    genReqId: requestIdFor(config.trustProxy),
   });
 
   const secret = await resolveJwtSecret(db, config.jwtSecret);
@@ -57,6 +61,7 @@ export async function buildApp({ config, db, dialect, logStream }: AppOptions): 
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(answersPlugin);
   await app.register(authPlugin);
 
   await app.register(systemRoutes);
