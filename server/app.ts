@@ -56,6 +56,7 @@ export async function buildApp({ config, db, dialect, logStream }: AppOptions): 
   const tokens = createTokenService(db, secret, {
     accessSeconds: config.accessTokenLifetimeSeconds,
     refreshSeconds: config.refreshTokenLifetimeSeconds,
+    reuseGraceSeconds: config.refreshReuseGraceSeconds,
   });
   app.decorate('deps', { config, db, dialect, tokens, enrollment: createEnrollmentService(db) });
 

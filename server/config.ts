@@ -12,6 +12,8 @@ export type Config = {
   jwtSecret: string | null;
   accessTokenLifetimeSeconds: number;
   refreshTokenLifetimeSeconds: number;
+  /** A rotated refresh token presented again within this many seconds is refused without ending the login. */
+  refreshReuseGraceSeconds: number;
   /** Empty: CORS off. */
   corsOrigins: string[];
   staticDir: string;
@@ -43,10 +45,12 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
 }
 
-function int(value: string | undefined, fallback: number, name: string): number {
+function int(value: string | undefined, fallback: number, name: string, min = 1): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}".`);
+  if (!Number.isInteger(n) || n < min) {
+    throw new Error(`${name} must be ${min === 0 ? 'a whole number' : 'a positive integer'}, got "${value}".`);
+  }
   return n;
 }
 
@@ -69,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     accessTokenLifetimeSeconds: int(env.ACCESS_TOKEN_LIFETIME_SECONDS, 300, 'ACCESS_TOKEN_LIFETIME_SECONDS'),
     refreshTokenLifetimeSeconds: int(env.REFRESH_TOKEN_LIFETIME_SECONDS, 86_400, 'REFRESH_TOKEN_LIFETIME_SECONDS'),
+    refreshReuseGraceSeconds: int(env.REFRESH_REUSE_GRACE_SECONDS, 10, 'REFRESH_REUSE_GRACE_SECONDS', 0),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -41,7 +41,6 @@ const NAMED: Record<string, z.ZodType> = {
   AdminStats: C.AdminStats,
   IssueSummary: C.IssueSummary,
   TokenPair: C.TokenPair,
-  AccessToken: C.AccessToken,
   CounselingRequest: C.CounselingRequest,
   AuditEntry: C.AuditEntry,
   AppConfig: C.AppConfig,
@@ -142,11 +141,11 @@ const OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: C.API.tokenRefresh,
-    summary: 'A new access token for a refresh token',
+    summary: 'A new token pair for a refresh token, which is retired (rotation; reusing it ends the login)',
     tag: 'Auth',
     access: 'public',
     body: C.RefreshInput,
-    responses: { 200: C.AccessToken },
+    responses: { 200: C.TokenPair },
     errors: [400, 401],
   },
   {

@@ -3,12 +3,14 @@ import type { Db } from './connect.ts';
 import * as initial from './migrations/001_initial.ts';
 import * as totals from './migrations/002_totals.ts';
 import * as caseInsensitiveUsernames from './migrations/006_case_insensitive_usernames.ts';
+import * as refreshTokenFamilies from './migrations/006_refresh_token_families.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '002_totals': totals,
   '006_case_insensitive_usernames': caseInsensitiveUsernames,
+  '006_refresh_token_families': refreshTokenFamilies,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -123,10 +123,11 @@ describe('POST /auth/token/', () => {
 });
 
 describe('POST /auth/token/refresh/', () => {
-  it('answers a new access token for a refresh token', async () => {
+  it('answers a new token pair for a refresh token (rotation)', async () => {
     const res = await ctx.request({ method: 'POST', url: '/auth/token/refresh/', body: { refresh: student.refresh } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ access: expect.any(String) });
+    expect(res.body).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+    expect((res.body as { refresh: string }).refresh).not.toBe(student.refresh);
   });
 
   it('refuses an access token, garbage, or nothing', async () => {

@@ -58,7 +58,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post(API.tokenRefresh, async (request) => {
     const input = parse(RefreshInput, request.body);
-    return tokens.refreshAccess(input.refresh);
+    return tokens.rotate(input.refresh);
   });
 
   app.post(API.register, async (request, reply) => {

@@ -1,16 +1,16 @@
 import { createActor, fromPromise } from 'xstate';
-import { ApiError } from '../../../contract/index.ts';
+import { ApiError, type TokenPair } from '../../../contract/index.ts';
 import { awaitRefresh, tokenRefreshMachine, type TokenRefreshActor } from '../../../machines/token-refresh.machine.ts';
-import { refreshAccessToken } from '../../features/auth/api/auth-api.ts';
+import { refreshTokens } from '../../features/auth/api/auth-api.ts';
 import { configureApiClient } from '../../lib/api-client.ts';
 import { announceSessionExpired } from '../../lib/auth-events.ts';
 import { tokenStore } from '../../lib/token-store.ts';
 
 /** The one app-wide token refresh: concurrent 401s join the refresh in flight (design.md section 4). */
 export const appTokenRefreshMachine = tokenRefreshMachine.provide({
-  actors: { refreshAccessToken: fromPromise<string, void>(() => refreshAccessToken()) },
+  actors: { refreshTokens: fromPromise<TokenPair, void>(() => refreshTokens()) },
   actions: {
-    storeAccessToken: (_, params: { access: string }) => tokenStore.setAccess(params.access),
+    storeTokens: (_, params: TokenPair) => tokenStore.setTokens(params),
     clearTokens: () => tokenStore.clear(),
     redirectToLogin: () => announceSessionExpired(),
   },
