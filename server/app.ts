@@ -46,6 +46,14 @@ export async function buildApp({ config, db, dialect, logStream }: AppOptions): 
         }
       : false,
     bodyLimit: config.bodyLimitBytes,
+    // Slow clients: a request must arrive whole within requestTimeout (else 408 and the connection
+    // closes), its headers within headersTimeout; Node checks every second instead of every 30.
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000,
+    http: {
+      headersTimeout: Math.min(config.headersTimeoutSeconds, config.requestTimeoutSeconds) * 1000,
+      connectionsCheckingInterval: 1000,
+    },
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,

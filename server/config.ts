@@ -36,6 +36,20 @@ export type Config = {
   registerWindowSeconds: number;
   /** Trust X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
+  /** Whole request (headers and body) must arrive within this, else 408 and the connection is closed. */
+  requestTimeoutSeconds: number;
+  /** The request headers must arrive within this. */
+  headersTimeoutSeconds: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutSeconds: number;
+  /** SIGTERM: requests in flight get this long to finish, then remaining connections are closed. */
+  shutdownTimeoutSeconds: number;
+  /** PostgreSQL: waiting for a free pool connection (and for a new one to connect) gives up after this. */
+  dbAcquireTimeoutMs: number;
+  /** PostgreSQL: any one statement is cancelled after this. */
+  dbStatementTimeoutMs: number;
+  /** SQLite: waiting for another process's write lock gives up after this. */
+  dbBusyTimeoutMs: number;
 };
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -99,6 +113,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerMaxPerAddress: int(env.REGISTER_MAX_PER_ADDRESS, 20, 'REGISTER_MAX_PER_ADDRESS'),
     registerWindowSeconds: int(env.REGISTER_WINDOW_SECONDS, 3600, 'REGISTER_WINDOW_SECONDS'),
     trustProxy: flag(env.TRUST_PROXY, false),
+    requestTimeoutSeconds: int(env.REQUEST_TIMEOUT_SECONDS, 30, 'REQUEST_TIMEOUT_SECONDS'),
+    headersTimeoutSeconds: int(env.HEADERS_TIMEOUT_SECONDS, 10, 'HEADERS_TIMEOUT_SECONDS'),
+    keepAliveTimeoutSeconds: int(env.KEEP_ALIVE_TIMEOUT_SECONDS, 5, 'KEEP_ALIVE_TIMEOUT_SECONDS'),
+    shutdownTimeoutSeconds: int(env.SHUTDOWN_TIMEOUT_SECONDS, 10, 'SHUTDOWN_TIMEOUT_SECONDS'),
+    dbAcquireTimeoutMs: int(env.DB_ACQUIRE_TIMEOUT_MS, 5000, 'DB_ACQUIRE_TIMEOUT_MS'),
+    dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 15_000, 'DB_STATEMENT_TIMEOUT_MS'),
+    dbBusyTimeoutMs: int(env.DB_BUSY_TIMEOUT_MS, 5000, 'DB_BUSY_TIMEOUT_MS'),
   };
 }
 

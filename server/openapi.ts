@@ -387,7 +387,15 @@ const OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: C.API.health,
-    summary: 'Health check (pings the database; 503 when it does not answer)',
+    summary: 'Liveness: the process answers (no database access)',
+    tag: 'System',
+    access: 'public',
+    responses: { 200: Health },
+  },
+  {
+    method: 'get',
+    path: C.API.ready,
+    summary: 'Readiness: the database answers within a second and its migrations are current; else 503',
     tag: 'System',
     access: 'public',
     responses: { 200: Health, 503: C.DetailErrorBody },

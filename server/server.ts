@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed.ts';
 import { createRateEventRepository } from './repositories/rate-events.ts';
 import { createRefreshTokenRepository } from './repositories/refresh-tokens.ts';
+import { closeWithDeadline } from './lib/shutdown.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -13,6 +14,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const { db, dialect, close } = openDatabase(config.databaseUrl, {
     onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
+    acquireTimeoutMs: config.dbAcquireTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    busyTimeoutMs: config.dbBusyTimeoutMs,
   });
   await migrateToLatest(db);
   if (config.demoMode) await seedDemoIfEmpty(db);
@@ -31,12 +35,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env) {
     await close();
   });
   await app.listen({ port: config.port, host: config.host });
-  const shutdown = () => {
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
+  const shutdown = () => closeWithDeadline(app, config.shutdownTimeoutSeconds * 1000);
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   return { app, config, url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}` };

@@ -59,7 +59,7 @@ export type ServerProcess = {
   stop: (signal?: NodeJS.Signals) => Promise<number | string | null>;
 };
 
-/** Starts server/server.ts with `env` and waits until /api/health/ answers. */
+/** Starts server/server.ts with `env` and waits until /api/ready/ answers. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'server.ts')], {
@@ -86,7 +86,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   for (let i = 0; ; i++) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited: ${output}`);
     try {
-      if ((await fetch(`${base}/api/health/`)).ok) break;
+      if ((await fetch(`${base}/api/ready/`)).ok) break;
     } catch {
       if (i > 300) {
         child.kill('SIGKILL');
