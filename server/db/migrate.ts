@@ -8,6 +8,8 @@ import * as usersActive from './migrations/005_1_users_active.ts';
 import * as counselingPipeline from './migrations/005_2_counseling_pipeline.ts';
 import * as resourceFileLinks from './migrations/005_3_resource_file_links.ts';
 import * as gateway from './migrations/003_gateway.ts';
+import * as caseInsensitiveUsernames from './migrations/006_case_insensitive_usernames.ts';
+import * as refreshTokenFamilies from './migrations/006_refresh_token_families.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +21,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '005_2_counseling_pipeline': counselingPipeline,
   '005_3_resource_file_links': resourceFileLinks,
   '003_gateway': gateway,
+  '006_case_insensitive_usernames': caseInsensitiveUsernames,
+  '006_refresh_token_families': refreshTokenFamilies,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
@@ -37,4 +41,10 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     );
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Names of the migrations this code knows that the database has not applied (readiness check). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrations = await new Migrator({ db, provider }).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

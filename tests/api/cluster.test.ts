@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, SERVER_MESSAGES } from '../../contract/index.ts';
 import { programInput, workshopInput } from './support/fixtures.ts';
 import { TEST_DB } from './support/harness.ts';
-import { call, processDatabase, startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { call, serverDatabase, startServerProcess, type ServerProcess } from './support/server-process.ts';
 
 /**
  * WEB_CONCURRENCY=2: two server processes (node:cluster) share the port and one database (a SQLite file in
@@ -16,7 +16,7 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
   const raced: string[] = [];
 
   beforeAll(async () => {
-    const database = await processDatabase();
+    const database = await serverDatabase();
     drop = database.drop;
     server = await startServerProcess({
       DATABASE_URL: database.url,
