@@ -27,10 +27,15 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
+/**
+ * Each branch numbered its migrations from its own prefix, so a database may have run a later number
+ * (007_catalogue_version) before an earlier one arrives (006_*): those run in name order after it.
+ */
+const migrator = (db: Db) => new Migrator({ db, provider, allowUnorderedMigrations: true });
+
 /** Brings the database to the latest schema; throws (with the failing migration's name) on error. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migrator(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     throw new Error(
@@ -45,6 +50,6 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 
 /** Names of the migrations this code knows that the database has not applied (readiness check). */
 export async function pendingMigrations(db: Db): Promise<string[]> {
-  const migrations = await new Migrator({ db, provider }).getMigrations();
+  const migrations = await migrator(db).getMigrations();
   return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
