@@ -95,6 +95,7 @@ describe('emails through a real SMTP server', () => {
     });
     const paymentId = (start.body as { id: number }).id;
     const before = inbox.messages.length;
+    await ctx.pay(paymentId, { webhooks: false });
     const done = await ctx.request({
       method: 'POST',
       url: `/classroom/payments/${paymentId}/complete/`,
@@ -159,6 +160,7 @@ describe('emails through a real SMTP server', () => {
       token: kiran.access,
     });
     const paymentId = (start.body as { id: number }).id;
+    await ctx.pay(paymentId, { webhooks: false });
     await ctx.request({ method: 'POST', url: `/classroom/payments/${paymentId}/complete/`, token: kiran.access });
     const before = inbox.messages.length;
     await ctx.db

@@ -41,6 +41,7 @@ describe('deleting payments and enrollments', () => {
 
   it('refuses to delete a completed payment, or one completed once and resolved since, saying why', async () => {
     const paid = await start('programs', await createProgram(ctx, admin.access));
+    await ctx.pay(paid.id, { webhooks: false });
     const done = (await ctx.request({ method: 'POST', url: API.payments.complete(paid.id), token: asha.access }))
       .body as PaymentCompletion;
     expect(await del(API.admin.payment(paid.id))).toMatchObject({

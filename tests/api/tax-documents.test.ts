@@ -25,6 +25,7 @@ describe('downloading invoices', () => {
     });
     const paymentId = (start.body as { id: number }).id;
     expect((await ctx.request({ url: API.payments.invoice(paymentId), token: asha.access })).status).toBe(404);
+    await ctx.pay(paymentId, { webhooks: false });
     await ctx.request({ method: 'POST', url: API.payments.complete(paymentId), token: asha.access });
     const res = await ctx.app.inject({
       url: API.payments.invoice(paymentId),
@@ -57,6 +58,7 @@ describe('downloading invoices', () => {
       issue_description: '',
       is_urgent: false,
     };
+    await ctx.pay(paymentId, { webhooks: false });
     const answers = await Promise.all([
       ctx.request({ method: 'POST', url: API.payments.complete(paymentId), token: ravi.access }),
       ctx.request({ method: 'POST', url: API.admin.resolvePayment(paymentId), token: admin.access, body: resolve }),
