@@ -176,6 +176,12 @@ export async function runServer(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   // An in-memory SQLite database belongs to one process: nothing to share.
   if (config.webConcurrency <= 1 || config.databaseUrl === 'sqlite::memory:') return startServer(env, 'single');
+  // The demo's sandbox gateway, mounted in the server, keeps its orders in that process's memory: a second
+  // process would not know them. Demo mode with it runs one process (RAZORPAY_API_BASE lifts this).
+  if (config.paymentSandbox && !config.razorpay.apiBase) {
+    console.warn('The local sandbox gateway keeps its orders in memory: serving from one process (WEB_CONCURRENCY=1).');
+    return startServer(env, 'single');
+  }
   return startPrimary(env, config);
 }
 

@@ -126,6 +126,8 @@ describe('Student', () => {
     expect(await list<Enrollment>(e2e.baseURL, API.enrollments.list, student.access)).toEqual([]);
     // The checkout page was loaded afresh: the details not taken from the profile are typed again.
     await page.getByLabel(/phone/i).fill('9876543210');
+    await page.getByLabel(/state or union territory/i).selectOption('27');
+    await page.getByLabel(/^address/i).fill('12 Marine Drive, Mumbai 400020');
     await fill(good);
     await pay.click();
     await payAtSandbox(page, { card: '4111 1111 1111 1111' });

@@ -14,12 +14,12 @@ import {
 import { actorCalls, stateOf, testGeneratedPaths } from './generated-paths.ts';
 
 // A 500 or a network failure carries no words for the user: the spec's text shows. The server's 4xx and
-// 503 (gateway down) words show as they are.
+// 503 (gateway down) words follow the spec's text.
 const errorText = new Map<unknown, string>([
   [serverError, MESSAGES.checkoutFailed],
   [networkError, MESSAGES.checkoutFailed],
-  [gatewayUnavailable, SERVER_MESSAGES.gatewayUnavailable],
-  [signatureInvalid, SERVER_MESSAGES.signatureInvalid],
+  [gatewayUnavailable, `${MESSAGES.checkoutFailed} ${SERVER_MESSAGES.gatewayUnavailable}`],
+  [signatureInvalid, `${MESSAGES.checkoutFailed} ${SERVER_MESSAGES.signatureInvalid}`],
 ]);
 const PAYING = ['ordering', 'handingOff', 'verifying'];
 

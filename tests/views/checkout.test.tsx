@@ -102,7 +102,14 @@ describe('Checkout', () => {
       const sent = api.callsTo(`POST ${API.programs.payment(1)}`)[0]!.body;
       expect(sent).toEqual({
         payment_method: 'credit_card',
-        billing: { first_name: 'Priya', last_name: 'Sharma', email: 'student@example.in', phone: '9876543210' },
+        billing: {
+          first_name: 'Priya',
+          last_name: 'Sharma',
+          email: 'student@example.in',
+          phone: '9876543210',
+          state_code: '27',
+          address: '12 Marine Drive, Mumbai 400020',
+        },
       });
       expect(JSON.stringify(api.calls.map((c) => c.body))).not.toMatch(/4111|123|12\/39/);
     } finally {
