@@ -89,6 +89,7 @@ export const API = {
   config: '/api/config/',
   openapi: '/api/openapi.json',
   health: '/api/health/',
+  ready: '/api/ready/',
 } as const;
 
 /** Path prefixes the server owns: an unknown path below one answers JSON 404, never the SPA. */

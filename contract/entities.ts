@@ -279,8 +279,6 @@ export type IssueSummary = z.infer<typeof IssueSummary>;
 
 export const TokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof TokenPair>;
-export const AccessToken = z.object({ access: z.string() });
-export type AccessToken = z.infer<typeof AccessToken>;
 
 /** A free counseling booking made from /contact (docs/deviations.md). */
 export const CounselingRequest = z.object({

@@ -53,7 +53,6 @@ export const SERVER_MESSAGES = {
   forbidden: 'You do not have permission to perform this action.',
   notFound: 'Not found.',
   serverError: 'Server error.',
-  rateLimited: 'Too many attempts. Please wait a minute and try again.',
   alreadyEnrolled: 'You are already enrolled in this course.',
   workshopFull: 'This workshop is full.',
   workshopStarted: 'This workshop has already taken place, so it can no longer be booked.',
@@ -89,3 +88,11 @@ export const FIELD_MESSAGES = {
   phoneRequired: 'Phone is required.',
   phone: 'Enter a 10-digit Indian mobile number.',
 } as const;
+/** The 429 text: says truthfully how long to wait (the same figure as the Retry-After header). */
+export function rateLimitedMessage(retryAfterSeconds: number): string {
+  const wait =
+    retryAfterSeconds < 60
+      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
+      : `${Math.ceil(retryAfterSeconds / 60)} minute${Math.ceil(retryAfterSeconds / 60) === 1 ? '' : 's'}`;
+  return `Too many attempts. Please try again in ${wait}.`;
+}

@@ -16,10 +16,31 @@ import {
  * validate with the same schemas, so a message a user sees in the browser is the server's message too.
  */
 
+/*
+ * The one rule for every text input: no C0 control character (NUL, escape, backspace, ...) and no DEL.
+ * Single-line fields refuse tab and line breaks too; multi-line fields (descriptions, messages, notes)
+ * keep tab, line feed and carriage return. PostgreSQL refuses NUL in text, and no person types them.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+export const CONTROL_CHARACTERS_MESSAGE = 'Remove the control characters (such as NUL) from this text.';
+export const LINE_BREAKS_MESSAGE = 'This text must be on one line, without control characters (such as NUL).';
+/** A single-line string (not trimmed: passwords and tokens are taken as sent). */
+const line = (params?: { error: string }) => z.string(params).regex(SINGLE_LINE, LINE_BREAKS_MESSAGE);
 const required = (label: string) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
+    .regex(SINGLE_LINE, LINE_BREAKS_MESSAGE)
+    .min(1, `${label} is required.`);
+/** A required text that may span lines (a program's description). */
+const requiredText = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .regex(MULTI_LINE, CONTROL_CHARACTERS_MESSAGE)
     .min(1, `${label} is required.`);
 /** An enum field whose error names the field and its choices. */
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
@@ -46,7 +67,11 @@ const indianMobile = () =>
       .regex(INDIAN_MOBILE_PATTERN, { error: requiredOr(FIELD_MESSAGES.phoneRequired, FIELD_MESSAGES.phone) }),
   );
 
-const optionalText = (max = 5000) => z.string().trim().max(max).default('');
+/** An optional text that may span lines. */
+const optionalText = (max = 5000) =>
+  z.string().trim().regex(MULTI_LINE, CONTROL_CHARACTERS_MESSAGE).max(max).default('');
+/** An optional one-line text (a name, a company, a salary figure). */
+const optionalLine = (max: number) => z.string().trim().regex(SINGLE_LINE, LINE_BREAKS_MESSAGE).max(max).default('');
 const Level = oneOf(LEVELS, 'Level');
 const Category = oneOf(CATEGORIES, 'Category');
 const TargetAudience = oneOf(TARGET_AUDIENCES, 'Target audience');
@@ -69,16 +94,23 @@ const facultyRef = (label: string) =>
     .nullable()
     .optional();
 const urlOrEmpty = (label: string) =>
-  z.union([z.literal(''), z.url({ protocol: /^https?$/, error: `${label} must be a valid http(s) URL.` })]).default('');
+  z
+    .union([
+      z.literal(''),
+      z
+        .url({ protocol: /^https?$/, error: `${label} must be a valid http(s) URL.` })
+        .regex(SINGLE_LINE, LINE_BREAKS_MESSAGE),
+    ])
+    .default('');
 
 export const LoginInput = z.object({
   username: required('Username').max(150),
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(256),
+  password: line({ error: 'Password is required.' }).min(1, 'Password is required.').max(256),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
 export const RefreshInput = z.object({
-  refresh: z.string({ error: 'Refresh token is required.' }).min(1, 'Refresh token is required.'),
+  refresh: line({ error: 'Refresh token is required.' }).min(1, 'Refresh token is required.'),
 });
 export type RefreshInput = z.infer<typeof RefreshInput>;
 export const LogoutInput = RefreshInput;
@@ -90,8 +122,7 @@ export const RegisterInput = z.object({
     .max(150, 'Username must be at most 150 characters.')
     .regex(USERNAME_PATTERN, 'Username may contain only letters, digits and @ . + - _'),
   email: emailAddress(),
-  password: z
-    .string({ error: 'Password is required.' })
+  password: line({ error: 'Password is required.' })
     .min(8, 'Password must be at least 8 characters.')
     .max(256, 'Password must be at most 256 characters.'),
   first_name: required('First name').max(150),
@@ -103,15 +134,15 @@ export type RegisterInput = z.infer<typeof RegisterInput>;
 export const PasswordResetRequestInput = z.object({ email: emailAddress() });
 /** The new password, with the sign-up rules, and the token from the emailed link. */
 export const PasswordResetConfirmInput = z.object({
-  token: z.string({ error: 'This reset link is invalid or has expired.' }).min(1).max(200),
+  token: line({ error: 'This reset link is invalid or has expired.' }).min(1).max(200),
   password: RegisterInput.shape.password,
 });
 
 /** Admin program form (spec section 5). */
 export const ProgramInput = z.object({
   title: required('Title').max(200),
-  subtitle: optionalText(300),
-  description: required('Description'),
+  subtitle: optionalLine(300),
+  description: requiredText('Description'),
   level: Level,
   category: Category,
   target_audience: TargetAudience,
@@ -122,7 +153,7 @@ export const ProgramInput = z.object({
     .int('Duration must be a whole number of weeks.')
     .min(1, 'Duration must be at least 1 week.')
     .max(520),
-  avg_salary: optionalText(50),
+  avg_salary: optionalLine(50),
   is_featured: z.boolean().default(false),
   is_flagship: z.boolean().default(false),
   is_active: z.boolean().default(true),
@@ -171,7 +202,7 @@ export type WorkshopInput = z.input<typeof WorkshopInput>;
 export const TestimonialInput = z.object({
   title: required('Title').max(200),
   description: optionalText(),
-  name: optionalText(150),
+  name: optionalLine(150),
   is_featured: z.boolean().default(false),
 });
 export type TestimonialInput = z.input<typeof TestimonialInput>;
@@ -179,9 +210,9 @@ export type TestimonialInput = z.input<typeof TestimonialInput>;
 /** A success story's "title" is the student's name. */
 export const SuccessStoryInput = z.object({
   student_name: required('Student name').max(150),
-  placement_company_name: optionalText(200),
-  designation: optionalText(200),
-  salary: optionalText(50),
+  placement_company_name: optionalLine(200),
+  designation: optionalLine(200),
+  salary: optionalLine(50),
   story: optionalText(),
   is_featured: z.boolean().default(false),
 });
@@ -192,7 +223,7 @@ export const ResourceInput = z.object({
   description: optionalText(),
   resource_type: ResourceType.default('article'),
   external_url: urlOrEmpty('External URL'),
-  file: optionalText(500),
+  file: optionalLine(500),
   is_featured: z.boolean().default(false),
   author_id: facultyRef('Author'),
 });
@@ -210,7 +241,12 @@ export const BillingInput = z
       .union([z.enum(GST_STATE_CODES), z.literal(''), z.null()], { error: 'Choose a state or union territory.' })
       .optional()
       .transform((v) => v || null),
-    address: z.string().trim().max(500, 'Keep the address under 500 characters.').default(''),
+    address: z
+      .string()
+      .trim()
+      .regex(MULTI_LINE, CONTROL_CHARACTERS_MESSAGE)
+      .max(500, 'Keep the address under 500 characters.')
+      .default(''),
     /** An employer's GSTIN, when the employer pays: its first two digits must be the state's code. */
     gstin: z
       .string()
@@ -218,7 +254,7 @@ export const BillingInput = z
       .toUpperCase()
       .optional()
       .transform((v) => v || null),
-    gstin_name: z.string().trim().max(200).default(''),
+    gstin_name: optionalLine(200),
   })
   .superRefine((value, issues) => {
     if (!value.gstin) return;
@@ -242,9 +278,9 @@ export type PaymentStartInput = z.input<typeof PaymentStartInput>;
 
 /** Razorpay Checkout's success handler fields, passed on as they came (issue 9). */
 export const PaymentVerifyInput = z.object({
-  razorpay_order_id: z.string({ error: 'razorpay_order_id is required.' }).min(1).max(100),
-  razorpay_payment_id: z.string({ error: 'razorpay_payment_id is required.' }).min(1).max(100),
-  razorpay_signature: z.string({ error: 'razorpay_signature is required.' }).min(1).max(200),
+  razorpay_order_id: line({ error: 'razorpay_order_id is required.' }).min(1).max(100),
+  razorpay_payment_id: line({ error: 'razorpay_payment_id is required.' }).min(1).max(100),
+  razorpay_signature: line({ error: 'razorpay_signature is required.' }).min(1).max(200),
 });
 export type PaymentVerifyInput = z.input<typeof PaymentVerifyInput>;
 
@@ -290,7 +326,7 @@ export const CounselingInput = z.object({
     .union([z.iso.date({ error: 'Preferred date must be a date.' }), z.literal(''), z.null()])
     .optional()
     .transform((v) => (v ? v : null)),
-  interest: optionalText(200),
+  interest: optionalLine(200),
   message: optionalText(2000),
 });
 export type CounselingInput = z.input<typeof CounselingInput>;
@@ -304,7 +340,7 @@ export const ProgramListQuery = z.object({
   level: Level.optional(),
   category: Category.optional(),
   target_audience: TargetAudience.optional(),
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().regex(SINGLE_LINE, LINE_BREAKS_MESSAGE).max(200).optional(),
   is_featured: QueryBool.optional(),
   include_inactive: QueryBool.optional(),
 });

@@ -1,4 +1,5 @@
 import { assign, setup, waitFor, type ActorRefFrom } from 'xstate';
+import type { TokenPair } from '../contract/index.ts';
 import { appAction, notProvided } from './placeholders.ts';
 
 /**
@@ -21,11 +22,12 @@ export const tokenRefreshMachine = setup({
     events: {} as TokenRefreshEvent,
   },
   actors: {
-    /** Posts the stored refresh token; resolves with the new access token. */
-    refreshAccessToken: notProvided<string>('refreshAccessToken'),
+    /** Posts the stored refresh token; resolves with the new pair (the server rotates refresh tokens). */
+    refreshTokens: notProvided<TokenPair>('refreshTokens'),
   },
   actions: {
-    storeAccessToken: appAction<{ access: string }>(),
+    /** Keeps both: the refresh token presented is retired by the server, only the new one works. */
+    storeTokens: appAction<TokenPair>(),
     clearTokens: appAction(),
     redirectToLogin: appAction(),
     recordOutcome: assign(({ context }, params: { outcome: 'refreshed' | 'failed' }) => ({
@@ -43,13 +45,13 @@ export const tokenRefreshMachine = setup({
     },
     refreshing: {
       invoke: {
-        id: 'refreshAccessToken',
-        src: 'refreshAccessToken',
+        id: 'refreshTokens',
+        src: 'refreshTokens',
         input: () => undefined,
         onDone: {
           target: 'idle',
           actions: [
-            { type: 'storeAccessToken', params: ({ event }) => ({ access: event.output }) },
+            { type: 'storeTokens', params: ({ event }) => event.output },
             { type: 'recordOutcome', params: { outcome: 'refreshed' } },
           ],
         },
@@ -70,7 +72,7 @@ export type TokenRefreshActor = ActorRefFrom<typeof tokenRefreshMachine>;
 
 /**
  * Joins the refresh in flight, or starts one, and resolves once it has finished:
- * true when a new access token was stored, false when the refresh failed.
+ * true when a new token pair was stored, false when the refresh failed.
  * The actor must be running.
  */
 export async function awaitRefresh(actor: TokenRefreshActor): Promise<boolean> {

@@ -3,10 +3,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/connect.ts';
+import { frameworkErrorsWith } from './lib/framework-errors.ts';
+import answersPlugin, { requestIdFor } from './plugins/answers.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import httpCachePlugin from './plugins/http-cache.ts';
-import securityPlugin from './plugins/security.ts';
+import securityPlugin, { securityHeadersFor } from './plugins/security.ts';
 import spaPlugin from './plugins/spa.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
@@ -66,8 +68,18 @@ export async function buildApp({ config, db, dialect, logStream, clock }: AppOpt
         }
       : false,
     bodyLimit: config.bodyLimitBytes,
+    // Slow clients: a request must arrive whole within requestTimeout (else 408 and the connection
+    // closes), its headers within headersTimeout; Node checks every second instead of every 30.
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000,
+    http: {
+      headersTimeout: Math.min(config.headersTimeoutSeconds, config.requestTimeoutSeconds) * 1000,
+      connectionsCheckingInterval: 1000,
+    },
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkErrorsWith(securityHeadersFor(config)),
+    genReqId: requestIdFor(config.trustProxy),
   });
 
   if (destination) {
@@ -83,6 +95,7 @@ export async function buildApp({ config, db, dialect, logStream, clock }: AppOpt
   const tokens = createTokenService(db, secret, {
     accessSeconds: config.accessTokenLifetimeSeconds,
     refreshSeconds: config.refreshTokenLifetimeSeconds,
+    reuseGraceSeconds: config.refreshReuseGraceSeconds,
   });
   const catalogue = createCatalogueCache(db, clock);
   const mail = createMailEvents(config);
@@ -127,6 +140,7 @@ export async function buildApp({ config, db, dialect, logStream, clock }: AppOpt
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(httpCachePlugin);
+  await app.register(answersPlugin);
   await app.register(authPlugin);
   // Resource file uploads (one file per request; the size limit is set where the file is read).
   await app.register(multipart, { limits: { files: 1, fields: 10, parts: 11, fileSize: config.uploadMaxBytes } });

@@ -55,7 +55,6 @@ const NAMED: Record<string, z.ZodType> = {
   AdminStats: C.AdminStats,
   IssueSummary: C.IssueSummary,
   TokenPair: C.TokenPair,
-  AccessToken: C.AccessToken,
   CounselingRequest: C.CounselingRequest,
   AuditEntry: C.AuditEntry,
   OutboxEmail: C.OutboxEmail,
@@ -160,11 +159,11 @@ const OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: C.API.tokenRefresh,
-    summary: 'A new access token for a refresh token',
+    summary: 'A new token pair for a refresh token, which is retired (rotation; reusing it ends the login)',
     tag: 'Auth',
     access: 'public',
     body: C.RefreshInput,
-    responses: { 200: C.AccessToken },
+    responses: { 200: C.TokenPair },
     errors: [400, 401],
   },
   {
@@ -509,7 +508,15 @@ const OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: C.API.health,
-    summary: 'Health check (pings the database; 503 when it does not answer)',
+    summary: 'Liveness: the process answers (no database access)',
+    tag: 'System',
+    access: 'public',
+    responses: { 200: Health },
+  },
+  {
+    method: 'get',
+    path: C.API.ready,
+    summary: 'Readiness: the database answers within a second and its migrations are current; else 503',
     tag: 'System',
     access: 'public',
     responses: { 200: Health, 503: C.DetailErrorBody },

@@ -8,10 +8,20 @@ import { seedDemoIfEmpty } from './db/seed.ts';
 import { createMailWorker } from './mail/worker.ts';
 import { createRateEventRepository } from './repositories/rate-events.ts';
 import { createRefreshTokenRepository } from './repositories/refresh-tokens.ts';
+import { closeWithDeadline } from './lib/shutdown.ts';
 import { resolveJwtSecret } from './services/tokens.ts';
 import { NO_ADMIN_NOTICE, noActiveAdmin } from './services/users.ts';
 
 const HOUR_MS = 3_600_000;
+
+/** The database with the configured timeouts (pool acquire, statement, SQLite busy wait). */
+const openConfiguredDatabase = (config: Config) =>
+  openDatabase(config.databaseUrl, {
+    onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
+    acquireTimeoutMs: config.dbAcquireTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    busyTimeoutMs: config.dbBusyTimeoutMs,
+  });
 
 const urlOf = (config: Config) =>
   `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
@@ -59,9 +69,7 @@ async function noticeIfNoAdmin(db: Db, config: Config) {
  */
 export async function startServer(env: NodeJS.ProcessEnv = process.env, role: 'single' | 'worker' = 'single') {
   const config = loadConfig(env);
-  const { db, dialect, close } = openDatabase(config.databaseUrl, {
-    onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
-  });
+  const { db, dialect, close } = openConfiguredDatabase(config);
   if (role === 'single') {
     await migrateToLatest(db);
     if (config.demoMode) await seedDemoIfEmpty(db);
@@ -77,12 +85,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, role: 's
     await close();
   });
   await app.listen({ port: config.port, host: config.host });
-  const shutdown = () => {
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
+  const shutdown = () => closeWithDeadline(app, config.shutdownTimeoutSeconds * 1000);
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   return { app, config, url: urlOf(config) };
@@ -96,9 +99,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, role: 's
  * (each finishes its requests) and then the primary.
  */
 async function startPrimary(env: NodeJS.ProcessEnv, config: Config) {
-  const { db, dialect, close } = openDatabase(config.databaseUrl, {
-    onIdleError: (error) => console.error(`database connection lost: ${error.message}`),
-  });
+  const { db, dialect, close } = openConfiguredDatabase(config);
   await migrateToLatest(db);
   if (config.demoMode) await seedDemoIfEmpty(db);
   await noticeIfNoAdmin(db, config);
@@ -135,7 +136,13 @@ async function startPrimary(env: NodeJS.ProcessEnv, config: Config) {
       alive.map(
         (worker) =>
           new Promise<void>((resolve) => {
-            worker.once('exit', () => resolve());
+            // Each worker closes with its own shutdown deadline; one that still hangs after it is killed.
+            const kill = setTimeout(() => worker.process.kill('SIGKILL'), config.shutdownTimeoutSeconds * 1000 + 2000);
+            kill.unref();
+            worker.once('exit', () => {
+              clearTimeout(kill);
+              resolve();
+            });
             worker.process.kill('SIGTERM');
           }),
       ),

@@ -50,10 +50,25 @@ function reusingStatements(sqlite: SQLite.Database) {
 /** Opens the database a DATABASE_URL names (see config.ts): `sqlite:<path>`, `sqlite::memory:` or postgres://. */
 export function openDatabase(
   url: string,
-  options: { poolSize?: number; onIdleError?: (error: Error) => void } = {},
+  options: {
+    poolSize?: number;
+    onIdleError?: (error: Error) => void;
+    /** PostgreSQL: give up waiting for a pool connection after this (default 5 s). */
+    acquireTimeoutMs?: number;
+    /** PostgreSQL: cancel any statement running longer (default 15 s). */
+    statementTimeoutMs?: number;
+    /** SQLite: wait this long for another connection's write lock (default 5 s). */
+    busyTimeoutMs?: number;
+  } = {},
 ): DatabaseHandle {
   if (dialectOf(url) === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types: pgTypes });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      types: pgTypes,
+      connectionTimeoutMillis: options.acquireTimeoutMs ?? 5000,
+      statement_timeout: options.statementTimeoutMs ?? 15_000,
+    });
     // An idle client losing its connection (database restart, failover) must not crash the process:
     // the pool drops it and the next query opens a new one.
     pool.on('error', (error) => options.onIdleError?.(error));
@@ -64,9 +79,11 @@ export function openDatabase(
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL: a commit is on disk before its answer is sent, power loss included (WAL with NORMAL could lose
+  // the last commits). Measured with npm run bench:api: see docs/operations.md.
+  sqlite.pragma('synchronous = FULL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -8,6 +8,8 @@ import * as usersActive from './migrations/005_1_users_active.ts';
 import * as counselingPipeline from './migrations/005_2_counseling_pipeline.ts';
 import * as resourceFileLinks from './migrations/005_3_resource_file_links.ts';
 import * as gateway from './migrations/003_gateway.ts';
+import * as caseInsensitiveUsernames from './migrations/006_case_insensitive_usernames.ts';
+import * as refreshTokenFamilies from './migrations/006_refresh_token_families.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,14 +21,21 @@ const MIGRATIONS: Record<string, Migration> = {
   '005_2_counseling_pipeline': counselingPipeline,
   '005_3_resource_file_links': resourceFileLinks,
   '003_gateway': gateway,
+  '006_case_insensitive_usernames': caseInsensitiveUsernames,
+  '006_refresh_token_families': refreshTokenFamilies,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
+/**
+ * Each branch numbered its migrations from its own prefix, so a database may have run a later number
+ * (007_catalogue_version) before an earlier one arrives (006_*): those run in name order after it.
+ */
+const migrator = (db: Db) => new Migrator({ db, provider, allowUnorderedMigrations: true });
+
 /** Brings the database to the latest schema; throws (with the failing migration's name) on error. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migrator(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     throw new Error(
@@ -37,4 +46,10 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     );
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Names of the migrations this code knows that the database has not applied (readiness check). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrations = await migrator(db).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

@@ -41,6 +41,10 @@ export interface RefreshTokensTable {
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
   created_at: Timestamp;
+  /** The login this token belongs to: the jti of its first refresh token (migration 006). */
+  family: string | null;
+  /** Set when the token was exchanged for a new one; presenting it again revokes the family. */
+  rotated_at: Timestamp | null;
 }
 
 export interface RateEventsTable {

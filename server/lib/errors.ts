@@ -1,10 +1,12 @@
-import { SERVER_MESSAGES } from '../../contract/index.ts';
+import { rateLimitedMessage, SERVER_MESSAGES } from '../../contract/index.ts';
 
 /** An answer with `{detail}` (401, 403, 404, 429, ...). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: string,
+    /** Answer headers that belong to this error (Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(detail);
     this.name = 'HttpError';
@@ -42,4 +44,6 @@ export const notFound = () => new HttpError(404, SERVER_MESSAGES.notFound);
 export const notAuthenticated = () => new HttpError(401, SERVER_MESSAGES.notAuthenticated);
 export const tokenInvalid = () => new HttpError(401, SERVER_MESSAGES.tokenInvalid);
 export const forbidden = () => new HttpError(403, SERVER_MESSAGES.forbidden);
-export const rateLimited = () => new HttpError(429, SERVER_MESSAGES.rateLimited);
+/** 429 with a truthful Retry-After (whole seconds) and a message that names the same wait. */
+export const rateLimited = (retryAfterSeconds: number) =>
+  new HttpError(429, rateLimitedMessage(retryAfterSeconds), { 'retry-after': String(retryAfterSeconds) });

@@ -35,7 +35,9 @@ export default shared(async function errors(app) {
     if (error instanceof ValidationFailed) return reply.code(400).send(error.fields);
     if (error instanceof BusinessError) return reply.code(400).send({ error: error.error });
     if (error instanceof ServiceUnavailable) return reply.code(503).send({ error: error.error });
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ detail: error.detail });
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+    }
     const status = error.statusCode ?? 500;
     if (error.code === INVALID_JSON || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
       return reply.code(400).send({ detail: SERVER_MESSAGES.invalidJson });

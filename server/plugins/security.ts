@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { Config } from '../config.ts';
 import { usesRazorpayCheckout } from '../gateway/index.ts';
 import { shared } from './shared.ts';
 
@@ -51,9 +52,24 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+const computed = new WeakMap<Config, Record<string, string>>();
+
+/**
+ * The security headers of every answer for this configuration, computed once (framework-errors.ts sends
+ * the same on the answers Fastify makes before routing).
+ */
+export function securityHeadersFor(config: Config): Record<string, string> {
+  let headers = computed.get(config);
+  if (!headers) {
+    headers = securityHeaders(helmetOptions(usesRazorpayCheckout(config)));
+    computed.set(config, headers);
+  }
+  return headers;
+}
+
 /** Security headers for every answer; CORS only for the origins configured (off by default). */
 export default shared(async function security(app) {
-  const headers = securityHeaders(helmetOptions(usesRazorpayCheckout(app.deps.config)));
+  const headers = securityHeadersFor(app.deps.config);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

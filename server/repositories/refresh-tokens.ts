@@ -2,29 +2,60 @@ import { compiledOnce, slot } from '../db/compiled-once.ts';
 import type { Db } from '../db/connect.ts';
 import { nowIso } from '../lib/time.ts';
 
+export type RefreshTokenRow = {
+  jti: string;
+  user_id: number;
+  family: string;
+  expires_at: string;
+  revoked_at: string | null;
+  rotated_at: string | null;
+};
+
 /** Every refresh reads its token's row: compiled once. */
-const refreshTokenByJti = compiledOnce<{ revoked_at: string | null; expires_at: string }, { jti: string }>((db) =>
-  db.selectFrom('refresh_tokens').select(['revoked_at', 'expires_at']).where('jti', '=', slot<string>('jti')),
+const refreshTokenByJti = compiledOnce<Omit<RefreshTokenRow, 'family'> & { family: string | null }, { jti: string }>(
+  (db) =>
+    db
+      .selectFrom('refresh_tokens')
+      .select(['jti', 'user_id', 'family', 'expires_at', 'revoked_at', 'rotated_at'])
+      .where('jti', '=', slot<string>('jti')),
 );
 
 export function createRefreshTokenRepository(db: Db) {
   return {
-    async add(jti: string, userId: number, expiresAt: string): Promise<void> {
+    async add(jti: string, userId: number, expiresAt: string, family: string = jti): Promise<void> {
       await db
         .insertInto('refresh_tokens')
-        .values({ jti, user_id: userId, expires_at: expiresAt, revoked_at: null, created_at: nowIso() })
+        .values({
+          jti,
+          user_id: userId,
+          expires_at: expiresAt,
+          revoked_at: null,
+          created_at: nowIso(),
+          family,
+          rotated_at: null,
+        })
         .execute();
     },
-    /** True when the token is known, not revoked and not expired. */
-    async isUsable(jti: string): Promise<boolean> {
+    async find(jti: string): Promise<RefreshTokenRow | undefined> {
       const [row] = await refreshTokenByJti(db, { jti });
-      return row !== undefined && row.revoked_at === null && row.expires_at > nowIso();
+      return row && { ...row, family: row.family ?? row.jti };
     },
-    async revoke(jti: string): Promise<void> {
+    /** Marks a token exchanged for its successor (it stops working, and reuse is recognisable). */
+    async markRotated(jti: string): Promise<void> {
+      const now = nowIso();
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now, rotated_at: now })
+        .where('jti', '=', jti)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+    /** Ends a whole login: every token of the family stops working. */
+    async revokeFamily(family: string): Promise<void> {
       await db
         .updateTable('refresh_tokens')
         .set({ revoked_at: nowIso() })
-        .where('jti', '=', jti)
+        .where((eb) => eb.or([eb('family', '=', family), eb('jti', '=', family)]))
         .where('revoked_at', 'is', null)
         .execute();
     },

@@ -47,10 +47,19 @@ export function createUserRepository(db: Db) {
       const rows = await db.selectFrom('users').select('email').where('role', '=', 'admin').orderBy('id').execute();
       return rows.map((r) => r.email).filter(Boolean);
     },
+    /** Usernames compare regardless of case (unique index users_username_lower). */
     findByUsername: (username: string) =>
-      db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst(),
+      db
+        .selectFrom('users')
+        .selectAll()
+        .where(sql`lower(username)`, '=', username.toLowerCase())
+        .executeTakeFirst(),
     async usernameTaken(username: string): Promise<boolean> {
-      const row = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql`lower(username)`, '=', username.toLowerCase())
+        .executeTakeFirst();
       return row !== undefined;
     },
     async emailTaken(email: string, exceptId?: number): Promise<boolean> {

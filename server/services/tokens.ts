@@ -4,14 +4,23 @@ import type { Db } from '../db/connect.ts';
 import { createRefreshTokenRepository } from '../repositories/refresh-tokens.ts';
 import { createSettingsRepository } from '../repositories/settings.ts';
 import { HttpError, tokenInvalid } from '../lib/errors.ts';
+import { withKeysLocked } from '../repositories/rate-limits.ts';
 import { SERVER_MESSAGES } from '../../contract/index.ts';
 
 /**
  * JWTs with SimpleJWT's semantics: HS256, claims token_type ("access" | "refresh"), jti, user_id, iat, exp.
  * Refresh tokens are also recorded by jti, so logout can revoke one and every instance sees it.
+ * Refresh rotates (SimpleJWT's ROTATE_REFRESH_TOKENS with BLACKLIST_AFTER_ROTATION): each refresh answers a
+ * new pair and retires the token presented; presenting a retired token again is reuse, a sign that it
+ * was stolen, and ends the whole login (every token of its family).
  */
 
-export type TokenLifetimes = { accessSeconds: number; refreshSeconds: number };
+export type TokenLifetimes = {
+  accessSeconds: number;
+  refreshSeconds: number;
+  /** A rotated token presented again within this many seconds is refused without ending the login (two tabs racing). */
+  reuseGraceSeconds?: number;
+};
 type TokenType = 'access' | 'refresh';
 
 /** The configured secret, else the one stored in the database (made once, shared by every instance). */
@@ -72,28 +81,52 @@ export function createTokenService(db: Db, secret: string, lifetimes: TokenLifet
     }
   }
 
+  /** A new pair; its refresh token starts a family (a login) or continues one (rotation). */
+  async function issuePair(
+    userId: number,
+    family?: string,
+    store = refreshTokens,
+  ): Promise<{ access: string; refresh: string }> {
+    const jti = randomUUID().replace(/-/g, '');
+    const expiresAt = new Date(Date.now() + lifetimes.refreshSeconds * 1000).toISOString();
+    await store.add(jti, userId, expiresAt, family ?? jti);
+    return {
+      access: await sign('access', userId, randomUUID().replace(/-/g, ''), lifetimes.accessSeconds),
+      refresh: await sign('refresh', userId, jti, lifetimes.refreshSeconds),
+    };
+  }
+
   return {
-    async issuePair(userId: number): Promise<{ access: string; refresh: string }> {
-      const jti = randomUUID().replace(/-/g, '');
-      const expiresAt = new Date(Date.now() + lifetimes.refreshSeconds * 1000).toISOString();
-      await refreshTokens.add(jti, userId, expiresAt);
-      return {
-        access: await sign('access', userId, randomUUID().replace(/-/g, ''), lifetimes.accessSeconds),
-        refresh: await sign('refresh', userId, jti, lifetimes.refreshSeconds),
-      };
-    },
-    /** POST /auth/token/refresh/: a new access token for a usable refresh token (not revoked). */
-    async refreshAccess(refresh: string): Promise<{ access: string }> {
+    issuePair,
+    /**
+     * POST /auth/token/refresh/: a new pair for a usable refresh token, which is retired in the same
+     * transaction (serialised per token, so two concurrent refreshes cannot both succeed).
+     */
+    async rotate(refresh: string): Promise<{ access: string; refresh: string }> {
       const claims = await verify(refresh, 'refresh');
-      if (!claims || !(await refreshTokens.isUsable(claims.jti)))
-        throw new HttpError(401, SERVER_MESSAGES.refreshInvalid);
-      return { access: await sign('access', claims.userId, randomUUID().replace(/-/g, ''), lifetimes.accessSeconds) };
+      if (!claims) throw new HttpError(401, SERVER_MESSAGES.refreshInvalid);
+      const outcome = await withKeysLocked(db, [`refresh:${claims.jti}`], async (trx) => {
+        const store = createRefreshTokenRepository(trx);
+        const row = await store.find(claims.jti);
+        if (!row || row.expires_at <= new Date().toISOString()) return null;
+        if (row.rotated_at !== null) {
+          const sinceRotation = (Date.now() - Date.parse(row.rotated_at)) / 1000;
+          if (sinceRotation > (lifetimes.reuseGraceSeconds ?? 0)) await store.revokeFamily(row.family);
+          return null;
+        }
+        if (row.revoked_at !== null) return null;
+        await store.markRotated(row.jti);
+        return issuePair(row.user_id, row.family, store);
+      });
+      if (!outcome) throw new HttpError(401, SERVER_MESSAGES.refreshInvalid);
+      return outcome;
     },
-    /** POST /auth/logout/: revokes the refresh token. */
+    /** POST /auth/logout/: ends the login the refresh token belongs to (its whole family). */
     async revoke(refresh: string): Promise<void> {
       const claims = await verify(refresh, 'refresh');
       if (!claims) throw new HttpError(401, SERVER_MESSAGES.refreshInvalid);
-      await refreshTokens.revoke(claims.jti);
+      const row = await refreshTokens.find(claims.jti);
+      if (row) await refreshTokens.revokeFamily(row.family);
     },
     /** The user id an access token names, or the 401 to answer. */
     async verifyAccess(token: string): Promise<number> {

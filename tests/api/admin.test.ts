@@ -6,8 +6,8 @@ import {
   Enrollment,
   IssueSummary,
   Payment,
-  SERVER_MESSAGES,
   paginated,
+  rateLimitedMessage,
   type Paginated,
 } from '../../contract/index.ts';
 import { completeThroughGateway, createProgram, createWorkshop } from './support/fixtures.ts';
@@ -400,7 +400,8 @@ describe('counseling requests', () => {
       body: valid,
       ip: '10.9.0.3',
     });
-    expect(res.body).toEqual({ detail: SERVER_MESSAGES.rateLimited });
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ detail: rateLimitedMessage(Number(res.headers['retry-after'])) });
   });
 });
 

@@ -1,13 +1,13 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES, User } from '../../contract/index.ts';
+import { rateLimitedMessage, SERVER_MESSAGES, User } from '../../contract/index.ts';
 import { createTestApp, JWT_SECRET, type TestContext, type TestUser } from './support/harness.ts';
 
 let ctx: TestContext;
 let student: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ config: { loginMaxFailuresPerUser: 3, loginMaxFailuresPerAddress: 6 } });
+  ctx = await createTestApp({ config: { loginMaxFailuresPerAccountAddress: 3, loginMaxFailuresPerAddress: 6 } });
   student = await ctx.user('asha');
 });
 afterAll(async () => ctx?.close());
@@ -48,28 +48,42 @@ describe('POST /auth/token/', () => {
     expect(notObject.body).toHaveProperty('non_field_errors');
   });
 
-  it('rate-limits failed logins per username (429), even for the right password afterwards', async () => {
+  it('rate-limits failed logins per (account, address) pair (429), even for the right password afterwards', async () => {
     await ctx.user('target');
     for (let i = 0; i < 3; i++) {
       const res = await ctx.request({
         method: 'POST',
         url: '/auth/token/',
         body: { username: 'target', password: 'nope' },
-        ip: `10.1.0.${i}`,
+        ip: '10.1.0.1',
       });
       expect(res.status).toBe(401);
     }
     const blocked = await ctx.request({
       method: 'POST',
       url: '/auth/token/',
+      body: { username: 'TARGET', password: 'password123' },
+      ip: '10.1.0.1',
+    });
+    expect(blocked.status).toBe(429);
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(blocked.body).toEqual({ detail: rateLimitedMessage(retryAfter) });
+    // Stored in the database, so every instance sharing it agrees.
+    const rows = await ctx.db
+      .selectFrom('rate_events')
+      .select('key')
+      .where('key', '=', 'login:pair:target|10.1.0.1')
+      .execute();
+    expect(rows).toHaveLength(3);
+    // The owner, from another address, is not locked out.
+    const owner = await ctx.request({
+      method: 'POST',
+      url: '/auth/token/',
       body: { username: 'target', password: 'password123' },
       ip: '10.1.0.9',
     });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ detail: SERVER_MESSAGES.rateLimited });
-    // Stored in the database, so every instance sharing it agrees.
-    const rows = await ctx.db.selectFrom('rate_events').select('key').where('key', '=', 'login:user:target').execute();
-    expect(rows).toHaveLength(3);
+    expect(owner.status).toBe(200);
   });
 
   it('rate-limits failed logins per client address (429)', async () => {
@@ -109,10 +123,11 @@ describe('POST /auth/token/', () => {
 });
 
 describe('POST /auth/token/refresh/', () => {
-  it('answers a new access token for a refresh token', async () => {
+  it('answers a new token pair for a refresh token (rotation)', async () => {
     const res = await ctx.request({ method: 'POST', url: '/auth/token/refresh/', body: { refresh: student.refresh } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ access: expect.any(String) });
+    expect(res.body).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+    expect((res.body as { refresh: string }).refresh).not.toBe(student.refresh);
   });
 
   it('refuses an access token, garbage, or nothing', async () => {
@@ -223,7 +238,7 @@ describe('POST /auth/register/', () => {
     expect(statuses.every((s) => s === 201)).toBe(true);
     const refused = await register(99, '10.9.2.1');
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ detail: SERVER_MESSAGES.rateLimited });
+    expect(refused.body).toEqual({ detail: rateLimitedMessage(Number(refused.headers['retry-after'])) });
     expect((await register(0, '10.9.2.2')).status).toBe(201);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, GSTIN_MESSAGES, Payment } from '../../contract/index.ts';
 import { DEMO_INSTITUTE } from '../../server/config.ts';
-import { createProgram, completeThroughGateway } from './support/fixtures.ts';
+import { createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 
 let ctx: TestContext;
@@ -50,7 +50,8 @@ describe('billing details at payment start', () => {
       invoice_number: null,
     });
     const paymentId = (start.body as Payment).id;
-    await completeThroughGateway(ctx, asha.access, paymentId);
+    await ctx.pay(paymentId, { webhooks: false });
+    await ctx.request({ method: 'POST', url: API.payments.complete(paymentId), token: asha.access });
     const mine = (await ctx.request({ url: API.payments.list, token: asha.access })).body as Payment[];
     const invoice = await ctx.db
       .selectFrom('tax_documents')
@@ -82,7 +83,8 @@ describe('billing details at payment start', () => {
     // Without a state the place of supply is the institute's: CGST + SGST.
     const plain = await send(person);
     expect(plain.status).toBe(201);
-    await completeThroughGateway(ctx, ravi.access, (plain.body as Payment).id);
+    await ctx.pay((plain.body as Payment).id, { webhooks: false });
+    await ctx.request({ method: 'POST', url: API.payments.complete((plain.body as Payment).id), token: ravi.access });
     const invoice = await ctx.db
       .selectFrom('tax_documents')
       .selectAll()
@@ -107,7 +109,12 @@ describe('configuration', () => {
         body: {},
       });
       expect(start.body).toMatchObject({ amount: 10000, total_paise: 1_180_000 });
-      await completeThroughGateway(exclusive, meera.access, (start.body as Payment).id);
+      await exclusive.pay((start.body as Payment).id, { webhooks: false });
+      await exclusive.request({
+        method: 'POST',
+        url: API.payments.complete((start.body as Payment).id),
+        token: meera.access,
+      });
       const invoice = await exclusive.db.selectFrom('tax_documents').selectAll().executeTakeFirstOrThrow();
       expect(invoice).toMatchObject({
         taxable_paise: 1_000_000,

@@ -8,7 +8,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { CATALOGUE_MAX_STALENESS_MS } from '../../server/services/catalogue-cache.ts';
 import { programInput } from './support/fixtures.ts';
 import { JWT_SECRET, TEST_DB } from './support/harness.ts';
-import { processDatabase } from './support/server-process.ts';
+import { serverDatabase } from './support/server-process.ts';
 
 /**
  * Two instances (two apps, each with its own connection) on one database, as two server processes or
@@ -23,7 +23,7 @@ describe(`the catalogue kept in memory, two instances on one ${TEST_DB === 'post
   let admin: string;
 
   beforeAll(async () => {
-    const database = await processDatabase();
+    const database = await serverDatabase();
     drop = database.drop;
     for (const i of [0, 1]) {
       const handle = openDatabase(database.url, { poolSize: 3 });

@@ -1,37 +1,46 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, SERVER_MESSAGES } from '../../contract/index.ts';
-import { startSandboxGateway } from '../../server/gateway/sandbox.ts';
 import { programInput, workshopInput } from './support/fixtures.ts';
+import { startSandboxGateway } from '../../server/gateway/sandbox.ts';
 import { TEST_DB } from './support/harness.ts';
-import { call, processDatabase, startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { call, serverDatabase, startServerProcess, type ServerProcess } from './support/server-process.ts';
 
 /**
  * WEB_CONCURRENCY=2: two server processes (node:cluster) share the port and one database (a SQLite file in
  * WAL mode, or one PostgreSQL database). The payment rules hold whichever process answers each racer.
+ * The gateway is the sandbox on its own port (RAZORPAY_API_BASE), as a real gateway is to every process;
+ * its webhooks are off, so each completion rests on the complete/ call that asks it.
  */
 describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL database' : 'SQLite file'}`, () => {
   let server: ServerProcess;
-  let gateway: Awaited<ReturnType<typeof startSandboxGateway>>;
   let drop: () => Promise<void>;
   let admin: string;
+  let gateway: Awaited<ReturnType<typeof startSandboxGateway>>;
+  /** Pays a payment's order at the gateway as the checkout page would. */
+  const pay = (started: { body: unknown }) => {
+    const orderId = (started.body as { gateway: { order_id: string } }).gateway.order_id;
+    const result = gateway.sandbox.checkout({ order_id: orderId, method: 'card', card_number: '4111 1111 1111 1111' });
+    expect(result).toMatchObject({ ok: true });
+  };
   /** The completion URLs the races used. */
   const raced: string[] = [];
 
   beforeAll(async () => {
-    const database = await processDatabase();
+    gateway = await startSandboxGateway({
+      keyId: 'rzp_test_cluster',
+      keySecret: 'cluster-key-secret',
+      webhookSecret: 'cluster-webhook-secret',
+    });
+    const database = await serverDatabase();
     drop = database.drop;
-    // The gateway on its own server, shared by both processes (the in-process demo sandbox is per process).
-    gateway = await startSandboxGateway({ keyId: 'rzp_test_cluster', keySecret: 'cluster-secret' });
-    // No webhooks: each completion rests on Complete Payment asking the gateway, the call that races.
-    gateway.sandbox.switches.drop = true;
     server = await startServerProcess({
-      DATABASE_URL: database.url,
-      WEB_CONCURRENCY: '2',
-      DEMO_MODE: '1',
       RAZORPAY_API_BASE: gateway.url,
       RAZORPAY_KEY_ID: gateway.sandbox.keyId,
       RAZORPAY_KEY_SECRET: gateway.sandbox.keySecret,
       RAZORPAY_WEBHOOK_SECRET: gateway.sandbox.webhookSecret,
+      DATABASE_URL: database.url,
+      WEB_CONCURRENCY: '2',
+      DEMO_MODE: '1',
       // Request logs on (NODE_ENV=test would silence them): each line names the process that answered.
       NODE_ENV: 'development',
       LOG_REQUESTS: '1',
@@ -60,13 +69,6 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     return pids;
   }
 
-  /** Pays a started payment's order at the gateway with the success test card. */
-  function payAtGateway(started: { body: unknown }) {
-    const order = (started.body as { gateway: { order_id: string } }).gateway.order_id;
-    const paid = gateway.sandbox.checkout({ order_id: order, method: 'card', card_number: '4111 1111 1111 1111' });
-    expect(paid).toMatchObject({ ok: true });
-  }
-
   async function newStudent(name: string): Promise<string> {
     const res = await call(server.base, 'POST', API.register, {
       body: {
@@ -89,7 +91,7 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     const started = await call(server.base, 'POST', API.programs.payment(programId), { token: student, body: {} });
     expect(started.status).toBe(201);
     const paymentId = (started.body as { id: number }).id;
-    payAtGateway(started);
+    pay(started);
 
     const answers = await Promise.all(
       Array.from({ length: 30 }, () => call(server.base, 'POST', API.payments.complete(paymentId), { token: student })),
@@ -117,7 +119,7 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
       racers.map(async (token) => {
         const res = await call(server.base, 'POST', API.workshops.payment(workshopId), { token, body: {} });
         expect(res.status).toBe(201);
-        payAtGateway(res);
+        pay(res);
         return { token, id: (res.body as { id: number }).id };
       }),
     );

@@ -180,12 +180,14 @@ describe('system endpoints', () => {
     }
   });
 
-  it('GET /api/health/ pings the database: 200 ok, 503 when it does not answer', async () => {
+  it('GET /api/health/ answers while the process lives; GET /api/ready/ is 503 when the database does not answer', async () => {
     expect(await ctx.request({ url: API.health })).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(await ctx.request({ url: API.ready })).toMatchObject({ status: 200, body: { status: 'ok' } });
     const down = await createTestApp();
     try {
       await down.db.destroy();
-      expect(await down.request({ url: API.health })).toMatchObject({
+      expect(await down.request({ url: API.health })).toMatchObject({ status: 200, body: { status: 'ok' } });
+      expect(await down.request({ url: API.ready })).toMatchObject({
         status: 503,
         body: { detail: 'Service unavailable.' },
       });

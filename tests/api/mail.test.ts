@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxEmail, type Paginated } from '../../contract/index.ts';
 import { createMailWorker, type MailWorker } from '../../server/mail/worker.ts';
-import { createProgram, completeThroughGateway } from './support/fixtures.ts';
+import { createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { recipients, startInbox, type Inbox } from './support/smtp.ts';
@@ -95,7 +95,12 @@ describe('emails through a real SMTP server', () => {
     });
     const paymentId = (start.body as { id: number }).id;
     const before = inbox.messages.length;
-    const done = await completeThroughGateway(ctx, asha.access, paymentId);
+    await ctx.pay(paymentId, { webhooks: false });
+    const done = await ctx.request({
+      method: 'POST',
+      url: `/classroom/payments/${paymentId}/complete/`,
+      token: asha.access,
+    });
     expect(done.status).toBe(200);
     const mails = await deliver(before);
     expect(mails).toHaveLength(1);
@@ -155,7 +160,8 @@ describe('emails through a real SMTP server', () => {
       token: kiran.access,
     });
     const paymentId = (start.body as { id: number }).id;
-    await completeThroughGateway(ctx, kiran.access, paymentId);
+    await ctx.pay(paymentId, { webhooks: false });
+    await ctx.request({ method: 'POST', url: `/classroom/payments/${paymentId}/complete/`, token: kiran.access });
     const before = inbox.messages.length;
     await ctx.db
       .transaction()

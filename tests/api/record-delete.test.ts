@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, OFFICE_MESSAGES, type Payment, type PaymentCompletion } from '../../contract/index.ts';
-import { createProgram, createWorkshop, completeThroughGateway } from './support/fixtures.ts';
+import { createProgram, createWorkshop } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
 
@@ -41,7 +41,9 @@ describe('deleting payments and enrollments', () => {
 
   it('refuses to delete a completed payment, or one completed once and resolved since, saying why', async () => {
     const paid = await start('programs', await createProgram(ctx, admin.access));
-    const done = (await completeThroughGateway(ctx, asha.access, paid.id)).body as PaymentCompletion;
+    await ctx.pay(paid.id, { webhooks: false });
+    const done = (await ctx.request({ method: 'POST', url: API.payments.complete(paid.id), token: asha.access }))
+      .body as PaymentCompletion;
     expect(await del(API.admin.payment(paid.id))).toMatchObject({
       status: 400,
       body: { error: OFFICE_MESSAGES.paymentHasMoney },

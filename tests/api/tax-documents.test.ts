@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/index.ts';
-import { createProgram, completeThroughGateway } from './support/fixtures.ts';
+import { createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { pdfText } from './support/pdf-text.ts';
 
@@ -25,7 +25,8 @@ describe('downloading invoices', () => {
     });
     const paymentId = (start.body as { id: number }).id;
     expect((await ctx.request({ url: API.payments.invoice(paymentId), token: asha.access })).status).toBe(404);
-    await completeThroughGateway(ctx, asha.access, paymentId);
+    await ctx.pay(paymentId, { webhooks: false });
+    await ctx.request({ method: 'POST', url: API.payments.complete(paymentId), token: asha.access });
     const res = await ctx.app.inject({
       url: API.payments.invoice(paymentId),
       headers: { authorization: `Bearer ${asha.access}` },
@@ -57,8 +58,9 @@ describe('downloading invoices', () => {
       issue_description: '',
       is_urgent: false,
     };
+    await ctx.pay(paymentId, { webhooks: false });
     const answers = await Promise.all([
-      completeThroughGateway(ctx, ravi.access, paymentId),
+      ctx.request({ method: 'POST', url: API.payments.complete(paymentId), token: ravi.access }),
       ctx.request({ method: 'POST', url: API.admin.resolvePayment(paymentId), token: admin.access, body: resolve }),
     ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, SERVER_MESSAGES, type Payment } from '../../contract/index.ts';
-import { createWorkshop, completeThroughGateway } from './support/fixtures.ts';
+import { createWorkshop } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 
 /** A workshop that has begun, or is full, cannot be booked: refused before any payment exists. */
@@ -44,7 +44,8 @@ describe('booking a workshop', () => {
   it('refuses a full workshop before a payment is created, also at checkout with billing details', async () => {
     const id = await createWorkshop(ctx, admin.access, { max_participants: 1 });
     const paid = (await start(asha, id)).body as Payment;
-    await completeThroughGateway(ctx, asha.access, paid.id);
+    await ctx.pay(paid.id, { webhooks: false });
+    await ctx.request({ method: 'POST', url: API.payments.complete(paid.id), token: asha.access });
     const res = await start(ravi, id, {
       payment_method: 'upi',
       billing: { first_name: 'Ravi', last_name: 'K', email: 'ravi@example.in', phone: '9876543210' },
@@ -57,7 +58,8 @@ describe('booking a workshop', () => {
     const id = await createWorkshop(ctx, admin.access, { max_participants: 1 });
     expect((await start(ravi, id)).status).toBe(201);
     const seat = (await start(asha, id)).body as Payment;
-    await completeThroughGateway(ctx, asha.access, seat.id);
+    await ctx.pay(seat.id, { webhooks: false });
+    await ctx.request({ method: 'POST', url: API.payments.complete(seat.id), token: asha.access });
     expect(await start(ravi, id)).toMatchObject({ status: 400, body: { error: SERVER_MESSAGES.workshopFull } });
   });
 

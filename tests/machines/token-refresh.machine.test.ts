@@ -14,13 +14,16 @@ describe('token refresh machine, generated paths', () => {
     const type = step.event.type;
 
     expect(actorCalls(step.effects)).toEqual(
-      state === 'refreshing' ? [{ src: 'refreshAccessToken', input: undefined }] : [],
+      state === 'refreshing' ? [{ src: 'refreshTokens', input: undefined }] : [],
     );
-    if (type === 'xstate.done.actor.refreshAccessToken') {
+    if (type === 'xstate.done.actor.refreshTokens') {
       expect(state).toBe('idle');
-      expect(step.effects.actions).toEqual([{ name: 'storeAccessToken', params: { access: 'new-access-token' } }]);
+      // Both tokens are kept: the server retired the refresh token presented.
+      expect(step.effects.actions).toEqual([
+        { name: 'storeTokens', params: { access: 'new-access-token', refresh: 'new-refresh-token' } },
+      ]);
       expect([generation, lastOutcome]).toEqual([previous.generation + 1, 'refreshed']);
-    } else if (type === 'xstate.error.actor.refreshAccessToken') {
+    } else if (type === 'xstate.error.actor.refreshTokens') {
       // Both tokens go and the browser goes to /login (spec section 8, 401 on any call).
       expect(state).toBe('failed');
       expect(actionNames(step.effects)).toEqual(['clearTokens', 'redirectToLogin']);
@@ -33,13 +36,13 @@ describe('token refresh machine, generated paths', () => {
 });
 
 function startRefresher() {
-  const fakes = createActorFakes(['refreshAccessToken']);
+  const fakes = createActorFakes(['refreshTokens']);
   const log: string[] = [];
   const actor = createActor(
     tokenRefreshMachine.provide({
       actors: fakes.actors as never,
       actions: {
-        storeAccessToken: (_, params) => log.push(`store ${params.access}`),
+        storeTokens: (_, params) => log.push(`store ${params.access} ${params.refresh}`),
         clearTokens: () => log.push('clear'),
         redirectToLogin: () => log.push('redirect'),
       },
@@ -53,15 +56,15 @@ describe('awaitRefresh', () => {
     const { actor, fakes, log } = startRefresher();
     const outcomes = Promise.all([awaitRefresh(actor), awaitRefresh(actor), awaitRefresh(actor)]);
     expect(fakes.calls).toHaveLength(1);
-    fakes.resolve('refreshAccessToken', 'fresh');
+    fakes.resolve('refreshTokens', { access: 'fresh', refresh: 'r-fresh' });
     expect(await outcomes).toEqual([true, true, true]);
-    expect(log).toEqual(['store fresh']);
+    expect(log).toEqual(['store fresh r-fresh']);
   });
 
   it('tells every waiting request that the refresh failed, and clears and redirects once', async () => {
     const { actor, fakes, log } = startRefresher();
     const outcomes = Promise.all([awaitRefresh(actor), awaitRefresh(actor)]);
-    fakes.reject('refreshAccessToken', refreshInvalid);
+    fakes.reject('refreshTokens', refreshInvalid);
     expect(await outcomes).toEqual([false, false]);
     expect(log).toEqual(['clear', 'redirect']);
     expect(fakes.calls).toHaveLength(1);
@@ -70,15 +73,15 @@ describe('awaitRefresh', () => {
   it('refreshes again after a failure (a later login) and after a success', async () => {
     const { actor, fakes } = startRefresher();
     const first = awaitRefresh(actor);
-    fakes.reject('refreshAccessToken', refreshInvalid);
+    fakes.reject('refreshTokens', refreshInvalid);
     expect(await first).toBe(false);
     const second = awaitRefresh(actor);
-    fakes.resolve('refreshAccessToken', 'fresh');
+    fakes.resolve('refreshTokens', { access: 'fresh', refresh: 'r-fresh' });
     expect(await second).toBe(true);
     const third = awaitRefresh(actor);
     await flush();
     expect(fakes.calls).toHaveLength(3);
-    fakes.resolve('refreshAccessToken', 'fresher');
+    fakes.resolve('refreshTokens', { access: 'fresher', refresh: 'r-fresher' });
     expect(await third).toBe(true);
   });
 

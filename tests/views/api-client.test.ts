@@ -61,12 +61,12 @@ describe('API client', () => {
     await expect(api.get(API.programs.detail(1), Program)).rejects.toBeInstanceOf(ApiError);
   });
 
-  it('on concurrent 401s refreshes once, stores the new token and retries each call once', async () => {
+  it('on concurrent 401s refreshes once, stores the new pair and retries each call once', async () => {
     loggedIn();
     const fake = installFakeApi({
       [`GET ${API.programs.list}`]: (request) =>
         request.auth === 'Bearer new-access' ? ok([program()]) : unauthorized,
-      [`POST ${API.tokenRefresh}`]: ok({ access: 'new-access' }),
+      [`POST ${API.tokenRefresh}`]: ok({ access: 'new-access', refresh: 'refresh-2' }),
     });
     const results = await Promise.all([
       api.list(API.programs.list, Program),
@@ -78,13 +78,32 @@ describe('API client', () => {
     expect(fake.callsTo(`POST ${API.tokenRefresh}`)[0]!.body).toEqual({ refresh: 'refresh-1' });
     expect(fake.callsTo(`GET ${API.programs.list}`)).toHaveLength(6);
     expect(tokenStore.getAccess()).toBe('new-access');
+    // The server rotated the refresh token: the store keeps the new one.
+    expect(tokenStore.getRefresh()).toBe('refresh-2');
+  });
+
+  it("when another tab rotated the refresh token a moment earlier, takes that tab's pair instead of logging out", async () => {
+    loggedIn();
+    const fake = installFakeApi({
+      [`GET ${API.programs.list}`]: (request) =>
+        request.auth === 'Bearer other-tab-access' ? ok([program()]) : unauthorized,
+      [`POST ${API.tokenRefresh}`]: () => {
+        // The other tab finished its refresh while this one was asking with the old token.
+        tokenStore.setTokens({ access: 'other-tab-access', refresh: 'other-tab-refresh' });
+        return fail(401, { detail: SERVER_MESSAGES.refreshInvalid });
+      },
+    });
+    const results = await api.list(API.programs.list, Program);
+    expect(results).toHaveLength(1);
+    expect(fake.callsTo(`POST ${API.tokenRefresh}`)).toHaveLength(1);
+    expect(tokenStore.getRefresh()).toBe('other-tab-refresh');
   });
 
   it('retries at most once: a second 401 is the answer', async () => {
     loggedIn();
     const fake = installFakeApi({
       [`GET ${API.programs.list}`]: unauthorized,
-      [`POST ${API.tokenRefresh}`]: ok({ access: 'new-access' }),
+      [`POST ${API.tokenRefresh}`]: ok({ access: 'new-access', refresh: 'refresh-2' }),
     });
     await expect(api.list(API.programs.list, Program)).rejects.toMatchObject({ status: 401 });
     expect(fake.callsTo(`GET ${API.programs.list}`)).toHaveLength(2);

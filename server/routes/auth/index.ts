@@ -15,85 +15,107 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passw
 import { parse } from '../../lib/validate.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
 import { createPasswordResetRepository } from '../../repositories/password-resets.ts';
-import { createRateEventRepository } from '../../repositories/rate-events.ts';
 import { createRefreshTokenRepository } from '../../repositories/refresh-tokens.ts';
 import { createUserRepository } from '../../repositories/users.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { toUser } from '../../services/present.ts';
+import { createRateLimiter } from '../../repositories/rate-limits.ts';
 
 /** Login, refresh, register, logout and the current user. */
 export default async function authRoutes(app: FastifyInstance) {
   const { db, config, tokens, mail } = app.deps;
   const users = createUserRepository(db);
-  const rateEvents = createRateEventRepository(db);
+  const limiter = createRateLimiter(db);
 
-  const loginKeys = (request: FastifyRequest, username: string) => ({
-    user: `login:user:${username.toLowerCase()}`,
-    address: `login:addr:${request.ip}`,
-  });
+  const loginLimits = (request: FastifyRequest, username: string) => {
+    const account = username.toLowerCase();
+    const pair = `login:pair:${account}|${request.ip}`;
+    const address = `login:addr:${request.ip}`;
+    const accountKey = `login:user:${account}`;
+    const window = config.loginWindowSeconds;
+    return {
+      pair,
+      limits: [
+        { key: pair, max: config.loginMaxFailuresPerAccountAddress, windowSeconds: window },
+        { key: address, max: config.loginMaxFailuresPerAddress, windowSeconds: window },
+      ],
+      record: [pair, address, accountKey],
+      slowdown: {
+        key: accountKey,
+        after: config.loginSlowdownAfterFailuresPerAccount,
+        baseSeconds: 1,
+        maxSeconds: config.loginSlowdownMaxSeconds,
+        windowSeconds: window,
+      },
+    };
+  };
 
   app.post(API.token, async (request) => {
     const input = parse(LoginInput, request.body);
-    const keys = loginKeys(request, input.username);
-    const [byUser, byAddress] = await Promise.all([
-      rateEvents.count(keys.user, config.loginWindowSeconds),
-      rateEvents.count(keys.address, config.loginWindowSeconds),
-    ]);
-    if (byUser >= config.loginMaxFailuresPerUser || byAddress >= config.loginMaxFailuresPerAddress) throw rateLimited();
+    // The attempt is counted as a failure before the password is hashed, so a burst cannot overtake the
+    // limit; a successful login takes its rows back.
+    const rules = loginLimits(request, input.username);
+    const attempt = await limiter.attempt(rules.limits, rules.record, rules.slowdown);
+    if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
 
     const user = await users.findByUsername(input.username);
     const ok = user
       ? await verifyPassword(input.password, user.password_hash)
       : (await burnPasswordCheck(input.password), false);
     // A deactivated account answers exactly like a wrong password: nothing to learn from trying.
-    if (!user || !ok || !user.is_active) {
-      await Promise.all([rateEvents.add(keys.user), rateEvents.add(keys.address)]);
-      throw new HttpError(401, SERVER_MESSAGES.badCredentials);
-    }
-    await rateEvents.clear(keys.user);
+    if (!user || !ok || !user.is_active) throw new HttpError(401, SERVER_MESSAGES.badCredentials);
+    await limiter.release(attempt);
+    await limiter.clear(rules.pair);
     await users.recordLogin(user.id);
     return tokens.issuePair(user.id);
   });
 
   app.post(API.tokenRefresh, async (request) => {
     const input = parse(RefreshInput, request.body);
-    return tokens.refreshAccess(input.refresh);
+    return tokens.rotate(input.refresh);
   });
 
   app.post(API.register, async (request, reply) => {
+    const input = parse(RegisterInput, request.body);
     // Accounts created from one address are limited, so sign-up cannot be used to mass-create users.
     const registrations = `register:addr:${request.ip}`;
-    if ((await rateEvents.count(registrations, config.registerWindowSeconds)) >= config.registerMaxPerAddress) {
-      throw rateLimited();
-    }
-    const input = parse(RegisterInput, request.body);
-    const taken: Record<string, string[]> = {};
-    if (await users.usernameTaken(input.username)) taken.username = [SERVER_MESSAGES.usernameTaken];
-    if (await users.emailTaken(input.email)) taken.email = [SERVER_MESSAGES.emailTaken];
-    if (Object.keys(taken).length) throw new ValidationFailed(taken);
-    let user;
+    const attempt = await limiter.attempt(
+      [{ key: registrations, max: config.registerMaxPerAddress, windowSeconds: config.registerWindowSeconds }],
+      [registrations],
+    );
+    if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
     try {
+      const taken: Record<string, string[]> = {};
+      if (await users.usernameTaken(input.username)) taken.username = [SERVER_MESSAGES.usernameTaken];
+      if (await users.emailTaken(input.email)) taken.email = [SERVER_MESSAGES.emailTaken];
+      if (Object.keys(taken).length) throw new ValidationFailed(taken);
       const passwordHash = await hashPassword(input.password);
-      // The account and its welcome email commit together.
-      user = await db.transaction().execute(async (trx) => {
-        const created = await createUserRepository(trx).create({
-          username: input.username,
-          email: input.email,
-          first_name: input.first_name,
-          last_name: input.last_name,
-          password_hash: passwordHash,
-          role: 'student',
+      let user;
+      try {
+        // The account and its welcome email commit together.
+        user = await db.transaction().execute(async (trx) => {
+          const created = await createUserRepository(trx).create({
+            username: input.username,
+            email: input.email,
+            first_name: input.first_name,
+            last_name: input.last_name,
+            password_hash: passwordHash,
+            role: 'student',
+          });
+          await mail.userRegistered(trx, created);
+          return created;
         });
-        await mail.userRegistered(trx, created);
-        return created;
-      });
+      } catch (error) {
+        // Lost a race with an identical registration.
+        if (isUniqueViolation(error)) throw new ValidationFailed({ username: [SERVER_MESSAGES.usernameTaken] });
+        throw error;
+      }
+      return reply.code(201).send(await tokens.issuePair(user.id));
     } catch (error) {
-      // Lost a race with an identical registration.
-      if (isUniqueViolation(error)) throw new ValidationFailed({ username: [SERVER_MESSAGES.usernameTaken] });
+      // Only accounts actually created count against the address.
+      await limiter.release(attempt);
       throw error;
     }
-    await rateEvents.add(registrations);
-    return reply.code(201).send(await tokens.issuePair(user.id));
   });
 
   app.post(API.logout, async (request, reply) => {
@@ -109,22 +131,31 @@ export default async function authRoutes(app: FastifyInstance) {
   app.post(API.passwordReset, async (request, reply) => {
     const input = parse(PasswordResetRequestInput, request.body);
     const byAddress = `reset:addr:${request.ip}`;
-    if ((await rateEvents.count(byAddress, config.resetWindowSeconds)) >= config.resetMaxPerAddress) {
-      throw rateLimited();
-    }
-    await rateEvents.add(byAddress);
+    const attempt = await limiter.attempt(
+      [{ key: byAddress, max: config.resetMaxPerAddress, windowSeconds: config.resetWindowSeconds }],
+      [byAddress],
+    );
+    if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
     const user = await createPasswordResetRepository(db).findUserByEmail(input.email);
     if (user) {
       const byAccount = `reset:user:${user.id}`;
       // Over the account's limit the answer stays the same (it must not tell whether the account exists).
-      if ((await rateEvents.count(byAccount, config.resetWindowSeconds)) < config.resetMaxPerAccount) {
+      const sending = await limiter.attempt(
+        [{ key: byAccount, max: config.resetMaxPerAccount, windowSeconds: config.resetWindowSeconds }],
+        [byAccount],
+      );
+      if (sending.ok) {
         const token = randomBytes(32).toString('base64url');
         const expiresAt = new Date(Date.now() + RESET_LIFETIME_MS).toISOString();
-        await db.transaction().execute(async (trx) => {
-          await createRateEventRepository(trx).add(byAccount);
-          await createPasswordResetRepository(trx).insert(user.id, sha256(token), expiresAt);
-          await mail.passwordReset(trx, user, `${config.publicUrl}/reset-password?token=${token}`);
-        });
+        try {
+          await db.transaction().execute(async (trx) => {
+            await createPasswordResetRepository(trx).insert(user.id, sha256(token), expiresAt);
+            await mail.passwordReset(trx, user, `${config.publicUrl}/reset-password?token=${token}`);
+          });
+        } catch (error) {
+          await limiter.release(sending);
+          throw error;
+        }
       }
     }
     return reply.code(202).send({ detail: RESET_REQUESTED });

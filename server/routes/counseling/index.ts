@@ -4,33 +4,41 @@ import { rateLimited } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parse } from '../../lib/validate.ts';
 import { createCounselingRepository } from '../../repositories/counseling.ts';
-import { createRateEventRepository } from '../../repositories/rate-events.ts';
+import { createRateLimiter } from '../../repositories/rate-limits.ts';
 import { toCounselingRequest } from '../../services/present.ts';
 
 /** Free counseling bookings from /contact: public, limited per client address (shared by all instances). */
 export default async function counselingRoutes(app: FastifyInstance) {
   const { db, config, mail } = app.deps;
-  const rateEvents = createRateEventRepository(db);
+  const limiter = createRateLimiter(db);
 
   app.post(API.counseling.create, async (request, reply) => {
-    const key = `counseling:addr:${request.ip}`;
-    if ((await rateEvents.count(key, config.counselingWindowSeconds)) >= config.counselingMaxPerAddress)
-      throw rateLimited();
     const input = parse(CounselingInput, request.body);
-    const row = await db.transaction().execute(async (trx) => {
-      await createRateEventRepository(trx).add(key);
-      const created = await createCounselingRepository(trx).create({ ...input, created_at: nowIso() });
-      // The acknowledgement to the visitor and the notice to administrators commit with the request.
-      await mail.counselingRequested(trx, {
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        preferredDate: input.preferred_date,
-        interest: input.interest,
-        message: input.message,
+    const key = `counseling:addr:${request.ip}`;
+    // Counted and recorded in one serialised step, so a burst gets at most the limit through.
+    const attempt = await limiter.attempt(
+      [{ key, max: config.counselingMaxPerAddress, windowSeconds: config.counselingWindowSeconds }],
+      [key],
+    );
+    if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
+    try {
+      const row = await db.transaction().execute(async (trx) => {
+        const created = await createCounselingRepository(trx).create({ ...input, created_at: nowIso() });
+        // The acknowledgement to the visitor and the notice to administrators commit with the request.
+        await mail.counselingRequested(trx, {
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          preferredDate: input.preferred_date,
+          interest: input.interest,
+          message: input.message,
+        });
+        return created;
       });
-      return created;
-    });
-    return reply.code(201).send(toCounselingRequest(row));
+      return reply.code(201).send(toCounselingRequest(row));
+    } catch (error) {
+      await limiter.release(attempt);
+      throw error;
+    }
   });
 }

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { API, type AppConfig } from '../../../contract/index.ts';
+import { pendingMigrations } from '../../db/migrate.ts';
 import { DEMO_ADMIN } from '../../db/seed.ts';
+import { withDeadline } from '../../lib/deadline.ts';
 import { buildOpenApiDocument } from '../../openapi.ts';
 import { pingDatabase } from '../../repositories/health.ts';
 
-/** Deployment facts for the SPA, a health check for load balancers, and the OpenAPI document. */
+const READY_DEADLINE_MS = 1000;
+
+/** Deployment facts for the SPA, liveness and readiness checks, and the OpenAPI document. */
 export default async function systemRoutes(app: FastifyInstance) {
   const { config, db } = app.deps;
   const document = buildOpenApiDocument();
@@ -14,13 +18,21 @@ export default async function systemRoutes(app: FastifyInstance) {
     demo_credentials: config.demoMode ? { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password } : null,
   }));
 
-  // 503 (not 500) when the database does not answer, so a load balancer takes the instance out.
-  app.get(API.health, async (request, reply) => {
+  // Liveness for process managers: answers while the process can, never touches the database.
+  app.get(API.health, async () => ({ status: 'ok' }));
+
+  // Readiness for load balancers: 503 (not 500, not a hang) when the database does not answer within
+  // a second or a migration is missing, so the instance is taken out of rotation.
+  app.get(API.ready, async (request, reply) => {
     try {
-      await pingDatabase(db);
+      await withDeadline(READY_DEADLINE_MS, async () => {
+        await pingDatabase(db);
+        const pending = await pendingMigrations(db);
+        if (pending.length > 0) throw new Error(`migrations not applied: ${pending.join(', ')}`);
+      });
       return { status: 'ok' };
     } catch (error) {
-      request.log.error({ err: error }, 'health check: database unreachable');
+      request.log.error({ err: error }, 'readiness check failed');
       return reply.code(503).send({ detail: 'Service unavailable.' });
     }
   });

@@ -1,5 +1,5 @@
 import { createActor, fromPromise } from 'xstate';
-import { ApiError } from '../../../contract/index.ts';
+import { ApiError, type TokenPair } from '../../../contract/index.ts';
 import { awaitRefresh, tokenRefreshMachine, type TokenRefreshActor } from '../../../machines/token-refresh.machine.ts';
 import { configureApiClient } from '../../lib/api-client.ts';
 import { announceSessionExpired } from '../../lib/auth-events.ts';
@@ -9,12 +9,12 @@ import { tokenStore } from '../../lib/token-store.ts';
 export const appTokenRefreshMachine = tokenRefreshMachine.provide({
   // Loaded with the first refresh: a page without a session never needs it.
   actors: {
-    refreshAccessToken: fromPromise<string, void>(async () =>
-      (await import('../../features/auth/api/auth-api.ts')).refreshAccessToken(),
+    refreshTokens: fromPromise<TokenPair, void>(async () =>
+      (await import('../../features/auth/api/auth-api.ts')).refreshTokens(),
     ),
   },
   actions: {
-    storeAccessToken: (_, params: { access: string }) => tokenStore.setAccess(params.access),
+    storeTokens: (_, params: TokenPair) => tokenStore.setTokens(params),
     clearTokens: () => tokenStore.clear(),
     redirectToLogin: () => announceSessionExpired(),
   },

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
+import { logoutIntent } from '../../lib/logout-intent.ts';
 import { displayName, isAdmin, SessionContext, useIsAuthenticated, useSessionUser } from '../../lib/session.ts';
 import { RoleBadge } from '../badges.tsx';
 
@@ -19,13 +20,16 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const [menuPath, setMenuPath] = useState(location.pathname);
+  // A signed-in header (name, role badge, Dashboard/Admin Panel, Logout) needs more room: it collapses
+  // into the menu below a laptop width instead of wrapping onto a second line.
+  const signedIn = useIsAuthenticated();
   if (menuPath !== location.pathname) {
     // Close the phone menu after a navigation.
     setMenuPath(location.pathname);
     setMenuOpen(false);
   }
   return (
-    <header className="site-header">
+    <header className={`site-header${signedIn ? ' signed-in' : ''}`}>
       <div className="bar">
         <Link to={paths.home} className="brand">
           Credit Careers <span>Institute</span>
@@ -86,8 +90,11 @@ function AccountArea() {
         type="button"
         className="btn btn-outline btn-small"
         onClick={() => {
-          session.send({ type: 'session.logout' });
+          // Home first (spec: Logout ends on /), so a guarded page (/admin, /dashboard) never sees the
+          // session end and sends the visitor to /login?next=... instead.
+          logoutIntent.mark();
           navigate(paths.home);
+          session.send({ type: 'session.logout' });
         }}
       >
         Logout

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -7,39 +7,29 @@ import path from 'node:path';
 import pg from 'pg';
 import { TEST_DB } from './harness.ts';
 
-/** The real server as a child process (`node server/server.ts`), on a database of the kind TEST_DB names. */
+/** Real server processes (server/server.ts, what npm start runs) on a real database, for the operations tests. */
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
+export async function pgAdmin(statement: string, url = PG_ADMIN_URL): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
-/** An empty database for server processes: a file in a temporary directory, or a new PostgreSQL database. */
-export async function processDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A database URL for server processes: a temp SQLite file or a new PostgreSQL database. */
+export async function serverDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   if (TEST_DB === 'postgres') {
     const name = `api_proc_${randomBytes(6).toString('hex')}`;
-    const run = async (sql: string) => {
-      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    };
-    await run(`CREATE DATABASE ${name}`);
+    await pgAdmin(`CREATE DATABASE ${name}`);
     const u = new URL(PG_ADMIN_URL);
     u.pathname = `/${name}`;
-    return { url: u.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+    return { url: u.toString(), drop: () => pgAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-proc-'));
   return {
@@ -48,40 +38,95 @@ export async function processDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
-export type ServerProcess = { base: string; output: () => string; stop: () => Promise<void> };
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
-/** Starts server/server.ts with `env` and waits until it answers its health check. */
+export type ServerProcess = {
+  base: string;
+  port: number;
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves with the exit code or signal once the process is gone. */
+  exited: Promise<number | string | null>;
+  stop: (signal?: NodeJS.Signals) => Promise<number | string | null>;
+};
+
+/** Starts server/server.ts with `env` and waits until /api/ready/ answers. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'server.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '/nonexistent', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_REQUESTS: '0',
+      // One process unless a test asks for a cluster (WEB_CONCURRENCY=2).
+      WEB_CONCURRENCY: '1',
+      STATIC_DIR: '/nonexistent',
+      JWT_SECRET: 'server-process-test-secret-0123456789',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  };
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  );
   const base = `http://127.0.0.1:${port}`;
-  try {
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-      try {
-        if ((await fetch(`${base}/api/health/`)).ok && /API listening/.test(output)) break;
-      } catch {
-        if (i > 300) throw new Error(`server did not start: ${output}`);
-      }
-      await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      // Ready, and (in a cluster) every worker listening: the primary prints the address last.
+      if ((await fetch(`${base}/api/ready/`)).ok && /API listening/.test(output)) break;
+    } catch {
+      // not listening yet
     }
-  } catch (error) {
-    await stop();
-    throw error;
+    if (i > 300) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start: ${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
   }
-  return { base, output: () => output, stop };
+  return {
+    base,
+    port,
+    child,
+    output: () => output,
+    exited,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** POSTs JSON and answers status, headers and parsed body. */
+export async function postJson(base: string, url: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, headers: res.headers, body: parsed };
 }
 
 /** A JSON request to a running server: status and parsed body. */

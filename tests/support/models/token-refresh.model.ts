@@ -5,12 +5,12 @@ import { refreshInvalid } from '../samples.ts';
 export const tokenRefreshModel: MachineModel = {
   name: 'token-refresh',
   machine: tokenRefreshMachine,
-  actors: ['refreshAccessToken'],
-  appActions: ['storeAccessToken', 'clearTokens', 'redirectToLogin'],
+  actors: ['refreshTokens'],
+  appActions: ['storeTokens', 'clearTokens', 'redirectToLogin'],
   events: [
     { type: 'refresh.request' },
-    { type: 'xstate.done.actor.refreshAccessToken', output: 'new-access-token' },
-    { type: 'xstate.error.actor.refreshAccessToken', error: refreshInvalid },
+    { type: 'xstate.done.actor.refreshTokens', output: { access: 'new-access-token', refresh: 'new-refresh-token' } },
+    { type: 'xstate.error.actor.refreshTokens', error: refreshInvalid },
   ],
   // The generation counter grows for ever; the outcome is what differs for a user.
   stateKey: (snapshot) => snapshot.context.lastOutcome,

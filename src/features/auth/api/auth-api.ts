@@ -1,4 +1,4 @@
-import { API, AccessToken, TokenPair, User, type LoginInput, type RegisterInput } from '../../../../contract/index.ts';
+import { API, TokenPair, User, type LoginInput, type RegisterInput } from '../../../../contract/index.ts';
 import { api } from '../../../lib/api-client.ts';
 import { tokenStore } from '../../../lib/token-store.ts';
 
@@ -27,9 +27,20 @@ export async function logout(): Promise<void> {
   if (refresh) await api.send('POST', API.logout, { refresh });
 }
 
-export async function refreshAccessToken(): Promise<string> {
+/**
+ * Exchanges the stored refresh token for a new pair (the server rotates refresh tokens and retires the
+ * one presented). When another tab has rotated it a moment earlier, the store already holds that tab's
+ * new pair: this one takes it instead of failing.
+ */
+export async function refreshTokens(): Promise<TokenPair> {
   const refresh = tokenStore.getRefresh();
   if (!refresh) throw new Error('No refresh token');
-  const { access } = await api.post(API.tokenRefresh, { refresh }, AccessToken);
-  return access;
+  try {
+    return await api.post(API.tokenRefresh, { refresh }, TokenPair);
+  } catch (error) {
+    const access = tokenStore.getAccess();
+    const current = tokenStore.getRefresh();
+    if (current && access && current !== refresh) return { access, refresh: current };
+    throw error;
+  }
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { MESSAGES, type User } from '../../../../contract/index.ts';
-import { loginWithNext } from '../../../config/paths.ts';
+import { loginWithNext, paths } from '../../../config/paths.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { AccessDenied } from '../../../components/status-pages.tsx';
+import { logoutIntent } from '../../../lib/logout-intent.ts';
 import { SessionContext } from '../../../lib/session.ts';
 
 /** Login required (spec section 6): unauthenticated visitors go to /login. */
@@ -12,7 +13,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const checking = SessionContext.useSelector((s) => s.matches('checking'));
   const authenticated = SessionContext.useSelector((s) => s.matches('authenticated'));
   if (checking) return <PageLoading />;
+  // The user chose to leave: Logout ends on the home page, never on /login?next=...
+  if (!authenticated && logoutIntent.isSet()) return <Navigate to={paths.home} replace />;
   if (!authenticated) return <Navigate to={loginWithNext(location.pathname)} replace />;
+  logoutIntent.clear();
   return <>{children}</>;
 }
 
