@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { logoutIntent } from '../../lib/logout-intent.ts';
@@ -28,6 +28,10 @@ export function Header() {
     setMenuPath(location.pathname);
     setMenuOpen(false);
   }
+  useEffect(() => {
+    // The logout has arrived home: a later visit to a guarded page is an ordinary visitor's (to /login).
+    if (location.pathname === paths.home) logoutIntent.clear();
+  }, [location.pathname]);
   return (
     <header className={`site-header${signedIn ? ' signed-in' : ''}`}>
       <div className="bar">
