@@ -76,7 +76,9 @@ export async function buildApp({ config, db, dialect, logStream, clock }: AppOpt
       headersTimeout: Math.min(config.headersTimeoutSeconds, config.requestTimeoutSeconds) * 1000,
       connectionsCheckingInterval: 1000,
     },
-    trustProxy: config.trustProxy,
+    // Behind a reverse proxy, trust one hop: the client address is the one the nearest proxy saw (the
+    // last X-Forwarded-For entry), so an address a client writes into the header itself is never used.
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorsWith(securityHeadersFor(config)),
     genReqId: requestIdFor(config.trustProxy),

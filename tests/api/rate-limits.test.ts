@@ -182,6 +182,40 @@ describe('nobody can lock someone else out', () => {
   });
 });
 
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  const wrongLogin = (app: TestContext, username: string, forwardedFor?: string) =>
+    app.request({
+      method: 'POST',
+      url: '/auth/token/',
+      body: { username, password: 'wrong' },
+      ip: '127.0.0.1',
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    });
+
+  it('counts each client by the address the proxy saw, not one limit for everyone behind it', async () => {
+    const proxied = await createTestApp({ config: { trustProxy: true } });
+    try {
+      await proxied.user('proxied');
+      const limit = proxied.config.loginMaxFailuresPerAccountAddress;
+      for (let i = 0; i < limit; i++) expect((await wrongLogin(proxied, 'proxied', '203.0.113.7')).status).toBe(401);
+      expect((await wrongLogin(proxied, 'proxied', '203.0.113.7')).status).toBe(429);
+      // Another student behind the same proxy is not locked out by the first one's failures.
+      expect((await wrongLogin(proxied, 'proxied', '203.0.113.8')).status).toBe(401);
+      // An address the client wrote into the header itself (the proxy appends the real one) changes nothing.
+      expect((await wrongLogin(proxied, 'proxied', '198.51.100.1, 203.0.113.7')).status).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('without TRUST_PROXY the header is ignored: a client cannot pick its own address', async () => {
+    await ctx.user('direct');
+    const limit = ctx.config.loginMaxFailuresPerAccountAddress;
+    for (let i = 0; i < limit; i++) expect((await wrongLogin(ctx, 'direct', `198.51.100.${i}`)).status).toBe(401);
+    expect((await wrongLogin(ctx, 'direct', '198.51.100.99')).status).toBe(429);
+  });
+});
+
 describe('two server processes on one database', () => {
   it('share the limits', async () => {
     const { url, drop } = await serverDatabase();
