@@ -82,7 +82,7 @@ export function openDatabase(
   sqlite.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
   sqlite.pragma('foreign_keys = ON');
   // FULL: a commit is on disk before its answer is sent, power loss included (WAL with NORMAL could lose
-  // the last commits). Measured with npm run bench:api: see docs/operations.md.
+  // the last commits). Cost measured with npm run bench:durability: see docs/operations.md.
   sqlite.pragma('synchronous = FULL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };

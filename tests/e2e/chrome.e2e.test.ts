@@ -29,3 +29,62 @@ describe('Logout from any page', () => {
     });
   }
 });
+
+/**
+ * The spec's last miss: the header fits on one line for every role at laptop and desktop widths, or
+ * collapses into the menu before it would wrap. Measured in the browser: every visible item of the bar
+ * (brand, links, account area, menu button) sits on one row, and the header is no taller than one row.
+ */
+type Row = { headerHeight: number; rowHeight: number; tops: number[]; labels: string[] };
+
+async function measureHeader(page: import('playwright-core').Page): Promise<Row> {
+  return page.evaluate(() => {
+    const bar = document.querySelector('header.site-header .bar')!;
+    const items = [...bar.querySelectorAll<HTMLElement>('a, button, .user-name')].filter((el) => {
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+    });
+    const brand = bar.querySelector<HTMLElement>('.brand')!.getBoundingClientRect();
+    return {
+      headerHeight: document.querySelector('header.site-header')!.getBoundingClientRect().height,
+      rowHeight: Math.max(brand.height, ...items.map((el) => el.getBoundingClientRect().height)),
+      tops: items.map((el) => {
+        const box = el.getBoundingClientRect();
+        return box.top + box.height / 2;
+      }),
+      labels: items.map((el) => (el.textContent ?? '').trim()),
+    };
+  });
+}
+
+describe('The header at 1024, 1280 and 1440 px', () => {
+  const roles = {
+    visitor: async () => null,
+    student: async () => registerStudent(e2e.baseURL, 'wide'),
+    administrator: async () => login(e2e.baseURL, ADMIN.username, ADMIN.password),
+  } as const;
+  for (const [role, tokensFor] of Object.entries(roles)) {
+    test(`${role}: one line at every width`, async () => {
+      const tokens = await tokensFor();
+      const page = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
+      if (tokens) await openLoggedIn(page, tokens, '/');
+      else await page.goto('/');
+      if (tokens) await page.waitForSelector('header.site-header.signed-in .user-name', { state: 'attached' });
+      for (const width of [1024, 1280, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.waitForFunction(() => document.fonts.status === 'loaded');
+        const row = await measureHeader(page);
+        // Every visible item's middle is on the same line (within a quarter of a row) ...
+        const spread = Math.max(...row.tops) - Math.min(...row.tops);
+        expect(spread, `${role} at ${width}px: ${row.labels.join(' | ')}`).toBeLessThan(row.rowHeight / 4);
+        // ... and the header is one row tall (its padding included), not two.
+        expect(row.headerHeight, `${role} at ${width}px`).toBeLessThan(row.rowHeight * 2);
+        // Whatever is not on the row is reachable: the account area is shown or the menu button is.
+        const account = tokens ? 'Logout' : 'Login';
+        const reachable =
+          row.labels.some((label) => label === account) || row.labels.some((label) => /menu/i.test(label));
+        expect(reachable, `${role} at ${width}px: ${row.labels.join(' | ')}`).toBe(true);
+      }
+    });
+  }
+});
