@@ -103,6 +103,13 @@ export type RequestOptions = {
 
 let userCounter = 0;
 
+/** Every test app of the run appends its JSON log lines to API_RUN_LOG when it is set. */
+function runLog(): { write: (line: string) => void } | undefined {
+  const file = process.env.API_RUN_LOG;
+  if (!file) return undefined;
+  return { write: (line) => fs.appendFileSync(file, line) };
+}
+
 export async function createTestApp(
   options: {
     config?: Partial<Config>;
@@ -132,7 +139,10 @@ export async function createTestApp(
     },
     ...options.config,
   });
-  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, logStream: options.logStream });
+  // The API step of `npm test` keeps the log of the whole run (API_RUN_LOG) and checks it for secrets.
+  const logStream = options.logStream ?? runLog();
+  if (logStream && !options.logStream) config.logger = true;
+  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

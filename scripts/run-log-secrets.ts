@@ -1,0 +1,29 @@
+/**
+ * What must never be in a log: passwords, tokens, card data. `npm test` keeps the JSON log of every test
+ * app of the whole API run (API_RUN_LOG) and reads it with this; a line that matches fails the step.
+ */
+const SECRETS: { what: string; pattern: RegExp }[] = [
+  { what: 'a JSON Web Token', pattern: /eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/ },
+  { what: 'a bearer credential', pattern: /bearer\s+[\w.-]{16,}/i },
+  {
+    what: 'a secret field with its value',
+    pattern:
+      /"(password|new_password|password_confirm|current_password|refresh|access|token|authorization|cookie|card_number|cvv|expiry|razorpay_signature|key_secret)"\s*:\s*"(?!\[redacted\]")[^"]+"/i,
+  },
+  { what: 'a card number', pattern: /\b(?:4111|4000|5555|5104)[ -]?\d{4}[ -]?\d{4}[ -]?\d{4}\b/ },
+  { what: 'a password the tests use', pattern: /password123|long-enough-1|student123|admin123|N3w-passw0rd/ },
+];
+
+export type Finding = { line: number; what: string; excerpt: string };
+
+export function secretsInLog(text: string): Finding[] {
+  const findings: Finding[] = [];
+  text.split('\n').forEach((line, index) => {
+    for (const { what, pattern } of SECRETS) {
+      const match = pattern.exec(line);
+      if (match)
+        findings.push({ line: index + 1, what, excerpt: line.slice(Math.max(0, match.index - 40), match.index + 60) });
+    }
+  });
+  return findings;
+}

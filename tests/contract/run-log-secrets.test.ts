@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { secretsInLog } from '../../scripts/run-log-secrets.ts';
+
+/** The reader that checks a whole API run's log finds what it must (and a clean log stays clean). */
+describe('secrets in a log', () => {
+  const clean = JSON.stringify({
+    level: 30,
+    reqId: 'a1',
+    req: { method: 'POST', url: '/auth/token/' },
+    msg: 'incoming request',
+  });
+
+  it('passes a log of method, URL, status and redacted fields', () => {
+    const redacted = JSON.stringify({ req: { headers: { authorization: '[redacted]' } }, password: '[redacted]' });
+    expect(secretsInLog([clean, redacted].join('\n'))).toEqual([]);
+  });
+
+  it.each([
+    ['a JSON Web Token', '{"msg":"token eyJhbGciOiJIUzI1NiJ9.eyJ1c2VyX2lkIjoxfQ.c2lnbmF0dXJlLXNpZ25hdHVyZQ"}'],
+    ['a secret field with its value', '{"body":{"username":"priya","password":"hunter2hunter2"}}'],
+    ['a secret field with its value', '{"headers":{"authorization":"Token abc"}}'],
+    ['a card number', '{"msg":"card 4111 1111 1111 1111 declined"}'],
+    ['a password the tests use', '{"msg":"login student/student123"}'],
+  ])('finds %s', (what, line) => {
+    const found = secretsInLog(`${clean}\n${line}`);
+    expect(found.map((f) => f.what)).toContain(what);
+    expect(found[0]!.line).toBe(2);
+  });
+});
