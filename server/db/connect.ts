@@ -36,6 +36,11 @@ function reusingStatements(sqlite: SQLite.Database) {
   return {
     close: () => sqlite.close(),
     prepare(sql: string): SQLite.Statement {
+      // Kysely opens transactions with a deferred `begin`: one that reads before it writes cannot wait for
+      // another process's write lock (SQLITE_BUSY_SNAPSHOT at once, busy_timeout or not). Every transaction
+      // of the app writes, so each takes the write lock at its start and waits its turn (busy_timeout):
+      // processes sharing the file queue up instead of failing a racer.
+      if (sql === 'begin') sql = 'begin immediate';
       let statement = statements.get(sql);
       if (!statement) {
         statement = sqlite.prepare(sql);
