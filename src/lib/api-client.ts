@@ -68,11 +68,14 @@ async function request(method: Method, path: string, options: RequestOptions = {
   const url = withQuery(path, options.query);
   let response = await send(method, url, options.body);
   if (response.status === 401 && mayRefresh(path)) {
+    // The refused answer is read to its end either way: a body left unread keeps the request open in
+    // the browser (its connection is not reused, and the page never goes quiet).
+    const refused = await readBody(response);
     // One refresh for all concurrent 401s (the refresh actor shares it), then one retry.
     try {
       await refreshAccessToken();
     } catch {
-      throw new ApiError(401, await readBody(response));
+      throw new ApiError(401, refused);
     }
     response = await send(method, url, options.body);
   }
@@ -125,6 +128,7 @@ export const api = {
   download: async (path: string, filename: string): Promise<void> => {
     let response = await send('GET', path, undefined);
     if (response.status === 401 && mayRefresh(path)) {
+      await readBody(response);
       await refreshAccessToken();
       response = await send('GET', path, undefined);
     }
