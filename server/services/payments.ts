@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  priceSplit,
   SERVER_MESSAGES,
   type CourseType,
   type GatewayCheckout,
@@ -21,7 +22,6 @@ import { createPaymentRepository } from '../repositories/payments.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { diff } from '../lib/diff.ts';
 import { BusinessError, HttpError, notFound, ServiceUnavailable } from '../lib/errors.ts';
-import { chargedPaise } from '../billing/documents.ts';
 import { missingInvoiceSettings, type Config, type Institute } from '../config.ts';
 import { nowIso } from '../lib/time.ts';
 import { inTransaction } from '../lib/transaction.ts';
@@ -193,8 +193,12 @@ export type PricingRules = { pricesIncludeGst: boolean; institute: Pick<Institut
 
 /** The amount charged in paise for a price, by the place of supply the billing details give. */
 function totalPaise(rules: PricingRules, price: number, billing: StartInput['billing']): number {
-  const place = billing?.state_code ?? rules.institute.stateCode;
-  return chargedPaise(price, rules.pricesIncludeGst, place === rules.institute.stateCode);
+  // The shared rule: the checkout shows exactly this total (contract/gst.ts).
+  return priceSplit(
+    price,
+    { pricesIncludeGst: rules.pricesIncludeGst, instituteStateCode: rules.institute.stateCode },
+    billing?.state_code,
+  ).total;
 }
 
 async function paymentView(trx: Db, id: number): Promise<Payment> {
