@@ -176,7 +176,10 @@ describe('system endpoints', () => {
     });
     const prod = await createTestApp({ config: { demoMode: false } });
     try {
-      expect((await prod.request({ url: API.config })).body).toMatchObject({ demo_mode: false, demo_credentials: null });
+      expect((await prod.request({ url: API.config })).body).toMatchObject({
+        demo_mode: false,
+        demo_credentials: null,
+      });
     } finally {
       await prod.close();
     }

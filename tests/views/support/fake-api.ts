@@ -29,7 +29,11 @@ export type FakeApi = {
   callsTo(route: string): FakeRequest[];
 };
 
-type Options = { user?: User | null; demo?: boolean; pricing?: Pick<AppConfig, 'prices_include_gst' | 'institute_state_code'> };
+type Options = {
+  user?: User | null;
+  demo?: boolean;
+  pricing?: Pick<AppConfig, 'prices_include_gst' | 'institute_state_code'>;
+};
 
 /** GET /api/config/'s pricing facts by default: the demo's (GST-inclusive prices, institute in Maharashtra). */
 export const DEFAULT_PRICING = { prices_include_gst: true, institute_state_code: '27' } as const;
