@@ -350,5 +350,12 @@ export const AppConfig = z.object({
   demo_mode: z.boolean(),
   /** Present only in demo mode: the administrator demo login the Login page's box fills in. */
   demo_credentials: z.object({ username: z.string(), password: z.string() }).nullable(),
+  /** PRICES_INCLUDE_GST: true, catalogue prices are what the student pays; false, GST is added on top. */
+  prices_include_gst: z.boolean(),
+  /**
+   * The institute's GST state code: a billing state equal to it is taxed CGST + SGST, any other IGST.
+   * Null until INSTITUTE_STATE_CODE is set (payments are refused until then).
+   */
+  institute_state_code: z.string().nullable(),
 });
 export type AppConfig = z.infer<typeof AppConfig>;

@@ -122,6 +122,22 @@ export function splitGst(pricePaise: number, options: { inclusive: boolean; intr
   return { taxable, cgst: 0, sgst: 0, igst, total: taxable + igst, intraState };
 }
 
+/** How catalogue prices are taxed (GET /api/config/ tells the SPA; the server charges by the same rule). */
+export type PricingRules = { pricesIncludeGst: boolean; instituteStateCode: string };
+
+/**
+ * What a student pays for a catalogue price in whole rupees, split: the place of supply is the billing
+ * state, or the institute's when none is chosen. The server charges exactly `total` (the gateway order's
+ * amount) and the checkout shows the same figures.
+ */
+export function priceSplit(priceRupees: number, rules: PricingRules, billingStateCode?: string | null): TaxSplit {
+  const place = billingStateCode || rules.instituteStateCode;
+  return splitGst(priceRupees * 100, {
+    inclusive: rules.pricesIncludeGst,
+    intraState: place === rules.instituteStateCode,
+  });
+}
+
 /**
  * The proportional split of a part of a total (a partial refund): every tax is the original tax × part /
  * total rounded half up, and the taxable value is the part minus the taxes, so the parts add up to `part`.

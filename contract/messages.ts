@@ -42,6 +42,11 @@ export const MESSAGES = {
   /** Book Free Counseling (docs/deviations.md) has no text in the spec. */
   counselingSent: 'Thank you! Your counseling session request has been received. Our team will contact you shortly.',
   counselingFailed: 'Failed to book your counseling session. Please try again.',
+  /** Forgot password (issue 10) has no text in the spec; worded like the other failures. */
+  passwordResetRequestFailed: 'Failed to send the reset link. Please try again.',
+  passwordResetFailed: 'Failed to set your new password. Please try again.',
+  /** The login page's notice after a reset. */
+  passwordResetDone: 'Your password has been changed. Log in with your new password.',
 } as const;
 
 /** Texts of the server's error answers (docs/api.md). */
@@ -79,6 +84,9 @@ export const SERVER_MESSAGES = {
   emailTaken: 'A user with that email already exists.',
   bodyTooLarge: 'Request body is too large.',
   invalidJson: 'Request body is not valid JSON.',
+  /** The answer to "Forgot password?", whether or not an account has the address. */
+  resetRequested: 'If an account uses this email address, we have sent it a link to set a new password.',
+  resetLinkInvalid: 'This reset link is invalid or has expired. Ask for a new one.',
 } as const;
 
 /** The format rules every form shares (payloads.ts applies them; the checkout form shows them too). */

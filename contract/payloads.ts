@@ -132,11 +132,13 @@ export type RegisterInput = z.infer<typeof RegisterInput>;
 
 /** "Forgot password?": the address of the account (the answer is the same whether or not one has it). */
 export const PasswordResetRequestInput = z.object({ email: emailAddress() });
+export type PasswordResetRequestInput = z.infer<typeof PasswordResetRequestInput>;
 /** The new password, with the sign-up rules, and the token from the emailed link. */
 export const PasswordResetConfirmInput = z.object({
   token: line({ error: 'This reset link is invalid or has expired.' }).min(1).max(200),
   password: RegisterInput.shape.password,
 });
+export type PasswordResetConfirmInput = z.infer<typeof PasswordResetConfirmInput>;
 
 /** Admin program form (spec section 5). */
 export const ProgramInput = z.object({

@@ -1,9 +1,11 @@
 import { adminModalMachine } from './admin-modal.machine.ts';
 import { checkoutMachine } from './checkout.machine.ts';
 import { contactMachine } from './contact.machine.ts';
+import { forgotPasswordMachine } from './forgot-password.machine.ts';
 import { listMachine } from './list.machine.ts';
 import { loaderMachine } from './loader.machine.ts';
 import { paymentFlowMachine } from './payment-flow.machine.ts';
+import { resetPasswordMachine } from './reset-password.machine.ts';
 import { sessionMachine } from './session.machine.ts';
 import { tokenRefreshMachine } from './token-refresh.machine.ts';
 
@@ -20,4 +22,6 @@ export const machineCatalog = {
   list: listMachine,
   loader: loaderMachine,
   contact: contactMachine,
+  'forgot-password': forgotPasswordMachine,
+  'reset-password': resetPasswordMachine,
 } as const;

@@ -7,4 +7,6 @@ export * from './admin-modal.machine.ts';
 export * from './list.machine.ts';
 export * from './loader.machine.ts';
 export * from './contact.machine.ts';
+export * from './forgot-password.machine.ts';
+export * from './reset-password.machine.ts';
 export { machineCatalog } from './catalog.ts';

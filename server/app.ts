@@ -25,7 +25,7 @@ import testimonialRoutes from './routes/testimonials/index.ts';
 import userRoutes from './routes/users/index.ts';
 import workshopRoutes from './routes/workshops/index.ts';
 import { createMailEvents } from './mail/events.ts';
-import { setPaymentEffects } from './services/completion-effects.ts';
+import type { PaymentEffects } from './services/completion-effects.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
 import { createPaymentService } from './services/payments.ts';
 import { createTokenService, resolveJwtSecret } from './services/tokens.ts';
@@ -101,17 +101,17 @@ export async function buildApp({ config, db, dialect, logStream, clock }: AppOpt
   });
   const catalogue = createCatalogueCache(db, clock);
   const mail = createMailEvents(config);
-  setPaymentEffects({
+  const paymentEffects: PaymentEffects = {
     completed: (trx, paymentId) => mail.paymentCompleted(trx, paymentId),
     failed: (trx, paymentId) => mail.paymentFailed(trx, paymentId),
     refunded: (trx, refund) => mail.refundIssued(trx, refund),
-  });
+  };
   const gatewaySetup = setupGateway(config);
   if (gatewaySetup.missing.length > 0) {
     app.log.warn(`Payments are off: set ${gatewaySetup.missing.join(', ')} (demo mode is off).`);
     if (!config.logger) console.warn(`Payments are off: set ${gatewaySetup.missing.join(', ')} (demo mode is off).`);
   }
-  const refunds = createRefundService(db, gatewaySetup.gateway);
+  const refunds = createRefundService(db, gatewaySetup.gateway, paymentEffects);
   app.decorate('deps', {
     config,
     db,
@@ -124,12 +124,13 @@ export async function buildApp({ config, db, dialect, logStream, clock }: AppOpt
       gateway: gatewaySetup.gateway,
       sandboxCheckoutUrl: gatewaySetup.sandboxCheckoutUrl,
       onGatewayError: (error, what) => app.log.warn({ err: error }, `payment gateway: ${what} failed`),
+      effects: paymentEffects,
     }),
     mail,
     gateway: gatewaySetup.gateway,
-    gatewayEvents: createGatewayEventService(db, gatewaySetup.gateway),
+    gatewayEvents: createGatewayEventService(db, gatewaySetup.gateway, paymentEffects),
     refunds,
-    reconciliation: createReconciliationService(db, gatewaySetup.gateway, refunds),
+    reconciliation: createReconciliationService(db, gatewaySetup.gateway, refunds, paymentEffects),
     enrollments: createEnrollmentService(db),
     catalogue,
   });

@@ -40,11 +40,6 @@ export function paymentSplit(payment: Pick<PaymentRow, 'amount' | 'total_paise'>
     : splitGst(total, { inclusive: true, intraState });
 }
 
-/** The amount in paise a new payment is charged, by the PRICES_INCLUDE_GST rule and its place of supply. */
-export function chargedPaise(priceRupees: number, inclusive: boolean, intraState: boolean): number {
-  return splitGst(priceRupees * 100, { inclusive, intraState }).total;
-}
-
 export function parseDocument(row: Pick<TaxDocumentRow, 'data'>): TaxDocumentData {
   return JSON.parse(row.data) as TaxDocumentData;
 }

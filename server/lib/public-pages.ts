@@ -17,8 +17,12 @@ export const PUBLIC_PAGES = [
 ] as const;
 export type PublicPage = (typeof PUBLIC_PAGES)[number];
 
-/** Pages behind a login: served (the SPA guards them) but never indexed. */
-export const PRIVATE_PAGES = ['/dashboard', '/admin'] as const;
+/**
+ * Pages served as the SPA shell and never indexed: those behind a login (the SPA guards them), and the
+ * password reset pages (like the login, but out of the sitemap; a reset link's token stays off the
+ * server-rendered path).
+ */
+export const PRIVATE_PAGES = ['/dashboard', '/admin', '/forgot-password', '/reset-password'] as const;
 export const PRIVATE_PATTERNS = [/^\/payment\/(program|workshop)\/[^/]+$/];
 
 /** `/programs/{id}`: a program's own page. */

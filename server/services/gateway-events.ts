@@ -8,7 +8,7 @@ import { inTransaction } from '../lib/transaction.ts';
 import { createGatewayEventRepository } from '../repositories/gateway-events.ts';
 import { createPaymentRepository } from '../repositories/payments.ts';
 import { applyGatewayRefund, findRefund } from './refunds.ts';
-import { runPaymentFailedEffect } from './completion-effects.ts';
+import type { PaymentEffects } from './completion-effects.ts';
 import { paiseDue, settleCaptured, type Settlement } from './payments.ts';
 
 /**
@@ -22,7 +22,7 @@ type Outcome = Pick<Settlement, 'outcome' | 'flag' | 'detail'> & { paymentId: nu
 
 export type WebhookAnswer = { status: 'processed' | 'ignored' | 'flagged' | 'duplicate' };
 
-async function handle(trx: Db, event: GatewayEvent): Promise<Outcome> {
+async function handle(trx: Db, effects: PaymentEffects, event: GatewayEvent): Promise<Outcome> {
   const payments = createPaymentRepository(trx);
   switch (event.type) {
     case 'captured': {
@@ -44,7 +44,7 @@ async function handle(trx: Db, event: GatewayEvent): Promise<Outcome> {
           detail: `Captured ${p.amount} ${p.currency} paise for payment ${row.id}, which is ₹${row.amount}: not completed.`,
         };
       }
-      const settled = await settleCaptured(trx, row.id, p.id, 'webhook');
+      const settled = await settleCaptured(trx, effects, row.id, p.id, 'webhook');
       return { paymentId: row.id, outcome: settled.outcome, flag: settled.flag, detail: settled.detail };
     }
     case 'failed': {
@@ -61,7 +61,7 @@ async function handle(trx: Db, event: GatewayEvent): Promise<Outcome> {
       const reason = failureReasonOf(p);
       // Only a pending payment fails: a failure arriving after a capture never undoes it.
       const failed = await payments.markFailedIfPending(row.id, reason, nowIso());
-      if (failed) await runPaymentFailedEffect(trx, row.id);
+      if (failed) await effects.failed(trx, row.id);
       return failed
         ? { paymentId: row.id, outcome: 'processed', flag: null, detail: `Payment ${row.id} failed: ${reason}.` }
         : { paymentId: row.id, outcome: 'ignored', flag: null, detail: `Payment ${row.id} is ${row.status}.` };
@@ -78,7 +78,7 @@ async function handle(trx: Db, event: GatewayEvent): Promise<Outcome> {
           detail: `Refund ${event.refund.id} of ${event.refund.amount} paise (${event.name}) was not made here.`,
         };
       }
-      const changed = await applyGatewayRefund(trx, refund.id, {
+      const changed = await applyGatewayRefund(trx, effects, refund.id, {
         id: event.refund.id,
         status: event.type === 'refunded' ? 'processed' : 'failed',
       });
@@ -107,7 +107,7 @@ function idsOf(event: GatewayEvent) {
   return { order: null, payment: null, amount: null };
 }
 
-export function createGatewayEventService(db: Db, gateway: PaymentGateway) {
+export function createGatewayEventService(db: Db, gateway: PaymentGateway, effects: PaymentEffects) {
   return {
     /** Verifies, stores once and applies one webhook delivery. Throws BusinessError (400) for a bad one. */
     async receive(rawBody: Buffer, signature: string | undefined, eventId: string | undefined): Promise<WebhookAnswer> {
@@ -146,7 +146,7 @@ export function createGatewayEventService(db: Db, gateway: PaymentGateway) {
           const events = createGatewayEventRepository(trx);
           const id = await events.insertOnce(base);
           if (id === null) return { status: 'duplicate' as const };
-          const outcome = await handle(trx, event);
+          const outcome = await handle(trx, effects, event);
           await events.update(id, {
             payment_id: outcome.paymentId,
             outcome: outcome.outcome,

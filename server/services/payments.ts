@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  priceSplit,
   SERVER_MESSAGES,
   type CourseType,
   type GatewayCheckout,
@@ -21,12 +22,11 @@ import { createPaymentRepository } from '../repositories/payments.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { diff } from '../lib/diff.ts';
 import { BusinessError, HttpError, notFound, ServiceUnavailable } from '../lib/errors.ts';
-import { chargedPaise } from '../billing/documents.ts';
 import { missingInvoiceSettings, type Config, type Institute } from '../config.ts';
 import { nowIso } from '../lib/time.ts';
 import { inTransaction } from '../lib/transaction.ts';
 import { parse } from '../lib/validate.ts';
-import { runPaymentCompletedEffect } from './completion-effects.ts';
+import type { PaymentEffects } from './completion-effects.ts';
 import { enrollmentView, givesAccess, grantEnrollment } from './enrollments.ts';
 import { toPayment } from './present.ts';
 
@@ -47,6 +47,7 @@ type Resolve = z.output<typeof ResolveInput>;
  */
 export async function completePayment(
   trx: Db,
+  effects: PaymentEffects,
   payment: PaymentRow,
   extra: Partial<Pick<PaymentRow, 'admin_notes' | 'is_urgent'>> = {},
 ): Promise<number | null> {
@@ -56,7 +57,7 @@ export async function completePayment(
   if (!moved) return null;
   const enrollmentId = await grantEnrollment(trx, payment);
   // The tax invoice and the confirmation email commit with the completion or not at all.
-  await runPaymentCompletedEffect(trx, payment.id);
+  await effects.completed(trx, payment.id);
   return enrollmentId;
 }
 
@@ -76,6 +77,7 @@ export type Settlement = {
  */
 export async function settleCaptured(
   trx: Db,
+  effects: PaymentEffects,
   paymentId: number,
   gatewayPaymentId: string,
   source: 'verify' | 'webhook' | 'sync' | 'complete',
@@ -110,7 +112,7 @@ export async function settleCaptured(
       await createEnrollmentRepository(trx).findForCourse(row.student_id, row.course_type, row.course_id),
     );
     if (enrolled && !flag) flag = 'paid_twice';
-    const enrollmentId = await completePayment(trx, row);
+    const enrollmentId = await completePayment(trx, effects, row);
     if (enrollmentId === null) continue; // changed under us: read it again
     await payments.update(row.id, { gateway_payment_id: gatewayPaymentId });
     const details: Record<GatewayFlag, string> = {
@@ -193,8 +195,12 @@ export type PricingRules = { pricesIncludeGst: boolean; institute: Pick<Institut
 
 /** The amount charged in paise for a price, by the place of supply the billing details give. */
 function totalPaise(rules: PricingRules, price: number, billing: StartInput['billing']): number {
-  const place = billing?.state_code ?? rules.institute.stateCode;
-  return chargedPaise(price, rules.pricesIncludeGst, place === rules.institute.stateCode);
+  // The shared rule: the checkout shows exactly this total (contract/gst.ts).
+  return priceSplit(
+    price,
+    { pricesIncludeGst: rules.pricesIncludeGst, instituteStateCode: rules.institute.stateCode },
+    billing?.state_code,
+  ).total;
 }
 
 async function paymentView(trx: Db, id: number): Promise<Payment> {
@@ -208,13 +214,15 @@ export type PaymentGatewayDeps = {
   /** The sandbox's checkout page when the local gateway stands in for Razorpay, else null. */
   sandboxCheckoutUrl: string | null;
   onGatewayError?: (error: GatewayError, what: string) => void;
+  /** The invoice and emails that commit with a completion (completion-effects.ts). */
+  effects: PaymentEffects;
 };
 
 export function createPaymentService(
   db: Db,
   deps: PaymentGatewayDeps & PricingRules & { config?: Pick<Config, 'institute'> },
 ) {
-  const { gateway } = deps;
+  const { gateway, effects } = deps;
   const rules: PricingRules = deps;
   const report = (error: unknown, what: string) => {
     if (error instanceof GatewayError) deps.onGatewayError?.(error, what);
@@ -288,7 +296,7 @@ export function createPaymentService(
   ): Promise<PaymentCompletion> {
     try {
       const settled = await inTransaction(db, async (trx) => {
-        const result = await settleCaptured(trx, payment.id, gatewayPaymentId, source);
+        const result = await settleCaptured(trx, effects, payment.id, gatewayPaymentId, source);
         if (result.flag) {
           await recordFinding(trx, {
             source: 'verify',
@@ -505,8 +513,10 @@ export function createPaymentService(
         let transitioned = false;
         if (input.status === 'completed' && before.status !== 'completed') {
           transitioned =
-            (await completePayment(trx, before, { admin_notes: after.admin_notes, is_urgent: after.is_urgent })) !==
-            null;
+            (await completePayment(trx, effects, before, {
+              admin_notes: after.admin_notes,
+              is_urgent: after.is_urgent,
+            })) !== null;
           // A racing request changed the payment first: fine if it completed it, else refuse.
           if (!transitioned && (await payments.findRow(paymentId))?.status !== 'completed') {
             throw new BusinessError(SERVER_MESSAGES.paymentNotPending);

@@ -18,6 +18,7 @@ import { createPaymentRepository } from '../repositories/payments.ts';
 import { grantEnrollment } from './enrollments.ts';
 import { completePayment, paiseDue, recordFinding, settleCaptured } from './payments.ts';
 import { toPayment } from './present.ts';
+import type { PaymentEffects } from './completion-effects.ts';
 import type { RefundService } from './refunds.ts';
 
 /**
@@ -48,7 +49,12 @@ export function toFlaggedEvent(row: GatewayEventRow): FlaggedEvent {
   };
 }
 
-export function createReconciliationService(db: Db, gateway: PaymentGateway, refunds: RefundService) {
+export function createReconciliationService(
+  db: Db,
+  gateway: PaymentGateway,
+  refunds: RefundService,
+  effects: PaymentEffects,
+) {
   async function close(
     admin: UserRow,
     event: GatewayEventRow,
@@ -96,7 +102,7 @@ export function createReconciliationService(db: Db, gateway: PaymentGateway, ref
           if (!payment) throw notFound();
           // Completed (if it was not) and access granted, by the same path as every completion.
           if (payment.status !== 'completed' && payment.status !== 'refunded') {
-            if ((await completePayment(trx, payment)) === null)
+            if ((await completePayment(trx, effects, payment)) === null)
               throw new BusinessError(SERVER_MESSAGES.paymentNotPending);
           } else {
             await grantEnrollment(trx, payment);
@@ -162,7 +168,7 @@ export function createReconciliationService(db: Db, gateway: PaymentGateway, ref
         if (!captured) continue;
         try {
           const settled = await inTransaction(db, async (trx) => {
-            const outcome = await settleCaptured(trx, payment.id, captured.id, 'sync');
+            const outcome = await settleCaptured(trx, effects, payment.id, captured.id, 'sync');
             if (outcome.flag) {
               await recordFinding(trx, {
                 source: 'sync',

@@ -6,7 +6,7 @@ import { GatewayError, type GatewayRefund, type PaymentGateway } from '../gatewa
 import { BusinessError, notFound, ServiceUnavailable } from '../lib/errors.ts';
 import { nowIso } from '../lib/time.ts';
 import { inTransaction } from '../lib/transaction.ts';
-import { runRefundEffect } from './completion-effects.ts';
+import type { PaymentEffects } from './completion-effects.ts';
 import { createAuditRepository } from '../repositories/audit.ts';
 import { createEnrollmentRepository } from '../repositories/enrollments.ts';
 import { createPaymentRepository } from '../repositories/payments.ts';
@@ -45,6 +45,7 @@ export async function findRefund(trx: Db, refund: Pick<GatewayRefund, 'id' | 're
  */
 export async function applyGatewayRefund(
   trx: Db,
+  effects: PaymentEffects,
   refundId: number,
   gatewayRefund: { id: string; status: RefundRow['status'] },
 ): Promise<boolean> {
@@ -69,7 +70,7 @@ export async function applyGatewayRefund(
   if (counted && !countsNow) refunded -= refund.amount;
   // The first time the gateway accepts a refund, its credit note and email commit with it (once per refund).
   if (!counted && countsNow) {
-    await runRefundEffect(trx, { paymentId: payment.id, refundId: refund.id, amountPaise: refund.amount * 100 });
+    await effects.refunded(trx, { paymentId: payment.id, refundId: refund.id, amountPaise: refund.amount * 100 });
   }
   if (refunded !== payment.refunded_amount) {
     const full = refunded >= payment.amount;
@@ -86,7 +87,7 @@ function gatewayStatus(refund: GatewayRefund): RefundRow['status'] {
   return refund.status === 'processed' || refund.status === 'failed' ? refund.status : 'pending';
 }
 
-export function createRefundService(db: Db, gateway: PaymentGateway) {
+export function createRefundService(db: Db, gateway: PaymentGateway, effects: PaymentEffects) {
   async function view(id: number): Promise<Payment> {
     const row = await createPaymentRepository(db).findView(id);
     if (!row) throw notFound();
@@ -159,7 +160,7 @@ export function createRefundService(db: Db, gateway: PaymentGateway) {
       await inTransaction(db, async (trx) => {
         const payments = createPaymentRepository(trx);
         const before = (await payments.findRow(paymentId))!;
-        await applyGatewayRefund(trx, id, { id: answer.id, status: gatewayStatus(answer) });
+        await applyGatewayRefund(trx, effects, id, { id: answer.id, status: gatewayStatus(answer) });
         const after = (await payments.findRow(paymentId))!;
         let revoked = false;
         if (input.revoke_access) {

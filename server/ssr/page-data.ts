@@ -1,8 +1,7 @@
-import type { AppConfig, Faculty, Program, Resource, SuccessStory, Workshop } from '../../contract/index.ts';
+import type { Faculty, Program, Resource, SuccessStory, Workshop } from '../../contract/index.ts';
 import { PRELOAD, type Preloaded } from '../../src/lib/preloaded.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { DEMO_ADMIN } from '../db/seed.ts';
 import {
   createFacultyRepository,
   createResourceRepository,
@@ -10,6 +9,7 @@ import {
 } from '../repositories/content.ts';
 import { createProgramRepository } from '../repositories/programs.ts';
 import { createWorkshopRepository } from '../repositories/workshops.ts';
+import { appConfigOf } from '../services/app-config.ts';
 import { toFaculty, toProgram, toResource, toSuccessStory, toWorkshop } from '../services/present.ts';
 
 /**
@@ -53,11 +53,7 @@ export async function loadPageData(db: Db, config: Config, pathname: string): Pr
     }
     case '/login': {
       // What GET /api/config/ answers: the Demo Credentials box renders at once, no shift.
-      const appConfig: AppConfig = {
-        demo_mode: config.demoMode,
-        demo_credentials: config.demoMode ? { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password } : null,
-      };
-      return { status: 200, preloaded: { [PRELOAD.config]: appConfig } };
+      return { status: 200, preloaded: { [PRELOAD.config]: appConfigOf(config) } };
     }
     default: {
       const match = /^\/programs\/(\d{1,9})$/.exec(pathname);

@@ -36,6 +36,8 @@ export async function preloadRoute(pathname: string): Promise<void> {
 
 const LoginPage = page(() => import('./routes/login-route.tsx'), 'LoginRoute');
 const RegisterPage = page(() => import('../features/auth/components/register-page.tsx'), 'RegisterPage');
+const ForgotPasswordPage = page(() => import('./routes/password-reset-routes.tsx'), 'ForgotPasswordRoute');
+const ResetPasswordPage = page(() => import('./routes/password-reset-routes.tsx'), 'ResetPasswordRoute');
 const AboutPage = page(() => import('../features/marketing/components/about-page.tsx'), 'AboutPage');
 const ContactPage = page(() => import('./routes/contact-route.tsx'), 'ContactRoute');
 const PlacementPage = page(() => import('./routes/catalogue-routes.tsx'), 'PlacementRoute');
@@ -56,6 +58,8 @@ export const routes: RouteObject[] = [
       // No page chrome.
       { path: paths.login, element: <LoginPage /> },
       { path: paths.register, element: <RegisterPage /> },
+      { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+      { path: paths.resetPassword, element: <ResetPasswordPage /> },
       { path: paths.checkout.pattern, element: <CheckoutPage /> },
       {
         element: <MainLayout />,

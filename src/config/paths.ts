@@ -5,6 +5,8 @@ export const paths = {
   home: '/',
   login: '/login',
   register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   contact: '/contact',
   about: '/about',
   programs: '/programs',

@@ -10,6 +10,18 @@ export function formatINR(amount: number): string {
   return inr.format(amount);
 }
 
+const inrPaise = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** An amount in paise with its paise, Indian grouping: 1180050 → ₹11,800.50 (the tax breakdown). */
+export function formatPaise(paise: number): string {
+  return inrPaise.format(paise / 100);
+}
+
 /**
  * Dates and times in India's time zone, whatever the reader's device says: the institute's workshops
  * happen in IST, and the server renders the same text the browser then hydrates.

@@ -171,10 +171,15 @@ describe('system endpoints', () => {
     expect((await ctx.request({ url: API.config })).body).toEqual({
       demo_mode: true,
       demo_credentials: { username: 'admin', password: 'admin123' },
+      prices_include_gst: ctx.config.pricesIncludeGst,
+      institute_state_code: ctx.config.institute.stateCode,
     });
     const prod = await createTestApp({ config: { demoMode: false } });
     try {
-      expect((await prod.request({ url: API.config })).body).toEqual({ demo_mode: false, demo_credentials: null });
+      expect((await prod.request({ url: API.config })).body).toMatchObject({
+        demo_mode: false,
+        demo_credentials: null,
+      });
     } finally {
       await prod.close();
     }

@@ -77,15 +77,18 @@ describe('tax invoices', () => {
       'Place of supply: Maharashtra (27)',
       'SAC: 999293',
       'Course at 65000',
-      'Taxable value INR 55,084.74',
-      'CGST @ 9% INR 4,957.63',
-      'SGST @ 9% INR 4,957.63',
-      'Total INR 65,000.00',
+      'Taxable value ₹55,084.74',
+      'CGST @ 9% ₹4,957.63',
+      'SGST @ 9% ₹4,957.63',
+      'Total ₹65,000.00',
       'Indian Rupees Sixty Five Thousand Only',
     ]) {
       expect(text.replace(/\s+/g, ' ')).toContain(expected);
     }
     expect(text).not.toContain('IGST');
+    // The rupee sign itself (an embedded font that has U+20B9), never "INR".
+    expect(text).toContain('\u20B9');
+    expect(text).not.toContain('INR');
   });
 
   it('charges IGST 18% when the place of supply is another state, and is issued once per payment', async () => {
@@ -103,7 +106,7 @@ describe('tax invoices', () => {
     });
     const text = (await pdfText(await renderTaxDocument(parseDocument(first!)))).replace(/\s+/g, ' ');
     expect(text).toContain('Place of supply: Karnataka (29)');
-    expect(text).toContain('IGST @ 18% INR 228.66');
+    expect(text).toContain('IGST @ 18% ₹228.66');
     expect(text).toContain('Indian Rupees One Thousand Four Hundred Ninety Nine Only');
   });
 
@@ -166,7 +169,7 @@ describe('credit notes', () => {
     const text = (await pdfText(await renderTaxDocument(parseDocument(rest)))).replace(/\s+/g, ' ');
     expect(text).toContain('CREDIT NOTE');
     expect(text).toContain(`Against invoice: ${invoice!.number}`);
-    expect(text).toContain('Total credited INR 45,000.00');
+    expect(text).toContain('Total credited ₹45,000.00');
     expect(text).toContain('Indian Rupees Forty Five Thousand Only');
   });
 });

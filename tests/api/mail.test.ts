@@ -124,7 +124,7 @@ describe('emails through a real SMTP server', () => {
     expect(mail.attachments[0]!.filename).toBe(`invoice-${invoice.number.replaceAll('/', '-')}.pdf`);
     const text = (await pdfText(mail.attachments[0]!.content)).replace(/\s+/g, ' ');
     expect(text).toContain(`Invoice number: ${invoice.number}`);
-    expect(text).toContain('Total INR 65,000.00');
+    expect(text).toContain('Total ₹65,000.00');
   });
 
   it('writes nothing when the completing transaction rolls back', async () => {
@@ -172,7 +172,7 @@ describe('emails through a real SMTP server', () => {
     expect(refund.attachments[0]!.filename).toMatch(/^credit-note-CCI-\d{2}-\d{2}-C\d{4}\.pdf$/);
     const text = (await pdfText(refund.attachments[0]!.content)).replace(/\s+/g, ' ');
     expect(text).toContain('CREDIT NOTE');
-    expect(text).toContain('Total credited INR 5,000.00');
+    expect(text).toContain('Total credited ₹5,000.00');
     const failed = mails.find((m) => m.subject === 'Payment failed: Credit Risk Workshop Series')!;
     expect(failed.text).toContain(`https://cci.example.in/payment/program/${programId}`);
     expect(failed.html).toContain(`href="https://cci.example.in/payment/program/${programId}"`);

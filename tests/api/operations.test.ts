@@ -224,6 +224,8 @@ describe('the server process (what npm start runs after the SPA build)', () => {
       expect(await (await fetch(`${base}/api/config/`)).json()).toEqual({
         demo_mode: true,
         demo_credentials: { username: 'admin', password: 'admin123' },
+        prices_include_gst: true,
+        institute_state_code: '27',
       });
       first = await countUsers(base);
       expect(first).toBeGreaterThan(1);
@@ -240,7 +242,10 @@ describe('the server process (what npm start runs after the SPA build)', () => {
     const { url, drop } = await serverDatabase();
     drops.push(drop);
     await runServer({ DATABASE_URL: url, DEMO_MODE: '0' }, async (base) => {
-      expect(await (await fetch(`${base}/api/config/`)).json()).toEqual({ demo_mode: false, demo_credentials: null });
+      expect(await (await fetch(`${base}/api/config/`)).json()).toMatchObject({
+        demo_mode: false,
+        demo_credentials: null,
+      });
       const login = await fetch(`${base}/auth/token/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -38,7 +38,7 @@ describe('downloading invoices', () => {
     expect(text).toContain('TAX INVOICE');
     expect(text).toContain(number.replace(/^(\w+)-(\d\d-\d\d)-/, '$1/$2/'));
     expect(text).toContain('Banking Operations');
-    expect(text).toContain('Total INR 48,000.00');
+    expect(text).toContain('Total ₹48,000.00');
   });
 
   it('issues one invoice per completion even when the student and an administrator complete it at once', async () => {

@@ -67,7 +67,16 @@ describe('robots.txt', () => {
     const lines = res.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const privatePath of ['/dashboard', '/admin', '/payment/', '/api/', '/classroom/', '/auth/']) {
+    for (const privatePath of [
+      '/dashboard',
+      '/admin',
+      '/forgot-password',
+      '/reset-password',
+      '/payment/',
+      '/api/',
+      '/classroom/',
+      '/auth/',
+    ]) {
       expect(lines).toContain(`Disallow: ${privatePath}`);
     }
     expect(lines).toContain(`Sitemap: ${BASE}/sitemap.xml`);
@@ -268,7 +277,7 @@ describe('page status', () => {
   });
 
   it('private pages are served for the SPA to guard, never indexed', async () => {
-    for (const url of ['/dashboard', '/admin', '/payment/program/1']) {
+    for (const url of ['/dashboard', '/admin', '/payment/program/1', '/forgot-password', '/reset-password?token=abc']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['x-robots-tag']).toBe('noindex');

@@ -173,3 +173,47 @@ describe('Contact (Book Free Counseling)', () => {
     expect(api.callsTo(`POST ${API.counseling.create}`)[0]!.body).toMatchObject({ name: 'Neha', phone: '9876543210' });
   });
 });
+
+describe('Password reset', () => {
+  it('"Forgot password?" on the login page asks for a link and answers the same for any address', async () => {
+    const { user, router, api } = renderApp('/login', {
+      routes: { [`POST ${API.passwordReset}`]: { status: 202, body: { detail: SERVER_MESSAGES.resetRequested } } },
+    });
+    await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forgot-password'));
+    await user.type(await screen.findByLabelText(/Email/), 'someone@example.in');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    await expectSuccessNotice(SERVER_MESSAGES.resetRequested);
+    expect(api.callsTo(`POST ${API.passwordReset}`)[0]!.body).toEqual({ email: 'someone@example.in' });
+  });
+
+  it('the emailed link sets a new password with its token, then the login page says so', async () => {
+    const { user, router, api } = renderApp('/reset-password?token=tok-123', {
+      routes: { [`POST ${API.passwordResetConfirm}`]: { status: 204 } },
+    });
+    await user.type(await screen.findByLabelText(/New password/), 'short');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(screen.getByText('Password must be at least 8 characters.')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${API.passwordResetConfirm}`)).toHaveLength(0);
+    await user.clear(screen.getByLabelText(/New password/));
+    await user.type(screen.getByLabelText(/New password/), 'N3w-password!');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await expectSuccessNotice(MESSAGES.passwordResetDone);
+    expect(api.callsTo(`POST ${API.passwordResetConfirm}`)[0]!.body).toEqual({
+      token: 'tok-123',
+      password: 'N3w-password!',
+    });
+  });
+
+  it('a used or expired link says so and offers to ask again', async () => {
+    const { user, router } = renderApp('/reset-password?token=used', {
+      routes: { [`POST ${API.passwordResetConfirm}`]: fail(400, { error: SERVER_MESSAGES.resetLinkInvalid }) },
+    });
+    await user.type(await screen.findByLabelText(/New password/), 'N3w-password!');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.resetLinkInvalid);
+    await user.click(screen.getByRole('link', { name: 'Ask for a new link' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forgot-password'));
+  });
+});

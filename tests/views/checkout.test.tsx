@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API, CHECKOUT_MESSAGES, MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
 import { deferred, fail, ok } from './support/fake-api.ts';
@@ -173,5 +173,57 @@ describe('Checkout', () => {
     expect(
       await screen.findByText(`${MESSAGES.checkoutFailed} ${SERVER_MESSAGES.alreadyEnrolled}`),
     ).toBeInTheDocument();
+  });
+});
+
+describe('Checkout summary: the GST the student pays, as the server charges it', () => {
+  /** The breakdown's rows as "label amount" texts. */
+  async function breakdown(): Promise<string[]> {
+    const region = await screen.findByRole('region', { name: 'Price breakdown' });
+    const terms = within(region).getAllByRole('term');
+    const values = within(region).getAllByRole('definition');
+    return terms.map((term, i) => `${term.textContent} ${values[i]!.textContent}`);
+  }
+
+  it('prices including GST (the default): the ₹1,25,000 price split into taxable value and CGST + SGST, or IGST', async () => {
+    const { user } = renderApp('/payment/program/1', { user: student, routes: { [PROGRAM]: ok(program()) } });
+    expect(await screen.findByText('incl. GST')).toBeInTheDocument();
+    // No billing state yet: the institute's state (Maharashtra) is the place of supply.
+    expect(await breakdown()).toEqual([
+      'Taxable value ₹1,05,932.20',
+      'CGST 9% ₹9,533.90',
+      'SGST 9% ₹9,533.90',
+      'Total payable ₹1,25,000.00',
+    ]);
+    expect(screen.getByText(/Place of supply: Maharashtra\./)).toBeInTheDocument();
+    await user.selectOptions(await screen.findByLabelText(/State or union territory/), '29');
+    expect(await breakdown()).toEqual([
+      'Taxable value ₹1,05,932.20',
+      'IGST 18% ₹19,067.80',
+      'Total payable ₹1,25,000.00',
+    ]);
+    expect(screen.getByText(/Place of supply: Karnataka\./)).toBeInTheDocument();
+  });
+
+  it('prices excluding GST (PRICES_INCLUDE_GST=0): the tax on top and the larger total', async () => {
+    const { user } = renderApp('/payment/program/1', {
+      user: student,
+      routes: { [PROGRAM]: ok(program()) },
+      pricing: { prices_include_gst: false, institute_state_code: '27' },
+    });
+    expect(await screen.findByText('+ 18% GST')).toBeInTheDocument();
+    expect(await breakdown()).toEqual([
+      'Taxable value ₹1,25,000.00',
+      'CGST 9% ₹11,250.00',
+      'SGST 9% ₹11,250.00',
+      'Total payable ₹1,47,500.00',
+    ]);
+    await user.selectOptions(await screen.findByLabelText(/State or union territory/), '07');
+    expect(await breakdown()).toEqual([
+      'Taxable value ₹1,25,000.00',
+      'IGST 18% ₹22,500.00',
+      'Total payable ₹1,47,500.00',
+    ]);
+    expect(screen.getByText(/GST is added to the price\. Place of supply: Delhi\./)).toBeInTheDocument();
   });
 });

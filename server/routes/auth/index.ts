@@ -178,8 +178,8 @@ export default async function authRoutes(app: FastifyInstance) {
 }
 
 const RESET_LIFETIME_MS = 30 * 60_000;
-export const RESET_REQUESTED = 'If an account uses this email address, we have sent it a link to set a new password.';
-export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Ask for a new one.';
+export const RESET_REQUESTED = SERVER_MESSAGES.resetRequested;
+export const RESET_LINK_INVALID = SERVER_MESSAGES.resetLinkInvalid;
 
 function sha256(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { API, type AppConfig } from '../../../contract/index.ts';
 import { pendingMigrations } from '../../db/migrate.ts';
-import { DEMO_ADMIN } from '../../db/seed.ts';
 import { withDeadline } from '../../lib/deadline.ts';
 import { buildOpenApiDocument } from '../../openapi.ts';
 import { pingDatabase } from '../../repositories/health.ts';
+import { appConfigOf } from '../../services/app-config.ts';
 
 const READY_DEADLINE_MS = 1000;
 
@@ -13,10 +13,7 @@ export default async function systemRoutes(app: FastifyInstance) {
   const { config, db } = app.deps;
   const document = buildOpenApiDocument();
 
-  app.get(API.config, async (): Promise<AppConfig> => ({
-    demo_mode: config.demoMode,
-    demo_credentials: config.demoMode ? { username: DEMO_ADMIN.username, password: DEMO_ADMIN.password } : null,
-  }));
+  app.get(API.config, async (): Promise<AppConfig> => appConfigOf(config));
 
   // Liveness for process managers: answers while the process can, never touches the database.
   app.get(API.health, async () => ({ status: 'ok' }));

@@ -3,6 +3,8 @@ import { useLocation, useParams } from 'react-router-dom';
 import { gatewayReturnFrom } from '../../features/checkout/api/gateway.ts';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page.tsx';
 import { appCheckoutMachine } from '../composition/checkout.ts';
+import { appConfigLoader, pricingOf } from '../composition/config.ts';
+import { useLoaderMachine } from '../../lib/use-preloaded-machine.ts';
 
 /**
  * /payment/:type/:id — a new checkout machine for each course (the key). Coming back from the sandbox
@@ -11,6 +13,8 @@ import { appCheckoutMachine } from '../composition/checkout.ts';
 export function CheckoutRoute() {
   const { type = '', id = '' } = useParams();
   const location = useLocation();
+  // GET /api/config/: how prices are taxed, for the summary's GST split.
+  const [config] = useLoaderMachine(appConfigLoader, {});
   const [gatewayReturn] = useState(() => gatewayReturnFrom(location.search));
   if (gatewayReturn && location.search) window.history.replaceState(window.history.state, '', location.pathname);
   return (
@@ -20,6 +24,7 @@ export function CheckoutRoute() {
       courseType={type}
       courseId={id}
       gatewayReturn={gatewayReturn}
+      pricing={pricingOf(config.context.data)}
     />
   );
 }

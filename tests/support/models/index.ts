@@ -2,16 +2,20 @@ import type { MachineModel } from '../machine-model.ts';
 import { adminModalModel } from './admin-modal.model.ts';
 import { checkoutModel } from './checkout.model.ts';
 import { contactModel } from './contact.model.ts';
+import { forgotPasswordModel } from './forgot-password.model.ts';
 import { listModel, loaderModel } from './list.model.ts';
 import { paymentFlowModel } from './payment-flow.model.ts';
+import { resetPasswordModel } from './reset-password.model.ts';
 import { sessionModel } from './session.model.ts';
 import { tokenRefreshModel } from './token-refresh.model.ts';
 
 export * from './admin-modal.model.ts';
 export * from './checkout.model.ts';
 export * from './contact.model.ts';
+export * from './forgot-password.model.ts';
 export * from './list.model.ts';
 export * from './payment-flow.model.ts';
+export * from './reset-password.model.ts';
 export * from './session.model.ts';
 export * from './token-refresh.model.ts';
 
@@ -25,4 +29,6 @@ export const machineModels = [
   listModel,
   loaderModel,
   contactModel,
+  forgotPasswordModel,
+  resetPasswordModel,
 ] as MachineModel<unknown>[];

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { API, SERVER_MESSAGES, type User } from '../../../contract/index.ts';
+import { API, SERVER_MESSAGES, type AppConfig, type User } from '../../../contract/index.ts';
 
 /**
  * The API faked at the network boundary: a fetch that answers by "METHOD /path/" with contract-shaped
@@ -29,16 +29,24 @@ export type FakeApi = {
   callsTo(route: string): FakeRequest[];
 };
 
-type Options = { user?: User | null; demo?: boolean };
+type Options = {
+  user?: User | null;
+  demo?: boolean;
+  pricing?: Pick<AppConfig, 'prices_include_gst' | 'institute_state_code'>;
+};
+
+/** GET /api/config/'s pricing facts by default: the demo's (GST-inclusive prices, institute in Maharashtra). */
+export const DEFAULT_PRICING = { prices_include_gst: true, institute_state_code: '27' } as const;
 
 export function installFakeApi(routes: Record<string, Handler> = {}, options: Options = {}): FakeApi {
   const table = new Map<string, Handler>(Object.entries(routes));
   const calls: FakeRequest[] = [];
+  const PRICING = options.pricing ?? DEFAULT_PRICING;
   const defaults: Record<string, Handler> = {
     [`GET ${API.config}`]: ok(
       options.demo
-        ? { demo_mode: true, demo_credentials: { username: 'admin', password: 'admin123' } }
-        : { demo_mode: false, demo_credentials: null },
+        ? { demo_mode: true, demo_credentials: { username: 'admin', password: 'admin123' }, ...PRICING }
+        : { demo_mode: false, demo_credentials: null, ...PRICING },
     ),
     [`GET ${API.me}`]: (request) => (request.auth && options.user ? ok(options.user) : unauthorized),
     [`POST ${API.logout}`]: { status: 204 },

@@ -44,3 +44,13 @@ export async function refreshTokens(): Promise<TokenPair> {
     throw error;
   }
 }
+
+/** "Forgot password?": the server answers the same whether or not an account has the address. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await api.send('POST', API.passwordReset, { email });
+}
+
+/** Sets the new password with the emailed link's token (the server then revokes every refresh token). */
+export async function setNewPassword(token: string, password: string): Promise<void> {
+  await api.send('POST', API.passwordResetConfirm, { token, password });
+}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { LoginInput, type AppConfig } from '../../../../contract/index.ts';
 import type { AppConfigLoader } from '../types.ts';
 import { paths, registerWithNext, safeNext } from '../../../config/paths.ts';
@@ -8,10 +8,13 @@ import { Notice } from '../../../components/notice.tsx';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
 import { homeFor, SessionContext } from '../../../lib/session.ts';
 import { DemoCredentials } from './demo-credentials.tsx';
+import { loginNoticeOf } from '../login-notice.ts';
 
 /** `config` loads GET /api/config/ (the composition point supplies it). */
 export function LoginPage({ config, preloaded }: { config: AppConfigLoader; preloaded?: AppConfig }) {
   const [params] = useSearchParams();
+  // After a password reset: "Your password has been changed...".
+  const notice = loginNoticeOf(useLocation().state);
   const next = safeNext(params.get('next'));
   const session = SessionContext.useActorRef();
   const authenticated = SessionContext.useSelector((s) => s.matches('authenticated'));
@@ -41,6 +44,7 @@ export function LoginPage({ config, preloaded }: { config: AppConfigLoader; prel
           Credit Careers Institute
         </Link>
         <h1 id="login-title">Login</h1>
+        {notice && !error ? <Notice kind="success">{notice}</Notice> : null}
         {error ? <Notice kind="error">{error}</Notice> : null}
         <form method="post" onSubmit={onSubmit} noValidate>
           <TextField
@@ -67,6 +71,9 @@ export function LoginPage({ config, preloaded }: { config: AppConfigLoader; prel
           </button>
         </form>
         <p style={{ marginTop: '1rem' }}>
+          <Link to={paths.forgotPassword}>Forgot password?</Link>
+        </p>
+        <p>
           Don&apos;t have an account? <Link to={next ? registerWithNext(next) : paths.register}>Sign up</Link>
         </p>
         <DemoCredentials config={config} preloaded={preloaded} onUse={(credentials) => setValues(credentials)} />

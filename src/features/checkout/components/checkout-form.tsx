@@ -18,10 +18,12 @@ type Props = {
   processing: boolean;
   disabled: boolean;
   onSubmit: (form: CheckoutForm) => void;
+  /** The billing state changed (the summary shows its tax split). */
+  onStateChange?: (stateCode: string) => void;
 };
 
 /** Personal and payment details. Validation is the checkout machine's (contract validateCheckout). */
-export function CheckoutFormView({ errors, processing, disabled, onSubmit }: Props) {
+export function CheckoutFormView({ errors, processing, disabled, onSubmit, onStateChange }: Props) {
   const user = useSessionUser();
   // Back to where the visitor came from, or to the catalogue when checkout was opened directly.
   const back = useBack(paths.programs);
@@ -37,8 +39,10 @@ export function CheckoutFormView({ errors, processing, disabled, onSubmit }: Pro
     error: errors[name],
     required: true,
     disabled: processing || disabled,
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-      setForm({ ...form, [name]: e.target.value }),
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+      setForm({ ...form, [name]: e.target.value });
+      if (name === 'stateCode') onStateChange?.(e.target.value);
+    },
   });
   const card = form.paymentMethod !== 'upi';
 

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { MESSAGES } from '../../../../contract/index.ts';
+import { MESSAGES, type PricingRules } from '../../../../contract/index.ts';
 import { paths } from '../../../config/paths.ts';
 import { Notice } from '../../../components/notice.tsx';
 import { useIsAuthenticated, useSessionChecking } from '../../../lib/session.ts';
@@ -20,10 +20,13 @@ type Props = {
   now?: () => Date;
   /** Back from the gateway's page: its outcome (the route reads it from the URL). */
   gatewayReturn?: GatewayReturn | null;
+  /** How prices are taxed (GET /api/config/); null while unknown. */
+  pricing?: PricingRules | null;
 };
 
-export function CheckoutPage({ logic, courseType, courseId, now, gatewayReturn = null }: Props) {
+export function CheckoutPage({ logic, courseType, courseId, now, gatewayReturn = null, pricing = null }: Props) {
   const [snapshot, send] = useMachine(logic, { input: { courseType, courseId, now, gatewayReturn } });
+  const [stateCode, setStateCode] = useState('');
   const navigate = useNavigate();
   const authenticated = useIsAuthenticated();
   const checkingSession = useSessionChecking();
@@ -64,7 +67,7 @@ export function CheckoutPage({ logic, courseType, courseId, now, gatewayReturn =
   return (
     <main className="checkout">
       <div className="checkout-grid">
-        <CourseSummary course={course} />
+        <CourseSummary course={course} pricing={pricing} stateCode={stateCode} />
         <section className="card" aria-labelledby="payment-title">
           <h1 id="payment-title" style={{ fontSize: '1.4rem' }}>
             Complete your enrollment
@@ -80,6 +83,7 @@ export function CheckoutPage({ logic, courseType, courseId, now, gatewayReturn =
               processing={snapshot.hasTag('paying')}
               disabled={succeeded}
               onSubmit={(form) => send({ type: 'checkout.submit', form })}
+              onStateChange={setStateCode}
             />
           ) : (
             <LoginPrompt returnTo={paths.checkout.to(course.courseType, course.id)} />

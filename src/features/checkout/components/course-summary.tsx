@@ -1,10 +1,19 @@
 import { Link } from 'react-router-dom';
+import { GST_RATE_PERCENT, priceSplit, stateName, type PricingRules } from '../../../../contract/index.ts';
 import type { CheckoutCourse } from '../../../../machines/checkout.machine.ts';
 import { loginWithNext, paths, registerWithNext } from '../../../config/paths.ts';
 import { useBack } from '../../../lib/navigation.ts';
-import { formatINR } from '../../../utils/format.ts';
+import { formatINR, formatPaise } from '../../../utils/format.ts';
 
-export function CourseSummary({ course }: { course: CheckoutCourse }) {
+type Props = {
+  course: CheckoutCourse;
+  /** How prices are taxed (GET /api/config/); null while it loads: the price alone shows. */
+  pricing?: PricingRules | null;
+  /** The billing state chosen in the form ('' none yet: the institute's state is the place of supply). */
+  stateCode?: string;
+};
+
+export function CourseSummary({ course, pricing = null, stateCode = '' }: Props) {
   return (
     <aside className="card" aria-labelledby="summary-title">
       <p className="meta">{course.courseType === 'program' ? 'Program' : 'Workshop'}</p>
@@ -18,9 +27,55 @@ export function CourseSummary({ course }: { course: CheckoutCourse }) {
           </s>
         ) : null}
         <span>{course.price === 0 ? 'Free' : formatINR(course.price)}</span>
+        {pricing && course.price > 0 ? (
+          <span className="meta"> {pricing.pricesIncludeGst ? 'incl. GST' : `+ ${GST_RATE_PERCENT}% GST`}</span>
+        ) : null}
       </p>
-      <p className="meta">Total payable: {formatINR(course.price)}</p>
+      {pricing && course.price > 0 ? (
+        <TaxBreakdown price={course.price} pricing={pricing} stateCode={stateCode} />
+      ) : (
+        <p className="meta">Total payable: {formatINR(course.price)}</p>
+      )}
     </aside>
+  );
+}
+
+/**
+ * The GST in the price (or on top of it), split as the server charges it (contract priceSplit, integer
+ * paise): CGST + SGST when the billing state is the institute's, else IGST.
+ */
+function TaxBreakdown({ price, pricing, stateCode }: { price: number; pricing: PricingRules; stateCode: string }) {
+  const split = priceSplit(price, pricing, stateCode);
+  const place = stateName(stateCode || pricing.instituteStateCode);
+  const half = GST_RATE_PERCENT / 2;
+  return (
+    <section aria-label="Price breakdown">
+      <dl className="tax-breakdown">
+        <dt>Taxable value</dt>
+        <dd>{formatPaise(split.taxable)}</dd>
+        {split.intraState ? (
+          <>
+            <dt>CGST {half}%</dt>
+            <dd>{formatPaise(split.cgst)}</dd>
+            <dt>SGST {half}%</dt>
+            <dd>{formatPaise(split.sgst)}</dd>
+          </>
+        ) : (
+          <>
+            <dt>IGST {GST_RATE_PERCENT}%</dt>
+            <dd>{formatPaise(split.igst)}</dd>
+          </>
+        )}
+        <dt>Total payable</dt>
+        <dd>
+          <strong>{formatPaise(split.total)}</strong>
+        </dd>
+      </dl>
+      <p className="meta">
+        {pricing.pricesIncludeGst ? 'Prices include GST.' : 'GST is added to the price.'}
+        {place ? ` Place of supply: ${place}.` : ''}
+      </p>
+    </section>
   );
 }
 

@@ -1,0 +1,56 @@
+import { useMachine } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { SERVER_MESSAGES } from '../../../../contract/index.ts';
+import type { ForgotPasswordLogic } from '../../../../machines/forgot-password.machine.ts';
+import { paths } from '../../../config/paths.ts';
+import { TextField } from '../../../components/field.tsx';
+import { Notice } from '../../../components/notice.tsx';
+
+/**
+ * "Forgot password?": whatever address is given, the same answer shows (it must not tell whether an
+ * account has it); the account's owner receives a link to /reset-password.
+ */
+export function ForgotPasswordPage({ logic }: { logic: ForgotPasswordLogic }) {
+  const [email, setEmail] = useState('');
+  const [snapshot, send] = useMachine(logic);
+  const { errors, failure } = snapshot.context;
+  const submitting = snapshot.hasTag('busy');
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    send({ type: 'forgot.submit', values: { email } });
+  }
+
+  return (
+    <div className="auth-page">
+      <main className="auth-card" aria-labelledby="forgot-title">
+        <Link to={paths.home} className="brand">
+          Credit Careers Institute
+        </Link>
+        <h1 id="forgot-title">Forgot password</h1>
+        <p>Give the email address of your account and we will send you a link to set a new password.</p>
+        {snapshot.matches('sent') ? <Notice kind="success">{SERVER_MESSAGES.resetRequested}</Notice> : null}
+        {snapshot.matches('failed') && failure ? <Notice kind="error">{failure}</Notice> : null}
+        <form method="post" onSubmit={onSubmit} noValidate>
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            error={errors.email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <button type="submit" className="btn btn-primary" disabled={submitting}>
+            {submitting ? 'Sending...' : 'Send reset link'}
+          </button>
+        </form>
+        <p style={{ marginTop: '1rem' }}>
+          Remembered it? <Link to={paths.login}>Login</Link>
+        </p>
+      </main>
+    </div>
+  );
+}
