@@ -1,4 +1,4 @@
-import type { AppConfig, Faculty, Program, Resource, SuccessStory, Workshop } from '../../contract/index.ts';
+import type { AppConfig, Faculty, Program, Resource, SuccessStory, Testimonial, Workshop } from '../../contract/index.ts';
 import { PRELOAD, type Preloaded } from '../../src/lib/preloaded.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -7,10 +7,11 @@ import {
   createFacultyRepository,
   createResourceRepository,
   createSuccessStoryRepository,
+  createTestimonialRepository,
 } from '../repositories/content.ts';
 import { createProgramRepository } from '../repositories/programs.ts';
 import { createWorkshopRepository } from '../repositories/workshops.ts';
-import { toFaculty, toProgram, toResource, toSuccessStory, toWorkshop } from '../services/present.ts';
+import { toFaculty, toProgram, toResource, toSuccessStory, toTestimonial, toWorkshop } from '../services/present.ts';
 
 /**
  * The data a public page shows, read the way the API routes read it (the same repository calls and the
@@ -45,7 +46,12 @@ export async function loadPageData(db: Db, config: Config, pathname: string): Pr
     }
     case '/placement': {
       const list: SuccessStory[] = (await createSuccessStoryRepository(db).list(true)).map(toSuccessStory);
-      return { status: 200, preloaded: { [PRELOAD.successStories]: list } };
+      // What GET /classroom/testimonials/?featured=true answers: the featured testimonials.
+      const testimonials: Testimonial[] = (await createTestimonialRepository(db).list(true)).map(toTestimonial);
+      return {
+        status: 200,
+        preloaded: { [PRELOAD.successStories]: list, [PRELOAD.testimonials]: testimonials },
+      };
     }
     case '/resources': {
       const list: Resource[] = (await createResourceRepository(db).list({ featured: true })).map(toResource);

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { Faculty, Program, Resource, SuccessStory, Workshop } from '../../../contract/index.ts';
+import { Faculty, Program, Resource, SuccessStory, Testimonial, Workshop } from '../../../contract/index.ts';
 import { FacultyPage } from '../../features/catalogue/components/faculty-page.tsx';
 import { ProgramDetailPage } from '../../features/catalogue/components/program-detail-page.tsx';
 import { ProgramsPage } from '../../features/catalogue/components/programs-page.tsx';
@@ -14,6 +14,7 @@ import {
   programsList,
   resourcesList,
   successStoriesList,
+  testimonialsList,
   workshopsList,
 } from '../composition/catalogue.ts';
 
@@ -49,5 +50,10 @@ export const ResourcesRoute = () => (
   <ResourcesPage list={resourcesList} preloaded={usePreloadedList(PRELOAD.resources, Resource)} />
 );
 export const PlacementRoute = () => (
-  <PlacementPage stories={successStoriesList} preloaded={usePreloadedList(PRELOAD.successStories, SuccessStory)} />
+  <PlacementPage
+    stories={successStoriesList}
+    preloaded={usePreloadedList(PRELOAD.successStories, SuccessStory)}
+    testimonials={testimonialsList}
+    preloadedTestimonials={usePreloadedList(PRELOAD.testimonials, Testimonial)}
+  />
 );

@@ -14,7 +14,7 @@ import { optionsOf } from '../../../components/field.tsx';
 import { formatDateTime, formatINR, fullName } from '../../../utils/format.ts';
 import { isoToLocal, text } from './form-values.ts';
 import type { AdminResource } from './resource-types.ts';
-import { ALL, description, featured, title, yesNo } from './shared-fields.ts';
+import { ALL, description, featured, instructorField, title, yesNo } from './shared-fields.ts';
 
 export { programsResource } from './program-resource.tsx';
 export { facultyResource } from './faculty-resource.tsx';
@@ -51,6 +51,7 @@ export const workshopsResource: AdminResource<Workshop> = {
       { name: 'duration_hours', label: 'Duration (hours)', kind: 'number', required: true },
       { name: 'price', label: 'Price (₹, 0 for free)', kind: 'number', required: true },
       { name: 'max_participants', label: 'Maximum participants', kind: 'number', required: true },
+      instructorField,
       { name: 'is_live', label: 'Live', kind: 'checkbox' },
       { name: 'is_active', label: 'Active', kind: 'checkbox' },
     ],
@@ -62,6 +63,7 @@ export const workshopsResource: AdminResource<Workshop> = {
       duration_hours: '',
       price: '0',
       max_participants: '',
+      instructor_id: '',
       is_live: false,
       is_active: true,
     },
@@ -72,6 +74,7 @@ export const workshopsResource: AdminResource<Workshop> = {
       duration_hours: text(w.duration_hours),
       price: text(w.price),
       max_participants: text(w.max_participants),
+      instructor_id: text(w.instructor_id),
       is_live: w.is_live,
       is_active: w.is_active,
     }),
@@ -191,16 +194,26 @@ export const resourcesResource: AdminResource<Resource> = {
       },
       { name: 'external_url', label: 'External URL', kind: 'url' },
       { name: 'file', label: 'File path', kind: 'text' },
+      { name: 'author_id', label: 'Author', kind: 'select', choices: 'faculty' },
       featured,
     ],
     schema: ResourceInput,
-    empty: { title: '', description: '', resource_type: 'article', external_url: '', file: '', is_featured: false },
+    empty: {
+      title: '',
+      description: '',
+      resource_type: 'article',
+      external_url: '',
+      file: '',
+      author_id: '',
+      is_featured: false,
+    },
     toValues: (r) => ({
       title: r.title,
       description: r.description,
       resource_type: r.resource_type,
       external_url: r.external_url ?? '',
       file: r.file ?? '',
+      author_id: text(r.author_id),
       is_featured: r.is_featured,
     }),
     createPath: API.resources.create,
