@@ -1,4 +1,13 @@
-import type { AppConfig, Faculty, Program, Resource, SuccessStory, Testimonial, Workshop } from '../../contract/index.ts';
+import type {
+  AppConfig,
+  Faculty,
+  Program,
+  Resource,
+  SuccessStory,
+  Testimonial,
+  Workshop,
+} from '../../contract/index.ts';
+import { PRELOAD_TESTIMONIALS } from '../../src/features/marketing/preload-keys.ts';
 import { PRELOAD, type Preloaded } from '../../src/lib/preloaded.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -50,7 +59,7 @@ export async function loadPageData(db: Db, config: Config, pathname: string): Pr
       const testimonials: Testimonial[] = (await createTestimonialRepository(db).list(true)).map(toTestimonial);
       return {
         status: 200,
-        preloaded: { [PRELOAD.successStories]: list, [PRELOAD.testimonials]: testimonials },
+        preloaded: { [PRELOAD.successStories]: list, [PRELOAD_TESTIMONIALS]: testimonials },
       };
     }
     case '/resources': {

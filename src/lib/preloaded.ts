@@ -17,7 +17,6 @@ export const PRELOAD = {
   faculty: 'faculty',
   workshopsUpcoming: 'workshops:upcoming',
   successStories: 'success-stories',
-  testimonials: 'testimonials',
   resources: 'resources',
   config: 'config',
 } as const;

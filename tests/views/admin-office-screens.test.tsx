@@ -26,7 +26,9 @@ const ADMIN_USER = staffUser(1, 'admin', 'Institute', 'Admin', 'admin');
 const page = (results: unknown[]) => ok({ count: results.length, next: null, previous: null, results });
 /** GET /api/admin/users/ as the staff select asks it: by role. */
 const usersByRole = (request: FakeRequest) =>
-  page(request.query.get('role') === 'admin' ? [ADMIN_USER] : request.query.get('role') === 'instructor' ? [MEERA] : []);
+  page(
+    request.query.get('role') === 'admin' ? [ADMIN_USER] : request.query.get('role') === 'instructor' ? [MEERA] : [],
+  );
 
 function openPanel(url: string, routes: Record<string, Handler> = {}) {
   return renderApp(url, {
@@ -202,11 +204,15 @@ describe('Counseling pipeline', () => {
         assignee: ['Assign the request to an active administrator or instructor.'],
       }),
     });
-    await user.click(within(await screen.findByRole('row', { name: /Neha Gupta/ })).getByRole('button', { name: 'Edit' }));
+    await user.click(
+      within(await screen.findByRole('row', { name: /Neha Gupta/ })).getByRole('button', { name: 'Edit' }),
+    );
     await waitFor(() => expect(dialog().getByRole('option', { name: 'Meera Iyer (instructor)' })).toBeInTheDocument());
     await user.selectOptions(dialog().getByLabelText(/^Assignee/), '9');
     await user.click(dialog().getByRole('button', { name: 'Save' }));
-    expect(await dialog().findByText('Assign the request to an active administrator or instructor.')).toBeInTheDocument();
+    expect(
+      await dialog().findByText('Assign the request to an active administrator or instructor.'),
+    ).toBeInTheDocument();
     expect(dialog().getByText(MESSAGES.adminSaveFailed)).toBeInTheDocument();
   });
 });
@@ -217,10 +223,16 @@ describe('Instructor and author from the faculty list', () => {
       [`GET ${API.programs.list}`]: ok([program({ instructor_id: 1 })]),
       [`PUT ${API.programs.update(1)}`]: ok(program()),
     });
-    await user.click(within(await screen.findByRole('row', { name: /Credit Analyst Program/ })).getByRole('button', { name: 'Edit' }));
+    await user.click(
+      within(await screen.findByRole('row', { name: /Credit Analyst Program/ })).getByRole('button', { name: 'Edit' }),
+    );
     const select = dialog().getByLabelText(/^Instructor/);
     await waitFor(() => expect(select).toHaveValue('1'));
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['None', 'Priya Nair', 'Rajesh Iyer']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['None', 'Priya Nair', 'Rajesh Iyer']);
     await user.selectOptions(select, '2');
     await user.click(dialog().getByRole('button', { name: 'Save' }));
     await expectSuccessNotice(MESSAGES.adminUpdated);
@@ -234,7 +246,11 @@ describe('Instructor and author from the faculty list', () => {
       [`GET ${API.resources.list}`]: ok([resource({ author_id: null })]),
       [`PUT ${API.resources.update(resource().id)}`]: ok(resource()),
     });
-    await user.click(within(await screen.findByRole('row', { name: new RegExp(workshop().title) })).getByRole('button', { name: 'Edit' }));
+    await user.click(
+      within(await screen.findByRole('row', { name: new RegExp(workshop().title) })).getByRole('button', {
+        name: 'Edit',
+      }),
+    );
     await waitFor(() => expect(dialog().getByLabelText(/^Instructor/)).toHaveValue('2'));
     await user.selectOptions(dialog().getByLabelText(/^Instructor/), '');
     await user.click(dialog().getByRole('button', { name: 'Save' }));
@@ -242,7 +258,11 @@ describe('Instructor and author from the faculty list', () => {
     expect(api.callsTo(`PUT ${API.workshops.update(workshop().id)}`)[0]!.body).toMatchObject({ instructor_id: null });
 
     await user.click(screen.getByRole('tab', { name: 'Resources' }));
-    await user.click(within(await screen.findByRole('row', { name: new RegExp(resource().title) })).getByRole('button', { name: 'Edit' }));
+    await user.click(
+      within(await screen.findByRole('row', { name: new RegExp(resource().title) })).getByRole('button', {
+        name: 'Edit',
+      }),
+    );
     await waitFor(() => expect(dialog().getByRole('option', { name: 'Rajesh Iyer' })).toBeInTheDocument());
     expect(dialog().getByLabelText(/^Author/)).toHaveValue('');
     await user.selectOptions(dialog().getByLabelText(/^Author/), '1');
@@ -253,13 +273,19 @@ describe('Instructor and author from the faculty list', () => {
 });
 
 /** Raw zod texts a person cannot act on. */
-const RAW = /invalid_|too_small|too_big|Invalid input|Expected |Required$|received|NaN|ISO|must be one of|\b[a-z]+_[a-z_]+\b/;
+const RAW =
+  /invalid_|too_small|too_big|Invalid input|Expected |Required$|received|NaN|ISO|must be one of|\b[a-z]+_[a-z_]+\b/;
 
 describe('Admin validation messages read as sentences', () => {
   // Every tab with a form: what a careless hand types (blanks, letters in numbers, bad email and URLs).
-  const cases: { tab: string; open: 'Add New' | 'Edit'; bad: Record<string, string>; routes?: Record<string, Handler> }[] = [
-    { tab: 'Programs', open: 'Add New', bad: { Price: '-5', 'Original price': '1.5', 'Duration': '0' } },
-    { tab: 'Faculty', open: 'Add New', bad: { Email: 'nope', 'Experience': '-1', 'LinkedIn URL': 'linkedin' } },
+  const cases: {
+    tab: string;
+    open: 'Add New' | 'Edit';
+    bad: Record<string, string>;
+    routes?: Record<string, Handler>;
+  }[] = [
+    { tab: 'Programs', open: 'Add New', bad: { Price: '-5', 'Original price': '1.5', Duration: '0' } },
+    { tab: 'Faculty', open: 'Add New', bad: { Email: 'nope', Experience: '-1', 'LinkedIn URL': 'linkedin' } },
     {
       tab: 'Workshops',
       open: 'Add New',
@@ -279,7 +305,7 @@ describe('Admin validation messages read as sentences', () => {
       bad: { Title: '', 'External URL': 'ftp:/nowhere' },
       routes: { [`GET ${API.resources.list}`]: ok([]) },
     },
-    { tab: 'Users', open: 'Add New', bad: { Username: 'a b', 'Password': 'short', Email: 'x@' } },
+    { tab: 'Users', open: 'Add New', bad: { Username: 'a b', Password: 'short', Email: 'x@' } },
     {
       tab: 'Counseling Requests',
       open: 'Edit',

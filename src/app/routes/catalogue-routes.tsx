@@ -6,6 +6,7 @@ import { ProgramsPage } from '../../features/catalogue/components/programs-page.
 import { ResourcesPage } from '../../features/catalogue/components/resources-page.tsx';
 import { WorkshopsPage } from '../../features/catalogue/components/workshops-page.tsx';
 import { PlacementPage } from '../../features/marketing/components/placement-page.tsx';
+import { PRELOAD_TESTIMONIALS } from '../../features/marketing/preload-keys.ts';
 import { PRELOAD, usePreloaded } from '../../lib/preloaded.ts';
 import {
   facultyList,
@@ -54,6 +55,6 @@ export const PlacementRoute = () => (
     stories={successStoriesList}
     preloaded={usePreloadedList(PRELOAD.successStories, SuccessStory)}
     testimonials={testimonialsList}
-    preloadedTestimonials={usePreloadedList(PRELOAD.testimonials, Testimonial)}
+    preloadedTestimonials={usePreloadedList(PRELOAD_TESTIMONIALS, Testimonial)}
   />
 );

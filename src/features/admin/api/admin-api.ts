@@ -76,7 +76,10 @@ export async function fetchAdminChoices(): Promise<AdminChoices> {
   return {
     faculty: faculty.map((f) => ({ value: String(f.id), label: fullName(f.user) || f.user.email })).sort(byName),
     staff: [...admins, ...instructors]
-      .map((u) => ({ value: String(u.id), label: `${fullName(u) || u.username} (${u.profile.role === 'admin' ? 'administrator' : 'instructor'})` }))
+      .map((u) => ({
+        value: String(u.id),
+        label: `${fullName(u) || u.username} (${u.profile.role === 'admin' ? 'administrator' : 'instructor'})`,
+      }))
       .sort(byName),
   };
 }

@@ -177,5 +177,11 @@ export const COUNSELING_FILTERS: FilterSpec[] = [
     kind: 'select',
     options: COUNSELING_STATUSES.map((s) => ({ value: s, label: COUNSELING_STATUS_LABELS[s] })),
   },
-  { name: 'assignee', label: 'Assignee', kind: 'select', choices: 'staff', options: [{ value: 'none', label: 'Nobody yet' }] },
+  {
+    name: 'assignee',
+    label: 'Assignee',
+    kind: 'select',
+    choices: 'staff',
+    options: [{ value: 'none', label: 'Nobody yet' }],
+  },
 ];

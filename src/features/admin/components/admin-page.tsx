@@ -74,21 +74,27 @@ export function AdminPage({ machines }: { machines: AdminMachines }) {
       </div>
       <div id="admin-panel" role="tabpanel" aria-labelledby={`admin-tab-${resource.key}`}>
         <AdminChoicesContext.Provider value={choices.context.data ?? NO_CHOICES}>
-        {'panel' in resource ? (
-          <>
-            {resource.filters ? <AdminFilters filters={resource.filters} values={params} onApply={setParams} /> : null}
-            <resource.panel key={`${resource.key}?${new URLSearchParams(params).toString()}`} machines={machines} params={params} />
-          </>
-        ) : (
-          <AdminTabPanel
-            key={`${resource.key}?${new URLSearchParams(params).toString()}`}
-            resource={resource}
-            machines={machines}
-            onSaved={reloadSummary}
-            params={params}
-            onParams={setParams}
-          />
-        )}
+          {'panel' in resource ? (
+            <>
+              {resource.filters ? (
+                <AdminFilters filters={resource.filters} values={params} onApply={setParams} />
+              ) : null}
+              <resource.panel
+                key={`${resource.key}?${new URLSearchParams(params).toString()}`}
+                machines={machines}
+                params={params}
+              />
+            </>
+          ) : (
+            <AdminTabPanel
+              key={`${resource.key}?${new URLSearchParams(params).toString()}`}
+              resource={resource}
+              machines={machines}
+              onSaved={reloadSummary}
+              params={params}
+              onParams={setParams}
+            />
+          )}
         </AdminChoicesContext.Provider>
       </div>
     </div>

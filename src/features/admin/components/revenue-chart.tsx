@@ -78,7 +78,12 @@ export function RevenueChart({ rows, title }: { rows: RevenueRow[]; title: strin
 
   return (
     <figure className="revenue-chart">
-      <div ref={box} role="img" aria-label={`${title}: net revenue and refunds (the numbers are in the table below)`} style={{ minHeight: HEIGHT }} />
+      <div
+        ref={box}
+        role="img"
+        aria-label={`${title}: net revenue and refunds (the numbers are in the table below)`}
+        style={{ minHeight: HEIGHT }}
+      />
       {failed ? <figcaption>The chart could not be drawn; the table below has the numbers.</figcaption> : null}
     </figure>
   );

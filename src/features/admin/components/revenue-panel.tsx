@@ -5,7 +5,6 @@ import { formatINR } from '../../../utils/format.ts';
 import type { AdminPanelProps, AdminPanelTab } from '../api/resource-types.ts';
 import { RevenueChart } from './revenue-chart.tsx';
 
-
 /**
  * The revenue report (GET /api/admin/revenue/): completed payments by IST month or by program/workshop,
  * refunds subtracted, as a chart and the table of the numbers behind it. A loader machine: loading, failed

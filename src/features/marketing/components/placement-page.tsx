@@ -21,11 +21,7 @@ export function PlacementPage({
 }) {
   const [snapshot, send] = useListMachine(stories, { failureText: MESSAGES.successStoriesLoadFailed }, preloaded);
   const items = snapshot.context.items;
-  const [said, sendSaid] = useListMachine(
-    testimonials,
-    { failureText: TESTIMONIALS_FAILED },
-    preloadedTestimonials,
-  );
+  const [said, sendSaid] = useListMachine(testimonials, { failureText: TESTIMONIALS_FAILED }, preloadedTestimonials);
   return (
     <div className="container">
       <header className="page-header">
