@@ -272,6 +272,56 @@ describe('Instructor and author from the faculty list', () => {
   });
 });
 
+describe('Resource file upload', () => {
+  it('Edit keeps the current file link, then uploads the chosen file as multipart; a refused file shows why under the field', async () => {
+    const item = resource({ file: '/media/resources/abc123.pdf' });
+    const { user, api } = openPanel('/admin?tab=resources', {
+      [`GET ${API.resources.list}`]: ok([item]),
+      [`PUT ${API.resources.update(item.id)}`]: ok(item),
+      [`POST ${API.resources.file(item.id)}`]: fail(400, {
+        file: [
+          'Upload a PDF, a Word, Excel or PowerPoint file, an OpenDocument file, or a PNG, JPEG, GIF or WebP image.',
+        ],
+      }),
+    });
+    await user.click(
+      within(await screen.findByRole('row', { name: /CMA Data Template/ })).getByRole('button', { name: 'Edit' }),
+    );
+    const input = dialog().getByLabelText(/^Upload a file/);
+    await user.upload(input, new File(['MZ not a document'], 'renamed.pdf', { type: 'application/pdf' }));
+    expect(dialog().getByText('renamed.pdf is uploaded when you save.')).toBeInTheDocument();
+    await user.click(dialog().getByRole('button', { name: 'Save' }));
+    expect(await dialog().findByText(/Upload a PDF, a Word, Excel or PowerPoint file/)).toBeInTheDocument();
+    expect(api.callsTo(`PUT ${API.resources.update(item.id)}`)[0]!.body).toMatchObject({
+      file: '/media/resources/abc123.pdf',
+    });
+    const upload = api.calls.find((c) => c.method === 'POST' && c.path === API.resources.file(item.id))!;
+    expect(upload.auth).toBe('Bearer access-1');
+
+    api.on(`POST ${API.resources.file(item.id)}`, ok({ ...item, file: '/media/resources/def456.pdf' }));
+    await user.upload(
+      dialog().getByLabelText(/^Upload a file/),
+      new File(['%PDF-1.4'], 'cma.pdf', { type: 'application/pdf' }),
+    );
+    await user.click(dialog().getByRole('button', { name: 'Save' }));
+    await expectSuccessNotice(MESSAGES.adminUpdated);
+    expect(api.callsTo(`POST ${API.resources.file(item.id)}`)).toHaveLength(2);
+  });
+
+  it('a save without a file chosen uploads nothing', async () => {
+    const { user, api } = openPanel('/admin?tab=resources', {
+      [`GET ${API.resources.list}`]: ok([]),
+      [`POST ${API.resources.create}`]: { status: 201, body: resource({ id: 7, title: 'Rating scales' }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add New' }));
+    await user.type(dialog().getByLabelText(/^Title/), 'Rating scales');
+    await user.click(dialog().getByRole('button', { name: 'Save' }));
+    await expectSuccessNotice(MESSAGES.adminCreated);
+    expect(api.callsTo(`POST ${API.resources.create}`)[0]!.body).toMatchObject({ title: 'Rating scales', file: '' });
+    expect(api.calls.filter((c) => c.path.endsWith('/file/'))).toHaveLength(0);
+  });
+});
+
 /** Raw zod texts a person cannot act on. */
 const RAW =
   /invalid_|too_small|too_big|Invalid input|Expected |Required$|received|NaN|ISO|must be one of|\b[a-z]+_[a-z_]+\b/;

@@ -3,6 +3,8 @@ import { AdminStats, AdminUser, API, Faculty, IssueSummary, RevenueRow } from '.
 import type { FetchPageInput, ListPage } from '../../../../machines/list.machine.ts';
 import type { DeleteItemInput, SaveItemInput } from '../../../../machines/admin-modal.machine.ts';
 import { api, withQuery, type Query } from '../../../lib/api-client.ts';
+import { tokenStore } from '../../../lib/token-store.ts';
+import { ApiError } from '../../../../contract/index.ts';
 import { fullName } from '../../../utils/format.ts';
 import type { AdminChoices, AdminResource } from './resource-types.ts';
 
@@ -32,8 +34,8 @@ export function saveAdminItem(resource: AdminResource, input: SaveItemInput): Pr
   }
   const form = resource.form;
   if (!form) throw new Error(`${resource.label} cannot be edited`);
+  if (form.save) return form.save(input.mode, input.item as { id: number } | null, input.values);
   if (input.mode === 'add') return api.send('POST', form.createPath, input.values);
-  if (form.save) return form.save(input.item as { id: number }, input.values);
   return api.send(form.edit?.method ?? 'PUT', form.updatePath(idOf(input.item)), input.values);
 }
 
@@ -82,4 +84,29 @@ export async function fetchAdminChoices(): Promise<AdminChoices> {
       }))
       .sort(byName),
   };
+}
+
+/**
+ * Uploads a resource's file (multipart, field "file"). It follows the resource's own save, whose call has
+ * just refreshed the access token if it needed to; the server's refusal (type, size) comes back as an
+ * ApiError with its field message.
+ */
+export async function uploadResourceFile(id: number, file: File): Promise<void> {
+  const body = new FormData();
+  body.append('file', file);
+  const access = tokenStore.getAccess();
+  const response = await fetch(API.resources.file(id), {
+    method: 'POST',
+    headers: { Accept: 'application/json', ...(access ? { Authorization: `Bearer ${access}` } : {}) },
+    body,
+  });
+  if (response.ok) return;
+  const text = await response.text();
+  let data: unknown = text;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    /* not JSON: keep the text */
+  }
+  throw new ApiError(response.status, data);
 }

@@ -1,5 +1,6 @@
 import {
   API,
+  ApiError,
   Resource,
   RESOURCE_TYPE_SINGULAR,
   ResourceInput,
@@ -10,8 +11,11 @@ import {
   Workshop,
   WorkshopInput,
 } from '../../../../contract/index.ts';
+import { z } from 'zod';
 import { optionsOf } from '../../../components/field.tsx';
+import { api } from '../../../lib/api-client.ts';
 import { formatDateTime, formatINR, fullName } from '../../../utils/format.ts';
+import { uploadResourceFile } from './admin-api.ts';
 import { isoToLocal, text } from './form-values.ts';
 import type { AdminResource } from './resource-types.ts';
 import { ALL, description, featured, instructorField, title, yesNo } from './shared-fields.ts';
@@ -159,6 +163,30 @@ export const successStoriesResource: AdminResource<SuccessStory> = {
   },
 };
 
+/**
+ * Saves a resource (its JSON, keeping the file it has: the link is set by uploads only), then uploads the
+ * file chosen, if any. A refused upload leaves the dialog open with the server's message under the field.
+ */
+async function saveResource(mode: 'add' | 'edit', item: { id: number } | null, values: Record<string, unknown>) {
+  const { upload, ...fields } = values as { upload?: File } & Record<string, unknown>;
+  const current = mode === 'edit' ? ((item as Resource | null)?.file ?? '') : '';
+  const body = { ...fields, file: current };
+  const saved =
+    mode === 'add' || !item
+      ? await api.post(API.resources.create, body, Resource)
+      : await api.put(API.resources.update(item.id), body, Resource);
+  if (upload) {
+    await uploadResourceFile(saved.id, upload).catch((error: unknown) => {
+      // The server names the field "file"; the form's field is "upload".
+      const data = error instanceof ApiError ? (error.body as { file?: unknown; error?: unknown } | null) : null;
+      if (error instanceof ApiError && data && (data.file || data.error))
+        throw new ApiError(error.status, { upload: data.file ?? [data.error] });
+      throw error;
+    });
+  }
+  return saved;
+}
+
 export const resourcesResource: AdminResource<Resource> = {
   key: 'resources',
   label: 'Resources',
@@ -193,17 +221,17 @@ export const resourcesResource: AdminResource<Resource> = {
         options: optionsOf(RESOURCE_TYPE_SINGULAR),
       },
       { name: 'external_url', label: 'External URL', kind: 'url' },
-      { name: 'file', label: 'File path', kind: 'text' },
+      { name: 'upload', label: 'Upload a file (replaces the current one)', kind: 'file' },
       { name: 'author_id', label: 'Author', kind: 'select', choices: 'faculty' },
       featured,
     ],
-    schema: ResourceInput,
+    schema: ResourceInput.extend({ upload: z.instanceof(File).optional() }),
     empty: {
       title: '',
       description: '',
       resource_type: 'article',
       external_url: '',
-      file: '',
+      upload: '',
       author_id: '',
       is_featured: false,
     },
@@ -212,12 +240,13 @@ export const resourcesResource: AdminResource<Resource> = {
       description: r.description,
       resource_type: r.resource_type,
       external_url: r.external_url ?? '',
-      file: r.file ?? '',
+      upload: '',
       author_id: text(r.author_id),
       is_featured: r.is_featured,
     }),
     createPath: API.resources.create,
     updatePath: (id) => API.resources.update(id),
     removePath: (id) => API.resources.remove(id),
+    save: saveResource,
   },
 };

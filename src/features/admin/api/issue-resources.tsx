@@ -95,7 +95,8 @@ const CounselingFollowUp = CounselingPatch.safeExtend({
   note: z.string().max(2000, 'Note must be at most 2000 characters.'),
 });
 
-async function saveFollowUp(item: { id: number }, values: Record<string, unknown>) {
+async function saveFollowUp(_mode: 'add' | 'edit', item: { id: number } | null, values: Record<string, unknown>) {
+  if (!item) throw new Error('Counseling requests come from /contact; they are not added here.');
   const { note, ...changes } = values as { note: string } & Record<string, unknown>;
   await api.send('PATCH', API.admin.counselingRequest(item.id), changes);
   const text = note.trim();

@@ -6,7 +6,7 @@ import type { AdminMachines } from '../types.ts';
 export type FieldSpec = {
   name: string;
   label: string;
-  kind: 'text' | 'textarea' | 'number' | 'email' | 'url' | 'select' | 'checkbox' | 'datetime' | 'date';
+  kind: 'text' | 'textarea' | 'number' | 'email' | 'url' | 'select' | 'checkbox' | 'datetime' | 'date' | 'file';
   required?: boolean;
   options?: { value: string; label: string }[];
   /**
@@ -26,7 +26,8 @@ export type AdminChoices = {
   staff: Choice[];
 };
 
-export type FormValues = Record<string, string | boolean>;
+/** A `file` field holds the File chosen (or '' for none). */
+export type FormValues = Record<string, string | boolean | File>;
 
 export type Column<T> = { label: string; render: (item: T) => ReactNode };
 
@@ -72,8 +73,8 @@ export type AdminResource<T extends { id: number } = { id: number }> = {
     edit?: { fields: FieldSpec[]; schema: z.ZodTypeAny; method: 'PATCH' };
     /** No Add New (counseling requests come from /contact; the office only follows them up). */
     editOnly?: boolean;
-    /** A save that is more than one call (counseling: the PATCH, then the new note). */
-    save?: (item: { id: number }, values: Record<string, unknown>) => Promise<unknown>;
+    /** A save that is more than one call (counseling: the PATCH, then the new note; resources: then the file). */
+    save?: (mode: 'add' | 'edit', item: { id: number } | null, values: Record<string, unknown>) => Promise<unknown>;
   };
   /** Delete without a form (enrollments and payments: only what has no money behind it; the server says why not). */
   removePath?: (id: number) => string;

@@ -70,16 +70,30 @@ function asSentences(fields: FieldSpec[], errors: FieldErrors): FieldErrors {
   return out;
 }
 
+/** What the server accepts (it checks the bytes, not this list). */
+const RESOURCE_FILE_TYPES = '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.png,.jpg,.jpeg,.gif,.webp';
+
 type FieldProps = {
   field: FieldSpec;
-  value: string | boolean;
+  value: string | boolean | File;
   error?: string;
   disabled: boolean;
-  onChange: (value: string | boolean) => void;
+  onChange: (value: string | boolean | File) => void;
 };
 
 export function FormField({ field, value, error, disabled, onChange }: FieldProps) {
   const common = { label: field.label, name: field.name, required: field.required, disabled, error };
+  if (field.kind === 'file') {
+    return (
+      <TextField
+        {...common}
+        type="file"
+        accept={RESOURCE_FILE_TYPES}
+        hint={value instanceof File ? `${value.name} is uploaded when you save.` : 'PDF, office document or image.'}
+        onChange={(e) => onChange(e.target.files?.[0] ?? '')}
+      />
+    );
+  }
   if (field.kind === 'checkbox') {
     return (
       <CheckField
