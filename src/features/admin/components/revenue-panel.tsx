@@ -51,10 +51,18 @@ export function RevenuePanel({ machines, params }: AdminPanelProps) {
             <thead>
               <tr>
                 <th scope="col">{group === 'month' ? 'Month' : 'Program or workshop'}</th>
-                <th scope="col">Payments</th>
-                <th scope="col">Gross</th>
-                <th scope="col">Refunded</th>
-                <th scope="col">Net</th>
+                <th scope="col" className="number">
+                  Payments
+                </th>
+                <th scope="col" className="number">
+                  Gross
+                </th>
+                <th scope="col" className="number">
+                  Refunded
+                </th>
+                <th scope="col" className="number">
+                  Net
+                </th>
               </tr>
             </thead>
             <tbody>
