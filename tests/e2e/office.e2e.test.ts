@@ -3,7 +3,15 @@ import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API, MESSAGES, type CounselingRequest, type Payment, type Resource, type User } from '../../contract/index.ts';
+import {
+  API,
+  MESSAGES,
+  type CounselingRequest,
+  type Payment,
+  type Resource,
+  type RevenueRow,
+  type User,
+} from '../../contract/index.ts';
 import { ADMIN, adminToken, api, apiOk, login, registerStudent } from './support/api.ts';
 import { REPO_ROOT } from './support/app.ts';
 import { formatINR } from '../../src/utils/format.ts';
