@@ -36,7 +36,7 @@ const NameField = (label: string) => required(label).max(150, `${label} must be 
 export const AdminUserInput = z.object({
   username: required('Username')
     .max(150, 'Username must be at most 150 characters.')
-    .regex(USERNAME_PATTERN, 'Username may contain only letters, digits and @ . + - _'),
+    .regex(USERNAME_PATTERN, 'Username may contain only letters, digits and the characters @ . + - _ (no spaces).'),
   email: EmailField,
   password: z
     .string({ error: 'Password is required.' })

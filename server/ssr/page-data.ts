@@ -1,4 +1,5 @@
-import type { Faculty, Program, Resource, SuccessStory, Workshop } from '../../contract/index.ts';
+import type { Faculty, Program, Resource, SuccessStory, Testimonial, Workshop } from '../../contract/index.ts';
+import { PRELOAD_TESTIMONIALS } from '../../src/features/marketing/preload-keys.ts';
 import { PRELOAD, type Preloaded } from '../../src/lib/preloaded.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -6,11 +7,12 @@ import {
   createFacultyRepository,
   createResourceRepository,
   createSuccessStoryRepository,
+  createTestimonialRepository,
 } from '../repositories/content.ts';
 import { createProgramRepository } from '../repositories/programs.ts';
 import { createWorkshopRepository } from '../repositories/workshops.ts';
 import { appConfigOf } from '../services/app-config.ts';
-import { toFaculty, toProgram, toResource, toSuccessStory, toWorkshop } from '../services/present.ts';
+import { toFaculty, toProgram, toResource, toSuccessStory, toTestimonial, toWorkshop } from '../services/present.ts';
 
 /**
  * The data a public page shows, read the way the API routes read it (the same repository calls and the
@@ -45,7 +47,12 @@ export async function loadPageData(db: Db, config: Config, pathname: string): Pr
     }
     case '/placement': {
       const list: SuccessStory[] = (await createSuccessStoryRepository(db).list(true)).map(toSuccessStory);
-      return { status: 200, preloaded: { [PRELOAD.successStories]: list } };
+      // What GET /classroom/testimonials/?featured=true answers: the featured testimonials.
+      const testimonials: Testimonial[] = (await createTestimonialRepository(db).list(true)).map(toTestimonial);
+      return {
+        status: 200,
+        preloaded: { [PRELOAD.successStories]: list, [PRELOAD_TESTIMONIALS]: testimonials },
+      };
     }
     case '/resources': {
       const list: Resource[] = (await createResourceRepository(db).list({ featured: true })).map(toResource);

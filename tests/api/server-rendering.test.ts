@@ -9,9 +9,11 @@ import {
   type Program,
   type Resource,
   type SuccessStory,
+  type Testimonial,
   type Workshop,
 } from '../../contract/index.ts';
 import { PUBLIC_PAGES } from '../../server/lib/public-pages.ts';
+import { PRELOAD_TESTIMONIALS } from '../../src/features/marketing/preload-keys.ts';
 import { PRELOAD, PRELOADED_ELEMENT_ID } from '../../src/lib/preloaded.ts';
 import { formatINR } from '../../src/utils/format.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
@@ -231,12 +233,43 @@ describe('the catalogue in the first HTML', () => {
       expect(rootText(placementHtml)).toContain(story.placement_company_name);
     }
     expect(preloaded(placementHtml)[PRELOAD.successStories]).toEqual(stories);
+    // The featured testimonials, as GET /classroom/testimonials/?featured=true answers them.
+    const testimonials = await apiList<Testimonial>(`${API.testimonials.list}?featured=true`);
+    expect(testimonials.length).toBeGreaterThan(0);
+    for (const testimonial of testimonials) {
+      expect(rootText(placementHtml)).toContain(testimonial.title);
+      expect(rootText(placementHtml)).toContain(testimonial.description);
+    }
+    expect(preloaded(placementHtml)[PRELOAD_TESTIMONIALS]).toEqual(testimonials);
 
     const resources = await apiList<Resource>(`${API.resources.list}?featured=true`);
     const resourcesHtml = (await page('/resources')).html;
     for (const resource of resources) expect(rootText(resourcesHtml)).toContain(resource.title);
     expect(preloaded(resourcesHtml)[PRELOAD.resources]).toEqual(resources);
     expect(faculty.length * stories.length * resources.length).toBeGreaterThan(0);
+  });
+
+  it("an administrator's new featured testimonial shows on the next load of /placement", async () => {
+    const before = await page('/placement');
+    const title = 'Placed at a rating agency in six weeks';
+    expect(rootText(before.html)).not.toContain(title);
+    const created = await ctx.request({
+      method: 'POST',
+      url: API.testimonials.create,
+      token: admin.access,
+      body: { title, name: 'Kavya S', description: 'The mock committee was the interview.', is_featured: true },
+    });
+    expect(created.status).toBe(201);
+    const after = await page('/placement');
+    expect(rootText(after.html)).toContain(title);
+    expect(rootText(after.html)).toContain('Kavya S');
+    const removed = await ctx.request({
+      method: 'DELETE',
+      url: API.testimonials.remove((created.body as { id: number }).id),
+      token: admin.access,
+    });
+    expect(removed.status).toBe(204);
+    expect(rootText((await page('/placement')).html)).not.toContain(title);
   });
 
   it("an administrator's edit shows on the next load of the public pages", async () => {

@@ -126,6 +126,7 @@ describe('Admin dashboard', () => {
       'Success Stories',
       'Resources',
       'Counseling Requests',
+      'Revenue',
       'Users',
       'Audit Log',
       'Outbox',
@@ -169,7 +170,7 @@ describe('Admin dashboard', () => {
     ]) {
       expect(within(dialog()).getByText(text)).toBeInTheDocument();
     }
-    expect(within(dialog()).getByText(/Level must be one of/)).toBeInTheDocument();
+    expect(within(dialog()).getByText('Choose the level.')).toBeInTheDocument();
     const d = within(dialog());
     await user.type(d.getByLabelText(/^Title/), 'Credit Risk Essentials');
     await user.type(d.getByLabelText(/^Description/), 'Six weeks of credit risk.');
@@ -339,7 +340,7 @@ describe('Admin dashboard', () => {
     expect(screen.getAllByRole('row')).toHaveLength(3);
   });
 
-  it('lists counseling requests read-only', async () => {
+  it('lists counseling requests: View and Edit (the pipeline), no Add New or Delete', async () => {
     const { user } = adminPanel({
       [`GET ${API.admin.counselingRequests}`]: ok({
         count: 1,
@@ -370,7 +371,7 @@ describe('Admin dashboard', () => {
       within(row)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['View']);
+    ).toEqual(['View', 'Edit']);
     await user.click(within(row).getByRole('button', { name: 'View' }));
     expect(within(dialog()).getByText('Weekend batch?')).toBeInTheDocument();
   });

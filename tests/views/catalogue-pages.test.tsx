@@ -238,8 +238,45 @@ describe('Placement, Home and About', () => {
     }
   });
 
+  it('Placement shows the featured testimonials as administrators manage them, and their own error text', async () => {
+    const { api } = renderApp('/placement', {
+      routes: {
+        [`GET ${API.successStories.list}`]: ok([story()]),
+        [`GET ${API.testimonials.list}`]: ok([
+          {
+            id: 3,
+            title: 'Practical, not theoretical',
+            name: 'Rohit Menon',
+            description: 'Real loan files.',
+            is_featured: true,
+          },
+        ]),
+      },
+    });
+    const section = (await screen.findByRole('heading', { name: 'What our students say' })).closest('section')!;
+    const card = within(section).getByRole('figure', { name: 'Practical, not theoretical' });
+    expect(within(card).getByText('Real loan files.')).toBeInTheDocument();
+    expect(within(card).getByText('— Rohit Menon')).toBeInTheDocument();
+    expect(api.callsTo(`GET ${API.testimonials.list}`)[0]!.query.get('featured')).toBe('true');
+  });
+
+  it('Placement says when the testimonials failed to load, and loads them again on Try again', async () => {
+    const { api, user } = renderApp('/placement', {
+      routes: { [`GET ${API.successStories.list}`]: ok([story()]), [`GET ${API.testimonials.list}`]: serverError },
+    });
+    const section = (await screen.findByRole('heading', { name: 'What our students say' })).closest('section')!;
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Failed to load testimonials. Please try again.',
+    );
+    api.on(`GET ${API.testimonials.list}`, ok([]));
+    await user.click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByText('No testimonials to show yet.')).toBeInTheDocument();
+  });
+
   it('Placement shows the success stories error text', async () => {
-    renderApp('/placement', { routes: { [`GET ${API.successStories.list}`]: serverError } });
+    renderApp('/placement', {
+      routes: { [`GET ${API.successStories.list}`]: serverError, [`GET ${API.testimonials.list}`]: ok([]) },
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.successStoriesLoadFailed);
   });
 

@@ -56,6 +56,8 @@ describe('admin modal, model-based: every generated path replayed on an admin ta
         mount: (fakes) => {
           const machines: AdminMachines = {
             summary: undefined as never,
+            choices: undefined as never,
+            revenue: undefined as never,
             listFor: () => listOf<{ id: number }>(async () => ({ items: [sampleAdminItem], next: null })),
             modalFor: (_resource, onSaved) =>
               adminModalMachine.provide({

@@ -129,6 +129,8 @@ describe('list, model-based: generated paths replayed on an admin tab (pages as 
         mount: (fakes) => {
           const machines: AdminMachines = {
             summary: undefined as never,
+            choices: undefined as never,
+            revenue: undefined as never,
             listFor: () =>
               createListMachine<Item>().provide({ actors: fakes.actors as never }) as ReturnType<typeof listOf<Item>>,
             modalFor: (_r, onSaved) =>

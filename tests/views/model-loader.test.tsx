@@ -13,9 +13,10 @@ import {
 } from '../../machines/index.ts';
 import { modelPaths } from '../support/machine-model.ts';
 import { loaderModel, type sampleStats } from '../support/models/index.ts';
-import { listOf } from '../../src/app/composition/lists.ts';
+import { listOf, loaderOf } from '../../src/app/composition/lists.ts';
 import type { AdminMachines } from '../../src/app/composition/admin.ts';
 import type { AdminSummary } from '../../src/features/admin/api/admin-api.ts';
+import type { AdminChoices } from '../../src/features/admin/api/resource-types.ts';
 import { AdminPage } from '../../src/features/admin/components/admin-page.tsx';
 import { formatINR } from '../../src/utils/format.ts';
 import { program } from './support/fixtures.ts';
@@ -37,6 +38,8 @@ describe('loader, model-based: generated paths replayed on the admin stat tiles'
         mount: (fakes) => {
           const machines: AdminMachines = {
             summary: createLoaderMachine<AdminSummary>().provide({ actors: fakes.actors as never }),
+            choices: loaderOf<AdminChoices>(async () => ({ faculty: [], staff: [] })),
+            revenue: undefined as never,
             listFor: () => listOf<{ id: number }>(async () => ({ items: [program()], next: null })),
             modalFor: (_r, onSaved) =>
               adminModalMachine.provide({

@@ -2,8 +2,10 @@ import { fromPromise } from 'xstate';
 import { adminModalMachine, type DeleteItemInput, type SaveItemInput } from '../../../machines/admin-modal.machine.ts';
 import {
   deleteAdminItem,
+  fetchAdminChoices,
   fetchAdminPage,
   fetchAdminSummary,
+  fetchRevenue,
   saveAdminItem,
 } from '../../features/admin/api/admin-api.ts';
 import type { AdminResource } from '../../features/admin/api/resource-types.ts';
@@ -33,4 +35,6 @@ export const adminMachines: AdminMachines = {
   summary: adminSummaryLoader,
   listFor: adminListFor,
   modalFor: adminModalFor,
+  choices: loaderOf(() => fetchAdminChoices()),
+  revenue: loaderOf((params) => fetchRevenue(params)),
 };

@@ -2,6 +2,7 @@ import {
   fetchFeaturedFaculty,
   fetchFeaturedResources,
   fetchFeaturedSuccessStories,
+  fetchFeaturedTestimonials,
   fetchMyEnrollments,
   fetchProgram,
   fetchPrograms,
@@ -18,6 +19,7 @@ export const programsList = wholeList((params) => fetchPrograms(params as Progra
 export const facultyList = wholeList(() => fetchFeaturedFaculty());
 export const workshopsList = wholeList((params) => fetchWorkshops((params.tab ?? 'upcoming') as WorkshopTab));
 export const successStoriesList = wholeList(() => fetchFeaturedSuccessStories());
+export const testimonialsList = wholeList(() => fetchFeaturedTestimonials());
 export const resourcesList = wholeList(() => fetchFeaturedResources());
 /** The logged-in user's enrollments: fills the Programs page's enrolled set (docs/deviations.md). */
 export const myEnrollmentsLoader = loaderOf(() => (tokenStore.hasAny() ? fetchMyEnrollments() : Promise.resolve([])));

@@ -1,11 +1,12 @@
 import { useParams } from 'react-router-dom';
-import { Faculty, Program, Resource, SuccessStory, Workshop } from '../../../contract/index.ts';
+import { Faculty, Program, Resource, SuccessStory, Testimonial, Workshop } from '../../../contract/index.ts';
 import { FacultyPage } from '../../features/catalogue/components/faculty-page.tsx';
 import { ProgramDetailPage } from '../../features/catalogue/components/program-detail-page.tsx';
 import { ProgramsPage } from '../../features/catalogue/components/programs-page.tsx';
 import { ResourcesPage } from '../../features/catalogue/components/resources-page.tsx';
 import { WorkshopsPage } from '../../features/catalogue/components/workshops-page.tsx';
 import { PlacementPage } from '../../features/marketing/components/placement-page.tsx';
+import { PRELOAD_TESTIMONIALS } from '../../features/marketing/preload-keys.ts';
 import { PRELOAD, usePreloaded } from '../../lib/preloaded.ts';
 import {
   facultyList,
@@ -14,6 +15,7 @@ import {
   programsList,
   resourcesList,
   successStoriesList,
+  testimonialsList,
   workshopsList,
 } from '../composition/catalogue.ts';
 
@@ -49,5 +51,10 @@ export const ResourcesRoute = () => (
   <ResourcesPage list={resourcesList} preloaded={usePreloadedList(PRELOAD.resources, Resource)} />
 );
 export const PlacementRoute = () => (
-  <PlacementPage stories={successStoriesList} preloaded={usePreloadedList(PRELOAD.successStories, SuccessStory)} />
+  <PlacementPage
+    stories={successStoriesList}
+    preloaded={usePreloadedList(PRELOAD.successStories, SuccessStory)}
+    testimonials={testimonialsList}
+    preloadedTestimonials={usePreloadedList(PRELOAD_TESTIMONIALS, Testimonial)}
+  />
 );

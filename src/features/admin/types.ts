@@ -1,8 +1,9 @@
+import type { RevenueRow } from '../../../contract/index.ts';
 import type { AdminModalLogic } from '../../../machines/admin-modal.machine.ts';
 import type { ListLogic } from '../../../machines/list.machine.ts';
 import type { LoaderLogic } from '../../../machines/loader.machine.ts';
 import type { AdminSummary } from './api/admin-api.ts';
-import type { AdminResource } from './api/resource-types.ts';
+import type { AdminChoices, AdminResource } from './api/resource-types.ts';
 
 /** What the admin panel needs (app/composition supplies it): the stats loader, and per tab a list and a modal. */
 export type AdminMachines = {
@@ -10,4 +11,8 @@ export type AdminMachines = {
   listFor: (resource: AdminResource) => ListLogic<{ id: number }>;
   /** The tab's modal; `onSaved` runs after a save or delete (the tab's list and the stats reload). */
   modalFor: (resource: AdminResource, onSaved: () => void) => AdminModalLogic;
+  /** The options of the forms' selects (faculty, staff); reloaded after every save. */
+  choices: LoaderLogic<AdminChoices>;
+  /** The revenue report; params `{group, date_from, date_to}` as GET /api/admin/revenue/ takes them. */
+  revenue: LoaderLogic<RevenueRow[]>;
 };

@@ -1,8 +1,12 @@
-import { AdminStats, API, IssueSummary } from '../../../../contract/index.ts';
+import { z } from 'zod';
+import { AdminStats, AdminUser, API, Faculty, IssueSummary, RevenueRow } from '../../../../contract/index.ts';
 import type { FetchPageInput, ListPage } from '../../../../machines/list.machine.ts';
 import type { DeleteItemInput, SaveItemInput } from '../../../../machines/admin-modal.machine.ts';
 import { api, withQuery, type Query } from '../../../lib/api-client.ts';
-import type { AdminResource } from './resource-types.ts';
+import { tokenStore } from '../../../lib/token-store.ts';
+import { ApiError } from '../../../../contract/index.ts';
+import { fullName } from '../../../utils/format.ts';
+import type { AdminChoices, AdminResource } from './resource-types.ts';
 
 export type AdminSummary = { stats: AdminStats; issues: IssueSummary };
 
@@ -30,6 +34,7 @@ export function saveAdminItem(resource: AdminResource, input: SaveItemInput): Pr
   }
   const form = resource.form;
   if (!form) throw new Error(`${resource.label} cannot be edited`);
+  if (form.save) return form.save(input.mode, input.item as { id: number } | null, input.values);
   if (input.mode === 'add') return api.send('POST', form.createPath, input.values);
   return api.send(form.edit?.method ?? 'PUT', form.updatePath(idOf(input.item)), input.values);
 }
@@ -53,4 +58,55 @@ export async function downloadExport(path: string, filters: Query, fileName: str
   link.click();
   link.remove();
   URL.revokeObjectURL(url);
+}
+
+/** GET /api/admin/revenue/ with the report's filters (`group`, `date_from`, `date_to`; empty ones left out). */
+export function fetchRevenue(params: Record<string, unknown>): Promise<RevenueRow[]> {
+  return api.get(API.admin.revenue, z.array(RevenueRow), params as Query);
+}
+
+const STAFF_PAGE = { page_size: 200, is_active: true };
+
+/** The options of the forms' selects: every faculty member, and the active administrators and instructors. */
+export async function fetchAdminChoices(): Promise<AdminChoices> {
+  const [faculty, admins, instructors] = await Promise.all([
+    api.list(API.faculty.list, Faculty),
+    api.list(API.admin.users, AdminUser, { ...STAFF_PAGE, role: 'admin' }),
+    api.list(API.admin.users, AdminUser, { ...STAFF_PAGE, role: 'instructor' }),
+  ]);
+  const byName = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
+  return {
+    faculty: faculty.map((f) => ({ value: String(f.id), label: fullName(f.user) || f.user.email })).sort(byName),
+    staff: [...admins, ...instructors]
+      .map((u) => ({
+        value: String(u.id),
+        label: `${fullName(u) || u.username} (${u.profile.role === 'admin' ? 'administrator' : 'instructor'})`,
+      }))
+      .sort(byName),
+  };
+}
+
+/**
+ * Uploads a resource's file (multipart, field "file"). It follows the resource's own save, whose call has
+ * just refreshed the access token if it needed to; the server's refusal (type, size) comes back as an
+ * ApiError with its field message.
+ */
+export async function uploadResourceFile(id: number, file: File): Promise<void> {
+  const body = new FormData();
+  body.append('file', file);
+  const access = tokenStore.getAccess();
+  const response = await fetch(API.resources.file(id), {
+    method: 'POST',
+    headers: { Accept: 'application/json', ...(access ? { Authorization: `Bearer ${access}` } : {}) },
+    body,
+  });
+  if (response.ok) return;
+  const text = await response.text();
+  let data: unknown = text;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    /* not JSON: keep the text */
+  }
+  throw new ApiError(response.status, data);
 }

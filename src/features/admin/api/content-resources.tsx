@@ -1,5 +1,6 @@
 import {
   API,
+  ApiError,
   Resource,
   RESOURCE_TYPE_SINGULAR,
   ResourceInput,
@@ -10,11 +11,14 @@ import {
   Workshop,
   WorkshopInput,
 } from '../../../../contract/index.ts';
+import { z } from 'zod';
 import { optionsOf } from '../../../components/field.tsx';
+import { api } from '../../../lib/api-client.ts';
 import { formatDateTime, formatINR, fullName } from '../../../utils/format.ts';
+import { uploadResourceFile } from './admin-api.ts';
 import { isoToLocal, text } from './form-values.ts';
 import type { AdminResource } from './resource-types.ts';
-import { ALL, description, featured, title, yesNo } from './shared-fields.ts';
+import { ALL, description, featured, instructorField, title, yesNo } from './shared-fields.ts';
 
 export { programsResource } from './program-resource.tsx';
 export { facultyResource } from './faculty-resource.tsx';
@@ -51,6 +55,7 @@ export const workshopsResource: AdminResource<Workshop> = {
       { name: 'duration_hours', label: 'Duration (hours)', kind: 'number', required: true },
       { name: 'price', label: 'Price (₹, 0 for free)', kind: 'number', required: true },
       { name: 'max_participants', label: 'Maximum participants', kind: 'number', required: true },
+      instructorField,
       { name: 'is_live', label: 'Live', kind: 'checkbox' },
       { name: 'is_active', label: 'Active', kind: 'checkbox' },
     ],
@@ -62,6 +67,7 @@ export const workshopsResource: AdminResource<Workshop> = {
       duration_hours: '',
       price: '0',
       max_participants: '',
+      instructor_id: '',
       is_live: false,
       is_active: true,
     },
@@ -72,6 +78,7 @@ export const workshopsResource: AdminResource<Workshop> = {
       duration_hours: text(w.duration_hours),
       price: text(w.price),
       max_participants: text(w.max_participants),
+      instructor_id: text(w.instructor_id),
       is_live: w.is_live,
       is_active: w.is_active,
     }),
@@ -156,6 +163,30 @@ export const successStoriesResource: AdminResource<SuccessStory> = {
   },
 };
 
+/**
+ * Saves a resource (its JSON, keeping the file it has: the link is set by uploads only), then uploads the
+ * file chosen, if any. A refused upload leaves the dialog open with the server's message under the field.
+ */
+async function saveResource(mode: 'add' | 'edit', item: { id: number } | null, values: Record<string, unknown>) {
+  const { upload, ...fields } = values as { upload?: File } & Record<string, unknown>;
+  const current = mode === 'edit' ? ((item as Resource | null)?.file ?? '') : '';
+  const body = { ...fields, file: current };
+  const saved =
+    mode === 'add' || !item
+      ? await api.post(API.resources.create, body, Resource)
+      : await api.put(API.resources.update(item.id), body, Resource);
+  if (upload) {
+    await uploadResourceFile(saved.id, upload).catch((error: unknown) => {
+      // The server names the field "file"; the form's field is "upload".
+      const data = error instanceof ApiError ? (error.body as { file?: unknown; error?: unknown } | null) : null;
+      if (error instanceof ApiError && data && (data.file || data.error))
+        throw new ApiError(error.status, { upload: data.file ?? [data.error] });
+      throw error;
+    });
+  }
+  return saved;
+}
+
 export const resourcesResource: AdminResource<Resource> = {
   key: 'resources',
   label: 'Resources',
@@ -190,21 +221,32 @@ export const resourcesResource: AdminResource<Resource> = {
         options: optionsOf(RESOURCE_TYPE_SINGULAR),
       },
       { name: 'external_url', label: 'External URL', kind: 'url' },
-      { name: 'file', label: 'File path', kind: 'text' },
+      { name: 'upload', label: 'Upload a file (replaces the current one)', kind: 'file' },
+      { name: 'author_id', label: 'Author', kind: 'select', choices: 'faculty' },
       featured,
     ],
-    schema: ResourceInput,
-    empty: { title: '', description: '', resource_type: 'article', external_url: '', file: '', is_featured: false },
+    schema: ResourceInput.extend({ upload: z.instanceof(File).optional() }),
+    empty: {
+      title: '',
+      description: '',
+      resource_type: 'article',
+      external_url: '',
+      upload: '',
+      author_id: '',
+      is_featured: false,
+    },
     toValues: (r) => ({
       title: r.title,
       description: r.description,
       resource_type: r.resource_type,
       external_url: r.external_url ?? '',
-      file: r.file ?? '',
+      upload: '',
+      author_id: text(r.author_id),
       is_featured: r.is_featured,
     }),
     createPath: API.resources.create,
     updatePath: (id) => API.resources.update(id),
     removePath: (id) => API.resources.remove(id),
+    save: saveResource,
   },
 };

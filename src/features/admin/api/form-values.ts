@@ -6,8 +6,12 @@ export function toPayload(fields: FieldSpec[], values: FormValues): Record<strin
   for (const field of fields) {
     const value = values[field.name];
     if (field.kind === 'checkbox') out[field.name] = Boolean(value);
+    else if (field.kind === 'file') out[field.name] = value instanceof File ? value : undefined;
     else if (field.kind === 'number') out[field.name] = numberOrEmpty(String(value ?? ''), field.required);
     else if (field.kind === 'datetime') out[field.name] = localToIso(String(value ?? ''));
+    // An id chosen from a loaded list (faculty, staff), or null for none; a date, or null for none.
+    else if (field.choices) out[field.name] = value ? Number(value) : null;
+    else if (field.kind === 'date') out[field.name] = value ? String(value) : null;
     else out[field.name] = String(value ?? '');
   }
   return out;

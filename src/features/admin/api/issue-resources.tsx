@@ -1,6 +1,10 @@
+import { z } from 'zod';
 import {
   API,
   COUNSELING_STATUS_LABELS,
+  COUNSELING_STATUSES,
+  CounselingNoteInput,
+  CounselingPatch,
   CounselingRequest,
   Enrollment,
   FAILURE_REASON_LABELS,
@@ -10,8 +14,10 @@ import {
 } from '../../../../contract/index.ts';
 import { StatusBadge } from '../../../components/badges.tsx';
 import { InvoiceLink } from '../../../components/invoice-link.tsx';
+import { api } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime, formatINR, fullName } from '../../../utils/format.ts';
-import { COUNSELING_FILTERS, followUp, RECORD_FILTERS } from './office-resources.tsx';
+import { AssigneeName, FollowUp } from './admin-choices.tsx';
+import { COUNSELING_FILTERS, RECORD_FILTERS } from './office-resources.tsx';
 import type { AdminResource } from './resource-types.ts';
 
 const urgent = (value: boolean) => (value ? 'Urgent' : 'No');
@@ -84,7 +90,24 @@ export const paymentsResource: AdminResource<Payment> = {
   removePath: (id) => API.admin.payment(id),
 };
 
-/** Free counseling bookings from /contact (docs/deviations.md): read-only, listed for administrators. */
+/** The follow-up form: the pipeline fields (PATCH) and, when typed, a new dated note (POST .../notes/). */
+const CounselingFollowUp = CounselingPatch.safeExtend({
+  note: z.string().max(2000, 'Note must be at most 2000 characters.'),
+});
+
+async function saveFollowUp(_mode: 'add' | 'edit', item: { id: number } | null, values: Record<string, unknown>) {
+  if (!item) throw new Error('Counseling requests come from /contact; they are not added here.');
+  const { note, ...changes } = values as { note: string } & Record<string, unknown>;
+  await api.send('PATCH', API.admin.counselingRequest(item.id), changes);
+  const text = note.trim();
+  if (text) await api.send('POST', API.admin.counselingNotes(item.id), { text } satisfies CounselingNoteInput);
+}
+
+/**
+ * Free counseling bookings from /contact (docs/deviations.md), with their pipeline: Edit sets the status,
+ * the assignee and the next follow-up and adds a note (no Add New, no Delete). The server lists overdue
+ * follow-ups first.
+ */
 export const counselingResource: AdminResource<CounselingRequest> = {
   key: 'counseling',
   label: 'Counseling Requests',
@@ -94,9 +117,36 @@ export const counselingResource: AdminResource<CounselingRequest> = {
   listQuery: {},
   filters: COUNSELING_FILTERS,
   exportPath: API.admin.exports.counselingRequests,
+  form: {
+    editOnly: true,
+    fields: [
+      {
+        name: 'status',
+        label: 'Status',
+        kind: 'select',
+        required: true,
+        options: COUNSELING_STATUSES.map((s) => ({ value: s, label: COUNSELING_STATUS_LABELS[s] })),
+      },
+      { name: 'assignee', label: 'Assignee', kind: 'select', choices: 'staff' },
+      { name: 'next_follow_up', label: 'Next follow-up (IST date)', kind: 'date' },
+      { name: 'note', label: 'Add a note (dated and signed with your username)', kind: 'textarea' },
+    ],
+    schema: CounselingFollowUp,
+    empty: { status: 'new', assignee: '', next_follow_up: '', note: '' },
+    toValues: (c) => ({
+      status: c.status,
+      assignee: c.assignee === null ? '' : String(c.assignee),
+      next_follow_up: c.next_follow_up ?? '',
+      note: '',
+    }),
+    createPath: API.admin.counselingRequests,
+    updatePath: (id) => API.admin.counselingRequest(id),
+    save: saveFollowUp,
+  },
   columns: [
     { label: 'Status', render: (c) => COUNSELING_STATUS_LABELS[c.status] },
-    { label: 'Follow up', render: (c) => followUp(c.next_follow_up) },
+    { label: 'Follow up', render: (c) => <FollowUp date={c.next_follow_up} status={c.status} /> },
+    { label: 'Assignee', render: (c) => (c.assignee === null ? '—' : <AssigneeName id={c.assignee} />) },
     { label: 'Name', render: (c) => c.name },
     { label: 'Email', render: (c) => c.email },
     { label: 'Phone', render: (c) => c.phone },
@@ -112,7 +162,8 @@ export const counselingResource: AdminResource<CounselingRequest> = {
     ['Message', c.message || '—'],
     ['Received', formatDateTime(c.created_at)],
     ['Status', COUNSELING_STATUS_LABELS[c.status]],
-    ['Next follow-up', followUp(c.next_follow_up)],
+    ['Assignee', c.assignee === null ? '—' : <AssigneeName key="a" id={c.assignee} />],
+    ['Next follow-up', <FollowUp key="f" date={c.next_follow_up} status={c.status} />],
     [
       'Notes',
       c.notes.length ? (

@@ -10,7 +10,7 @@ import {
   STATUSES,
 } from '../../../../contract/index.ts';
 import { Badge, RoleBadge } from '../../../components/badges.tsx';
-import { formatDate, formatDateTime, fullName } from '../../../utils/format.ts';
+import { formatDateTime, fullName } from '../../../utils/format.ts';
 import type { AdminResource, FieldSpec, FilterSpec } from './resource-types.ts';
 
 /** The office's tabs (issue 11): user accounts and the audit log; the filters of the record tabs. */
@@ -177,6 +177,11 @@ export const COUNSELING_FILTERS: FilterSpec[] = [
     kind: 'select',
     options: COUNSELING_STATUSES.map((s) => ({ value: s, label: COUNSELING_STATUS_LABELS[s] })),
   },
+  {
+    name: 'assignee',
+    label: 'Assignee',
+    kind: 'select',
+    choices: 'staff',
+    options: [{ value: 'none', label: 'Nobody yet' }],
+  },
 ];
-
-export const followUp = (date: string | null) => (date ? formatDate(date) : '—');

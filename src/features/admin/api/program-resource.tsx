@@ -10,7 +10,7 @@ import { optionsOf } from '../../../components/field.tsx';
 import { formatINR, fullName } from '../../../utils/format.ts';
 import { text } from './form-values.ts';
 import type { AdminResource, FieldSpec } from './resource-types.ts';
-import { ALL, description, featured, title, yesNo } from './shared-fields.ts';
+import { ALL, description, featured, instructorField, title, yesNo } from './shared-fields.ts';
 
 const PROGRAM_FIELDS: FieldSpec[] = [
   title,
@@ -29,6 +29,7 @@ const PROGRAM_FIELDS: FieldSpec[] = [
   { name: 'original_price', label: 'Original price (₹)', kind: 'number' },
   { name: 'duration_weeks', label: 'Duration (weeks)', kind: 'number', required: true },
   { name: 'avg_salary', label: 'Average salary (e.g. 6-8L)', kind: 'text' },
+  instructorField,
   featured,
   { name: 'is_flagship', label: 'Flagship', kind: 'checkbox' },
   { name: 'is_active', label: 'Active', kind: 'checkbox' },
@@ -78,6 +79,7 @@ export const programsResource: AdminResource<Program> = {
       original_price: '',
       duration_weeks: '',
       avg_salary: '',
+      instructor_id: '',
       is_featured: false,
       is_flagship: false,
       is_active: true,
@@ -93,6 +95,7 @@ export const programsResource: AdminResource<Program> = {
       original_price: text(p.original_price),
       duration_weeks: text(p.duration_weeks),
       avg_salary: p.avg_salary,
+      instructor_id: text(p.instructor_id),
       is_featured: p.is_featured,
       is_flagship: p.is_flagship,
       is_active: p.is_active,

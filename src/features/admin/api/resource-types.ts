@@ -1,16 +1,33 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
+import type { AdminMachines } from '../types.ts';
 
 /** A form field of an admin form, rendered by the generic form (values are strings/booleans in the form). */
 export type FieldSpec = {
   name: string;
   label: string;
-  kind: 'text' | 'textarea' | 'number' | 'email' | 'url' | 'select' | 'checkbox' | 'datetime';
+  kind: 'text' | 'textarea' | 'number' | 'email' | 'url' | 'select' | 'checkbox' | 'datetime' | 'date' | 'file';
   required?: boolean;
   options?: { value: string; label: string }[];
+  /**
+   * A select whose options the panel loads (the faculty list, the staff who can follow a lead up); its value
+   * is sent as an id, or null when none is chosen.
+   */
+  choices?: keyof AdminChoices;
 };
 
-export type FormValues = Record<string, string | boolean>;
+export type Choice = { value: string; label: string };
+
+/** Options loaded from the API for the forms' selects (src/app/composition/admin.ts). */
+export type AdminChoices = {
+  /** Faculty members (program and workshop instructor, resource author), by faculty id. */
+  faculty: Choice[];
+  /** Active administrators and instructors (a counseling request's assignee), by user id. */
+  staff: Choice[];
+};
+
+/** A `file` field holds the File chosen (or '' for none). */
+export type FormValues = Record<string, string | boolean | File>;
 
 export type Column<T> = { label: string; render: (item: T) => ReactNode };
 
@@ -20,6 +37,10 @@ export type FilterSpec = {
   label: string;
   kind: 'search' | 'select' | 'date';
   options?: { value: string; label: string }[];
+  /** A select's empty choice (default "All"). */
+  emptyLabel?: string;
+  /** Options loaded from the API, after `options` (the assignee filter: "Nobody yet", then the staff). */
+  choices?: keyof AdminChoices;
 };
 
 /** One tab of the admin panel: where its list lives, how it is shown, how it is written. */
@@ -50,9 +71,26 @@ export type AdminResource<T extends { id: number } = { id: number }> = {
     removePath?: (id: number) => string;
     /** Edit with other fields and a partial update (users: PATCH of what may change). */
     edit?: { fields: FieldSpec[]; schema: z.ZodTypeAny; method: 'PATCH' };
+    /** No Add New (counseling requests come from /contact; the office only follows them up). */
+    editOnly?: boolean;
+    /** A save that is more than one call (counseling: the PATCH, then the new note; resources: then the file). */
+    save?: (mode: 'add' | 'edit', item: { id: number } | null, values: Record<string, unknown>) => Promise<unknown>;
   };
   /** Delete without a form (enrollments and payments: only what has no money behind it; the server says why not). */
   removePath?: (id: number) => string;
   /** Resolve (enrollments and payments only). */
   resolvePath?: (id: number) => string;
 };
+
+/** What a tab that is not a list gets (the revenue report): the machines and the filters from the URL. */
+export type AdminPanelProps = { machines: AdminMachines; params: Record<string, string> };
+
+/** A tab drawn by its own component (its filters still live in the URL). */
+export type AdminPanelTab = {
+  key: string;
+  label: string;
+  filters?: FilterSpec[];
+  panel: ComponentType<AdminPanelProps>;
+};
+
+export type AdminTab = AdminResource | AdminPanelTab;

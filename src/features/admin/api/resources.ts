@@ -8,9 +8,10 @@ import {
 } from './content-resources.tsx';
 import { counselingResource, enrollmentsResource, outboxResource, paymentsResource } from './issue-resources.tsx';
 import { auditLogResource, usersResource } from './office-resources.tsx';
-import type { AdminResource } from './resource-types.ts';
+import { revenueTab } from '../components/revenue-panel.tsx';
+import type { AdminTab } from './resource-types.ts';
 
-/** The eight tabs of the admin panel, in the spec's order, then counseling requests (docs/deviations.md), users, the audit log and the email outbox. */
+/** The eight tabs of the admin panel, in the spec's order, then counseling requests (docs/deviations.md), revenue, users, the audit log and the email outbox. */
 export const ADMIN_TABS = [
   programsResource,
   facultyResource,
@@ -21,7 +22,8 @@ export const ADMIN_TABS = [
   successStoriesResource,
   resourcesResource,
   counselingResource,
+  revenueTab,
   usersResource,
   auditLogResource,
   outboxResource,
-] as unknown as AdminResource[];
+] as unknown as AdminTab[];

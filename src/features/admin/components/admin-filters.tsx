@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useAdminChoices } from '../api/admin-choices.tsx';
 import type { FilterSpec } from '../api/resource-types.ts';
 
 type Props = {
@@ -10,6 +11,7 @@ type Props = {
 /** The filter bar of a list: applied on submit (the values go to the URL); Clear empties them. */
 export function AdminFilters({ filters, values, onApply }: Props) {
   const [draft, setDraft] = useState<Record<string, string>>(values);
+  const choices = useAdminChoices();
   const set = (name: string, value: string) => setDraft((current) => ({ ...current, [name]: value }));
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -24,8 +26,8 @@ export function AdminFilters({ filters, values, onApply }: Props) {
             <label htmlFor={id}>{filter.label}</label>
             {filter.kind === 'select' ? (
               <select id={id} value={draft[filter.name] ?? ''} onChange={(e) => set(filter.name, e.target.value)}>
-                <option value="">All</option>
-                {(filter.options ?? []).map((option) => (
+                <option value="">{filter.emptyLabel ?? 'All'}</option>
+                {[...(filter.options ?? []), ...(filter.choices ? choices[filter.choices] : [])].map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
                   </option>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { CheckField, SelectField, TextAreaField, TextField } from '../../../components/field.tsx';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
 import { toPayload } from '../api/form-values.ts';
+import { useAdminChoices } from '../api/admin-choices.tsx';
 import type { AdminResource, FieldSpec, FormValues } from '../api/resource-types.ts';
 
 type Props = {
@@ -15,6 +16,7 @@ type Props = {
 
 /** Add/edit form of any content tab, validated with the tab's contract schema (spec section 5). */
 export function AdminForm({ form, initial, saving, serverErrors, onSubmit, onCancel }: Props) {
+  const choices = useAdminChoices();
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const shown = { ...serverErrors, ...errors };
@@ -22,7 +24,7 @@ export function AdminForm({ form, initial, saving, serverErrors, onSubmit, onCan
   function submit(event: FormEvent) {
     event.preventDefault();
     const result = validate(form.schema, toPayload(form.fields, values));
-    if (!result.ok) return setErrors(result.errors);
+    if (!result.ok) return setErrors(asSentences(form.fields, result.errors));
     setErrors({});
     onSubmit(result.data as Record<string, unknown>);
   }
@@ -32,7 +34,7 @@ export function AdminForm({ form, initial, saving, serverErrors, onSubmit, onCan
       {form.fields.map((field) => (
         <FormField
           key={field.name}
-          field={field}
+          field={field.choices ? { ...field, options: choices[field.choices] } : field}
           value={values[field.name] ?? ''}
           error={shown[field.name]}
           disabled={saving}
@@ -51,16 +53,47 @@ export function AdminForm({ form, initial, saving, serverErrors, onSubmit, onCan
   );
 }
 
+/**
+ * The contract's messages name the API's values ("Level must be one of: beginner, ..."; "Date must be an
+ * ISO date-time."), right for a program calling the API; a person filling this form picks a label from a
+ * list or a date from a picker, so those two read as what to do.
+ */
+function asSentences(fields: FieldSpec[], errors: FieldErrors): FieldErrors {
+  const out: FieldErrors = { ...errors };
+  for (const field of fields) {
+    const message = out[field.name];
+    if (!message) continue;
+    const what = field.label.replace(/\s*\(.*\)$/, '').toLowerCase();
+    if (field.kind === 'select' && message.includes('must be one of')) out[field.name] = `Choose the ${what}.`;
+    if (field.kind === 'datetime' && message.includes('ISO')) out[field.name] = `Enter the ${what}.`;
+  }
+  return out;
+}
+
+/** What the server accepts (it checks the bytes, not this list). */
+const RESOURCE_FILE_TYPES = '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.png,.jpg,.jpeg,.gif,.webp';
+
 type FieldProps = {
   field: FieldSpec;
-  value: string | boolean;
+  value: string | boolean | File;
   error?: string;
   disabled: boolean;
-  onChange: (value: string | boolean) => void;
+  onChange: (value: string | boolean | File) => void;
 };
 
 export function FormField({ field, value, error, disabled, onChange }: FieldProps) {
   const common = { label: field.label, name: field.name, required: field.required, disabled, error };
+  if (field.kind === 'file') {
+    return (
+      <TextField
+        {...common}
+        type="file"
+        accept={RESOURCE_FILE_TYPES}
+        hint={value instanceof File ? `${value.name} is uploaded when you save.` : 'PDF, office document or image.'}
+        onChange={(e) => onChange(e.target.files?.[0] ?? '')}
+      />
+    );
+  }
   if (field.kind === 'checkbox') {
     return (
       <CheckField
@@ -80,7 +113,7 @@ export function FormField({ field, value, error, disabled, onChange }: FieldProp
       <SelectField
         {...common}
         options={field.options ?? []}
-        placeholder="Select..."
+        placeholder={field.choices ? 'None' : 'Select...'}
         value={String(value)}
         onChange={(e) => onChange(e.target.value)}
       />

@@ -6,12 +6,19 @@ import type { AdminMachines } from '../types.ts';
 import { Notice } from '../../../components/notice.tsx';
 import { ADMIN_TABS } from '../api/resources.ts';
 import { AdminStatsView } from './admin-stats.tsx';
+import { AdminFilters } from './admin-filters.tsx';
 import { AdminTabPanel } from './admin-tab-panel.tsx';
+import { AdminChoicesContext, NO_CHOICES } from '../api/admin-choices.tsx';
 
 /** The admin panel: stat tiles, the issue summary and the eight tabs (spec section 2). */
 export function AdminPage({ machines }: { machines: AdminMachines }) {
   const [summary, sendSummary] = useMachine(machines.summary, { input: { failureText: MESSAGES.adminLoadFailed } });
-  const reloadSummary = useCallback(() => sendSummary({ type: 'loader.reload' }), [sendSummary]);
+  // The selects' options (faculty, staff) load once and again after every save (a new faculty member).
+  const [choices, sendChoices] = useMachine(machines.choices, { input: {} });
+  const reloadSummary = useCallback(() => {
+    sendSummary({ type: 'loader.reload' });
+    sendChoices({ type: 'loader.reload' });
+  }, [sendSummary, sendChoices]);
   // The tab and its filters live in the URL (?tab=payments&status=failed), so a filtered view can be shared.
   const [search, setSearch] = useSearchParams();
   const resource = ADMIN_TABS.find((tab) => tab.key === search.get('tab')) ?? ADMIN_TABS[0]!;
@@ -66,14 +73,29 @@ export function AdminPage({ machines }: { machines: AdminMachines }) {
         ))}
       </div>
       <div id="admin-panel" role="tabpanel" aria-labelledby={`admin-tab-${resource.key}`}>
-        <AdminTabPanel
-          key={`${resource.key}?${new URLSearchParams(params).toString()}`}
-          resource={resource}
-          machines={machines}
-          onSaved={reloadSummary}
-          params={params}
-          onParams={setParams}
-        />
+        <AdminChoicesContext.Provider value={choices.context.data ?? NO_CHOICES}>
+          {'panel' in resource ? (
+            <>
+              {resource.filters ? (
+                <AdminFilters filters={resource.filters} values={params} onApply={setParams} />
+              ) : null}
+              <resource.panel
+                key={`${resource.key}?${new URLSearchParams(params).toString()}`}
+                machines={machines}
+                params={params}
+              />
+            </>
+          ) : (
+            <AdminTabPanel
+              key={`${resource.key}?${new URLSearchParams(params).toString()}`}
+              resource={resource}
+              machines={machines}
+              onSaved={reloadSummary}
+              params={params}
+              onParams={setParams}
+            />
+          )}
+        </AdminChoicesContext.Provider>
       </div>
     </div>
   );

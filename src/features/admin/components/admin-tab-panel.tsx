@@ -65,7 +65,7 @@ export function AdminTabPanel({ resource, machines, onSaved, params = {}, onPara
               {exporting ? 'Exporting...' : 'Export CSV'}
             </button>
           ) : null}
-          {resource.form ? (
+          {resource.form && !resource.form.editOnly ? (
             <button type="button" className="btn btn-primary" onClick={() => sendModal({ type: 'modal.add' })}>
               Add New
             </button>

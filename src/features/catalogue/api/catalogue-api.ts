@@ -5,6 +5,7 @@ import {
   Program,
   Resource,
   SuccessStory,
+  Testimonial,
   Workshop,
   type CourseType,
 } from '../../../../contract/index.ts';
@@ -25,6 +26,8 @@ const WORKSHOP_QUERIES: Record<WorkshopTab, Query> = {
 export const fetchWorkshops = (tab: WorkshopTab) => api.list(API.workshops.list, Workshop, WORKSHOP_QUERIES[tab]);
 export const fetchWorkshop = (id: number | string) => api.get(API.workshops.detail(id), Workshop);
 export const fetchFeaturedSuccessStories = () => api.list(API.successStories.list, SuccessStory, { featured: true });
+/** The testimonials administrators mark Featured (shown on /placement). */
+export const fetchFeaturedTestimonials = () => api.list(API.testimonials.list, Testimonial, { featured: true });
 export const fetchFeaturedResources = () => api.list(API.resources.list, Resource, { featured: true });
 export const fetchMyEnrollments = () => api.list(API.enrollments.list, Enrollment);
 

@@ -1,19 +1,27 @@
-import { MESSAGES, type SuccessStory } from '../../../../contract/index.ts';
+import { MESSAGES, type SuccessStory, type Testimonial } from '../../../../contract/index.ts';
 import type { ListLogic } from '../../../../machines/list.machine.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { useListMachine } from '../../../lib/use-preloaded-machine.ts';
 import { PARTNERS, PLACEMENT_STATS, SUPPORT_SERVICES } from '../data.ts';
 import { InfoCards, PartnerList, StatTiles } from './partner-list.tsx';
 
+/** Kept here, not in the contract's messages: those ship with the home page, whose budget is tight. */
+const TESTIMONIALS_FAILED = 'Failed to load testimonials. Please try again.';
+
 export function PlacementPage({
   stories,
   preloaded,
+  testimonials,
+  preloadedTestimonials,
 }: {
   stories: ListLogic<SuccessStory>;
   preloaded?: SuccessStory[];
+  testimonials: ListLogic<Testimonial>;
+  preloadedTestimonials?: Testimonial[];
 }) {
   const [snapshot, send] = useListMachine(stories, { failureText: MESSAGES.successStoriesLoadFailed }, preloaded);
   const items = snapshot.context.items;
+  const [said, sendSaid] = useListMachine(testimonials, { failureText: TESTIMONIALS_FAILED }, preloadedTestimonials);
   return (
     <div className="container">
       <header className="page-header">
@@ -37,6 +45,26 @@ export function PlacementPage({
             ))}
           </div>
         </ListStatus>
+      </section>
+      <section className="section" aria-labelledby="testimonials-title">
+        <h2 id="testimonials-title">What our students say</h2>
+        {/* Its height is kept while the testimonials load on a client-side visit: nothing below moves. */}
+        <div className="testimonials">
+          <ListStatus
+            loading={said.matches('loading')}
+            loadingText="Loading testimonials..."
+            error={said.matches('failed') ? said.context.error : null}
+            onRetry={() => sendSaid({ type: 'list.retry' })}
+            empty={said.context.items.length === 0}
+            emptyText="No testimonials to show yet."
+          >
+            <div className="grid">
+              {said.context.items.map((testimonial) => (
+                <TestimonialCard key={testimonial.id} testimonial={testimonial} />
+              ))}
+            </div>
+          </ListStatus>
+        </div>
       </section>
       <section className="section" aria-labelledby="partners-title">
         <h2 id="partners-title">Our placement partners</h2>
@@ -63,5 +91,17 @@ function StoryCard({ story }: { story: SuccessStory }) {
       <p className="highlight">Salary: {story.salary}</p>
       <p className="meta">{story.story}</p>
     </article>
+  );
+}
+
+function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
+  return (
+    <figure className="card testimonial" aria-labelledby={`testimonial-${testimonial.id}`}>
+      <h3 id={`testimonial-${testimonial.id}`}>{testimonial.title}</h3>
+      <blockquote>
+        <p>{testimonial.description}</p>
+      </blockquote>
+      {testimonial.name ? <figcaption className="subtitle">— {testimonial.name}</figcaption> : null}
+    </figure>
   );
 }

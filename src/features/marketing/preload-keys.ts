@@ -1,0 +1,5 @@
+/**
+ * The /placement page's testimonials in the embedded page data (src/lib/preloaded.ts). Kept out of
+ * `PRELOAD`, which ships with the home page: only the placement route and the server need this name.
+ */
+export const PRELOAD_TESTIMONIALS = 'testimonials';
