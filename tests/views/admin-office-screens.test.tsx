@@ -308,6 +308,25 @@ describe('Resource file upload', () => {
     expect(api.callsTo(`POST ${API.resources.file(item.id)}`)).toHaveLength(2);
   });
 
+  it('Add New with a refused file removes the resource it created, so saving again leaves exactly one', async () => {
+    const created = resource({ id: 7, title: 'Rating scales' });
+    const { user, api } = openPanel('/admin?tab=resources', {
+      [`GET ${API.resources.list}`]: ok([]),
+      [`POST ${API.resources.create}`]: { status: 201, body: created },
+      [`POST ${API.resources.file(7)}`]: fail(400, { file: ['The file is larger than 20 MB.'] }),
+      [`DELETE ${API.resources.remove(7)}`]: { status: 204, body: null },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add New' }));
+    await user.type(dialog().getByLabelText(/^Title/), 'Rating scales');
+    await user.upload(
+      dialog().getByLabelText(/^Upload a file/),
+      new File(['%PDF-1.4'], 'big.pdf', { type: 'application/pdf' }),
+    );
+    await user.click(dialog().getByRole('button', { name: 'Save' }));
+    expect(await dialog().findByText('The file is larger than 20 MB.')).toBeInTheDocument();
+    expect(api.callsTo(`DELETE ${API.resources.remove(7)}`)).toHaveLength(1);
+  });
+
   it('a save without a file chosen uploads nothing', async () => {
     const { user, api } = openPanel('/admin?tab=resources', {
       [`GET ${API.resources.list}`]: ok([]),

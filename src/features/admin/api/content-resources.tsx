@@ -165,7 +165,8 @@ export const successStoriesResource: AdminResource<SuccessStory> = {
 
 /**
  * Saves a resource (its JSON, keeping the file it has: the link is set by uploads only), then uploads the
- * file chosen, if any. A refused upload leaves the dialog open with the server's message under the field.
+ * file chosen, if any. A refused upload leaves the dialog open with the server's message under the field;
+ * when adding, the resource just created is removed again, so the next save creates exactly one.
  */
 async function saveResource(mode: 'add' | 'edit', item: { id: number } | null, values: Record<string, unknown>) {
   const { upload, ...fields } = values as { upload?: File } & Record<string, unknown>;
@@ -176,7 +177,10 @@ async function saveResource(mode: 'add' | 'edit', item: { id: number } | null, v
       ? await api.post(API.resources.create, body, Resource)
       : await api.put(API.resources.update(item.id), body, Resource);
   if (upload) {
-    await uploadResourceFile(saved.id, upload).catch((error: unknown) => {
+    await uploadResourceFile(saved.id, upload).catch(async (error: unknown) => {
+      // Adding: the resource was created for this file; without it, it goes again, so that saving once
+      // more (with another file) does not leave a second, file-less copy behind.
+      if (mode === 'add' || !item) await api.delete(API.resources.remove(saved.id)).catch(() => undefined);
       // The server names the field "file"; the form's field is "upload".
       const data = error instanceof ApiError ? (error.body as { file?: unknown; error?: unknown } | null) : null;
       if (error instanceof ApiError && data && (data.file || data.error))
