@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { API, ApiError } from '../../contract/index.ts';
+import { refreshAccessToken, setRefreshAccessToken, type RefreshAccessToken } from './api-refresh.ts';
 import { tokenStore } from './token-store.ts';
 
 /**
@@ -12,17 +13,12 @@ export type Query = Record<string, string | number | boolean | null | undefined>
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type RequestOptions = { body?: unknown; query?: Query };
 
-/** Resolves once a fresh access token is stored; rejects when the session cannot be refreshed. */
-export type RefreshAccessToken = () => Promise<void>;
-
 /** Calls that never go through a refresh: a 401 there is the answer itself. */
 const NO_REFRESH = new Set<string>([API.token, API.tokenRefresh, API.register, API.logout]);
 
-let refreshAccessToken: RefreshAccessToken = () => Promise.reject(new ApiError(401, null));
-
 /** The composition point (src/app) wires the client to the app-wide token refresh actor. */
 export function configureApiClient(options: { refreshAccessToken: RefreshAccessToken }): void {
-  refreshAccessToken = options.refreshAccessToken;
+  setRefreshAccessToken(options.refreshAccessToken);
 }
 
 export function withQuery(path: string, query?: Query): string {
@@ -68,11 +64,13 @@ async function request(method: Method, path: string, options: RequestOptions = {
   const url = withQuery(path, options.query);
   let response = await send(method, url, options.body);
   if (response.status === 401 && mayRefresh(path)) {
+    // The refusal is read first: an answer whose body is never read stays an open request in the browser.
+    const refusal = await readBody(response);
     // One refresh for all concurrent 401s (the refresh actor shares it), then one retry.
     try {
       await refreshAccessToken();
     } catch {
-      throw new ApiError(401, await readBody(response));
+      throw new ApiError(401, refusal);
     }
     response = await send(method, url, options.body);
   }
@@ -125,6 +123,7 @@ export const api = {
   download: async (path: string, filename: string): Promise<void> => {
     let response = await send('GET', path, undefined);
     if (response.status === 401 && mayRefresh(path)) {
+      await readBody(response);
       await refreshAccessToken();
       response = await send('GET', path, undefined);
     }

@@ -2,7 +2,8 @@ import { MESSAGES, type SuccessStory } from '../../../../contract/index.ts';
 import type { ListLogic } from '../../../../machines/list.machine.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { useListMachine } from '../../../lib/use-preloaded-machine.ts';
-import { PARTNERS, PLACEMENT_STATS, SUPPORT_SERVICES } from '../data.ts';
+import { PARTNERS } from '../data.ts';
+import { PLACEMENT_STATS, SUPPORT_SERVICES } from '../placement-data.ts';
 import { InfoCards, PartnerList, StatTiles } from './partner-list.tsx';
 
 export function PlacementPage({
