@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -5,7 +6,7 @@ import type { Plugin } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8000';
-const routerDist = fileURLToPath(new URL('./node_modules/react-router/dist/production/', import.meta.url));
+const routerDist = `${path.join(path.dirname(fileURLToPath(import.meta.url)), 'node_modules', 'react-router', 'dist', 'production')}/`;
 
 /**
  * The browser build only (tests, `npm run dev` and the server's rendering keep the packages' defaults):
