@@ -1,11 +1,51 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8000';
+const routerDist = `${path.join(path.dirname(fileURLToPath(import.meta.url)), 'node_modules', 'react-router', 'dist', 'production')}/`;
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+/**
+ * The browser build only (tests, `npm run dev` and the server's rendering keep the packages' defaults):
+ * React Router's package exports its development build (warnings and invariant messages) under every
+ * condition, so its production build is named here; @xstate/react's `use-sync-external-store/shim`
+ * backports a hook React 19 has, so React's own is used.
+ */
+const browserBuildAliases = [
+  { find: /^react-router$/, replacement: `${routerDist}index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${routerDist}dom-export.mjs` },
+  { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
+  { find: /^use-sync-external-store\/shim$/, replacement: 'react' },
+];
+
+/**
+ * React Router's built module names each component (`Form.displayName = "Form"`) and wraps some in an
+ * unannotated `forwardRef(...)`: both keep components the app never uses (Form, ScrollRestoration, ...)
+ * in the bundle. In the browser build the calls are marked pure and the names (read only by React's
+ * developer tools) dropped, so the bundler leaves out what nothing imports.
+ */
+function routerTreeShaking(): Plugin {
+  return {
+    name: 'react-router-tree-shaking',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]react-router[\\/]dist[\\/]production[\\/]/.test(id)) return null;
+      return {
+        code: code
+          .replace(/= (React\d*\.forwardRef\()/g, '= /* @__PURE__ */ $1')
+          .replace(/^ *[\w$.]+\.displayName = "[^"]*";$/gm, ''),
+        map: null,
+      };
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), precompress(), routerTreeShaking()],
+  resolve: { alias: command === 'build' ? browserBuildAliases : [] },
   server: {
     // `npm run dev`: the SPA on Vite, every API prefix proxied to the API server.
     proxy: Object.fromEntries(['/auth', '/classroom', '/api'].map((prefix) => [prefix, apiTarget])),
@@ -15,6 +55,8 @@ export default defineConfig({
     sourcemap: true,
     // scripts/report-bundle.ts walks the manifest to size what the home page loads.
     manifest: true,
+    // Every browser the site supports preloads modules itself: no polyfill in the entry chunk.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 400,
     // Named vendor chunks: they change less often than the app (long-lived caching) and the bundle
     // report reads clearly. All three are needed by the home page anyway.
@@ -37,7 +79,9 @@ export default defineConfig({
             { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/ },
             // The contract without zod (paths, messages, ApiError, enum labels) is all the home page needs; the schemas
             // (and zod) come with the first chunk that parses or validates.
-            { name: 'contract-core', test: /contract[\\/](api-paths|messages|errors|enum-values)\.ts$/ },
+            { name: 'contract-core', test: /contract[\\/](messages|errors|enum-values)\.ts$/ },
+            // The API's paths: the first chunk that calls the API brings them.
+            { name: 'contract-paths', test: /contract[\\/]api-paths\.ts$/ },
             { name: 'contract-schemas', test: /contract[\\/](entities|enums|payloads|checkout)\.ts$/ },
           ],
         },
@@ -78,4 +122,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

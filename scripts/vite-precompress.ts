@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 import type { Plugin } from 'vite';
 
 /** Text files worth compressing; images other than SVG and fonts are compressed already. */
@@ -15,14 +16,18 @@ function walk(dir: string): string[] {
   });
 }
 
-/** Writes `file.br` (brotli, best) and `file.gz` (gzip -9) next to every compressible built file. */
-export function precompressDir(dir: string): number {
+/**
+ * Writes `file.br` (brotli, best) and `file.gz` next to every compressible built file. The gzip files
+ * are made with zopfli: ordinary gzip that any client inflates, about 3-4% smaller than `gzip -9`, for
+ * the clients that do not accept brotli (the build spends a few seconds once; nothing per request).
+ */
+export async function precompressDir(dir: string): Promise<number> {
   let count = 0;
   for (const file of walk(dir)) {
     if (!COMPRESSIBLE.test(file)) continue;
     const raw = fs.readFileSync(file);
     if (raw.length < MIN_BYTES) continue;
-    fs.writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+    fs.writeFileSync(`${file}.gz`, await gzipAsync(raw, { numiterations: 15 }));
     fs.writeFileSync(
       `${file}.br`,
       brotliCompressSync(raw, {
@@ -49,8 +54,8 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      const count = precompressDir(outDir);
+    async closeBundle() {
+      const count = await precompressDir(outDir);
       this.info?.(`precompressed ${count} files (brotli and gzip)`);
     },
   };

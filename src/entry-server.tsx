@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { routes } from './app/router.tsx';
+import { StaticRouter } from 'react-router-dom';
+import { AppRoutes } from './app/router.tsx';
 import { anonymousSession, appSessionMachine } from './app/composition/session.ts';
-import { PreloadedContext, type Preloaded } from './lib/preloaded.ts';
+import type { Preloaded } from './lib/preloaded.ts';
 import { SessionContext } from './lib/session.ts';
 
 /**
@@ -13,17 +13,14 @@ import { SessionContext } from './lib/session.ts';
  * markup without fetching it again (src/main.tsx). Lazy routes are awaited: the whole page is rendered.
  */
 export async function renderPage(url: string, preloaded: Preloaded): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`Unexpected redirect while rendering ${url}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const { pathname, search } = new URL(url);
+  // The same tree as the browser's (src/app/app.tsx) with a static router in place of the browser's.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <SessionContext.Provider logic={appSessionMachine} options={{ snapshot: anonymousSession }}>
-        <PreloadedContext.Provider value={preloaded}>
-          {/* No inline hydration script (the CSP allows none); the routes have no loaders to hydrate. */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </PreloadedContext.Provider>
+        <StaticRouter location={`${pathname}${search}`}>
+          <AppRoutes preloaded={preloaded} />
+        </StaticRouter>
       </SessionContext.Provider>
     </StrictMode>,
   );

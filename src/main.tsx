@@ -4,11 +4,12 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/router.tsx';
-import { startTokenRefresh } from './app/composition/token-refresh.ts';
+import { setRefreshAccessToken } from './lib/api-refresh.ts';
 import { readPreloaded } from './lib/preloaded.ts';
 import './styles/index.css';
 
-startTokenRefresh();
+// The app-wide token refresh (its machine and the API client) loads with the first 401 that needs it.
+setRefreshAccessToken(async () => (await import('./app/composition/token-refresh.ts')).refreshOnDemand());
 
 const root = document.getElementById('root')!;
 const app = (

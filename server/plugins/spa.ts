@@ -43,7 +43,7 @@ export default shared(async function spa(app) {
     return;
   }
   const template = inlineStylesheets(fs.readFileSync(indexFile, 'utf8'), root);
-  const { db, config } = app.deps;
+  const { db, config, catalogue } = app.deps;
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = pagePath(request.url);
@@ -53,7 +53,7 @@ export default shared(async function spa(app) {
         : isPrivatePage(pathname)
           ? 'private'
           : 'unknown';
-    const page = await renderHtml(template, { db, config, log: request.log }, pathname, kind);
+    const page = await renderHtml(template, { db, config, log: request.log, catalogue }, pathname, kind);
     if (page.noindex) reply.header('X-Robots-Tag', 'noindex');
     return reply.code(page.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
   }

@@ -12,6 +12,7 @@ import {
 import { createProgramRepository } from '../repositories/programs.ts';
 import { createWorkshopRepository } from '../repositories/workshops.ts';
 import { appConfigOf } from '../services/app-config.ts';
+import type { CatalogueCache } from '../services/catalogue-cache.ts';
 import { toFaculty, toProgram, toResource, toSuccessStory, toTestimonial, toWorkshop } from '../services/present.ts';
 
 /**
@@ -28,15 +29,38 @@ export type PageData = {
   workshops?: Workshop[];
 };
 
-export async function loadPageData(db: Db, config: Config, pathname: string): Promise<PageData> {
+/**
+ * A list of the catalogue (programs, faculty, success stories, resources) from the in-memory catalogue
+ * cache when there is one (decision 036): valid while the database's catalogue version is, so an edit
+ * through this process shows at once and one through another within a second. Workshops are not cached
+ * (their seats move with every payment), nor is anything else.
+ */
+async function fromCatalogue<T>(
+  catalogue: CatalogueCache | undefined,
+  page: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  return catalogue ? (JSON.parse(await catalogue.answer(`page:${page}`, read)) as T) : read();
+}
+
+export async function loadPageData(
+  db: Db,
+  config: Config,
+  pathname: string,
+  catalogue?: CatalogueCache,
+): Promise<PageData> {
   const programs = createProgramRepository(db);
   switch (pathname) {
     case '/programs': {
-      const list = (await programs.list({ includeInactive: false })).map(toProgram);
+      const list = await fromCatalogue(catalogue, pathname, async () =>
+        (await programs.list({ includeInactive: false })).map(toProgram),
+      );
       return { status: 200, preloaded: { [PRELOAD.programs]: list }, programs: list };
     }
     case '/faculty': {
-      const list: Faculty[] = (await createFacultyRepository(db).list(true)).map(toFaculty);
+      const list = await fromCatalogue(catalogue, pathname, async (): Promise<Faculty[]> =>
+        (await createFacultyRepository(db).list(true)).map(toFaculty),
+      );
       return { status: 200, preloaded: { [PRELOAD.faculty]: list } };
     }
     case '/workshops': {
@@ -46,16 +70,24 @@ export async function loadPageData(db: Db, config: Config, pathname: string): Pr
       return { status: 200, preloaded: { [PRELOAD.workshopsUpcoming]: list }, workshops: list };
     }
     case '/placement': {
-      const list: SuccessStory[] = (await createSuccessStoryRepository(db).list(true)).map(toSuccessStory);
+      const list = await fromCatalogue(catalogue, pathname, async (): Promise<SuccessStory[]> =>
+        (await createSuccessStoryRepository(db).list(true)).map(toSuccessStory),
+      );
       // What GET /classroom/testimonials/?featured=true answers: the featured testimonials.
-      const testimonials: Testimonial[] = (await createTestimonialRepository(db).list(true)).map(toTestimonial);
+      const testimonials = await fromCatalogue(
+        catalogue,
+        `${pathname}#testimonials`,
+        async (): Promise<Testimonial[]> => (await createTestimonialRepository(db).list(true)).map(toTestimonial),
+      );
       return {
         status: 200,
         preloaded: { [PRELOAD.successStories]: list, [PRELOAD_TESTIMONIALS]: testimonials },
       };
     }
     case '/resources': {
-      const list: Resource[] = (await createResourceRepository(db).list({ featured: true })).map(toResource);
+      const list = await fromCatalogue(catalogue, pathname, async (): Promise<Resource[]> =>
+        (await createResourceRepository(db).list({ featured: true })).map(toResource),
+      );
       return { status: 200, preloaded: { [PRELOAD.resources]: list } };
     }
     case '/login': {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PRELOADED_ELEMENT_ID, serializePreloaded } from '../../src/lib/preloaded.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
+import type { CatalogueCache } from '../services/catalogue-cache.ts';
 import { isPublicPage, PROGRAM_PAGE } from '../lib/public-pages.ts';
 import { headHtml, NOT_FOUND_TEXT, PAGE_TEXT, programText } from './meta.ts';
 import { loadPageData } from './page-data.ts';
@@ -40,7 +41,7 @@ export function fillTemplate(
  */
 export async function renderHtml(
   template: string,
-  deps: { db: Db; config: Config; log: FastifyBaseLogger },
+  deps: { db: Db; config: Config; log: FastifyBaseLogger; catalogue?: CatalogueCache },
   pathname: string,
   kind: 'public' | 'private' | 'unknown',
 ): Promise<RenderedPage> {
@@ -65,7 +66,7 @@ export async function renderHtml(
         }),
       };
     }
-    const page = await loadPageData(deps.db, deps.config, pathname);
+    const page = await loadPageData(deps.db, deps.config, pathname, deps.catalogue);
     if (page.status !== 200) return shell(page.status);
     const text = page.program
       ? programText(page.program)

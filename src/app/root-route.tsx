@@ -1,14 +1,35 @@
-import { Suspense, useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Component, Suspense, useEffect, type ReactNode } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PageLoading } from '../components/page-loading.tsx';
+import { RouteErrorPage } from '../components/status-pages.tsx';
 import { SessionContext } from '../lib/session.ts';
 import { onSessionExpired } from '../lib/auth-events.ts';
 import { paths } from '../config/paths.ts';
+
+type BoundaryProps = { location: string; children: ReactNode };
+
+/**
+ * A page that fails to render shows the route error page (React Router's declarative mode has no route
+ * error element). Going to another location (back, or a link) renders the routes again.
+ */
+class RouteErrorBoundary extends Component<BoundaryProps, { failed: boolean; location: string }> {
+  override state = { failed: false, location: this.props.location };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  static getDerivedStateFromProps(props: BoundaryProps, state: { location: string }) {
+    return props.location === state.location ? null : { failed: false, location: props.location };
+  }
+  override render() {
+    return this.state.failed ? <RouteErrorPage /> : this.props.children;
+  }
+}
 
 /** The root of every route: when a refresh fails the live session ends and the browser goes to /login. */
 export function RootRoute() {
   const session = SessionContext.useActorRef();
   const navigate = useNavigate();
+  const location = useLocation();
   useEffect(
     () =>
       onSessionExpired(() => {
@@ -21,8 +42,10 @@ export function RootRoute() {
     [session, navigate],
   );
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Outlet />
-    </Suspense>
+    <RouteErrorBoundary location={location.key}>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }

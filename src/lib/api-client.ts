@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { API, ApiError } from '../../contract/index.ts';
+import { refreshAccessToken, setRefreshAccessToken, type RefreshAccessToken } from './api-refresh.ts';
 import { tokenStore } from './token-store.ts';
 
 /**
@@ -12,17 +13,12 @@ export type Query = Record<string, string | number | boolean | null | undefined>
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type RequestOptions = { body?: unknown; query?: Query };
 
-/** Resolves once a fresh access token is stored; rejects when the session cannot be refreshed. */
-export type RefreshAccessToken = () => Promise<void>;
-
 /** Calls that never go through a refresh: a 401 there is the answer itself. */
 const NO_REFRESH = new Set<string>([API.token, API.tokenRefresh, API.register, API.logout]);
 
-let refreshAccessToken: RefreshAccessToken = () => Promise.reject(new ApiError(401, null));
-
 /** The composition point (src/app) wires the client to the app-wide token refresh actor. */
 export function configureApiClient(options: { refreshAccessToken: RefreshAccessToken }): void {
-  refreshAccessToken = options.refreshAccessToken;
+  setRefreshAccessToken(options.refreshAccessToken);
 }
 
 export function withQuery(path: string, query?: Query): string {
@@ -68,14 +64,13 @@ async function request(method: Method, path: string, options: RequestOptions = {
   const url = withQuery(path, options.query);
   let response = await send(method, url, options.body);
   if (response.status === 401 && mayRefresh(path)) {
-    // The refused answer is read to its end either way: a body left unread keeps the request open in
-    // the browser (its connection is not reused, and the page never goes quiet).
-    const refused = await readBody(response);
+    // The refusal is read first: an answer whose body is never read stays an open request in the browser.
+    const refusal = await readBody(response);
     // One refresh for all concurrent 401s (the refresh actor shares it), then one retry.
     try {
       await refreshAccessToken();
     } catch {
-      throw new ApiError(401, refused);
+      throw new ApiError(401, refusal);
     }
     response = await send(method, url, options.body);
   }

@@ -36,7 +36,7 @@ beforeAll(async () => {
     '\n',
   );
   fs.writeFileSync(path.join(dir, ASSET), js);
-  precompressDir(dir);
+  await precompressDir(dir);
   ctx = await createTestApp({ seed: true, config: { staticDir: dir, publicBaseUrl: BASE } });
 });
 afterAll(async () => {

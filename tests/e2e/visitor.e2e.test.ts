@@ -101,6 +101,37 @@ describe('Visitor', () => {
     for (const r of resources) await visible(titleOf(page, r.title));
   });
 
+  test('each public page hydrates the server markup in one pass, without fetching its data again', async () => {
+    for (const path of [
+      '/',
+      '/programs',
+      '/faculty',
+      '/about',
+      '/workshops',
+      '/placement',
+      '/resources',
+      '/login',
+      '/register',
+      '/contact',
+    ]) {
+      const page = await e2e.newPage();
+      const errors: string[] = [];
+      const calls: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (/^\/(api|auth|classroom)\//.test(url.pathname)) calls.push(`${request.method()} ${url.pathname}`);
+      });
+      await page.goto(path); // waits until the app has hydrated
+      await page.waitForLoadState('networkidle');
+      // React reports markup that does not match (it would render the page again) as a console error.
+      expect(errors, `console errors on ${path}`).toEqual([]);
+      expect(calls, `API calls on ${path}`).toEqual([]);
+    }
+  });
+
   test('Programs: filter chips and search narrow the list and toggle back', async () => {
     const base = e2e.baseURL;
     const programs = await list<Program>(base, API.programs.list);

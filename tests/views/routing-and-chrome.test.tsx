@@ -103,16 +103,25 @@ describe('routes and access rules', () => {
   });
 
   it('an unhandled routing failure shows "Unexpected Application Error!"', async () => {
-    // A page whose answer cannot be parsed throws inside the route: the route error element catches it.
-    const { createMemoryRouter, RouterProvider } = await import('react-router-dom');
-    const { RouteErrorPage } = await import('../../src/components/status-pages.tsx');
+    // A page whose answer cannot be parsed throws inside the route: the root route's boundary catches it
+    // (the browser's router is React Router's declarative one, as here).
+    const { MemoryRouter, useRoutes } = await import('react-router-dom');
+    const { RootRoute } = await import('../../src/app/root-route.tsx');
+    const { SessionContext } = await import('../../src/lib/session.ts');
+    const { anonymousSession, appSessionMachine } = await import('../../src/app/composition/session.ts');
     const { render } = await import('@testing-library/react');
     const Boom = () => {
       throw new Error('boom');
     };
-    const router = createMemoryRouter([{ path: '/', element: <Boom />, errorElement: <RouteErrorPage /> }]);
+    const Routes = () => useRoutes([{ element: <RootRoute />, children: [{ path: '/', element: <Boom /> }] }]);
     const spy = (await import('vitest')).vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    render(<RouterProvider router={router} />);
+    render(
+      <SessionContext.Provider logic={appSessionMachine} options={{ snapshot: anonymousSession }}>
+        <MemoryRouter initialEntries={['/']}>
+          <Routes />
+        </MemoryRouter>
+      </SessionContext.Provider>,
+    );
     expect(await screen.findByRole('heading', { name: MESSAGES.unexpectedError })).toBeInTheDocument();
     spy.mockRestore();
   });

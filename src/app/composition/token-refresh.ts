@@ -22,6 +22,15 @@ export const appTokenRefreshMachine = tokenRefreshMachine.provide({
 
 let actor: TokenRefreshActor | null = null;
 
+/**
+ * The page's entry (src/main.tsx) wires the API client to this, so this module, the refresh machine and
+ * the API client load with the first refresh a call needs: the actor starts then (it is idle until asked).
+ */
+export async function refreshOnDemand(): Promise<void> {
+  const running = actor ?? startTokenRefresh();
+  if (!(await awaitRefresh(running))) throw new ApiError(401, null);
+}
+
 /** Starts the refresh actor once and wires the API client to it. Returns the actor (tests inspect it). */
 export function startTokenRefresh(): TokenRefreshActor {
   actor?.stop();

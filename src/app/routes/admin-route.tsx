@@ -1,4 +1,10 @@
 import { AdminPage } from '../../features/admin/components/admin-page.tsx';
+import { RequireAdmin } from '../../features/auth/components/guards.tsx';
 import { adminMachines } from '../composition/admin.ts';
 
-export const AdminRoute = () => <AdminPage machines={adminMachines} />;
+/** The guard comes with the page's chunk: the public pages' JavaScript does not carry it. */
+export const AdminRoute = () => (
+  <RequireAdmin>
+    <AdminPage machines={adminMachines} />
+  </RequireAdmin>
+);

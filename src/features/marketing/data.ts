@@ -54,31 +54,3 @@ export const BENEFITS = [
     text: 'Weekend cohorts, short courses and corporate training for working professionals.',
   },
 ] as const;
-
-export const SUPPORT_SERVICES = [
-  { icon: '🧭', title: 'Career Coach', text: 'A dedicated coach maps your strengths to credit and research roles.' },
-  {
-    icon: '📝',
-    title: 'Resume and Interview Prep',
-    text: 'Resume rewrites and technical interview drills on credit analysis.',
-  },
-  { icon: '🏛️', title: 'Mock Credit Committee', text: 'Present a credit proposal to a panel of practising bankers.' },
-  {
-    icon: '🌐',
-    title: 'Networking Events',
-    text: 'Meet alumni and hiring managers at our quarterly industry evenings.',
-  },
-  {
-    icon: '🎯',
-    title: 'Direct Placement Assistance',
-    text: 'We introduce you directly to openings at our hiring partners.',
-  },
-  { icon: '💰', title: 'Salary Negotiation', text: 'Know your market value and negotiate your offer with confidence.' },
-] as const;
-
-export const PLACEMENT_STATS = [
-  { value: '500+', label: 'Students placed' },
-  { value: '100%', label: 'Placement assistance' },
-  { value: '6-8L', label: 'Average salary (₹ lakh per year)' },
-  { value: '50+', label: 'Hiring partners' },
-] as const;

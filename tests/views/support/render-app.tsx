@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { RouterProvider } from 'react-router-dom';
 import type { AppConfig, User } from '../../../contract/index.ts';
 import { App } from '../../../src/app/app.tsx';
 import { startTokenRefresh } from '../../../src/app/composition/token-refresh.ts';
@@ -20,6 +21,6 @@ export function renderApp(path: string, { user = null, routes = {}, demo = false
   const api = installFakeApi(routes, { user, demo, pricing });
   const refresher = startTokenRefresh();
   const router = createTestRouter(path);
-  const view = render(<App router={router} />);
+  const view = render(<App routing={<RouterProvider router={router} />} />);
   return { ...view, api, router, refresher, user: userEvent.setup() };
 }

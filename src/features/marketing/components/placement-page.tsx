@@ -2,7 +2,8 @@ import { MESSAGES, type SuccessStory, type Testimonial } from '../../../../contr
 import type { ListLogic } from '../../../../machines/list.machine.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { useListMachine } from '../../../lib/use-preloaded-machine.ts';
-import { PARTNERS, PLACEMENT_STATS, SUPPORT_SERVICES } from '../data.ts';
+import { PARTNERS } from '../data.ts';
+import { PLACEMENT_STATS, SUPPORT_SERVICES } from '../placement-data.ts';
 import { InfoCards, PartnerList, StatTiles } from './partner-list.tsx';
 
 /** Kept here, not in the contract's messages: those ship with the home page, whose budget is tight. */

@@ -1,0 +1,19 @@
+import { ApiError } from '../../contract/index.ts';
+
+/**
+ * The API client's hook into the app-wide token refresh (src/app/composition/token-refresh.ts). Its own
+ * small module so that the page's entry can wire the refresh without loading the API client itself.
+ */
+
+/** Resolves once a fresh access token is stored; rejects when the session cannot be refreshed. */
+export type RefreshAccessToken = () => Promise<void>;
+
+let hook: RefreshAccessToken = () => Promise.reject(new ApiError(401, null));
+
+/** The composition point (src/app) sets how the client refreshes the access token. */
+export function setRefreshAccessToken(refresh: RefreshAccessToken): void {
+  hook = refresh;
+}
+
+/** One refresh, shared by every caller that got a 401 (the refresh actor shares the one in flight). */
+export const refreshAccessToken: RefreshAccessToken = () => hook();
