@@ -1,3 +1,4 @@
+import { actionMachine } from './action.machine.ts';
 import { adminModalMachine } from './admin-modal.machine.ts';
 import { checkoutMachine } from './checkout.machine.ts';
 import { contactMachine } from './contact.machine.ts';
@@ -20,4 +21,5 @@ export const machineCatalog = {
   list: listMachine,
   loader: loaderMachine,
   contact: contactMachine,
+  action: actionMachine,
 } as const;

@@ -7,4 +7,5 @@ export * from './admin-modal.machine.ts';
 export * from './list.machine.ts';
 export * from './loader.machine.ts';
 export * from './contact.machine.ts';
+export * from './action.machine.ts';
 export { machineCatalog } from './catalog.ts';

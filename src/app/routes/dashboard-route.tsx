@@ -1,4 +1,16 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { gatewayReturnFrom } from '../../features/checkout/api/gateway.ts';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page.tsx';
 import { dashboardMachines } from '../composition/dashboard.ts';
 
-export const DashboardRoute = () => <DashboardPage machines={dashboardMachines} />;
+/**
+ * /dashboard — coming back from the sandbox gateway's page (a card's Complete Payment), the URL carries
+ * its outcome; it is read once, dropped from the address bar and handed to that payment's card.
+ */
+export function DashboardRoute() {
+  const location = useLocation();
+  const [gatewayReturn] = useState(() => gatewayReturnFrom(location.search));
+  if (gatewayReturn && location.search) window.history.replaceState(window.history.state, '', location.pathname);
+  return <DashboardPage machines={dashboardMachines} gatewayReturn={gatewayReturn} />;
+}

@@ -1,4 +1,5 @@
 import type { MachineModel } from '../machine-model.ts';
+import { actionModel } from './action.model.ts';
 import { adminModalModel } from './admin-modal.model.ts';
 import { checkoutModel } from './checkout.model.ts';
 import { contactModel } from './contact.model.ts';
@@ -7,6 +8,7 @@ import { paymentFlowModel } from './payment-flow.model.ts';
 import { sessionModel } from './session.model.ts';
 import { tokenRefreshModel } from './token-refresh.model.ts';
 
+export * from './action.model.ts';
 export * from './admin-modal.model.ts';
 export * from './checkout.model.ts';
 export * from './contact.model.ts';
@@ -25,4 +27,5 @@ export const machineModels = [
   listModel,
   loaderModel,
   contactModel,
+  actionModel,
 ] as MachineModel<unknown>[];
