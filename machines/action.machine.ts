@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { MESSAGES, userMessage } from '../contract/index.ts';
-import { notProvided } from './placeholders.ts';
+import { appAction, notProvided } from './placeholders.ts';
 
 /**
  * A command the user runs on demand and whose answer is shown (the Reconciliation tab's Sync): nothing
@@ -32,6 +32,8 @@ export function createActionMachine<TOutput = unknown>() {
       run: notProvided<TOutput, void>('run'),
     },
     actions: {
+      /** The app reacts to a run that succeeded (the Reconciliation tab reloads its lists). */
+      finished: appAction(),
       setOutput: assign((_, params: { output: TOutput }) => ({ output: params.output, error: null })),
       showFailure: assign(({ context }, params: { error: unknown }) => ({
         error: userMessage(params.error, context.failureText),
@@ -54,7 +56,10 @@ export function createActionMachine<TOutput = unknown>() {
         invoke: {
           id: 'run',
           src: 'run',
-          onDone: { target: 'done', actions: { type: 'setOutput', params: ({ event }) => ({ output: event.output }) } },
+          onDone: {
+            target: 'done',
+            actions: [{ type: 'setOutput', params: ({ event }) => ({ output: event.output }) }, 'finished'],
+          },
           onError: {
             target: 'failed',
             actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },

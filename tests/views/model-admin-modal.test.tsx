@@ -63,6 +63,8 @@ describe('admin modal, model-based: every generated path replayed on an admin ta
       await replayInView(adminModalModel, path, {
         mount: (fakes) => {
           const machines: AdminMachines = {
+            reconciliation: undefined as never,
+            syncFor: undefined as never,
             summary: undefined as never,
             listFor: () => listOf<{ id: number }>(async () => ({ items: [item], next: null })),
             modalFor: (_resource, onSaved) =>

@@ -36,6 +36,8 @@ describe('loader, model-based: generated paths replayed on the admin stat tiles'
       await replayInView(loaderModel, path, {
         mount: (fakes) => {
           const machines: AdminMachines = {
+            reconciliation: undefined as never,
+            syncFor: undefined as never,
             summary: createLoaderMachine<AdminSummary>().provide({ actors: fakes.actors as never }),
             listFor: () => listOf<{ id: number }>(async () => ({ items: [program()], next: null })),
             modalFor: (_r, onSaved) =>

@@ -1,6 +1,8 @@
 import type { AdminModalLogic } from '../../../machines/admin-modal.machine.ts';
 import type { ListLogic } from '../../../machines/list.machine.ts';
+import type { ActionLogic } from '../../../machines/action.machine.ts';
 import type { LoaderLogic } from '../../../machines/loader.machine.ts';
+import type { Reconciliation, SyncResult } from '../../../contract/index.ts';
 import type { AdminSummary } from './api/admin-api.ts';
 import type { AdminResource } from './api/resource-types.ts';
 
@@ -10,4 +12,7 @@ export type AdminMachines = {
   listFor: (resource: AdminResource) => ListLogic<{ id: number }>;
   /** The tab's modal; `onSaved` runs after a save or delete (the tab's list and the stats reload). */
   modalFor: (resource: AdminResource, onSaved: () => void) => AdminModalLogic;
+  /** The Reconciliation tab: its lists, and Sync (`onSynced` reloads them). */
+  reconciliation: LoaderLogic<Reconciliation>;
+  syncFor: (onSynced: () => void) => ActionLogic<SyncResult>;
 };

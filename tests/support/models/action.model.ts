@@ -15,7 +15,7 @@ export const actionModel: MachineModel<ActionInput> = {
   name: 'action',
   machine: actionMachine,
   actors: ['run'],
-  appActions: [],
+  appActions: ['finished'],
   inputs: [{ failureText: syncFailureText }],
   events: [
     { type: 'action.run' },

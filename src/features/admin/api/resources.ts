@@ -8,6 +8,7 @@ import {
 } from './content-resources.tsx';
 import { counselingResource, enrollmentsResource, outboxResource, paymentsResource } from './issue-resources.tsx';
 import { auditLogResource, usersResource } from './office-resources.tsx';
+import { reconciliationResource } from './reconciliation.ts';
 import type { AdminResource } from './resource-types.ts';
 
 /** The eight tabs of the admin panel, in the spec's order, then counseling requests (docs/deviations.md), users, the audit log and the email outbox. */
@@ -24,4 +25,5 @@ export const ADMIN_TABS = [
   usersResource,
   auditLogResource,
   outboxResource,
+  reconciliationResource,
 ] as unknown as AdminResource[];

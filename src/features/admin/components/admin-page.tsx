@@ -7,6 +7,7 @@ import { Notice } from '../../../components/notice.tsx';
 import { ADMIN_TABS } from '../api/resources.ts';
 import { AdminStatsView } from './admin-stats.tsx';
 import { AdminTabPanel } from './admin-tab-panel.tsx';
+import { ReconciliationPanel } from './reconciliation-panel.tsx';
 
 /** The admin panel: stat tiles, the issue summary and the eight tabs (spec section 2). */
 export function AdminPage({ machines }: { machines: AdminMachines }) {
@@ -66,14 +67,18 @@ export function AdminPage({ machines }: { machines: AdminMachines }) {
         ))}
       </div>
       <div id="admin-panel" role="tabpanel" aria-labelledby={`admin-tab-${resource.key}`}>
-        <AdminTabPanel
-          key={`${resource.key}?${new URLSearchParams(params).toString()}`}
-          resource={resource}
-          machines={machines}
-          onSaved={reloadSummary}
-          params={params}
-          onParams={setParams}
-        />
+        {resource.key === 'reconciliation' ? (
+          <ReconciliationPanel machines={machines} onSaved={reloadSummary} />
+        ) : (
+          <AdminTabPanel
+            key={`${resource.key}?${new URLSearchParams(params).toString()}`}
+            resource={resource}
+            machines={machines}
+            onSaved={reloadSummary}
+            params={params}
+            onParams={setParams}
+          />
+        )}
       </div>
     </div>
   );
