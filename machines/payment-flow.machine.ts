@@ -20,7 +20,7 @@ import { appAction, notProvided } from './placeholders.ts';
  * to the gateway (`handingOff`: Razorpay Checkout, or the sandbox's page, which the browser leaves for
  * and comes back from with `gatewayReturn`) and verifies the gateway's signed proof (`verifying`) →
  * `completed` (paid). A declined payment is `failed`, a closed gateway step `cancelled`: both show
- * their text and Complete Payment again.
+ * their text, and Complete Payment goes through the gateway again.
  */
 export type PaymentFlowInput = {
   courseType: CourseType;
@@ -198,7 +198,7 @@ export const paymentFlowMachine = setup({
       invoke: {
         id: 'completePayment',
         src: 'completePayment',
-        // `pending`, `failed` and `cancelled` are only ever entered with a payment in context.
+        // `pending` is only ever entered with a payment in context.
         input: ({ context }) => ({ paymentId: context.payment!.id }),
         onDone: {
           target: 'completed',
@@ -292,13 +292,16 @@ export const paymentFlowMachine = setup({
         },
       },
     },
-    /** Declined or refused: the failure text, and Complete Payment to try again. */
+    /**
+     * Declined or refused: the failure text, and Complete Payment to try again, straight through the
+     * gateway (the server failed the payment on the gateway's word; the payment start gives it a new order).
+     */
     failed: {
-      on: { 'payment.complete': { target: 'completing', actions: 'clearNotice' } },
+      on: { 'payment.complete': { target: 'ordering', actions: 'clearNotice' } },
     },
     /** The student closed the gateway step: nothing was charged; Complete Payment when ready. */
     cancelled: {
-      on: { 'payment.complete': { target: 'completing', actions: 'clearNotice' } },
+      on: { 'payment.complete': { target: 'ordering', actions: 'clearNotice' } },
     },
     /** Paid (or free): the course is the student's. */
     completed: {},
