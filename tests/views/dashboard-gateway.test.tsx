@@ -90,4 +90,16 @@ describe('Dashboard payments through the gateway', () => {
     expect(api.callsTo(`POST ${API.payments.verify(50)}`)[0]!.body).toEqual(proof);
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.paymentCompleted);
   });
+
+  it('back paid after the webhook already completed it: the course is under My Courses with the success text', async () => {
+    const completed = { ...pending, status: 'completed' as const, completed_at: '2026-11-22T10:00:00Z' };
+    const query = new URLSearchParams({ payment: '50', gateway_result: 'success', ...proof });
+    const { api } = dashboard(`/dashboard?${query.toString()}`, {
+      [ENROLLMENTS]: ok([enrollment({ course: 1 }), enrollment({ id: 10, course: 2 })]),
+      [PAYMENTS]: ok([completed]),
+    });
+    expect(await screen.findByRole('heading', { name: 'My Courses (2)' })).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.paymentCompleted);
+    expect(api.callsTo(`POST ${API.payments.verify(50)}`)).toHaveLength(0);
+  });
 });

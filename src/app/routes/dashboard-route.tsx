@@ -11,6 +11,7 @@ import { dashboardMachines } from '../composition/dashboard.ts';
 export function DashboardRoute() {
   const location = useLocation();
   const [gatewayReturn] = useState(() => gatewayReturnFrom(location.search));
-  if (gatewayReturn && location.search) window.history.replaceState(window.history.state, '', location.pathname);
+  if (gatewayReturn && location.search && typeof window !== 'undefined')
+    window.history.replaceState(window.history.state, '', location.pathname);
   return <DashboardPage machines={dashboardMachines} gatewayReturn={gatewayReturn} />;
 }

@@ -31,6 +31,14 @@ export function DashboardPage({ machines, gatewayReturn = null }: Props) {
   );
   const data = snapshot.context.data;
   const { mine, available } = splitCourses(data);
+  // Back paid from the gateway, and its webhook was quicker than the page: the course is already in My
+  // Courses (no card verifies it), so the page says so itself.
+  const [returnNoticeDismissed, setReturnNoticeDismissed] = useState(false);
+  const paidBeforeReturn =
+    gatewayReturn?.kind === 'paid' &&
+    !returnNoticeDismissed &&
+    (data?.payments ?? []).some((p) => p.id === gatewayReturn.paymentId && p.status === 'completed');
+  const notice = flash ?? (paidBeforeReturn ? MESSAGES.paymentCompleted : null);
 
   return (
     <div className="container">
@@ -38,9 +46,15 @@ export function DashboardPage({ machines, gatewayReturn = null }: Props) {
         <h1>Welcome, {displayName(user)}</h1>
         <p>Your courses, payments and everything available to you.</p>
       </header>
-      {flash ? (
-        <Notice kind="success" onDismiss={() => setFlash(null)}>
-          {flash}
+      {notice ? (
+        <Notice
+          kind="success"
+          onDismiss={() => {
+            setFlash(null);
+            setReturnNoticeDismissed(true);
+          }}
+        >
+          {notice}
         </Notice>
       ) : null}
       <ListStatus
