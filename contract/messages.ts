@@ -18,6 +18,8 @@ export const MESSAGES = {
   adminCreated: 'Item created successfully!',
   adminUpdated: 'Item updated successfully!',
   adminResolved: 'Issue resolved successfully!',
+  /** Issue 9: a refund went through the gateway (no spec text; worded like the others). */
+  adminRefunded: 'Refund issued successfully!',
   deleteConfirm: 'Are you sure you want to delete this item?',
   paymentStartFailed: 'Failed to initiate payment. Please try again.',
   paymentStarted: 'Payment initiated! Complete the payment to access the course.',

@@ -7,7 +7,7 @@ import { appAction, notProvided } from './placeholders.ts';
  * modes; section 8 for the texts). The view renders the dialog while the `open` tag is on, and
  * disables its buttons while `saving` is on.
  */
-export type AdminModalMode = 'view' | 'add' | 'edit' | 'resolve';
+export type AdminModalMode = 'view' | 'add' | 'edit' | 'resolve' | 'refund';
 type FormMode = Exclude<AdminModalMode, 'view'>;
 
 export type AdminModalContext = {
@@ -19,6 +19,11 @@ export type AdminModalContext = {
   notice: string | null;
   /** Field messages of a 400 answer to the last save, by field name. */
   fieldErrors: Record<string, string>;
+  /**
+   * The refund dialog's Idempotency-Key: one per opened dialog, so a double click or a retry after a
+   * failure asks the server for the same refund; null in the other dialogs.
+   */
+  key: string | null;
 };
 
 export type AdminFormValues = Record<string, unknown>;
@@ -28,6 +33,8 @@ export type AdminModalEvent =
   | { type: 'modal.add' }
   | { type: 'modal.edit'; item: unknown }
   | { type: 'modal.resolve'; item: unknown }
+  /** `key`: a new Idempotency-Key for this dialog (the view makes one per opening). */
+  | { type: 'modal.refund'; item: unknown; key: string }
   | { type: 'modal.submit'; values: AdminFormValues }
   | { type: 'modal.close' }
   | { type: 'modal.delete'; item: unknown }
@@ -36,11 +43,16 @@ export type AdminModalEvent =
   /** Raised by the form's mode on modal.submit: the values and which save they are. */
   | { type: 'modal.save'; mode: FormMode; values: AdminFormValues };
 
-export type SaveItemInput = { mode: FormMode; item: unknown | null; values: AdminFormValues };
+export type SaveItemInput = { mode: FormMode; item: unknown | null; values: AdminFormValues; key: string | null };
 export type DeleteItemInput = { item: unknown };
 
-const SAVED_NOTICE = { add: MESSAGES.adminCreated, edit: MESSAGES.adminUpdated, resolve: MESSAGES.adminResolved };
-const MODE_STATES = { add: 'adding', edit: 'editing', resolve: 'resolving' } as const;
+const SAVED_NOTICE = {
+  add: MESSAGES.adminCreated,
+  edit: MESSAGES.adminUpdated,
+  resolve: MESSAGES.adminResolved,
+  refund: MESSAGES.adminRefunded,
+};
+const MODE_STATES = { add: 'adding', edit: 'editing', resolve: 'resolving', refund: 'refunding' } as const;
 
 /** Which dialog a state shows (from the state value alone: the view and the tests read it the same way). */
 export function adminModalMode(value: StateValue): AdminModalMode | null {
@@ -64,13 +76,14 @@ export const adminModalMachine = setup({
   actions: {
     /** The app reloads the active tab's list (and the stats). */
     itemSaved: appAction(),
-    open: assign((_, params: { item: unknown | null }) => ({
+    open: assign((_, params: { item: unknown | null; key?: string }) => ({
       item: params.item,
       error: null,
       notice: null,
       fieldErrors: {},
+      key: params.key ?? null,
     })),
-    close: assign({ item: null, fieldErrors: {} }),
+    close: assign({ item: null, fieldErrors: {}, key: null }),
     save: raise((_, params: { mode: FormMode; values: AdminFormValues }) => ({
       type: 'modal.save' as const,
       mode: params.mode,
@@ -82,10 +95,14 @@ export const adminModalMachine = setup({
         ? { notice: SAVED_NOTICE[params.mode], error: null }
         : {},
     ),
-    showSaveError: assign((_, params: { error: unknown }) => ({
-      error: MESSAGES.adminSaveFailed,
-      fieldErrors: params.error instanceof ApiError ? params.error.fieldErrors : {},
-    })),
+    // A refund's refusal carries the server's words (too much, not completed, the gateway's reason).
+    showSaveError: assign(({ context }, params: { error: unknown }) => {
+      const reason = context.key === null ? '' : userMessage(params.error, '');
+      return {
+        error: reason ? `${MESSAGES.adminSaveFailed} ${reason}` : MESSAGES.adminSaveFailed,
+        fieldErrors: params.error instanceof ApiError ? params.error.fieldErrors : {},
+      };
+    }),
     // The spec's text first, then the server's reason when it refused (a payment with money behind it).
     showDeleteError: assign(({ event }) => {
       const reason = userMessage((event as { error?: unknown }).error, '');
@@ -97,7 +114,7 @@ export const adminModalMachine = setup({
 }).createMachine({
   id: 'adminModal',
   initial: 'closed',
-  context: { item: null, error: null, notice: null, fieldErrors: {} },
+  context: { item: null, error: null, notice: null, fieldErrors: {}, key: null },
   states: {
     closed: {
       on: {
@@ -113,6 +130,10 @@ export const adminModalMachine = setup({
         'modal.resolve': {
           target: 'form.mode.resolving',
           actions: { type: 'open', params: ({ event }) => ({ item: event.item }) },
+        },
+        'modal.refund': {
+          target: 'form.mode.refunding',
+          actions: { type: 'open', params: ({ event }) => ({ item: event.item, key: event.key }) },
         },
         'modal.delete': {
           target: 'confirmingDelete',
@@ -162,6 +183,15 @@ export const adminModalMachine = setup({
                 },
               },
             },
+            /** A payment's refund: amount, reason and the explicit access choice; saved with `key`. */
+            refunding: {
+              exit: { type: 'announceSaved', params: { mode: 'refund' } },
+              on: {
+                'modal.submit': {
+                  actions: { type: 'save', params: ({ event }) => ({ mode: 'refund', values: event.values }) },
+                },
+              },
+            },
           },
         },
         phase: {
@@ -181,7 +211,7 @@ export const adminModalMachine = setup({
                 src: 'saveItem',
                 input: ({ context, event }) => {
                   assertEvent(event, 'modal.save');
-                  return { mode: event.mode, item: context.item, values: event.values };
+                  return { mode: event.mode, item: context.item, values: event.values, key: context.key };
                 },
                 onDone: { target: '#adminModal.closed', actions: ['close', 'itemSaved'] },
                 onError: {

@@ -1,3 +1,4 @@
+import { actionMachine } from './action.machine.ts';
 import { adminModalMachine } from './admin-modal.machine.ts';
 import { checkoutMachine } from './checkout.machine.ts';
 import { contactMachine } from './contact.machine.ts';
@@ -24,4 +25,5 @@ export const machineCatalog = {
   contact: contactMachine,
   'forgot-password': forgotPasswordMachine,
   'reset-password': resetPasswordMachine,
+  action: actionMachine,
 } as const;

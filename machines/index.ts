@@ -9,4 +9,5 @@ export * from './loader.machine.ts';
 export * from './contact.machine.ts';
 export * from './forgot-password.machine.ts';
 export * from './reset-password.machine.ts';
+export * from './action.machine.ts';
 export { machineCatalog } from './catalog.ts';

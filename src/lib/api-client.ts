@@ -11,7 +11,7 @@ import { tokenStore } from './token-store.ts';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type RequestOptions = { body?: unknown; query?: Query };
+type RequestOptions = { body?: unknown; query?: Query; headers?: Record<string, string> };
 
 /** Calls that never go through a refresh: a 401 there is the answer itself. */
 const NO_REFRESH = new Set<string>([API.token, API.tokenRefresh, API.register, API.logout]);
@@ -43,8 +43,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function send(method: Method, url: string, body: unknown): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function send(method: Method, url: string, body: unknown, extra: Record<string, string> = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const access = tokenStore.getAccess();
   if (access) headers.Authorization = `Bearer ${access}`;
@@ -62,7 +62,7 @@ function mayRefresh(path: string): boolean {
 
 async function request(method: Method, path: string, options: RequestOptions = {}): Promise<unknown> {
   const url = withQuery(path, options.query);
-  let response = await send(method, url, options.body);
+  let response = await send(method, url, options.body, options.headers);
   if (response.status === 401 && mayRefresh(path)) {
     // The refusal is read first: an answer whose body is never read stays an open request in the browser.
     const refusal = await readBody(response);
@@ -72,7 +72,7 @@ async function request(method: Method, path: string, options: RequestOptions = {
     } catch {
       throw new ApiError(401, refusal);
     }
-    response = await send(method, url, options.body);
+    response = await send(method, url, options.body, options.headers);
   }
   const data = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, data);
@@ -104,7 +104,8 @@ export const api = {
   put: async <T extends z.ZodTypeAny>(path: string, body: unknown, schema: T) =>
     parse(schema, await request('PUT', path, { body }), path),
   /** For writes whose answer the app does not read. */
-  send: (method: Method, path: string, body?: unknown) => request(method, path, { body }),
+  send: (method: Method, path: string, body?: unknown, headers?: Record<string, string>) =>
+    request(method, path, { body, headers }),
   delete: async (path: string) => {
     await request('DELETE', path);
   },

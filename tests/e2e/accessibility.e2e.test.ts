@@ -72,6 +72,24 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
     await expectNoSeriousViolations(page, '/admin with the Resolve modal open', '[role="dialog"]');
   });
 
+  test('admin panel with the Refund modal open, and the Reconciliation tab', async () => {
+    const page = await e2e.newPage();
+    await as(page, 'admin');
+    await page.goto('/admin?tab=payments&status=completed');
+    await settle(page);
+    await page
+      .getByRole('button', { name: exactly('Refund') })
+      .first()
+      .click();
+    await visible(page.getByRole('dialog'));
+    await expectNoSeriousViolations(page, '/admin with the Refund modal open', '[role="dialog"]');
+    await page.keyboard.press('Escape');
+    await tab(page, 'Reconciliation').first().click();
+    await visible(page.getByRole('button', { name: exactly('Sync') }));
+    await settle(page);
+    await expectNoSeriousViolations(page, '/admin, Reconciliation tab');
+  });
+
   test('keyboard: log in with the keyboard alone', async () => {
     const page = await e2e.newPage();
     await page.goto('/login');

@@ -165,7 +165,7 @@ describe('Student', () => {
     await visible(page.getByLabel(/card number/i));
   });
 
-  test('dashboard: Pay starts a payment, Complete Payment grants the course, Programs shows Enrolled, Logout', async () => {
+  test('dashboard: Pay starts a payment, Complete Payment goes through the gateway (UPI declined, then paid), Programs shows Enrolled, Logout', async () => {
     const student = await registerStudent(e2e.baseURL, 'dashboard');
     const program = (await programs()).at(-1)!;
     const page = await e2e.newPage();
@@ -180,12 +180,17 @@ describe('Student', () => {
     const complete = action(cardOf(page, program.title), 'Complete Payment').first();
     await visible(complete);
     await complete.click();
-    // Not paid yet: Complete Payment leads through the gateway (UPI at the sandbox), then the checkout
-    // verifies the gateway's proof and the course is the student's.
+    // Not paid yet: Complete Payment leads through the gateway (UPI at the sandbox). Razorpay's failing
+    // test UPI ID first: back on the dashboard with the failure text, and Complete Payment again.
+    await payAtSandbox(page, { vpa: 'failure@razorpay' });
+    await waitForPath(page, '/dashboard');
+    await expectMessage(page, dialogs, MESSAGES.checkoutFailed, 20_000);
+    expect(await list<Enrollment>(e2e.baseURL, API.enrollments.list, student.access)).toEqual([]);
+    await action(cardOf(page, program.title), 'Complete Payment').first().click();
+    // The succeeding test UPI ID: the dashboard verifies the gateway's proof and the course is the student's.
     await payAtSandbox(page, { vpa: 'success@razorpay' });
-    await expectMessage(page, dialogs, MESSAGES.checkoutSuccess, 20_000);
-    await waitForPath(page, '/programs');
-    await page.goto('/dashboard');
+    await waitForPath(page, '/dashboard');
+    await expectMessage(page, dialogs, MESSAGES.paymentCompleted, 20_000);
 
     const myCourses = section(page, /my courses/i);
     await visible(titleOf(myCourses, program.title));

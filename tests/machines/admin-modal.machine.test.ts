@@ -1,20 +1,21 @@
 import { describe, expect } from 'vitest';
 import { MESSAGES } from '../../contract/index.ts';
 import { adminModalMode } from '../../machines/index.ts';
-import { adminModalModel, sampleAdminItem } from '../support/models/index.ts';
+import { adminModalModel, sampleAdminItem, sampleRefundKey } from '../support/models/index.ts';
 import { actionNames, actorCalls, stateOf, testGeneratedPaths } from './generated-paths.ts';
 
 const savedNotice = {
   add: MESSAGES.adminCreated,
   edit: MESSAGES.adminUpdated,
   resolve: MESSAGES.adminResolved,
+  refund: MESSAGES.adminRefunded,
 } as const;
 const submitted = { title: 'Credit Analyst Program', status: 'completed' };
 
 describe('admin modal machine, generated paths', () => {
   testGeneratedPaths(adminModalModel, (step) => {
     const state = stateOf(step);
-    const { item, error, notice, fieldErrors } = step.snapshot.context;
+    const { item, error, notice, fieldErrors, key } = step.snapshot.context;
     // The dialog's mode is the state itself (form.mode.*), never context.
     const mode = adminModalMode(step.snapshot.value);
     const before = step.previous?.context;
@@ -31,6 +32,7 @@ describe('admin modal machine, generated paths', () => {
       'modal.add': 'add',
       'modal.edit': 'edit',
       'modal.resolve': 'resolve',
+      'modal.refund': 'refund',
       'modal.delete': 'confirmingDelete',
     }[type];
     if (opened) {
@@ -42,6 +44,8 @@ describe('admin modal machine, generated paths', () => {
       expect([error, notice, fieldErrors]).toEqual([null, null, {}]);
     }
     if (state === 'closed') expect([mode, item, fieldErrors]).toEqual([null, null, {}]);
+    // The refund dialog keeps the key it was opened with, for every attempt; no other dialog has one.
+    expect(key).toBe(mode === 'refund' ? sampleRefundKey : null);
 
     switch (type) {
       case 'xstate.done.actor.saveItem':
@@ -54,7 +58,10 @@ describe('admin modal machine, generated paths', () => {
         // Back to the same form with the spec's alert text and the server's field messages.
         expect(mode).toBe(beforeMode);
         expect(phase(step.snapshot.value)).toBe('filling');
-        expect(error).toBe(MESSAGES.adminSaveFailed);
+        // A refund's refusal adds the server's words to the spec's text.
+        expect(error).toBe(
+          mode === 'refund' ? `${MESSAGES.adminSaveFailed} Title is required.` : MESSAGES.adminSaveFailed,
+        );
         expect(fieldErrors).toEqual({ title: 'Title is required.' });
         break;
       case 'xstate.done.actor.deleteItem':
@@ -76,7 +83,7 @@ describe('admin modal machine, generated paths', () => {
         }
         expect([error, fieldErrors]).toEqual([null, {}]);
         expect(actorCalls(step.effects)).toEqual([
-          { src: 'saveItem', input: { mode: beforeMode, item: before!.item, values: submitted } },
+          { src: 'saveItem', input: { mode: beforeMode, item: before!.item, values: submitted, key: before!.key } },
         ]);
         break;
       case 'modal.confirm':

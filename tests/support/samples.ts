@@ -39,6 +39,7 @@ export const tokenInvalid = new ApiError(401, { detail: SERVER_MESSAGES.tokenInv
 export const refreshInvalid = new ApiError(401, { detail: SERVER_MESSAGES.refreshInvalid });
 export const alreadyEnrolled = new ApiError(400, { error: SERVER_MESSAGES.alreadyEnrolled });
 export const paymentNotPending = new ApiError(400, { error: SERVER_MESSAGES.paymentNotPending });
+export const paymentNotReceived = new ApiError(400, { error: SERVER_MESSAGES.paymentNotReceived });
 export const serverError = new ApiError(500, { detail: SERVER_MESSAGES.serverError });
 export const titleRequired = new ApiError(400, { title: ['Title is required.'] });
 export const notFound = new ApiError(404, { detail: SERVER_MESSAGES.notFound });

@@ -130,6 +130,7 @@ describe('Admin dashboard', () => {
       'Users',
       'Audit Log',
       'Outbox',
+      'Reconciliation',
     ]);
     // The one token store serves the admin calls too (docs/deviations.md).
     expect(api.callsTo(`GET ${API.admin.issueSummary}`)[0]!.auth).toBe('Bearer access-1');

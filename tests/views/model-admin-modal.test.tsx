@@ -18,14 +18,21 @@ const paths = machinePaths(adminModalModel.machine, {
   events: adminModalModel.events,
   kind: ['shortest', 'transitions'],
 });
-type Item = { id: number; title: string };
+type Item = { id: number; title: string; amount: number; refunded_amount: number; status: string };
+const item = { ...sampleAdminItem, amount: 3000, refunded_amount: 1000, status: 'completed' };
 
 /** A tab with every action: add/edit form (title required), resolve and delete. */
 const resource: AdminResource<Item> = {
   key: 'items',
   label: 'Items',
   singular: 'Item',
-  item: z.object({ id: z.number(), title: z.string() }),
+  item: z.object({
+    id: z.number(),
+    title: z.string(),
+    amount: z.number(),
+    refunded_amount: z.number(),
+    status: z.string(),
+  }),
   listPath: '/items/',
   listQuery: {},
   columns: [{ label: 'Title', render: (item) => item.title }],
@@ -40,6 +47,7 @@ const resource: AdminResource<Item> = {
     removePath: (id) => `/items/${id}/delete/`,
   },
   resolvePath: (id) => `/items/${id}/resolve/`,
+  refund: { path: (id) => `/items/${id}/refund/`, allowed: (i) => i.status === 'completed' },
 };
 
 const rowButton = (name: string) =>
@@ -55,6 +63,8 @@ describe('admin modal, model-based: every generated path replayed on an admin ta
       await replayInView(adminModalModel, path, {
         mount: (fakes) => {
           const machines: AdminMachines = {
+            reconciliation: undefined as never,
+            syncFor: undefined as never,
             summary: undefined as never,
             choices: undefined as never,
             revenue: undefined as never,
@@ -90,6 +100,8 @@ describe('admin modal, model-based: every generated path replayed on an admin ta
               return user.click(rowButton('Resolve'));
             case 'modal.delete':
               return user.click(rowButton('Delete'));
+            case 'modal.refund':
+              return user.click(rowButton('Refund'));
             case 'modal.add':
               return user.click(screen.getByRole('button', { name: 'Add New' }));
             case 'modal.confirm':
@@ -104,6 +116,12 @@ describe('admin modal, model-based: every generated path replayed on an admin ta
               // While saving, the form's buttons are disabled: a submit the view cannot send.
               if (before.tags.includes('saving')) return;
               const dialog = within(screen.getByRole('dialog'));
+              if (adminModalMode(before.value) === 'refund') {
+                // The access choice must be made: no default is hidden in the form.
+                await user.type(dialog.getByLabelText(/^Reason/), 'Course cancelled');
+                await user.click(dialog.getByLabelText(/^Keep access/));
+                return user.click(dialog.getByRole('button', { name: 'Refund' }));
+              }
               if (adminModalMode(before.value) === 'resolve') {
                 await user.selectOptions(dialog.getByLabelText(/^Status/), 'completed');
                 return user.click(dialog.getByRole('button', { name: 'Resolve' }));
@@ -137,7 +155,13 @@ describe('admin modal, model-based: every generated path replayed on an admin ta
             return;
           }
           const dialog = within(screen.getByRole('dialog'));
-          const title = { view: 'View Item', add: 'Add Item', edit: 'Edit Item', resolve: 'Resolve Item' }[mode!];
+          const title = {
+            view: 'View Item',
+            add: 'Add Item',
+            edit: 'Edit Item',
+            resolve: 'Resolve Item',
+            refund: 'Refund Item',
+          }[mode!];
           expect(dialog.getByRole('heading', { name: title })).toBeInTheDocument();
           if (mode === 'view') expect(dialog.queryByRole('textbox')).not.toBeInTheDocument();
           if (mode === 'add' || mode === 'edit') {
@@ -147,9 +171,19 @@ describe('admin modal, model-based: every generated path replayed on an admin ta
             );
           }
           if (mode === 'resolve') expect(dialog.getByLabelText(/^Status/)).toHaveProperty('disabled', saving);
+          if (mode === 'refund') {
+            // What is left to refund (₹3,000 paid, ₹1,000 refunded), and both access choices spelled out.
+            expect(dialog.getByText(/left to refund/)).toHaveTextContent('₹2,000');
+            expect(dialog.getByLabelText(/^Revoke access/)).toHaveProperty('disabled', saving);
+            expect(dialog.getByLabelText(/^Keep access/)).toHaveProperty('disabled', saving);
+            expect(dialog.getByRole('button', { name: saving ? 'Refunding...' : 'Refund' })).toHaveProperty(
+              'disabled',
+              saving,
+            );
+          }
           if (context.error) expect(dialog.getAllByRole('alert')[0]).toHaveTextContent(context.error);
           // Server field errors show next to the fields the form has (the resolve form has no title).
-          if (mode !== 'resolve')
+          if (mode !== 'resolve' && mode !== 'refund')
             for (const message of Object.values(context.fieldErrors))
               expect(dialog.getByText(message)).toBeInTheDocument();
         },

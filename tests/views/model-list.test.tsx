@@ -128,6 +128,8 @@ describe('list, model-based: generated paths replayed on an admin tab (pages as 
       await replayInView(listModel, path, {
         mount: (fakes) => {
           const machines: AdminMachines = {
+            reconciliation: undefined as never,
+            syncFor: undefined as never,
             summary: undefined as never,
             choices: undefined as never,
             revenue: undefined as never,

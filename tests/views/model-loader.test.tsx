@@ -37,6 +37,8 @@ describe('loader, model-based: generated paths replayed on the admin stat tiles'
       await replayInView(loaderModel, path, {
         mount: (fakes) => {
           const machines: AdminMachines = {
+            reconciliation: undefined as never,
+            syncFor: undefined as never,
             summary: createLoaderMachine<AdminSummary>().provide({ actors: fakes.actors as never }),
             choices: loaderOf<AdminChoices>(async () => ({ faculty: [], staff: [] })),
             revenue: undefined as never,

@@ -40,6 +40,8 @@ describe('loader, model-based: generated paths replayed on the Revenue tab (load
             modalFor: undefined as never,
             choices: loaderOf<AdminChoices>(async () => ({ faculty: [], staff: [] })),
             revenue: createLoaderMachine<RevenueRow[]>().provide({ actors: fakes.actors as never }),
+            reconciliation: undefined as never,
+            syncFor: undefined as never,
           };
           render(
             <MemoryRouter initialEntries={['/admin?tab=revenue']}>

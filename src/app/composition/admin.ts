@@ -1,4 +1,7 @@
 import { fromPromise } from 'xstate';
+import type { SyncResult } from '../../../contract/index.ts';
+import { createActionMachine } from '../../../machines/action.machine.ts';
+import { fetchReconciliation, syncWithGateway } from '../../features/admin/api/reconciliation.ts';
 import { adminModalMachine, type DeleteItemInput, type SaveItemInput } from '../../../machines/admin-modal.machine.ts';
 import {
   deleteAdminItem,
@@ -29,6 +32,14 @@ export function adminModalFor(resource: AdminResource, onSaved: () => void) {
   });
 }
 
+/** The Reconciliation tab's Sync; `onSynced` reloads the tab (and the stats). */
+export function adminSyncFor(onSynced: () => void) {
+  return createActionMachine<SyncResult>().provide({
+    actors: { run: fromPromise<SyncResult, void>(() => syncWithGateway()) },
+    actions: { finished: () => onSynced() },
+  });
+}
+
 export type { AdminMachines };
 
 export const adminMachines: AdminMachines = {
@@ -37,4 +48,6 @@ export const adminMachines: AdminMachines = {
   modalFor: adminModalFor,
   choices: loaderOf(() => fetchAdminChoices()),
   revenue: loaderOf((params) => fetchRevenue(params)),
+  reconciliation: loaderOf(() => fetchReconciliation()),
+  syncFor: adminSyncFor,
 };

@@ -1,7 +1,9 @@
 import type { RevenueRow } from '../../../contract/index.ts';
 import type { AdminModalLogic } from '../../../machines/admin-modal.machine.ts';
 import type { ListLogic } from '../../../machines/list.machine.ts';
+import type { ActionLogic } from '../../../machines/action.machine.ts';
 import type { LoaderLogic } from '../../../machines/loader.machine.ts';
+import type { Reconciliation, SyncResult } from '../../../contract/index.ts';
 import type { AdminSummary } from './api/admin-api.ts';
 import type { AdminChoices, AdminResource } from './api/resource-types.ts';
 
@@ -15,4 +17,7 @@ export type AdminMachines = {
   choices: LoaderLogic<AdminChoices>;
   /** The revenue report; params `{group, date_from, date_to}` as GET /api/admin/revenue/ takes them. */
   revenue: LoaderLogic<RevenueRow[]>;
+  /** The Reconciliation tab: its lists, and Sync (`onSynced` reloads them). */
+  reconciliation: LoaderLogic<Reconciliation>;
+  syncFor: (onSynced: () => void) => ActionLogic<SyncResult>;
 };

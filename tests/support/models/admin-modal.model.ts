@@ -3,6 +3,8 @@ import type { MachineModel } from '../machine-model.ts';
 import { networkError, titleRequired } from '../samples.ts';
 
 export const sampleAdminItem = { id: 12, title: 'Credit Analyst Program' };
+/** The Idempotency-Key the view made when it opened a refund dialog. */
+export const sampleRefundKey = '5d0c1a36-7f3e-4c52-9a51-0b6f3d2e8c11';
 
 export const adminModalModel: MachineModel = {
   name: 'admin-modal',
@@ -14,6 +16,7 @@ export const adminModalModel: MachineModel = {
     { type: 'modal.add' },
     { type: 'modal.edit', item: sampleAdminItem },
     { type: 'modal.resolve', item: sampleAdminItem },
+    { type: 'modal.refund', item: sampleAdminItem, key: sampleRefundKey },
     { type: 'modal.submit', values: { title: 'Credit Analyst Program', status: 'completed' } },
     { type: 'modal.close' },
     { type: 'modal.delete', item: sampleAdminItem },

@@ -1,4 +1,5 @@
 import type { MachineModel } from '../machine-model.ts';
+import { actionModel } from './action.model.ts';
 import { adminModalModel } from './admin-modal.model.ts';
 import { checkoutModel } from './checkout.model.ts';
 import { contactModel } from './contact.model.ts';
@@ -9,6 +10,7 @@ import { resetPasswordModel } from './reset-password.model.ts';
 import { sessionModel } from './session.model.ts';
 import { tokenRefreshModel } from './token-refresh.model.ts';
 
+export * from './action.model.ts';
 export * from './admin-modal.model.ts';
 export * from './checkout.model.ts';
 export * from './contact.model.ts';
@@ -31,4 +33,5 @@ export const machineModels = [
   contactModel,
   forgotPasswordModel,
   resetPasswordModel,
+  actionModel,
 ] as MachineModel<unknown>[];

@@ -5,7 +5,15 @@ import { API, SERVER_MESSAGES, type AppConfig, type User } from '../../../contra
  * The API faked at the network boundary: a fetch that answers by "METHOD /path/" with contract-shaped
  * data. Everything above fetch (API client, token refresh, machines, views) is the real app.
  */
-export type FakeRequest = { method: string; path: string; query: URLSearchParams; body: unknown; auth: string | null };
+export type FakeRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  auth: string | null;
+  /** The Idempotency-Key header (refunds), or null. */
+  idempotencyKey: string | null;
+};
 export type FakeResponse = { status?: number; body?: unknown };
 export type Handler = FakeResponse | ((request: FakeRequest) => FakeResponse | Promise<FakeResponse>);
 
@@ -60,6 +68,7 @@ export function installFakeApi(routes: Record<string, Handler> = {}, options: Op
       query: url.searchParams,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
       auth: headers.get('Authorization'),
+      idempotencyKey: headers.get('Idempotency-Key'),
     };
     calls.push(request);
     const key = `${request.method} ${request.path}`;

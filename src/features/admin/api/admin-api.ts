@@ -28,6 +28,11 @@ export function fetchAdminPage(resource: AdminResource, input: FetchPageInput): 
 const idOf = (item: unknown) => (item as { id: number }).id;
 
 export function saveAdminItem(resource: AdminResource, input: SaveItemInput): Promise<unknown> {
+  if (input.mode === 'refund') {
+    if (!resource.refund || !input.key) throw new Error(`${resource.label} cannot be refunded`);
+    // One key per opened refund dialog: a double click or a retry asks for the same refund.
+    return api.send('POST', resource.refund.path(idOf(input.item)), input.values, { 'Idempotency-Key': input.key });
+  }
   if (input.mode === 'resolve') {
     if (!resource.resolvePath) throw new Error(`${resource.label} cannot be resolved`);
     return api.send('POST', resource.resolvePath(idOf(input.item)), input.values);

@@ -22,6 +22,7 @@ import type { AdminResource } from './resource-types.ts';
 
 const urgent = (value: boolean) => (value ? 'Urgent' : 'No');
 const courseTitle = (e: Enrollment) => e.program?.title ?? e.workshop?.title ?? `Course #${e.course}`;
+const refunded = (p: Payment) => (p.refunded_amount > 0 ? formatINR(p.refunded_amount) : '—');
 const paymentTitle = (p: Payment) => p.program_title ?? p.workshop_title ?? `Course #${p.course}`;
 
 export const enrollmentsResource: AdminResource<Enrollment> = {
@@ -68,6 +69,7 @@ export const paymentsResource: AdminResource<Payment> = {
     { label: 'Student', render: (p) => `${fullName(p.student)} (${p.student.email})` },
     { label: 'Course', render: paymentTitle },
     { label: 'Amount', render: (p) => formatINR(p.amount) },
+    { label: 'Refunded', render: refunded },
     { label: 'Status', render: (p) => <StatusBadge status={p.status} /> },
     { label: 'Created', render: (p) => formatDateTime(p.created_at) },
     { label: 'Urgent', render: (p) => urgent(p.is_urgent) },
@@ -77,6 +79,7 @@ export const paymentsResource: AdminResource<Payment> = {
     ['Student', `${fullName(p.student)} (${p.student.email})`],
     ['Course', paymentTitle(p)],
     ['Amount', formatINR(p.amount)],
+    ['Refunded', refunded(p)],
     ['Method', PAYMENT_METHOD_LABELS[p.payment_method]],
     ['Status', <StatusBadge key="s" status={p.status} />],
     ['Created at', formatDateTime(p.created_at)],
@@ -88,6 +91,11 @@ export const paymentsResource: AdminResource<Payment> = {
   ],
   resolvePath: (id) => API.admin.resolvePayment(id),
   removePath: (id) => API.admin.payment(id),
+  // Completed payments with something left to refund (a partly refunded one stays completed).
+  refund: {
+    path: (id) => API.admin.refundPayment(id),
+    allowed: (p) => p.status === 'completed' && p.refunded_amount < p.amount,
+  },
 };
 
 /** The follow-up form: the pipeline fields (PATCH) and, when typed, a new dated note (POST .../notes/). */

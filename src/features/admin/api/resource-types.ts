@@ -80,6 +80,8 @@ export type AdminResource<T extends { id: number } = { id: number }> = {
   removePath?: (id: number) => string;
   /** Resolve (enrollments and payments only). */
   resolvePath?: (id: number) => string;
+  /** Refund through the payment gateway (payments only): where, and which rows offer it. */
+  refund?: { path: (id: number) => string; allowed: (item: T) => boolean };
 };
 
 /** What a tab that is not a list gets (the revenue report): the machines and the filters from the URL. */

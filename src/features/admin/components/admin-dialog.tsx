@@ -5,7 +5,9 @@ import { Notice } from '../../../components/notice.tsx';
 import { adminModalMode, type AdminModalLogic } from '../../../../machines/admin-modal.machine.ts';
 import type { AdminResource } from '../api/resource-types.ts';
 import { AdminForm } from './admin-form.tsx';
+import { RefundForm } from './refund-form.tsx';
 import { ResolveForm } from './resolve-form.tsx';
+import type { Payment } from '../../../../contract/index.ts';
 
 type Props = {
   resource: AdminResource;
@@ -62,6 +64,20 @@ export function AdminDialog({ resource, snapshot, send }: Props) {
   }
   const errorBanner = error ? <Notice kind="error">{error}</Notice> : null;
   const submit = (values: Record<string, unknown>) => send({ type: 'modal.submit', values });
+  if (mode === 'refund' && item) {
+    return (
+      <Modal title={`Refund ${resource.singular}`} onClose={close}>
+        {errorBanner}
+        <RefundForm
+          payment={item as Payment}
+          saving={saving}
+          serverErrors={fieldErrors}
+          onSubmit={submit}
+          onCancel={close}
+        />
+      </Modal>
+    );
+  }
   if (mode === 'resolve' && item) {
     return (
       <Modal title={`Resolve ${resource.singular}`} onClose={close}>

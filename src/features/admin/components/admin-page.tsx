@@ -9,6 +9,7 @@ import { AdminStatsView } from './admin-stats.tsx';
 import { AdminFilters } from './admin-filters.tsx';
 import { AdminTabPanel } from './admin-tab-panel.tsx';
 import { AdminChoicesContext, NO_CHOICES } from '../api/admin-choices.tsx';
+import { ReconciliationPanel } from './reconciliation-panel.tsx';
 
 /** The admin panel: stat tiles, the issue summary and the eight tabs (spec section 2). */
 export function AdminPage({ machines }: { machines: AdminMachines }) {
@@ -85,6 +86,8 @@ export function AdminPage({ machines }: { machines: AdminMachines }) {
                 params={params}
               />
             </>
+          ) : resource.key === 'reconciliation' ? (
+            <ReconciliationPanel machines={machines} onSaved={reloadSummary} />
           ) : (
             <AdminTabPanel
               key={`${resource.key}?${new URLSearchParams(params).toString()}`}

@@ -104,7 +104,10 @@ export function AdminTabPanel({ resource, machines, onSaved, params = {}, onPara
           loadingMore={list.matches({ loaded: 'loadingMore' })}
           moreError={list.matches({ loaded: 'moreFailed' }) ? list.context.error : null}
           onLoadMore={() => sendList({ type: 'list.loadMore' })}
-          onAction={(type, item) => sendModal({ type, item })}
+          onAction={(type, item) =>
+            // A refund dialog gets its own Idempotency-Key when it opens (kept for every attempt in it).
+            type === 'modal.refund' ? sendModal({ type, item, key: crypto.randomUUID() }) : sendModal({ type, item })
+          }
         />
       </ListStatus>
       <AdminDialog resource={resource} snapshot={modal} send={sendModal} />

@@ -2,7 +2,7 @@ import type { UIEvent } from 'react';
 import { Notice } from '../../../components/notice.tsx';
 import type { AdminResource } from '../api/resource-types.ts';
 
-export type RowAction = 'modal.view' | 'modal.edit' | 'modal.delete' | 'modal.resolve';
+export type RowAction = 'modal.view' | 'modal.edit' | 'modal.delete' | 'modal.resolve' | 'modal.refund';
 
 type Props = {
   resource: AdminResource;
@@ -51,6 +51,9 @@ export function AdminTable({ resource, items, hasMore, loadingMore, moreError, o
                   {resource.form ? <RowButton label="Edit" item={item} type="modal.edit" onAction={onAction} /> : null}
                   {resource.resolvePath ? (
                     <RowButton label="Resolve" item={item} type="modal.resolve" onAction={onAction} />
+                  ) : null}
+                  {resource.refund?.allowed(item) ? (
+                    <RowButton label="Refund" item={item} type="modal.refund" onAction={onAction} />
                   ) : null}
                   {(resource.form?.removePath ?? resource.removePath) ? (
                     <RowButton label="Delete" item={item} type="modal.delete" onAction={onAction} danger />

@@ -4,6 +4,7 @@ import { InvoiceLink } from '../../../components/invoice-link.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { formatINR } from '../../../utils/format.ts';
 import type { DashboardCourse } from '../api/courses.ts';
+import type { GatewayReturn } from '../../../../machines/checkout.machine.ts';
 import type { PaymentFlowLogic } from '../../../../machines/payment-flow.machine.ts';
 
 function CardBody({ course, status }: { course: DashboardCourse; status: DashboardCourse['status'] }) {
@@ -34,12 +35,23 @@ export function EnrolledCard({ course }: { course: DashboardCourse }) {
   );
 }
 
-/** An available course, driven by its own payment flow: Pay, then Complete Payment. */
-type CourseCardProps = { course: DashboardCourse; logic: PaymentFlowLogic; enrolled?: boolean };
+/**
+ * An available course, driven by its own payment flow: Pay, then Complete Payment, which leads through
+ * the payment gateway; after a decline or a closed gateway step, Complete Payment tries again.
+ */
+type CourseCardProps = {
+  course: DashboardCourse;
+  logic: PaymentFlowLogic;
+  enrolled?: boolean;
+  /** Back from the sandbox gateway's page for this card's payment. */
+  gatewayReturn?: GatewayReturn | null;
+};
 
-export function CourseCard({ course, logic, enrolled = false }: CourseCardProps) {
+const COMPLETE_STATES = ['pending', 'completing', 'ordering', 'handingOff', 'verifying', 'failed', 'cancelled'];
+
+export function CourseCard({ course, logic, enrolled = false, gatewayReturn = null }: CourseCardProps) {
   const [snapshot, send] = useMachine(logic, {
-    input: { courseType: course.courseType, courseId: course.id, payment: course.payment, enrolled },
+    input: { courseType: course.courseType, courseId: course.id, payment: course.payment, enrolled, gatewayReturn },
   });
   const busy = snapshot.hasTag('busy');
   const notice = snapshot.context.notice;
@@ -62,7 +74,7 @@ export function CourseCard({ course, logic, enrolled = false }: CourseCardProps)
             {busy ? 'Processing...' : 'Pay'}
           </button>
         ) : null}
-        {snapshot.matches('pending') || snapshot.matches('completing') ? (
+        {COMPLETE_STATES.some((state) => snapshot.matches(state as 'pending')) ? (
           <button
             type="button"
             className="btn btn-gold"

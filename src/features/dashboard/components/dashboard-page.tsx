@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { MESSAGES } from '../../../../contract/index.ts';
+import type { GatewayReturn } from '../../../../machines/checkout.machine.ts';
 import type { DashboardMachines } from '../types.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { Notice } from '../../../components/notice.tsx';
@@ -8,8 +9,14 @@ import { displayName, useSessionUser } from '../../../lib/session.ts';
 import { splitCourses } from '../api/courses.ts';
 import { CourseCard, EnrolledCard } from './course-card.tsx';
 
+type Props = {
+  machines: DashboardMachines;
+  /** Back from the sandbox gateway's page: handed to the card of that payment. */
+  gatewayReturn?: GatewayReturn | null;
+};
+
 /** The student dashboard: My Courses and Available Courses from three calls made at once. */
-export function DashboardPage({ machines }: { machines: DashboardMachines }) {
+export function DashboardPage({ machines, gatewayReturn = null }: Props) {
   const user = useSessionUser();
   const [snapshot, send] = useMachine(machines.loader, { input: { failureText: MESSAGES.adminLoadFailed } });
   const [flash, setFlash] = useState<string | null>(null);
@@ -24,6 +31,14 @@ export function DashboardPage({ machines }: { machines: DashboardMachines }) {
   );
   const data = snapshot.context.data;
   const { mine, available } = splitCourses(data);
+  // Back paid from the gateway, and its webhook was quicker than the page: the course is already in My
+  // Courses (no card verifies it), so the page says so itself.
+  const [returnNoticeDismissed, setReturnNoticeDismissed] = useState(false);
+  const paidBeforeReturn =
+    gatewayReturn?.kind === 'paid' &&
+    !returnNoticeDismissed &&
+    (data?.payments ?? []).some((p) => p.id === gatewayReturn.paymentId && p.status === 'completed');
+  const notice = flash ?? (paidBeforeReturn ? MESSAGES.paymentCompleted : null);
 
   return (
     <div className="container">
@@ -31,9 +46,15 @@ export function DashboardPage({ machines }: { machines: DashboardMachines }) {
         <h1>Welcome, {displayName(user)}</h1>
         <p>Your courses, payments and everything available to you.</p>
       </header>
-      {flash ? (
-        <Notice kind="success" onDismiss={() => setFlash(null)}>
-          {flash}
+      {notice ? (
+        <Notice
+          kind="success"
+          onDismiss={() => {
+            setFlash(null);
+            setReturnNoticeDismissed(true);
+          }}
+        >
+          {notice}
         </Notice>
       ) : null}
       <ListStatus
@@ -62,7 +83,12 @@ export function DashboardPage({ machines }: { machines: DashboardMachines }) {
           {available.length === 0 ? <p className="status-text">No other courses are available right now.</p> : null}
           <div className="grid">
             {available.map((course) => (
-              <CourseCard key={`${course.courseType}-${course.id}`} course={course} logic={paymentFlow} />
+              <CourseCard
+                key={`${course.courseType}-${course.id}`}
+                course={course}
+                logic={paymentFlow}
+                gatewayReturn={gatewayReturn?.paymentId === course.payment?.id ? gatewayReturn : null}
+              />
             ))}
           </div>
         </section>

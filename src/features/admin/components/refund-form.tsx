@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { RefundInput, type Payment } from '../../../../contract/index.ts';
+import { TextAreaField, TextField } from '../../../components/field.tsx';
+import { validate, type FieldErrors } from '../../../lib/validation.ts';
+import { formatINR } from '../../../utils/format.ts';
+
+type Props = {
+  payment: Payment;
+  saving: boolean;
+  serverErrors: Record<string, string>;
+  onSubmit: (values: Record<string, unknown>) => void;
+  onCancel: () => void;
+};
+
+/** The two access choices, in full sentences; neither is chosen until the administrator picks one. */
+export const REFUND_ACCESS_CHOICES = {
+  revoke:
+    "Revoke access: the student's enrollment is cancelled and, for a workshop, the seat is released for someone else.",
+  keep: 'Keep access: the student keeps the course; only the money goes back.',
+} as const;
+
+/**
+ * Refund a completed (or partly refunded) payment through the gateway (issue 9): an amount in whole rupees
+ * (empty: all that is left), a reason, and an explicit choice about the student's access.
+ */
+export function RefundForm({ payment, saving, serverErrors, onSubmit, onCancel }: Props) {
+  const left = payment.amount - payment.refunded_amount;
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [access, setAccess] = useState<'revoke' | 'keep' | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const shown = { ...serverErrors, ...errors };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = amount.trim();
+    const payload = {
+      amount: trimmed === '' ? null : Number(trimmed),
+      reason,
+      revoke_access: access === null ? undefined : access === 'revoke',
+    };
+    const result = validate(RefundInput, payload);
+    const found: FieldErrors = result.ok ? {} : { ...result.errors };
+    if (access === null) found.revoke_access = 'Choose whether the student keeps access.';
+    if (!found.amount && payload.amount !== null && payload.amount > left)
+      found.amount = `At most ${formatINR(left)} is left to refund.`;
+    if (!result.ok || Object.keys(found).length > 0) return setErrors(found);
+    setErrors({});
+    onSubmit(result.data as Record<string, unknown>);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <p>
+        Paid {formatINR(payment.amount)}
+        {payment.refunded_amount > 0 ? `, refunded so far ${formatINR(payment.refunded_amount)}` : ''}; left to refund:{' '}
+        <strong>{formatINR(left)}</strong>.
+      </p>
+      <TextField
+        label="Amount (₹)"
+        name="amount"
+        inputMode="numeric"
+        value={amount}
+        hint={`Leave empty to refund all that is left (${formatINR(left)}).`}
+        error={shown.amount}
+        disabled={saving}
+        onChange={(e) => setAmount(e.target.value)}
+      />
+      <TextAreaField
+        label="Reason"
+        name="reason"
+        required
+        value={reason}
+        error={shown.reason}
+        disabled={saving}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      <fieldset className="group" aria-describedby={shown.revoke_access ? 'refund-access-error' : undefined}>
+        <legend>Access after the refund</legend>
+        {(Object.keys(REFUND_ACCESS_CHOICES) as (keyof typeof REFUND_ACCESS_CHOICES)[]).map((choice) => (
+          <label key={choice} className="check" style={{ display: 'flex', gap: '0.5rem', marginBottom: '0.75rem' }}>
+            <input
+              type="radio"
+              name="revoke_access"
+              value={choice}
+              checked={access === choice}
+              disabled={saving}
+              onChange={() => setAccess(choice)}
+            />
+            {REFUND_ACCESS_CHOICES[choice]}
+          </label>
+        ))}
+        {shown.revoke_access ? (
+          <p id="refund-access-error" className="field-error" role="alert">
+            {shown.revoke_access}
+          </p>
+        ) : null}
+      </fieldset>
+      <footer>
+        <button type="button" className="btn btn-outline" onClick={onCancel} disabled={saving}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-danger" disabled={saving}>
+          {saving ? 'Refunding...' : 'Refund'}
+        </button>
+      </footer>
+    </form>
+  );
+}
