@@ -68,7 +68,7 @@ describe('admin modal, model-based: every generated path replayed on an admin ta
             summary: undefined as never,
             choices: undefined as never,
             revenue: undefined as never,
-            listFor: () => listOf<{ id: number }>(async () => ({ items: [sampleAdminItem], next: null })),
+            listFor: () => listOf<{ id: number }>(async () => ({ items: [item], next: null })),
             modalFor: (_resource, onSaved) =>
               adminModalMachine.provide({
                 actors: fakes.actors as never,
