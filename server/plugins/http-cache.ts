@@ -9,7 +9,6 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 const REVALIDATED = /^(application\/json|text\/html|application\/xml|text\/plain)/;
 
-
 /** Tags computed when an answer's bytes were made (cached answers): not hashed again per request. */
 const presetTags = new WeakMap<FastifyReply, string>();
 
