@@ -1,7 +1,7 @@
 /**
  * `npm run bench:api`: one run, one data set, three servers side by side.
  *
- * For each size in BENCH_ROWS (default 100000; e.g. `1000,100000`) a fresh SQLite file gets the demo
+ * For each size in BENCH_ROWS (default `1000,100000`) a fresh SQLite file gets the demo
  * content plus that many payments and as many enrollments. Then, one server at a time, wrk (or autocannon
  * when wrk is missing) loads:
  *   - the project, started as in production (`NODE_ENV=production`, request logs on, written to a file,
@@ -10,8 +10,12 @@
  *   - the peer: Django REST Framework + SimpleJWT under gunicorn (2 sync workers) on a copy of the same
  *     file (bench/drf-peer; skipped with a line saying so when Django, DRF, SimpleJWT or gunicorn is missing).
  * It prints requests/s, p50, p99 and the ratios to the ceiling and to the peer.
+ * POST /auth/token/refresh/ rotates (each refresh retires the token presented, on both servers), so each
+ * request must present a token never used before: the bench mints chains of refresh tokens (rows the
+ * project knows, signed with the shared secret) and wrk's script sends each answer's new refresh token in
+ * a later request; a run that runs out of tokens shows it as errors.
  * BENCH_DURATION (seconds per endpoint, default 10), BENCH_CONNECTIONS (10), BENCH_THREADS (2),
- * BENCH_TOOL (wrk | autocannon), BENCH_PEER=0 (skip the peer), BENCH_DATABASE_URL (adds the project
+ * BENCH_TOOL (wrk | autocannon), BENCH_ENDPOINTS (e.g. `refresh,stats`: those and the programs list only), BENCH_PEER=0 (skip the peer), BENCH_DATABASE_URL (adds the project
  * on PostgreSQL: a database created and dropped per run; ceiling and peer stay SQLite-only).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -27,12 +31,13 @@ import { openDatabase, type Db } from '../server/db/connect.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
+import { createTokenService } from '../server/services/tokens.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const THREADS = Number(process.env.BENCH_THREADS ?? 2);
-const SIZES = (process.env.BENCH_ROWS ?? '100000').split(',').map((s) => Number(s.trim()));
+const SIZES = (process.env.BENCH_ROWS ?? '1000,100000').split(',').map((s) => Number(s.trim()));
 const PROCESSES = Number(process.env.WEB_CONCURRENCY || os.availableParallelism());
 const BATCH = 500;
 const SECRET = randomBytes(32).toString('hex');
@@ -49,9 +54,59 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'POST /auth/token/refresh/', method: 'POST', path: '/auth/token/refresh/', auth: false, body: 'refresh' },
 ];
 
+/** BENCH_ENDPOINTS (comma list of parts of endpoint names, e.g. `refresh,stats`) measures only those. */
+const CHOSEN = process.env.BENCH_ENDPOINTS?.split(',').map((s) => s.trim().toLowerCase());
+const MEASURED = CHOSEN
+  ? ENDPOINTS.filter((e, i) => i === 0 || CHOSEN.some((part) => e.name.toLowerCase().includes(part)))
+  : ENDPOINTS;
+
 type Measurement = { rps: number; p50: number; p99: number; errors: number };
 type Row = { rows: number; server: string; endpoint: string } & Measurement;
-type Tokens = { access: string; refresh: string };
+/** The admin's access token, and a way to mint fresh refresh-token chains (one per run of the refresh endpoint). */
+type Tokens = { access: string; refreshChains: (count: number) => Promise<string[]> };
+/** Refresh chains per wrk thread: more than its connections, so a chain lost to an error never starves it. */
+const CHAINS_PER_THREAD = 25;
+
+/**
+ * wrk's script for the refresh: each thread takes its share of the minted tokens, sends each token once
+ * and queues the refresh token of every answer for a later request.
+ */
+function refreshScript(tokensFile: string): string {
+  return `wrk.method = "POST"
+local threads = 0
+function setup(thread)
+  thread:set("id", threads)
+  threads = threads + 1
+end
+function init(args)
+  queue, head, tail = {}, 1, 0
+  local n = 0
+  for line in io.lines(${JSON.stringify(tokensFile)}) do
+    if n % ${THREADS} == id then
+      tail = tail + 1
+      queue[tail] = line
+    end
+    n = n + 1
+  end
+end
+function request()
+  local token = "no-token-left"
+  if head <= tail then
+    token = queue[head]
+    queue[head] = nil
+    head = head + 1
+  end
+  return wrk.format(nil, nil, nil, '{"refresh":"' .. token .. '"}')
+end
+function response(status, headers, body)
+  local refresh = body:match('"refresh"%s*:%s*"([^"]+)"')
+  if refresh then
+    tail = tail + 1
+    queue[tail] = refresh
+  end
+end
+`;
+}
 
 export async function bulkLoad(db: Db, rows: number): Promise<void> {
   const passwordHash = await hashPassword('bench-student');
@@ -257,14 +312,14 @@ function parseWrkLatency(value: string, unit: string): number {
 async function load(base: string, endpoint: Endpoint, tokens: Tokens, seconds = DURATION): Promise<Measurement> {
   const headers: Record<string, string> = {};
   if (endpoint.auth) headers.authorization = `Bearer ${tokens.access}`;
-  const body = endpoint.body === 'refresh' ? JSON.stringify({ refresh: tokens.refresh }) : undefined;
-  if (body) headers['content-type'] = 'application/json';
+  const refresh = endpoint.body === 'refresh';
+  if (refresh) headers['content-type'] = 'application/json';
   if (TOOL === 'wrk') {
     const script = path.join(os.tmpdir(), `bench-${process.pid}.lua`);
-    fs.writeFileSync(
-      script,
-      `wrk.method = "${endpoint.method}"\n${body ? `wrk.body = ${JSON.stringify(body)}\n` : ''}`,
-    );
+    const tokensFile = path.join(os.tmpdir(), `bench-${process.pid}.tokens`);
+    if (refresh)
+      fs.writeFileSync(tokensFile, `${(await tokens.refreshChains(THREADS * CHAINS_PER_THREAD)).join('\n')}\n`);
+    fs.writeFileSync(script, refresh ? refreshScript(tokensFile) : `wrk.method = "${endpoint.method}"\n`);
     const args = ['-t', String(THREADS), '-c', String(CONNECTIONS), '-d', `${seconds}s`, '--latency', '-s', script];
     for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
     args.push(`${base}${endpoint.path}`);
@@ -276,6 +331,7 @@ async function load(base: string, endpoint: Endpoint, tokens: Tokens, seconds = 
       child.on('exit', () => resolve(text));
     });
     fs.rmSync(script, { force: true });
+    fs.rmSync(tokensFile, { force: true });
     const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
     const p50 = /\s50%\s+([\d.]+)(us|ms|s)/.exec(out);
     const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(out);
@@ -289,14 +345,28 @@ async function load(base: string, endpoint: Endpoint, tokens: Tokens, seconds = 
       errors: non2xx + socketErrors,
     };
   }
+  // autocannon: each connection follows its own chain (one connection, one request at a time).
+  const chains = refresh ? await tokens.refreshChains(CONNECTIONS) : [];
   const result = await autocannon({
     url: `${base}${endpoint.path}`,
     method: endpoint.method,
     connections: CONNECTIONS,
-    workers: THREADS > 1 ? THREADS : undefined,
+    workers: !refresh && THREADS > 1 ? THREADS : undefined,
     duration: seconds,
     headers,
-    body,
+    requests: refresh
+      ? [
+          {
+            setupRequest: (request, context: { refresh?: string }) => {
+              context.refresh ??= chains.pop() ?? 'no-token-left';
+              return { ...request, body: JSON.stringify({ refresh: context.refresh }) };
+            },
+            onResponse: (_status, body, context: { refresh?: string }) => {
+              context.refresh = /"refresh"\s*:\s*"([^"]+)"/.exec(body)?.[1] ?? 'no-token-left';
+            },
+          },
+        ]
+      : undefined,
   });
   return {
     rps: Math.round(result.requests.average),
@@ -308,7 +378,7 @@ async function load(base: string, endpoint: Endpoint, tokens: Tokens, seconds = 
 
 async function measureAll(server: string, base: string, tokens: Tokens, rows: number, only?: Endpoint[]) {
   const results: Row[] = [];
-  for (const endpoint of only ?? ENDPOINTS) {
+  for (const endpoint of only ?? MEASURED) {
     await load(base, endpoint, tokens, 1); // warm-up
     const m = await load(base, endpoint, tokens);
     console.error(`    ${server} ${endpoint.name}: ${m.rps} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms`);
@@ -353,14 +423,44 @@ async function prepare(url: string, rows: number, dialect: string): Promise<void
   );
 }
 
-async function login(base: string): Promise<Tokens> {
+/**
+ * The admin's login through the API, and refresh tokens minted as logins would be (a row in the project's
+ * database, signed with the shared secret): each starts a chain of rotations.
+ */
+async function login(base: string, db: Db): Promise<Tokens> {
   const response = await fetch(`${base}/auth/token/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: 'admin123' }),
   });
   if (!response.ok) throw new Error(`login failed: ${response.status}`);
-  return (await response.json()) as Tokens;
+  const { access } = (await response.json()) as { access: string };
+  const admin = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+  const minter = createTokenService(db, SECRET, { accessSeconds: 3600, refreshSeconds: 86_400 });
+  return {
+    access,
+    refreshChains: async (count) => {
+      const chains: string[] = [];
+      for (let i = 0; i < count; i++) chains.push((await minter.issuePair(admin.id)).refresh);
+      return chains;
+    },
+  };
+}
+
+/** The peer's tables for SimpleJWT's blacklist (the rest of its file is the project's schema). */
+function migratePeer(sqliteFile: string): void {
+  const result = spawnSync(PYTHON, ['-m', 'django', 'migrate', 'token_blacklist', '--noinput'], {
+    cwd: path.join(ROOT, 'bench', 'drf-peer'),
+    env: {
+      ...process.env,
+      DJANGO_SETTINGS_MODULE: 'peer.settings',
+      PEER_DB: sqliteFile,
+      JWT_SECRET: SECRET,
+      PYTHONDONTWRITEBYTECODE: '1',
+    },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`the DRF peer's migrate failed: ${result.stderr}`);
 }
 
 async function runSize(rows: number, peerSkip: string | null): Promise<Row[]> {
@@ -375,20 +475,22 @@ async function runSize(rows: number, peerSkip: string | null): Promise<Row[]> {
       const { sql } = await import('kysely');
       await sql`VACUUM INTO ${path.join(dir, 'peer.sqlite')}`.execute(handle.db);
       await handle.close();
+      migratePeer(path.join(dir, 'peer.sqlite'));
     }
     // All three servers are up at once (an idle server costs nothing) and each endpoint is measured on
     // them back to back, so a change in the machine's load during the run hits the ratios least.
     const children: ChildProcess[] = [];
+    const minting = openDatabase(`sqlite:${file}`);
     try {
       const project = await startProject(`sqlite:${file}`, path.join(dir, 'requests.log'));
       children.push(project.child);
-      const tokens = await login(project.base);
+      const tokens = await login(project.base, minting.db);
       const programs = await (await fetch(`${project.base}/classroom/programs/`)).text();
       const ceiling = await startCeiling(programs);
       children.push(ceiling.child);
       const peer = peerSkip ? null : await startPeer(path.join(dir, 'peer.sqlite'));
       if (peer) children.push(peer.child);
-      for (const endpoint of ENDPOINTS) {
+      for (const endpoint of MEASURED) {
         if (endpoint === ENDPOINTS[0])
           results.push(...(await measureAll('ceiling', ceiling.base, tokens, rows, [endpoint])));
         results.push(...(await measureAll('project', project.base, tokens, rows, [endpoint])));
@@ -396,16 +498,19 @@ async function runSize(rows: number, peerSkip: string | null): Promise<Row[]> {
       }
     } finally {
       for (const child of children) await stop(child);
+      await minting.close();
     }
     if (process.env.BENCH_DATABASE_URL) {
       const database = await createPostgres();
       try {
         await prepare(database.url, rows, 'postgres');
         const onPg = await startProject(database.url, path.join(dir, 'requests-pg.log'));
+        const pgMinting = openDatabase(database.url);
         try {
-          results.push(...(await measureAll('project-pg', onPg.base, await login(onPg.base), rows)));
+          results.push(...(await measureAll('project-pg', onPg.base, await login(onPg.base, pgMinting.db), rows)));
         } finally {
           await stop(onPg.child);
+          await pgMinting.close();
         }
       } finally {
         await database.drop();

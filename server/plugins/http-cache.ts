@@ -1,17 +1,20 @@
-import { createHash } from 'node:crypto';
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { shared } from './shared.ts';
+import { etagOf } from '../lib/etag.ts';
 
 /** JSON and HTML answers smaller than this go out as they are (compressing them saves nothing). */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 const REVALIDATED = /^(application\/json|text\/html|application\/xml|text\/plain)/;
 
-/** A strong validator of the exact bytes of the answer (before any content encoding). */
-export function etagOf(body: string | Buffer): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+/** Tags computed when an answer's bytes were made (cached answers): not hashed again per request. */
+const presetTags = new WeakMap<FastifyReply, string>();
+
+/** Declares `etag` the tag of the exact bytes this reply will send (the caller computed it once with etagOf). */
+export function presetEtag(reply: FastifyReply, etag: string): void {
+  presetTags.set(reply, etag);
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -27,7 +30,7 @@ function revalidate(request: FastifyRequest, reply: FastifyReply, payload: unkno
   if (reply.hasHeader('etag') || reply.hasHeader('content-encoding')) return payload;
   const type = String(reply.getHeader('content-type') ?? '');
   if (!REVALIDATED.test(type)) return payload;
-  const etag = etagOf(payload);
+  const etag = presetTags.get(reply) ?? etagOf(payload);
   reply.header('etag', etag);
   // HTML and API answers may change at any time: always ask, answer 304 when nothing changed.
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');

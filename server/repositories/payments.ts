@@ -5,6 +5,7 @@ import { createStatsRepository } from './stats.ts';
 import { countableFromTotals, recordConditions, type RecordFilters } from './record-filters.ts';
 import { STUDENT_AND_COURSE_COLUMNS } from './student-course-columns.ts';
 import type { NewPayment, PaymentsTable } from '../db/schema.ts';
+import { compiledOnce, slot } from '../db/compiled-once.ts';
 
 function selectPayments(db: Db) {
   return db
@@ -32,6 +33,16 @@ function filtered(db: Db, filters: RecordFilters) {
     .innerJoin('users', 'users.id', 'payments.student_id')
     .where((eb) => eb.and(recordConditions('payments', 'created_at', filters)));
 }
+
+/** The admin list's unfiltered page (its first page is what the Payments tab opens on): compiled once. */
+const unfilteredPage = compiledOnce<PaymentView, { limit: number; offset: number }>((db) =>
+  selectPayments(db)
+    .orderBy('payments.created_at', 'desc')
+    .orderBy('payments.id', 'desc')
+    .limit(slot<number>('limit'))
+    .offset(slot<number>('offset')),
+);
+const unfiltered = (filters: RecordFilters) => Object.values(filters).every((value) => value === undefined);
 
 export function createPaymentRepository(db: Db) {
   return {
@@ -169,13 +180,15 @@ export function createPaymentRepository(db: Db) {
       return Number(row.n);
     },
     page: (filters: RecordFilters, limit: number, offset: number) =>
-      selectPayments(db)
-        .where((eb) => eb.and(recordConditions('payments', 'created_at', filters)))
-        .orderBy('payments.created_at', 'desc')
-        .orderBy('payments.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
+      unfiltered(filters)
+        ? unfilteredPage(db, { limit, offset })
+        : selectPayments(db)
+            .where((eb) => eb.and(recordConditions('payments', 'created_at', filters)))
+            .orderBy('payments.created_at', 'desc')
+            .orderBy('payments.id', 'desc')
+            .limit(limit)
+            .offset(offset)
+            .execute(),
     /** The next batch after `afterId`, in id order (exports stream batch by batch). */
     batchAfter: (filters: RecordFilters, afterId: number, limit: number) =>
       selectPayments(db)

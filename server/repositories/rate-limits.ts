@@ -35,18 +35,40 @@ export async function withKeysLocked<T>(db: Db, keys: string[], work: (trx: Db) 
     });
   }
   // One connection: the write lock is taken at BEGIN, so reads and the insert see one state.
-  return db.connection().execute(async (conn) => {
-    await sql`BEGIN IMMEDIATE`.execute(conn);
-    try {
-      const result = await work(conn);
-      await sql`COMMIT`.execute(conn);
-      return result;
-    } catch (error) {
-      await sql`ROLLBACK`.execute(conn).catch(() => undefined);
-      throw error;
-    }
-  });
+  // While another process holds the lock, SQLite's own busy handler would sleep inside the call and stop
+  // this process's event loop; instead BEGIN fails at once and is tried again after a timer, so the
+  // process serves other requests meanwhile (and the connection is free for their reads). The total wait
+  // is bounded like the busy timeout's.
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (let pause = 1; ; pause = Math.min(pause * 2, 16)) {
+    const outcome = await db.connection().execute(async (conn) => {
+      const [setting] = (await sql<{ timeout: number }>`PRAGMA busy_timeout`.execute(conn)).rows;
+      await sql`PRAGMA busy_timeout = 0`.execute(conn);
+      try {
+        await sql`BEGIN IMMEDIATE`.execute(conn);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'SQLITE_BUSY' && Date.now() < deadline) return BUSY;
+        throw error;
+      } finally {
+        await sql.raw(`PRAGMA busy_timeout = ${Math.trunc(setting?.timeout ?? LOCK_WAIT_MS)}`).execute(conn);
+      }
+      try {
+        const result = await work(conn);
+        await sql`COMMIT`.execute(conn);
+        return { result };
+      } catch (error) {
+        await sql`ROLLBACK`.execute(conn).catch(() => undefined);
+        throw error;
+      }
+    });
+    if (outcome !== BUSY) return outcome.result;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
 }
+
+/** SQLite: how long a locked decision waits for another process's write lock (as the busy timeout). */
+const LOCK_WAIT_MS = 5000;
+const BUSY = Symbol('busy');
 
 const secondsUntil = (iso: string, plusSeconds: number, now: number) =>
   Math.max(1, Math.ceil((Date.parse(iso) + plusSeconds * 1000 - now) / 1000));

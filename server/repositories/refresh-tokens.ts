@@ -20,21 +20,33 @@ const refreshTokenByJti = compiledOnce<Omit<RefreshTokenRow, 'family'> & { famil
       .where('jti', '=', slot<string>('jti')),
 );
 
+/** Every login and refresh records a token, and every refresh retires one: compiled once too. */
+const insertRefreshToken = compiledOnce<
+  never,
+  { jti: string; user_id: number; expires_at: string; created_at: string; family: string }
+>((db) =>
+  db.insertInto('refresh_tokens').values({
+    jti: slot<string>('jti'),
+    user_id: slot<number>('user_id'),
+    expires_at: slot<string>('expires_at'),
+    revoked_at: null,
+    created_at: slot<string>('created_at'),
+    family: slot<string>('family'),
+    rotated_at: null,
+  }),
+);
+const retireRefreshToken = compiledOnce<never, { jti: string; now: string }>((db) =>
+  db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: slot<string>('now'), rotated_at: slot<string>('now') })
+    .where('jti', '=', slot<string>('jti'))
+    .where('revoked_at', 'is', null),
+);
+
 export function createRefreshTokenRepository(db: Db) {
   return {
     async add(jti: string, userId: number, expiresAt: string, family: string = jti): Promise<void> {
-      await db
-        .insertInto('refresh_tokens')
-        .values({
-          jti,
-          user_id: userId,
-          expires_at: expiresAt,
-          revoked_at: null,
-          created_at: nowIso(),
-          family,
-          rotated_at: null,
-        })
-        .execute();
+      await insertRefreshToken(db, { jti, user_id: userId, expires_at: expiresAt, created_at: nowIso(), family });
     },
     async find(jti: string): Promise<RefreshTokenRow | undefined> {
       const [row] = await refreshTokenByJti(db, { jti });
@@ -42,13 +54,7 @@ export function createRefreshTokenRepository(db: Db) {
     },
     /** Marks a token exchanged for its successor (it stops working, and reuse is recognisable). */
     async markRotated(jti: string): Promise<void> {
-      const now = nowIso();
-      await db
-        .updateTable('refresh_tokens')
-        .set({ revoked_at: now, rotated_at: now })
-        .where('jti', '=', jti)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await retireRefreshToken(db, { jti, now: nowIso() });
     },
     /** Ends a whole login: every token of the family stops working. */
     async revokeFamily(family: string): Promise<void> {

@@ -1,6 +1,50 @@
 import type { AdminStats, IssueSummary, Status } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import type { TotalsTable } from '../db/schema.ts';
+import { compiledOnce, slot } from '../db/compiled-once.ts';
+
+/** The admin dashboard's and the admin lists' counts are read on every visit: compiled once. */
+const allTotals = compiledOnce<TotalsTable, Record<string, never>>((db) => db.selectFrom('totals').selectAll());
+type Count = { n: number | string | bigint | null };
+const activePrograms = compiledOnce<Count, Record<string, never>>((db) =>
+  db
+    .selectFrom('programs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('is_active', '=', 1),
+);
+const allFaculty = compiledOnce<Count, Record<string, never>>((db) =>
+  db.selectFrom('faculty').select((eb) => eb.fn.countAll<number>().as('n')),
+);
+const activeWorkshops = compiledOnce<Count, Record<string, never>>((db) =>
+  db
+    .selectFrom('workshops')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('is_active', '=', 1),
+);
+/** The admin lists' count without a filter, by status, by urgency, by both (the trigger-kept totals). */
+const countsOf = (() => {
+  const total = (db: Db, entity: Entity) =>
+    db
+      .selectFrom('totals')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+      .where('entity', '=', entity);
+  return {
+    all: compiledOnce<Count, { entity: Entity }>((db) => total(db, slot('entity'))),
+    status: compiledOnce<Count, { entity: Entity; status: Status }>((db) =>
+      total(db, slot('entity')).where('status', '=', slot<Status>('status')),
+    ),
+    urgent: compiledOnce<Count, { entity: Entity; urgent: number }>((db) =>
+      total(db, slot('entity')).where('is_urgent', '=', slot<number>('urgent')),
+    ),
+    both: compiledOnce<Count, { entity: Entity; status: Status; urgent: number }>((db) =>
+      total(db, slot('entity'))
+        .where('status', '=', slot<Status>('status'))
+        .where('is_urgent', '=', slot<number>('urgent')),
+    ),
+  };
+})();
+type Entity = 'payment' | 'enrollment';
+const NONE = {};
 
 /**
  * Admin totals. Payments, enrollments and users are counted from the trigger-kept totals table
@@ -8,32 +52,15 @@ import type { TotalsTable } from '../db/schema.ts';
  * faculty are small catalogue tables and are counted directly.
  */
 export function createStatsRepository(db: Db) {
-  const countOf = async (query: Promise<{ n: number | string | bigint } | undefined>) => Number((await query)?.n ?? 0);
-  const totals = () => db.selectFrom('totals').selectAll().execute();
+  const countOf = async (query: Promise<Count[]>) => Number((await query)[0]?.n ?? 0);
+  const totals = () => allTotals(db, NONE);
   return {
     async adminStats(): Promise<AdminStats> {
       const [rows, programs, faculty, workshops] = await Promise.all([
         totals(),
-        countOf(
-          db
-            .selectFrom('programs')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('is_active', '=', 1)
-            .executeTakeFirst(),
-        ),
-        countOf(
-          db
-            .selectFrom('faculty')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirst(),
-        ),
-        countOf(
-          db
-            .selectFrom('workshops')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('is_active', '=', 1)
-            .executeTakeFirst(),
-        ),
+        countOf(activePrograms(db, NONE)),
+        countOf(allFaculty(db, NONE)),
+        countOf(activeWorkshops(db, NONE)),
       ]);
       const sum = (match: (r: TotalsTable) => boolean, field: 'n' | 'amount') =>
         rows.filter(match).reduce((total, r) => total + Number(r[field]), 0);
@@ -67,17 +94,18 @@ export function createStatsRepository(db: Db) {
       };
     },
     /** How many payments or enrollments match the admin list filters. */
-    async countOf(
-      entity: 'payment' | 'enrollment',
-      filters: { status?: Status; is_urgent?: boolean },
-    ): Promise<number> {
-      let query = db
-        .selectFrom('totals')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
-        .where('entity', '=', entity);
-      if (filters.status) query = query.where('status', '=', filters.status);
-      if (filters.is_urgent !== undefined) query = query.where('is_urgent', '=', filters.is_urgent ? 1 : 0);
-      return Number((await query.executeTakeFirstOrThrow()).n);
+    async countOf(entity: Entity, filters: { status?: Status; is_urgent?: boolean }): Promise<number> {
+      const { status } = filters;
+      const urgent = filters.is_urgent === undefined ? undefined : filters.is_urgent ? 1 : 0;
+      const rows =
+        status && urgent !== undefined
+          ? countsOf.both(db, { entity, status, urgent })
+          : status
+            ? countsOf.status(db, { entity, status })
+            : urgent !== undefined
+              ? countsOf.urgent(db, { entity, urgent })
+              : countsOf.all(db, { entity });
+      return countOf(rows);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import { createCatalogueVersionRepository } from '../repositories/catalogue-version.ts';
+import { etagOf } from '../lib/etag.ts';
 
 /** How old a version check may be before an answer is served from memory without a new one. */
 export const CATALOGUE_MAX_STALENESS_MS = 1000;
@@ -15,7 +16,7 @@ const MAX_ENTRIES = 200;
  */
 export function createCatalogueCache(db: Db, now: () => number = Date.now) {
   const versions = createCatalogueVersionRepository(db);
-  const answers = new Map<string, string>();
+  const answers = new Map<string, CachedAnswer>();
   let version: number | null = null;
   let checkedAt = -Infinity;
   /** Moves on every invalidation; an answer built across one is not kept. */
@@ -46,20 +47,26 @@ export function createCatalogueCache(db: Db, now: () => number = Date.now) {
   }
 
   return {
-    /** The cached JSON for `key`, or `build()`'s answer serialised (and cached unless the catalogue moved meanwhile). */
-    async answer(key: string, build: () => Promise<unknown>): Promise<string> {
+    /**
+     * The cached JSON for `key` with its ETag, or `build()`'s answer serialised and tagged (and cached
+     * unless the catalogue moved meanwhile).
+     */
+    async answer(key: string, build: () => Promise<unknown>): Promise<CachedAnswer> {
       await ensureFresh();
       const hit = answers.get(key);
       if (hit !== undefined) return hit;
       const builtIn = generation;
       const body = JSON.stringify(await build());
+      const answer = { body, etag: etagOf(body) };
       if (generation === builtIn) {
         if (answers.size >= MAX_ENTRIES) answers.clear();
-        answers.set(key, body);
+        answers.set(key, answer);
       }
-      return body;
+      return answer;
     },
     invalidate,
   };
 }
 export type CatalogueCache = ReturnType<typeof createCatalogueCache>;
+/** An answer's JSON and the ETag of those exact bytes (computed once, not per request). */
+export type CachedAnswer = { body: string; etag: string };

@@ -1,5 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { jwtVerify } from 'jose';
 import type { Db } from '../db/connect.ts';
 import { createRefreshTokenRepository } from '../repositories/refresh-tokens.ts';
 import { createSettingsRepository } from '../repositories/settings.ts';
@@ -32,10 +32,18 @@ export async function resolveJwtSecret(db: Db, configured: string | null): Promi
 /** Verified tokens remembered at most (then the memory starts over). */
 const VERIFIED_CACHE_SIZE = 10_000;
 
+/** Every token's header, already in base64url: `{"alg":"HS256","typ":"JWT"}`. */
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+const newJti = () => randomUUID().replace(/-/g, '');
+
+/** A rotation's successor: the user and the jti of the new refresh token. */
+type Rotated = { userId: number; jti: string };
+
 export function createTokenService(db: Db, secret: string, lifetimes: TokenLifetimes) {
   const raw = new TextEncoder().encode(secret);
   // jose turns a byte secret into a WebCrypto key on every call; the key is made once instead.
-  const keyReady = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const keyReady = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
   const refreshTokens = createRefreshTokenRepository(db);
   /**
    * Tokens whose signature and claims were checked, by their exact text (signature included): a client
@@ -45,14 +53,15 @@ export function createTokenService(db: Db, secret: string, lifetimes: TokenLifet
    */
   const verified = new Map<string, { type: TokenType; userId: number; jti: string; exp: number }>();
 
-  async function sign(type: TokenType, userId: number, jti: string, lifetimeSeconds: number): Promise<string> {
+  /**
+   * A compact HS256 JWT (RFC 7515/7519), the same bytes jose's SignJWT makes, signed synchronously with
+   * node:crypto: no hop to WebCrypto's thread pool on every login and refresh.
+   */
+  function sign(type: TokenType, userId: number, jti: string, lifetimeSeconds: number): string {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ token_type: type, user_id: userId })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setJti(jti)
-      .setIssuedAt(now)
-      .setExpirationTime(now + lifetimeSeconds)
-      .sign(await keyReady);
+    const claims = { token_type: type, user_id: userId, jti, iat: now, exp: now + lifetimeSeconds };
+    const signingInput = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+    return `${signingInput}.${createHmac('sha256', raw).update(signingInput).digest('base64url')}`;
   }
 
   /** The token's user id, if the token is genuine, unexpired and of the type wanted. */
@@ -72,8 +81,11 @@ export function createTokenService(db: Db, secret: string, lifetimes: TokenLifet
         typeof payload.exp !== 'number'
       )
         return null;
-      if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
-      verified.set(token, { type: payload.token_type, userId: payload.user_id, jti: payload.jti, exp: payload.exp });
+      // Only access tokens are remembered: a refresh token is presented once (rotation retires it).
+      if (payload.token_type === 'access') {
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
+        verified.set(token, { type: payload.token_type, userId: payload.user_id, jti: payload.jti, exp: payload.exp });
+      }
       if (payload.token_type !== type) return null;
       return { userId: payload.user_id, jti: payload.jti };
     } catch {
@@ -81,19 +93,73 @@ export function createTokenService(db: Db, secret: string, lifetimes: TokenLifet
     }
   }
 
-  /** A new pair; its refresh token starts a family (a login) or continues one (rotation). */
-  async function issuePair(
-    userId: number,
-    family?: string,
-    store = refreshTokens,
-  ): Promise<{ access: string; refresh: string }> {
-    const jti = randomUUID().replace(/-/g, '');
+  /** Records a new refresh token (its row) and answers its jti; it starts a family (a login) or continues one. */
+  async function record(userId: number, family: string | undefined, store: typeof refreshTokens): Promise<string> {
+    const jti = newJti();
     const expiresAt = new Date(Date.now() + lifetimes.refreshSeconds * 1000).toISOString();
     await store.add(jti, userId, expiresAt, family ?? jti);
+    return jti;
+  }
+
+  /** The pair answered for a recorded refresh token. */
+  const pairFor = (userId: number, refreshJti: string) => ({
+    access: sign('access', userId, newJti(), lifetimes.accessSeconds),
+    refresh: sign('refresh', userId, refreshJti, lifetimes.refreshSeconds),
+  });
+
+  /** One rotation inside the batch's transaction: the successor's user and jti, or null (401). */
+  async function rotateIn(store: typeof refreshTokens, jti: string): Promise<Rotated | null> {
+    const row = await store.find(jti);
+    if (!row || row.expires_at <= new Date().toISOString()) return null;
+    if (row.rotated_at !== null) {
+      const sinceRotation = (Date.now() - Date.parse(row.rotated_at)) / 1000;
+      if (sinceRotation > (lifetimes.reuseGraceSeconds ?? 0)) await store.revokeFamily(row.family);
+      return null;
+    }
+    if (row.revoked_at !== null) return null;
+    await store.markRotated(row.jti);
+    return { userId: row.user_id, jti: await record(row.user_id, row.family, store) };
+  }
+
+  /**
+   * Group commit: the rotations asked for in one turn of the event loop share one transaction (one commit,
+   * so one disk flush with SQLite's synchronous=FULL) holding the locks of all their tokens. Within it they
+   * run one after another, so the same token presented twice is rotated once and refused the second time,
+   * as with one transaction each. Only database work holds the lock; tokens are signed after the commit.
+   */
+  const rotations = (() => {
+    let waiting: Array<{ jti: string; settle: (outcome: Promise<Rotated | null>) => void }> = [];
+    async function runBatch(batch: typeof waiting): Promise<Array<Rotated | null>> {
+      return withKeysLocked(
+        db,
+        batch.map((r) => `refresh:${r.jti}`),
+        async (trx) => {
+          const store = createRefreshTokenRepository(trx);
+          const outcomes: Array<Rotated | null> = [];
+          for (const r of batch) outcomes.push(await rotateIn(store, r.jti));
+          return outcomes;
+        },
+      );
+    }
+    function flush(): void {
+      const batch = waiting;
+      waiting = [];
+      const done = runBatch(batch);
+      batch.forEach((r, i) => r.settle(done.then((outcomes) => outcomes[i]!)));
+    }
     return {
-      access: await sign('access', userId, randomUUID().replace(/-/g, ''), lifetimes.accessSeconds),
-      refresh: await sign('refresh', userId, jti, lifetimes.refreshSeconds),
+      rotate(jti: string): Promise<Rotated | null> {
+        return new Promise((resolve) => {
+          if (waiting.length === 0) setImmediate(flush);
+          waiting.push({ jti, settle: resolve });
+        });
+      },
     };
+  })();
+
+  /** A new pair starting a family (a login). */
+  async function issuePair(userId: number): Promise<{ access: string; refresh: string }> {
+    return pairFor(userId, await record(userId, undefined, refreshTokens));
   }
 
   return {
@@ -105,21 +171,9 @@ export function createTokenService(db: Db, secret: string, lifetimes: TokenLifet
     async rotate(refresh: string): Promise<{ access: string; refresh: string }> {
       const claims = await verify(refresh, 'refresh');
       if (!claims) throw new HttpError(401, SERVER_MESSAGES.refreshInvalid);
-      const outcome = await withKeysLocked(db, [`refresh:${claims.jti}`], async (trx) => {
-        const store = createRefreshTokenRepository(trx);
-        const row = await store.find(claims.jti);
-        if (!row || row.expires_at <= new Date().toISOString()) return null;
-        if (row.rotated_at !== null) {
-          const sinceRotation = (Date.now() - Date.parse(row.rotated_at)) / 1000;
-          if (sinceRotation > (lifetimes.reuseGraceSeconds ?? 0)) await store.revokeFamily(row.family);
-          return null;
-        }
-        if (row.revoked_at !== null) return null;
-        await store.markRotated(row.jti);
-        return issuePair(row.user_id, row.family, store);
-      });
+      const outcome = await rotations.rotate(claims.jti);
       if (!outcome) throw new HttpError(401, SERVER_MESSAGES.refreshInvalid);
-      return outcome;
+      return pairFor(outcome.userId, outcome.jti);
     },
     /** POST /auth/logout/: ends the login the refresh token belongs to (its whole family). */
     async revoke(refresh: string): Promise<void> {

@@ -17,6 +17,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.auth",
     "rest_framework",
+    "rest_framework_simplejwt.token_blacklist",
     "peer",
 ]
 MIDDLEWARE = [
@@ -37,4 +38,9 @@ SIMPLE_JWT = {
     "ALGORITHM": "HS256",
     "ACCESS_TOKEN_LIFETIME": timedelta(minutes=5),
     "REFRESH_TOKEN_LIFETIME": timedelta(days=1),
+    # The project's refresh rotates and retires the token presented (its decision record 004 follows
+    # SimpleJWT's ROTATE_REFRESH_TOKENS with BLACKLIST_AFTER_ROTATION): the peer does the same, with
+    # SimpleJWT's own blacklist app (scripts/bench-api.ts creates its tables with `python3 -m django migrate token_blacklist`).
+    "ROTATE_REFRESH_TOKENS": True,
+    "BLACKLIST_AFTER_ROTATION": True,
 }

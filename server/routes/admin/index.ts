@@ -2,16 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import {
   AdminListQuery,
   AdminRecordQuery,
+  AdminStats,
   API,
   AuditLogQuery,
   CounselingListQuery,
   CounselingNoteInput,
   CounselingPatch,
+  Payment,
   ResolveInput,
   RevenueQuery,
 } from '../../../contract/index.ts';
 import { idParam } from '../admin-writes.ts';
 import { paginate } from '../../lib/pagination.ts';
+import { paginatedResponseSchema, responseSchema } from '../../lib/response-schemas.ts';
 import { parse, parseQuery } from '../../lib/validate.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
 import { createAuditRepository } from '../../repositories/audit.ts';
@@ -52,7 +55,9 @@ export default async function adminRoutes(app: FastifyInstance) {
     date_to: q.date_to,
   });
 
-  app.get(API.adminStats, async () => stats.adminStats());
+  app.get(API.adminStats, { schema: { response: { 200: responseSchema(AdminStats) } } }, async () =>
+    stats.adminStats(),
+  );
   app.get(API.admin.issueSummary, async () => stats.issueSummary());
 
   app.get(API.admin.enrollments, async (request) => {
@@ -65,7 +70,7 @@ export default async function adminRoutes(app: FastifyInstance) {
     return paginate(request.url, q.page, q.page_size, count, rows.map(toEnrollment));
   });
 
-  app.get(API.admin.payments, async (request) => {
+  app.get(API.admin.payments, { schema: { response: { 200: paginatedResponseSchema(Payment) } } }, async (request) => {
     const q = parseQuery(AdminRecordQuery, request.query);
     const filters = recordFilters(q);
     const [count, rows] = await Promise.all([

@@ -9,10 +9,13 @@ import {
   RefreshInput,
   RegisterInput,
   SERVER_MESSAGES,
+  TokenPair,
+  User,
 } from '../../../contract/index.ts';
 import { BusinessError, HttpError, rateLimited, ValidationFailed } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { parse } from '../../lib/validate.ts';
+import { responseSchema } from '../../lib/response-schemas.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
 import { createPasswordResetRepository } from '../../repositories/password-resets.ts';
 import { createRefreshTokenRepository } from '../../repositories/refresh-tokens.ts';
@@ -70,7 +73,7 @@ export default async function authRoutes(app: FastifyInstance) {
     return tokens.issuePair(user.id);
   });
 
-  app.post(API.tokenRefresh, async (request) => {
+  app.post(API.tokenRefresh, { schema: { response: { 200: responseSchema(TokenPair) } } }, async (request) => {
     const input = parse(RefreshInput, request.body);
     return tokens.rotate(input.refresh);
   });
@@ -124,7 +127,9 @@ export default async function authRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
-  app.get(API.me, { preHandler: authenticated }, async (request) => toUser(requireUser(request)));
+  app.get(API.me, { preHandler: authenticated, schema: { response: { 200: responseSchema(User) } } }, async (request) =>
+    toUser(requireUser(request)),
+  );
 
   // Forgot password: the same 202 answer whether or not an account has the address; the owner gets a
   // single-use link valid 30 minutes. Limited per client address and per account (like the login).

@@ -9,6 +9,7 @@ import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
 import { createPaymentRepository } from '../../repositories/payments.ts';
 import { createProgramRepository } from '../../repositories/programs.ts';
 import { toProgram } from '../../services/present.ts';
+import { presetEtag } from '../../plugins/http-cache.ts';
 import type { Db } from '../../db/connect.ts';
 import type { z } from 'zod';
 
@@ -51,7 +52,8 @@ export default async function programRoutes(app: FastifyInstance) {
     // Archived programs are for administrators only and never cached; the public answers are.
     if (includeInactive) return read();
     const { include_inactive: _ignored, ...filters } = query;
-    const body = await catalogue.answer(`programs:${JSON.stringify(filters)}`, read);
+    const { body, etag } = await catalogue.answer(`programs:${JSON.stringify(filters)}`, read);
+    presetEtag(reply, etag);
     return reply.type(JSON_TYPE).send(body);
   });
 
