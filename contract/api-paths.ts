@@ -75,6 +75,8 @@ export const API = {
     outbox: '/api/admin/outbox/',
     users: '/api/admin/users/',
     user: (id: Id = P) => `/api/admin/users/${id}/`,
+    /** An administrator sends the account's owner a password reset link (202). */
+    userPasswordReset: (id: Id = P) => `/api/admin/users/${id}/password-reset/`,
     /** CSV exports of the lists, honouring the lists' filters (issue 11). */
     exports: {
       payments: '/api/admin/payments/export.csv',

@@ -136,7 +136,12 @@ export const OFFICE_MESSAGES = {
   notMultipart: 'Send the file as multipart/form-data, in a field named "file".',
   fileLinkTyped: 'Files are attached with the upload button; a file link cannot be typed in.',
   assigneeNotStaff: 'Assign the request to an active administrator or instructor.',
+  resetInactive: 'This account is deactivated: reactivate it before sending a password reset link.',
+  resetNoEmail: 'This account has no email address to send a password reset link to.',
 } as const;
+
+/** The answer to an administrator's Send password reset (202 `{detail}`). */
+export const resetLinkSent = (email: string) => `A password reset link, valid for 30 minutes, was emailed to ${email}.`;
 
 /* ---------- counseling pipeline ---------- */
 

@@ -56,6 +56,16 @@ export const OFFICE_OPERATIONS: Operation[] = [
     responses: { 200: C.AdminUser },
     errors: [400, 404],
   },
+  {
+    method: 'post',
+    path: C.API.admin.userPasswordReset(),
+    summary:
+      "Email the account's owner a single-use password reset link valid 30 minutes (the outbox keeps it when email is not configured); audited",
+    tag: 'Users',
+    access: 'admin',
+    responses: { 202: z.object({ detail: z.string() }) },
+    errors: [400, 404],
+  },
   csvExport(C.API.admin.exports.payments, 'Payments', C.AdminRecordQuery),
   csvExport(C.API.admin.exports.enrollments, 'Enrollments', C.AdminRecordQuery),
   csvExport(C.API.admin.exports.counselingRequests, 'Counseling requests', C.CounselingListQuery),

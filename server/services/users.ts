@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   OFFICE_MESSAGES,
+  resetLinkSent,
   SERVER_MESSAGES,
   type AdminUser,
   type AdminUserInput,
@@ -17,6 +18,8 @@ import { createRefreshTokenRepository } from '../repositories/refresh-tokens.ts'
 import { createUserRepository } from '../repositories/users.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { diff } from '../lib/diff.ts';
+import type { MailEvents } from '../mail/events.ts';
+import { issuePasswordReset } from './password-resets.ts';
 import { toUser } from './present.ts';
 
 /** User accounts as administrators manage them (issue 11): create, change role, (de)activate. */
@@ -146,6 +149,28 @@ export function createUserService(db: Db) {
       } catch (error) {
         takenByRace(error);
       }
+    },
+
+    /**
+     * An administrator sends the account's owner a reset link (the same single-use, 30-minute link as
+     * "Forgot password?"), written to the outbox with its audit row in one transaction.
+     */
+    async sendPasswordReset(admin: UserRow, id: number, mail: MailEvents, publicUrl: string): Promise<string> {
+      return inTransaction(db, async (trx) => {
+        const user = await createUserRepository(trx).findById(id);
+        if (!user) throw notFound();
+        if (!user.is_active) throw new BusinessError(OFFICE_MESSAGES.resetInactive);
+        if (!user.email) throw new BusinessError(OFFICE_MESSAGES.resetNoEmail);
+        await issuePasswordReset(trx, mail, publicUrl, user);
+        await createAuditRepository(trx).record({
+          actorId: admin.id,
+          action: 'password_reset',
+          entity: 'user',
+          entityId: id,
+          changes: { email: user.email },
+        });
+        return resetLinkSent(user.email);
+      });
     },
   };
 }

@@ -374,3 +374,61 @@ describe('the first administrator', () => {
     },
   );
 });
+
+describe('POST /api/admin/users/{id}/password-reset/', () => {
+  it('emails the owner a working reset link, audited; anonymous 401, students 403, unknown 404, deactivated 400', async () => {
+    const owner = await ctx.user('forgetful');
+    const other = await ctx.user('nosy');
+    const url = API.admin.userPasswordReset(owner.id);
+    expect((await ctx.request({ method: 'POST', url })).status).toBe(401);
+    expect((await ctx.request({ method: 'POST', url, token: owner.access })).status).toBe(403);
+    expect((await ctx.request({ method: 'POST', url, token: other.access })).status).toBe(403);
+    expect(
+      (await ctx.request({ method: 'POST', url: API.admin.userPasswordReset(999_999), token: admin.access })).status,
+    ).toBe(404);
+
+    const sent = await ctx.request({ method: 'POST', url, token: admin.access });
+    expect(sent.status).toBe(202);
+    const email = (
+      await ctx.db.selectFrom('users').select('email').where('id', '=', owner.id).executeTakeFirstOrThrow()
+    ).email;
+    expect(sent.body).toEqual({ detail: expect.stringContaining(email) });
+    const mails = await ctx.db.selectFrom('outbox').selectAll().where('template', '=', 'password_reset').execute();
+    const mine = mails.filter((m) => (JSON.parse(m.recipients) as string[]).includes(email));
+    expect(mine).toHaveLength(1);
+    const token = /reset-password\?token=([\w-]+)/.exec(mine[0]!.text_body)![1]!;
+    // The link works once: the owner sets a new password with it and logs in.
+    const confirmed = await ctx.request({
+      method: 'POST',
+      url: API.passwordResetConfirm,
+      body: { token, password: 'a-new-password-9' },
+    });
+    expect(confirmed.status).toBe(204);
+    const login = await ctx.request({
+      method: 'POST',
+      url: API.token,
+      body: { username: 'forgetful', password: 'a-new-password-9' },
+    });
+    expect(login.status).toBe(200);
+
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', 'user')
+      .where('entity_id', '=', owner.id)
+      .where('action', '=', 'password_reset')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actor_id).toBe(admin.id);
+
+    await ctx.request({
+      method: 'PATCH',
+      url: API.admin.user(owner.id),
+      token: admin.access,
+      body: { is_active: false },
+    });
+    const refused = await ctx.request({ method: 'POST', url, token: admin.access });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: OFFICE_MESSAGES.resetInactive });
+  });
+});

@@ -404,3 +404,27 @@ describe('Admin validation messages read as sentences', () => {
     });
   }
 });
+
+describe('Users: Send password reset link (View dialog)', () => {
+  it("emails the owner a link and shows the server's sentence; a refusal shows its reason and may be tried again", async () => {
+    const { user, api } = openPanel('/admin?tab=users', {
+      [`GET ${API.admin.users}`]: (request: FakeRequest) =>
+        request.query.get('role') ? usersByRole(request) : page([MEERA, ADMIN_USER]),
+      [`POST ${API.admin.userPasswordReset(MEERA.id)}`]: fail(400, {
+        error: 'This account is deactivated: reactivate it before sending a password reset link.',
+      }),
+    });
+    await user.click(within(await screen.findByRole('row', { name: /meera/ })).getByRole('button', { name: 'View' }));
+    await user.click(dialog().getByRole('button', { name: 'Send password reset link' }));
+    expect(
+      await dialog().findByText('This account is deactivated: reactivate it before sending a password reset link.'),
+    ).toBeInTheDocument();
+
+    const sent = 'A password reset link, valid for 30 minutes, was emailed to meera@example.in.';
+    api.on(`POST ${API.admin.userPasswordReset(MEERA.id)}`, { status: 202, body: { detail: sent } });
+    await user.click(dialog().getByRole('button', { name: 'Send password reset link' }));
+    expect(await dialog().findByText(sent)).toBeInTheDocument();
+    expect(dialog().queryByText(/reactivate it/)).not.toBeInTheDocument();
+    expect(api.callsTo(`POST ${API.admin.userPasswordReset(MEERA.id)}`)).toHaveLength(2);
+  });
+});

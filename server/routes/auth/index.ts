@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   API,
@@ -21,6 +20,7 @@ import { createPasswordResetRepository } from '../../repositories/password-reset
 import { createRefreshTokenRepository } from '../../repositories/refresh-tokens.ts';
 import { createUserRepository } from '../../repositories/users.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { issuePasswordReset, sha256 } from '../../services/password-resets.ts';
 import { toUser } from '../../services/present.ts';
 import { createRateLimiter } from '../../repositories/rate-limits.ts';
 
@@ -150,13 +150,8 @@ export default async function authRoutes(app: FastifyInstance) {
         [byAccount],
       );
       if (sending.ok) {
-        const token = randomBytes(32).toString('base64url');
-        const expiresAt = new Date(Date.now() + RESET_LIFETIME_MS).toISOString();
         try {
-          await db.transaction().execute(async (trx) => {
-            await createPasswordResetRepository(trx).insert(user.id, sha256(token), expiresAt);
-            await mail.passwordReset(trx, user, `${config.publicUrl}/reset-password?token=${token}`);
-          });
+          await db.transaction().execute((trx) => issuePasswordReset(trx, mail, config.publicUrl, user));
         } catch (error) {
           await limiter.release(sending);
           throw error;
@@ -182,10 +177,5 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 }
 
-const RESET_LIFETIME_MS = 30 * 60_000;
 export const RESET_REQUESTED = SERVER_MESSAGES.resetRequested;
 export const RESET_LINK_INVALID = SERVER_MESSAGES.resetLinkInvalid;
-
-function sha256(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}

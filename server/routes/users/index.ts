@@ -9,7 +9,7 @@ import { createUserService, toAdminUser } from '../../services/users.ts';
 
 /** The Users tab: list with search and filters, create, change (role, active, names, email). Administrators only. */
 export default async function userRoutes(app: FastifyInstance) {
-  const { db } = app.deps;
+  const { db, mail, config } = app.deps;
   const users = createUserRepository(db);
   const service = createUserService(db);
 
@@ -31,5 +31,15 @@ export default async function userRoutes(app: FastifyInstance) {
   app.patch(API.admin.user(), { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     return service.update(requireAdmin(request), id, parse(AdminUserPatch, request.body ?? {}));
+  });
+
+  app.post(API.admin.userPasswordReset(), { preHandler: adminOnly }, async (request, reply) => {
+    const detail = await service.sendPasswordReset(
+      requireAdmin(request),
+      idParam(request.params),
+      mail,
+      config.publicUrl,
+    );
+    return reply.code(202).send({ detail });
   });
 }

@@ -10,6 +10,7 @@ import {
   fetchAdminSummary,
   fetchRevenue,
   saveAdminItem,
+  sendUserPasswordReset,
 } from '../../features/admin/api/admin-api.ts';
 import type { AdminResource } from '../../features/admin/api/resource-types.ts';
 import type { AdminMachines } from '../../features/admin/types.ts';
@@ -40,6 +41,13 @@ export function adminSyncFor(onSynced: () => void) {
   });
 }
 
+/** A user's Send password reset link (the View dialog). */
+function adminPasswordResetFor(userId: number) {
+  return createActionMachine<string>().provide({
+    actors: { run: fromPromise<string, void>(() => sendUserPasswordReset(userId)) },
+  });
+}
+
 export type { AdminMachines };
 
 export const adminMachines: AdminMachines = {
@@ -50,4 +58,5 @@ export const adminMachines: AdminMachines = {
   revenue: loaderOf((params) => fetchRevenue(params)),
   reconciliation: loaderOf(() => fetchReconciliation()),
   syncFor: adminSyncFor,
+  passwordResetFor: adminPasswordResetFor,
 };

@@ -20,4 +20,6 @@ export type AdminMachines = {
   /** The Reconciliation tab: its lists, and Sync (`onSynced` reloads them). */
   reconciliation: LoaderLogic<Reconciliation>;
   syncFor: (onSynced: () => void) => ActionLogic<SyncResult>;
+  /** A user's View dialog: send the owner a password reset link (answers the server's sentence). */
+  passwordResetFor?: (userId: number) => ActionLogic<string>;
 };

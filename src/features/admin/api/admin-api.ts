@@ -115,3 +115,9 @@ export async function uploadResourceFile(id: number, file: File): Promise<void> 
   }
   throw new ApiError(response.status, data);
 }
+
+/** An administrator emails a user a password reset link; answers the server's sentence. */
+export async function sendUserPasswordReset(userId: number): Promise<string> {
+  const { detail } = await api.post(API.admin.userPasswordReset(userId), {}, z.object({ detail: z.string() }));
+  return detail;
+}

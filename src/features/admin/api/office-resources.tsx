@@ -11,6 +11,7 @@ import {
 } from '../../../../contract/index.ts';
 import { Badge, RoleBadge } from '../../../components/badges.tsx';
 import { formatDateTime, fullName } from '../../../utils/format.ts';
+import { SendPasswordReset } from '../components/send-password-reset.tsx';
 import type { AdminResource, FieldSpec, FilterSpec } from './resource-types.ts';
 
 /** The office's tabs (issue 11): user accounts and the audit log; the filters of the record tabs. */
@@ -69,6 +70,8 @@ export const usersResource: AdminResource<AdminUser> = {
     ['Joined', formatDateTime(u.date_joined)],
     ['Last login', u.last_login ? formatDateTime(u.last_login) : 'Never'],
   ],
+  viewExtra: (u, machines) =>
+    machines.passwordResetFor ? <SendPasswordReset key={u.id} user={u} machines={machines} /> : null,
   form: {
     fields: [
       { name: 'username', label: 'Username', kind: 'text', required: true },

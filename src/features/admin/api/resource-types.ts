@@ -59,6 +59,8 @@ export type AdminResource<T extends { id: number } = { id: number }> = {
   exportPath?: string;
   /** Read-only details shown by View. */
   details: (item: T) => [string, ReactNode][];
+  /** What View offers besides the details (a user's Send password reset link). */
+  viewExtra?: (item: T, machines: AdminMachines) => ReactNode;
   /** Add and edit (absent on enrollments and payments). */
   form?: {
     fields: FieldSpec[];

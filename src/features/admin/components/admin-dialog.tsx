@@ -4,6 +4,7 @@ import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { adminModalMode, type AdminModalLogic } from '../../../../machines/admin-modal.machine.ts';
 import type { AdminResource } from '../api/resource-types.ts';
+import type { AdminMachines } from '../types.ts';
 import { AdminForm } from './admin-form.tsx';
 import { RefundForm } from './refund-form.tsx';
 import { ResolveForm } from './resolve-form.tsx';
@@ -13,10 +14,12 @@ type Props = {
   resource: AdminResource;
   snapshot: SnapshotFrom<AdminModalLogic>;
   send: ActorRefFrom<AdminModalLogic>['send'];
+  /** For what View offers besides the details (resource.viewExtra). */
+  machines?: AdminMachines;
 };
 
 /** Renders the admin modal machine's open states: view, add/edit, resolve, confirm delete. */
-export function AdminDialog({ resource, snapshot, send }: Props) {
+export function AdminDialog({ resource, snapshot, send, machines }: Props) {
   if (!snapshot.hasTag('open')) return null;
   const { item, error, fieldErrors } = snapshot.context;
   const mode = adminModalMode(snapshot.value);
@@ -54,6 +57,7 @@ export function AdminDialog({ resource, snapshot, send }: Props) {
             </div>
           ))}
         </dl>
+        {machines && resource.viewExtra ? resource.viewExtra(item as { id: number }, machines) : null}
         <footer>
           <button type="button" className="btn btn-primary" onClick={close}>
             Close

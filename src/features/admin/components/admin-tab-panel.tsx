@@ -110,7 +110,7 @@ export function AdminTabPanel({ resource, machines, onSaved, params = {}, onPara
           }
         />
       </ListStatus>
-      <AdminDialog resource={resource} snapshot={modal} send={sendModal} />
+      <AdminDialog resource={resource} snapshot={modal} send={sendModal} machines={machines} />
     </section>
   );
 }
