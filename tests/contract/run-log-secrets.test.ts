@@ -10,9 +10,10 @@ describe('secrets in a log', () => {
     msg: 'incoming request',
   });
 
-  it('passes a log of method, URL, status and redacted fields', () => {
+  it('passes a log of method, URL, status, response times and redacted fields', () => {
     const redacted = JSON.stringify({ req: { headers: { authorization: '[redacted]' } }, password: '[redacted]' });
-    expect(secretsInLog([clean, redacted].join('\n'))).toEqual([]);
+    const timed = '{"res":{"statusCode":200},"responseTime":0.5555829999998423,"msg":"request completed"}';
+    expect(secretsInLog([clean, redacted, timed].join('\n'))).toEqual([]);
   });
 
   it.each([
