@@ -88,7 +88,10 @@ function AccountArea() {
         {admin ? 'Admin Panel' : 'Dashboard'}
       </Link>
       <span className="user-name">
-        {displayName(user)} <RoleBadge role={user?.profile.role ?? 'student'} />
+        <span className="user-name-text" title={displayName(user)}>
+          {displayName(user)}
+        </span>{' '}
+        <RoleBadge role={user?.profile.role ?? 'student'} />
       </span>
       <button
         type="button"
