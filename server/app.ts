@@ -1,9 +1,10 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pino from 'pino';
 import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/connect.ts';
 import { frameworkErrorsWith } from './lib/framework-errors.ts';
+import { createLogSink } from './lib/log-sink.ts';
+import { RequestLogController } from './lib/request-log.ts';
 import answersPlugin, { requestIdFor } from './plugins/answers.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -51,15 +52,18 @@ export type AppOptions = {
 
 /** Builds the whole server on a migrated database; listening is server.ts's job (tests inject). */
 export async function buildApp({ config, db, dialect, logStream, clock }: AppOptions): Promise<FastifyInstance> {
-  // Request logs go to stdout without blocking: lines are gathered (up to 4 KB) and handed to the kernel
-  // asynchronously by pino's sonic-boom; what is gathered is written at least every second and when the
-  // app closes.
-  const destination = config.logger && !logStream ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : null;
+  // Request logs go to stdout without blocking: lines are gathered (16 KB at a time) and handed to the
+  // kernel asynchronously (lib/log-sink.ts); what is gathered is written at least every second, when the
+  // app closes and when the process exits. The two lines of every request are built directly
+  // (lib/request-log.ts); everything else is pino's.
+  const destination = config.logger && !logStream ? createLogSink(1) : null;
+  const logWriter = config.logger ? (logStream ?? destination) : null;
   const app = Fastify({
-    logger: config.logger
+    logController: logWriter ? new RequestLogController((line) => logWriter.write(line)) : undefined,
+    logger: logWriter
       ? {
           level: 'info',
-          stream: logStream ?? destination!,
+          stream: logWriter,
           // Requests are logged by method, URL and status only; never bodies, never credentials.
           redact: {
             paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'password', 'refresh', 'access'],
@@ -85,11 +89,11 @@ export async function buildApp({ config, db, dialect, logStream, clock }: AppOpt
   });
 
   if (destination) {
-    const flusher = setInterval(() => destination.flush(), 1000);
-    flusher.unref();
     app.addHook('onClose', (_instance, done) => {
-      clearInterval(flusher);
-      destination.flush(() => done());
+      destination.flush(() => {
+        destination.close();
+        done();
+      });
     });
   }
 
