@@ -140,8 +140,9 @@ export async function buildApp({ config, db, dialect, logStream, clock }: AppOpt
   });
   // Any write through this process may change the catalogue: its cached answers go before the writer
   // hears back, so the writer reads its own write (other processes see it within a second).
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') catalogue.invalidate();
+    done(null, payload);
   });
 
   await app.register(errorsPlugin);

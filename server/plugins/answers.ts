@@ -23,11 +23,11 @@ const TOKEN_PATHS = ['/auth/', API.me];
  * or proxy cache keeps a token, a profile or an admin list.
  */
 export default shared(async function answers(app) {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (request.headers.authorization !== undefined || TOKEN_PATHS.some((p) => request.url.startsWith(p))) {
       reply.header('cache-control', 'no-store');
     }
-    return payload;
+    done(null, payload);
   });
 });

@@ -13,11 +13,7 @@ export default shared(async function auth(app) {
   const users = createUserRepository(app.deps.db);
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    if (!header) return;
-    const [scheme, token] = header.split(' ');
-    if (scheme !== 'Bearer' || !token) return;
+  async function authenticate(request: FastifyRequest, token: string): Promise<void> {
     try {
       const userId = await app.deps.tokens.verifyAccess(token);
       const user = await users.findById(userId);
@@ -28,6 +24,14 @@ export default shared(async function auth(app) {
       if (!(error instanceof HttpError)) throw error;
       request.authError = error;
     }
+  }
+  // A callback hook, so a request without a token (every public page) costs no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const header = request.headers.authorization;
+    if (!header) return done();
+    const [scheme, token] = header.split(' ');
+    if (scheme !== 'Bearer' || !token) return done();
+    authenticate(request, token).then(() => done(), done);
   });
 });
 

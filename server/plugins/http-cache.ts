@@ -1,21 +1,14 @@
-import { constants } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { shared } from './shared.ts';
 import { etagOf } from '../lib/etag.ts';
+import type { CachedAnswer } from '../services/catalogue-cache.ts';
 
 /** JSON and HTML answers smaller than this go out as they are (compressing them saves nothing). */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 const REVALIDATED = /^(application\/json|text\/html|application\/xml|text\/plain)/;
-
-/** Tags computed when an answer's bytes were made (cached answers): not hashed again per request. */
-const presetTags = new WeakMap<FastifyReply, string>();
-
-/** Declares `etag` the tag of the exact bytes this reply will send (the caller computed it once with etagOf). */
-export function presetEtag(reply: FastifyReply, etag: string): void {
-  presetTags.set(reply, etag);
-}
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -26,11 +19,14 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 function revalidate(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+  // An answer to a signed-in request goes out `no-store` (plugins/answers.ts): no cache keeps it, so no
+  // client can ever ask to revalidate it, and hashing it would be work for nothing.
+  if (request.headers.authorization !== undefined) return payload;
   if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
   if (reply.hasHeader('etag') || reply.hasHeader('content-encoding')) return payload;
   const type = String(reply.getHeader('content-type') ?? '');
   if (!REVALIDATED.test(type)) return payload;
-  const etag = presetTags.get(reply) ?? etagOf(payload);
+  const etag = etagOf(payload);
   reply.header('etag', etag);
   // HTML and API answers may change at any time: always ask, answer 304 when nothing changed.
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
@@ -42,6 +38,60 @@ function revalidate(request: FastifyRequest, reply: FastifyReply, payload: unkno
   return payload;
 }
 
+/** The encoding to send to a client with this Accept-Encoding: the highest q of br and gzip (br on a tie). */
+export function negotiateEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  let best: 'br' | 'gzip' | null = null;
+  let bestQ = 0;
+  let wildcard = 0;
+  const q: Record<string, number> = {};
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    const weight = Number.isFinite(value) ? value : 0;
+    if (name === '*') wildcard = weight;
+    else q[name.trim()] = weight;
+  }
+  for (const name of ['br', 'gzip'] as const) {
+    const weight = q[name] ?? wildcard;
+    if (weight > bestQ) {
+      best = name;
+      bestQ = weight;
+    }
+  }
+  return best;
+}
+
+function encode({ bytes, kept }: CachedAnswer, encoding: 'br' | 'gzip'): Buffer {
+  // A kept answer is compressed once, so the best compression is affordable; a one-off as the hook would.
+  return encoding === 'br'
+    ? brotliCompressSync(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: kept ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      })
+    : gzipSync(bytes, { level: kept ? 9 : 6 });
+}
+
+/**
+ * Sends a cached JSON answer (services/catalogue-cache.ts; or a one-off made with answerOf) as the hooks below would, without their
+ * per-request work: its ETag (304 when the client has it), `no-cache`, and, for an answer over the
+ * threshold, the compressed form the client accepts, compressed once and kept with the answer. Routes
+ * that use it turn @fastify/compress off (`compress: false`).
+ */
+export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+  reply.header('etag', answer.etag);
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+  reply.type('application/json; charset=utf-8');
+  const compressible = answer.bytes.length >= COMPRESS_THRESHOLD_BYTES;
+  if (compressible) reply.header('vary', 'accept-encoding');
+  if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  const encoding = compressible ? negotiateEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(answer.bytes);
+  const encoded = (answer.encoded[encoding] ??= encode(answer, encoding));
+  reply.header('content-encoding', encoding);
+  return reply.send(encoded);
+}
+
 /**
  * Every GET answer in JSON, HTML, XML or text carries an ETag of its bytes and is answered 304 when the
  * client already has them; then answers over the threshold are compressed (brotli or gzip by the
@@ -50,7 +100,7 @@ function revalidate(request: FastifyRequest, reply: FastifyReply, payload: unkno
  */
 export default shared(async function httpCache(app) {
   // Registered before compression, so the tag is computed on the identity bytes.
-  app.addHook('onSend', async (request, reply, payload) => revalidate(request, reply, payload));
+  app.addHook('onSend', (request, reply, payload, done) => done(null, revalidate(request, reply, payload)));
   await app.register(compress, {
     global: true,
     threshold: COMPRESS_THRESHOLD_BYTES,

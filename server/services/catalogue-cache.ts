@@ -47,6 +47,10 @@ export function createCatalogueCache(db: Db, now: () => number = Date.now) {
   }
 
   return {
+    /** The cached answer for `key` when it is there and its version was checked within the last second. */
+    peek(key: string): CachedAnswer | undefined {
+      return now() - checkedAt < CATALOGUE_MAX_STALENESS_MS ? answers.get(key) : undefined;
+    },
     /**
      * The cached JSON for `key` with its ETag, or `build()`'s answer serialised and tagged (and cached
      * unless the catalogue moved meanwhile).
@@ -56,8 +60,7 @@ export function createCatalogueCache(db: Db, now: () => number = Date.now) {
       const hit = answers.get(key);
       if (hit !== undefined) return hit;
       const builtIn = generation;
-      const body = JSON.stringify(await build());
-      const answer = { body, etag: etagOf(body) };
+      const answer = answerOf(await build());
       if (generation === builtIn) {
         if (answers.size >= MAX_ENTRIES) answers.clear();
         answers.set(key, answer);
@@ -67,6 +70,23 @@ export function createCatalogueCache(db: Db, now: () => number = Date.now) {
     invalidate,
   };
 }
+/** A value serialised once, with its ETag, ready for sendCachedAnswer. */
+export function answerOf(value: unknown, kept = true): CachedAnswer {
+  const body = JSON.stringify(value);
+  const bytes = Buffer.from(body);
+  return { body, bytes, etag: etagOf(bytes), encoded: {}, kept };
+}
+
 export type CatalogueCache = ReturnType<typeof createCatalogueCache>;
-/** An answer's JSON and the ETag of those exact bytes (computed once, not per request). */
-export type CachedAnswer = { body: string; etag: string };
+/**
+ * An answer's JSON (as text and as the bytes sent), the ETag of those bytes, and its compressed forms,
+ * each made once, when first asked for (plugins/http-cache.ts), not per request.
+ */
+export type CachedAnswer = {
+  body: string;
+  bytes: Buffer;
+  etag: string;
+  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
+  /** False for an answer sent once (not cached): compressed fast rather than small. */
+  kept: boolean;
+};

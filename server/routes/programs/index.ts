@@ -9,11 +9,10 @@ import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
 import { createPaymentRepository } from '../../repositories/payments.ts';
 import { createProgramRepository } from '../../repositories/programs.ts';
 import { toProgram } from '../../services/present.ts';
-import { presetEtag } from '../../plugins/http-cache.ts';
+import { sendCachedAnswer } from '../../plugins/http-cache.ts';
 import type { Db } from '../../db/connect.ts';
+import { answerOf } from '../../services/catalogue-cache.ts';
 import type { z } from 'zod';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 function values(input: z.output<typeof ProgramInput>) {
   return {
@@ -43,18 +42,35 @@ export default async function programRoutes(app: FastifyInstance) {
   const { db, payments, catalogue } = app.deps;
   const programs = createProgramRepository(db);
 
-  app.get(API.programs.list, async (request, reply) => {
-    // No query string (the home page, a shared link): nothing to validate.
+  /** The list for these filters, as the API shows it. */
+  async function list(query: z.output<typeof ProgramListQuery>, includeInactive: boolean) {
+    return (await programs.list({ ...query, includeInactive })).map(toProgram);
+  }
+  /** The key of the unfiltered list (the home page, a shared link), the one asked for most. */
+  const ALL = 'programs:{}';
+
+  // Public answers come from the catalogue cache, compressed once (sendCachedAnswer), not per request; the
+  // handler answers a cached list without a promise.
+  app.get(API.programs.list, { compress: false }, (request, reply) => {
+    // No query string: nothing to validate.
     const raw = request.query as Record<string, unknown>;
-    const query = Object.keys(raw).length === 0 ? {} : parseQuery(ProgramListQuery, raw);
-    const includeInactive = Boolean(query.include_inactive) && isAdmin(request);
-    const read = async () => (await programs.list({ ...query, includeInactive })).map(toProgram);
-    // Archived programs are for administrators only and never cached; the public answers are.
-    if (includeInactive) return read();
-    const { include_inactive: _ignored, ...filters } = query;
-    const { body, etag } = await catalogue.answer(`programs:${JSON.stringify(filters)}`, read);
-    presetEtag(reply, etag);
-    return reply.type(JSON_TYPE).send(body);
+    if (Object.keys(raw).length === 0) {
+      const hit = catalogue.peek(ALL);
+      if (hit) {
+        // A handler that is not async sends and returns nothing (returning the reply would send it twice).
+        sendCachedAnswer(request, reply, hit);
+        return;
+      }
+    }
+    return (async () => {
+      const query = Object.keys(raw).length === 0 ? {} : parseQuery(ProgramListQuery, raw);
+      // Archived programs are for administrators only and never cached; the public answers are.
+      if (query.include_inactive && isAdmin(request))
+        return sendCachedAnswer(request, reply, answerOf(await list(query, true), false));
+      const { include_inactive: _ignored, ...filters } = query;
+      const answer = await catalogue.answer(`programs:${JSON.stringify(filters)}`, () => list(filters, false));
+      return sendCachedAnswer(request, reply, answer);
+    })();
   });
 
   app.get(API.programs.detail(), async (request) => {
