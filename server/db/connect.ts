@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -26,16 +26,45 @@ export function dialectOf(url: string): Dialect {
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
+ * A reading statement that hands back plain objects built by a function made for its columns: the
+ * statement runs in better-sqlite3's raw mode (arrays), which is more than twice as fast as its object
+ * mode for wide rows (an admin page of 50 payments with their student and course: about 390 µs against
+ * 180 µs), and the objects are the same (same keys in the same order, a later column of the same name
+ * winning as before).
+ */
+function readingStatement(statement: SQLite.Statement): SqliteStatement {
+  statement.raw(true);
+  const columns = statement.columns().map((column) => column.name);
+  // The keys are the statement's own column names, quoted by JSON.stringify: no outside text gets in.
+  const toObject = new Function(
+    'row',
+    `return {${columns.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(', ')}};`,
+  ) as (row: unknown[]) => Record<string, unknown>;
+  return {
+    reader: true,
+    all(parameters) {
+      const rows = statement.all(parameters as unknown[]) as unknown[];
+      for (let i = 0; i < rows.length; i++) rows[i] = toObject(rows[i] as unknown[]);
+      return rows;
+    },
+    run: (parameters) => statement.run(parameters as unknown[]),
+    *iterate(parameters) {
+      for (const row of statement.iterate(parameters as unknown[])) yield toObject(row as unknown[]);
+    },
+  };
+}
+
+/**
  * Kysely's SQLite driver prepares every query it runs; better-sqlite3's prepare parses and plans the SQL
  * each time. The same SQL text gives the same statement, so each is prepared once and reused (the driver
  * runs a statement to completion synchronously before the next, so sharing is safe; SQLite re-plans a
  * statement itself after a schema change).
  */
-function reusingStatements(sqlite: SQLite.Database) {
-  const statements = new Map<string, SQLite.Statement>();
+function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
-    prepare(sql: string): SQLite.Statement {
+    prepare(sql: string): SqliteStatement {
       // Kysely opens transactions with a deferred `begin`: one that reads before it writes cannot wait for
       // another process's write lock (SQLITE_BUSY_SNAPSHOT at once, busy_timeout or not). Every transaction
       // of the app writes, so each takes the write lock at its start and waits its turn (busy_timeout):
@@ -43,7 +72,8 @@ function reusingStatements(sqlite: SQLite.Database) {
       if (sql === 'begin') sql = 'begin immediate';
       let statement = statements.get(sql);
       if (!statement) {
-        statement = sqlite.prepare(sql);
+        const prepared = sqlite.prepare(sql);
+        statement = prepared.reader ? readingStatement(prepared) : prepared;
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
         statements.set(sql, statement);
       }
