@@ -29,7 +29,7 @@ import { createMailEvents } from './mail/events.ts';
 import type { PaymentEffects } from './services/completion-effects.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
 import { createPaymentService } from './services/payments.ts';
-import { createTokenService, resolveJwtSecret } from './services/tokens.ts';
+import { createRotator, createTokenService, resolveJwtSecret, tokenLifetimes, type Rotate } from './services/tokens.ts';
 import { createCatalogueCache } from './services/catalogue-cache.ts';
 import { setupGateway } from './gateway/index.ts';
 import { SANDBOX_PREFIX } from './gateway/sandbox.ts';
@@ -48,10 +48,19 @@ export type AppOptions = {
   logStream?: { write: (line: string) => void };
   /** The catalogue cache's clock (tests move it to prove the one-second bound); default Date.now. */
   clock?: () => number;
+  /** Where refresh rotations are written (default: here; a SQLite cluster's workers ask the primary). */
+  rotate?: Rotate;
 };
 
 /** Builds the whole server on a migrated database; listening is server.ts's job (tests inject). */
-export async function buildApp({ config, db, dialect, logStream, clock }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  dialect,
+  logStream,
+  clock,
+  rotate,
+}: AppOptions): Promise<FastifyInstance> {
   // Request logs go to stdout without blocking: lines are gathered (16 KB at a time) and handed to the
   // kernel asynchronously (lib/log-sink.ts); what is gathered is written at least every second, when the
   // app closes and when the process exits. The two lines of every request are built directly
@@ -98,11 +107,8 @@ export async function buildApp({ config, db, dialect, logStream, clock }: AppOpt
   }
 
   const secret = await resolveJwtSecret(db, config.jwtSecret);
-  const tokens = createTokenService(db, secret, {
-    accessSeconds: config.accessTokenLifetimeSeconds,
-    refreshSeconds: config.refreshTokenLifetimeSeconds,
-    reuseGraceSeconds: config.refreshReuseGraceSeconds,
-  });
+  const lifetimes = tokenLifetimes(config);
+  const tokens = createTokenService(db, secret, lifetimes, rotate ?? createRotator(db, lifetimes));
   const catalogue = createCatalogueCache(db, clock);
   const mail = createMailEvents(config);
   const paymentEffects: PaymentEffects = {

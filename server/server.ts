@@ -9,7 +9,8 @@ import { createMailWorker } from './mail/worker.ts';
 import { createRateEventRepository } from './repositories/rate-events.ts';
 import { createRefreshTokenRepository } from './repositories/refresh-tokens.ts';
 import { closeWithDeadline } from './lib/shutdown.ts';
-import { resolveJwtSecret } from './services/tokens.ts';
+import { rotationsThroughPrimary, serveRotations } from './services/rotation-channel.ts';
+import { createRotator, resolveJwtSecret, tokenLifetimes } from './services/tokens.ts';
 import { NO_ADMIN_NOTICE, noActiveAdmin } from './services/users.ts';
 
 const HOUR_MS = 3_600_000;
@@ -75,7 +76,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, role: 's
     if (config.demoMode) await seedDemoIfEmpty(db);
     await noticeIfNoAdmin(db, config);
   }
-  const app = await buildApp({ config, db, dialect });
+  // SQLite cluster: one writer for refresh rotations, the primary (services/rotation-channel.ts).
+  const rotate = role === 'worker' && dialect === 'sqlite' ? rotationsThroughPrimary() : undefined;
+  const app = await buildApp({ config, db, dialect, rotate });
   const stopBackground =
     role === 'single'
       ? startBackground(db, dialect, config, (what, error) => app.log.warn({ err: error }, what))
@@ -107,6 +110,7 @@ async function startPrimary(env: NodeJS.ProcessEnv, config: Config) {
   const stopBackground = startBackground(db, dialect, config, (what, error) =>
     console.error(`${what}: ${error instanceof Error ? error.message : String(error)}`),
   );
+  const stopRotations = dialect === 'sqlite' ? serveRotations(createRotator(db, tokenLifetimes(config))) : null;
 
   cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'server.ts'), args: [] });
   let stopping = false;
@@ -147,6 +151,7 @@ async function startPrimary(env: NodeJS.ProcessEnv, config: Config) {
           }),
       ),
     );
+    stopRotations?.();
     await close();
     process.exit(code);
   };

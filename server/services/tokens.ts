@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify } from 'jose';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { createRefreshTokenRepository } from '../repositories/refresh-tokens.ts';
 import { createSettingsRepository } from '../repositories/settings.ts';
@@ -23,6 +24,13 @@ export type TokenLifetimes = {
 };
 type TokenType = 'access' | 'refresh';
 
+/** The lifetimes the configuration sets. */
+export const tokenLifetimes = (config: Config): TokenLifetimes => ({
+  accessSeconds: config.accessTokenLifetimeSeconds,
+  refreshSeconds: config.refreshTokenLifetimeSeconds,
+  reuseGraceSeconds: config.refreshReuseGraceSeconds,
+});
+
 /** The configured secret, else the one stored in the database (made once, shared by every instance). */
 export async function resolveJwtSecret(db: Db, configured: string | null): Promise<string> {
   if (configured) return configured;
@@ -38,9 +46,88 @@ const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toStrin
 const newJti = () => randomUUID().replace(/-/g, '');
 
 /** A rotation's successor: the user and the jti of the new refresh token. */
-type Rotated = { userId: number; jti: string };
+export type Rotated = { userId: number; jti: string };
 
-export function createTokenService(db: Db, secret: string, lifetimes: TokenLifetimes) {
+type RefreshTokenStore = ReturnType<typeof createRefreshTokenRepository>;
+
+/** Records a new refresh token (its row) and answers its jti; it starts a family (a login) or continues one. */
+async function recordRefreshToken(
+  store: RefreshTokenStore,
+  userId: number,
+  family: string | undefined,
+  lifetimes: TokenLifetimes,
+): Promise<string> {
+  const jti = newJti();
+  const expiresAt = new Date(Date.now() + lifetimes.refreshSeconds * 1000).toISOString();
+  await store.add(jti, userId, expiresAt, family ?? jti);
+  return jti;
+}
+
+/** Retires the refresh token `jti` and records its successor: the successor, or null (answered 401). */
+export type Rotate = (jti: string) => Promise<Rotated | null>;
+
+/** The database side of a refresh: rotations of many requests batched into one transaction (below). */
+export function createRotator(db: Db, lifetimes: TokenLifetimes): Rotate {
+  /** One rotation inside the batch's transaction: the successor's user and jti, or null (401). */
+  async function rotateIn(store: RefreshTokenStore, jti: string): Promise<Rotated | null> {
+    const row = await store.find(jti);
+    if (!row || row.expires_at <= new Date().toISOString()) return null;
+    if (row.rotated_at !== null) {
+      const sinceRotation = (Date.now() - Date.parse(row.rotated_at)) / 1000;
+      if (sinceRotation > (lifetimes.reuseGraceSeconds ?? 0)) await store.revokeFamily(row.family);
+      return null;
+    }
+    if (row.revoked_at !== null) return null;
+    await store.markRotated(row.jti);
+    return { userId: row.user_id, jti: await recordRefreshToken(store, row.user_id, row.family, lifetimes) };
+  }
+
+  /**
+   * Group commit: the rotations asked for in one turn of the event loop share one transaction (one commit,
+   * so one disk flush with SQLite's synchronous=FULL) holding the locks of all their tokens. Within it they
+   * run one after another, so the same token presented twice is rotated once and refused the second time,
+   * as with one transaction each. Only database work holds the lock; tokens are signed after the commit.
+   */
+  const rotations = (() => {
+    let waiting: Array<{ jti: string; settle: (outcome: Promise<Rotated | null>) => void }> = [];
+    async function runBatch(batch: typeof waiting): Promise<Array<Rotated | null>> {
+      return withKeysLocked(
+        db,
+        batch.map((r) => `refresh:${r.jti}`),
+        async (trx) => {
+          const store = createRefreshTokenRepository(trx);
+          const outcomes: Array<Rotated | null> = [];
+          for (const r of batch) outcomes.push(await rotateIn(store, r.jti));
+          return outcomes;
+        },
+      );
+    }
+    function flush(): void {
+      const batch = waiting;
+      waiting = [];
+      const done = runBatch(batch);
+      batch.forEach((r, i) => r.settle(done.then((outcomes) => outcomes[i]!)));
+    }
+    return {
+      rotate(jti: string): Promise<Rotated | null> {
+        return new Promise((resolve) => {
+          if (waiting.length === 0) setImmediate(flush);
+          waiting.push({ jti, settle: resolve });
+        });
+      },
+    };
+  })();
+
+  return rotations.rotate;
+}
+
+export function createTokenService(
+  db: Db,
+  secret: string,
+  lifetimes: TokenLifetimes,
+  /** Where rotations are done: here by default; in a SQLite cluster's worker, by the primary (rotation-channel.ts). */
+  rotate: Rotate = createRotator(db, lifetimes),
+) {
   const raw = new TextEncoder().encode(secret);
   // jose turns a byte secret into a WebCrypto key on every call; the key is made once instead.
   const keyReady = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
@@ -93,73 +180,15 @@ export function createTokenService(db: Db, secret: string, lifetimes: TokenLifet
     }
   }
 
-  /** Records a new refresh token (its row) and answers its jti; it starts a family (a login) or continues one. */
-  async function record(userId: number, family: string | undefined, store: typeof refreshTokens): Promise<string> {
-    const jti = newJti();
-    const expiresAt = new Date(Date.now() + lifetimes.refreshSeconds * 1000).toISOString();
-    await store.add(jti, userId, expiresAt, family ?? jti);
-    return jti;
-  }
-
   /** The pair answered for a recorded refresh token. */
   const pairFor = (userId: number, refreshJti: string) => ({
     access: sign('access', userId, newJti(), lifetimes.accessSeconds),
     refresh: sign('refresh', userId, refreshJti, lifetimes.refreshSeconds),
   });
 
-  /** One rotation inside the batch's transaction: the successor's user and jti, or null (401). */
-  async function rotateIn(store: typeof refreshTokens, jti: string): Promise<Rotated | null> {
-    const row = await store.find(jti);
-    if (!row || row.expires_at <= new Date().toISOString()) return null;
-    if (row.rotated_at !== null) {
-      const sinceRotation = (Date.now() - Date.parse(row.rotated_at)) / 1000;
-      if (sinceRotation > (lifetimes.reuseGraceSeconds ?? 0)) await store.revokeFamily(row.family);
-      return null;
-    }
-    if (row.revoked_at !== null) return null;
-    await store.markRotated(row.jti);
-    return { userId: row.user_id, jti: await record(row.user_id, row.family, store) };
-  }
-
-  /**
-   * Group commit: the rotations asked for in one turn of the event loop share one transaction (one commit,
-   * so one disk flush with SQLite's synchronous=FULL) holding the locks of all their tokens. Within it they
-   * run one after another, so the same token presented twice is rotated once and refused the second time,
-   * as with one transaction each. Only database work holds the lock; tokens are signed after the commit.
-   */
-  const rotations = (() => {
-    let waiting: Array<{ jti: string; settle: (outcome: Promise<Rotated | null>) => void }> = [];
-    async function runBatch(batch: typeof waiting): Promise<Array<Rotated | null>> {
-      return withKeysLocked(
-        db,
-        batch.map((r) => `refresh:${r.jti}`),
-        async (trx) => {
-          const store = createRefreshTokenRepository(trx);
-          const outcomes: Array<Rotated | null> = [];
-          for (const r of batch) outcomes.push(await rotateIn(store, r.jti));
-          return outcomes;
-        },
-      );
-    }
-    function flush(): void {
-      const batch = waiting;
-      waiting = [];
-      const done = runBatch(batch);
-      batch.forEach((r, i) => r.settle(done.then((outcomes) => outcomes[i]!)));
-    }
-    return {
-      rotate(jti: string): Promise<Rotated | null> {
-        return new Promise((resolve) => {
-          if (waiting.length === 0) setImmediate(flush);
-          waiting.push({ jti, settle: resolve });
-        });
-      },
-    };
-  })();
-
   /** A new pair starting a family (a login). */
   async function issuePair(userId: number): Promise<{ access: string; refresh: string }> {
-    return pairFor(userId, await record(userId, undefined, refreshTokens));
+    return pairFor(userId, await recordRefreshToken(refreshTokens, userId, undefined, lifetimes));
   }
 
   return {
@@ -171,7 +200,7 @@ export function createTokenService(db: Db, secret: string, lifetimes: TokenLifet
     async rotate(refresh: string): Promise<{ access: string; refresh: string }> {
       const claims = await verify(refresh, 'refresh');
       if (!claims) throw new HttpError(401, SERVER_MESSAGES.refreshInvalid);
-      const outcome = await rotations.rotate(claims.jti);
+      const outcome = await rotate(claims.jti);
       if (!outcome) throw new HttpError(401, SERVER_MESSAGES.refreshInvalid);
       return pairFor(outcome.userId, outcome.jti);
     },

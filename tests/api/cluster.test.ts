@@ -137,6 +137,26 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     expect(workshop.body).toMatchObject({ current_participants: 2, max_participants: 2 });
   }, 60_000);
 
+  it('20 concurrent refreshes of one token: one new pair, 401 for the rest, whichever process wrote them', async () => {
+    // On SQLite the workers hand rotations to the primary (one writer); the rule is the same either way.
+    const login = await call(server.base, 'POST', API.token, { body: { username: 'admin', password: 'admin123' } });
+    const refresh = (login.body as { refresh: string }).refresh;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call(server.base, 'POST', API.tokenRefresh, { body: { refresh } })),
+    );
+    const won = answers.filter((a) => a.status === 200);
+    expect(won).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(19);
+    const successor = (won[0]!.body as { refresh: string }).refresh;
+    expect(successor).not.toBe(refresh);
+    // The successor rotates once more, on whichever process answers; the retired token stays refused.
+    const next = await call(server.base, 'POST', API.tokenRefresh, { body: { refresh: successor } });
+    expect(next.status).toBe(200);
+    const again = await call(server.base, 'POST', API.tokenRefresh, { body: { refresh } });
+    expect(again.status).toBe(401);
+    raced.push(API.tokenRefresh);
+  }, 60_000);
+
   it('both processes answered the racers (their request logs, complete once the server has stopped)', async () => {
     await server.stop();
     const pids = new Set<number>();
