@@ -16,7 +16,9 @@
  * a later request; a run that runs out of tokens shows it as errors.
  * BENCH_DURATION (seconds per endpoint, default 10), BENCH_CONNECTIONS (10), BENCH_THREADS (2),
  * BENCH_TOOL (wrk | autocannon), BENCH_ENDPOINTS (e.g. `refresh,stats`: those and the programs list only), BENCH_PEER=0 (skip the peer), BENCH_DATABASE_URL (adds the project
- * on PostgreSQL: a database created and dropped per run; ceiling and peer stay SQLite-only).
+ * on PostgreSQL: a database created and dropped per run; ceiling and peer stay SQLite-only), BENCH_NODE_FLAGS
+ * (node flags for the project's processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where a
+ * request's time goes).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -244,7 +246,8 @@ async function stop(child: ChildProcess): Promise<void> {
 async function startProject(databaseUrl: string, logFile: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'server.ts')], {
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(ROOT, 'server', 'server.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
 import { createUserRepository } from '../repositories/users.ts';
 import { forbidden, HttpError, notAuthenticated, tokenInvalid } from '../lib/errors.ts';
@@ -48,6 +48,20 @@ export function requireAdmin(request: FastifyRequest): UserRow {
 
 export const isAdmin = (request: FastifyRequest): boolean => request.user?.role === 'admin';
 
-/** preHandler hooks for route options. */
-export const authenticated = async (request: FastifyRequest) => void requireUser(request);
-export const adminOnly = async (request: FastifyRequest) => void requireAdmin(request);
+/** preHandler hooks for route options (callbacks: no promise per request). */
+export function authenticated(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+  try {
+    requireUser(request);
+  } catch (error) {
+    return done(error as Error);
+  }
+  done();
+}
+export function adminOnly(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+  try {
+    requireAdmin(request);
+  } catch (error) {
+    return done(error as Error);
+  }
+  done();
+}

@@ -127,7 +127,7 @@ export default async function authRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
-  app.get(API.me, { preHandler: authenticated, schema: { response: { 200: responseSchema(User) } } }, async (request) =>
+  app.get(API.me, { preHandler: authenticated, schema: { response: { 200: responseSchema(User) } } }, (request) =>
     toUser(requireUser(request)),
   );
 
