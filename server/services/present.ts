@@ -23,7 +23,7 @@ import type { ProgramWithInstructor } from '../repositories/programs.ts';
 import type { WorkshopWithInstructor } from '../repositories/workshops.ts';
 import type { ResourceWithAuthor } from '../repositories/content.ts';
 import type { EnrollmentView } from '../repositories/enrollments.ts';
-import type { PaymentView } from '../repositories/payments.ts';
+import type { PaymentAnswerRow } from '../repositories/payments.ts';
 import type { Selectable } from 'kysely';
 import type { AuditLogTable, CounselingRequestsTable } from '../db/schema.ts';
 
@@ -136,7 +136,7 @@ export function toTestimonial(row: TestimonialRow): Testimonial {
   };
 }
 
-function student(row: EnrollmentView | PaymentView) {
+function student(row: EnrollmentView | PaymentAnswerRow) {
   return {
     id: row.student_id,
     username: row.student_username,
@@ -165,7 +165,7 @@ export function toEnrollment(row: EnrollmentView): Enrollment {
   };
 }
 
-export function toPayment(row: PaymentView): Payment {
+export function toPayment(row: PaymentAnswerRow): Payment {
   const isProgram = row.course_type === 'program';
   return {
     id: row.id,
