@@ -10,6 +10,7 @@ import * as resourceFileLinks from './migrations/005_3_resource_file_links.ts';
 import * as gateway from './migrations/003_gateway.ts';
 import * as caseInsensitiveUsernames from './migrations/006_case_insensitive_usernames.ts';
 import * as refreshTokenFamilies from './migrations/006_refresh_token_families.ts';
+import * as paymentsVersion from './migrations/008_payments_version.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '003_gateway': gateway,
   '006_case_insensitive_usernames': caseInsensitiveUsernames,
   '006_refresh_token_families': refreshTokenFamilies,
+  '008_payments_version': paymentsVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -281,6 +281,12 @@ export interface CatalogueVersionTable {
   version: number;
 }
 
+/** SQLite only: one row (id 1) counting writes to what the admin Payments list shows (migration 008). */
+export interface PaymentsVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface DocumentCountersTable {
   series: string;
   financial_year: string;
@@ -339,6 +345,7 @@ export interface PasswordResetsTable {
 
 export interface Database {
   catalogue_version: CatalogueVersionTable;
+  payments_version: PaymentsVersionTable;
   document_counters: DocumentCountersTable;
   tax_documents: TaxDocumentsTable;
   outbox: OutboxTable;

@@ -23,10 +23,13 @@ import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
 import { createPaymentRepository } from '../../repositories/payments.ts';
 import { createRevenueRepository } from '../../repositories/revenue.ts';
 import { createStatsRepository } from '../../repositories/stats.ts';
+import { createPaymentsVersionRepository } from '../../repositories/payments-version.ts';
 import { createCounselingService } from '../../services/counseling.ts';
 import exportRoutes from './exports.ts';
 import { createRecordService } from '../../services/records.ts';
 import { toAuditEntry, toEnrollment, toOutboxEmail, toPayment } from '../../services/present.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The admin panel's data: totals, issues, paginated lists, resolves, counseling requests, the audit log. */
 export default async function adminRoutes(app: FastifyInstance) {
@@ -70,15 +73,36 @@ export default async function adminRoutes(app: FastifyInstance) {
     return paginate(request.url, q.page, q.page_size, count, rows.map(toEnrollment));
   });
 
-  app.get(API.admin.payments, { schema: { response: { 200: paginatedResponseSchema(Payment) } } }, async (request) => {
-    const q = parseQuery(AdminRecordQuery, request.query);
-    const filters = recordFilters(q);
-    const [count, rows] = await Promise.all([
-      payments.count(filters),
-      payments.page(filters, q.page_size, (q.page - 1) * q.page_size),
-    ]);
-    return paginate(request.url, q.page, q.page_size, count, rows.map(toPayment));
-  });
+  /**
+   * SQLite: Payments list answers kept in memory by URL (page and filters), each with the count of writes
+   * (migration 008) it was made under. That count is read first on every request, so an answer is served
+   * only while nothing it shows has changed, in any process: never stale. PostgreSQL reads every time.
+   */
+  const paymentsVersion = dialect === 'sqlite' ? createPaymentsVersionRepository(db) : null;
+  const paymentPages = new Map<string, { version: number; body: string }>();
+  const KEPT_PAYMENT_PAGES = 100;
+
+  app.get(
+    API.admin.payments,
+    { schema: { response: { 200: paginatedResponseSchema(Payment) } } },
+    async (request, reply) => {
+      const version = paymentsVersion ? await paymentsVersion.current() : null;
+      const kept = paymentPages.get(request.url);
+      if (kept && kept.version === version) return reply.type(JSON_TYPE).send(kept.body);
+      const q = parseQuery(AdminRecordQuery, request.query);
+      const filters = recordFilters(q);
+      const [count, rows] = await Promise.all([
+        payments.count(filters),
+        payments.page(filters, q.page_size, (q.page - 1) * q.page_size),
+      ]);
+      const answer = paginate(request.url, q.page, q.page_size, count, rows.map(toPayment));
+      if (version === null) return answer;
+      const body = String(reply.serialize(answer));
+      if (paymentPages.size >= KEPT_PAYMENT_PAGES) paymentPages.clear();
+      paymentPages.set(request.url, { version, body });
+      return reply.type(JSON_TYPE).send(body);
+    },
+  );
 
   app.post(API.admin.resolveEnrollment(), async (request) => {
     const id = idParam(request.params);
