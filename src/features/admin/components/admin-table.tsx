@@ -1,5 +1,6 @@
 import type { UIEvent } from 'react';
 import { Notice } from '../../../components/notice.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import type { AdminResource } from '../api/resource-types.ts';
 
 export type RowAction = 'modal.view' | 'modal.edit' | 'modal.delete' | 'modal.resolve' | 'modal.refund';
@@ -25,54 +26,46 @@ export function AdminTable({ resource, items, hasMore, loadingMore, moreError, o
       onLoadMore();
   }
   return (
-    // The scroll area is focusable so keyboard users can scroll it too.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="scroll-area" tabIndex={0} onScroll={onScroll} role="region" aria-label={`${resource.label} list`}>
-      <table className="table">
-        <thead>
-          <tr>
-            {resource.columns.map((column) => (
-              <th key={column.label} scope="col">
-                {column.label}
-              </th>
-            ))}
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id}>
-              {resource.columns.map((column) => (
-                <td key={column.label}>{column.render(item)}</td>
-              ))}
-              <td>
-                <div className="row-actions">
-                  <RowButton label="View" item={item} type="modal.view" onAction={onAction} />
-                  {resource.form ? <RowButton label="Edit" item={item} type="modal.edit" onAction={onAction} /> : null}
-                  {resource.resolvePath ? (
-                    <RowButton label="Resolve" item={item} type="modal.resolve" onAction={onAction} />
-                  ) : null}
-                  {resource.refund?.allowed(item) ? (
-                    <RowButton label="Refund" item={item} type="modal.refund" onAction={onAction} />
-                  ) : null}
-                  {(resource.form?.removePath ?? resource.removePath) ? (
-                    <RowButton label="Delete" item={item} type="modal.delete" onAction={onAction} danger />
-                  ) : null}
-                </div>
-              </td>
-            </tr>
+    <ScrollTable
+      label={`${resource.label} list`}
+      headers={[...resource.columns.map((column) => column.label), 'Actions']}
+      onScroll={onScroll}
+      after={
+        <>
+          {moreError ? <Notice kind="error">{moreError}</Notice> : null}
+          {hasMore ? (
+            <p style={{ textAlign: 'center', padding: '0.5rem' }}>
+              <button type="button" className="btn btn-outline btn-small" onClick={onLoadMore} disabled={loadingMore}>
+                {loadingMore ? 'Loading more...' : 'Load more'}
+              </button>
+            </p>
+          ) : null}
+        </>
+      }
+    >
+      {items.map((item) => (
+        <tr key={item.id}>
+          {resource.columns.map((column) => (
+            <td key={column.label}>{column.render(item)}</td>
           ))}
-        </tbody>
-      </table>
-      {moreError ? <Notice kind="error">{moreError}</Notice> : null}
-      {hasMore ? (
-        <p style={{ textAlign: 'center', padding: '0.5rem' }}>
-          <button type="button" className="btn btn-outline btn-small" onClick={onLoadMore} disabled={loadingMore}>
-            {loadingMore ? 'Loading more...' : 'Load more'}
-          </button>
-        </p>
-      ) : null}
-    </div>
+          <td>
+            <div className="row-actions">
+              <RowButton label="View" item={item} type="modal.view" onAction={onAction} />
+              {resource.form ? <RowButton label="Edit" item={item} type="modal.edit" onAction={onAction} /> : null}
+              {resource.resolvePath ? (
+                <RowButton label="Resolve" item={item} type="modal.resolve" onAction={onAction} />
+              ) : null}
+              {resource.refund?.allowed(item) ? (
+                <RowButton label="Refund" item={item} type="modal.refund" onAction={onAction} />
+              ) : null}
+              {(resource.form?.removePath ?? resource.removePath) ? (
+                <RowButton label="Delete" item={item} type="modal.delete" onAction={onAction} danger />
+              ) : null}
+            </div>
+          </td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 

@@ -6,6 +6,7 @@ import { TextAreaField } from '../../../components/field.tsx';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
 import { formatDateTime, formatINR, fullName, plural } from '../../../utils/format.ts';
 import { paymentsResource } from '../api/issue-resources.tsx';
@@ -105,69 +106,41 @@ export function ReconciliationPanel({ machines, onSaved }: { machines: AdminMach
         <h3>Flagged gateway events ({flagged.length})</h3>
         {flagged.length === 0 ? <p className="status-text">No flagged events.</p> : null}
         {flagged.length ? (
-          // The scroll area is focusable so keyboard users can scroll it too.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          <div className="scroll-area" tabIndex={0} role="region" aria-label="Flagged gateway events">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Flag</th>
-                  <th scope="col">Detail</th>
-                  <th scope="col">Gateway</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Received</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {flagged.map((event) => (
-                  <EventRow
-                    key={event.id}
-                    event={event}
-                    onAction={(action) => sendEvents({ type: 'modal.resolve', item: { ...event, action } })}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            label="Flagged gateway events"
+            headers={['Flag', 'Detail', 'Gateway', 'Amount', 'Received', 'Actions']}
+          >
+            {flagged.map((event) => (
+              <EventRow
+                key={event.id}
+                event={event}
+                onAction={(action) => sendEvents({ type: 'modal.resolve', item: { ...event, action } })}
+              />
+            ))}
+          </ScrollTable>
         ) : null}
         <h3>Payments pending for over 30 minutes ({stale.length})</h3>
         {stale.length === 0 ? <p className="status-text">No payment has been pending that long.</p> : null}
         {stale.length ? (
-          // The scroll area is focusable so keyboard users can scroll it too.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          <div className="scroll-area" tabIndex={0} role="region" aria-label="Pending payments">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Student</th>
-                  <th scope="col">Course</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stale.map((p) => (
-                  <tr key={p.id}>
-                    <td>{`${fullName(p.student)} (${p.student.email})`}</td>
-                    <td>{courseOf(p)}</td>
-                    <td>{formatINR(p.amount)}</td>
-                    <td>{formatDateTime(p.created_at)}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-small btn-outline"
-                        onClick={() => sendPayments({ type: 'modal.resolve', item: p })}
-                      >
-                        Resolve
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable label="Pending payments" headers={['Student', 'Course', 'Amount', 'Created', 'Actions']}>
+            {stale.map((p) => (
+              <tr key={p.id}>
+                <td>{`${fullName(p.student)} (${p.student.email})`}</td>
+                <td>{courseOf(p)}</td>
+                <td>{formatINR(p.amount)}</td>
+                <td>{formatDateTime(p.created_at)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-small btn-outline"
+                    onClick={() => sendPayments({ type: 'modal.resolve', item: p })}
+                  >
+                    Resolve
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
         ) : null}
       </ListStatus>
       <ReconcileDialog snapshot={events} send={sendEvents} />
