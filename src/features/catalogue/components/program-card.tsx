@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { CATEGORY_LABELS, LEVEL_LABELS, TARGET_AUDIENCE_LABELS, type Program } from '../../../../contract/index.ts';
 import { paths } from '../../../config/paths.ts';
 import { Badge } from '../../../components/badges.tsx';
-import { formatINR, fullName, plural } from '../../../utils/format.ts';
+import { ProgramPrice } from './program-price.tsx';
+import { fullName, plural } from '../../../utils/format.ts';
 
 export function ProgramCard({ program, enrolled }: { program: Program; enrolled: boolean }) {
   const instructor = fullName(program.instructor);
@@ -35,16 +36,7 @@ export function ProgramCard({ program, enrolled }: { program: Program; enrolled:
         <dt>Average salary</dt>
         <dd>{program.avg_salary}</dd>
       </dl>
-      <p className="price">
-        {program.original_price !== null && program.original_price > program.price ? (
-          <s>
-            <span className="visually-hidden">Original price </span>
-            {formatINR(program.original_price)}
-          </s>
-        ) : null}
-        <span>{formatINR(program.price)}</span>
-      </p>
-      <p className="highlight">✓ 100% placement assistance</p>
+      <ProgramPrice program={program} />
       <div className="actions">
         {enrolled ? (
           <button type="button" className="btn" disabled>

@@ -9,10 +9,11 @@ import {
 import type { LoaderLogic } from '../../../../machines/loader.machine.ts';
 import { paths } from '../../../config/paths.ts';
 import { Badge } from '../../../components/badges.tsx';
+import { ProgramPrice } from './program-price.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { useLoaderMachine } from '../../../lib/use-preloaded-machine.ts';
-import { formatINR, fullName, plural } from '../../../utils/format.ts';
+import { fullName, plural } from '../../../utils/format.ts';
 
 type Props = { loader: LoaderLogic<Program>; id: string; preloaded?: Program };
 
@@ -78,16 +79,7 @@ export function ProgramDetailPage({ loader, id, preloaded }: Props) {
             </>
           ) : null}
         </dl>
-        <p className="price">
-          {program.original_price !== null && program.original_price > program.price ? (
-            <s>
-              <span className="visually-hidden">Original price </span>
-              {formatINR(program.original_price)}
-            </s>
-          ) : null}
-          <span>{formatINR(program.price)}</span>
-        </p>
-        <p className="highlight">✓ 100% placement assistance</p>
+        <ProgramPrice program={program} />
         <div className="actions">
           <Link to={paths.checkout.to('program', program.id)} className="btn btn-primary">
             Enroll Now
