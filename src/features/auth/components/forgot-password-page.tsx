@@ -6,6 +6,7 @@ import type { ForgotPasswordLogic } from '../../../../machines/forgot-password.m
 import { paths } from '../../../config/paths.ts';
 import { TextField } from '../../../components/field.tsx';
 import { Notice } from '../../../components/notice.tsx';
+import { AuthCard } from './auth-card.tsx';
 
 /**
  * "Forgot password?": whatever address is given, the same answer shows (it must not tell whether an
@@ -23,34 +24,28 @@ export function ForgotPasswordPage({ logic }: { logic: ForgotPasswordLogic }) {
   }
 
   return (
-    <div className="auth-page">
-      <main className="auth-card" aria-labelledby="forgot-title">
-        <Link to={paths.home} className="brand">
-          Credit Careers Institute
-        </Link>
-        <h1 id="forgot-title">Forgot password</h1>
-        <p>Give the email address of your account and we will send you a link to set a new password.</p>
-        {snapshot.matches('sent') ? <Notice kind="success">{SERVER_MESSAGES.resetRequested}</Notice> : null}
-        {snapshot.matches('failed') && failure ? <Notice kind="error">{failure}</Notice> : null}
-        <form method="post" onSubmit={onSubmit} noValidate>
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            error={errors.email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <button type="submit" className="btn btn-primary" disabled={submitting}>
-            {submitting ? 'Sending...' : 'Send reset link'}
-          </button>
-        </form>
-        <p style={{ marginTop: '1rem' }}>
-          Remembered it? <Link to={paths.login}>Login</Link>
-        </p>
-      </main>
-    </div>
+    <AuthCard id="forgot-title" title="Forgot password">
+      <p>Give the email address of your account and we will send you a link to set a new password.</p>
+      {snapshot.matches('sent') ? <Notice kind="success">{SERVER_MESSAGES.resetRequested}</Notice> : null}
+      {snapshot.matches('failed') && failure ? <Notice kind="error">{failure}</Notice> : null}
+      <form method="post" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          error={errors.email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary" disabled={submitting}>
+          {submitting ? 'Sending...' : 'Send reset link'}
+        </button>
+      </form>
+      <p style={{ marginTop: '1rem' }}>
+        Remembered it? <Link to={paths.login}>Login</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -5,6 +5,7 @@ import type { AppConfigLoader } from '../types.ts';
 import { paths, registerWithNext, safeNext } from '../../../config/paths.ts';
 import { TextField } from '../../../components/field.tsx';
 import { Notice } from '../../../components/notice.tsx';
+import { AuthCard } from './auth-card.tsx';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
 import { homeFor, SessionContext } from '../../../lib/session.ts';
 import { DemoCredentials } from './demo-credentials.tsx';
@@ -38,46 +39,40 @@ export function LoginPage({ config, preloaded }: { config: AppConfigLoader; prel
   }
 
   return (
-    <div className="auth-page">
-      <main className="auth-card" aria-labelledby="login-title">
-        <Link to={paths.home} className="brand">
-          Credit Careers Institute
-        </Link>
-        <h1 id="login-title">Login</h1>
-        {notice && !error ? <Notice kind="success">{notice}</Notice> : null}
-        {error ? <Notice kind="error">{error}</Notice> : null}
-        <form method="post" onSubmit={onSubmit} noValidate>
-          <TextField
-            label="Username"
-            name="username"
-            autoComplete="username"
-            required
-            value={values.username}
-            error={errors.username}
-            onChange={(e) => setValues({ ...values, username: e.target.value })}
-          />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={values.password}
-            error={errors.password}
-            onChange={(e) => setValues({ ...values, password: e.target.value })}
-          />
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Logging in...' : 'Login'}
-          </button>
-        </form>
-        <p style={{ marginTop: '1rem' }}>
-          <Link to={paths.forgotPassword}>Forgot password?</Link>
-        </p>
-        <p>
-          Don&apos;t have an account? <Link to={next ? registerWithNext(next) : paths.register}>Sign up</Link>
-        </p>
-        <DemoCredentials config={config} preloaded={preloaded} onUse={(credentials) => setValues(credentials)} />
-      </main>
-    </div>
+    <AuthCard id="login-title" title="Login">
+      {notice && !error ? <Notice kind="success">{notice}</Notice> : null}
+      {error ? <Notice kind="error">{error}</Notice> : null}
+      <form method="post" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          required
+          value={values.username}
+          error={errors.username}
+          onChange={(e) => setValues({ ...values, username: e.target.value })}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={values.password}
+          error={errors.password}
+          onChange={(e) => setValues({ ...values, password: e.target.value })}
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Logging in...' : 'Login'}
+        </button>
+      </form>
+      <p style={{ marginTop: '1rem' }}>
+        <Link to={paths.forgotPassword}>Forgot password?</Link>
+      </p>
+      <p>
+        Don&apos;t have an account? <Link to={next ? registerWithNext(next) : paths.register}>Sign up</Link>
+      </p>
+      <DemoCredentials config={config} preloaded={preloaded} onUse={(credentials) => setValues(credentials)} />
+    </AuthCard>
   );
 }

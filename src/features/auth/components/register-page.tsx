@@ -4,6 +4,7 @@ import { RegisterInput } from '../../../../contract/index.ts';
 import { loginWithNext, paths, safeNext } from '../../../config/paths.ts';
 import { TextField } from '../../../components/field.tsx';
 import { Notice } from '../../../components/notice.tsx';
+import { AuthCard } from './auth-card.tsx';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
 import { homeFor, SessionContext } from '../../../lib/session.ts';
 
@@ -44,35 +45,29 @@ export function RegisterPage() {
   });
 
   return (
-    <div className="auth-page">
-      <main className="auth-card" aria-labelledby="register-title">
-        <Link to={paths.home} className="brand">
-          Credit Careers Institute
-        </Link>
-        <h1 id="register-title">Create your student account</h1>
-        {error ? <Notice kind="error">{error}</Notice> : null}
-        <form method="post" onSubmit={onSubmit} noValidate>
-          <div className="form-grid">
-            <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
-            <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
-          </div>
-          <TextField label="Username" autoComplete="username" {...field('username')} />
-          <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 8 characters."
-            {...field('password')}
-          />
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Creating account...' : 'Sign up'}
-          </button>
-        </form>
-        <p style={{ marginTop: '1rem' }}>
-          Already have an account? <Link to={next ? loginWithNext(next) : paths.login}>Login</Link>
-        </p>
-      </main>
-    </div>
+    <AuthCard id="register-title" title="Create your student account">
+      {error ? <Notice kind="error">{error}</Notice> : null}
+      <form method="post" onSubmit={onSubmit} noValidate>
+        <div className="form-grid">
+          <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
+          <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
+        </div>
+        <TextField label="Username" autoComplete="username" {...field('username')} />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          {...field('password')}
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Creating account...' : 'Sign up'}
+        </button>
+      </form>
+      <p style={{ marginTop: '1rem' }}>
+        Already have an account? <Link to={next ? loginWithNext(next) : paths.login}>Login</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -5,6 +5,7 @@ import type { ResetPasswordLogic } from '../../../../machines/reset-password.mac
 import { paths } from '../../../config/paths.ts';
 import { TextField } from '../../../components/field.tsx';
 import { Notice } from '../../../components/notice.tsx';
+import { AuthCard } from './auth-card.tsx';
 import { PASSWORD_RESET_NOTICE } from '../login-notice.ts';
 
 /**
@@ -30,46 +31,40 @@ export function ResetPasswordPage({ logic, token }: { logic: ResetPasswordLogic;
   }
 
   return (
-    <div className="auth-page">
-      <main className="auth-card" aria-labelledby="reset-title">
-        <Link to={paths.home} className="brand">
-          Credit Careers Institute
-        </Link>
-        <h1 id="reset-title">Set a new password</h1>
-        {snapshot.matches('invalid') ? (
-          <>
-            <Notice kind="error">{failure}</Notice>
-            <p style={{ marginTop: '1rem' }}>
-              <Link to={paths.forgotPassword} className="btn btn-primary">
-                Ask for a new link
-              </Link>
-            </p>
-          </>
-        ) : (
-          <>
-            {snapshot.matches('failed') && failure ? <Notice kind="error">{failure}</Notice> : null}
-            <form method="post" onSubmit={onSubmit} noValidate>
-              <TextField
-                label="New password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                hint="At least 8 characters."
-                required
-                value={password}
-                error={errors.password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-              <button type="submit" className="btn btn-primary" disabled={submitting || done}>
-                {submitting ? 'Saving...' : 'Set new password'}
-              </button>
-            </form>
-          </>
-        )}
-        <p style={{ marginTop: '1rem' }}>
-          <Link to={paths.login}>Back to Login</Link>
-        </p>
-      </main>
-    </div>
+    <AuthCard id="reset-title" title="Set a new password">
+      {snapshot.matches('invalid') ? (
+        <>
+          <Notice kind="error">{failure}</Notice>
+          <p style={{ marginTop: '1rem' }}>
+            <Link to={paths.forgotPassword} className="btn btn-primary">
+              Ask for a new link
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          {snapshot.matches('failed') && failure ? <Notice kind="error">{failure}</Notice> : null}
+          <form method="post" onSubmit={onSubmit} noValidate>
+            <TextField
+              label="New password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              hint="At least 8 characters."
+              required
+              value={password}
+              error={errors.password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <button type="submit" className="btn btn-primary" disabled={submitting || done}>
+              {submitting ? 'Saving...' : 'Set new password'}
+            </button>
+          </form>
+        </>
+      )}
+      <p style={{ marginTop: '1rem' }}>
+        <Link to={paths.login}>Back to Login</Link>
+      </p>
+    </AuthCard>
   );
 }
