@@ -13,8 +13,12 @@ import type { Rotate, Rotated } from './tokens.ts';
  * writer per process (its row locks need no such help).
  */
 
-type RotateRequest = { type: 'cci:rotate'; id: number; jti: string };
-type RotateAnswer = { type: 'cci:rotated'; id: number; outcome?: Rotated | null; error?: string };
+/** The rotations a worker asked for in one turn of its event loop, and their answers, one message each way. */
+type RotateRequest = { type: 'cci:rotate'; items: Array<{ id: number; jti: string }> };
+type RotateAnswer = {
+  type: 'cci:rotated';
+  items: Array<{ id: number; outcome?: Rotated | null; error?: string }>;
+};
 
 const isRequest = (message: unknown): message is RotateRequest =>
   typeof message === 'object' && message !== null && (message as RotateRequest).type === 'cci:rotate';
@@ -28,39 +32,53 @@ export function serveRotations(rotate: Rotate): () => void {
     message: unknown,
   ) => {
     if (!isRequest(message)) return;
-    const reply = (answer: RotateAnswer) => {
-      if (worker.isConnected()) worker.send(answer);
-    };
-    rotate(message.jti).then(
-      (outcome) => reply({ type: 'cci:rotated', id: message.id, outcome }),
-      (error: unknown) =>
-        reply({ type: 'cci:rotated', id: message.id, error: error instanceof Error ? error.message : String(error) }),
-    );
+    // Asked in one turn, so they join one batch (one transaction, one commit) and are answered together.
+    void Promise.all(
+      message.items.map(({ id, jti }) =>
+        rotate(jti).then(
+          (outcome) => ({ id, outcome }),
+          (error: unknown) => ({ id, error: error instanceof Error ? error.message : String(error) }),
+        ),
+      ),
+    ).then((items) => {
+      if (worker.isConnected()) worker.send({ type: 'cci:rotated', items });
+    });
   };
   cluster.on('message', onMessage);
   return () => void cluster.off('message', onMessage);
 }
 
-/** A worker's side: each rotation is asked of the primary and settles with its answer. */
+/** A worker's side: the rotations asked for in one turn go to the primary in one message and settle with its answer. */
 export function rotationsThroughPrimary(): Rotate {
   const pending = new Map<number, { resolve: (outcome: Rotated | null) => void; reject: (error: Error) => void }>();
+  let queued: RotateRequest['items'] = [];
   let nextId = 0;
   process.on('message', (message: unknown) => {
     if (!isAnswer(message)) return;
-    const waiter = pending.get(message.id);
-    if (!waiter) return;
-    pending.delete(message.id);
-    if (message.error !== undefined) waiter.reject(new Error(`refresh rotation failed: ${message.error}`));
-    else waiter.resolve(message.outcome ?? null);
+    for (const item of message.items) {
+      const waiter = pending.get(item.id);
+      if (!waiter) continue;
+      pending.delete(item.id);
+      if (item.error !== undefined) waiter.reject(new Error(`refresh rotation failed: ${item.error}`));
+      else waiter.resolve(item.outcome ?? null);
+    }
   });
+  function flush(): void {
+    const items = queued;
+    queued = [];
+    process.send!({ type: 'cci:rotate', items } satisfies RotateRequest, undefined, undefined, (error) => {
+      if (!error) return;
+      for (const { id } of items) {
+        pending.get(id)?.reject(error);
+        pending.delete(id);
+      }
+    });
+  }
   return (jti) =>
     new Promise((resolve, reject) => {
       const id = ++nextId;
       pending.set(id, { resolve, reject });
-      process.send!({ type: 'cci:rotate', id, jti } satisfies RotateRequest, undefined, undefined, (error) => {
-        if (!error) return;
-        pending.delete(id);
-        reject(error);
-      });
+      if (queued.length === 0) setImmediate(flush);
+      queued.push({ id, jti });
     });
 }
