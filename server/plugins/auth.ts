@@ -48,20 +48,18 @@ export function requireAdmin(request: FastifyRequest): UserRow {
 
 export const isAdmin = (request: FastifyRequest): boolean => request.user?.role === 'admin';
 
-/** preHandler hooks for route options (callbacks: no promise per request). */
-export function authenticated(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
-  try {
-    requireUser(request);
-  } catch (error) {
-    return done(error as Error);
-  }
-  done();
+/** A preHandler hook (a callback: no promise per request) that refuses the request when `check` throws. */
+function hookOf(check: (request: FastifyRequest) => unknown) {
+  return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void => {
+    try {
+      check(request);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
+  };
 }
-export function adminOnly(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
-  try {
-    requireAdmin(request);
-  } catch (error) {
-    return done(error as Error);
-  }
-  done();
-}
+
+/** preHandler hooks for route options. */
+export const authenticated = hookOf(requireUser);
+export const adminOnly = hookOf(requireAdmin);
