@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.ts';
-import { createCatalogueVersionRepository } from '../repositories/catalogue-version.ts';
+import { createVersionRepository } from '../repositories/versions.ts';
 import { etagOf } from '../lib/etag.ts';
 
 /** How old a version check may be before an answer is served from memory without a new one. */
@@ -15,7 +15,7 @@ const MAX_ENTRIES = 200;
  * called for every non-GET request before it answers), so the writer reads its own write.
  */
 export function createCatalogueCache(db: Db, now: () => number = Date.now) {
-  const versions = createCatalogueVersionRepository(db);
+  const versions = createVersionRepository(db, 'catalogue_version');
   const answers = new Map<string, CachedAnswer>();
   let version: number | null = null;
   let checkedAt = -Infinity;

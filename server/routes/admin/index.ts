@@ -23,7 +23,7 @@ import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
 import { createPaymentRepository } from '../../repositories/payments.ts';
 import { createRevenueRepository } from '../../repositories/revenue.ts';
 import { createStatsRepository } from '../../repositories/stats.ts';
-import { createPaymentsVersionRepository } from '../../repositories/payments-version.ts';
+import { createVersionRepository } from '../../repositories/versions.ts';
 import { createCounselingService } from '../../services/counseling.ts';
 import exportRoutes from './exports.ts';
 import { createRecordService } from '../../services/records.ts';
@@ -78,7 +78,7 @@ export default async function adminRoutes(app: FastifyInstance) {
    * (migration 008) it was made under. That count is read first on every request, so an answer is served
    * only while nothing it shows has changed, in any process: never stale. PostgreSQL reads every time.
    */
-  const paymentsVersion = dialect === 'sqlite' ? createPaymentsVersionRepository(db) : null;
+  const paymentsVersion = dialect === 'sqlite' ? createVersionRepository(db, 'payments_version') : null;
   const paymentPages = new Map<string, { version: number; body: string }>();
   const KEPT_PAYMENT_PAGES = 100;
 
