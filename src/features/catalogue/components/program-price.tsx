@@ -1,4 +1,5 @@
 import type { Program } from '../../../../contract/index.ts';
+import { WasPrice } from '../../../components/was-price.tsx';
 import { formatINR } from '../../../utils/format.ts';
 
 /** A program's price (the original struck through when it is higher) and the placement promise. */
@@ -6,12 +7,7 @@ export function ProgramPrice({ program }: { program: Program }) {
   return (
     <>
       <p className="price">
-        {program.original_price !== null && program.original_price > program.price ? (
-          <s>
-            <span className="visually-hidden">Original price </span>
-            {formatINR(program.original_price)}
-          </s>
-        ) : null}
+        <WasPrice original={program.original_price} price={program.price} />
         <span>{formatINR(program.price)}</span>
       </p>
       <p className="highlight">✓ 100% placement assistance</p>

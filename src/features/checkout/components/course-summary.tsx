@@ -4,6 +4,7 @@ import type { CheckoutCourse } from '../../../../machines/checkout.machine.ts';
 import { loginWithNext, paths, registerWithNext } from '../../../config/paths.ts';
 import { useBack } from '../../../lib/navigation.ts';
 import { formatINR, formatPaise } from '../../../utils/format.ts';
+import { WasPrice } from '../../../components/was-price.tsx';
 
 type Props = {
   course: CheckoutCourse;
@@ -20,12 +21,7 @@ export function CourseSummary({ course, pricing = null, stateCode = '' }: Props)
       <h2 id="summary-title">{course.title}</h2>
       <p className="clamp-3">{course.description}</p>
       <p className="price">
-        {course.originalPrice !== null && course.originalPrice > course.price ? (
-          <s>
-            <span className="visually-hidden">Original price </span>
-            {formatINR(course.originalPrice)}
-          </s>
-        ) : null}
+        <WasPrice original={course.originalPrice} price={course.price} />
         <span>{course.price === 0 ? 'Free' : formatINR(course.price)}</span>
         {pricing && course.price > 0 ? (
           <span className="meta"> {pricing.pricesIncludeGst ? 'incl. GST' : `+ ${GST_RATE_PERCENT}% GST`}</span>
