@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/index.ts';
-import { buildApp } from '../../server/app.ts';
-import { testConfig } from '../../server/config.ts';
-import { openDatabase, type DatabaseHandle } from '../../server/db/connect.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
+import type { DatabaseHandle } from '../../server/db/connect.ts';
 import { CATALOGUE_MAX_STALENESS_MS } from '../../server/services/catalogue-cache.ts';
 import { programInput } from './support/fixtures.ts';
-import { JWT_SECRET, TEST_DB } from './support/harness.ts';
-import { serverDatabase } from './support/server-process.ts';
+import { TEST_DB } from './support/harness.ts';
+import { twoInstances, type TwoInstances } from './support/two-instances.ts';
 
 /**
  * Two instances (two apps, each with its own connection) on one database, as two server processes or
@@ -16,22 +13,16 @@ import { serverDatabase } from './support/server-process.ts';
  * can move time without waiting.
  */
 describe(`the catalogue kept in memory, two instances on one ${TEST_DB === 'postgres' ? 'PostgreSQL database' : 'SQLite file'}`, () => {
-  let drop: () => Promise<void>;
+  let instances: TwoInstances;
   const handles: DatabaseHandle[] = [];
   const apps: FastifyInstance[] = [];
   const clocks = [0, 0];
   let admin: string;
 
   beforeAll(async () => {
-    const database = await serverDatabase();
-    drop = database.drop;
-    for (const i of [0, 1]) {
-      const handle = openDatabase(database.url, { poolSize: 3 });
-      if (i === 0) await migrateToLatest(handle.db);
-      handles.push(handle);
-      const config = testConfig({ jwtSecret: JWT_SECRET, staticDir: '/nonexistent-static-dir' });
-      apps.push(await buildApp({ config, db: handle.db, dialect: handle.dialect, clock: () => clocks[i]! }));
-    }
+    instances = await twoInstances((i) => () => clocks[i]!);
+    handles.push(...instances.handles);
+    apps.push(...instances.apps);
     const row = await handles[0]!.db
       .insertInto('users')
       .values({
@@ -48,11 +39,7 @@ describe(`the catalogue kept in memory, two instances on one ${TEST_DB === 'post
     admin = (await apps[0]!.deps.tokens.issuePair(row.id)).access;
   });
 
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const handle of handles) await handle.close();
-    await drop?.();
-  });
+  afterAll(async () => instances?.close());
 
   const titles = async (i: number, query = '') => {
     const res = await apps[i]!.inject({ url: `${API.programs.list}${query}` });

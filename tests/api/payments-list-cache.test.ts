@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/index.ts';
-import { buildApp } from '../../server/app.ts';
-import { testConfig } from '../../server/config.ts';
-import { openDatabase, type DatabaseHandle } from '../../server/db/connect.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
+import type { DatabaseHandle } from '../../server/db/connect.ts';
 import { programInput } from './support/fixtures.ts';
-import { JWT_SECRET, TEST_DB } from './support/harness.ts';
-import { serverDatabase } from './support/server-process.ts';
+import { TEST_DB } from './support/harness.ts';
+import { twoInstances, type TwoInstances } from './support/two-instances.ts';
 
 type Row = {
   id: number;
@@ -24,22 +21,16 @@ type Row = {
  * read every time; the same test holds.
  */
 describe(`the admin Payments list is never stale, two instances on one ${TEST_DB === 'postgres' ? 'PostgreSQL database' : 'SQLite file'}`, () => {
-  let drop: () => Promise<void>;
+  let instances: TwoInstances;
   const handles: DatabaseHandle[] = [];
   const apps: FastifyInstance[] = [];
   let admin: string;
   let studentId: number;
 
   beforeAll(async () => {
-    const database = await serverDatabase();
-    drop = database.drop;
-    for (const i of [0, 1]) {
-      const handle = openDatabase(database.url, { poolSize: 3 });
-      if (i === 0) await migrateToLatest(handle.db);
-      handles.push(handle);
-      const config = testConfig({ jwtSecret: JWT_SECRET, staticDir: '/nonexistent-static-dir' });
-      apps.push(await buildApp({ config, db: handle.db, dialect: handle.dialect }));
-    }
+    instances = await twoInstances();
+    handles.push(...instances.handles);
+    apps.push(...instances.apps);
     const user = (username: string, role: 'admin' | 'student') =>
       handles[0]!.db
         .insertInto('users')
@@ -58,11 +49,7 @@ describe(`the admin Payments list is never stale, two instances on one ${TEST_DB
     studentId = (await user('list_student', 'student')).id;
   });
 
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const handle of handles) await handle.close();
-    await drop?.();
-  });
+  afterAll(async () => instances?.close());
 
   const list = async (i: number, query = '?page=1') => {
     const res = await apps[i]!.inject({

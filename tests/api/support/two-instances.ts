@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../server/app.ts';
+import { testConfig } from '../../../server/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../../server/db/connect.ts';
+import { migrateToLatest } from '../../../server/db/migrate.ts';
+import { JWT_SECRET } from './harness.ts';
+import { serverDatabase } from './server-process.ts';
+
+export type TwoInstances = { apps: FastifyInstance[]; handles: DatabaseHandle[]; close: () => Promise<void> };
+
+/**
+ * Two instances (two apps, each with its own connection) on one fresh database of the run's kind, as two
+ * server processes or machines would be. `clock(i)` gives instance i its own clock (default Date.now).
+ */
+export async function twoInstances(clock?: (instance: number) => () => number): Promise<TwoInstances> {
+  const database = await serverDatabase();
+  const handles: DatabaseHandle[] = [];
+  const apps: FastifyInstance[] = [];
+  for (const i of [0, 1]) {
+    const handle = openDatabase(database.url, { poolSize: 3 });
+    if (i === 0) await migrateToLatest(handle.db);
+    handles.push(handle);
+    const config = testConfig({ jwtSecret: JWT_SECRET, staticDir: '/nonexistent-static-dir' });
+    apps.push(await buildApp({ config, db: handle.db, dialect: handle.dialect, clock: clock?.(i) }));
+  }
+  return {
+    apps,
+    handles,
+    async close() {
+      for (const app of apps) await app.close();
+      for (const handle of handles) await handle.close();
+      await database.drop();
+    },
+  };
+}
