@@ -29,7 +29,7 @@ import { createMailEvents } from './mail/events.ts';
 import type { PaymentEffects } from './services/completion-effects.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
 import { createPaymentService } from './services/payments.ts';
-import { createRotator, createTokenService, resolveJwtSecret, tokenLifetimes, type Rotate } from './services/tokens.ts';
+import { createTokenService, resolveJwtSecret, tokenLifetimes, type Rotate } from './services/tokens.ts';
 import { createCatalogueCache } from './services/catalogue-cache.ts';
 import { setupGateway } from './gateway/index.ts';
 import { SANDBOX_PREFIX } from './gateway/sandbox.ts';
@@ -108,7 +108,7 @@ export async function buildApp({
 
   const secret = await resolveJwtSecret(db, config.jwtSecret);
   const lifetimes = tokenLifetimes(config);
-  const tokens = createTokenService(db, secret, lifetimes, rotate ?? createRotator(db, lifetimes));
+  const tokens = createTokenService(db, secret, lifetimes, rotate);
   const catalogue = createCatalogueCache(db, clock);
   const mail = createMailEvents(config);
   const paymentEffects: PaymentEffects = {
