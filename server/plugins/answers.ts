@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import { API } from '../../contract/index.ts';
 import { shared } from './shared.ts';
 
@@ -17,6 +18,10 @@ export function requestIdFor(trustProxy: boolean) {
 /** Answers about a login: the token endpoints and the current user. */
 const TOKEN_PATHS = ['/auth/', API.me];
 
+/** An answer no cache may keep (`no-store`): to an authenticated request, or about tokens. */
+export const isPrivateAnswer = (request: FastifyRequest): boolean =>
+  request.headers.authorization !== undefined || TOKEN_PATHS.some((p) => request.url.startsWith(p));
+
 /**
  * Headers on every answer: X-Request-Id (the id on every log line of the request), and
  * Cache-Control: no-store on every answer to an authenticated request or about tokens, so no browser
@@ -25,9 +30,7 @@ const TOKEN_PATHS = ['/auth/', API.me];
 export default shared(async function answers(app) {
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    if (request.headers.authorization !== undefined || TOKEN_PATHS.some((p) => request.url.startsWith(p))) {
-      reply.header('cache-control', 'no-store');
-    }
+    if (isPrivateAnswer(request)) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
 });

@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { shared } from './shared.ts';
 import { etagOf } from '../lib/etag.ts';
+import { isPrivateAnswer } from './answers.ts';
 import type { CachedAnswer } from '../services/catalogue-cache.ts';
 
 /** JSON and HTML answers smaller than this go out as they are (compressing them saves nothing). */
@@ -19,9 +20,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 function revalidate(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-  // An answer to a signed-in request goes out `no-store` (plugins/answers.ts): no cache keeps it, so no
-  // client can ever ask to revalidate it, and hashing it would be work for nothing.
-  if (request.headers.authorization !== undefined) return payload;
+  // A `no-store` answer is kept by no cache, so no client can ever ask to revalidate it: no tag to hash.
+  if (isPrivateAnswer(request)) return payload;
   if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
   if (reply.hasHeader('etag') || reply.hasHeader('content-encoding')) return payload;
   const type = String(reply.getHeader('content-type') ?? '');
