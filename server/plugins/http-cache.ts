@@ -6,6 +6,9 @@ import { etagOf } from '../lib/etag.ts';
 import { isPrivateAnswer } from './answers.ts';
 import type { CachedAnswer } from '../services/catalogue-cache.ts';
 
+/** The content type of every JSON answer. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** JSON and HTML answers smaller than this go out as they are (compressing them saves nothing). */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
@@ -81,7 +84,7 @@ function encode({ bytes, kept }: CachedAnswer, encoding: 'br' | 'gzip'): Buffer 
 export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
   reply.header('etag', answer.etag);
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
-  reply.type('application/json; charset=utf-8');
+  reply.type(JSON_TYPE);
   const compressible = answer.bytes.length >= COMPRESS_THRESHOLD_BYTES;
   if (compressible) reply.header('vary', 'accept-encoding');
   if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();

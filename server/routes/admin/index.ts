@@ -25,11 +25,10 @@ import { createRevenueRepository } from '../../repositories/revenue.ts';
 import { createStatsRepository } from '../../repositories/stats.ts';
 import { createVersionRepository } from '../../repositories/versions.ts';
 import { createCounselingService } from '../../services/counseling.ts';
+import { JSON_TYPE } from '../../plugins/http-cache.ts';
 import exportRoutes from './exports.ts';
 import { createRecordService } from '../../services/records.ts';
 import { toAuditEntry, toEnrollment, toOutboxEmail, toPayment } from '../../services/present.ts';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The admin panel's data: totals, issues, paginated lists, resolves, counseling requests, the audit log. */
 export default async function adminRoutes(app: FastifyInstance) {
