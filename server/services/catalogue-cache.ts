@@ -40,8 +40,11 @@ export function createCatalogueCache(db: Db, now: () => number = Date.now) {
     checkedAt = startedAt;
   }
 
+  /** The version was read within the last second: what is in memory may be served. */
+  const fresh = () => now() - checkedAt < CATALOGUE_MAX_STALENESS_MS;
+
   async function ensureFresh(): Promise<void> {
-    if (now() - checkedAt < CATALOGUE_MAX_STALENESS_MS) return;
+    if (fresh()) return;
     checking ??= check().finally(() => (checking = null));
     await checking;
   }
@@ -49,7 +52,7 @@ export function createCatalogueCache(db: Db, now: () => number = Date.now) {
   return {
     /** The cached answer for `key` when it is there and its version was checked within the last second. */
     peek(key: string): CachedAnswer | undefined {
-      return now() - checkedAt < CATALOGUE_MAX_STALENESS_MS ? answers.get(key) : undefined;
+      return fresh() ? answers.get(key) : undefined;
     },
     /**
      * The cached JSON for `key` with its ETag, or `build()`'s answer serialised and tagged (and cached
@@ -72,18 +75,16 @@ export function createCatalogueCache(db: Db, now: () => number = Date.now) {
 }
 /** A value serialised once, with its ETag, ready for sendCachedAnswer. */
 export function answerOf(value: unknown, kept = true): CachedAnswer {
-  const body = JSON.stringify(value);
-  const bytes = Buffer.from(body);
-  return { body, bytes, etag: etagOf(bytes), encoded: {}, kept };
+  const bytes = Buffer.from(JSON.stringify(value));
+  return { bytes, etag: etagOf(bytes), encoded: {}, kept };
 }
 
 export type CatalogueCache = ReturnType<typeof createCatalogueCache>;
 /**
- * An answer's JSON (as text and as the bytes sent), the ETag of those bytes, and its compressed forms,
+ * An answer's JSON bytes, their ETag, and their compressed forms,
  * each made once, when first asked for (plugins/http-cache.ts), not per request.
  */
 export type CachedAnswer = {
-  body: string;
   bytes: Buffer;
   etag: string;
   encoded: Partial<Record<'br' | 'gzip', Buffer>>;

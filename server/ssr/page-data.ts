@@ -40,7 +40,7 @@ async function fromCatalogue<T>(
   page: string,
   read: () => Promise<T>,
 ): Promise<T> {
-  return catalogue ? (JSON.parse((await catalogue.answer(`page:${page}`, read)).body) as T) : read();
+  return catalogue ? (JSON.parse((await catalogue.answer(`page:${page}`, read)).bytes.toString()) as T) : read();
 }
 
 export async function loadPageData(
