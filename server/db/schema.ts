@@ -275,14 +275,11 @@ export interface TotalsTable {
   amount: number;
 }
 
-/** One row (id 1) counting catalogue writes, bumped by triggers (migration 007). */
-export interface CatalogueVersionTable {
-  id: number;
-  version: number;
-}
-
-/** SQLite only: one row (id 1) counting writes to what the admin Payments list shows (migration 008). */
-export interface PaymentsVersionTable {
+/**
+ * A write counter: one row (id 1) bumped by triggers. `catalogue_version` counts catalogue writes
+ * (migration 007); `payments_version`, SQLite only, writes to what the admin Payments list shows (008).
+ */
+export interface VersionCounterTable {
   id: number;
   version: number;
 }
@@ -344,8 +341,8 @@ export interface PasswordResetsTable {
 }
 
 export interface Database {
-  catalogue_version: CatalogueVersionTable;
-  payments_version: PaymentsVersionTable;
+  catalogue_version: VersionCounterTable;
+  payments_version: VersionCounterTable;
   document_counters: DocumentCountersTable;
   tax_documents: TaxDocumentsTable;
   outbox: OutboxTable;
