@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { shared } from './shared.ts';
@@ -41,30 +42,14 @@ function revalidate(request: FastifyRequest, reply: FastifyReply, payload: unkno
   return payload;
 }
 
-/** The encoding to send to a client with this Accept-Encoding: the highest q of br and gzip (br on a tie). */
-export function negotiateEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null;
-  let best: 'br' | 'gzip' | null = null;
-  let bestQ = 0;
-  let wildcard = 0;
-  const q: Record<string, number> = {};
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = qParam ? Number(qParam.slice(2)) : 1;
-    const weight = Number.isFinite(value) ? value : 0;
-    if (name === '*') wildcard = weight;
-    else q[name.trim()] = weight;
-  }
-  for (const name of ['br', 'gzip'] as const) {
-    const weight = q[name] ?? wildcard;
-    if (weight > bestQ) {
-      best = name;
-      bestQ = weight;
-    }
-  }
-  return best;
-}
+/**
+ * Accept-Encoding negotiated as @fastify/compress does for every other answer: the same negotiator, `*`
+ * and x-gzip read as gzip, brotli first on a tie.
+ */
+const ENCODINGS: Array<'br' | 'gzip'> = ['br', 'gzip'];
+const GZIP_ALIASES = /\*|x-gzip/g;
+const negotiateEncoding = (acceptEncoding: string | undefined) =>
+  acceptEncoding ? negotiate(acceptEncoding.toLowerCase().replace(GZIP_ALIASES, 'gzip'), ENCODINGS) : null;
 
 function encode({ bytes, kept }: CachedAnswer, encoding: 'br' | 'gzip'): Buffer {
   // A kept answer is compressed once, so the best compression is affordable; a one-off as the hook would.
