@@ -11,6 +11,7 @@ import * as gateway from './migrations/003_gateway.ts';
 import * as caseInsensitiveUsernames from './migrations/006_case_insensitive_usernames.ts';
 import * as refreshTokenFamilies from './migrations/006_refresh_token_families.ts';
 import * as paymentsVersion from './migrations/008_payments_version.ts';
+import * as refreshTokenGenerations from './migrations/009_refresh_token_generations.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006_case_insensitive_usernames': caseInsensitiveUsernames,
   '006_refresh_token_families': refreshTokenFamilies,
   '008_payments_version': paymentsVersion,
+  '009_refresh_token_generations': refreshTokenGenerations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -35,16 +35,19 @@ export interface SettingsTable {
   value: string;
 }
 
-export interface RefreshTokensTable {
-  jti: string;
+/** One row per login (a refresh-token family, migration 009): its tokens are its generations. */
+export interface RefreshFamiliesTable {
+  /** The login's key: the jti of its first refresh token (generation 0); later ones are `<family>.<n>`. */
+  family: string;
   user_id: number;
-  expires_at: Timestamp;
-  revoked_at: Timestamp | null;
+  /** How many times the login was refreshed: only the token of this generation refreshes. */
+  generation: number;
   created_at: Timestamp;
-  /** The login this token belongs to: the jti of its first refresh token (migration 006). */
-  family: string | null;
-  /** Set when the token was exchanged for a new one; presenting it again revokes the family. */
+  /** When the current generation's token expires (each refresh moves it on). */
+  expires_at: Timestamp;
+  /** When the current generation was issued by a refresh (presenting an earlier one is reuse). */
   rotated_at: Timestamp | null;
+  revoked_at: Timestamp | null;
 }
 
 export interface RateEventsTable {
@@ -349,7 +352,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   users: UsersTable;
   settings: SettingsTable;
-  refresh_tokens: RefreshTokensTable;
+  refresh_families: RefreshFamiliesTable;
   rate_events: RateEventsTable;
   faculty: FacultyTable;
   programs: ProgramsTable;

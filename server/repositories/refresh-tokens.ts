@@ -1,82 +1,89 @@
 import { compiledOnce, slot } from '../db/compiled-once.ts';
 import type { Db } from '../db/connect.ts';
+import type { RefreshFamiliesTable } from '../db/schema.ts';
 import { nowIso } from '../lib/time.ts';
 
-export type RefreshTokenRow = {
-  jti: string;
-  user_id: number;
-  family: string;
-  expires_at: string;
-  revoked_at: string | null;
-  rotated_at: string | null;
-};
+/**
+ * Refresh tokens, one row per login (a family, migration 009): the row's generation says which of the
+ * login's tokens is current. A refresh moves the generation on in place, so it changes one row and no
+ * index; the table holds a row per login, not per refresh.
+ */
 
-/** Every refresh reads its token's row: compiled once. */
-const refreshTokenByJti = compiledOnce<Omit<RefreshTokenRow, 'family'> & { family: string | null }, { jti: string }>(
-  (db) =>
-    db
-      .selectFrom('refresh_tokens')
-      .select(['jti', 'user_id', 'family', 'expires_at', 'revoked_at', 'rotated_at'])
-      .where('jti', '=', slot<string>('jti')),
-);
+export type RefreshFamilyRow = Omit<RefreshFamiliesTable, 'created_at'>;
 
-/** Every login and refresh records a token, and every refresh retires one: compiled once too. */
-const insertRefreshToken = compiledOnce<
-  never,
-  { jti: string; user_id: number; expires_at: string; created_at: string; family: string }
+/** The current token of a live login becomes the next generation: compiled once (every refresh runs it). */
+const advanceFamily = compiledOnce<
+  { user_id: number; generation: number },
+  { family: string; generation: number; now: string; expires_at: string }
 >((db) =>
-  db.insertInto('refresh_tokens').values({
-    jti: slot<string>('jti'),
-    user_id: slot<number>('user_id'),
-    expires_at: slot<string>('expires_at'),
-    revoked_at: null,
-    created_at: slot<string>('created_at'),
-    family: slot<string>('family'),
-    rotated_at: null,
-  }),
-);
-const retireRefreshToken = compiledOnce<never, { jti: string; now: string }>((db) =>
   db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: slot<string>('now'), rotated_at: slot<string>('now') })
-    .where('jti', '=', slot<string>('jti'))
-    .where('revoked_at', 'is', null),
+    .updateTable('refresh_families')
+    .set((eb) => ({
+      generation: eb('generation', '+', 1),
+      rotated_at: slot<string>('now'),
+      expires_at: slot<string>('expires_at'),
+    }))
+    .where('family', '=', slot<string>('family'))
+    .where('generation', '=', slot<number>('generation'))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', slot<string>('now'))
+    .returning(['user_id', 'generation']),
+);
+
+const familyByKey = compiledOnce<RefreshFamilyRow, { family: string }>((db) =>
+  db
+    .selectFrom('refresh_families')
+    .select(['family', 'user_id', 'generation', 'expires_at', 'rotated_at', 'revoked_at'])
+    .where('family', '=', slot<string>('family')),
 );
 
 export function createRefreshTokenRepository(db: Db) {
   return {
-    async add(jti: string, userId: number, expiresAt: string, family: string = jti): Promise<void> {
-      await insertRefreshToken(db, { jti, user_id: userId, expires_at: expiresAt, created_at: nowIso(), family });
+    /** A new login: generation 0, expiring at `expiresAt`. */
+    async start(family: string, userId: number, expiresAt: string): Promise<void> {
+      await db
+        .insertInto('refresh_families')
+        .values({ family, user_id: userId, generation: 0, created_at: nowIso(), expires_at: expiresAt })
+        .execute();
     },
-    async find(jti: string): Promise<RefreshTokenRow | undefined> {
-      const [row] = await refreshTokenByJti(db, { jti });
-      return row && { ...row, family: row.family ?? row.jti };
+    /**
+     * Retires generation `generation` of a live, unexpired login and makes the next one current (its token
+     * expiring at `expiresAt`): the user and the new generation, or undefined when that generation is not
+     * the current one of a live login (nothing changes then).
+     */
+    async advance(
+      family: string,
+      generation: number,
+      expiresAt: string,
+    ): Promise<{ user_id: number; generation: number } | undefined> {
+      const [row] = await advanceFamily(db, { family, generation, now: nowIso(), expires_at: expiresAt });
+      return row;
     },
-    /** Marks a token exchanged for its successor (it stops working, and reuse is recognisable). */
-    async markRotated(jti: string): Promise<void> {
-      await retireRefreshToken(db, { jti, now: nowIso() });
+    async find(family: string): Promise<RefreshFamilyRow | undefined> {
+      const [row] = await familyByKey(db, { family });
+      return row;
     },
-    /** Ends a whole login: every token of the family stops working. */
+    /** Ends a whole login: none of its tokens refreshes any more. */
     async revokeFamily(family: string): Promise<void> {
       await db
-        .updateTable('refresh_tokens')
+        .updateTable('refresh_families')
         .set({ revoked_at: nowIso() })
-        .where((eb) => eb.or([eb('family', '=', family), eb('jti', '=', family)]))
+        .where('family', '=', family)
         .where('revoked_at', 'is', null)
         .execute();
     },
-    /** Every live refresh token of an account: a password reset or a deactivation signs out every device. */
+    /** Every live login of an account: a password reset or a deactivation signs out every device. */
     async revokeAllOf(userId: number): Promise<void> {
       await db
-        .updateTable('refresh_tokens')
+        .updateTable('refresh_families')
         .set({ revoked_at: nowIso() })
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .execute();
     },
-    /** Housekeeping: expired rows serve no purpose. */
+    /** Housekeeping: a login whose current token has expired can never refresh again. */
     async deleteExpired(): Promise<void> {
-      await db.deleteFrom('refresh_tokens').where('expires_at', '<', nowIso()).execute();
+      await db.deleteFrom('refresh_families').where('expires_at', '<', nowIso()).execute();
     },
   };
 }

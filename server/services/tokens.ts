@@ -9,10 +9,12 @@ import { SERVER_MESSAGES } from '../../contract/index.ts';
 
 /**
  * JWTs with SimpleJWT's semantics: HS256, claims token_type ("access" | "refresh"), jti, user_id, iat, exp.
- * Refresh tokens are also recorded by jti, so logout can revoke one and every instance sees it.
- * Refresh rotates (SimpleJWT's ROTATE_REFRESH_TOKENS with BLACKLIST_AFTER_ROTATION): each refresh answers a
- * new pair and retires the token presented; presenting a retired token again is reuse, a sign that it
- * was stolen, and ends the whole login (every token of its family).
+ * Refresh tokens are also recorded, one row per login (a family) in the database, so logout can revoke
+ * one and every instance sees it. Refresh rotates (SimpleJWT's ROTATE_REFRESH_TOKENS with
+ * BLACKLIST_AFTER_ROTATION): each refresh answers a new pair and retires the token presented; presenting a
+ * retired token again is reuse, a sign that it was stolen, and ends the whole login (every token of its
+ * family). A refresh token's jti names its family and generation (`refreshJti`): the family's row says
+ * which generation is current (decision record 040).
  */
 
 export type TokenLifetimes = {
@@ -93,36 +95,54 @@ export type Rotated = { userId: number; jti: string };
 
 type RefreshTokenStore = ReturnType<typeof createRefreshTokenRepository>;
 
-/** Records a new refresh token (its row) and answers its jti; it starts a family (a login) or continues one. */
-async function recordRefreshToken(
-  store: RefreshTokenStore,
-  userId: number,
-  family: string | undefined,
-  lifetimes: TokenLifetimes,
-): Promise<string> {
-  const jti = newJti();
-  const expiresAt = new Date(Date.now() + lifetimes.refreshSeconds * 1000).toISOString();
-  await store.add(jti, userId, expiresAt, family ?? jti);
-  return jti;
+/**
+ * A refresh token's jti: its family (the login's key, 32 hex characters for logins since migration 009,
+ * a whole earlier jti for a login carried over by it) alone for generation 0, `<family>.<n>` after n
+ * refreshes. Unique, since a family's generations only grow; unguessable, since the family key is random.
+ */
+export function refreshJti(family: string, generation: number): string {
+  return generation === 0 ? family : `${family}.${generation}`;
 }
+
+const REFRESH_JTI = /^([0-9A-Za-z_-]{1,64})(?:\.([1-9][0-9]{0,14}))?$/;
+
+/** The family and generation a refresh token's jti names, or null when it names none. */
+export function parseRefreshJti(jti: string): { family: string; generation: number } | null {
+  const match = REFRESH_JTI.exec(jti);
+  return match ? { family: match[1]!, generation: match[2] ? Number(match[2]) : 0 } : null;
+}
+
+const expiryAfter = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
 
 /** Retires the refresh token `jti` and records its successor: the successor, or null (answered 401). */
 export type Rotate = (jti: string) => Promise<Rotated | null>;
 
 /** The database side of a refresh: rotations of many requests batched into one transaction (below). */
 export function createRotator(db: Db, lifetimes: TokenLifetimes): Rotate {
-  /** One rotation inside the batch's transaction: the successor's user and jti, or null (401). */
+  /**
+   * One rotation inside the batch's transaction: the successor's user and jti, or null (401). The usual
+   * case is one statement: the presented generation, if current and live, becomes the next. Only when
+   * that changes nothing is the family read, to tell reuse of a retired token from the rest (unknown,
+   * expired, revoked). A retired token is reuse, ending the login, unless it is the one retired last and
+   * that happened within the grace period (two tabs refreshing at the same moment); an older one is reuse
+   * at any time.
+   */
   async function rotateIn(store: RefreshTokenStore, jti: string): Promise<Rotated | null> {
-    const row = await store.find(jti);
-    if (!row || row.expires_at <= new Date().toISOString()) return null;
-    if (row.rotated_at !== null) {
-      const sinceRotation = (Date.now() - Date.parse(row.rotated_at)) / 1000;
-      if (sinceRotation > (lifetimes.reuseGraceSeconds ?? 0)) await store.revokeFamily(row.family);
-      return null;
+    const presented = parseRefreshJti(jti);
+    if (!presented) return null;
+    const { family, generation } = presented;
+    const advanced = await store.advance(family, generation, expiryAfter(lifetimes.refreshSeconds));
+    if (advanced) return { userId: advanced.user_id, jti: refreshJti(family, advanced.generation) };
+    const row = await store.find(family);
+    if (!row || row.revoked_at !== null || row.expires_at <= new Date().toISOString()) return null;
+    if (generation < row.generation) {
+      const withinGrace =
+        generation === row.generation - 1 &&
+        row.rotated_at !== null &&
+        (Date.now() - Date.parse(row.rotated_at)) / 1000 <= (lifetimes.reuseGraceSeconds ?? 0);
+      if (!withinGrace) await store.revokeFamily(family);
     }
-    if (row.revoked_at !== null) return null;
-    await store.markRotated(row.jti);
-    return { userId: row.user_id, jti: await recordRefreshToken(store, row.user_id, row.family, lifetimes) };
+    return null;
   }
 
   /**
@@ -136,7 +156,7 @@ export function createRotator(db: Db, lifetimes: TokenLifetimes): Rotate {
     async function runBatch(batch: typeof waiting): Promise<Array<Rotated | null>> {
       return withKeysLocked(
         db,
-        batch.map((r) => `refresh:${r.jti}`),
+        batch.map((r) => `refresh:${parseRefreshJti(r.jti)?.family ?? r.jti}`),
         async (trx) => {
           const store = createRefreshTokenRepository(trx);
           const outcomes: Array<Rotated | null> = [];
@@ -224,16 +244,18 @@ export function createTokenService(
     refresh: sign('refresh', userId, refreshJti, lifetimes.refreshSeconds),
   });
 
-  /** A new pair starting a family (a login). */
+  /** A new pair starting a family (a login): its generation 0. */
   async function issuePair(userId: number): Promise<{ access: string; refresh: string }> {
-    return pairFor(userId, await recordRefreshToken(refreshTokens, userId, undefined, lifetimes));
+    const family = newJti();
+    await refreshTokens.start(family, userId, expiryAfter(lifetimes.refreshSeconds));
+    return pairFor(userId, refreshJti(family, 0));
   }
 
   return {
     issuePair,
     /**
      * POST /auth/token/refresh/: a new pair for a usable refresh token, which is retired in the same
-     * transaction (serialised per token, so two concurrent refreshes cannot both succeed).
+     * transaction (serialised per login, so two concurrent refreshes cannot both succeed).
      */
     async rotate(refresh: string): Promise<{ access: string; refresh: string }> {
       const claims = verify(refresh, 'refresh');
@@ -246,8 +268,8 @@ export function createTokenService(
     async revoke(refresh: string): Promise<void> {
       const claims = verify(refresh, 'refresh');
       if (!claims) throw new HttpError(401, SERVER_MESSAGES.refreshInvalid);
-      const row = await refreshTokens.find(claims.jti);
-      if (row) await refreshTokens.revokeFamily(row.family);
+      const presented = parseRefreshJti(claims.jti);
+      if (presented) await refreshTokens.revokeFamily(presented.family);
     },
     /** The user id an access token names, or the 401 to answer. */
     async verifyAccess(token: string): Promise<number> {

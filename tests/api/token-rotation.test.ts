@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, SERVER_MESSAGES, TokenPair } from '../../contract/index.ts';
-import { createTestApp, type TestContext } from './support/harness.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import * as generations from '../../server/db/migrations/009_refresh_token_generations.ts';
+import { createTestApp, freshDatabase, type TestContext } from './support/harness.ts';
 
 /** Refresh tokens rotate; a rotated token presented again ends the whole login (reuse detection). */
 
@@ -60,6 +64,18 @@ describe('POST /auth/token/refresh/ rotates', () => {
     expect(answers.filter((a) => a.status === 401)).toHaveLength(7);
   });
 
+  it('a login keeps one row however often it refreshes (the database does not grow with refreshes)', async () => {
+    const user = await ctx.user('frequent');
+    let token = user.refresh;
+    for (let i = 0; i < 5; i++) token = TokenPair.parse((await refresh(token)).body).refresh;
+    const rows = await ctx.db
+      .selectFrom('refresh_families')
+      .select(['generation'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toEqual([{ generation: 5 }]);
+  });
+
   it('logout ends the login: neither the token presented nor its successors refresh', async () => {
     await ctx.user('leaver');
     const pair = await login('leaver');
@@ -81,6 +97,62 @@ describe('within the grace period (two tabs refreshing at the same moment)', () 
       expect((await r(next.refresh)).status).toBe(200);
     } finally {
       await graceful.close();
+    }
+  });
+
+  it('a token older than the one retired last is reuse even then: the login ends', async () => {
+    const graceful = await createTestApp({ config: { refreshReuseGraceSeconds: 30 } });
+    try {
+      const user = await graceful.user('threetabs');
+      const r = (token: string) =>
+        graceful.request({ method: 'POST', url: API.tokenRefresh, body: { refresh: token } });
+      const second = TokenPair.parse((await r(user.refresh)).body);
+      const third = TokenPair.parse((await r(second.refresh)).body);
+      expect((await r(user.refresh)).status).toBe(401);
+      expect((await r(third.refresh)).status).toBe(401);
+    } finally {
+      await graceful.close();
+    }
+  });
+});
+
+describe('migration 009 (one row per login) on a database with tokens from before it', () => {
+  it('a live token still refreshes, and so does its successor; retired, revoked and expired ones do not', async () => {
+    const handle = await freshDatabase();
+    const app = await createTestApp({ handle, config: { refreshReuseGraceSeconds: 0 } });
+    try {
+      const user = await app.user('veteran');
+      // Back to the table of one row per token, with a token issued by this version in it.
+      await generations.down(handle.db);
+      await handle.db
+        .deleteFrom('kysely_migration' as never)
+        .where('name' as never, '=', '009_refresh_token_generations' as never)
+        .execute();
+      const hour = (sign: 1 | -1) => new Date(Date.now() + sign * 3_600_000).toISOString();
+      const now = new Date().toISOString();
+      const oldToken = async (state: { rotated?: boolean; revoked?: boolean; expired?: boolean } = {}) => {
+        const jti = randomUUID().replace(/-/g, '');
+        await sql`INSERT INTO refresh_tokens (jti, user_id, expires_at, revoked_at, created_at, family, rotated_at)
+          VALUES (${jti}, ${user.id}, ${state.expired ? hour(-1) : hour(1)}, ${state.revoked ? now : null},
+                  ${now}, ${jti}, ${state.rotated ? now : null})`.execute(handle.db);
+        return app.app.deps.tokens.sign('refresh', user.id, jti, 3600);
+      };
+      const live = await oldToken();
+      const retired = await oldToken({ rotated: true });
+      const revoked = await oldToken({ revoked: true });
+      const expired = await oldToken({ expired: true });
+
+      expect(await migrateToLatest(handle.db)).toEqual(['009_refresh_token_generations']);
+
+      const r = (token: string) => app.request({ method: 'POST', url: API.tokenRefresh, body: { refresh: token } });
+      const next = await r(live);
+      expect(next.status).toBe(200);
+      expect((await r(TokenPair.parse(next.body).refresh)).status).toBe(200);
+      expect((await r(user.refresh)).status).toBe(200);
+      for (const token of [retired, revoked, expired]) expect((await r(token)).status).toBe(401);
+    } finally {
+      await app.close();
+      await handle.close();
     }
   });
 });
