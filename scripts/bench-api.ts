@@ -9,7 +9,8 @@
  *   - the ceiling: a plain node:http server (as many processes) answering the programs list's exact bytes;
  *   - the peer: Django REST Framework + SimpleJWT under gunicorn (2 sync workers) on a copy of the same
  *     file (bench/drf-peer; skipped with a line saying so when Django, DRF, SimpleJWT or gunicorn is missing).
- * It prints requests/s, p50, p99 and the ratios to the ceiling and to the peer.
+ * It prints requests/s, p50, p99 and the ratios to the ceiling and to the peer. Before each endpoint's
+ * warm-up it runs `sync`, so the previous endpoint's request log is not written back during this one.
  * POST /auth/token/refresh/ rotates (each refresh retires the token presented, on both servers), so each
  * request must present a token never used before: the bench mints chains of refresh tokens (rows the
  * project knows, signed with the shared secret) and wrk's script sends each answer's new refresh token in
@@ -382,6 +383,10 @@ async function load(base: string, endpoint: Endpoint, tokens: Tokens, seconds = 
 async function measureAll(server: string, base: string, tokens: Tokens, rows: number, only?: Endpoint[]) {
   const results: Row[] = [];
   for (const endpoint of only ?? MEASURED) {
+    // The request log of the endpoint before (the programs list writes about 15 MB/s of it) is still in
+    // the page cache; written back during this endpoint's run, it would queue this endpoint's database
+    // flushes behind it. Each endpoint starts with nothing left to write and pays for its own log only.
+    spawnSync('sync');
     await load(base, endpoint, tokens, 1); // warm-up
     const m = await load(base, endpoint, tokens);
     console.error(`    ${server} ${endpoint.name}: ${m.rps} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms`);
