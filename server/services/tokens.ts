@@ -100,14 +100,14 @@ type RefreshTokenStore = ReturnType<typeof createRefreshTokenRepository>;
  * a whole earlier jti for a login carried over by it) alone for generation 0, `<family>.<n>` after n
  * refreshes. Unique, since a family's generations only grow; unguessable, since the family key is random.
  */
-export function refreshJti(family: string, generation: number): string {
+function refreshJti(family: string, generation: number): string {
   return generation === 0 ? family : `${family}.${generation}`;
 }
 
 const REFRESH_JTI = /^([0-9A-Za-z_-]{1,64})(?:\.([1-9][0-9]{0,14}))?$/;
 
 /** The family and generation a refresh token's jti names, or null when it names none. */
-export function parseRefreshJti(jti: string): { family: string; generation: number } | null {
+function parseRefreshJti(jti: string): { family: string; generation: number } | null {
   const match = REFRESH_JTI.exec(jti);
   return match ? { family: match[1]!, generation: match[2] ? Number(match[2]) : 0 } : null;
 }
@@ -147,7 +147,7 @@ export function createRotator(db: Db, lifetimes: TokenLifetimes): Rotate {
 
   /**
    * Group commit: the rotations asked for in one turn of the event loop share one transaction (one commit,
-   * so one disk flush with SQLite's synchronous=FULL) holding the locks of all their tokens. Within it they
+   * so one disk flush with SQLite's synchronous=FULL) holding the locks of all their logins. Within it they
    * run one after another, so the same token presented twice is rotated once and refused the second time,
    * as with one transaction each. Only database work holds the lock; tokens are signed after the commit.
    */
