@@ -9,7 +9,8 @@ import { nowIso } from '../lib/time.ts';
  * index; the table holds a row per login, not per refresh.
  */
 
-export type RefreshFamilyRow = Omit<RefreshFamiliesTable, 'created_at'>;
+/** What a refresh that changed nothing reads to tell reuse from an unknown, expired or revoked token. */
+type RefreshFamilyState = Pick<RefreshFamiliesTable, 'generation' | 'expires_at' | 'rotated_at' | 'revoked_at'>;
 
 /** The current token of a live login becomes the next generation: compiled once (every refresh runs it). */
 const advanceFamily = compiledOnce<
@@ -30,10 +31,10 @@ const advanceFamily = compiledOnce<
     .returning(['user_id', 'generation']),
 );
 
-const familyByKey = compiledOnce<RefreshFamilyRow, { family: string }>((db) =>
+const familyByKey = compiledOnce<RefreshFamilyState, { family: string }>((db) =>
   db
     .selectFrom('refresh_families')
-    .select(['family', 'user_id', 'generation', 'expires_at', 'rotated_at', 'revoked_at'])
+    .select(['generation', 'expires_at', 'rotated_at', 'revoked_at'])
     .where('family', '=', slot<string>('family')),
 );
 
@@ -59,7 +60,7 @@ export function createRefreshTokenRepository(db: Db) {
       const [row] = await advanceFamily(db, { family, generation, now: nowIso(), expires_at: expiresAt });
       return row;
     },
-    async find(family: string): Promise<RefreshFamilyRow | undefined> {
+    async find(family: string): Promise<RefreshFamilyState | undefined> {
       const [row] = await familyByKey(db, { family });
       return row;
     },

@@ -106,8 +106,11 @@ function refreshJti(family: string, generation: number): string {
 
 const REFRESH_JTI = /^([0-9A-Za-z_-]{1,64})(?:\.([1-9][0-9]{0,14}))?$/;
 
+/** The login (family) and generation a refresh token names. */
+type Presented = { family: string; generation: number };
+
 /** The family and generation a refresh token's jti names, or null when it names none. */
-function parseRefreshJti(jti: string): { family: string; generation: number } | null {
+function parseRefreshJti(jti: string): Presented | null {
   const match = REFRESH_JTI.exec(jti);
   return match ? { family: match[1]!, generation: match[2] ? Number(match[2]) : 0 } : null;
 }
@@ -127,10 +130,7 @@ export function createRotator(db: Db, lifetimes: TokenLifetimes): Rotate {
    * that happened within the grace period (two tabs refreshing at the same moment); an older one is reuse
    * at any time.
    */
-  async function rotateIn(store: RefreshTokenStore, jti: string): Promise<Rotated | null> {
-    const presented = parseRefreshJti(jti);
-    if (!presented) return null;
-    const { family, generation } = presented;
+  async function rotateIn(store: RefreshTokenStore, { family, generation }: Presented): Promise<Rotated | null> {
     const advanced = await store.advance(family, generation, expiryAfter(lifetimes.refreshSeconds));
     if (advanced) return { userId: advanced.user_id, jti: refreshJti(family, advanced.generation) };
     const row = await store.find(family);
@@ -152,15 +152,15 @@ export function createRotator(db: Db, lifetimes: TokenLifetimes): Rotate {
    * as with one transaction each. Only database work holds the lock; tokens are signed after the commit.
    */
   const rotations = (() => {
-    let waiting: Array<{ jti: string; settle: (outcome: Promise<Rotated | null>) => void }> = [];
+    let waiting: Array<{ presented: Presented; settle: (outcome: Promise<Rotated | null>) => void }> = [];
     async function runBatch(batch: typeof waiting): Promise<Array<Rotated | null>> {
       return withKeysLocked(
         db,
-        batch.map((r) => `refresh:${parseRefreshJti(r.jti)?.family ?? r.jti}`),
+        batch.map((r) => `refresh:${r.presented.family}`),
         async (trx) => {
           const store = createRefreshTokenRepository(trx);
           const outcomes: Array<Rotated | null> = [];
-          for (const r of batch) outcomes.push(await rotateIn(store, r.jti));
+          for (const r of batch) outcomes.push(await rotateIn(store, r.presented));
           return outcomes;
         },
       );
@@ -173,9 +173,12 @@ export function createRotator(db: Db, lifetimes: TokenLifetimes): Rotate {
     }
     return {
       rotate(jti: string): Promise<Rotated | null> {
+        // A jti that names no login is refused at once, without joining a transaction.
+        const presented = parseRefreshJti(jti);
+        if (!presented) return Promise.resolve(null);
         return new Promise((resolve) => {
           if (waiting.length === 0) setImmediate(flush);
-          waiting.push({ jti, settle: resolve });
+          waiting.push({ presented, settle: resolve });
         });
       },
     };
