@@ -8,7 +8,7 @@ import { machinePaths } from '../support/machine-paths.ts';
 import { adminModalModel, sampleAdminItem } from '../support/models/index.ts';
 import { listOf } from '../../src/app/composition/lists.ts';
 import type { AdminMachines } from '../../src/app/composition/admin.ts';
-import type { AdminResource } from '../../src/features/admin/api/resource-types.ts';
+import type { AdminResource } from '../../src/features/admin/tabs/resource-types.ts';
 import { AdminTabPanel } from '../../src/features/admin/components/admin-tab-panel.tsx';
 import { inState, replayInView } from './support/replay-view.ts';
 

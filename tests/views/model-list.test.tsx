@@ -17,7 +17,7 @@ import { machinePaths, type MachinePath } from '../support/machine-paths.ts';
 import { listModel } from '../support/models/index.ts';
 import { listOf, loaderOf } from '../../src/app/composition/lists.ts';
 import type { AdminMachines } from '../../src/app/composition/admin.ts';
-import type { AdminResource } from '../../src/features/admin/api/resource-types.ts';
+import type { AdminResource } from '../../src/features/admin/tabs/resource-types.ts';
 import { AdminTabPanel } from '../../src/features/admin/components/admin-tab-panel.tsx';
 import { ProgramsPage } from '../../src/features/catalogue/components/programs-page.tsx';
 import { program } from './support/fixtures.ts';

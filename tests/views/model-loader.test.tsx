@@ -16,7 +16,7 @@ import { loaderModel, type sampleStats } from '../support/models/index.ts';
 import { listOf, loaderOf } from '../../src/app/composition/lists.ts';
 import type { AdminMachines } from '../../src/app/composition/admin.ts';
 import type { AdminSummary } from '../../src/features/admin/api/admin-api.ts';
-import type { AdminChoices } from '../../src/features/admin/api/resource-types.ts';
+import type { AdminChoices } from '../../src/features/admin/tabs/resource-types.ts';
 import { AdminPage } from '../../src/features/admin/components/admin-page.tsx';
 import { formatINR } from '../../src/utils/format.ts';
 import { program } from './support/fixtures.ts';

@@ -8,7 +8,7 @@ import { modelPaths } from '../support/machine-model.ts';
 import { loaderModel, type sampleStats } from '../support/models/index.ts';
 import { loaderOf } from '../../src/app/composition/lists.ts';
 import type { AdminMachines } from '../../src/app/composition/admin.ts';
-import type { AdminChoices } from '../../src/features/admin/api/resource-types.ts';
+import type { AdminChoices } from '../../src/features/admin/tabs/resource-types.ts';
 import { AdminPage } from '../../src/features/admin/components/admin-page.tsx';
 import { formatINR } from '../../src/utils/format.ts';
 import { inState, replayInView } from './support/replay-view.ts';

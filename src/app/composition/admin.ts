@@ -12,7 +12,7 @@ import {
   saveAdminItem,
   sendUserPasswordReset,
 } from '../../features/admin/api/admin-api.ts';
-import type { AdminResource } from '../../features/admin/api/resource-types.ts';
+import type { AdminResource } from '../../features/admin/tabs/resource-types.ts';
 import type { AdminMachines } from '../../features/admin/types.ts';
 import { listOf, loaderOf } from './lists.ts';
 

@@ -5,7 +5,7 @@ import type { ActionLogic } from '../../../machines/action.machine.ts';
 import type { LoaderLogic } from '../../../machines/loader.machine.ts';
 import type { Reconciliation, SyncResult } from '../../../contract/index.ts';
 import type { AdminSummary } from './api/admin-api.ts';
-import type { AdminChoices, AdminResource } from './api/resource-types.ts';
+import type { AdminChoices, AdminResource } from './tabs/resource-types.ts';
 
 /** What the admin panel needs (app/composition supplies it): the stats loader, and per tab a list and a modal. */
 export type AdminMachines = {

@@ -6,7 +6,7 @@ import { api, withQuery, type Query } from '../../../lib/api-client.ts';
 import { tokenStore } from '../../../lib/token-store.ts';
 import { ApiError } from '../../../../contract/index.ts';
 import { fullName } from '../../../utils/format.ts';
-import type { AdminChoices, AdminResource } from './resource-types.ts';
+import type { AdminChoices, AdminResource } from '../tabs/resource-types.ts';
 
 export type AdminSummary = { stats: AdminStats; issues: IssueSummary };
 

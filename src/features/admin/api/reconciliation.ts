@@ -1,6 +1,6 @@
 import { API, FlaggedEvent, Reconciliation, SyncResult } from '../../../../contract/index.ts';
 import { api } from '../../../lib/api-client.ts';
-import type { AdminResource } from './resource-types.ts';
+import type { AdminResource } from '../tabs/resource-types.ts';
 
 /** What each flag means, in the office's words. */
 export const RECONCILIATION_FLAG_LABELS: Record<FlaggedEvent['flag'], string> = {

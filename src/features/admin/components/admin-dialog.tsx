@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../../contract/index.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { adminModalMode, type AdminModalLogic } from '../../../../machines/admin-modal.machine.ts';
-import type { AdminResource } from '../api/resource-types.ts';
+import type { AdminResource } from '../tabs/resource-types.ts';
 import type { AdminMachines } from '../types.ts';
 import { AdminForm } from './admin-form.tsx';
 import { RefundForm } from './refund-form.tsx';

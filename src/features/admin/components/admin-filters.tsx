@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useAdminChoices } from '../api/admin-choices.tsx';
-import type { FilterSpec } from '../api/resource-types.ts';
+import { useAdminChoices } from '../tabs/admin-choices.tsx';
+import type { FilterSpec } from '../tabs/resource-types.ts';
 
 type Props = {
   filters: FilterSpec[];

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { CheckField, SelectField, TextAreaField, TextField } from '../../../components/field.tsx';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
-import { toPayload } from '../api/form-values.ts';
-import { useAdminChoices } from '../api/admin-choices.tsx';
-import type { AdminResource, FieldSpec, FormValues } from '../api/resource-types.ts';
+import { toPayload } from '../tabs/form-values.ts';
+import { useAdminChoices } from '../tabs/admin-choices.tsx';
+import type { AdminResource, FieldSpec, FormValues } from '../tabs/resource-types.ts';
 
 type Props = {
   form: NonNullable<AdminResource['form']>;

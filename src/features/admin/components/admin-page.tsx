@@ -4,11 +4,11 @@ import { useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '../../../../contract/index.ts';
 import type { AdminMachines } from '../types.ts';
 import { Notice } from '../../../components/notice.tsx';
-import { ADMIN_TABS } from '../api/resources.ts';
+import { ADMIN_TABS } from '../tabs/resources.ts';
 import { AdminStatsView } from './admin-stats.tsx';
 import { AdminFilters } from './admin-filters.tsx';
 import { AdminTabPanel } from './admin-tab-panel.tsx';
-import { AdminChoicesContext, NO_CHOICES } from '../api/admin-choices.tsx';
+import { AdminChoicesContext, NO_CHOICES } from '../tabs/admin-choices.tsx';
 import { ReconciliationPanel } from './reconciliation-panel.tsx';
 
 /** The admin panel: stat tiles, the issue summary and the eight tabs (spec section 2). */

@@ -6,7 +6,7 @@ import { AdminFilters } from './admin-filters.tsx';
 import type { AdminMachines } from '../types.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { Notice } from '../../../components/notice.tsx';
-import type { AdminResource } from '../api/resource-types.ts';
+import type { AdminResource } from '../tabs/resource-types.ts';
 import { AdminDialog } from './admin-dialog.tsx';
 import { AdminTable } from './admin-table.tsx';
 

@@ -1,7 +1,7 @@
 import type { UIEvent } from 'react';
 import { Notice } from '../../../components/notice.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
-import type { AdminResource } from '../api/resource-types.ts';
+import type { AdminResource } from '../tabs/resource-types.ts';
 
 export type RowAction = 'modal.view' | 'modal.edit' | 'modal.delete' | 'modal.resolve' | 'modal.refund';
 

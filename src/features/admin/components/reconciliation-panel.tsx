@@ -9,7 +9,7 @@ import { Notice } from '../../../components/notice.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
 import { formatDateTime, formatINR, fullName, plural } from '../../../utils/format.ts';
-import { paymentsResource } from '../api/issue-resources.tsx';
+import { paymentsResource } from '../tabs/issue-resources.tsx';
 import {
   RECONCILE_ACTIONS,
   RECONCILIATION_FLAG_LABELS,
@@ -17,7 +17,7 @@ import {
   type ReconcileAction,
   type ReconcileItem,
 } from '../api/reconciliation.ts';
-import type { AdminResource } from '../api/resource-types.ts';
+import type { AdminResource } from '../tabs/resource-types.ts';
 import type { AdminMachines } from '../types.ts';
 import { AdminDialog } from './admin-dialog.tsx';
 import type { SnapshotFrom } from 'xstate';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { FAILURE_REASON_LABELS, ResolveInput, STATUS_LABELS, type Status } from '../../../../contract/index.ts';
 import { CheckField, optionsOf, SelectField, TextAreaField } from '../../../components/field.tsx';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
-import type { AdminResource } from '../api/resource-types.ts';
+import type { AdminResource } from '../tabs/resource-types.ts';
 
 type Issue = {
   status: Status;

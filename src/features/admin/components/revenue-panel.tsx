@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { MESSAGES, type RevenueRow } from '../../../../contract/index.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { formatINR } from '../../../utils/format.ts';
-import type { AdminPanelProps, AdminPanelTab } from '../api/resource-types.ts';
+import type { AdminPanelProps, AdminPanelTab } from '../tabs/resource-types.ts';
 import { RevenueChart } from './revenue-chart.tsx';
 
 /**

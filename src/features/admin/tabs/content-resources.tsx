@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { optionsOf } from '../../../components/field.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { formatDateTime, formatINR, fullName } from '../../../utils/format.ts';
-import { uploadResourceFile } from './admin-api.ts';
+import { uploadResourceFile } from '../api/admin-api.ts';
 import { isoToLocal, text } from './form-values.ts';
 import type { AdminResource } from './resource-types.ts';
 import { ALL, description, featured, instructorField, title, yesNo } from './shared-fields.ts';

@@ -9,7 +9,7 @@ import {
 import { counselingResource, enrollmentsResource, outboxResource, paymentsResource } from './issue-resources.tsx';
 import { auditLogResource, usersResource } from './office-resources.tsx';
 import { revenueTab } from '../components/revenue-panel.tsx';
-import { reconciliationResource } from './reconciliation.ts';
+import { reconciliationResource } from '../api/reconciliation.ts';
 import type { AdminTab } from './resource-types.ts';
 
 /** The eight tabs of the admin panel, in the spec's order, then counseling requests (docs/deviations.md), revenue, users, the audit log and the email outbox. */
