@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { zodFieldErrors } from '../../contract/index.ts';
-import { ValidationFailed } from './errors.ts';
+import { notFound, ValidationFailed } from './errors.ts';
 
 /** Parses a request part with a contract schema, or throws the 400 answer. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -14,6 +14,13 @@ export function parseId(value: unknown): number | null {
   if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value)) return null;
   const n = Number(value);
   return n <= 2_147_483_647 ? n : null;
+}
+
+/** The path's `:id` as a positive integer, or the 404 answer. */
+export function idParam(params: unknown): number {
+  const id = parseId((params as { id?: string }).id);
+  if (id === null) throw notFound();
+  return id;
 }
 
 /**

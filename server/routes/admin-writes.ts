@@ -7,7 +7,7 @@ import { createFacultyRepository } from '../repositories/content.ts';
 import { diff } from '../lib/diff.ts';
 import { notFound, ValidationFailed } from '../lib/errors.ts';
 import { inTransaction } from '../lib/transaction.ts';
-import { parse, parseId } from '../lib/validate.ts';
+import { idParam, parse } from '../lib/validate.ts';
 
 /**
  * The admin create / update / delete routes every content type shares: admin only, body validated
@@ -54,8 +54,7 @@ export function registerAdminWrites<S extends z.ZodType, T extends object>(
 
   app.put(spec.paths.update, { preHandler: adminOnly }, async (request) => {
     const admin = requireAdmin(request);
-    const id = parseId((request.params as { id?: string }).id);
-    if (id === null) throw notFound();
+    const id = idParam(request.params);
     const input = parse(spec.schema, request.body);
     const { before, after } = await inTransaction(db, async (trx) => {
       const before = await spec.read(trx, id);
@@ -78,8 +77,7 @@ export function registerAdminWrites<S extends z.ZodType, T extends object>(
 
   app.delete(spec.paths.remove, { preHandler: adminOnly }, async (request, reply) => {
     const admin = requireAdmin(request);
-    const id = parseId((request.params as { id?: string }).id);
-    if (id === null) throw notFound();
+    const id = idParam(request.params);
     const { before, outcome } = await inTransaction(db, async (trx) => {
       const before = await spec.read(trx, id);
       if (!before) throw notFound();
@@ -96,13 +94,6 @@ export function registerAdminWrites<S extends z.ZodType, T extends object>(
     await spec.afterRemove?.(before, outcome);
     return reply.code(204).send();
   });
-}
-
-/** GET one item by its path id, or 404. */
-export function idParam(params: unknown): number {
-  const id = parseId((params as { id?: string }).id);
-  if (id === null) throw notFound();
-  return id;
 }
 
 /**

@@ -12,10 +12,9 @@ import {
   ResolveInput,
   RevenueQuery,
 } from '../../../contract/index.ts';
-import { idParam } from '../admin-writes.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { paginatedResponseSchema, responseSchema } from '../../lib/response-schemas.ts';
-import { parse, parseQuery } from '../../lib/validate.ts';
+import { idParam, parse, parseQuery } from '../../lib/validate.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
 import { createAuditRepository } from '../../repositories/audit.ts';
 import { createOutboxRepository } from '../../repositories/outbox.ts';

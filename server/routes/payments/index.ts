@@ -4,7 +4,7 @@ import { parseDocument } from '../../billing/documents.ts';
 import { renderTaxDocument } from '../../billing/pdf.ts';
 import type { TaxDocumentRow, UserRow } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { idParam } from '../admin-writes.ts';
+import { idParam } from '../../lib/validate.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
 import { createTaxDocumentRepository } from '../../repositories/tax-documents.ts';
 

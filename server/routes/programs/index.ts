@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { API, PaymentStartInput, ProgramInput, ProgramListQuery } from '../../../contract/index.ts';
-import { facultyReference, idParam, registerAdminWrites } from '../admin-writes.ts';
+import { facultyReference, registerAdminWrites } from '../admin-writes.ts';
 import { notFound } from '../../lib/errors.ts';
-import { parse, parseQuery, refuseCardData } from '../../lib/validate.ts';
+import { idParam, parse, parseQuery, refuseCardData } from '../../lib/validate.ts';
 import { authenticated, isAdmin, requireUser } from '../../plugins/auth.ts';
 import { createCourseRepository } from '../../repositories/courses.ts';
 import { createEnrollmentRepository } from '../../repositories/enrollments.ts';

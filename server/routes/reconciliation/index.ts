@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API, ReconciliationActionInput, RefundInput } from '../../../contract/index.ts';
-import { parse } from '../../lib/validate.ts';
+import { idParam, parse } from '../../lib/validate.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
-import { idParam } from '../admin-writes.ts';
 
 /** Refunds and reconciliation: administrators only. */
 export default async function reconciliationRoutes(app: FastifyInstance) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { API, fileTooLarge, OFFICE_MESSAGES } from '../../../contract/index.ts';
-import { idParam } from '../admin-writes.ts';
+import { idParam } from '../../lib/validate.ts';
 import { HttpError, notFound, ValidationFailed } from '../../lib/errors.ts';
 import { mimeOfExtension, sniffFileKind } from '../../lib/file-types.ts';
 import { inTransaction } from '../../lib/transaction.ts';

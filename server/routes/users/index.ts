@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AdminUserInput, AdminUserListQuery, AdminUserPatch, API } from '../../../contract/index.ts';
-import { idParam } from '../admin-writes.ts';
 import { paginate } from '../../lib/pagination.ts';
-import { parse, parseQuery } from '../../lib/validate.ts';
+import { idParam, parse, parseQuery } from '../../lib/validate.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
 import { createUserRepository } from '../../repositories/users.ts';
 import { createUserService, toAdminUser } from '../../services/users.ts';
