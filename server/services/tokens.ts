@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.ts';
 import { createRefreshTokenRepository } from '../repositories/refresh-tokens.ts';
 import { createSettingsRepository } from '../repositories/settings.ts';
 import { HttpError, tokenInvalid } from '../lib/errors.ts';
-import { withKeysLocked } from '../repositories/rate-limits.ts';
+import { withKeysLocked } from '../db/key-locks.ts';
 import { SERVER_MESSAGES } from '../../contract/index.ts';
 
 /**
