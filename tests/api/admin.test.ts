@@ -11,7 +11,8 @@ import {
   type Paginated,
 } from '../../contract/index.ts';
 import { completeThroughGateway, createProgram, createWorkshop } from './support/fixtures.ts';
-import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
+import type { TestContext, TestUser } from './support/harness.ts';
+import { createAppWithUsers } from './support/users.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
 
 let ctx: TestContext;
@@ -20,10 +21,11 @@ let asha: TestUser;
 let ravi: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.user('admin', 'admin');
-  asha = await ctx.user('asha');
-  ravi = await ctx.user('ravi');
+  ({
+    ctx,
+    admin,
+    students: { asha, ravi },
+  } = await createAppWithUsers('asha', 'ravi'));
 });
 afterAll(async () => ctx?.close());
 

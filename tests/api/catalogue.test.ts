@@ -15,16 +15,19 @@ import {
   programInput,
   workshopInput,
 } from './support/fixtures.ts';
-import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
+import type { TestContext, TestUser } from './support/harness.ts';
+import { createAppWithUsers } from './support/users.ts';
 
 let ctx: TestContext;
 let admin: TestUser;
 let asha: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.user('admin', 'admin');
-  asha = await ctx.user('asha');
+  ({
+    ctx,
+    admin,
+    students: { asha },
+  } = await createAppWithUsers('asha'));
 });
 afterAll(async () => ctx?.close());
 

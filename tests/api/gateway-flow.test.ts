@@ -12,6 +12,7 @@ import {
 } from '../../contract/index.ts';
 import { createProgram, createWorkshop } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
+import { createAppWithUsers } from './support/users.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
 
 /**
@@ -25,10 +26,11 @@ let asha: TestUser;
 let ravi: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.user('admin', 'admin');
-  asha = await ctx.user('asha');
-  ravi = await ctx.user('ravi');
+  ({
+    ctx,
+    admin,
+    students: { asha, ravi },
+  } = await createAppWithUsers('asha', 'ravi'));
 });
 afterAll(async () => ctx?.close());
 

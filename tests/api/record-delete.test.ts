@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, OFFICE_MESSAGES, type Payment, type PaymentCompletion } from '../../contract/index.ts';
 import { createProgram, createWorkshop } from './support/fixtures.ts';
-import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
+import type { TestContext, TestUser } from './support/harness.ts';
+import { createAppWithUsers } from './support/users.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
 
 /** Delete on the Enrollments and Payments tabs: only records with no money behind them. */
@@ -11,9 +12,11 @@ let admin: TestUser;
 let asha: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.user('admin', 'admin');
-  asha = await ctx.user('asha');
+  ({
+    ctx,
+    admin,
+    students: { asha },
+  } = await createAppWithUsers('asha'));
 });
 afterAll(async () => ctx?.close());
 
