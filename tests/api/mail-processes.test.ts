@@ -1,12 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/connect.ts';
-import { TEST_DB } from './support/harness.ts';
+import { answers, spawnServer } from '../support/server-spawn.ts';
+import { serverDatabase } from './support/server-process.ts';
 import { freePort, recipients, startInbox, type Inbox } from './support/smtp.ts';
 
 /**
@@ -14,42 +10,23 @@ import { freePort, recipients, startInbox, type Inbox } from './support/smtp.ts'
  * sent after the restart, and two processes on one database never send the same email twice.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 });
 
 async function databaseUrl(): Promise<string> {
-  if (TEST_DB === 'postgres') {
-    const name = `mail_proc_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    });
-    const u = new URL(PG_ADMIN_URL);
-    u.pathname = `/${name}`;
-    return u.toString();
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-proc-'));
-  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
-  return `sqlite:${path.join(dir, 'app.sqlite')}`;
+  const { url, drop } = await serverDatabase();
+  cleanups.push(drop);
+  return url;
 }
 
 type Server = { url: string; child: ChildProcess; exited: Promise<unknown> };
 
 async function startServer(dbUrl: string, smtpUrl: string): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: ROOT,
-    env: {
+  const server = await spawnServer({
+    entry: 'server/server.ts',
+    env: (port) => ({
       ...process.env,
       NODE_ENV: 'test',
       DEMO_MODE: '1',
@@ -62,26 +39,11 @@ async function startServer(dbUrl: string, smtpUrl: string): Promise<Server> {
       MAIL_LEASE_SECONDS: '30',
       WEB_CONCURRENCY: '1',
       REGISTER_MAX_PER_ADDRESS: '1000',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    }),
+    ready: answers('/api/health/'),
   });
-  let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  cleanups.push(async () => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-    await exited;
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/api/health/`)).ok) return { url, child, exited };
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null || i > 300) throw new Error(`server did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  cleanups.push(async () => void (await server.stop('SIGKILL')));
+  return { url: server.base, child: server.child, exited: server.exited };
 }
 
 async function register(server: Server, n: number, tag: string): Promise<string[]> {

@@ -1,13 +1,9 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
-import { createTestApp, freshDatabase, TEST_DB } from './support/harness.ts';
+import { answers, spawnServer } from '../support/server-spawn.ts';
+import { createTestApp, freshDatabase } from './support/harness.ts';
+import { serverDatabase } from './support/server-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -127,73 +123,23 @@ describe('request logs', () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** A database URL for a real server process: a temp SQLite file or a new PostgreSQL database. */
-async function serverDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (TEST_DB === 'postgres') {
-    const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `api_proc_${randomBytes(6).toString('hex')}`;
-    const run = async (sql: string) => {
-      const client = new pg.Client({ connectionString: admin });
-      await client.connect();
-      await client.query(sql);
-      await client.end();
-    };
-    await run(`CREATE DATABASE ${name}`);
-    const u = new URL(admin);
-    u.pathname = `/${name}`;
-    return { url: u.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-proc-'));
-  return {
-    url: `sqlite:${path.join(dir, 'app.sqlite')}`,
-    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
 async function runServer(env: Record<string, string>, check: (base: string) => Promise<void>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'server.ts')], {
-    cwd: ROOT,
-    env: {
+  const server = await spawnServer({
+    entry: 'server/server.ts',
+    env: (port) => ({
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_REQUESTS: '0',
       STATIC_DIR: '/nonexistent',
       ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+    ready: answers('/api/health/'),
   });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const base = `http://127.0.0.1:${port}`;
   try {
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-      try {
-        if ((await fetch(`${base}/api/health/`)).ok) break;
-      } catch {
-        if (i > 150) throw new Error(`server did not start: ${output}`);
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await check(base);
+    await check(server.base);
   } finally {
-    child.kill('SIGTERM');
-    await exited;
+    await server.stop();
   }
 }
 

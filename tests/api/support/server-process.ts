@@ -1,15 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { answers, REPO_ROOT, spawnServer, type SpawnedServer } from '../../support/server-spawn.ts';
 import { TEST_DB } from './harness.ts';
 
 /** Real server processes (server/server.ts, what npm start runs) on a real database, for the operations tests. */
 
-export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+export const ROOT = REPO_ROOT;
 const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export async function pgAdmin(statement: string, url = PG_ADMIN_URL): Promise<void> {
@@ -38,33 +37,13 @@ export async function serverDatabase(): Promise<{ url: string; drop: () => Promi
   };
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export type ServerProcess = {
-  base: string;
-  port: number;
-  child: ChildProcess;
-  output: () => string;
-  /** Resolves with the exit code or signal once the process is gone. */
-  exited: Promise<number | string | null>;
-  stop: (signal?: NodeJS.Signals) => Promise<number | string | null>;
-};
+export type ServerProcess = SpawnedServer;
 
 /** Starts server/server.ts with `env` and waits until /api/ready/ answers. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'server.ts')], {
-    cwd: ROOT,
-    env: {
+  return spawnServer({
+    entry: 'server/server.ts',
+    env: (port) => ({
       ...process.env,
       NODE_ENV: 'development',
       PORT: String(port),
@@ -75,41 +54,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       STATIC_DIR: '/nonexistent',
       JWT_SECRET: 'server-process-test-secret-0123456789',
       ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+    // Ready, and (in a cluster) every worker listening: the primary prints the address last.
+    ready: async (base, output) => (await answers('/api/ready/')(base)) && /API listening/.test(output),
   });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | string | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal)),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      // Ready, and (in a cluster) every worker listening: the primary prints the address last.
-      if ((await fetch(`${base}/api/ready/`)).ok && /API listening/.test(output)) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 300) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start: ${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    base,
-    port,
-    child,
-    output: () => output,
-    exited,
-    stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
-    },
-  };
 }
 
 /** POSTs JSON and answers status, headers and parsed body. */

@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { API } from '../../../contract/index.ts';
+import { answers, spawnServer, type SpawnedServer } from '../../support/server-spawn.ts';
 
 /** The repository root: the app is started from here, exactly as the README starts it. */
-export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export { REPO_ROOT } from '../../support/server-spawn.ts';
 export const DB_FILE_NAME = 'app.sqlite';
 
 export type RunningApp = {
@@ -30,23 +28,6 @@ export type StartOptions = {
   timeoutMs?: number;
 };
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      if (address && typeof address === 'object') {
-        const { port } = address;
-        srv.close(() => resolve(port));
-      } else {
-        srv.close(() => reject(new Error('could not get a free port')));
-      }
-    });
-  });
-}
-
 /** The environment of `npm start`, without what the test runner adds (NODE_ENV=test, VITEST...). */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -67,28 +48,6 @@ export function copyDatabase(fromDir: string, toDir: string): void {
   }
 }
 
-async function waitForHealth(baseURL: string, child: ChildProcess, deadline: number, log: () => string) {
-  let lastError = '';
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `The app exited (code ${child.exitCode}, signal ${child.signalCode}) before it answered ${API.health}.\n--- server output ---\n${log()}`,
-      );
-    }
-    try {
-      const res = await fetch(baseURL + API.health, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) return;
-      lastError = `HTTP ${res.status}`;
-    } catch (error) {
-      lastError = String((error as Error).message ?? error);
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(
-    `The app did not answer ${baseURL}${API.health} in time (last: ${lastError}).\n--- server output ---\n${log()}`,
-  );
-}
-
 /**
  * Starts the app as the README does (`node --import tsx scripts/start.ts`, i.e. `npm start`) on a free
  * port with its own SQLite file in a new temporary directory, and waits for GET /api/health/.
@@ -97,65 +56,33 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   const dir = mkdtempSync(join(tmpdir(), 'cci-e2e-app-'));
   const dbPath = join(dir, DB_FILE_NAME);
   if (options.templateDir) copyDatabase(options.templateDir, dir);
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const logPath = join(dir, 'server.log');
-  const logFd = openSync(logPath, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: REPO_ROOT,
-    env: cleanEnv({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${dbPath}`, ...options.env }),
-    stdio: ['ignore', logFd, logFd],
-    detached: true,
-  });
-  closeSync(logFd);
-  const log = () => (existsSync(logPath) ? readFileSync(logPath, 'utf8') : '');
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // If the test process ends without its afterAll (interrupted run), the server must not outlive it.
-  const killOnExit = () => {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
-  };
-  process.once('exit', killOnExit);
-
-  const stop = async () => {
-    process.removeListener('exit', killOnExit);
-    if (child.exitCode === null && child.signalCode === null && child.pid) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
-      const killed = await Promise.race([
-        exited.then(() => true),
-        new Promise<boolean>((r) => setTimeout(() => r(false), 5_000)),
-      ]);
-      if (!killed) {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          /* already gone */
-        }
-        await exited;
-      }
-    }
-  };
-
+  let server: SpawnedServer;
   try {
-    await waitForHealth(baseURL, child, Date.now() + (options.timeoutMs ?? 90_000), log);
+    server = await spawnServer({
+      entry: 'scripts/start.ts',
+      env: (port) =>
+        cleanEnv({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${dbPath}`, ...options.env }),
+      ready: answers(API.health),
+      timeoutMs: options.timeoutMs ?? 90_000,
+      logFile: join(dir, 'server.log'),
+    });
   } catch (error) {
-    await stop();
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+  const stop = async () => {
+    const killed = await Promise.race([
+      server.stop('SIGTERM').then(() => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), 5_000)),
+    ]);
+    if (!killed) await server.stop('SIGKILL');
+  };
   return {
-    baseURL,
-    port,
+    baseURL: server.base,
+    port: server.port,
     dir,
     dbPath,
-    log,
+    log: server.output,
     stop: async ({ keepFiles = false } = {}) => {
       await stop();
       if (!keepFiles) rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+/**
+ * The one way the tests start a real server process (server/server.ts, or scripts/start.ts as npm start
+ * does): on a free port, with the environment the caller gives, waiting until `ready` says so.
+ */
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type SpawnOptions = {
+  /** The script to run with tsx, relative to the repository root. */
+  entry: 'server/server.ts' | 'scripts/start.ts';
+  /** The whole environment of the process, given the port it is to listen on. */
+  env: (port: number) => NodeJS.ProcessEnv;
+  /** True once the server is up (called about every 100 ms until `timeoutMs`). */
+  ready: (base: string, output: string) => Promise<boolean>;
+  timeoutMs?: number;
+  /** Write the output to this file (and run the server in its own process group, stopped as a group). */
+  logFile?: string;
+};
+
+export type SpawnedServer = {
+  base: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the server printed so far (stdout and stderr). */
+  output: () => string;
+  /** Resolves with the exit code or signal once the process is gone. */
+  exited: Promise<number | string | null>;
+  /** Sends `signal` (SIGTERM by default) unless the process is gone; resolves once it is. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | string | null>;
+};
+
+const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
+export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const logFd = options.logFile ? openSync(options.logFile, 'a') : undefined;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, options.entry)], {
+    cwd: REPO_ROOT,
+    env: options.env(port),
+    stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
+    detached: logFd !== undefined,
+  });
+  if (logFd !== undefined) closeSync(logFd);
+  let printed = '';
+  child.stdout?.on('data', (d) => (printed += d));
+  child.stderr?.on('data', (d) => (printed += d));
+  const logFile = options.logFile;
+  const output = () => (logFile ? (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '') : printed);
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  );
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (logFd !== undefined && child.pid) process.kill(-child.pid, name);
+      else child.kill(name);
+    } catch {
+      /* already gone */
+    }
+  };
+  // If the test process ends without its cleanup (an interrupted run), the server must not outlive it.
+  const killOnExit = () => signal('SIGKILL');
+  process.once('exit', killOnExit);
+  const stop = async (name: NodeJS.Signals = 'SIGTERM') => {
+    process.removeListener('exit', killOnExit);
+    if (alive(child)) signal(name);
+    return exited;
+  };
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  for (;;) {
+    if (!alive(child)) {
+      process.removeListener('exit', killOnExit);
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
+    }
+    try {
+      if (await options.ready(base, output())) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop('SIGKILL');
+      throw new Error(`server did not start in time:\n${output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, port, child, output, exited, stop };
+}
+
+/** Ready when GET `path` answers 2xx (each try given at most two seconds). */
+export const answers = (readyPath: string) => async (base: string) =>
+  (await fetch(`${base}${readyPath}`, { signal: AbortSignal.timeout(2_000) })).ok;
