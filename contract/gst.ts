@@ -2,6 +2,7 @@
  * Indian GST facts shared by the SPA and the server: the 36 states and union territories with their
  * GST state codes, GSTIN validation, and the tax split of a price in integer paise.
  */
+import { rupeesToPaise } from './money.ts';
 
 /** GST state codes (the first two digits of a GSTIN). 25 (Daman and Diu) merged into 26 in 2020; 28 is no longer used. */
 export const GST_STATES = [
@@ -132,7 +133,7 @@ export type PricingRules = { pricesIncludeGst: boolean; instituteStateCode: stri
  */
 export function priceSplit(priceRupees: number, rules: PricingRules, billingStateCode?: string | null): TaxSplit {
   const place = billingStateCode || rules.instituteStateCode;
-  return splitGst(priceRupees * 100, {
+  return splitGst(rupeesToPaise(priceRupees), {
     inclusive: rules.pricesIncludeGst,
     intraState: place === rules.instituteStateCode,
   });

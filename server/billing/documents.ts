@@ -5,6 +5,7 @@ import type { PaymentRow, TaxDocumentRow } from '../db/schema.ts';
 import { createTaxDocumentRepository } from '../repositories/tax-documents.ts';
 import { financialYear, formatNumber } from './numbering.ts';
 import { amountInWords } from './words.ts';
+import { paymentTotalPaise, rupeesToPaise } from '../../contract/money.ts';
 
 /**
  * Invoices and credit notes. Each is issued inside the transaction of its money event (a completed
@@ -33,8 +34,8 @@ export type TaxDocumentData = {
 
 /** What a payment is charged and its GST split: exclusive prices were charged the catalogue price plus GST. */
 export function paymentSplit(payment: Pick<PaymentRow, 'amount' | 'total_paise'>, intraState: boolean): TaxSplit {
-  const price = payment.amount * 100;
-  const total = payment.total_paise === null ? price : Number(payment.total_paise);
+  const price = rupeesToPaise(payment.amount);
+  const total = paymentTotalPaise(payment);
   return total > price
     ? splitGst(price, { inclusive: false, intraState })
     : splitGst(total, { inclusive: true, intraState });

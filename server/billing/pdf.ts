@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import type { TaxDocumentData } from './documents.ts';
-import { formatPaise } from './words.ts';
+import { formatPaiseFigure } from '../../contract/money.ts';
 
 /**
  * The PDF of a tax invoice or credit note (pdfkit, docs/decisions/016-pdf-library.md). The text is set in
@@ -18,7 +18,7 @@ const BOLD = 'Body-Bold';
 
 /** 11800050 paise → "₹1,18,000.50" (Indian grouping, two decimals). */
 function rupees(paise: number): string {
-  return `₹${formatPaise(paise)}`;
+  return `₹${formatPaiseFigure(paise)}`;
 }
 
 const IST = new Intl.DateTimeFormat('en-IN', {

@@ -1,3 +1,5 @@
+import { splitRupeesPaise } from '../../contract/money.ts';
+
 /** Amounts in words, Indian system (thousand, lakh, crore), as printed on a tax invoice. */
 
 const ONES = [
@@ -55,18 +57,7 @@ export function numberInWords(n: number): string {
 
 /** 11800050 paise → "Indian Rupees One Lakh Eighteen Thousand and Fifty Paise Only". */
 export function amountInWords(paise: number): string {
-  const rupees = Math.floor(paise / 100);
-  const rest = paise % 100;
+  const { rupees, paise: rest } = splitRupeesPaise(paise);
   const words = `Indian Rupees ${numberInWords(rupees)}`;
   return rest ? `${words} and ${belowHundred(rest)} Paise Only` : `${words} Only`;
-}
-
-/** 11800050 → "1,18,000.50": Indian digit grouping, always two decimals (the invoice's figures). */
-export function formatPaise(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const abs = Math.abs(paise);
-  const rupees = Math.floor(abs / 100).toString();
-  const last3 = rupees.slice(-3);
-  const head = rupees.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
-  return `${sign}${head ? `${head},${last3}` : last3}.${String(abs % 100).padStart(2, '0')}`;
 }

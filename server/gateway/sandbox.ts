@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { formatPaiseFigure } from '../../contract/money.ts';
 import { paymentSignature, webhookSignature } from './razorpay.ts';
 
 /**
@@ -352,7 +353,7 @@ export function createSandboxGateway(options: SandboxOptions = {}) {
   }
 
   function checkoutPage(order: Order, returnUrl: string, message: string | null): string {
-    const rupees = (order.amount / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 });
+    const rupees = formatPaiseFigure(order.amount);
     const hidden = `<input type="hidden" name="order_id" value="${escapeHtml(order.id)}">
       <input type="hidden" name="return_url" value="${escapeHtml(returnUrl)}">`;
     return `<!doctype html>

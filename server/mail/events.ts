@@ -16,6 +16,7 @@ import {
   type CounselingDetails,
   type MailContext,
 } from './templates.ts';
+import { paymentTotalPaise } from '../../contract/money.ts';
 
 /**
  * The money and account events that issue documents and write emails, each in the caller's transaction.
@@ -36,7 +37,7 @@ export function createMailEvents(config: Pick<Config, 'institute' | 'publicUrl'>
       (payment.course_type === 'program' ? payment.program_title : payment.workshop_title) ?? 'your course';
     // The account's email, and the billing email when it differs.
     const to = [payment.user_email, payment.billing_email ?? ''];
-    const totalPaise = payment.total_paise === null ? payment.amount * 100 : Number(payment.total_paise);
+    const totalPaise = paymentTotalPaise(payment);
     return { payment, name, course, to, totalPaise };
   }
 

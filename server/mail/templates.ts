@@ -1,3 +1,4 @@
+import { formatPaiseCompact } from '../../contract/money.ts';
 import type { Institute } from '../config.ts';
 
 /**
@@ -7,18 +8,6 @@ import type { Institute } from '../config.ts';
 
 export type Rendered = { subject: string; text: string; html: string };
 export type MailContext = { institute: Institute; publicUrl: string };
-
-const inr = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
-
-/** As on the site: ₹65,000; paise only when there are some (₹1,180.50). */
-export function formatRupees(paise: number): string {
-  return inr.format(paise / 100);
-}
 
 function escapeHtml(value: string): string {
   return value.replace(
@@ -54,7 +43,7 @@ export function paymentConfirmationEmail(
   p: { name: string; course: string; totalPaise: number; invoiceNumber: string },
 ): Rendered {
   return compose(ctx, `Payment received: ${p.course}`, `Dear ${p.name},`, [
-    `We have received your payment of ${formatRupees(p.totalPaise)} for ${p.course}. You are enrolled: the course is on your dashboard at ${ctx.publicUrl}/dashboard`,
+    `We have received your payment of ${formatPaiseCompact(p.totalPaise)} for ${p.course}. You are enrolled: the course is on your dashboard at ${ctx.publicUrl}/dashboard`,
     `Your tax invoice ${p.invoiceNumber} is attached to this email (PDF).`,
   ]);
 }
@@ -64,7 +53,7 @@ export function paymentFailedEmail(
   p: { name: string; course: string; totalPaise: number; retryUrl: string },
 ): Rendered {
   return compose(ctx, `Payment failed: ${p.course}`, `Dear ${p.name},`, [
-    `Your payment of ${formatRupees(p.totalPaise)} for ${p.course} did not go through, and no money was taken for it.`,
+    `Your payment of ${formatPaiseCompact(p.totalPaise)} for ${p.course} did not go through, and no money was taken for it.`,
     `You can try again here: ${p.retryUrl}`,
   ]);
 }
@@ -73,8 +62,8 @@ export function refundEmail(
   ctx: MailContext,
   p: { name: string; course: string; amountPaise: number; creditNoteNumber: string },
 ): Rendered {
-  return compose(ctx, `Refund of ${formatRupees(p.amountPaise)}: ${p.course}`, `Dear ${p.name},`, [
-    `We have refunded ${formatRupees(p.amountPaise)} of your payment for ${p.course}. Banks usually credit it within 5 to 7 working days.`,
+  return compose(ctx, `Refund of ${formatPaiseCompact(p.amountPaise)}: ${p.course}`, `Dear ${p.name},`, [
+    `We have refunded ${formatPaiseCompact(p.amountPaise)} of your payment for ${p.course}. Banks usually credit it within 5 to 7 working days.`,
     `Credit note ${p.creditNoteNumber} is attached to this email (PDF).`,
   ]);
 }

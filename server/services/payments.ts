@@ -29,6 +29,7 @@ import { parse } from '../lib/validate.ts';
 import type { PaymentEffects } from './completion-effects.ts';
 import { enrollmentView, givesAccess, grantEnrollment } from './enrollments.ts';
 import { toPayment } from './present.ts';
+import { paymentTotalPaise } from '../../contract/money.ts';
 
 /**
  * The payment rules: starting a payment, completing it, an administrator resolving it. Every change of a
@@ -187,7 +188,7 @@ function billingColumns(billing: StartInput['billing']) {
 
 /** What the gateway must capture for a payment, in paise: its total with GST (older rows: the price). */
 export function paiseDue(payment: Pick<PaymentRow, 'amount' | 'total_paise'>): number {
-  return payment.total_paise === null ? payment.amount * 100 : Number(payment.total_paise);
+  return paymentTotalPaise(payment);
 }
 
 /** How a new payment is taxed: catalogue prices include GST or not, and the institute's state. */

@@ -26,6 +26,7 @@ import type { EnrollmentView } from '../repositories/enrollments.ts';
 import type { PaymentAnswerRow } from '../repositories/payments.ts';
 import type { Selectable } from 'kysely';
 import type { AuditLogTable, CounselingRequestsTable } from '../db/schema.ts';
+import { paymentTotalPaise } from '../../contract/money.ts';
 
 /** Rows to the contract's entities: the one place where storage shapes become API shapes. */
 
@@ -183,7 +184,7 @@ export function toPayment(row: PaymentAnswerRow): Payment {
     failure_reason: row.failure_reason,
     admin_notes: row.admin_notes,
     is_urgent: bool(row.is_urgent),
-    total_paise: row.total_paise === null ? row.amount * 100 : Number(row.total_paise),
+    total_paise: paymentTotalPaise(row),
     billing_state_code: row.billing_state_code,
     billing_gstin: row.billing_gstin,
     invoice_number: row.invoice_number,

@@ -14,6 +14,7 @@ import { createRefundRepository } from '../repositories/refunds.ts';
 import { createWorkshopRepository } from '../repositories/workshops.ts';
 import { givesAccess } from './enrollments.ts';
 import { toPayment } from './present.ts';
+import { rupeesToPaise } from '../../contract/money.ts';
 
 /**
  * Refunds through the gateway (POST /api/admin/payments/{id}/refund/). Three steps: reserve a refund row
@@ -70,7 +71,11 @@ export async function applyGatewayRefund(
   if (counted && !countsNow) refunded -= refund.amount;
   // The first time the gateway accepts a refund, its credit note and email commit with it (once per refund).
   if (!counted && countsNow) {
-    await effects.refunded(trx, { paymentId: payment.id, refundId: refund.id, amountPaise: refund.amount * 100 });
+    await effects.refunded(trx, {
+      paymentId: payment.id,
+      refundId: refund.id,
+      amountPaise: rupeesToPaise(refund.amount),
+    });
   }
   if (refunded !== payment.refunded_amount) {
     const full = refunded >= payment.amount;
@@ -140,7 +145,7 @@ export function createRefundService(db: Db, gateway: PaymentGateway, effects: Pa
       let answer: GatewayRefund;
       try {
         answer = await gateway.refund(gatewayPaymentId, {
-          amount: amount * 100,
+          amount: rupeesToPaise(amount),
           receipt: `refund_${id}`,
           notes: { payment_id: String(paymentId), reason: input.reason.slice(0, 250) },
         });

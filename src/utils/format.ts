@@ -1,26 +1,5 @@
-/** One money formatter: rupees, no decimals, Indian digit grouping (₹1,25,000). */
-const inr = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
-export function formatINR(amount: number): string {
-  return inr.format(amount);
-}
-
-const inrPaise = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** An amount in paise with its paise, Indian grouping: 1180050 → ₹11,800.50 (the tax breakdown). */
-export function formatPaise(paise: number): string {
-  return inrPaise.format(paise / 100);
-}
+/** Money is formatted by the contract's money module (rupees ₹1,25,000; paise ₹11,800.50). */
+export { formatRupees as formatINR, formatPaise } from '../../contract/money.ts';
 
 /**
  * Dates and times in India's time zone, whatever the reader's device says: the institute's workshops

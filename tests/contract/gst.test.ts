@@ -9,7 +9,8 @@ import {
   stateName,
 } from '../../contract/index.ts';
 import { financialYear, formatNumber } from '../../server/billing/numbering.ts';
-import { amountInWords, formatPaise, numberInWords } from '../../server/billing/words.ts';
+import { formatPaiseFigure as formatPaise } from '../../contract/money.ts';
+import { amountInWords, numberInWords } from '../../server/billing/words.ts';
 
 describe('GST states', () => {
   it('lists the 36 states and union territories with unique two-digit codes', () => {

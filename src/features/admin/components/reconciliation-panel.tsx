@@ -8,7 +8,7 @@ import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
-import { formatDateTime, formatINR, fullName, plural } from '../../../utils/format.ts';
+import { formatDateTime, formatINR, formatPaise, fullName, plural } from '../../../utils/format.ts';
 import { paymentsResource } from '../tabs/issue-resources.tsx';
 import {
   RECONCILE_ACTIONS,
@@ -22,7 +22,7 @@ import type { AdminMachines } from '../types.ts';
 import { AdminDialog } from './admin-dialog.tsx';
 import type { SnapshotFrom } from 'xstate';
 
-const rupees = (paise: number | null) => (paise === null ? '—' : formatINR(Math.round(paise / 100)));
+const rupees = (paise: number | null) => (paise === null ? '—' : formatPaise(paise));
 const courseOf = (p: Payment) => p.program_title ?? p.workshop_title ?? `Course #${p.course}`;
 
 /**
