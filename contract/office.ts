@@ -107,24 +107,6 @@ export const AdminRecordQuery = z
   });
 export type AdminRecordQuery = z.infer<typeof AdminRecordQuery>;
 
-/** The first instant of an IST calendar day, as stored (ISO UTC). */
-export function istDayStart(date: string): string {
-  return new Date(`${date}T00:00:00.000+05:30`).toISOString();
-}
-/** The first instant after an IST calendar day (so a date_to is inclusive). */
-export function istDayEnd(date: string): string {
-  return new Date(new Date(`${date}T00:00:00.000+05:30`).getTime() + 86_400_000).toISOString();
-}
-/** "2026-11-23 15:30" in India Standard Time. */
-export function istDateTime(iso: string): string {
-  const d = new Date(new Date(iso).getTime() + 330 * 60_000);
-  return d.toISOString().slice(0, 16).replace('T', ' ');
-}
-/** "2026-11-23": today's date in India Standard Time. */
-export function istToday(now = new Date()): string {
-  return istDateTime(now.toISOString()).slice(0, 10);
-}
-
 export const OFFICE_MESSAGES = {
   lastAdmin: 'The last active administrator cannot be deactivated or given another role.',
   selfChange: 'You cannot deactivate your own account or change your own role.',

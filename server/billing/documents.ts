@@ -3,7 +3,8 @@ import type { Institute } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { PaymentRow, TaxDocumentRow } from '../db/schema.ts';
 import { createTaxDocumentRepository } from '../repositories/tax-documents.ts';
-import { financialYear, formatNumber } from './numbering.ts';
+import { formatNumber } from './numbering.ts';
+import { financialYear } from '../../contract/time.ts';
 import { amountInWords } from './words.ts';
 import { paymentTotalPaise, rupeesToPaise } from '../../contract/money.ts';
 

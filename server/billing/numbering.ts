@@ -8,16 +8,6 @@ import type { DocumentSeries } from '../repositories/tax-documents.ts';
 
 export type Series = DocumentSeries;
 
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
-
-/** The Indian financial year (April to March, in IST) of an instant, as `26-27`. */
-export function financialYear(at: Date): string {
-  const ist = new Date(at.getTime() + IST_OFFSET_MS);
-  const start = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
-  const yy = (n: number) => String(n % 100).padStart(2, '0');
-  return `${yy(start)}-${yy(start + 1)}`;
-}
-
 /** The prefix rules: 1 to 4 capital letters or digits, so that every number fits in 16 characters. */
 export const PREFIX_PATTERN = /^[A-Z0-9]{1,4}$/;
 

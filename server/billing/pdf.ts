@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import type { TaxDocumentData } from './documents.ts';
 import { formatPaiseFigure } from '../../contract/money.ts';
+import { formatDocumentDate } from '../../contract/time.ts';
 
 /**
  * The PDF of a tax invoice or credit note (pdfkit, docs/decisions/016-pdf-library.md). The text is set in
@@ -19,17 +20,6 @@ const BOLD = 'Body-Bold';
 /** 11800050 paise → "₹1,18,000.50" (Indian grouping, two decimals). */
 function rupees(paise: number): string {
   return `₹${formatPaiseFigure(paise)}`;
-}
-
-const IST = new Intl.DateTimeFormat('en-IN', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
-
-export function documentDate(iso: string): string {
-  return IST.format(new Date(iso));
 }
 
 export function renderTaxDocument(doc: TaxDocumentData): Promise<Buffer> {
@@ -63,9 +53,9 @@ export function renderTaxDocument(doc: TaxDocumentData): Promise<Buffer> {
   pdf.moveDown();
 
   pdf.font(BOLD).text(`${doc.kind === 'invoice' ? 'Invoice' : 'Credit note'} number: ${doc.number}`);
-  pdf.font(REGULAR).text(`Date: ${documentDate(doc.issuedAt)}`);
+  pdf.font(REGULAR).text(`Date: ${formatDocumentDate(doc.issuedAt)}`);
   if (doc.invoice) {
-    pdf.text(`Against invoice: ${doc.invoice.number} dated ${documentDate(doc.invoice.issuedAt)}`);
+    pdf.text(`Against invoice: ${doc.invoice.number} dated ${formatDocumentDate(doc.invoice.issuedAt)}`);
   }
   pdf.text(`Place of supply: ${doc.placeOfSupply.name} (${doc.placeOfSupply.code})`);
   pdf.moveDown();

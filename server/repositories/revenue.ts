@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { istDayEnd, istDayStart, type RevenueRow } from '../../contract/index.ts';
+import { IST_OFFSET_MINUTES, IST_TIME_ZONE, istDayEnd, istDayStart, type RevenueRow } from '../../contract/index.ts';
 import type { Db, Dialect } from '../db/connect.ts';
 
 /**
@@ -16,8 +16,8 @@ export function createRevenueRepository(db: Db, dialect: Dialect) {
   /** The IST month ("2026-11") of an ISO UTC date-time column. */
   const istMonth = (column: string) =>
     dialect === 'postgres'
-      ? sql<string>`to_char((${sql.ref(column)}::timestamptz at time zone 'Asia/Kolkata'), 'YYYY-MM')`
-      : sql<string>`strftime('%Y-%m', ${sql.ref(column)}, '+330 minutes')`;
+      ? sql<string>`to_char((${sql.ref(column)}::timestamptz at time zone ${sql.lit(IST_TIME_ZONE)}), 'YYYY-MM')`
+      : sql<string>`strftime('%Y-%m', ${sql.ref(column)}, ${sql.lit(`+${IST_OFFSET_MINUTES} minutes`)})`;
 
   function completed(filters: RevenueFilters) {
     let query = db.selectFrom('payments').where('payments.status', '=', 'completed');

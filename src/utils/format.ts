@@ -2,35 +2,10 @@
 export { formatRupees as formatINR, formatPaise } from '../../contract/money.ts';
 
 /**
- * Dates and times in India's time zone, whatever the reader's device says: the institute's workshops
- * happen in IST, and the server renders the same text the browser then hydrates.
+ * Dates and times in India's time zone, whatever the reader's device says (the contract's time module):
+ * "23 Nov 2026, 3:30 pm IST" and "23 Nov 2026".
  */
-const TIME_ZONE = 'Asia/Kolkata';
-const dateTime = new Intl.DateTimeFormat('en-IN', {
-  timeZone: TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const dateOnly = new Intl.DateTimeFormat('en-IN', {
-  timeZone: TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-/** "23 Nov 2026, 3:30 pm IST". */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${dateTime.format(date)} IST`;
-}
-
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date);
-}
+export { formatIstDateTime as formatDateTime, formatIstDate as formatDate } from '../../contract/time.ts';
 
 export function fullName(person: { first_name: string; last_name: string } | null | undefined): string {
   if (!person) return '';

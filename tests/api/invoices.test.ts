@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBilling, parseDocument } from '../../server/billing/documents.ts';
-import { financialYear } from '../../server/billing/numbering.ts';
+import { financialYear } from '../../contract/time.ts';
 import { renderTaxDocument } from '../../server/billing/pdf.ts';
 import { DEMO_INSTITUTE } from '../../server/config.ts';
 import { createProgram } from './support/fixtures.ts';

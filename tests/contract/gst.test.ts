@@ -8,7 +8,8 @@ import {
   splitGst,
   stateName,
 } from '../../contract/index.ts';
-import { financialYear, formatNumber } from '../../server/billing/numbering.ts';
+import { financialYear } from '../../contract/time.ts';
+import { formatNumber } from '../../server/billing/numbering.ts';
 import { formatPaiseFigure as formatPaise } from '../../contract/money.ts';
 import { amountInWords, numberInWords } from '../../server/billing/words.ts';
 
