@@ -26,7 +26,7 @@ import testimonialRoutes from './routes/testimonials/index.ts';
 import userRoutes from './routes/users/index.ts';
 import workshopRoutes from './routes/workshops/index.ts';
 import { createMailEvents } from './mail/events.ts';
-import type { PaymentEffects } from './services/completion-effects.ts';
+import { createPaymentEffects } from './services/payment-effects.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
 import { createPaymentService } from './services/payments.ts';
 import { createTokenService, resolveJwtSecret, tokenLifetimes, type Rotate } from './services/tokens.ts';
@@ -110,12 +110,8 @@ export async function buildApp({
   const lifetimes = tokenLifetimes(config);
   const tokens = createTokenService(db, secret, lifetimes, rotate);
   const catalogue = createCatalogueCache(db, clock);
-  const mail = createMailEvents(config);
-  const paymentEffects: PaymentEffects = {
-    completed: (trx, paymentId) => mail.paymentCompleted(trx, paymentId),
-    failed: (trx, paymentId) => mail.paymentFailed(trx, paymentId),
-    refunded: (trx, refund) => mail.refundIssued(trx, refund),
-  };
+  const { events: paymentEvents, effects: paymentEffects } = createPaymentEffects(config);
+  const mail = { ...createMailEvents(config), ...paymentEvents };
   const gatewaySetup = setupGateway(config);
   if (gatewaySetup.missing.length > 0) {
     app.log.warn(`Payments are off: set ${gatewaySetup.missing.join(', ')} (demo mode is off).`);

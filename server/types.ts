@@ -3,6 +3,7 @@ import type { Db, Dialect } from './db/connect.ts';
 import type { UserRow } from './db/schema.ts';
 import type { HttpError } from './lib/errors.ts';
 import type { MailEvents } from './mail/events.ts';
+import type { PaymentEvents } from './services/payment-effects.ts';
 import type { EnrollmentService } from './services/enrollments.ts';
 import type { PaymentService } from './services/payments.ts';
 import type { TokenService } from './services/tokens.ts';
@@ -20,7 +21,7 @@ export type Deps = {
   tokens: TokenService;
   payments: PaymentService;
   /** Invoices, credit notes and the emails of events, written in the caller's transaction. */
-  mail: MailEvents;
+  mail: MailEvents & PaymentEvents;
   enrollments: EnrollmentService;
   /** Public catalogue answers kept in memory (services/catalogue-cache.ts). */
   catalogue: CatalogueCache;

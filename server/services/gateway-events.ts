@@ -8,8 +8,8 @@ import { inTransaction } from '../lib/transaction.ts';
 import { createGatewayEventRepository } from '../repositories/gateway-events.ts';
 import { createPaymentRepository } from '../repositories/payments.ts';
 import { applyGatewayRefund, findRefund } from './refunds.ts';
-import type { PaymentEffects } from './completion-effects.ts';
-import { paiseDue, settleCaptured, type Settlement } from './payments.ts';
+import type { PaymentEffects } from './payment-effects.ts';
+import { coversInFull, settleCaptured, type Settlement } from './settlement.ts';
 
 /**
  * Razorpay webhooks (POST /api/payments/razorpay/webhook/). A correctly signed event is proof enough:
@@ -36,7 +36,7 @@ async function handle(trx: Db, effects: PaymentEffects, event: GatewayEvent): Pr
           detail: `Captured ${p.id} (${p.amount} paise) for order ${p.order_id ?? 'none'}, which is not ours.`,
         };
       }
-      if (p.amount !== paiseDue(row) || p.currency !== 'INR') {
+      if (!coversInFull(p, row)) {
         return {
           paymentId: row.id,
           outcome: 'flagged',

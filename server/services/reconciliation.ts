@@ -16,9 +16,9 @@ import { createAuditRepository } from '../repositories/audit.ts';
 import { createGatewayEventRepository } from '../repositories/gateway-events.ts';
 import { createPaymentRepository } from '../repositories/payments.ts';
 import { grantEnrollment } from './enrollments.ts';
-import { completePayment, paiseDue, recordFinding, settleCaptured } from './payments.ts';
+import { capturedInFull, completePayment, recordFinding, settleCaptured } from './settlement.ts';
 import { toPayment } from './present.ts';
-import type { PaymentEffects } from './completion-effects.ts';
+import type { PaymentEffects } from './payment-effects.ts';
 import type { RefundService } from './refunds.ts';
 
 /**
@@ -157,8 +157,8 @@ export function createReconciliationService(
         result.checked++;
         let captured;
         try {
-          captured = (await gateway.fetchOrderPayments(payment.gateway_order_id)).find(
-            (p) => p.status === 'captured' && p.amount === paiseDue(payment) && p.currency === 'INR',
+          captured = (await gateway.fetchOrderPayments(payment.gateway_order_id)).find((p) =>
+            capturedInFull(p, payment),
           );
         } catch (error) {
           if (!(error instanceof GatewayError)) throw error;

@@ -6,7 +6,7 @@ import { GatewayError, type GatewayRefund, type PaymentGateway } from '../gatewa
 import { BusinessError, notFound, ServiceUnavailable } from '../lib/errors.ts';
 import { nowIso } from '../lib/time.ts';
 import { inTransaction } from '../lib/transaction.ts';
-import type { PaymentEffects } from './completion-effects.ts';
+import type { PaymentEffects } from './payment-effects.ts';
 import { createAuditRepository } from '../repositories/audit.ts';
 import { createEnrollmentRepository } from '../repositories/enrollments.ts';
 import { createPaymentRepository } from '../repositories/payments.ts';

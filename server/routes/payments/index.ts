@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { API } from '../../../contract/index.ts';
+import { API, PaymentVerifyInput } from '../../../contract/index.ts';
 import { parseDocument } from '../../billing/documents.ts';
 import { renderTaxDocument } from '../../billing/pdf.ts';
 import type { TaxDocumentRow, UserRow } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { idParam } from '../../lib/validate.ts';
+import { idParam, parse } from '../../lib/validate.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
 import { createTaxDocumentRepository } from '../../repositories/tax-documents.ts';
 
@@ -45,6 +45,6 @@ export default async function paymentRoutes(app: FastifyInstance) {
   app.post(API.payments.verify(), { preHandler: authenticated }, async (request) => {
     const student = requireUser(request);
     const id = idParam(request.params);
-    return payments.verify(student, id, request.body);
+    return payments.verify(student, id, parse(PaymentVerifyInput, request.body ?? {}));
   });
 }

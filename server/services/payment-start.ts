@@ -1,0 +1,126 @@
+import type { z } from 'zod';
+import { SERVER_MESSAGES, type CourseType, type Payment, type PaymentStartInput } from '../../contract/index.ts';
+import type { Db } from '../db/connect.ts';
+import type { UserRow } from '../db/schema.ts';
+import { createCourseRepository } from '../repositories/courses.ts';
+import { createEnrollmentRepository } from '../repositories/enrollments.ts';
+import { createPaymentRepository } from '../repositories/payments.ts';
+import { isUniqueViolation } from '../lib/db-errors.ts';
+import { BusinessError, notFound } from '../lib/errors.ts';
+import { nowIso } from '../lib/time.ts';
+import { inTransaction } from '../lib/transaction.ts';
+import { givesAccess, grantEnrollment } from './enrollments.ts';
+import { paiseDueForCourse, type PricingRules } from './pricing.ts';
+import { toPayment } from './present.ts';
+
+type StartInput = z.output<typeof PaymentStartInput>;
+
+/** A payment as the API answers it, or 404. */
+export async function paymentView(trx: Db, id: number): Promise<Payment> {
+  const view = await createPaymentRepository(trx).findView(id);
+  if (!view) throw notFound();
+  return toPayment(view);
+}
+
+function billingColumns(billing: StartInput['billing']) {
+  return {
+    billing_first_name: billing?.first_name ?? null,
+    billing_last_name: billing?.last_name ?? null,
+    billing_email: billing?.email ?? null,
+    billing_phone: billing?.phone ?? null,
+    billing_state_code: billing?.state_code ?? null,
+    billing_address: billing?.address || null,
+    billing_gstin: billing?.gstin ?? null,
+    billing_gstin_name: billing?.gstin ? billing.gstin_name : null,
+  };
+}
+
+/** The pending payment (new, the one already pending, or a failed one reopened for a retry). */
+/** The pending payment (new, the one already pending, or a failed one reopened for a retry). */
+export async function openPayment(
+  db: Db,
+  rules: PricingRules,
+  student: UserRow,
+  courseType: CourseType,
+  courseId: number,
+  input: StartInput,
+) {
+  try {
+    return await inTransaction(db, async (trx) => {
+      const courses = createCourseRepository(trx);
+      await courses.hold(courseType, courseId);
+      const course = await courses.findForPayment(courseType, courseId);
+      if (!course || !course.is_active) throw notFound();
+      const enrollment = await createEnrollmentRepository(trx).findForCourse(student.id, courseType, courseId);
+      if (givesAccess(enrollment)) throw new BusinessError(SERVER_MESSAGES.alreadyEnrolled);
+      // A workshop that has begun, or has no seat left, is refused before any payment exists
+      // (and before a pending one is reused), so nobody fills in a card form for nothing.
+      if (course.started) throw new BusinessError(SERVER_MESSAGES.workshopStarted);
+      if (course.seatsFull) throw new BusinessError(SERVER_MESSAGES.workshopFull);
+      const payments = createPaymentRepository(trx);
+      const pending = await payments.findPending(student.id, courseType, courseId);
+      if (pending) {
+        // Checkout (it sends billing details) after the dashboard's Pay: the same payment, with the
+        // method and billing details just given. The dashboard's bare Pay changes nothing.
+        if (input.billing) {
+          await payments.update(pending.id, {
+            payment_method: input.payment_method,
+            ...billingColumns(input.billing),
+            total_paise: paiseDueForCourse(rules, pending.amount, input.billing),
+            updated_at: nowIso(),
+          });
+        }
+        return { payment: await paymentView(trx, pending.id), created: false };
+      }
+      // A retry after a failed attempt: the same payment again, with its order (still payable).
+      const failed = await payments.findLatestFailed(student.id, courseType, courseId);
+      if (failed && (await payments.reopenIfFailed(failed.id, nowIso()))) {
+        if (input.billing) {
+          await payments.update(failed.id, {
+            payment_method: input.payment_method,
+            ...billingColumns(input.billing),
+            total_paise: paiseDueForCourse(rules, failed.amount, input.billing),
+          });
+        }
+        return { payment: await paymentView(trx, failed.id), created: false };
+      }
+
+      const now = nowIso();
+      const free = course.price === 0;
+      const id = await payments.insert({
+        student_id: student.id,
+        course_type: courseType,
+        course_id: courseId,
+        // Free workshops enroll at once: the payment is born completed, for nothing.
+        status: free ? 'completed' : 'pending',
+        amount: course.price,
+        payment_method: input.payment_method,
+        ...billingColumns(input.billing),
+        total_paise: paiseDueForCourse(rules, course.price, input.billing),
+        failure_reason: null,
+        admin_notes: '',
+        is_urgent: 0,
+        created_at: now,
+        completed_at: free ? now : null,
+        updated_at: now,
+      });
+      // A racing request may have enrolled the student since the check above: refuse, roll back.
+      if (free)
+        await grantEnrollment(
+          trx,
+          { student_id: student.id, course_type: courseType, course_id: courseId },
+          { refuseIfEnrolled: true },
+        );
+      return { payment: await paymentView(trx, id), created: true };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // A concurrent request created the pending payment first: answer that one.
+    const pending = await createPaymentRepository(db).findPending(student.id, courseType, courseId);
+    if (pending) return { payment: await paymentView(db, pending.id), created: false };
+    // Or it enrolled the student (a free workshop clicked twice).
+    const enrollment = await createEnrollmentRepository(db).findForCourse(student.id, courseType, courseId);
+    if (enrollment?.is_active) throw new BusinessError(SERVER_MESSAGES.alreadyEnrolled);
+    throw error;
+  }
+}

@@ -1,0 +1,214 @@
+import { SERVER_MESSAGES } from '../../contract/index.ts';
+import { paymentTotalPaise } from '../../contract/money.ts';
+import type { Db } from '../db/connect.ts';
+import type { GatewayEventsTable, GatewayFlag, PaymentRow } from '../db/schema.ts';
+import type { GatewayPayment } from '../gateway/port.ts';
+import { createEnrollmentRepository } from '../repositories/enrollments.ts';
+import { createGatewayEventRepository } from '../repositories/gateway-events.ts';
+import { createPaymentRepository } from '../repositories/payments.ts';
+import { BusinessError, notFound } from '../lib/errors.ts';
+import { nowIso } from '../lib/time.ts';
+import { inTransaction } from '../lib/transaction.ts';
+import { givesAccess, grantEnrollment } from './enrollments.ts';
+import type { PaymentEffects } from './payment-effects.ts';
+
+/**
+ * Settlement: the one place where a payment becomes completed and where a capture the gateway reports is
+ * judged and applied, whoever brings the news (the student's checkout proof, Complete Payment, the
+ * gateway's webhook, the office's sync). Every change happens in the caller's transaction with its
+ * consequences (the enrollment, the seat, the invoice and email through `effects`); the guards that matter
+ * under concurrency are conditional UPDATEs and unique indexes, so they hold on SQLite and PostgreSQL alike.
+ */
+
+/** What the gateway must capture for a payment, in paise: its total with GST (older rows: the price). */
+export function paiseDue(payment: Pick<PaymentRow, 'amount' | 'total_paise'>): number {
+  return paymentTotalPaise(payment);
+}
+
+/** The full amount in INR: what a capture must carry to complete the payment (else: amount_mismatch). */
+export function coversInFull(
+  capture: Pick<GatewayPayment, 'amount' | 'currency'>,
+  payment: Pick<PaymentRow, 'amount' | 'total_paise'>,
+): boolean {
+  return capture.amount === paiseDue(payment) && capture.currency === 'INR';
+}
+
+/** "Captured, in full, in INR": the gateway's record of a payment that completes ours. */
+export function capturedInFull(
+  capture: Pick<GatewayPayment, 'status' | 'amount' | 'currency'>,
+  payment: Pick<PaymentRow, 'amount' | 'total_paise'>,
+): boolean {
+  return capture.status === 'captured' && coversInFull(capture, payment);
+}
+
+/**
+ * The one way a payment becomes completed, for students and administrators alike: the status moves
+ * only if it is still what the caller read, and the enrollment is granted in the same transaction.
+ * Answers the enrollment id, or null when another request changed the payment first.
+ */
+export async function completePayment(
+  trx: Db,
+  effects: PaymentEffects,
+  payment: PaymentRow,
+  extra: Partial<Pick<PaymentRow, 'admin_notes' | 'is_urgent'>> = {},
+): Promise<number | null> {
+  // One UPDATE (and so one move between the trigger-kept totals) before the enrollment is touched:
+  // every transaction locks payment totals before enrollment totals, so they cannot deadlock.
+  const moved = await createPaymentRepository(trx).markCompletedIf(payment.id, payment.status, nowIso(), extra);
+  if (!moved) return null;
+  const enrollmentId = await grantEnrollment(trx, payment);
+  // The tax invoice and the confirmation email commit with the completion or not at all.
+  await effects.completed(trx, payment.id);
+  return enrollmentId;
+}
+
+/** What a payment's completion on the gateway's word did: the enrollment, and what the office must see. */
+export type Settlement = {
+  enrollmentId: number | null;
+  outcome: 'processed' | 'ignored' | 'flagged';
+  flag: GatewayFlag | null;
+  detail: string;
+};
+
+/**
+ * Completes a payment the gateway has proven paid (a verified checkout signature, a signed capture
+ * webhook, or the gateway's own answer), in the caller's transaction, through completePayment. A payment
+ * that failed or was cancelled is completed all the same (the student paid) and, for the gateway's own
+ * reports, flagged for the office; a second capture for a completed payment is flagged, never applied.
+ */
+export async function settleCaptured(
+  trx: Db,
+  effects: PaymentEffects,
+  paymentId: number,
+  gatewayPaymentId: string,
+  source: 'verify' | 'webhook' | 'sync' | 'complete',
+): Promise<Settlement> {
+  const payments = createPaymentRepository(trx);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const row = await payments.findRow(paymentId);
+    if (!row) throw notFound();
+    if (row.status === 'completed' || row.status === 'refunded') {
+      const other = row.gateway_payment_id !== null && row.gateway_payment_id !== gatewayPaymentId;
+      if (row.status === 'completed' && row.gateway_payment_id === null) {
+        await payments.update(row.id, { gateway_payment_id: gatewayPaymentId });
+      }
+      const enrollment = await createEnrollmentRepository(trx).findForCourse(
+        row.student_id,
+        row.course_type,
+        row.course_id,
+      );
+      return other
+        ? {
+            enrollmentId: enrollment?.id ?? null,
+            outcome: 'flagged',
+            flag: 'paid_twice',
+            detail: `Payment ${row.id} was already paid by ${row.gateway_payment_id}; ${gatewayPaymentId} captured too.`,
+          }
+        : { enrollmentId: enrollment?.id ?? null, outcome: 'ignored', flag: null, detail: 'Already completed.' };
+    }
+    let flag: GatewayFlag | null = null;
+    if (row.status === 'cancelled') flag = 'capture_after_cancel';
+    else if (row.status !== 'pending' && source !== 'verify' && source !== 'complete') flag = 'capture_after_failure';
+    const enrolled = givesAccess(
+      await createEnrollmentRepository(trx).findForCourse(row.student_id, row.course_type, row.course_id),
+    );
+    if (enrolled && !flag) flag = 'paid_twice';
+    const enrollmentId = await completePayment(trx, effects, row);
+    if (enrollmentId === null) continue; // changed under us: read it again
+    await payments.update(row.id, { gateway_payment_id: gatewayPaymentId });
+    const details: Record<GatewayFlag, string> = {
+      capture_after_cancel: `Payment ${row.id} was cancelled, then captured: completed, access granted.`,
+      capture_after_failure: `Payment ${row.id} was ${row.status}, then captured: completed, access granted.`,
+      paid_twice: `Payment ${row.id} captured while the student already had access: a second payment for one course.`,
+      unknown_order: '',
+      amount_mismatch: '',
+      not_granted: '',
+      refund_failed: '',
+      unknown_refund: '',
+    };
+    return flag
+      ? { enrollmentId, outcome: 'flagged', flag, detail: details[flag] }
+      : { enrollmentId, outcome: 'processed', flag: null, detail: `Payment ${row.id} completed.` };
+  }
+  throw new BusinessError(SERVER_MESSAGES.paymentNotPending);
+}
+
+/** Records a finding of our own (a verify or a sync) for the office, once per gateway payment. */
+export async function recordFinding(
+  trx: Db,
+  values: Pick<GatewayEventsTable, 'source' | 'event' | 'flag' | 'detail'> & {
+    gatewayOrderId: string | null;
+    gatewayPaymentId: string;
+    paymentId: number | null;
+    amount: number | null;
+  },
+): Promise<void> {
+  await createGatewayEventRepository(trx).insertOnce({
+    event_id: `${values.source}:${values.gatewayPaymentId}:${values.flag}`,
+    source: values.source,
+    event: values.event,
+    gateway_order_id: values.gatewayOrderId,
+    gateway_payment_id: values.gatewayPaymentId,
+    payment_id: values.paymentId,
+    amount: values.amount,
+    outcome: 'flagged',
+    flag: values.flag,
+    detail: values.detail,
+    payload: '',
+    resolved_at: null,
+    resolved_by: null,
+    resolution: null,
+    resolution_note: '',
+    created_at: nowIso(),
+  });
+}
+
+/**
+ * Completes a payment on the checkout's proof (a verified signature, or the gateway's answer to Complete
+ * Payment) in its own transaction; a finding (paid twice, captured after a cancel) is recorded for the
+ * office, and a paid workshop with no seat left is flagged before the refusal reaches the student.
+ * Answers the enrollment id (null: another request changed the payment first).
+ */
+export async function settleCheckout(
+  db: Db,
+  effects: PaymentEffects,
+  payment: PaymentRow,
+  gatewayPaymentId: string,
+  source: 'verify' | 'complete',
+): Promise<number | null> {
+  try {
+    const settled = await inTransaction(db, async (trx) => {
+      const result = await settleCaptured(trx, effects, payment.id, gatewayPaymentId, source);
+      if (result.flag) {
+        await recordFinding(trx, {
+          source: 'verify',
+          event: `checkout.${source}`,
+          flag: result.flag,
+          detail: result.detail,
+          gatewayOrderId: payment.gateway_order_id,
+          gatewayPaymentId,
+          paymentId: payment.id,
+          amount: paiseDue(payment),
+        });
+      }
+      return result;
+    });
+    return settled.enrollmentId;
+  } catch (error) {
+    if (error instanceof BusinessError && error.error === SERVER_MESSAGES.workshopFull) {
+      await inTransaction(db, (trx) =>
+        recordFinding(trx, {
+          source: 'verify',
+          event: `checkout.${source}`,
+          flag: 'not_granted',
+          detail: `Payment ${payment.id} was paid (${gatewayPaymentId}) but the workshop is full.`,
+          gatewayOrderId: payment.gateway_order_id,
+          gatewayPaymentId,
+          paymentId: payment.id,
+          amount: paiseDue(payment),
+        }),
+      );
+    }
+    throw error;
+  }
+}
