@@ -34,6 +34,11 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 /**
  * Each branch numbered its migrations from its own prefix, so a database may have run a later number
  * (007_catalogue_version) before an earlier one arrives (006_*): those run in name order after it.
+ *
+ * There are two 006 migrations because two branches were each given 006 and were merged together:
+ * 006_case_insensitive_usernames (usernames unique regardless of case) and 006_refresh_token_families
+ * (every refresh token in the family of its login, rotated rows kept to detect reuse). They touch different tables, so their order does not matter; a
+ * migration's name (not its number) is its identity in kysely's table, so both run once, in name order.
  */
 const migrator = (db: Db) => new Migrator({ db, provider, allowUnorderedMigrations: true });
 
