@@ -312,5 +312,3 @@ export function buildGstr1({ gstin, stateCode, period, documents }: Gstr1Input) 
   const extras: Gstr1CsvExtras = { names, hsnValue: { b2b: rupees(hsn.b2b.total), b2c: rupees(hsn.b2c.total) } };
   return { json, summary, extras };
 }
-
-export type Gstr1Return = ReturnType<typeof buildGstr1>;
