@@ -85,6 +85,8 @@ export const API = {
       users: '/api/admin/users/export.csv',
     },
     revenue: '/api/admin/revenue/',
+    /** The month's GSTR-1 return: the offline tool's JSON, each table as CSV, or the panel's totals. */
+    gstr1: '/api/admin/gst/gstr1/',
     counselingRequest: (id: Id = P) => `/api/admin/counseling-requests/${id}/`,
     counselingNotes: (id: Id = P) => `/api/admin/counseling-requests/${id}/notes/`,
   },

@@ -10,3 +10,4 @@ export * from './validation.ts';
 export * from './gst.ts';
 export * from './money.ts';
 export * from './time.ts';
+export * from './gstr1.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as C from '../contract/index.ts';
+import { GST_NAMED, GST_OPERATIONS } from './openapi-gst.ts';
 import { OFFICE_NAMED, OFFICE_OPERATIONS } from './openapi-office.ts';
 
 /**
@@ -77,6 +78,7 @@ const NAMED: Record<string, z.ZodType> = {
   ResolveInput: C.ResolveInput,
   CounselingInput: C.CounselingInput,
   ...OFFICE_NAMED,
+  ...GST_NAMED,
 };
 const INPUTS = new Set(Object.keys(NAMED).filter((name) => name.endsWith('Input')));
 
@@ -530,6 +532,7 @@ const OPERATIONS: Operation[] = [
     responses: { 200: z.record(z.string(), z.unknown()) },
   },
   ...OFFICE_OPERATIONS,
+  ...GST_OPERATIONS,
 ];
 
 const ERROR_RESPONSES: Record<number, { description: string; schema: string }> = {

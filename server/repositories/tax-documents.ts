@@ -31,6 +31,20 @@ export function createTaxDocumentRepository(db: Db) {
         .executeTakeFirstOrThrow();
       return Number(row.sum);
     },
+    /**
+     * The documents issued in [from, to) in number order, each credit note with its invoice's total and
+     * date (which decide its GSTR-1 table): the month's return reads these and nothing else.
+     */
+    issuedBetween: (from: string, to: string) =>
+      db
+        .selectFrom('tax_documents as d')
+        .leftJoin('tax_documents as inv', 'inv.id', 'd.invoice_id')
+        .selectAll('d')
+        .select(['inv.total_paise as invoice_total_paise', 'inv.issued_at as invoice_issued_at'])
+        .where('d.issued_at', '>=', from)
+        .where('d.issued_at', '<', to)
+        .orderBy('d.id')
+        .execute(),
     insert: (values: Omit<TaxDocumentRow, 'id'>) =>
       db.insertInto('tax_documents').values(values).returningAll().executeTakeFirstOrThrow(),
     /** The payment with what an invoice prints about its student and course. */

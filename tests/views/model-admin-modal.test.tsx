@@ -64,6 +64,7 @@ describe('admin modal, model-based: every generated path replayed on an admin ta
         mount: (fakes) => {
           const machines: AdminMachines = {
             reconciliation: undefined as never,
+            gstReturns: undefined as never,
             syncFor: undefined as never,
             summary: undefined as never,
             choices: undefined as never,

@@ -129,6 +129,7 @@ describe('list, model-based: generated paths replayed on an admin tab (pages as 
         mount: (fakes) => {
           const machines: AdminMachines = {
             reconciliation: undefined as never,
+            gstReturns: undefined as never,
             syncFor: undefined as never,
             summary: undefined as never,
             choices: undefined as never,

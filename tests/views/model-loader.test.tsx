@@ -38,6 +38,7 @@ describe('loader, model-based: generated paths replayed on the admin stat tiles'
         mount: (fakes) => {
           const machines: AdminMachines = {
             reconciliation: undefined as never,
+            gstReturns: undefined as never,
             syncFor: undefined as never,
             summary: createLoaderMachine<AdminSummary>().provide({ actors: fakes.actors as never }),
             choices: loaderOf<AdminChoices>(async () => ({ faculty: [], staff: [] })),

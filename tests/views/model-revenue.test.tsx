@@ -41,6 +41,7 @@ describe('loader, model-based: generated paths replayed on the Revenue tab (load
             choices: loaderOf<AdminChoices>(async () => ({ faculty: [], staff: [] })),
             revenue: createLoaderMachine<RevenueRow[]>().provide({ actors: fakes.actors as never }),
             reconciliation: undefined as never,
+            gstReturns: undefined as never,
             syncFor: undefined as never,
           };
           render(

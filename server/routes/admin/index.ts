@@ -26,6 +26,7 @@ import { createVersionRepository } from '../../repositories/versions.ts';
 import { createCounselingService } from '../../services/counseling.ts';
 import { JSON_TYPE } from '../../plugins/http-cache.ts';
 import exportRoutes from './exports.ts';
+import gstReturnRoutes from './gst-returns.ts';
 import { createRecordService } from '../../services/records.ts';
 import { toAuditEntry, toEnrollment, toOutboxEmail, toPayment } from '../../services/present.ts';
 
@@ -44,6 +45,7 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   app.addHook('preHandler', adminOnly);
   await app.register(exportRoutes);
+  await app.register(gstReturnRoutes);
 
   /** The Payments and Enrollments filters; dates are IST calendar days, inclusive. */
   const recordFilters = (q: AdminRecordQuery) => ({

@@ -1,4 +1,4 @@
-import type { RevenueRow } from '../../../contract/index.ts';
+import type { Gstr1Summary, RevenueRow } from '../../../contract/index.ts';
 import type { AdminModalLogic } from '../../../machines/admin-modal.machine.ts';
 import type { ListLogic } from '../../../machines/list.machine.ts';
 import type { ActionLogic } from '../../../machines/action.machine.ts';
@@ -17,6 +17,8 @@ export type AdminMachines = {
   choices: LoaderLogic<AdminChoices>;
   /** The revenue report; params `{group, date_from, date_to}` as GET /api/admin/revenue/ takes them. */
   revenue: LoaderLogic<RevenueRow[]>;
+  /** The GST returns panel (Revenue tab): a month's GSTR-1 totals; params `{period}` (YYYY-MM). */
+  gstReturns: LoaderLogic<Gstr1Summary>;
   /** The Reconciliation tab: its lists, and Sync (`onSynced` reloads them). */
   reconciliation: LoaderLogic<Reconciliation>;
   syncFor: (onSynced: () => void) => ActionLogic<SyncResult>;

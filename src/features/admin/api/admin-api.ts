@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { AdminStats, AdminUser, API, Faculty, IssueSummary, RevenueRow } from '../../../../contract/index.ts';
+import {
+  AdminStats,
+  AdminUser,
+  API,
+  Faculty,
+  Gstr1Summary,
+  IssueSummary,
+  RevenueRow,
+  type Gstr1CsvTable,
+} from '../../../../contract/index.ts';
 import type { FetchPageInput, ListPage } from '../../../../machines/list.machine.ts';
 import type { DeleteItemInput, SaveItemInput } from '../../../../machines/admin-modal.machine.ts';
 import { api, withQuery, type Query } from '../../../lib/api-client.ts';
@@ -68,6 +77,21 @@ export async function downloadExport(path: string, filters: Query, fileName: str
 /** GET /api/admin/revenue/ with the report's filters (`group`, `date_from`, `date_to`; empty ones left out). */
 export function fetchRevenue(params: Record<string, unknown>): Promise<RevenueRow[]> {
   return api.get(API.admin.revenue, z.array(RevenueRow), params as Query);
+}
+
+/** The totals of a month's GSTR-1 (`period` YYYY-MM), for the GST returns panel. */
+export function fetchGstr1Summary(params: Record<string, unknown>): Promise<Gstr1Summary> {
+  return api.get(API.admin.gstr1, Gstr1Summary, { period: String(params.period), format: 'summary' });
+}
+
+/** Saves a month's GSTR-1: the offline tool's JSON, or one table (`table`) as its CSV template. */
+export function downloadGstr1(period: string, gstin: string, table?: Gstr1CsvTable): Promise<void> {
+  const fp = `${period.slice(5)}${period.slice(0, 4)}`;
+  const query = table ? { period, format: 'csv', table } : { period, format: 'json' };
+  return api.download(
+    withQuery(API.admin.gstr1, query),
+    table ? `gstr1-${fp}-${table}.csv` : `GSTR1_${gstin}_${fp}.json`,
+  );
 }
 
 const STAFF_PAGE = { page_size: 200, is_active: true };

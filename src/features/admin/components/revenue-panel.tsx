@@ -3,6 +3,7 @@ import { MESSAGES, type RevenueRow } from '../../../../contract/index.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { formatINR } from '../../../utils/format.ts';
 import type { AdminPanelProps, AdminPanelTab } from '../tabs/resource-types.ts';
+import { GstReturnsPanel } from './gst-returns-panel.tsx';
 import { RevenueChart } from './revenue-chart.tsx';
 
 /**
@@ -76,6 +77,7 @@ export function RevenuePanel({ machines, params }: AdminPanelProps) {
           </table>
         </div>
       </ListStatus>
+      <GstReturnsPanel machines={machines} />
     </section>
   );
 }
