@@ -1,7 +1,7 @@
 import { GST_RATE_PERCENT, SAC_TRAINING, stateName } from '../../contract/gst.ts';
 import { GSTR1_TABLE_LABELS, type Gstr1Summary, type Gstr1TableTotals } from '../../contract/gstr1.ts';
 import { paiseToRupees } from '../../contract/money.ts';
-import { istDateTime } from '../../contract/office.ts';
+import { istDateTime } from '../../contract/time.ts';
 
 /**
  * Form GSTR-1 of one month, built from the month's tax documents alone (a pure function: the tests feed
