@@ -2,6 +2,7 @@ import { actionMachine } from './action.machine.ts';
 import { adminModalMachine } from './admin-modal.machine.ts';
 import { checkoutMachine } from './checkout.machine.ts';
 import { contactMachine } from './contact.machine.ts';
+import { disclosureMachine } from './disclosure.machine.ts';
 import { forgotPasswordMachine } from './forgot-password.machine.ts';
 import { listMachine } from './list.machine.ts';
 import { loaderMachine } from './loader.machine.ts';
@@ -28,4 +29,5 @@ export const machineCatalog = {
   'reset-password': resetPasswordMachine,
   action: actionMachine,
   'priority-nav': priorityNavMachine,
+  disclosure: disclosureMachine,
 } as const;

@@ -3,6 +3,7 @@ import { actionModel } from './action.model.ts';
 import { adminModalModel } from './admin-modal.model.ts';
 import { checkoutModel } from './checkout.model.ts';
 import { contactModel } from './contact.model.ts';
+import { disclosureModel } from './disclosure.model.ts';
 import { forgotPasswordModel } from './forgot-password.model.ts';
 import { listModel, loaderModel } from './list.model.ts';
 import { paymentFlowModel } from './payment-flow.model.ts';
@@ -15,6 +16,7 @@ export * from './action.model.ts';
 export * from './admin-modal.model.ts';
 export * from './checkout.model.ts';
 export * from './contact.model.ts';
+export * from './disclosure.model.ts';
 export * from './forgot-password.model.ts';
 export * from './list.model.ts';
 export * from './payment-flow.model.ts';
@@ -37,4 +39,5 @@ export const machineModels = [
   resetPasswordModel,
   actionModel,
   priorityNavModel,
+  disclosureModel,
 ] as MachineModel<unknown>[];
