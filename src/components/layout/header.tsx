@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { logoutIntent } from '../../lib/logout-intent.ts';
 import { displayName, isAdmin, SessionContext, useIsAuthenticated, useSessionUser } from '../../lib/session.ts';
-import { RoleBadge } from '../badges.tsx';
+import { RoleBadge } from '../role-badge.tsx';
 import { PriorityNav, type NavItem } from './priority-nav.tsx';
 
 /** The header's links in order of priority: those that do not fit the row go behind More, last first. */
