@@ -79,7 +79,9 @@ export default defineConfig(({ command }) => ({
             { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/ },
             // The contract without zod (paths, messages, ApiError, enum labels) is all the home page needs; the schemas
             // (and zod) come with the first chunk that parses or validates.
-            { name: 'contract-core', test: /contract[\\/](messages|errors|enum-values)\.ts$/ },
+            { name: 'contract-core', test: /contract[\\/](messages|errors)\.ts$/ },
+            // The enum labels (levels, categories, statuses): the catalogue's and the dashboard's chunks bring them.
+            { name: 'contract-labels', test: /contract[\\/]enum-values\.ts$/ },
             // The API's paths: the first chunk that calls the API brings them.
             { name: 'contract-paths', test: /contract[\\/]api-paths\.ts$/ },
             { name: 'contract-schemas', test: /contract[\\/](entities|enums|payloads|checkout)\.ts$/ },

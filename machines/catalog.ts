@@ -2,10 +2,12 @@ import { actionMachine } from './action.machine.ts';
 import { adminModalMachine } from './admin-modal.machine.ts';
 import { checkoutMachine } from './checkout.machine.ts';
 import { contactMachine } from './contact.machine.ts';
+import { disclosureMachine } from './disclosure.machine.ts';
 import { forgotPasswordMachine } from './forgot-password.machine.ts';
 import { listMachine } from './list.machine.ts';
 import { loaderMachine } from './loader.machine.ts';
 import { paymentFlowMachine } from './payment-flow.machine.ts';
+import { priorityNavMachine } from './priority-nav.machine.ts';
 import { resetPasswordMachine } from './reset-password.machine.ts';
 import { sessionMachine } from './session.machine.ts';
 import { tokenRefreshMachine } from './token-refresh.machine.ts';
@@ -26,4 +28,6 @@ export const machineCatalog = {
   'forgot-password': forgotPasswordMachine,
   'reset-password': resetPasswordMachine,
   action: actionMachine,
+  'priority-nav': priorityNavMachine,
+  disclosure: disclosureMachine,
 } as const;

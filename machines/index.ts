@@ -10,4 +10,6 @@ export * from './contact.machine.ts';
 export * from './forgot-password.machine.ts';
 export * from './reset-password.machine.ts';
 export * from './action.machine.ts';
+export * from './priority-nav.machine.ts';
+export * from './disclosure.machine.ts';
 export { machineCatalog } from './catalog.ts';

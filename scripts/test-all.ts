@@ -116,13 +116,18 @@ function aptInstall(packages: string[]): boolean {
 }
 
 const EMOJI_FONT = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
+const DEJAVU_CONDENSED = '/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf';
 
 function ensureChromium() {
-  if (existsSync(CHROMIUM) && existsSync(EMOJI_FONT)) return;
+  if (existsSync(CHROMIUM) && existsSync(EMOJI_FONT) && existsSync(DEJAVU_CONDENSED)) return;
   log('Installing Debian chromium and fonts (apt-get) for the end-to-end suite');
   // The fonts give the rupee sign, a clean sans-serif and the pages' emoji icons in screenshots, as
-  // a student's phone or laptop would show them.
-  if (!aptInstall(['chromium', 'fonts-noto-core', 'fonts-noto-color-emoji']) || !existsSync(CHROMIUM)) {
+  // a student's phone or laptop would show them. The layout tests force DejaVu Sans (Debian's default,
+  // wide) and DejaVu Sans Condensed (narrow) on the pages (tests/e2e/support/fonts.ts).
+  if (
+    !aptInstall(['chromium', 'fonts-noto-core', 'fonts-noto-color-emoji', 'fonts-dejavu-core', 'fonts-dejavu-extra']) ||
+    !existsSync(CHROMIUM)
+  ) {
     throw new Error(`Chromium is required for the end-to-end tests and could not be installed at ${CHROMIUM}.`);
   }
 }

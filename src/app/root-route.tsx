@@ -1,7 +1,7 @@
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PageLoading } from '../components/page-loading.tsx';
-import { RouteErrorPage } from '../components/status-pages.tsx';
+import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { SessionContext } from '../lib/session.ts';
 import { onSessionExpired } from '../lib/auth-events.ts';
 import { paths } from '../config/paths.ts';

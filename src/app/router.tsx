@@ -1,7 +1,6 @@
 import { lazy, useState, type ComponentType } from 'react';
 import { createMemoryRouter, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { MainLayout } from '../components/layout/main-layout.tsx';
-import { NotFoundPage } from '../components/status-pages.tsx';
 import { HomePage } from '../features/marketing/components/home-page.tsx';
 import { paths } from '../config/paths.ts';
 import { PreloadedContext, type Preloaded } from '../lib/preloaded.ts';
@@ -49,6 +48,7 @@ const ResourcesPage = page(() => import('./routes/catalogue-routes.tsx'), 'Resou
 const DashboardPage = page(() => import('./routes/dashboard-route.tsx'), 'DashboardRoute');
 const AdminPage = page(() => import('./routes/admin-route.tsx'), 'AdminRoute');
 const CheckoutPage = page(() => import('./routes/checkout-route.tsx'), 'CheckoutRoute');
+const NotFoundPage = page(() => import('../components/status-pages.tsx'), 'NotFoundPage');
 
 export const routes: RouteObject[] = [
   {

@@ -1,17 +1,7 @@
 import { PAYMENT_STATUS_LABELS, type PaymentStatus } from '../../contract/index.ts';
 
-const ROLE_COLOURS: Record<string, string> = {
-  admin: 'red',
-  instructor: 'amber',
-  faculty: 'purple',
-  student: 'blue',
-};
-
-/** Uppercase role badge (spec section 2); the role's name is the text, colour is only a second signal. */
-export function RoleBadge({ role }: { role: string }) {
-  const colour = ROLE_COLOURS[role] ?? 'grey';
-  return <span className={`badge role-badge badge-${colour}`}>{role.toUpperCase()}</span>;
-}
+// The header's role badge is its own module, so the page chrome does not bring the status labels.
+export { RoleBadge } from './role-badge.tsx';
 
 const STATUS_COLOURS: Partial<Record<PaymentStatus, string>> = {
   completed: 'green',

@@ -31,16 +31,3 @@ export function AccessDenied({ message }: { message: string }) {
     </div>
   );
 }
-
-/** The route error element: the spec's fallback page for an unhandled routing failure. */
-export function RouteErrorPage() {
-  return (
-    <div className="container center-card card" role="alert">
-      <h1>{MESSAGES.unexpectedError}</h1>
-      <p>Something went wrong while showing this page.</p>
-      <a href={paths.home} className="btn btn-primary">
-        Go Home
-      </a>
-    </div>
-  );
-}

@@ -67,6 +67,10 @@ describe('Revenue tab', () => {
     expect(total.getByText('15')).toBeInTheDocument();
     expect(total.getByText(formatINR(1125000 + 90000))).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /net revenue and refunds/ })).toBeInTheDocument();
+    // The chart's legend names each series with its value for the rows shown.
+    const legend = within(screen.getByRole('list', { name: /Legend/ }));
+    const items = legend.getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toEqual([`Net ${formatINR(1125000 + 90000)}`, `Refunded ${formatINR(125000)}`]);
     expect(api.callsTo(`GET ${API.admin.revenue}`)[0]!.query.get('group')).toBe('month');
 
     await user.selectOptions(screen.getByLabelText('Group by'), 'course');

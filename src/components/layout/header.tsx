@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { logoutIntent } from '../../lib/logout-intent.ts';
 import { displayName, isAdmin, SessionContext, useIsAuthenticated, useSessionUser } from '../../lib/session.ts';
-import { RoleBadge } from '../badges.tsx';
+import { RoleBadge } from '../role-badge.tsx';
+import { PriorityNav, type NavItem } from './priority-nav.tsx';
 
-const LINKS = [
-  { to: paths.home, label: 'Home' },
+/** The header's links in order of priority: those that do not fit the row go behind More, last first. */
+const LINKS: readonly NavItem[] = [
+  { to: paths.home, label: 'Home', end: true },
   { to: paths.about, label: 'About' },
   { to: paths.programs, label: 'Programs' },
   { to: paths.faculty, label: 'Faculty' },
@@ -20,8 +22,6 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const [menuPath, setMenuPath] = useState(location.pathname);
-  // A signed-in header (name, role badge, Dashboard/Admin Panel, Logout) needs more room: it collapses
-  // into the menu below a laptop width instead of wrapping onto a second line.
   const signedIn = useIsAuthenticated();
   if (menuPath !== location.pathname) {
     // Close the phone menu after a navigation.
@@ -47,18 +47,14 @@ export function Header() {
         >
           {menuOpen ? '✕ Close' : '☰ Menu'}
         </button>
-        <nav id="site-nav" aria-label="Main" className={`site-nav${menuOpen ? ' open' : ''}`}>
-          <ul className="nav-links">
-            {LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.to === paths.home}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <AccountArea />
-        </nav>
+        {/* One row at every width above the phone's: what does not fit is behind More (measured). */}
+        <PriorityNav
+          id="site-nav"
+          label="Main"
+          className={menuOpen ? 'open' : ''}
+          items={LINKS}
+          after={<AccountArea />}
+        />
       </div>
     </header>
   );

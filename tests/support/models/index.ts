@@ -3,9 +3,11 @@ import { actionModel } from './action.model.ts';
 import { adminModalModel } from './admin-modal.model.ts';
 import { checkoutModel } from './checkout.model.ts';
 import { contactModel } from './contact.model.ts';
+import { disclosureModel } from './disclosure.model.ts';
 import { forgotPasswordModel } from './forgot-password.model.ts';
 import { listModel, loaderModel } from './list.model.ts';
 import { paymentFlowModel } from './payment-flow.model.ts';
+import { priorityNavModel } from './priority-nav.model.ts';
 import { resetPasswordModel } from './reset-password.model.ts';
 import { sessionModel } from './session.model.ts';
 import { tokenRefreshModel } from './token-refresh.model.ts';
@@ -14,9 +16,11 @@ export * from './action.model.ts';
 export * from './admin-modal.model.ts';
 export * from './checkout.model.ts';
 export * from './contact.model.ts';
+export * from './disclosure.model.ts';
 export * from './forgot-password.model.ts';
 export * from './list.model.ts';
 export * from './payment-flow.model.ts';
+export * from './priority-nav.model.ts';
 export * from './reset-password.model.ts';
 export * from './session.model.ts';
 export * from './token-refresh.model.ts';
@@ -34,4 +38,6 @@ export const machineModels = [
   forgotPasswordModel,
   resetPasswordModel,
   actionModel,
+  priorityNavModel,
+  disclosureModel,
 ] as MachineModel<unknown>[];

@@ -4,6 +4,12 @@ import { formatINR } from '../../../utils/format.ts';
 
 const HEIGHT = 280;
 
+/** The series drawn, their colours, and what each row contributes to them. */
+const SERIES = [
+  { label: 'Net', stroke: '#1d4ed8', fill: '#3b82f6', of: (row: RevenueRow) => row.net },
+  { label: 'Refunded', stroke: '#b91c1c', fill: '#f87171', of: (row: RevenueRow) => row.refunded },
+] as const;
+
 /** Whether this browser draws on a canvas (a test DOM without one gets the table alone). */
 function canDraw(): boolean {
   try {
@@ -37,6 +43,9 @@ export function RevenueChart({ rows, title }: { rows: RevenueRow[]; title: strin
           {
             width: Math.max(target.clientWidth, 320),
             height: HEIGHT,
+            // The legend with the period's values is the figure's own (below): uPlot's shows values only
+            // under the pointer, and "--" otherwise.
+            legend: { show: false },
             scales: { x: { time: false, range: () => [-0.5, rows.length - 0.5] } },
             axes: [
               {
@@ -47,25 +56,16 @@ export function RevenueChart({ rows, title }: { rows: RevenueRow[]; title: strin
             ],
             series: [
               { label: title.includes('month') ? 'Month' : 'Course', value: (_, index) => rows[index]?.label ?? '' },
-              {
-                label: 'Net',
-                stroke: '#1d4ed8',
-                fill: '#3b82f6',
-                paths: bars(-1),
+              ...SERIES.map((series, i) => ({
+                label: series.label,
+                stroke: series.stroke,
+                fill: series.fill,
+                paths: bars(i === 0 ? -1 : 1),
                 points: { show: false },
-                value: (_, value) => (value === null ? '' : formatINR(value)),
-              },
-              {
-                label: 'Refunded',
-                stroke: '#b91c1c',
-                fill: '#f87171',
-                paths: bars(1),
-                points: { show: false },
-                value: (_, value) => (value === null ? '' : formatINR(value)),
-              },
+              })),
             ],
           },
-          [xs, rows.map((row) => row.net), rows.map((row) => row.refunded)],
+          [xs, ...SERIES.map((series) => rows.map(series.of))],
           target,
         );
       })
@@ -84,7 +84,17 @@ export function RevenueChart({ rows, title }: { rows: RevenueRow[]; title: strin
         aria-label={`${title}: net revenue and refunds (the numbers are in the table below)`}
         style={{ minHeight: HEIGHT }}
       />
-      {failed ? <figcaption>The chart could not be drawn; the table below has the numbers.</figcaption> : null}
+      <figcaption>
+        <ul className="chart-legend" aria-label="Legend: totals of the rows shown">
+          {SERIES.map((series) => (
+            <li key={series.label}>
+              <span className="chart-swatch" style={{ background: series.fill, borderColor: series.stroke }} />
+              {series.label} <strong>{formatINR(rows.reduce((sum, row) => sum + series.of(row), 0))}</strong>
+            </li>
+          ))}
+        </ul>
+        {failed ? 'The chart could not be drawn; the table below has the numbers.' : null}
+      </figcaption>
     </figure>
   );
 }

@@ -9,6 +9,7 @@ import {
   type Enrollment,
   type Program,
 } from '../../../../contract/index.ts';
+import { disclosureMachine } from '../../../../machines/disclosure.machine.ts';
 import type { ListLogic } from '../../../../machines/list.machine.ts';
 import type { LoaderLogic } from '../../../../machines/loader.machine.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
@@ -28,6 +29,9 @@ export function ProgramsPage({ list, enrollments, preloaded }: Props) {
   const [snapshot, send, actor] = useListMachine(list, { failureText: MESSAGES.programsLoadFailed }, preloaded);
   const [enrolledSnapshot] = useMachine(enrollments, { input: {} });
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [filtersSnapshot, sendFilters] = useMachine(disclosureMachine);
+  const filtersOpen = filtersSnapshot.hasTag('open');
+  const active = Object.values(filters).filter((value) => value.trim() !== '').length;
   const flash = (useLocation().state as { flash?: string } | null)?.flash;
 
   const enrolled = enrolledIds(enrolledSnapshot.context.data ?? [], 'program');
@@ -49,35 +53,49 @@ export function ProgramsPage({ list, enrollments, preloaded }: Props) {
         <p>Career programs in credit analysis, research and NBFC management, with 100% placement assistance.</p>
       </header>
       {flash ? <Notice kind="success">{flash}</Notice> : null}
-      <section className="filters" aria-label="Filter programs">
-        <div className="field search">
-          <label htmlFor="program-search">Search programs</label>
-          <input
-            id="program-search"
-            type="search"
-            placeholder="Search by title or description"
-            value={filters.search}
-            onChange={(e) => set({ search: e.target.value })}
+      <section className="program-filters" aria-label="Filter programs">
+        {/* On a phone the filters wait behind this button, so the first screen shows programs. */}
+        <button
+          type="button"
+          className="btn btn-outline filters-toggle"
+          aria-expanded={filtersOpen}
+          aria-controls="program-filters-body"
+          onClick={() => sendFilters({ type: 'disclosure.toggle' })}
+        >
+          Filters{active > 0 ? ` (${active})` : ''}
+        </button>
+        <div id="program-filters-body" className={`program-filters-body${filtersOpen ? ' open' : ''}`}>
+          <div className="filter-row">
+            <label htmlFor="program-search" className="filter-label">
+              Search programs
+            </label>
+            <input
+              id="program-search"
+              type="search"
+              placeholder="Title or description"
+              value={filters.search}
+              onChange={(e) => set({ search: e.target.value })}
+            />
+          </div>
+          <ChipGroup
+            legend="Level"
+            labels={LEVEL_LABELS}
+            selected={filters.level as never}
+            onToggle={(level) => set({ level })}
+          />
+          <ChipGroup
+            legend="Category"
+            labels={CATEGORY_LABELS}
+            selected={filters.category as never}
+            onToggle={(category) => set({ category })}
+          />
+          <ChipGroup
+            legend="Target audience"
+            labels={TARGET_AUDIENCE_LABELS}
+            selected={filters.target_audience as never}
+            onToggle={(target_audience) => set({ target_audience })}
           />
         </div>
-        <ChipGroup
-          legend="Level"
-          labels={LEVEL_LABELS}
-          selected={filters.level as never}
-          onToggle={(level) => set({ level })}
-        />
-        <ChipGroup
-          legend="Category"
-          labels={CATEGORY_LABELS}
-          selected={filters.category as never}
-          onToggle={(category) => set({ category })}
-        />
-        <ChipGroup
-          legend="Target audience"
-          labels={TARGET_AUDIENCE_LABELS}
-          selected={filters.target_audience as never}
-          onToggle={(target_audience) => set({ target_audience })}
-        />
       </section>
       <ListStatus
         loading={snapshot.matches('loading')}

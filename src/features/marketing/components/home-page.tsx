@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { isAdmin, useIsAuthenticated, useSessionUser } from '../../../lib/session.ts';
-import { BENEFITS, IMPACT, PARTNERS } from '../data.ts';
-import { InfoCards, PartnerList, StatTiles } from './partner-list.tsx';
+import { deferredPart } from '../../../lib/deferred-part.tsx';
+
+/** Below the fold: rendered by the server, hydrated after the hero (its own chunk). */
+const HomeSections = deferredPart(async () => (await import('./home-sections.tsx')).HomeSections);
 
 export function HomePage() {
   return (
@@ -17,26 +19,7 @@ export function HomePage() {
           <HeroActions />
         </div>
       </section>
-      <section className="section" aria-labelledby="benefits-title">
-        <div className="container">
-          <h2 id="benefits-title">Why learn with us</h2>
-          <p className="section-lead">Six reasons our students land credit roles faster.</p>
-          <InfoCards items={BENEFITS} />
-        </div>
-      </section>
-      <section className="section section-alt" aria-labelledby="partners-title">
-        <div className="container">
-          <h2 id="partners-title">Our hiring partners</h2>
-          <p className="section-lead">Banks, rating agencies and NBFCs that hire our graduates.</p>
-          <PartnerList partners={PARTNERS} />
-        </div>
-      </section>
-      <section className="section" aria-labelledby="impact-title">
-        <div className="container">
-          <h2 id="impact-title">Our impact</h2>
-          <StatTiles stats={IMPACT} />
-        </div>
-      </section>
+      <HomeSections />
     </>
   );
 }
