@@ -244,6 +244,14 @@ const steps: Step[] = [
       return vitest('api-pg', ['--project', 'api'], { TEST_DB: 'postgres', TEST_DATABASE_URL: PG_URL })();
     },
   },
+  {
+    name: 'cluster',
+    title: 'Two instances behind nginx on one PostgreSQL database (smoke test, about 40 s)',
+    run: async () => {
+      await ensurePostgres();
+      return check('npm', ['run', '--silent', 'smoke:cluster'], { TEST_DATABASE_URL: PG_URL })();
+    },
+  },
   { name: 'build', title: 'Production build and bundle budget', run: check('npm', ['run', '--silent', 'build']) },
   {
     name: 'e2e',

@@ -46,21 +46,12 @@ export type AppOptions = {
   dialect: Dialect;
   /** Where request logs go when config.logger is on (default stdout); tests capture them. */
   logStream?: { write: (line: string) => void };
-  /** The catalogue cache's clock (tests move it to prove the one-second bound); default Date.now. */
-  clock?: () => number;
   /** Where refresh rotations are written (default: here; a SQLite cluster's workers ask the primary). */
   rotate?: Rotate;
 };
 
 /** Builds the whole server on a migrated database; listening is server.ts's job (tests inject). */
-export async function buildApp({
-  config,
-  db,
-  dialect,
-  logStream,
-  clock,
-  rotate,
-}: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, dialect, logStream, rotate }: AppOptions): Promise<FastifyInstance> {
   // Request logs go to stdout without blocking: lines are gathered (16 KB at a time) and handed to the
   // kernel asynchronously (lib/log-sink.ts); what is gathered is written at least every second, when the
   // app closes and when the process exits. The two lines of every request are built directly
@@ -109,7 +100,7 @@ export async function buildApp({
   const secret = await resolveJwtSecret(db, config.jwtSecret);
   const lifetimes = tokenLifetimes(config);
   const tokens = createTokenService(db, secret, lifetimes, rotate);
-  const catalogue = createCatalogueCache(db, clock);
+  const catalogue = createCatalogueCache(db);
   const { events: paymentEvents, effects: paymentEffects } = createPaymentEffects(config);
   const mail = { ...createMailEvents(config), ...paymentEvents };
   const gatewaySetup = setupGateway(config);
@@ -141,7 +132,7 @@ export async function buildApp({
     catalogue,
   });
   // Any write through this process may change the catalogue: its cached answers go before the writer
-  // hears back, so the writer reads its own write (other processes see it within a second).
+  // hears back (every process also reads the catalogue version before it answers, decision 048).
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') catalogue.invalidate();
     done(null, payload);

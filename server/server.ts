@@ -6,6 +6,7 @@ import { openDatabase, type Db, type Dialect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed.ts';
 import { createMailWorker } from './mail/worker.ts';
+import { createJobLockRepository } from './repositories/job-locks.ts';
 import { createRateEventRepository } from './repositories/rate-events.ts';
 import { createRefreshTokenRepository } from './repositories/refresh-tokens.ts';
 import { closeWithDeadline } from './lib/shutdown.ts';
@@ -31,15 +32,19 @@ const urlOf = (config: Config) =>
  * Background work: housekeeping (expired refresh tokens, old rate-limit events) on a timer, and the outbox
  * worker that sends every committed email (or keeps it as sent-to-nowhere without SMTP_URL). Runs in
  * exactly one process of an instance: the single server, or the cluster's primary (never in its workers).
- * Several instances on one PostgreSQL are still safe: the outbox claims rows with FOR UPDATE SKIP LOCKED.
+ * Several instances on one PostgreSQL are still safe: the outbox claims rows with FOR UPDATE SKIP LOCKED,
+ * and housekeeping runs under an advisory lock, in one instance at a time.
  * Answers a stop function.
  */
 function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: string, error: unknown) => void) {
+  // Every instance's primary runs it; on PostgreSQL one at a time, the others skip the round (job-locks.ts).
   const prune = () =>
-    Promise.all([
-      createRefreshTokenRepository(db).deleteExpired(),
-      createRateEventRepository(db).prune(24 * 3600),
-    ]).catch((error: unknown) => warn('housekeeping failed', error));
+    createJobLockRepository(db, dialect)
+      .runAlone('housekeeping', async (trx) => {
+        await createRefreshTokenRepository(trx).deleteExpired();
+        await createRateEventRepository(trx).prune(24 * 3600);
+      })
+      .catch((error: unknown) => warn('housekeeping failed', error));
   void prune();
   const timer = setInterval(() => void prune(), HOUR_MS);
   timer.unref();

@@ -82,6 +82,14 @@ function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** The better-sqlite3 connection under each SQLite Kysely instance, for the few reads made synchronously. */
+const sqliteConnections = new WeakMap<Db, SQLite.Database>();
+
+/** The SQLite connection under `db` (undefined on PostgreSQL): repositories/versions.ts reads through it. */
+export function sqliteConnectionOf(db: Db): SQLite.Database | undefined {
+  return sqliteConnections.get(db);
+}
+
 /** Opens the database a DATABASE_URL names (see config.ts): `sqlite:<path>`, `sqlite::memory:` or postgres://. */
 export function openDatabase(
   url: string,
@@ -120,5 +128,6 @@ export function openDatabase(
   // the last commits). Cost measured with npm run bench:durability: see docs/operations.md.
   sqlite.pragma('synchronous = FULL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+  sqliteConnections.set(db, sqlite);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

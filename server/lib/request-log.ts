@@ -2,14 +2,21 @@ import os from 'node:os';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
- * Fastify's two request lines ("incoming request", "request completed"), written as the same JSON pino
- * writes (level, time, pid, hostname, reqId, req or res, msg) but built directly as a string: the fields
- * are fixed and none is a secret (method, URL, host, client address, status, time), so they need neither
- * pino's serialisers nor its redaction, which cost more than the rest of a small request. Errors and
- * every other log line still go through pino (with redaction).
+ * One line per request, written when its answer has gone out: what Fastify's two lines ("incoming
+ * request" and "request completed") said, in one flat JSON object in pino's frame (level, time, pid,
+ * hostname, reqId, msg): method, url, status, ms (the response time, to the microsecond), ip and port (the
+ * client's), host (the Host header), userId when the request carried a valid login. About half the bytes of
+ * the two lines, which wrote the frame and the 36-character request id twice and nested `req`/`res`.
+ * `time` is when the answer finished; the request arrived `ms` milliseconds earlier. A request whose client went away before the
+ * server finished its answer gets the same line with `"msg":"request aborted"`. The line is built directly as a
+ * string: its fields are fixed and none is a secret, so it needs neither pino's serialisers nor its
+ * redaction, which cost more than the rest of a small request. Errors and every other line still go
+ * through pino (with redaction).
  */
 export class RequestLogController extends LogController {
   readonly #write: (line: string) => unknown;
+  /** Answers logged already (finished, or errored): their 'close' writes nothing more. */
+  readonly #logged = new WeakSet<FastifyReply>();
   readonly #prefix = `{"level":30,"time":`;
   readonly #origin = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())},"reqId":`;
 
@@ -18,21 +25,30 @@ export class RequestLogController extends LogController {
     this.#write = write;
   }
 
-  override incomingRequest(request: FastifyRequest): void {
-    if (this.isLogDisabled(request)) return;
+  #line(request: FastifyRequest, reply: FastifyReply, msg: string): string {
     const version = request.headers['accept-version'];
-    this.#write(
-      `${this.#prefix}${Date.now()}${this.#origin}${JSON.stringify(request.id)},"req":{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)}${
-        typeof version === 'string' ? `,"version":${JSON.stringify(version)}` : ''
-      },"host":${JSON.stringify(request.host)},"remoteAddress":${JSON.stringify(request.ip)},"remotePort":${request.socket?.remotePort ?? null}},"msg":"incoming request"}\n`,
-    );
+    const userId = request.user?.id;
+    return `${this.#prefix}${Date.now()}${this.#origin}${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)}${
+      typeof version === 'string' ? `,"version":${JSON.stringify(version)}` : ''
+    },"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 1000) / 1000},"ip":${JSON.stringify(request.ip ?? null)},"port":${request.socket?.remotePort ?? null},"host":${JSON.stringify(request.host ?? null)}${
+      userId === undefined ? '' : `,"userId":${userId}`
+    },"msg":"${msg}"}\n`;
+  }
+
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    // An answer is logged at 'finish', before its 'close'. One that closes unlogged either was answered
+    // before routing (a malformed URL: Fastify's completion hook never ran) or lost its client mid-way.
+    reply.raw.once('close', () => {
+      if (this.#logged.has(reply)) return;
+      this.#write(this.#line(request, reply, reply.raw.writableEnded ? 'request' : 'request aborted'));
+    });
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    this.#logged.add(reply);
     if (error) return super.requestCompleted(error, request, reply);
     if (this.isLogDisabled(request)) return;
-    this.#write(
-      `${this.#prefix}${Date.now()}${this.#origin}${JSON.stringify(request.id)},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`,
-    );
+    this.#write(this.#line(request, reply, 'request'));
   }
 }

@@ -2,64 +2,87 @@ import type { Db } from '../db/connect.ts';
 import { createVersionRepository } from '../repositories/versions.ts';
 import { etagOf } from '../lib/etag.ts';
 
-/** How old a version check may be before an answer is served from memory without a new one. */
-export const CATALOGUE_MAX_STALENESS_MS = 1000;
 /** Distinct cached answers (filter combinations, searches) kept at most; beyond that the cache starts over. */
 const MAX_ENTRIES = 200;
 
 /**
  * Public catalogue answers (already serialised JSON) kept in memory. Valid while the database's catalogue
- * version (a row bumped by triggers on every catalogue write, migration 007) is the one last read; that
- * row is read again when the last read is a second old or more, so a write made by another process or
- * instance shows within a second. A write through this process empties the cache at once (`invalidate`,
- * called for every non-GET request before it answers), so the writer reads its own write.
+ * version (a row bumped by triggers on every catalogue write, migration 007) is the one last read, and that
+ * row is read for every request before it is answered, by a read that began after the request arrived
+ * (decision 048): a write committed anywhere before a request arrives (another process, another machine, a
+ * script) is in that request's answer, the same rule as an answer read from the database. On SQLite the
+ * read is synchronous (about a microsecond). On PostgreSQL it is one single-row query shared by the
+ * requests that arrive while it is awaited: one is in flight at a time, and the requests arriving meanwhile
+ * wait for the next one. A write through this process also empties the cache at once (`invalidate`).
  */
-export function createCatalogueCache(db: Db, now: () => number = Date.now) {
+export function createCatalogueCache(db: Db) {
   const versions = createVersionRepository(db, 'catalogue_version');
   const answers = new Map<string, CachedAnswer>();
   let version: number | null = null;
-  let checkedAt = -Infinity;
   /** Moves on every invalidation; an answer built across one is not kept. */
   let generation = 0;
-  let checking: Promise<void> | null = null;
+  /** PostgreSQL: the version read in flight, and the one that starts when it ends. */
+  let inFlight: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
 
   function invalidate(): void {
     answers.clear();
     generation++;
-    checkedAt = -Infinity;
   }
 
-  async function check(): Promise<void> {
-    const startedAt = now();
-    const current = await versions.current();
+  function settle(current: number): void {
     if (current !== version) {
-      answers.clear();
-      generation++;
+      invalidate();
       version = current;
     }
-    checkedAt = startedAt;
   }
 
-  /** The version was read within the last second: what is in memory may be served. */
-  const fresh = () => now() - checkedAt < CATALOGUE_MAX_STALENESS_MS;
+  function read(): Promise<void> {
+    const reading: Promise<void> = versions
+      .current()
+      .then(settle)
+      .finally(() => {
+        if (inFlight === reading) inFlight = null;
+      });
+    inFlight = reading;
+    return reading;
+  }
 
-  async function ensureFresh(): Promise<void> {
-    if (fresh()) return;
-    checking ??= check().finally(() => (checking = null));
-    await checking;
+  /** Settles the version with a read that began after this call (synchronously on SQLite). */
+  function current(): Promise<void> | undefined {
+    const now = versions.currentNow();
+    if (now !== undefined) {
+      settle(now);
+      return undefined;
+    }
+    if (!inFlight) return read();
+    // A read already in flight began before this request arrived and may miss a write just committed.
+    queued ??= inFlight
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return read();
+      });
+    return queued;
   }
 
   return {
-    /** The cached answer for `key` when it is there and its version was checked within the last second. */
+    /**
+     * The cached answer for `key`, decided without waiting: on SQLite after reading the version; on
+     * PostgreSQL never (the version read is a round trip): the caller goes through `answer` then.
+     */
     peek(key: string): CachedAnswer | undefined {
-      return fresh() ? answers.get(key) : undefined;
+      const now = versions.currentNow();
+      if (now === undefined) return undefined;
+      settle(now);
+      return answers.get(key);
     },
     /**
      * The cached JSON for `key` with its ETag, or `build()`'s answer serialised and tagged (and cached
      * unless the catalogue moved meanwhile).
      */
     async answer(key: string, build: () => Promise<unknown>): Promise<CachedAnswer> {
-      await ensureFresh();
+      await current();
       const hit = answers.get(key);
       if (hit !== undefined) return hit;
       const builtIn = generation;

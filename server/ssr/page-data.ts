@@ -31,8 +31,8 @@ export type PageData = {
 
 /**
  * A list of the catalogue (programs, faculty, success stories, resources) from the in-memory catalogue
- * cache when there is one (decision 036): valid while the database's catalogue version is, so an edit
- * through this process shows at once and one through another within a second. Workshops are not cached
+ * cache when there is one (decisions 036 and 048): the catalogue version is read before every answer, so an
+ * edit committed anywhere before the request arrived is in it. Workshops are not cached
  * (their seats move with every payment), nor is anything else.
  */
 async function fromCatalogue<T>(

@@ -62,8 +62,8 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     const byRequest = new Map<string, number>();
     for (const line of server.output().split('\n')) {
       if (!line.startsWith('{')) continue;
-      const entry = JSON.parse(line) as { pid: number; reqId?: string; req?: { url: string } };
-      if (entry.req?.url.includes(fragment) && entry.reqId) byRequest.set(`${entry.pid}:${entry.reqId}`, entry.pid);
+      const entry = JSON.parse(line) as { pid: number; reqId?: string; url?: string };
+      if (entry.url?.includes(fragment) && entry.reqId) byRequest.set(`${entry.pid}:${entry.reqId}`, entry.pid);
     }
     for (const pid of byRequest.values()) pids.add(pid);
     return pids;

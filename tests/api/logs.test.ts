@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, TokenPair } from '../../contract/index.ts';
 import { createProgram } from './support/fixtures.ts';
@@ -75,13 +76,99 @@ describe('JSON logs with request ids, without secrets', () => {
 
     expect(lines.length).toBeGreaterThan(10);
     const records = lines.map((line) => JSON.parse(line) as { reqId?: string; msg?: string });
-    const requestLines = records.filter((r) => r.msg === 'incoming request' || r.msg === 'request completed');
-    expect(requestLines.length).toBeGreaterThanOrEqual(2 * (ids.length - 1));
+    const requestLines = records.filter((r) => r.msg === 'request');
     for (const record of requestLines) expect(record.reqId).toEqual(expect.any(String));
-    // The id in each answer's X-Request-Id is the one on its log lines.
-    for (const id of ids) expect(records.some((r) => r.reqId === id)).toBe(true);
+    // One line per request: the id in each answer's X-Request-Id is on exactly one request line.
+    for (const id of ids)
+      expect(
+        requestLines.filter((r) => r.reqId === id),
+        id,
+      ).toHaveLength(1);
     const log = lines.join('\n');
     for (const secret of secrets) expect(log, `log contains ${secret.slice(0, 12)}…`).not.toContain(secret);
     expect(log).not.toMatch(/card_number|cvv|"password"|authorization|Bearer/i);
+  });
+});
+
+describe('one line per request', () => {
+  type RequestLine = {
+    level: number;
+    time: number;
+    pid: number;
+    hostname: string;
+    reqId: string;
+    method: string;
+    url: string;
+    status: number;
+    ms: number;
+    ip: string | null;
+    port: number | null;
+    host: string | null;
+    userId?: number;
+    msg: string;
+  };
+  const lineOf = (id: string) => {
+    const found = lines
+      .map((line) => JSON.parse(line) as RequestLine)
+      .filter((r) => r.reqId === id && r.msg === 'request');
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  };
+
+  it('carries method, URL, host, client address, status, response time, request id and the user when logged in', async () => {
+    const student = await ctx.user('logline', 'student');
+    const anonymous = await ctx.request({ url: `${API.programs.list}?level=advanced` });
+    const mine = await ctx.request({ url: API.me, token: student.access });
+    const refused = await ctx.request({ url: API.admin.payments, token: student.access });
+
+    const first = lineOf(String(anonymous.headers['x-request-id']));
+    expect(first).toMatchObject({
+      level: 30,
+      pid: process.pid,
+      method: 'GET',
+      url: `${API.programs.list}?level=advanced`,
+      status: 200,
+      ip: expect.any(String),
+      host: expect.any(String),
+      msg: 'request',
+    });
+    expect(first.ms).toBeGreaterThanOrEqual(0);
+    // The frame and the request id once, not twice: well under the 454 bytes of Fastify's two lines.
+    const raw = lines.filter((line) => line.includes(first.reqId));
+    expect(raw).toHaveLength(1);
+    expect(Buffer.byteLength(raw[0]!)).toBeLessThan(300);
+    expect(first).not.toHaveProperty('userId');
+    expect(lineOf(String(mine.headers['x-request-id']))).toMatchObject({
+      method: 'GET',
+      url: API.me,
+      status: 200,
+      userId: student.id,
+    });
+    expect(lineOf(String(refused.headers['x-request-id']))).toMatchObject({
+      status: 403,
+      userId: student.id,
+    });
+  });
+
+  it('a client that leaves before its answer is logged too, as aborted', async () => {
+    const before = lines.length;
+    const { port, hostname } = new URL(ctx.url);
+    // A request whose body never finishes arriving: the client closes the connection while it is read.
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () => {
+        socket.write(
+          `POST ${API.token} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"user`,
+        );
+        setTimeout(() => socket.destroy(), 100);
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+    await expect.poll(() => lines.slice(before).some((line) => line.includes('"msg":"request aborted"'))).toBe(true);
+    const aborted = lines
+      .slice(before)
+      .map((line) => JSON.parse(line) as RequestLine)
+      .find((r) => r.msg === 'request aborted')!;
+    expect(aborted).toMatchObject({ method: 'POST', url: API.token });
   });
 });

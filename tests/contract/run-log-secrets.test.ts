@@ -6,13 +6,14 @@ describe('secrets in a log', () => {
   const clean = JSON.stringify({
     level: 30,
     reqId: 'a1',
-    req: { method: 'POST', url: '/auth/token/' },
-    msg: 'incoming request',
+    method: 'POST',
+    url: '/auth/token/',
+    msg: 'request',
   });
 
   it('passes a log of method, URL, status, response times and redacted fields', () => {
     const redacted = JSON.stringify({ req: { headers: { authorization: '[redacted]' } }, password: '[redacted]' });
-    const timed = '{"res":{"statusCode":200},"responseTime":0.5555829999998423,"msg":"request completed"}';
+    const timed = '{"method":"GET","url":"/api/me/","status":200,"ms":0.556,"userId":7,"msg":"request"}';
     expect(secretsInLog([clean, redacted, timed].join('\n'))).toEqual([]);
   });
 

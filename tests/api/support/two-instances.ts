@@ -10,9 +10,9 @@ export type TwoInstances = { apps: FastifyInstance[]; handles: DatabaseHandle[];
 
 /**
  * Two instances (two apps, each with its own connection) on one fresh database of the run's kind, as two
- * server processes or machines would be. `clock(i)` gives instance i its own clock (default Date.now).
+ * server processes or machines would be.
  */
-export async function twoInstances(clock?: (instance: number) => () => number): Promise<TwoInstances> {
+export async function twoInstances(): Promise<TwoInstances> {
   const database = await serverDatabase();
   const handles: DatabaseHandle[] = [];
   const apps: FastifyInstance[] = [];
@@ -21,7 +21,7 @@ export async function twoInstances(clock?: (instance: number) => () => number): 
     if (i === 0) await migrateToLatest(handle.db);
     handles.push(handle);
     const config = testConfig({ jwtSecret: JWT_SECRET, staticDir: '/nonexistent-static-dir' });
-    apps.push(await buildApp({ config, db: handle.db, dialect: handle.dialect, clock: clock?.(i) }));
+    apps.push(await buildApp({ config, db: handle.db, dialect: handle.dialect }));
   }
   return {
     apps,
