@@ -29,6 +29,7 @@ import { createMailEvents } from './mail/events.ts';
 import type { PaymentEffects } from './services/completion-effects.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
 import { createPaymentService } from './services/payments.ts';
+import { resetLinkKey } from './lib/reset-links.ts';
 import { createTokenService, resolveJwtSecret, tokenLifetimes, type Rotate } from './services/tokens.ts';
 import { createCatalogueCache } from './services/catalogue-cache.ts';
 import { setupGateway } from './gateway/index.ts';
@@ -110,7 +111,7 @@ export async function buildApp({
   const lifetimes = tokenLifetimes(config);
   const tokens = createTokenService(db, secret, lifetimes, rotate);
   const catalogue = createCatalogueCache(db, clock);
-  const mail = createMailEvents(config);
+  const mail = createMailEvents(config, resetLinkKey(secret));
   const paymentEffects: PaymentEffects = {
     completed: (trx, paymentId) => mail.paymentCompleted(trx, paymentId),
     failed: (trx, paymentId) => mail.paymentFailed(trx, paymentId),

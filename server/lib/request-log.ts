@@ -1,6 +1,11 @@
 import os from 'node:os';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
+/** A URL as logged: the value of any `token` query parameter (an old reset link) left out. */
+function withoutTokens(url: string): string {
+  return url.includes('token=') ? url.replace(/([?&]token=)[^&#]*/g, '$1[removed]') : url;
+}
+
 /**
  * Fastify's two request lines ("incoming request", "request completed"), written as the same JSON pino
  * writes (level, time, pid, hostname, reqId, req or res, msg) but built directly as a string: the fields
@@ -22,7 +27,7 @@ export class RequestLogController extends LogController {
     if (this.isLogDisabled(request)) return;
     const version = request.headers['accept-version'];
     this.#write(
-      `${this.#prefix}${Date.now()}${this.#origin}${JSON.stringify(request.id)},"req":{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)}${
+      `${this.#prefix}${Date.now()}${this.#origin}${JSON.stringify(request.id)},"req":{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(withoutTokens(request.url))}${
         typeof version === 'string' ? `,"version":${JSON.stringify(version)}` : ''
       },"host":${JSON.stringify(request.host)},"remoteAddress":${JSON.stringify(request.ip)},"remotePort":${request.socket?.remotePort ?? null}},"msg":"incoming request"}\n`,
     );

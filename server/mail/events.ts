@@ -4,6 +4,7 @@ import type { TaxDocumentRow } from '../db/schema.ts';
 import { createBilling } from '../billing/documents.ts';
 import { createTaxDocumentRepository } from '../repositories/tax-documents.ts';
 import { createUserRepository } from '../repositories/users.ts';
+import { RESET_LINK_PLACEHOLDER } from '../lib/reset-links.ts';
 import { enqueueEmail } from './outbox.ts';
 import {
   counselingAcknowledgedEmail,
@@ -21,7 +22,7 @@ import {
  * The money and account events that issue documents and write emails, each in the caller's transaction.
  * These are the entry points the payment, refund, sign-up and counseling code calls (docs/api.md, "Email").
  */
-export function createMailEvents(config: Pick<Config, 'institute' | 'publicUrl'>) {
+export function createMailEvents(config: Pick<Config, 'institute' | 'publicUrl'>, resetLinkKey: Buffer) {
   const billing = createBilling(config.institute);
   const ctx: MailContext = { institute: config.institute, publicUrl: config.publicUrl };
 
@@ -42,6 +43,8 @@ export function createMailEvents(config: Pick<Config, 'institute' | 'publicUrl'>
 
   return {
     billing,
+    /** The key password reset tokens derive from (server/lib/reset-links.ts). */
+    resetLinkKey,
 
     /**
      * A payment has just become completed (call it in the completing transaction): issues its tax invoice
@@ -121,12 +124,17 @@ export function createMailEvents(config: Pick<Config, 'institute' | 'publicUrl'>
       }
     },
 
-    /** The password reset link (server/routes/auth). */
-    async passwordReset(trx: Db, user: { email: string; first_name: string; username: string }, link: string) {
+    /** The password reset email (server/routes/auth): its link is written in only as it is sent. */
+    async passwordReset(
+      trx: Db,
+      user: { email: string; first_name: string; username: string },
+      resetId: number,
+    ): Promise<void> {
       await enqueueEmail(trx, {
         template: 'password_reset',
         to: [user.email],
-        ...passwordResetEmail(ctx, { firstName: user.first_name || user.username, link }),
+        ...passwordResetEmail(ctx, { firstName: user.first_name || user.username, link: RESET_LINK_PLACEHOLDER }),
+        attachments: [{ kind: 'password_reset', id: resetId }],
       });
     },
   };

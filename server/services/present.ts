@@ -242,7 +242,9 @@ export function toOutboxEmail(row: OutboxRow): OutboxEmail {
     status: row.status,
     attempts: row.attempts,
     last_error: row.last_error,
-    attachments: (JSON.parse(row.attachments) as { kind: string; id: number }[]).map((a) => `${a.kind} #${a.id}`),
+    attachments: (JSON.parse(row.attachments) as { kind: string; id: number }[])
+      .filter((a) => a.kind === 'tax_document')
+      .map((a) => `${a.kind} #${a.id}`),
     created_at: row.created_at,
     sent_at: row.sent_at,
   };

@@ -188,7 +188,7 @@ describe('Password reset', () => {
   });
 
   it('the emailed link sets a new password with its token, then the login page says so', async () => {
-    const { user, router, api } = renderApp('/reset-password?token=tok-123', {
+    const { user, router, api } = renderApp('/reset-password#token=tok-123', {
       routes: { [`POST ${API.passwordResetConfirm}`]: { status: 204 } },
     });
     await user.type(await screen.findByLabelText(/New password/), 'short');
@@ -207,7 +207,7 @@ describe('Password reset', () => {
   });
 
   it('a used or expired link says so and offers to ask again', async () => {
-    const { user, router } = renderApp('/reset-password?token=used', {
+    const { user, router } = renderApp('/reset-password#token=used', {
       routes: { [`POST ${API.passwordResetConfirm}`]: fail(400, { error: SERVER_MESSAGES.resetLinkInvalid }) },
     });
     await user.type(await screen.findByLabelText(/New password/), 'N3w-password!');

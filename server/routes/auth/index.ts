@@ -151,7 +151,7 @@ export default async function authRoutes(app: FastifyInstance) {
       );
       if (sending.ok) {
         try {
-          await db.transaction().execute((trx) => issuePasswordReset(trx, mail, config.publicUrl, user));
+          await db.transaction().execute((trx) => issuePasswordReset(trx, mail, user));
         } catch (error) {
           await limiter.release(sending);
           throw error;

@@ -34,12 +34,7 @@ export default async function userRoutes(app: FastifyInstance) {
   });
 
   app.post(API.admin.userPasswordReset(), { preHandler: adminOnly }, async (request, reply) => {
-    const detail = await service.sendPasswordReset(
-      requireAdmin(request),
-      idParam(request.params),
-      mail,
-      config.publicUrl,
-    );
+    const detail = await service.sendPasswordReset(requireAdmin(request), idParam(request.params), mail);
     return reply.code(202).send({ detail });
   });
 }
