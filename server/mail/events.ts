@@ -13,6 +13,7 @@ import {
   passwordResetEmail,
   paymentFailedEmail,
   refundEmail,
+  registrationAttemptEmail,
   welcomeEmail,
   type CounselingDetails,
   type MailContext,
@@ -99,21 +100,27 @@ export function createMailEvents(config: Pick<Config, 'institute' | 'publicUrl'>
     },
 
     /** A student account was just created. */
-    async userRegistered(trx: Db, user: { email: string; first_name: string; username: string }): Promise<void> {
-      await enqueueEmail(trx, {
-        template: 'welcome',
-        to: [user.email],
-        ...welcomeEmail(ctx, { firstName: user.first_name, username: user.username }),
-      });
+    async userRegistered(trx: Db, user: { email: string }): Promise<void> {
+      await enqueueEmail(trx, { template: 'welcome', to: [user.email], ...welcomeEmail(ctx) });
     },
 
-    /** A visitor booked a counseling session: the acknowledgement to them, the notice to every administrator. */
-    async counselingRequested(trx: Db, request: CounselingDetails): Promise<void> {
-      await enqueueEmail(trx, {
-        template: 'counseling_acknowledged',
-        to: [request.email],
-        ...counselingAcknowledgedEmail(ctx, request),
-      });
+    /** Someone tried to sign up with the address of an existing account: a note to that account's owner. */
+    async registrationAttempted(trx: Db, email: string): Promise<void> {
+      await enqueueEmail(trx, { template: 'registration_attempt', to: [email], ...registrationAttemptEmail(ctx) });
+    },
+
+    /**
+     * A visitor booked a counseling session: the notice to every administrator, and the acknowledgement to
+     * the visitor when `acknowledge` (the address's daily allowance of such emails is not used up).
+     */
+    async counselingRequested(trx: Db, request: CounselingDetails, acknowledge: boolean): Promise<void> {
+      if (acknowledge) {
+        await enqueueEmail(trx, {
+          template: 'counseling_acknowledged',
+          to: [request.email],
+          ...counselingAcknowledgedEmail(ctx, request),
+        });
+      }
       const admins = await createUserRepository(trx).adminEmails();
       if (admins.length) {
         await enqueueEmail(trx, {
