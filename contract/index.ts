@@ -9,3 +9,4 @@ export * from './office.ts';
 export * from './validation.ts';
 export * from './gst.ts';
 export * from './person-name.ts';
+export * from './same-origin-path.ts';
