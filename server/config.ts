@@ -20,6 +20,8 @@ export type Config = {
   /** Empty: CORS off. */
   corsOrigins: string[];
   staticDir: string;
+  /** Serve the build's `.map` files (SERVE_SOURCE_MAPS=1); off: they answer 404. */
+  serveSourceMaps: boolean;
   /** Absolute origin (and optional path) the public pages are reached at: canonical URLs, sitemap, Open Graph. */
   publicBaseUrl: string;
   bodyLimitBytes: number;
@@ -235,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     staticDir: path.resolve(ROOT, env.STATIC_DIR || 'dist'),
+    serveSourceMaps: flag(env.SERVE_SOURCE_MAPS, false),
     publicBaseUrl: publicBaseUrlFromEnv(env.PUBLIC_BASE_URL, env.HOST || '127.0.0.1', int(env.PORT, 8000, 'PORT')),
     bodyLimitBytes: 100 * 1024,
     logger: env.NODE_ENV !== 'test' && flag(env.LOG_REQUESTS, true),
