@@ -11,6 +11,7 @@ import {
   PaymentVerifyInput,
   ResolveInput,
 } from '../../contract/index.ts';
+import { refuseInstituteGstin } from './buyer-gstin.ts';
 import type { Db } from '../db/connect.ts';
 import type { GatewayEventsTable, GatewayFlag, PaymentRow, UserRow } from '../db/schema.ts';
 import { GatewayError, type PaymentGateway } from '../gateway/port.ts';
@@ -356,6 +357,7 @@ export function createPaymentService(
           `Payments are not available yet: the institute's invoice details are missing (${missing.join(', ')}).`,
         );
       }
+      refuseInstituteGstin(input.billing, deps.config?.institute.gstin);
       const { payment, created } = await service.startRow(student, courseType, courseId, input);
       if (payment.status !== 'pending') return { payment: { ...payment, gateway: null }, created };
       const orderId = await ensureOrder(payment.id);
