@@ -10,3 +10,4 @@ export * from './validation.ts';
 export * from './gst.ts';
 export * from './person-name.ts';
 export * from './same-origin-path.ts';
+export * from './file-names.ts';

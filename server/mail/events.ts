@@ -1,3 +1,4 @@
+import { taxDocumentFileName } from '../../contract/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { TaxDocumentRow } from '../db/schema.ts';
@@ -64,7 +65,9 @@ export function createMailEvents(config: Pick<Config, 'institute' | 'publicUrl'>
           totalPaise: Number(invoice.total_paise),
           invoiceNumber: invoice.number,
         }),
-        attachments: [{ kind: 'tax_document', id: invoice.id }],
+        attachments: [
+          { kind: 'tax_document', id: invoice.id, filename: taxDocumentFileName('invoice', invoice.number) },
+        ],
       });
       return invoice;
     },
@@ -94,7 +97,7 @@ export function createMailEvents(config: Pick<Config, 'institute' | 'publicUrl'>
         template: 'refund',
         to,
         ...refundEmail(ctx, { name, course, amountPaise: input.amountPaise, creditNoteNumber: note.number }),
-        attachments: [{ kind: 'tax_document', id: note.id }],
+        attachments: [{ kind: 'tax_document', id: note.id, filename: taxDocumentFileName('credit_note', note.number) }],
       });
       return note;
     },

@@ -1,3 +1,4 @@
+import { taxDocumentFileName } from '../../contract/index.ts';
 import type { Config } from '../config.ts';
 import type { Db, Dialect } from '../db/connect.ts';
 import type { OutboxRow } from '../db/schema.ts';
@@ -40,9 +41,8 @@ export function createMailWorker(options: {
       if (ref.kind !== 'tax_document') continue;
       const doc = await documents.findById(ref.id);
       if (!doc) throw new Error(`attachment: tax document ${ref.id} not found`);
-      const prefix = doc.kind === 'invoice' ? 'invoice' : 'credit-note';
       out.push({
-        filename: `${prefix}-${doc.number.replaceAll('/', '-')}.pdf`,
+        filename: taxDocumentFileName(doc.kind, doc.number),
         content: await renderTaxDocument(parseDocument(doc)),
         contentType: 'application/pdf',
       });

@@ -124,7 +124,12 @@ describe('emails through a real SMTP server', () => {
     expect(mail.text).toContain(invoice.number);
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments[0]!.contentType).toBe('application/pdf');
-    expect(mail.attachments[0]!.filename).toBe(`invoice-${invoice.number.replaceAll('/', '-')}.pdf`);
+    expect(mail.attachments[0]!.filename).toBe(`Invoice ${invoice.number.replaceAll('/', '-')}.pdf`);
+    // The admin Outbox names the attachment by the same file name.
+    const outbox = (await ctx.request({ url: '/api/admin/outbox/', token: admin.access }))
+      .body as Paginated<OutboxEmail>;
+    const listed = outbox.results.find((e) => e.template === 'payment_confirmation')!;
+    expect(listed.attachments).toEqual([`Invoice ${invoice.number.replaceAll('/', '-')}.pdf`]);
     const text = (await pdfText(mail.attachments[0]!.content)).replace(/\s+/g, ' ');
     expect(text).toContain(`Invoice number: ${invoice.number}`);
     expect(text).toContain('Total ₹65,000.00');
@@ -172,7 +177,7 @@ describe('emails through a real SMTP server', () => {
     await ctx.db.transaction().execute((trx) => ctx.app.deps.mail.paymentFailed(trx, paymentId));
     const mails = (await deliver(before)).filter((m) => !m.subject?.startsWith('Payment received'));
     const refund = mails.find((m) => m.subject === 'Refund of ₹5,000: Credit Risk Workshop Series')!;
-    expect(refund.attachments[0]!.filename).toMatch(/^credit-note-CCI-\d{2}-\d{2}-C\d{4}\.pdf$/);
+    expect(refund.attachments[0]!.filename).toMatch(/^Credit note CCI-\d{2}-\d{2}-C\d{4}\.pdf$/);
     const text = (await pdfText(refund.attachments[0]!.content)).replace(/\s+/g, ' ');
     expect(text).toContain('CREDIT NOTE');
     expect(text).toContain('Total credited ₹5,000.00');
