@@ -11,3 +11,4 @@ export * from './gst.ts';
 export * from './person-name.ts';
 export * from './same-origin-path.ts';
 export * from './file-names.ts';
+export * from './page-titles.ts';
