@@ -155,7 +155,7 @@ describe('serving the SPA', () => {
   });
 
   it('does not serve source maps unless SERVE_SOURCE_MAPS is on', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'gzip' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
       const res = await spa.request({ url: '/assets/index-abc123.js.map', headers });
       expect(res.status).toBe(404);
       expect(res.raw).not.toContain('src/secret.ts');

@@ -9,7 +9,7 @@ import { createUserService, toAdminUser } from '../../services/users.ts';
 
 /** The Users tab: list with search and filters, create, change (role, active, names, email). Administrators only. */
 export default async function userRoutes(app: FastifyInstance) {
-  const { db, mail, config } = app.deps;
+  const { db, mail } = app.deps;
   const users = createUserRepository(db);
   const service = createUserService(db);
 
