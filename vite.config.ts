@@ -52,7 +52,9 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps are written for the operator's tools but the bundles do not name them, and the server does not
+    // serve them unless SERVE_SOURCE_MAPS=1 (server/plugins/spa.ts).
+    sourcemap: 'hidden',
     // scripts/report-bundle.ts walks the manifest to size what the home page loads.
     manifest: true,
     // Every browser the site supports preloads modules itself: no polyfill in the entry chunk.

@@ -60,6 +60,8 @@ export const GSTIN_MESSAGES = {
   format: 'Enter a 15-character GSTIN like 27AAPFU0939F1ZV.',
   checksum: 'This GSTIN has a wrong check digit: check it for typing mistakes.',
   state: 'The GSTIN must start with the billing state’s code.',
+  ownInstitute:
+    'This is the institute’s own GSTIN. Enter your employer’s GSTIN, or leave the field empty to be invoiced as a person.',
 } as const;
 
 const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';

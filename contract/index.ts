@@ -11,3 +11,7 @@ export * from './gst.ts';
 export * from './money.ts';
 export * from './time.ts';
 export * from './gstr1.ts';
+export * from './person-name.ts';
+export * from './same-origin-path.ts';
+export * from './file-names.ts';
+export * from './page-titles.ts';

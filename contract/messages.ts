@@ -49,6 +49,8 @@ export const MESSAGES = {
   passwordResetFailed: 'Failed to set your new password. Please try again.',
   /** The login page's notice after a reset. */
   passwordResetDone: 'Your password has been changed. Log in with your new password.',
+  /** Download invoice failed and the server gave no reason (no text in the spec). */
+  invoiceDownloadFailed: 'The invoice could not be downloaded. Please try again.',
 } as const;
 
 /** Texts of the server's error answers (docs/api.md). */

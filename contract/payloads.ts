@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GST_STATE_CODES, gstinProblem } from './gst.ts';
 import { FIELD_MESSAGES } from './messages.ts';
+import { personName } from './person-name.ts';
 import {
   CATEGORIES,
   FAILURE_REASONS,
@@ -125,8 +126,8 @@ export const RegisterInput = z.object({
   password: line({ error: 'Password is required.' })
     .min(8, 'Password must be at least 8 characters.')
     .max(256, 'Password must be at most 256 characters.'),
-  first_name: required('First name').max(150),
-  last_name: required('Last name').max(150),
+  first_name: personName('First name'),
+  last_name: personName('Last name'),
 });
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
@@ -321,7 +322,7 @@ export const ResolveInput = z.object({
 export type ResolveInput = z.input<typeof ResolveInput>;
 
 export const CounselingInput = z.object({
-  name: required('Name').max(150),
+  name: personName('Name'),
   email: emailAddress(),
   phone: indianMobile(),
   preferred_date: z

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runServer } from '../server/server.ts';
+import { runServer, serverProcesses } from '../server/server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -50,8 +50,10 @@ function buildSpaIfStale(): void {
 buildSpaIfStale();
 runServer().then(
   ({ url, config }) => {
+    // The processes that really run (the demo's sandbox gateway keeps the server to one).
+    const processes = serverProcesses(config);
     console.log(
-      `Credit careers institute running at ${url}/ (${config.databaseUrl.startsWith('sqlite') ? 'SQLite' : 'PostgreSQL'}${config.demoMode ? ', demo mode: admin/admin123, student/student123' : ''}; ${config.webConcurrency} server process${config.webConcurrency === 1 ? '' : 'es'})`,
+      `Credit careers institute running at ${url}/ (${config.databaseUrl.startsWith('sqlite') ? 'SQLite' : 'PostgreSQL'}${config.demoMode ? ', demo mode: admin/admin123, student/student123' : ''}; ${processes} server process${processes === 1 ? '' : 'es'})`,
     );
   },
   (error: unknown) => {

@@ -29,6 +29,7 @@ import { createMailEvents } from './mail/events.ts';
 import { createPaymentEffects } from './services/payment-effects.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
 import { createPaymentService } from './services/payments.ts';
+import { resetLinkKey } from './lib/reset-links.ts';
 import { createTokenService, resolveJwtSecret, tokenLifetimes, type Rotate } from './services/tokens.ts';
 import { createCatalogueCache } from './services/catalogue-cache.ts';
 import { setupGateway } from './gateway/index.ts';
@@ -102,7 +103,7 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
   const tokens = createTokenService(db, secret, lifetimes, rotate);
   const catalogue = createCatalogueCache(db);
   const { events: paymentEvents, effects: paymentEffects } = createPaymentEffects(config);
-  const mail = { ...createMailEvents(config), ...paymentEvents };
+  const mail = { ...createMailEvents(config, resetLinkKey(secret)), ...paymentEvents };
   const gatewaySetup = setupGateway(config);
   if (gatewaySetup.missing.length > 0) {
     app.log.warn(`Payments are off: set ${gatewaySetup.missing.join(', ')} (demo mode is off).`);

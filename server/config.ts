@@ -20,6 +20,8 @@ export type Config = {
   /** Empty: CORS off. */
   corsOrigins: string[];
   staticDir: string;
+  /** Serve the build's `.map` files (SERVE_SOURCE_MAPS=1); off: they answer 404. */
+  serveSourceMaps: boolean;
   /** Absolute origin (and optional path) the public pages are reached at: canonical URLs, sitemap, Open Graph. */
   publicBaseUrl: string;
   bodyLimitBytes: number;
@@ -39,6 +41,8 @@ export type Config = {
   /** Accounts created per client address within the window, then 429. */
   registerMaxPerAddress: number;
   registerWindowSeconds: number;
+  /** Emails anyone can trigger for an address they type (welcome, counseling acknowledgement), per recipient per day. */
+  mailMaxPerRecipientPerDay: number;
   /** Trust X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
   /** Server processes (node:cluster workers sharing the port); 1 = no cluster. Default: one per core. */
@@ -233,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     staticDir: path.resolve(ROOT, env.STATIC_DIR || 'dist'),
+    serveSourceMaps: flag(env.SERVE_SOURCE_MAPS, false),
     publicBaseUrl: publicBaseUrlFromEnv(env.PUBLIC_BASE_URL, env.HOST || '127.0.0.1', int(env.PORT, 8000, 'PORT')),
     bodyLimitBytes: 100 * 1024,
     logger: env.NODE_ENV !== 'test' && flag(env.LOG_REQUESTS, true),
@@ -253,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     counselingWindowSeconds: int(env.COUNSELING_WINDOW_SECONDS, 3600, 'COUNSELING_WINDOW_SECONDS'),
     registerMaxPerAddress: int(env.REGISTER_MAX_PER_ADDRESS, 20, 'REGISTER_MAX_PER_ADDRESS'),
     registerWindowSeconds: int(env.REGISTER_WINDOW_SECONDS, 3600, 'REGISTER_WINDOW_SECONDS'),
+    mailMaxPerRecipientPerDay: int(env.MAIL_MAX_PER_RECIPIENT_PER_DAY, 3, 'MAIL_MAX_PER_RECIPIENT_PER_DAY'),
     trustProxy: flag(env.TRUST_PROXY, false),
     webConcurrency: int(env.WEB_CONCURRENCY, os.availableParallelism(), 'WEB_CONCURRENCY'),
     pricesIncludeGst: flag(env.PRICES_INCLUDE_GST, true),

@@ -178,21 +178,27 @@ async function startPrimary(env: NodeJS.ProcessEnv, config: Config) {
 }
 
 /**
- * What `npm start` and `node server/server.ts` run: WEB_CONCURRENCY server processes (default one per
- * core; 1 = a single process without a cluster).
+ * How many server processes really run: WEB_CONCURRENCY (default one per core), except one for an
+ * in-memory SQLite database (it belongs to one process) and one with the demo's sandbox gateway mounted in
+ * the server (it keeps its orders in that process's memory; RAZORPAY_API_BASE lifts this).
  */
+export function serverProcesses(
+  config: Pick<Config, 'webConcurrency' | 'databaseUrl' | 'paymentSandbox' | 'razorpay'>,
+): number {
+  if (config.webConcurrency <= 1 || config.databaseUrl === 'sqlite::memory:') return 1;
+  if (config.paymentSandbox && !config.razorpay.apiBase) return 1;
+  return config.webConcurrency;
+}
+
+/** What `npm start` and `node server/server.ts` run: serverProcesses(config) processes (1 = no cluster). */
 export async function runServer(env: NodeJS.ProcessEnv = process.env) {
   if (env.SERVER_CLUSTER_WORKER === '1' && cluster.isWorker) return startServer(env, 'worker');
   const config = loadConfig(env);
-  // An in-memory SQLite database belongs to one process: nothing to share.
-  if (config.webConcurrency <= 1 || config.databaseUrl === 'sqlite::memory:') return startServer(env, 'single');
-  // The demo's sandbox gateway, mounted in the server, keeps its orders in that process's memory: a second
-  // process would not know them. Demo mode with it runs one process (RAZORPAY_API_BASE lifts this).
-  if (config.paymentSandbox && !config.razorpay.apiBase) {
+  if (serverProcesses(config) > 1) return startPrimary(env, config);
+  if (config.webConcurrency > 1 && config.paymentSandbox && !config.razorpay.apiBase) {
     console.warn('The local sandbox gateway keeps its orders in memory: serving from one process (WEB_CONCURRENCY=1).');
-    return startServer(env, 'single');
   }
-  return startPrimary(env, config);
+  return startServer(env, 'single');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -200,7 +206,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ({ url, config }) => {
       if (!cluster.isWorker)
         console.log(
-          `API listening at ${url} (${config.webConcurrency > 1 ? `${config.webConcurrency} processes` : 'one process'})`,
+          `API listening at ${url} (${serverProcesses(config) > 1 ? `${serverProcesses(config)} processes` : 'one process'})`,
         );
     },
     (error: unknown) => {

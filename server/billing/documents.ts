@@ -29,6 +29,10 @@ export type TaxDocumentData = {
   amountInWords: string;
   /** Credit notes: the invoice they correct. */
   invoice: { number: string; issuedAt: string } | null;
+  /** How it was paid: the gateway's payment id and when (absent on documents issued before it was kept). */
+  payment?: { gatewayPaymentId: string | null; paidAt: string | null };
+  /** Credit notes: why the money was given back, and the gateway's refund id. */
+  refund?: { reason: string; gatewayRefundId: string | null } | null;
   paymentId: number;
   refundId: number | null;
 };
@@ -107,6 +111,8 @@ export function createBilling(institute: Institute) {
         split,
         amountInWords: amountInWords(split.total),
         invoice: null,
+        payment: { gatewayPaymentId: payment.gateway_payment_id, paidAt: payment.completed_at },
+        refund: null,
         paymentId,
         refundId: null,
       };
@@ -166,6 +172,9 @@ export function createBilling(institute: Institute) {
         split,
         amountInWords: amountInWords(split.total),
         invoice: { number: invoice.number, issuedAt: invoice.issued_at },
+        refund: await documents
+          .refundForCreditNote(input.refundId)
+          .then((r) => (r ? { reason: r.reason, gatewayRefundId: r.gateway_refund_id } : null)),
         refundId: input.refundId,
       };
       return insertDocument(trx, data, {

@@ -22,6 +22,75 @@ function rupees(paise: number): string {
   return `₹${formatPaiseFigure(paise)}`;
 }
 
+/** The payment and refund references an accountant matches the document against the bank with. */
+function references(doc: TaxDocumentData): string[] {
+  const lines: string[] = [];
+  if (doc.payment?.gatewayPaymentId) {
+    const when = doc.payment.paidAt ? ` on ${formatDocumentDate(doc.payment.paidAt)}` : '';
+    lines.push(`Payment reference: ${doc.payment.gatewayPaymentId} (Razorpay)${when}`);
+  } else if (doc.payment?.paidAt) {
+    lines.push(`Payment received on ${formatDocumentDate(doc.payment.paidAt)}`);
+  }
+  if (doc.refund) {
+    lines.push(`Reason for credit: ${doc.refund.reason || 'refund'}`);
+    if (doc.refund.gatewayRefundId) lines.push(`Refund reference: ${doc.refund.gatewayRefundId} (Razorpay)`);
+  }
+  return lines;
+}
+
+/** The itemised table: one line (description, SAC, quantity, rate, taxable value), then the tax and the total. */
+function lineTable(pdf: PDFKit.PDFDocument, doc: TaxDocumentData, left: number, width: number) {
+  const columns = [
+    { label: 'Description of service', width: width - 285, align: 'left' as const },
+    { label: 'SAC', width: 55, align: 'left' as const },
+    { label: 'Qty', width: 40, align: 'right' as const },
+    { label: 'Rate', width: 90, align: 'right' as const },
+    { label: 'Taxable value', width: 100, align: 'right' as const },
+  ];
+  const row = (cells: string[], font: string) => {
+    const y = pdf.y;
+    let x = left;
+    let bottom = y;
+    pdf.font(font).fontSize(9);
+    cells.forEach((cell, i) => {
+      const column = columns[i]!;
+      pdf.text(cell, x, y, { width: column.width - 6, align: column.align });
+      bottom = Math.max(bottom, pdf.y);
+      x += column.width;
+    });
+    pdf.y = bottom + 4;
+  };
+  const rule = () =>
+    pdf
+      .moveTo(left, pdf.y)
+      .lineTo(left + width, pdf.y)
+      .lineWidth(0.5)
+      .stroke();
+  rule();
+  pdf.y += 4;
+  row(
+    columns.map((c) => c.label),
+    BOLD,
+  );
+  rule();
+  pdf.y += 4;
+  const taxable = rupees(doc.split.taxable);
+  row([doc.description, doc.sac, '1', taxable, taxable], REGULAR);
+  rule();
+  pdf.y += 4;
+
+  const totals: [string, number][] = [['Taxable value', doc.split.taxable]];
+  if (doc.split.intraState) totals.push(['CGST @ 9%', doc.split.cgst], ['SGST @ 9%', doc.split.sgst]);
+  else totals.push(['IGST @ 18%', doc.split.igst]);
+  totals.push([doc.kind === 'invoice' ? 'Total' : 'Total credited', doc.split.total]);
+  for (const [label, paise] of totals) {
+    const y = pdf.y;
+    pdf.font(label.startsWith('Total') ? BOLD : REGULAR);
+    pdf.text(label, left + width - 295, y, { width: 190 });
+    pdf.text(rupees(paise), left + width - 105, y, { width: 105, align: 'right' });
+  }
+}
+
 export function renderTaxDocument(doc: TaxDocumentData): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: 'A4',
@@ -40,8 +109,12 @@ export function renderTaxDocument(doc: TaxDocumentData): Promise<Buffer> {
     pdf.on('error', reject);
   });
 
+  const left = pdf.page.margins.left;
+  const width = pdf.page.width - left - pdf.page.margins.right;
   const title = doc.kind === 'invoice' ? 'TAX INVOICE' : 'CREDIT NOTE';
-  pdf.font(BOLD).fontSize(16).text(title, { align: 'center' });
+  // CGST Rules 2017, rule 46 and 48: the recipient's copy of a tax invoice is marked as the original.
+  pdf.font(REGULAR).fontSize(8).text('ORIGINAL FOR RECIPIENT', left, pdf.y, { width, align: 'right' });
+  pdf.font(BOLD).fontSize(16).text(title, left, pdf.y, { width, align: 'center' });
   pdf.moveDown(0.8);
 
   pdf.font(BOLD).fontSize(11).text(doc.supplier.name);
@@ -67,31 +140,23 @@ export function renderTaxDocument(doc: TaxDocumentData): Promise<Buffer> {
   if (doc.recipient.gstin) pdf.text(`GSTIN: ${doc.recipient.gstin}`);
   pdf.moveDown();
 
-  pdf.font(BOLD).text('Description of service');
-  pdf.font(REGULAR).text(doc.description);
-  pdf.text(`SAC: ${doc.sac}`);
+  lineTable(pdf, doc, left, width);
   pdf.moveDown();
-
-  const rows: [string, number][] = [['Taxable value', doc.split.taxable]];
-  if (doc.split.intraState) {
-    rows.push(['CGST @ 9%', doc.split.cgst], ['SGST @ 9%', doc.split.sgst]);
-  } else {
-    rows.push(['IGST @ 18%', doc.split.igst]);
-  }
-  rows.push([doc.kind === 'invoice' ? 'Total' : 'Total credited', doc.split.total]);
-  const left = pdf.page.margins.left;
-  for (const [label, paise] of rows) {
-    const y = pdf.y;
-    pdf.font(label.startsWith('Total') ? BOLD : REGULAR);
-    pdf.text(label, left, y, { width: 300 });
-    pdf.text(rupees(paise), left + 300, y, { width: 195, align: 'right' });
-  }
+  pdf.font(REGULAR).fontSize(9).text(`Amount in words: ${doc.amountInWords}`, left, pdf.y, { width });
   pdf.moveDown();
-  pdf.font(REGULAR).text(`Amount in words: ${doc.amountInWords}`, left);
+  for (const line of references(doc)) pdf.text(line, left, pdf.y, { width });
+  pdf.moveDown();
+  pdf.text('Tax is not payable on reverse charge.', left, pdf.y, { width });
+  pdf.moveDown(1.5);
+  // The authorised signatory block (rule 46(q)); the document is issued electronically.
+  const signatory = { width: 220, align: 'right' as const };
+  pdf.font(BOLD).text(`For ${doc.supplier.name}`, left + width - 220, pdf.y, signatory);
+  pdf.moveDown(2);
+  pdf.font(REGULAR).text('Authorised Signatory', left + width - 220, pdf.y, signatory);
   pdf.moveDown();
   pdf
     .fontSize(8)
-    .text('Tax is not payable on reverse charge. This is a computer-generated document; no signature is required.');
+    .text('This is a computer-generated document; no physical signature is required.', left, pdf.y, { width });
   pdf.end();
   return done;
 }

@@ -341,6 +341,8 @@ export interface PasswordResetsTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   created_at: Timestamp;
+  /** The nonce the emailed token is derived from (server/lib/reset-links.ts); null before migration 014. */
+  link_nonce: string | null;
 }
 
 export interface Database {

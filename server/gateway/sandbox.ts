@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { formatPaiseFigure } from '../../contract/money.ts';
 import { paymentSignature, webhookSignature } from './razorpay.ts';
+import { sameOriginPath } from '../../contract/same-origin-path.ts';
 
 /**
  * The local payment gateway: a Razorpay-shaped server (the documented REST shape under /v1, HTTP Basic
@@ -161,8 +162,7 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A relative path on the app's own origin: the only place the checkout page sends the browser back to. */
-const safeReturn = (value: unknown): string | null =>
-  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : null;
+const safeReturn = sameOriginPath;
 
 export type CheckoutResult =
   | { ok: true; razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }

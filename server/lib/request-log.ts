@@ -1,6 +1,11 @@
 import os from 'node:os';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
+/** A URL as logged: the value of any `token` query parameter (an old reset link) left out. */
+function withoutTokens(url: string): string {
+  return url.includes('token=') ? url.replace(/([?&]token=)[^&#]*/g, '$1[removed]') : url;
+}
+
 /**
  * One line per request, written when its answer has gone out: what Fastify's two lines ("incoming
  * request" and "request completed") said, in one flat JSON object in pino's frame (level, time, pid,
@@ -28,7 +33,7 @@ export class RequestLogController extends LogController {
   #line(request: FastifyRequest, reply: FastifyReply, msg: string): string {
     const version = request.headers['accept-version'];
     const userId = request.user?.id;
-    return `${this.#prefix}${Date.now()}${this.#origin}${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)}${
+    return `${this.#prefix}${Date.now()}${this.#origin}${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(withoutTokens(request.url))}${
       typeof version === 'string' ? `,"version":${JSON.stringify(version)}` : ''
     },"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 1000) / 1000},"ip":${JSON.stringify(request.ip ?? null)},"port":${request.socket?.remotePort ?? null},"host":${JSON.stringify(request.host ?? null)}${
       userId === undefined ? '' : `,"userId":${userId}`

@@ -8,8 +8,13 @@ import { createOutboxRepository } from '../repositories/outbox.ts';
  * process dies right after the commit.
  */
 
-/** An attachment resolved when the email is sent: the PDF of an invoice or credit note. */
-export type AttachmentRef = { kind: 'tax_document'; id: number };
+/**
+ * What is resolved when the email is sent: the PDF of an invoice or credit note (an attachment), or the
+ * link of a password reset (written into the body in place of RESET_LINK_PLACEHOLDER; never stored).
+ */
+export type AttachmentRef =
+  | { kind: 'tax_document'; id: number; /** What the admin Outbox names it (taxDocumentFileName). */ filename?: string }
+  | { kind: 'password_reset'; id: number };
 
 export type Email = {
   template: string;

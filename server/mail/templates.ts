@@ -31,10 +31,25 @@ ${paragraphs.map(para).join('\n')}
   return { subject, text, html };
 }
 
-export function welcomeEmail(ctx: MailContext, user: { firstName: string; username: string }): Rendered {
-  return compose(ctx, `Welcome to ${ctx.institute.legalName}`, `Dear ${user.firstName || user.username},`, [
-    `Your account ${user.username} is ready. Browse our programs and workshops and enroll from your dashboard: ${ctx.publicUrl}/dashboard`,
+/*
+ * Emails that anyone can make the site send to an address they type (welcome, counseling acknowledgement,
+ * a sign-up attempt on a taken address) quote nothing that person typed: no name, username, interest,
+ * phone or message. The site's own words only, so a form cannot carry an attacker's text to a stranger.
+ */
+
+export function welcomeEmail(ctx: MailContext): Rendered {
+  return compose(ctx, `Welcome to ${ctx.institute.legalName}`, 'Hello,', [
+    `Your student account is ready. Browse our programs and workshops and enroll from your dashboard: ${ctx.publicUrl}/dashboard`,
     'If you did not create this account, reply to this email and we will close it.',
+  ]);
+}
+
+/** Someone tried to register with an address that already has an account (the form answered as usual). */
+export function registrationAttemptEmail(ctx: MailContext): Rendered {
+  return compose(ctx, `Sign-up attempt at ${ctx.institute.legalName}`, 'Hello,', [
+    'Someone tried to create a new account with this email address, which already has an account with us. No new account was made.',
+    `If it was you, log in instead (forgot your password? ask for a link on the login page): ${ctx.publicUrl}/login`,
+    'If it was not you, you need not do anything.',
   ]);
 }
 
@@ -77,9 +92,9 @@ export type CounselingDetails = {
   message: string;
 };
 
-export function counselingAcknowledgedEmail(ctx: MailContext, r: CounselingDetails): Rendered {
-  return compose(ctx, 'We received your counseling request', `Dear ${r.name},`, [
-    `Thank you for booking a free counseling session${r.interest ? ` about ${r.interest}` : ''}. A counselor will call you on ${r.phone}${r.preferredDate ? ` around ${r.preferredDate}` : ''}.`,
+export function counselingAcknowledgedEmail(ctx: MailContext, r: Pick<CounselingDetails, 'preferredDate'>): Rendered {
+  return compose(ctx, 'We received your counseling request', 'Hello,', [
+    `Thank you for booking a free counseling session. A counselor will call you on the number you gave${r.preferredDate ? ` around ${r.preferredDate}` : ''}.`,
     `Questions before then? Write to ${ctx.institute.email} or call ${ctx.institute.phone}.`,
   ]);
 }

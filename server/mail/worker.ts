@@ -1,9 +1,13 @@
+import { taxDocumentFileName } from '../../contract/index.ts';
 import type { Config } from '../config.ts';
 import type { Db, Dialect } from '../db/connect.ts';
 import type { OutboxRow } from '../db/schema.ts';
 import { parseDocument } from '../billing/documents.ts';
 import { renderTaxDocument } from '../billing/pdf.ts';
+import { RESET_LINK_PLACEHOLDER, resetLink, resetLinkKey, resetToken } from '../lib/reset-links.ts';
 import { createOutboxRepository } from '../repositories/outbox.ts';
+import { createPasswordResetRepository } from '../repositories/password-resets.ts';
+import { resolveJwtSecret } from '../services/tokens.ts';
 import { createTaxDocumentRepository } from '../repositories/tax-documents.ts';
 import type { AttachmentRef } from './outbox.ts';
 import { createSmtpTransport, senderDomain, type MailTransport } from './transport.ts';
@@ -16,7 +20,7 @@ import { createSmtpTransport, senderDomain, type MailTransport } from './transpo
 export function createMailWorker(options: {
   db: Db;
   dialect: Dialect;
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mail'>;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mail' | 'jwtSecret' | 'publicUrl'>;
   transport?: MailTransport | null;
   onError?: (error: unknown) => void;
 }) {
@@ -25,6 +29,8 @@ export function createMailWorker(options: {
   const domain = senderDomain(config.mailFrom);
   const outbox = createOutboxRepository(db);
   const documents = createTaxDocumentRepository(db);
+  const resets = createPasswordResetRepository(db);
+  let linkKey: Promise<Buffer> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = false;
@@ -32,11 +38,11 @@ export function createMailWorker(options: {
   async function attachments(refs: AttachmentRef[]) {
     const out = [];
     for (const ref of refs) {
+      if (ref.kind !== 'tax_document') continue;
       const doc = await documents.findById(ref.id);
       if (!doc) throw new Error(`attachment: tax document ${ref.id} not found`);
-      const prefix = doc.kind === 'invoice' ? 'invoice' : 'credit-note';
       out.push({
-        filename: `${prefix}-${doc.number.replaceAll('/', '-')}.pdf`,
+        filename: taxDocumentFileName(doc.kind, doc.number),
         content: await renderTaxDocument(parseDocument(doc)),
         contentType: 'application/pdf',
       });
@@ -44,17 +50,36 @@ export function createMailWorker(options: {
     return out;
   }
 
+  /**
+   * The bodies as sent: a password reset's link derived again from its nonce and the server's secret
+   * (server/lib/reset-links.ts) in place of the placeholder the outbox stores.
+   */
+  async function bodies(row: OutboxRow, refs: AttachmentRef[]) {
+    let { text_body: text, html_body: html } = row;
+    for (const ref of refs) {
+      if (ref.kind !== 'password_reset') continue;
+      const reset = await resets.findLink(ref.id);
+      if (!reset?.link_nonce) throw new Error(`password reset ${ref.id} has no link to send`);
+      linkKey ??= resolveJwtSecret(db, config.jwtSecret).then(resetLinkKey);
+      const link = resetLink(config.publicUrl, resetToken(await linkKey, reset.link_nonce));
+      text = text.replaceAll(RESET_LINK_PLACEHOLDER, link);
+      html = html.replaceAll(RESET_LINK_PLACEHOLDER, `<a href="${link}">${link}</a>`);
+    }
+    return { text, html };
+  }
+
   async function deliver(row: OutboxRow): Promise<void> {
+    // Without SMTP nothing leaves: a reset link is never written anywhere.
     if (!transport) return outbox.markSent(row.id, 'nowhere');
     try {
+      const refs = JSON.parse(row.attachments) as AttachmentRef[];
       await transport.send({
         from: config.mailFrom,
         to: (JSON.parse(row.recipients) as string[]).join(', '),
         subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
+        ...(await bodies(row, refs)),
         messageId: `<${row.message_id}@${domain}>`,
-        attachments: await attachments(JSON.parse(row.attachments) as AttachmentRef[]),
+        attachments: await attachments(refs),
       });
     } catch (error) {
       const delay = config.mail.retryBaseMs * 2 ** Math.max(0, row.attempts - 1);

@@ -65,6 +65,8 @@ export default shared(async function spa(app) {
     index: false,
     preCompressed: true,
     cacheControl: false,
+    // Source maps give the SPA's source away: only when the operator asks (SERVE_SOURCE_MAPS=1).
+    allowedPath: (pathname) => config.serveSourceMaps || !/\.map$/i.test(pathname),
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

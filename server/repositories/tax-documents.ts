@@ -48,6 +48,9 @@ export function createTaxDocumentRepository(db: Db) {
     insert: (values: Omit<TaxDocumentRow, 'id'>) =>
       db.insertInto('tax_documents').values(values).returningAll().executeTakeFirstOrThrow(),
     /** The payment with what an invoice prints about its student and course. */
+    /** What a credit note prints of its refund: the reason and the gateway's refund id. */
+    refundForCreditNote: (refundId: number) =>
+      db.selectFrom('refunds').select(['reason', 'gateway_refund_id']).where('id', '=', refundId).executeTakeFirst(),
     paymentForInvoice: (paymentId: number) =>
       db
         .selectFrom('payments')

@@ -14,6 +14,8 @@ export type NewUser = {
   last_name: string;
   password_hash: string;
   role: Role;
+  /** Set when the account is made by signing up, which logs the new student in. */
+  last_login?: string;
 };
 
 /** Every authenticated request reads its user: compiled once. */

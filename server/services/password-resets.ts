@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Db } from '../db/connect.ts';
 import type { MailEvents } from '../mail/events.ts';
+import { newResetNonce, resetToken } from '../lib/reset-links.ts';
 import { createPasswordResetRepository } from '../repositories/password-resets.ts';
 
 /** A reset link is valid this long. */
@@ -11,17 +12,23 @@ export function sha256(token: string): string {
 }
 
 /**
- * Issues a single-use reset link for an account, inside the caller's transaction: the token's hash is
- * stored and the email written to the outbox together (the token itself is only in the email).
+ * Issues a single-use reset link for an account, inside the caller's transaction: the reset (its token's
+ * hash and the nonce the token derives from with the mail events' key) and its email commit together. The email is
+ * stored with a placeholder for the link; the mail worker writes the link in as it sends
+ * (server/lib/reset-links.ts), so the token is in no stored row.
  */
 export async function issuePasswordReset(
   trx: Db,
   mail: MailEvents,
-  publicUrl: string,
   user: { id: number; email: string; first_name: string; username: string },
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
+  const nonce = newResetNonce();
   const expiresAt = new Date(Date.now() + RESET_LIFETIME_MS).toISOString();
-  await createPasswordResetRepository(trx).insert(user.id, sha256(token), expiresAt);
-  await mail.passwordReset(trx, user, `${publicUrl}/reset-password?token=${token}`);
+  const resetId = await createPasswordResetRepository(trx).insert(
+    user.id,
+    sha256(resetToken(mail.resetLinkKey, nonce)),
+    expiresAt,
+    nonce,
+  );
+  await mail.passwordReset(trx, user, resetId);
 }

@@ -6,6 +6,7 @@ import { enqueueEmail } from '../mail/outbox.ts';
 import { paymentConfirmationEmail, paymentFailedEmail, refundEmail, type MailContext } from '../mail/templates.ts';
 import { createTaxDocumentRepository } from '../repositories/tax-documents.ts';
 import { paymentTotalPaise } from '../../contract/money.ts';
+import { taxDocumentFileName } from '../../contract/index.ts';
 
 /**
  * What else happens, in the same transaction, when a payment's money moves: on completion the tax invoice
@@ -59,7 +60,9 @@ export function createPaymentEffects(config: Pick<Config, 'institute' | 'publicU
           totalPaise: Number(invoice.total_paise),
           invoiceNumber: invoice.number,
         }),
-        attachments: [{ kind: 'tax_document', id: invoice.id }],
+        attachments: [
+          { kind: 'tax_document', id: invoice.id, filename: taxDocumentFileName('invoice', invoice.number) },
+        ],
       });
       return invoice;
     },
@@ -89,7 +92,7 @@ export function createPaymentEffects(config: Pick<Config, 'institute' | 'publicU
         template: 'refund',
         to,
         ...refundEmail(ctx, { name, course, amountPaise: input.amountPaise, creditNoteNumber: note.number }),
-        attachments: [{ kind: 'tax_document', id: note.id }],
+        attachments: [{ kind: 'tax_document', id: note.id, filename: taxDocumentFileName('credit_note', note.number) }],
       });
       return note;
     },

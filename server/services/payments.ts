@@ -9,6 +9,7 @@ import {
   PaymentVerifyInput,
   ResolveInput,
 } from '../../contract/index.ts';
+import { refuseInstituteGstin } from './buyer-gstin.ts';
 import type { Db } from '../db/connect.ts';
 import type { PaymentRow, UserRow } from '../db/schema.ts';
 import { createAuditRepository } from '../repositories/audit.ts';
@@ -93,6 +94,7 @@ export function createPaymentService(
           `Payments are not available yet: the institute's invoice details are missing (${missing.join(', ')}).`,
         );
       }
+      refuseInstituteGstin(input.billing, deps.config?.institute.gstin);
       const { payment, created } = await openPayment(db, rules, student, courseType, courseId, input);
       if (payment.status !== 'pending') return { payment: { ...payment, gateway: null }, created };
       const orderId = await ensureOrder(payment.id);

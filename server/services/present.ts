@@ -232,7 +232,10 @@ export function toAuditEntry(row: Selectable<AuditLogTable> & { actor_username: 
   };
 }
 
-/** An outbox row for the admin Outbox view (attachments by kind: the PDF itself is made when sent). */
+/**
+ * An outbox row for the admin Outbox view: attachments by their file name (the PDF itself is made when
+ * sent; rows written before names were kept show the document's id). A reset link is no attachment.
+ */
 export function toOutboxEmail(row: OutboxRow): OutboxEmail {
   return {
     id: row.id,
@@ -243,7 +246,9 @@ export function toOutboxEmail(row: OutboxRow): OutboxEmail {
     status: row.status,
     attempts: row.attempts,
     last_error: row.last_error,
-    attachments: (JSON.parse(row.attachments) as { kind: string; id: number }[]).map((a) => `${a.kind} #${a.id}`),
+    attachments: (JSON.parse(row.attachments) as { kind: string; id: number; filename?: string }[])
+      .filter((a) => a.kind === 'tax_document')
+      .map((a) => a.filename ?? `tax document #${a.id}`),
     created_at: row.created_at,
     sent_at: row.sent_at,
   };

@@ -155,13 +155,13 @@ export function createUserService(db: Db) {
      * An administrator sends the account's owner a reset link (the same single-use, 30-minute link as
      * "Forgot password?"), written to the outbox with its audit row in one transaction.
      */
-    async sendPasswordReset(admin: UserRow, id: number, mail: MailEvents, publicUrl: string): Promise<string> {
+    async sendPasswordReset(admin: UserRow, id: number, mail: MailEvents): Promise<string> {
       return inTransaction(db, async (trx) => {
         const user = await createUserRepository(trx).findById(id);
         if (!user) throw notFound();
         if (!user.is_active) throw new BusinessError(OFFICE_MESSAGES.resetInactive);
         if (!user.email) throw new BusinessError(OFFICE_MESSAGES.resetNoEmail);
-        await issuePasswordReset(trx, mail, publicUrl, user);
+        await issuePasswordReset(trx, mail, user);
         await createAuditRepository(trx).record({
           actorId: admin.id,
           action: 'password_reset',

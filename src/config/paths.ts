@@ -1,4 +1,4 @@
-import type { CourseType } from '../../contract/index.ts';
+import { sameOriginPath, type CourseType } from '../../contract/index.ts';
 
 /** Every route path of the app, in one typed object (bulletproof-react). */
 export const paths = {
@@ -35,8 +35,10 @@ export function registerWithNext(next: string): string {
   return `${paths.register}?next=${encodeURIComponent(next)}`;
 }
 
-/** Only same-app paths are honoured as return paths (no open redirects). */
+/**
+ * Only same-app paths are honoured as return paths (no open redirects, nothing that would crash the
+ * router): the contract's one rule, shared with the sandbox gateway's return_url check.
+ */
 export function safeNext(next: string | null): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//')) return null;
-  return next;
+  return sameOriginPath(next);
 }

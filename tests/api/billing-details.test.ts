@@ -77,6 +77,17 @@ describe('billing details at payment start', () => {
     const unknown = await send({ ...person, state_code: '28' });
     expect(unknown.status).toBe(400);
     expect(unknown.raw).toContain('Choose a state or union territory.');
+    // The institute's own GSTIN (any case) is not a buyer's: 400 on the field, no payment.
+    const own = DEMO_INSTITUTE.gstin;
+    const before = await ctx.db.selectFrom('payments').select('id').where('student_id', '=', ravi.id).execute();
+    for (const gstin of [own, own.toLowerCase()]) {
+      const self = await send({ ...person, state_code: own.slice(0, 2), gstin, gstin_name: 'Ourselves' });
+      expect(self.status).toBe(400);
+      expect(self.body).toEqual({ 'billing.gstin': [GSTIN_MESSAGES.ownInstitute] });
+    }
+    expect(await ctx.db.selectFrom('payments').select('id').where('student_id', '=', ravi.id).execute()).toEqual(
+      before,
+    );
     const stateless = await send({ ...person, gstin: '29AAGCB7383J1Z4', gstin_name: 'X' });
     expect(stateless.status).toBe(400);
     expect(stateless.raw).toContain('Choose the state of this GSTIN.');

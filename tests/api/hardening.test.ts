@@ -128,6 +128,8 @@ describe('serving the SPA', () => {
     fs.mkdirSync(path.join(dir, 'assets'));
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>SPA</title><div id="root"></div>');
     fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+    fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js.map.gz'), 'gzip bytes');
     spa = await createTestApp({ config: { staticDir: dir } });
   });
   afterAll(async () => {
@@ -150,6 +152,30 @@ describe('serving the SPA', () => {
     expect(res.raw).toContain('<div id="root">');
     expect(res.raw).toContain('<meta name="robots" content="noindex" />');
     expect(res.headers['x-robots-tag']).toBe('noindex');
+  });
+
+  it('does not serve source maps unless SERVE_SOURCE_MAPS is on', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'gzip' }] as Record<string, string>[]) {
+      const res = await spa.request({ url: '/assets/index-abc123.js.map', headers });
+      expect(res.status).toBe(404);
+      expect(res.raw).not.toContain('src/secret.ts');
+    }
+    expect((await spa.request({ url: '/assets/INDEX-abc123.JS.MAP' })).raw).not.toContain('src/secret.ts');
+    const serving = await createTestApp({ config: { staticDir: dir, serveSourceMaps: true } });
+    try {
+      const res = await serving.request({ url: '/assets/index-abc123.js.map' });
+      expect(res.status).toBe(200);
+      expect(res.raw).toContain('src/secret.ts');
+    } finally {
+      await serving.close();
+    }
+  });
+
+  it('builds maps that the bundles do not name (vite build.sourcemap = hidden)', async () => {
+    const { default: viteConfig } = await import('../../vite.config.ts');
+    const resolved =
+      typeof viteConfig === 'function' ? viteConfig({ command: 'build', mode: 'production' }) : viteConfig;
+    expect((resolved as { build?: { sourcemap?: unknown } }).build?.sourcemap).toBe('hidden');
   });
 
   it('caches hashed assets for a year', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBilling, parseDocument } from '../../server/billing/documents.ts';
-import { financialYear } from '../../contract/time.ts';
+import { financialYear, formatDocumentDate } from '../../contract/time.ts';
 import { renderTaxDocument } from '../../server/billing/pdf.ts';
 import { DEMO_INSTITUTE } from '../../server/config.ts';
 import { createProgram } from './support/fixtures.ts';
@@ -17,6 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
+let fixtures = 0;
 /** A completed payment written straight to the table (the completion paths are tested in payments.test.ts). */
 async function completedPayment(
   student: TestUser,
@@ -34,6 +35,7 @@ async function completedPayment(
       status: 'completed',
       amount: price,
       payment_method: 'upi',
+      gateway_payment_id: `pay_Fixture${++fixtures}`,
       billing_first_name: 'Asha',
       billing_last_name: 'Verma',
       billing_email: 'asha@example.in',
@@ -75,7 +77,12 @@ describe('tax invoices', () => {
       'Acme Finance LLP',
       'GSTIN: 27AAPFU0939F1ZV',
       'Place of supply: Maharashtra (27)',
-      'SAC: 999293',
+      'ORIGINAL FOR RECIPIENT TAX INVOICE',
+      // The itemised line: description, SAC, quantity, rate, taxable value.
+      'Description of service SAC Qty Rate Taxable value',
+      'Training programme: Course at 65000 (commercial training and coaching services) 999293 1 ₹55,084.74 ₹55,084.74',
+      `Payment reference: pay_Fixture${fixtures} (Razorpay) on ${formatDocumentDate(invoice!.issued_at)}`,
+      `For ${DEMO_INSTITUTE.legalName} Authorised Signatory`,
       'Course at 65000',
       'Taxable value ₹55,084.74',
       'CGST @ 9% ₹4,957.63',
@@ -171,5 +178,37 @@ describe('credit notes', () => {
     expect(text).toContain(`Against invoice: ${invoice!.number}`);
     expect(text).toContain('Total credited ₹45,000.00');
     expect(text).toContain('Indian Rupees Forty Five Thousand Only');
+    expect(text).toContain('ORIGINAL FOR RECIPIENT CREDIT NOTE');
+    expect(text).toContain('Payment reference: pay_Fixture');
+  });
+
+  it('carries the refund’s reason and the gateway’s refund id', async () => {
+    const student = await ctx.user('reasonable');
+    const paymentId = await completedPayment(student, 20000, { state: '27' });
+    await ctx.db.transaction().execute((trx) => billing.issueInvoice(trx, paymentId));
+    const refund = await ctx.db
+      .insertInto('refunds')
+      .values({
+        payment_id: paymentId,
+        idempotency_key: 'credit-note-reason',
+        amount: 5000,
+        reason: 'Batch moved to a date the student cannot attend',
+        revoke_access: 0,
+        status: 'processed',
+        gateway_refund_id: 'rfnd_Reason123',
+        error: '',
+        created_by: null,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const note = await ctx.db
+      .transaction()
+      .execute((trx) => billing.issueCreditNote(trx, { paymentId, refundId: refund.id, amountPaise: 500_000 }));
+    const text = (await pdfText(await renderTaxDocument(parseDocument(note)))).replace(/\s+/g, ' ');
+    expect(text).toContain('Reason for credit: Batch moved to a date the student cannot attend');
+    expect(text).toContain('Refund reference: rfnd_Reason123 (Razorpay)');
+    expect(text).toContain('Total credited ₹5,000.00');
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
+import { serverProcesses } from '../../server/server.ts';
 import { answers, spawnServer } from '../support/server-spawn.ts';
 import { createTestApp, freshDatabase } from './support/harness.ts';
 import { serverDatabase } from './support/server-process.ts';
@@ -21,6 +22,17 @@ describe('configuration from the environment', () => {
       corsOrigins: [],
     });
     expect(config.staticDir).toBe(path.join(ROOT, 'dist'));
+  });
+
+  it('counts the server processes that really run (what the start log says)', () => {
+    // The demo's in-process sandbox gateway keeps the server to one process whatever WEB_CONCURRENCY says.
+    expect(serverProcesses(loadConfig({ WEB_CONCURRENCY: '4' }))).toBe(1);
+    expect(serverProcesses(loadConfig({ WEB_CONCURRENCY: '4', RAZORPAY_API_BASE: 'http://127.0.0.1:9' }))).toBe(4);
+    expect(
+      serverProcesses(loadConfig({ WEB_CONCURRENCY: '4', DATABASE_URL: 'sqlite::memory:', PAYMENT_SANDBOX: '0' })),
+    ).toBe(1);
+    expect(serverProcesses(loadConfig({ WEB_CONCURRENCY: '3', PAYMENT_SANDBOX: '0' }))).toBe(3);
+    expect(serverProcesses(loadConfig({ WEB_CONCURRENCY: '1', PAYMENT_SANDBOX: '0' }))).toBe(1);
   });
 
   it('reads every variable', () => {

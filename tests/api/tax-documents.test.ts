@@ -33,7 +33,7 @@ describe('downloading invoices', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    const number = /filename="invoice-(.+)\.pdf"/.exec(String(res.headers['content-disposition']))![1]!;
+    const number = /filename="Invoice (.+)\.pdf"/.exec(String(res.headers['content-disposition']))![1]!;
     const text = (await pdfText(res.rawPayload)).replace(/\s+/g, ' ');
     expect(text).toContain('TAX INVOICE');
     expect(text).toContain(number.replace(/^(\w+)-(\d\d-\d\d)-/, '$1/$2/'));

@@ -1,24 +1,31 @@
-import { describe, expect, test } from 'vitest';
-import { API, MESSAGES, SERVER_MESSAGES, type OutboxEmail } from '../../contract/index.ts';
-import { adminToken, allPages, api, registerStudent } from './support/api.ts';
+import { afterAll, describe, expect, test } from 'vitest';
+import { API, MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
+import { recipients, startInbox } from '../api/support/smtp.ts';
+import { api, registerStudent } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import { loginForm, visible, waitForPath } from './support/ui.ts';
 
-// The e2e server has no SMTP_URL: every email stays in the outbox, where the admin Outbox API shows it.
-const e2e = useE2E();
+// This server sends through a real SMTP server: the reset link exists only in the email as received (the
+// outbox and the admin Outbox keep a placeholder).
+const inbox = await startInbox();
+const e2e = useE2E({ env: { SMTP_URL: inbox.url } });
+afterAll(() => inbox.close());
 
-/** The reset link of the newest password-reset email to `email`, as the student reads it. */
+/** The reset link of the newest password-reset email received at `email`, as the student reads it. */
 async function resetLinkFor(email: string): Promise<string> {
-  const token = await adminToken(e2e.baseURL);
-  const emails = await allPages<OutboxEmail>(e2e.baseURL, API.admin.outbox, token);
-  const resets = emails
-    .filter((m) => m.template === 'password_reset' && m.recipients.includes(email))
-    .sort((a, b) => b.id - a.id);
-  expect(resets.length).toBeGreaterThan(0);
-  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(resets[0]!.text_body)?.[0];
-  expect(link).toBeDefined();
-  const url = new URL(link!);
-  return url.pathname + url.search;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const mail = inbox.messages
+      .filter((m) => m.subject === 'Reset your password' && recipients(m).includes(email))
+      .at(-1);
+    const link = /https?:\/\/\S+\/reset-password#token=[\w-]+/.exec(mail?.text ?? '')?.[0];
+    if (link) {
+      const url = new URL(link);
+      return url.pathname + url.hash;
+    }
+    if (Date.now() > deadline) throw new Error(`no reset email received at ${email}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 async function passwordWorks(username: string, password: string): Promise<boolean> {

@@ -45,7 +45,7 @@ const pages: [string, string, typeof student | null][] = [
   ['/login', 'Login', null],
   ['/register', 'Create your student account', null],
   ['/forgot-password', 'Forgot password', null],
-  ['/reset-password?token=abc', 'Set a new password', null],
+  ['/reset-password#token=abc', 'Set a new password', null],
   ['/dashboard', 'Credit Analyst Program', student],
   ['/admin', 'Admin Dashboard', admin],
   ['/payment/program/1', 'Complete your enrollment', student],

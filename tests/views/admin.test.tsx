@@ -393,7 +393,7 @@ describe('Admin dashboard', () => {
             status: 'nowhere',
             attempts: 1,
             last_error: null,
-            attachments: ['tax_document #3'],
+            attachments: ['Invoice CCI-26-27-00042.pdf'],
             created_at: '2026-11-22T10:00:00Z',
             sent_at: '2026-11-22T10:00:01Z',
           },
@@ -406,7 +406,10 @@ describe('Admin dashboard', () => {
     expect(screen.queryByRole('button', { name: 'Add New' })).not.toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'View' }));
     expect(within(dialog()).getByText(/We have received your payment of ₹1,25,000/)).toBeInTheDocument();
-    expect(within(dialog()).getByText('tax_document #3')).toBeInTheDocument();
+    expect(within(dialog()).getByText('Invoice CCI-26-27-00042.pdf')).toBeInTheDocument();
+    // It never left the server: no "Sent at" time for it.
+    expect(within(dialog()).getByText('not sent (no SMTP configured)')).toBeInTheDocument();
+    expect(within(dialog()).queryByText(/22 Nov 2026.*10:00:01|10:00:01/)).not.toBeInTheDocument();
   });
 
   it('traps Tab inside the dialog', async () => {

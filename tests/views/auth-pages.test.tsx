@@ -42,6 +42,22 @@ describe('Login', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment/program/3'));
   });
 
+  it.each([
+    ['a backslash', encodeURIComponent('/\\evil.example')],
+    ['a tab', encodeURIComponent('/\t/evil.example')],
+    ['an encoded slash', encodeURIComponent('/%2F/evil.example')],
+    ['protocol-relative', encodeURIComponent('//evil.example')],
+    ['javascript:', encodeURIComponent('javascript:alert(1)')],
+    ['a malformed escape', '%2Fprograms%2F%25E0%25A4%25A'],
+  ])('never follows (nor crashes on) a next= with %s: the student lands on the dashboard', async (_what, next) => {
+    const { user, router, api } = renderApp(`/login?next=${next}`, { routes: { [`POST ${API.token}`]: tokens } });
+    api.on(`GET ${API.me}`, ok(student));
+    await user.type(await screen.findByLabelText(/Username/), 'student');
+    await user.type(screen.getByLabelText(/Password/), 'student123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
   it('shows the server detail in the error banner, else the spec text', async () => {
     const { user } = renderApp('/login', {
       routes: { [`POST ${API.token}`]: fail(401, { detail: SERVER_MESSAGES.badCredentials }) },
@@ -188,7 +204,7 @@ describe('Password reset', () => {
   });
 
   it('the emailed link sets a new password with its token, then the login page says so', async () => {
-    const { user, router, api } = renderApp('/reset-password?token=tok-123', {
+    const { user, router, api } = renderApp('/reset-password#token=tok-123', {
       routes: { [`POST ${API.passwordResetConfirm}`]: { status: 204 } },
     });
     await user.type(await screen.findByLabelText(/New password/), 'short');
@@ -207,7 +223,7 @@ describe('Password reset', () => {
   });
 
   it('a used or expired link says so and offers to ask again', async () => {
-    const { user, router } = renderApp('/reset-password?token=used', {
+    const { user, router } = renderApp('/reset-password#token=used', {
       routes: { [`POST ${API.passwordResetConfirm}`]: fail(400, { error: SERVER_MESSAGES.resetLinkInvalid }) },
     });
     await user.type(await screen.findByLabelText(/New password/), 'N3w-password!');

@@ -79,11 +79,28 @@ describe('Student dashboard', () => {
     });
     const mine = await screen.findByRole('heading', { name: 'Credit Analyst Program' });
     const link = within(mine.closest('article')!).getByRole('link', { name: 'Download invoice' });
-    expect(link).toHaveAttribute('download', 'invoice-CCI-26-27-00042.pdf');
+    expect(link).toHaveAttribute('download', 'Invoice CCI-26-27-00042.pdf');
     await user.click(link);
     await waitFor(() => expect(api.callsTo(`GET ${API.payments.invoice(51)}`)).toHaveLength(1));
     expect(api.callsTo(`GET ${API.payments.invoice(51)}`)[0]!.auth).toBe('Bearer access-1');
     expect(within(cardOf('NBFC Incubator')).queryByRole('link', { name: 'Download invoice' })).toBeNull();
+  });
+
+  it('says why a failed invoice download failed (the server’s words), and downloads on the next click', async () => {
+    const { user, api } = dashboard({
+      [PAYMENTS]: ok([payment({ id: 52, course: 1, status: 'completed', invoice_number: 'CCI/26-27/00043' })]),
+      [`GET ${API.payments.invoice(52)}`]: fail(404, { detail: SERVER_MESSAGES.notFound }),
+    });
+    const mine = await screen.findByRole('heading', { name: 'Credit Analyst Program' });
+    const card = mine.closest('article')!;
+    await user.click(within(card).getByRole('link', { name: 'Download invoice' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(SERVER_MESSAGES.notFound);
+    api.on(`GET ${API.payments.invoice(52)}`, fail(500, null));
+    await user.click(within(card).getByRole('link', { name: 'Download invoice' }));
+    await waitFor(() => expect(within(card).getByRole('alert')).toHaveTextContent(MESSAGES.invoiceDownloadFailed));
+    api.on(`GET ${API.payments.invoice(52)}`, { status: 200, body: '%PDF-1.3' });
+    await user.click(within(card).getByRole('link', { name: 'Download invoice' }));
+    await waitFor(() => expect(within(card).queryByRole('alert')).toBeNull());
   });
 
   it('Pay creates a pending payment with credit_card and offers Complete Payment', async () => {

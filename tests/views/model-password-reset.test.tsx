@@ -93,7 +93,7 @@ describe('reset password, model-based: every generated path replayed on the emai
               { path: '/login', element: <LoginStub /> },
               { path: '/forgot-password', element: <p>Forgot password page</p> },
             ],
-            { initialEntries: [`/reset-password?token=${token}`] },
+            { initialEntries: [`/reset-password#token=${token}`] },
           );
           render(<RouterProvider router={router} />);
           return null;

@@ -22,6 +22,8 @@ import { createUserRepository } from '../../repositories/users.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { issuePasswordReset, sha256 } from '../../services/password-resets.ts';
 import { toUser } from '../../services/present.ts';
+import { mayMailStranger } from '../../services/stranger-mail.ts';
+import { nowIso } from '../../lib/time.ts';
 import { createRateLimiter } from '../../repositories/rate-limits.ts';
 
 /** Login, refresh, register, logout and the current user. */
@@ -88,14 +90,16 @@ export default async function authRoutes(app: FastifyInstance) {
     );
     if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
     try {
-      const taken: Record<string, string[]> = {};
-      if (await users.usernameTaken(input.username)) taken.username = [SERVER_MESSAGES.usernameTaken];
-      if (await users.emailTaken(input.email)) taken.email = [SERVER_MESSAGES.emailTaken];
-      if (Object.keys(taken).length) throw new ValidationFailed(taken);
+      // A taken username is said (people need to pick another); whether the email has an account is not
+      // (decision record 042): the new account is made either way, and the address's owner is told.
+      if (await users.usernameTaken(input.username))
+        throw new ValidationFailed({ username: [SERVER_MESSAGES.usernameTaken] });
+      const emailOwned = await users.emailTaken(input.email);
       const passwordHash = await hashPassword(input.password);
+      const notify = await mayMailStranger(limiter, config.mailMaxPerRecipientPerDay, input.email);
       let user;
       try {
-        // The account and its welcome email commit together.
+        // The account and its email commit together. Signing up logs in, so it is the first login.
         user = await db.transaction().execute(async (trx) => {
           const created = await createUserRepository(trx).create({
             username: input.username,
@@ -104,8 +108,10 @@ export default async function authRoutes(app: FastifyInstance) {
             last_name: input.last_name,
             password_hash: passwordHash,
             role: 'student',
+            last_login: nowIso(),
           });
-          await mail.userRegistered(trx, created);
+          if (notify && emailOwned) await mail.registrationAttempted(trx, input.email);
+          else if (notify) await mail.userRegistered(trx, created);
           return created;
         });
       } catch (error) {
@@ -151,7 +157,7 @@ export default async function authRoutes(app: FastifyInstance) {
       );
       if (sending.ok) {
         try {
-          await db.transaction().execute((trx) => issuePasswordReset(trx, mail, config.publicUrl, user));
+          await db.transaction().execute((trx) => issuePasswordReset(trx, mail, user));
         } catch (error) {
           await limiter.release(sending);
           throw error;

@@ -6,6 +6,7 @@ import { parse } from '../../lib/validate.ts';
 import { createCounselingRepository } from '../../repositories/counseling.ts';
 import { createRateLimiter } from '../../repositories/rate-limits.ts';
 import { toCounselingRequest } from '../../services/present.ts';
+import { mayMailStranger } from '../../services/stranger-mail.ts';
 
 /** Free counseling bookings from /contact: public, limited per client address (shared by all instances). */
 export default async function counselingRoutes(app: FastifyInstance) {
@@ -22,17 +23,23 @@ export default async function counselingRoutes(app: FastifyInstance) {
     );
     if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
     try {
+      // The acknowledgement quotes nothing the visitor typed, and one address gets a few a day at most.
+      const acknowledge = await mayMailStranger(limiter, config.mailMaxPerRecipientPerDay, input.email);
       const row = await db.transaction().execute(async (trx) => {
         const created = await createCounselingRepository(trx).create({ ...input, created_at: nowIso() });
         // The acknowledgement to the visitor and the notice to administrators commit with the request.
-        await mail.counselingRequested(trx, {
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          preferredDate: input.preferred_date,
-          interest: input.interest,
-          message: input.message,
-        });
+        await mail.counselingRequested(
+          trx,
+          {
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            preferredDate: input.preferred_date,
+            interest: input.interest,
+            message: input.message,
+          },
+          acknowledge,
+        );
         return created;
       });
       return reply.code(201).send(toCounselingRequest(row));

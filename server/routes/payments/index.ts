@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { API, PaymentVerifyInput } from '../../../contract/index.ts';
+import { API, PaymentVerifyInput, taxDocumentFileName } from '../../../contract/index.ts';
 import { parseDocument } from '../../billing/documents.ts';
 import { renderTaxDocument } from '../../billing/pdf.ts';
 import type { TaxDocumentRow, UserRow } from '../../db/schema.ts';
@@ -25,7 +25,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
   async function sendDocument(user: UserRow, doc: TaxDocumentRow | undefined, reply: FastifyReply) {
     if (!doc || (doc.student_id !== user.id && user.role !== 'admin')) throw notFound();
     const pdf = await renderTaxDocument(parseDocument(doc));
-    const name = `${doc.kind === 'invoice' ? 'invoice' : 'credit-note'}-${doc.number.replaceAll('/', '-')}.pdf`;
+    const name = taxDocumentFileName(doc.kind, doc.number);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${name}"`)

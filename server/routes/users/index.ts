@@ -8,7 +8,7 @@ import { createUserService, toAdminUser } from '../../services/users.ts';
 
 /** The Users tab: list with search and filters, create, change (role, active, names, email). Administrators only. */
 export default async function userRoutes(app: FastifyInstance) {
-  const { db, mail, config } = app.deps;
+  const { db, mail } = app.deps;
   const users = createUserRepository(db);
   const service = createUserService(db);
 
@@ -33,12 +33,7 @@ export default async function userRoutes(app: FastifyInstance) {
   });
 
   app.post(API.admin.userPasswordReset(), { preHandler: adminOnly }, async (request, reply) => {
-    const detail = await service.sendPasswordReset(
-      requireAdmin(request),
-      idParam(request.params),
-      mail,
-      config.publicUrl,
-    );
+    const detail = await service.sendPasswordReset(requireAdmin(request), idParam(request.params), mail);
     return reply.code(202).send({ detail });
   });
 }

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { ForgotPasswordPage } from '../../features/auth/components/forgot-password-page.tsx';
 import { ResetPasswordPage } from '../../features/auth/components/reset-password-page.tsx';
 import { appForgotPasswordMachine, appResetPasswordMachine } from '../composition/password-reset.ts';
@@ -8,10 +8,12 @@ export function ForgotPasswordRoute() {
   return <ForgotPasswordPage logic={appForgotPasswordMachine} />;
 }
 
-/** /reset-password?token=... — the emailed link: set a new password on its machine. */
+/**
+ * /reset-password#token=... — the emailed link: set a new password on its machine. The token is in the
+ * fragment, which the browser never sends to a server (no request log holds it); the page posts it.
+ */
 export function ResetPasswordRoute() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = new URLSearchParams(useLocation().hash.slice(1)).get('token') ?? '';
   // A new token (another link opened in this tab) starts a new machine.
   return <ResetPasswordPage key={token} logic={appResetPasswordMachine} token={token} />;
 }

@@ -219,7 +219,10 @@ export const outboxResource: AdminResource<OutboxEmail> = {
     ['Last error', m.last_error || '—'],
     ['Attachments', m.attachments.length ? m.attachments.join(', ') : '—'],
     ['Created at', formatDateTime(m.created_at)],
-    ['Sent at', m.sent_at ? formatDateTime(m.sent_at) : '—'],
+    // Without SMTP_URL nothing left the server: no "Sent at" for it.
+    m.status === 'nowhere'
+      ? ['Sent at', 'not sent (no SMTP configured)']
+      : ['Sent at', m.sent_at ? formatDateTime(m.sent_at) : '—'],
     [
       'Message',
       <pre key="t" className="email-text">

@@ -9,7 +9,7 @@ import { AuthCard } from './auth-card.tsx';
 import { PASSWORD_RESET_NOTICE } from '../login-notice.ts';
 
 /**
- * The emailed link's page (/reset-password?token=...): a new password with the sign-up rules. Done, it
+ * The emailed link's page (/reset-password#token=...): a new password with the sign-up rules. Done, it
  * goes to the login page with a success notice; a link the server refuses (used, expired) says so and
  * offers to ask for a new one.
  */

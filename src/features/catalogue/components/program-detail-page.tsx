@@ -4,8 +4,10 @@ import {
   LEVEL_LABELS,
   MESSAGES,
   TARGET_AUDIENCE_LABELS,
+  titled,
   type Program,
 } from '../../../../contract/index.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 import type { LoaderLogic } from '../../../../machines/loader.machine.ts';
 import { paths } from '../../../config/paths.ts';
 import { Badge } from '../../../components/badges.tsx';
@@ -25,6 +27,7 @@ export function ProgramDetailPage({ loader, id, preloaded }: Props) {
     preloaded,
   );
   const program = snapshot.context.data;
+  useDocumentTitle(program ? titled(program.title) : titled('Program'));
   if (snapshot.matches('failed') || (snapshot.matches('loaded') && !program)) {
     return (
       <div className="container">

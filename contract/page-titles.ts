@@ -1,0 +1,36 @@
+/**
+ * Every page's document title, one table for the SPA (src/lib/document-title.ts sets it on every
+ * navigation) and the same words the server-rendered head uses for public pages (server/ssr/meta.ts; a
+ * test keeps the two equal). A program's page is titled by its program (`titled(program.title)`).
+ */
+export const SITE_TITLE = 'Credit Careers Institute';
+
+export const titled = (name: string) => `${name} | ${SITE_TITLE}`;
+
+const PAGE_TITLES: Record<string, string> = {
+  '/': `${SITE_TITLE} | Credit analyst, research analyst and NBFC careers in India`,
+  '/programs': titled('Programs and fees'),
+  '/faculty': titled('Our faculty'),
+  '/about': titled('About us'),
+  '/workshops': titled('Workshops and events'),
+  '/placement': titled('Placement and success stories'),
+  '/resources': titled('Resource library'),
+  '/login': titled('Log in'),
+  '/register': titled('Create an account'),
+  '/contact': titled('Contact us and book free counseling'),
+  '/forgot-password': titled('Forgot password'),
+  '/reset-password': titled('Set a new password'),
+  '/dashboard': titled('My dashboard'),
+  '/admin': titled('Admin panel'),
+};
+
+export const NOT_FOUND_TITLE = titled('Page not found');
+
+/** The title of the page at `pathname`; null for a program's page, which names its program itself. */
+export function pageTitle(pathname: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (PAGE_TITLES[path]) return PAGE_TITLES[path];
+  if (/^\/programs\/[^/]+$/.test(path)) return null;
+  if (/^\/payment\/(program|workshop)\/[^/]+$/.test(path)) return titled('Checkout');
+  return NOT_FOUND_TITLE;
+}

@@ -1,0 +1,32 @@
+import { createHmac, randomBytes } from 'node:crypto';
+
+/**
+ * Password reset links that no stored copy can give back (decision record 042). The database keeps, per
+ * reset, a random nonce and the SHA-256 of the token; the token is HMAC-SHA256(key, nonce) with a key
+ * derived from the server's secret (JWT_SECRET), which the database does not hold when JWT_SECRET is set.
+ * The outbox stores the email with RESET_LINK_PLACEHOLDER where the link goes; the mail worker derives the
+ * token again as it sends (any process, any attempt: the same link) and writes it only into the message
+ * handed to SMTP.
+ */
+
+/** What the outbox (and so the admin Outbox) shows in place of the link. */
+export const RESET_LINK_PLACEHOLDER = '[password reset link: written into the email only as it is sent]';
+
+/** The key for reset tokens, derived from the server's secret (so it is not the JWT signing key itself). */
+export function resetLinkKey(secret: string): Buffer {
+  return createHmac('sha256', secret).update('password-reset-link/v1').digest();
+}
+
+/** A fresh nonce for one reset (stored; useless without the key). */
+export const newResetNonce = (): string => randomBytes(32).toString('base64url');
+
+/** The token of a reset: the same from the same key and nonce, in every process and on every attempt. */
+export function resetToken(key: Buffer, nonce: string): string {
+  return createHmac('sha256', key).update(nonce).digest('base64url');
+}
+
+/**
+ * The emailed link. The token rides in the fragment, which browsers never send to a server: no request
+ * log, proxy log or Referer header carries it; the page posts it in a request body.
+ */
+export const resetLink = (publicUrl: string, token: string): string => `${publicUrl}/reset-password#token=${token}`;
