@@ -262,10 +262,11 @@ export type PaymentCompletion = z.infer<typeof PaymentCompletion>;
 
 export const AdminStats = z.object({
   total_students: z.number().int().nonnegative(),
+  /** Every program the admin Programs tab lists, active and archived (so are workshops). */
   total_programs: z.number().int().nonnegative(),
   total_faculty: z.number().int().nonnegative(),
   total_workshops: z.number().int().nonnegative(),
-  /** Whole rupees: the sum of completed payments. */
+  /** Whole rupees: every completed payment (refunded or not) less every partial and full refund. */
   total_revenue: z.number().int().nonnegative(),
 });
 export type AdminStats = z.infer<typeof AdminStats>;

@@ -1,10 +1,11 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { istDayEnd, istDayStart, type CourseType, type Status } from '../../contract/index.ts';
+import { istDayEnd, istDayStart, type CourseType, type PaymentListStatus, type Status } from '../../contract/index.ts';
 import { contains } from './search.ts';
 
 /** The admin Payments and Enrollments filters (issue 11). Dates are IST calendar days, inclusive. */
 export type RecordFilters = {
-  status?: Status;
+  /** Payments also take `refunded` and `partly_refunded` (completed, with something refunded). */
+  status?: Status | PaymentListStatus;
   is_urgent?: boolean;
   search?: string;
   course_type?: CourseType;
@@ -15,7 +16,14 @@ export type RecordFilters = {
 
 /** True when only the filters the trigger-kept totals can count are used. */
 export function countableFromTotals(filters: RecordFilters): boolean {
-  return !filters.search && !filters.course_type && !filters.course && !filters.date_from && !filters.date_to;
+  return (
+    filters.status !== 'partly_refunded' &&
+    !filters.search &&
+    !filters.course_type &&
+    !filters.course &&
+    !filters.date_from &&
+    !filters.date_to
+  );
 }
 
 /**
@@ -29,7 +37,9 @@ export function recordConditions(
 ): Expression<SqlBool>[] {
   const col = (name: string) => sql.ref(`${table}.${name}`);
   const out: Expression<SqlBool>[] = [];
-  if (filters.status) out.push(sql<SqlBool>`${col('status')} = ${filters.status}`);
+  if (filters.status === 'partly_refunded') {
+    out.push(sql<SqlBool>`${col('status')} = 'completed' and ${col('refunded_amount')} > 0`);
+  } else if (filters.status) out.push(sql<SqlBool>`${col('status')} = ${filters.status}`);
   if (filters.is_urgent !== undefined) out.push(sql<SqlBool>`${col('is_urgent')} = ${filters.is_urgent ? 1 : 0}`);
   if (filters.course_type) out.push(sql<SqlBool>`${col('course_type')} = ${filters.course_type}`);
   if (filters.course !== undefined) out.push(sql<SqlBool>`${col('course_id')} = ${filters.course}`);

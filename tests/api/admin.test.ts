@@ -36,7 +36,7 @@ const resolveEnrollment = (id: number, body: object, token = admin.access) =>
   ctx.request({ method: 'POST', url: `/api/admin/enrollments/${id}/resolve/`, token, body });
 
 describe('stats and issue summary', () => {
-  it('counts students, active programs and workshops, faculty, and revenue from completed payments only', async () => {
+  it('counts students, every program and workshop (archived too, as the tabs list them), faculty, and revenue from completed payments only', async () => {
     const empty = await ctx.request({ url: '/classroom/admin/stats/', token: admin.access });
     expect(empty).toMatchObject({
       status: 200,
@@ -53,7 +53,7 @@ describe('stats and issue summary', () => {
     const stats = AdminStats.parse((await ctx.request({ url: '/classroom/admin/stats/', token: admin.access })).body);
     expect(stats).toEqual({
       total_students: 2,
-      total_programs: 2,
+      total_programs: 3,
       total_faculty: 0,
       total_workshops: 1,
       total_revenue: 50000,

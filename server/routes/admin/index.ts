@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   AdminListQuery,
+  AdminPaymentQuery,
   AdminRecordQuery,
   AdminStats,
   API,
@@ -39,7 +40,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   const payments = createPaymentRepository(db);
   const audit = createAuditRepository(db);
   const counseling = createCounselingService(db);
-  const revenue = createRevenueRepository(db, dialect);
+  const revenue = createRevenueRepository(db);
   const records = createRecordService(db);
   const outbox = createOutboxRepository(db);
 
@@ -47,7 +48,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(exportRoutes);
 
   /** The Payments and Enrollments filters; dates are IST calendar days, inclusive. */
-  const recordFilters = (q: AdminRecordQuery) => ({
+  const recordFilters = (q: AdminRecordQuery | AdminPaymentQuery) => ({
     status: q.status,
     is_urgent: q.is_urgent,
     search: q.search,
@@ -88,7 +89,7 @@ export default async function adminRoutes(app: FastifyInstance) {
       const version = paymentsVersion ? await paymentsVersion.current() : null;
       const kept = paymentPages.get(request.url);
       if (kept && kept.version === version) return reply.type(JSON_TYPE).send(kept.body);
-      const q = parseQuery(AdminRecordQuery, request.query);
+      const q = parseQuery(AdminPaymentQuery, request.query);
       const filters = recordFilters(q);
       const [count, rows] = await Promise.all([
         payments.count(filters),
