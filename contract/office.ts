@@ -95,6 +95,8 @@ const recordQuery = <S extends z.ZodType>(status: S) =>
   z
     .object({
       ...Page,
+      /** An opaque position from a `next` or `previous` link (keyset pages). */
+      cursor: z.string().max(200, 'This page link is not valid.').optional(),
       status: status.optional(),
       is_urgent: QueryBool.optional(),
       search: Search.optional(),

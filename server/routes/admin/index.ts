@@ -15,6 +15,7 @@ import {
 } from '../../../contract/index.ts';
 import { idParam } from '../admin-writes.ts';
 import { paginate } from '../../lib/pagination.ts';
+import { keysetAnswer, positionOf } from '../../lib/keyset.ts';
 import { paginatedResponseSchema, responseSchema } from '../../lib/response-schemas.ts';
 import { parse, parseQuery } from '../../lib/validate.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
@@ -30,6 +31,9 @@ import { JSON_TYPE } from '../../plugins/http-cache.ts';
 import exportRoutes from './exports.ts';
 import { createRecordService } from '../../services/records.ts';
 import { toAuditEntry, toEnrollment, toOutboxEmail, toPayment } from '../../services/present.ts';
+
+const paymentKey = (row: { created_at: string; id: number }) => ({ at: row.created_at, id: row.id });
+const enrollmentKey = (row: { enrolled_at: string; id: number }) => ({ at: row.enrolled_at, id: row.id });
 
 /** The admin panel's data: totals, issues, paginated lists, resolves, counseling requests, the audit log. */
 export default async function adminRoutes(app: FastifyInstance) {
@@ -66,11 +70,12 @@ export default async function adminRoutes(app: FastifyInstance) {
   app.get(API.admin.enrollments, async (request) => {
     const q = parseQuery(AdminRecordQuery, request.query);
     const filters = recordFilters(q);
+    const position = positionOf(q);
     const [count, rows] = await Promise.all([
       enrollments.count(filters),
-      enrollments.page(filters, q.page_size, (q.page - 1) * q.page_size),
+      enrollments.page(filters, q.page_size + 1, position),
     ]);
-    return paginate(request.url, q.page, q.page_size, count, rows.map(toEnrollment));
+    return keysetAnswer(request.url, position, q.page_size, count, rows, enrollmentKey, toEnrollment);
   });
 
   /**
@@ -91,11 +96,12 @@ export default async function adminRoutes(app: FastifyInstance) {
       if (kept && kept.version === version) return reply.type(JSON_TYPE).send(kept.body);
       const q = parseQuery(AdminPaymentQuery, request.query);
       const filters = recordFilters(q);
+      const position = positionOf(q);
       const [count, rows] = await Promise.all([
         payments.count(filters),
-        payments.page(filters, q.page_size, (q.page - 1) * q.page_size),
+        payments.page(filters, q.page_size + 1, position),
       ]);
-      const answer = paginate(request.url, q.page, q.page_size, count, rows.map(toPayment));
+      const answer = keysetAnswer(request.url, position, q.page_size, count, rows, paymentKey, toPayment);
       if (version === null) return answer;
       const body = String(reply.serialize(answer));
       if (paymentPages.size >= KEPT_PAYMENT_PAGES) paymentPages.clear();
