@@ -168,3 +168,59 @@ describe('kept revenue totals', () => {
     expect(await totalRevenue()).toBe(net);
   });
 });
+
+describe('search and pages at scale', () => {
+  it('counts a broad search up to 10,000 and says so; keyset links reach every row once', async () => {
+    const many = await ctx.user('capped_student');
+    const few = await ctx.user('rare_student');
+    const program = await createProgram(ctx, admin.access);
+    const base = Date.parse('2025-06-01T00:00:00.000Z');
+    const row = (student: number, i: number) => {
+      const at = new Date(base + i * 60_000).toISOString();
+      return {
+        student_id: student,
+        course_type: 'program' as const,
+        course_id: program,
+        status: 'failed' as const,
+        amount: 100,
+        payment_method: 'upi' as const,
+        admin_notes: '',
+        is_urgent: 0,
+        created_at: at,
+        updated_at: at,
+      };
+    };
+    for (let start = 0; start < 10_005; start += 1000) {
+      const batch = Array.from({ length: Math.min(1000, 10_005 - start) }, (_, i) => row(many.id, start + i));
+      await ctx.db.insertInto('payments').values(batch).execute();
+    }
+    await ctx.db
+      .insertInto('payments')
+      .values([row(few.id, 1), row(few.id, 2), row(few.id, 3)])
+      .execute();
+
+    const broad = paginated(Payment).parse(await get(`${API.admin.payments}?search=CAPPED&page_size=200`));
+    expect(broad).toMatchObject({ count: 10_000, count_capped: true, previous: null });
+    expect(broad.results).toHaveLength(200);
+    const narrow = paginated(Payment).parse(await get(`${API.admin.payments}?search=rare_stu&page_size=2`));
+    expect(narrow.count).toBe(3);
+    expect(narrow.count_capped).toBeUndefined();
+    const second = paginated(Payment).parse(await get(narrow.next!));
+    expect([...narrow.results, ...second.results].map((p) => p.student.id)).toEqual([few.id, few.id, few.id]);
+    expect(second.next).toBeNull();
+
+    // Following next from the first page to the last reads each of the 10,005 rows once, newest first.
+    const seen: number[] = [];
+    let page = broad;
+    for (;;) {
+      seen.push(...page.results.map((p) => p.id));
+      if (!page.next) break;
+      page = paginated(Payment).parse(await get(page.next));
+    }
+    expect(seen).toHaveLength(10_005);
+    expect(new Set(seen).size).toBe(10_005);
+    // ...and previous from the last page leads back the same way.
+    const back = paginated(Payment).parse(await get(page.previous!));
+    expect(back.results.map((p) => p.id)).toEqual(seen.slice(-200 - page.results.length, -page.results.length));
+  });
+});
