@@ -571,14 +571,16 @@ async function main() {
       order.indexOf(a.server) - order.indexOf(b.server) ||
       ENDPOINTS.findIndex((e) => e.name === a.endpoint) - ENDPOINTS.findIndex((e) => e.name === b.endpoint),
   );
-  console.log('| rows | server | endpoint | req/s | p50 ms | p99 ms | errors | / ceiling | / DRF |');
-  console.log('|---:|---|---|---:|---:|---:|---:|---:|---:|');
-  for (const r of results) {
-    const ceiling = results.find((c) => c.rows === r.rows && c.server === 'ceiling')?.rps;
-    const drf = results.find((c) => c.rows === r.rows && c.server === 'drf' && c.endpoint === r.endpoint)?.rps;
-    console.log(
-      `| ${r.rows.toLocaleString('en-US')} | ${r.server} | ${r.endpoint} | ${r.rps} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${ratio(r.rps, ceiling)} | ${r.server.startsWith('project') ? ratio(r.rps, drf) : '–'} |`,
-    );
+  if (results.length > 0) {
+    console.log('| rows | server | endpoint | req/s | p50 ms | p99 ms | errors | / ceiling | / DRF |');
+    console.log('|---:|---|---|---:|---:|---:|---:|---:|---:|');
+    for (const r of results) {
+      const ceiling = results.find((c) => c.rows === r.rows && c.server === 'ceiling')?.rps;
+      const drf = results.find((c) => c.rows === r.rows && c.server === 'drf' && c.endpoint === r.endpoint)?.rps;
+      console.log(
+        `| ${r.rows.toLocaleString('en-US')} | ${r.server} | ${r.endpoint} | ${r.rps} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${ratio(r.rps, ceiling)} | ${r.server.startsWith('project') ? ratio(r.rps, drf) : '–'} |`,
+      );
+    }
   }
   if (atScale.length === 0) return;
   console.log('\nAdmin reads on PostgreSQL at scale (target: each at least 500 req/s with p99 under 50 ms)\n');
