@@ -4,6 +4,7 @@ import { createProgram, createWorkshop } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { expectRevenueMatchesRecount } from './support/revenue-recount.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
+import * as revenueTotals from '../../server/db/migrations/010_revenue_totals.ts';
 
 /**
  * Revenue counts refunds: a payment stays in the gross of the month it was paid, each refund counts in
@@ -222,5 +223,71 @@ describe('search and pages at scale', () => {
     // ...and previous from the last page leads back the same way.
     const back = paginated(Payment).parse(await get(page.previous!));
     expect(back.results.map((p) => p.id)).toEqual(seen.slice(-200 - page.results.length, -page.results.length));
+  });
+});
+
+describe('migration 010', () => {
+  it('backfills the revenue totals from the payments and refunds already there', async () => {
+    // Undo 010, write history as it stood before it, run it again.
+    await revenueTotals.down(ctx.db);
+    const student = await ctx.user('history');
+    const program = await createProgram(ctx, admin.access, { price: 9000 });
+    const at = (iso: string) => ({ created_at: iso, updated_at: iso });
+    const paidRow = (iso: string, status: 'completed' | 'refunded', refunded = 0) => ({
+      student_id: student.id,
+      course_type: 'program' as const,
+      course_id: program,
+      status,
+      amount: 9000,
+      refunded_amount: refunded,
+      payment_method: 'upi' as const,
+      admin_notes: '',
+      is_urgent: 0,
+      completed_at: iso,
+      ...at(iso),
+    });
+    const [kept, back] = await ctx.db
+      .insertInto('payments')
+      .values([
+        paidRow('2025-05-02T04:00:00.000Z', 'completed', 2000),
+        paidRow('2025-05-31T19:00:00.000Z', 'refunded', 9000),
+      ])
+      .returning('id')
+      .execute();
+    const refundRow = (
+      paymentId: number,
+      amount: number,
+      iso: string,
+      key: string,
+      status: 'processed' | 'failed',
+    ) => ({
+      payment_id: paymentId,
+      idempotency_key: key,
+      amount,
+      reason: 'history',
+      revoke_access: 0,
+      status,
+      gateway_refund_id: `rfnd_${key}`,
+      error: '',
+      created_by: null,
+      ...at(iso),
+    });
+    await ctx.db
+      .insertInto('refunds')
+      .values([
+        refundRow(kept!.id, 2000, '2025-06-03T04:00:00.000Z', 'h1', 'processed'),
+        refundRow(kept!.id, 500, '2025-06-04T04:00:00.000Z', 'h2', 'failed'),
+        refundRow(back!.id, 9000, '2025-07-01T04:00:00.000Z', 'h3', 'processed'),
+      ])
+      .execute();
+    await revenueTotals.up(ctx.db);
+    await expectRevenueMatchesRecount(ctx.db);
+    const months = await revenue('group=month&date_from=2025-05-01&date_to=2025-07-31');
+    expect(months.map((r) => [r.key, r.payments, r.gross, r.refunded])).toEqual([
+      ['2025-05', 1, 9000, 0],
+      // 00:30 IST on 1 June: June's.
+      ['2025-06', 1, 9000, 2000],
+      ['2025-07', 0, 0, 9000],
+    ]);
   });
 });
