@@ -262,10 +262,11 @@ export type PaymentCompletion = z.infer<typeof PaymentCompletion>;
 
 export const AdminStats = z.object({
   total_students: z.number().int().nonnegative(),
+  /** Every program the admin Programs tab lists, active and archived (so are workshops). */
   total_programs: z.number().int().nonnegative(),
   total_faculty: z.number().int().nonnegative(),
   total_workshops: z.number().int().nonnegative(),
-  /** Whole rupees: the sum of completed payments. */
+  /** Whole rupees: every completed payment (refunded or not) less every partial and full refund. */
   total_revenue: z.number().int().nonnegative(),
 });
 export type AdminStats = z.infer<typeof AdminStats>;
@@ -312,10 +313,18 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
+/**
+ * A filtered admin list counts at most this many rows: past it, `count` is this number and `count_capped`
+ * is true ("10,000+"), so a broad search never counts a million rows (docs/api.md).
+ */
+export const COUNT_CAP = 10_000;
+
 /** The admin lists' page (docs/api.md). */
 export function paginated<T extends z.ZodTypeAny>(item: T) {
   return z.object({
     count: z.number().int().nonnegative(),
+    /** Present and true when the count stopped at COUNT_CAP. */
+    count_capped: z.boolean().optional(),
     next: z.string().nullable(),
     previous: z.string().nullable(),
     results: z.array(item),
@@ -337,7 +346,13 @@ export const OutboxEmail = z.object({
 });
 export type OutboxEmail = z.infer<typeof OutboxEmail>;
 
-export type Paginated<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+export type Paginated<T> = {
+  count: number;
+  count_capped?: boolean;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+};
 
 /** Error answers (docs/api.md). */
 export const ValidationErrorBody = z.record(z.string(), z.array(z.string()));

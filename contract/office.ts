@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNSELING_STATUSES, COURSE_TYPES, ROLES, STATUSES } from './enums.ts';
+import { COUNSELING_STATUSES, COURSE_TYPES, PAYMENT_STATUSES, ROLES, STATUSES } from './enums.ts';
 import { User } from './entities.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, QueryBool, USERNAME_PATTERN } from './payloads.ts';
 
@@ -90,22 +90,36 @@ export type AdminUserListQuery = z.infer<typeof AdminUserListQuery>;
 /** A calendar day, read in India Standard Time. */
 const IstDate = (label: string) => z.iso.date({ error: `${label} must be a date (YYYY-MM-DD).` });
 
-export const AdminRecordQuery = z
-  .object({
-    ...Page,
-    status: oneOf(STATUSES, 'Status').optional(),
-    is_urgent: QueryBool.optional(),
-    search: Search.optional(),
-    course_type: oneOf(COURSE_TYPES, 'Course type').optional(),
-    course: z.coerce.number({ error: 'Course must be an id.' }).int().positive('Course must be an id.').optional(),
-    date_from: IstDate('From date').optional(),
-    date_to: IstDate('To date').optional(),
-  })
-  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
-    message: 'From date must not be after To date.',
-    path: ['date_to'],
-  });
+/** The Payments and Enrollments query string, with the status filter each list takes. */
+const recordQuery = <S extends z.ZodType>(status: S) =>
+  z
+    .object({
+      ...Page,
+      /** An opaque position from a `next` or `previous` link (keyset pages). */
+      cursor: z.string().max(200, 'This page link is not valid.').optional(),
+      status: status.optional(),
+      is_urgent: QueryBool.optional(),
+      search: Search.optional(),
+      course_type: oneOf(COURSE_TYPES, 'Course type').optional(),
+      course: z.coerce.number({ error: 'Course must be an id.' }).int().positive('Course must be an id.').optional(),
+      date_from: IstDate('From date').optional(),
+      date_to: IstDate('To date').optional(),
+    })
+    .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
+      message: 'From date must not be after To date.',
+      path: ['date_to'],
+    });
+export const AdminRecordQuery = recordQuery(oneOf(STATUSES, 'Status'));
 export type AdminRecordQuery = z.infer<typeof AdminRecordQuery>;
+
+/**
+ * The Payments list's status filter: every payment status, and `partly_refunded` (completed, with some of
+ * it refunded). `refunded` is a payment refunded in full.
+ */
+export const PAYMENT_LIST_STATUSES = [...PAYMENT_STATUSES, 'partly_refunded'] as const;
+export type PaymentListStatus = (typeof PAYMENT_LIST_STATUSES)[number];
+export const AdminPaymentQuery = recordQuery(oneOf(PAYMENT_LIST_STATUSES, 'Status'));
+export type AdminPaymentQuery = z.infer<typeof AdminPaymentQuery>;
 
 export const OFFICE_MESSAGES = {
   lastAdmin: 'The last active administrator cannot be deactivated or given another role.',

@@ -16,7 +16,8 @@ export type ListInput = {
 };
 
 export type FetchPageInput = { params: ListParams; cursor: string | null };
-export type ListPage<TItem> = { items: TItem[]; next: string | null; count?: number };
+/** `countCapped`: the server stopped counting at its cap, so `count` means "at least". */
+export type ListPage<TItem> = { items: TItem[]; next: string | null; count?: number; countCapped?: boolean };
 
 export type ListContext<TItem> = {
   params: ListParams;
@@ -25,6 +26,8 @@ export type ListContext<TItem> = {
   next: string | null;
   /** The server's total, when it tells one. */
   count: number | null;
+  /** True when that total is a lower bound (the server stopped counting at its cap). */
+  countCapped: boolean;
   error: string | null;
   failureText: string;
 };
@@ -57,12 +60,14 @@ export function createListMachine<TItem = unknown>() {
         items: params.page.items,
         next: params.page.next,
         count: params.page.count ?? null,
+        countCapped: params.page.countCapped ?? false,
         error: null,
       })),
       appendItems: assign(({ context }, params: { page: ListPage<TItem> }) => ({
         items: [...context.items, ...params.page.items],
         next: params.page.next,
         count: params.page.count ?? context.count,
+        countCapped: params.page.count === undefined ? context.countCapped : (params.page.countCapped ?? false),
         error: null,
       })),
       showFailure: assign(({ context }) => ({ error: context.failureText })),
@@ -79,6 +84,7 @@ export function createListMachine<TItem = unknown>() {
       items: [],
       next: null,
       count: null,
+      countCapped: false,
       error: null,
       failureText: input.failureText ?? MESSAGES.adminLoadFailed,
     }),
@@ -166,6 +172,7 @@ export function loadedListSnapshot<TItem>(list: ListLogic<TItem>, items: TItem[]
         items,
         next: null,
         count: null,
+        countCapped: false,
         error: null,
         failureText: input.failureText ?? MESSAGES.adminLoadFailed,
       },

@@ -66,7 +66,7 @@ export const OFFICE_OPERATIONS: Operation[] = [
     responses: { 202: z.object({ detail: z.string() }) },
     errors: [400, 404],
   },
-  csvExport(C.API.admin.exports.payments, 'Payments', C.AdminRecordQuery),
+  csvExport(C.API.admin.exports.payments, 'Payments', C.AdminPaymentQuery),
   csvExport(C.API.admin.exports.enrollments, 'Enrollments', C.AdminRecordQuery),
   csvExport(C.API.admin.exports.counselingRequests, 'Counseling requests', C.CounselingListQuery),
   csvExport(C.API.admin.exports.users, 'Users', C.AdminUserListQuery),

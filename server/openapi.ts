@@ -408,7 +408,7 @@ const OPERATIONS: Operation[] = [
     summary: 'All payments, newest first (filters: status, urgency, student search, course, IST dates)',
     tag: 'Admin',
     access: 'admin',
-    query: C.AdminRecordQuery,
+    query: C.AdminPaymentQuery,
     responses: { 200: PaginatedOf(C.Payment) },
     errors: [400],
   },

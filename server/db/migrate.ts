@@ -12,6 +12,7 @@ import * as caseInsensitiveUsernames from './migrations/006_case_insensitive_use
 import * as refreshTokenFamilies from './migrations/006_refresh_token_families.ts';
 import * as paymentsVersion from './migrations/008_payments_version.ts';
 import * as refreshTokenGenerations from './migrations/009_refresh_token_generations.ts';
+import * as revenueTotals from './migrations/010_revenue_totals.ts';
 import * as resetLinksSharedEmails from './migrations/014_reset_links_and_shared_emails.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006_refresh_token_families': refreshTokenFamilies,
   '008_payments_version': paymentsVersion,
   '009_refresh_token_generations': refreshTokenGenerations,
+  '010_revenue_totals': revenueTotals,
   '014_reset_links_and_shared_emails': resetLinksSharedEmails,
 };
 

@@ -279,6 +279,21 @@ export interface TotalsTable {
 }
 
 /**
+ * Revenue kept by triggers (migration 010): completed payments and their gross by the IST day of
+ * completion, refunds by the IST day they were asked for, per course; `grain` 'day' (period YYYY-MM-DD),
+ * 'month' (YYYY-MM) or 'all' (period '').
+ */
+export interface RevenueTotalsTable {
+  grain: 'day' | 'month' | 'all';
+  period: string;
+  course_type: 'program' | 'workshop';
+  course_id: number;
+  payments: number;
+  gross: number;
+  refunded: number;
+}
+
+/**
  * A write counter: one row (id 1) bumped by triggers. `catalogue_version` counts catalogue writes
  * (migration 007); `payments_version`, SQLite only, writes to what the admin Payments list shows (008).
  */
@@ -370,6 +385,7 @@ export interface Database {
   counseling_notes: CounselingNotesTable;
   audit_log: AuditLogTable;
   totals: TotalsTable;
+  revenue_totals: RevenueTotalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

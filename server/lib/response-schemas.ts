@@ -53,6 +53,7 @@ export function paginatedResponseSchema(item: z.ZodType): JsonSchema {
   return responseSchema(
     z.object({
       count: z.number().int(),
+      count_capped: z.boolean().optional(),
       next: z.string().nullable(),
       previous: z.string().nullable(),
       results: z.array(item),

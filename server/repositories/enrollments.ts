@@ -3,7 +3,14 @@ import type { CourseType } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { holdRow } from './row-hold.ts';
 import { createStatsRepository } from './stats.ts';
-import { countableFromTotals, recordConditions, type RecordFilters } from './record-filters.ts';
+import {
+  cappedCount,
+  countableFromTotals,
+  keysetConditions,
+  recordConditions,
+  type RecordFilters,
+} from './record-filters.ts';
+import type { Position } from '../lib/keyset.ts';
 import { STUDENT_AND_COURSE_COLUMNS } from './student-course-columns.ts';
 import type { EnrollmentsTable, NewEnrollment } from '../db/schema.ts';
 
@@ -25,10 +32,7 @@ export type EnrollmentView = Awaited<ReturnType<ReturnType<typeof selectEnrollme
 
 /** The filtered rows, joined with users (the search reads the student), for counting. */
 function filtered(db: Db, filters: RecordFilters) {
-  return db
-    .selectFrom('enrollments')
-    .innerJoin('users', 'users.id', 'enrollments.student_id')
-    .where((eb) => eb.and(recordConditions('enrollments', 'enrolled_at', filters)));
+  return db.selectFrom('enrollments').where((eb) => eb.and(recordConditions('enrollments', 'enrolled_at', filters)));
 }
 
 export function createEnrollmentRepository(db: Db) {
@@ -62,21 +66,27 @@ export function createEnrollmentRepository(db: Db) {
      * How many match: from the trigger-kept totals (constant time) when only status and urgency filter,
      * else counted.
      */
-    async count(filters: RecordFilters): Promise<number> {
-      if (countableFromTotals(filters)) return createStatsRepository(db).countOf('enrollment', filters);
-      const row = await filtered(db, filters)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+    async count(filters: RecordFilters): Promise<{ count: number; capped: boolean }> {
+      if (countableFromTotals(filters)) {
+        return { count: await createStatsRepository(db).countOf('enrollment', filters), capped: false };
+      }
+      return cappedCount(filtered(db, filters), db);
     },
-    page: (filters: RecordFilters, limit: number, offset: number) =>
-      selectEnrollments(db)
-        .where((eb) => eb.and(recordConditions('enrollments', 'enrolled_at', filters)))
-        .orderBy('enrollments.enrolled_at', 'desc')
-        .orderBy('enrollments.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
+    /** One page (read `limit` rows) from a keyset position or a small offset, newest first. */
+    page: (filters: RecordFilters, limit: number, position: Position) => {
+      const order = 'before' in position ? 'asc' : 'desc';
+      const query = selectEnrollments(db)
+        .where((eb) =>
+          eb.and([
+            ...recordConditions('enrollments', 'enrolled_at', filters),
+            ...keysetConditions('enrollments', 'enrolled_at', position),
+          ]),
+        )
+        .orderBy('enrollments.enrolled_at', order)
+        .orderBy('enrollments.id', order)
+        .limit(limit);
+      return ('offset' in position && position.offset ? query.offset(position.offset) : query).execute();
+    },
     /** The next batch after `afterId`, in id order (exports stream batch by batch). */
     batchAfter: (filters: RecordFilters, afterId: number, limit: number) =>
       selectEnrollments(db)

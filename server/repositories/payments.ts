@@ -2,7 +2,14 @@ import type { Updateable } from 'kysely';
 import type { CourseType, FailureReason, PaymentStatus } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { createStatsRepository } from './stats.ts';
-import { countableFromTotals, recordConditions, type RecordFilters } from './record-filters.ts';
+import {
+  cappedCount,
+  countableFromTotals,
+  keysetConditions,
+  recordConditions,
+  type RecordFilters,
+} from './record-filters.ts';
+import type { Position } from '../lib/keyset.ts';
 import { STUDENT_AND_COURSE_COLUMNS } from './student-course-columns.ts';
 import type { NewPayment, PaymentsTable } from '../db/schema.ts';
 import { compiledOnce, slot } from '../db/compiled-once.ts';
@@ -62,10 +69,7 @@ export type PaymentAnswerRow = Awaited<ReturnType<ReturnType<typeof selectPaymen
 
 /** The filtered rows, joined with users (the search reads the student), for counting. */
 function filtered(db: Db, filters: RecordFilters) {
-  return db
-    .selectFrom('payments')
-    .innerJoin('users', 'users.id', 'payments.student_id')
-    .where((eb) => eb.and(recordConditions('payments', 'created_at', filters)));
+  return db.selectFrom('payments').where((eb) => eb.and(recordConditions('payments', 'created_at', filters)));
 }
 
 /** The admin list's unfiltered page (its first page is what the Payments tab opens on): compiled once. */
@@ -206,23 +210,28 @@ export function createPaymentRepository(db: Db) {
      * How many match: from the trigger-kept totals (constant time) when only status and urgency filter,
      * else counted.
      */
-    async count(filters: RecordFilters): Promise<number> {
-      if (countableFromTotals(filters)) return createStatsRepository(db).countOf('payment', filters);
-      const row = await filtered(db, filters)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+    async count(filters: RecordFilters): Promise<{ count: number; capped: boolean }> {
+      if (countableFromTotals(filters)) {
+        return { count: await createStatsRepository(db).countOf('payment', filters), capped: false };
+      }
+      return cappedCount(filtered(db, filters), db);
     },
-    page: (filters: RecordFilters, limit: number, offset: number) =>
-      unfiltered(filters)
-        ? unfilteredPage(db, { limit, offset })
-        : selectPaymentAnswers(db)
-            .where((eb) => eb.and(recordConditions('payments', 'created_at', filters)))
-            .orderBy('payments.created_at', 'desc')
-            .orderBy('payments.id', 'desc')
-            .limit(limit)
-            .offset(offset)
-            .execute(),
+    /** One page (read `limit` rows) from a keyset position or a small offset, newest first. */
+    page: (filters: RecordFilters, limit: number, position: Position) => {
+      if ('offset' in position && unfiltered(filters)) return unfilteredPage(db, { limit, offset: position.offset });
+      const order = 'before' in position ? 'asc' : 'desc';
+      const query = selectPaymentAnswers(db)
+        .where((eb) =>
+          eb.and([
+            ...recordConditions('payments', 'created_at', filters),
+            ...keysetConditions('payments', 'created_at', position),
+          ]),
+        )
+        .orderBy('payments.created_at', order)
+        .orderBy('payments.id', order)
+        .limit(limit);
+      return ('offset' in position && position.offset ? query.offset(position.offset) : query).execute();
+    },
     /** The next batch after `afterId`, in id order (exports stream batch by batch). */
     batchAfter: (filters: RecordFilters, afterId: number, limit: number) =>
       selectPayments(db)

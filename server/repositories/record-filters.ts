@@ -1,10 +1,21 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
-import { istDayEnd, istDayStart, type CourseType, type Status } from '../../contract/index.ts';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  COUNT_CAP,
+  istDayEnd,
+  istDayStart,
+  type CourseType,
+  type PaymentListStatus,
+  type Status,
+} from '../../contract/index.ts';
 import { contains } from './search.ts';
+import type { Db } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
+import type { Position } from '../lib/keyset.ts';
 
 /** The admin Payments and Enrollments filters (issue 11). Dates are IST calendar days, inclusive. */
 export type RecordFilters = {
-  status?: Status;
+  /** Payments also take `refunded` and `partly_refunded` (completed, with something refunded). */
+  status?: Status | PaymentListStatus;
   is_urgent?: boolean;
   search?: string;
   course_type?: CourseType;
@@ -15,7 +26,14 @@ export type RecordFilters = {
 
 /** True when only the filters the trigger-kept totals can count are used. */
 export function countableFromTotals(filters: RecordFilters): boolean {
-  return !filters.search && !filters.course_type && !filters.course && !filters.date_from && !filters.date_to;
+  return (
+    filters.status !== 'partly_refunded' &&
+    !filters.search &&
+    !filters.course_type &&
+    !filters.course &&
+    !filters.date_from &&
+    !filters.date_to
+  );
 }
 
 /**
@@ -29,7 +47,9 @@ export function recordConditions(
 ): Expression<SqlBool>[] {
   const col = (name: string) => sql.ref(`${table}.${name}`);
   const out: Expression<SqlBool>[] = [];
-  if (filters.status) out.push(sql<SqlBool>`${col('status')} = ${filters.status}`);
+  if (filters.status === 'partly_refunded') {
+    out.push(sql<SqlBool>`${col('status')} = 'completed' and ${col('refunded_amount')} > 0`);
+  } else if (filters.status) out.push(sql<SqlBool>`${col('status')} = ${filters.status}`);
   if (filters.is_urgent !== undefined) out.push(sql<SqlBool>`${col('is_urgent')} = ${filters.is_urgent ? 1 : 0}`);
   if (filters.course_type) out.push(sql<SqlBool>`${col('course_type')} = ${filters.course_type}`);
   if (filters.course !== undefined) out.push(sql<SqlBool>`${col('course_id')} = ${filters.course}`);
@@ -37,12 +57,44 @@ export function recordConditions(
   if (filters.date_to) out.push(sql<SqlBool>`${col(dateColumn)} < ${istDayEnd(filters.date_to)}`);
   const search = filters.search;
   if (search) {
+    // The students whose name, username or email contains the text (trigram indexes on PostgreSQL,
+    // migration 010), then their rows.
     out.push(
-      sql<SqlBool>`(${sql.join(
+      sql<SqlBool>`${col('student_id')} in (select users.id from users where ${sql.join(
         ['users.username', 'users.first_name', 'users.last_name', 'users.email'].map((c) => contains(c, search)),
         sql` or `,
       )})`,
     );
   }
   return out;
+}
+
+/** The rows after (older than) or before (newer than) a keyset position, in the list's (date, id) order. */
+export function keysetConditions(
+  table: 'payments' | 'enrollments',
+  dateColumn: 'created_at' | 'enrolled_at',
+  position: Position,
+): Expression<SqlBool>[] {
+  const row = sql`(${sql.ref(`${table}.${dateColumn}`)}, ${sql.ref(`${table}.id`)})`;
+  if ('after' in position) return [sql<SqlBool>`${row} < (${position.after.at}, ${position.after.id})`];
+  if ('before' in position) return [sql<SqlBool>`${row} > (${position.before.at}, ${position.before.id})`];
+  return [];
+}
+
+/** Counts at most COUNT_CAP + 1 rows: the count is exact up to the cap, else the cap and `capped`. */
+export async function cappedCount(
+  rows: SelectQueryBuilder<Database, keyof Database, object>,
+  db: Db,
+): Promise<{ count: number; capped: boolean }> {
+  const row = await db
+    .selectFrom(
+      rows
+        .select(sql<number>`1`.as('one'))
+        .limit(COUNT_CAP + 1)
+        .as('matching'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(row.n);
+  return n > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: n, capped: false };
 }

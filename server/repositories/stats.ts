@@ -1,4 +1,5 @@
-import type { AdminStats, IssueSummary, Status } from '../../contract/index.ts';
+import { sql } from 'kysely';
+import type { AdminStats, IssueSummary } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import type { TotalsTable } from '../db/schema.ts';
 import { compiledOnce, slot } from '../db/compiled-once.ts';
@@ -6,20 +7,22 @@ import { compiledOnce, slot } from '../db/compiled-once.ts';
 /** The admin dashboard's and the admin lists' counts are read on every visit: compiled once. */
 const allTotals = compiledOnce<TotalsTable, Record<string, never>>((db) => db.selectFrom('totals').selectAll());
 type Count = { n: number | string | bigint | null };
-const activePrograms = compiledOnce<Count, Record<string, never>>((db) =>
+/** Every program and workshop the admin Programs and Workshops tabs list, active or archived (decision 047). */
+const allPrograms = compiledOnce<Count, Record<string, never>>((db) =>
+  db.selectFrom('programs').select((eb) => eb.fn.countAll<number>().as('n')),
+);
+/** Completed payments less refunds, from the revenue totals kept by triggers (migration 010). */
+const netRevenue = compiledOnce<Count, Record<string, never>>((db) =>
   db
-    .selectFrom('programs')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('is_active', '=', 1),
+    .selectFrom('revenue_totals')
+    .select(sql<number>`coalesce(sum(gross - refunded), 0)`.as('n'))
+    .where('grain', '=', 'all'),
 );
 const allFaculty = compiledOnce<Count, Record<string, never>>((db) =>
   db.selectFrom('faculty').select((eb) => eb.fn.countAll<number>().as('n')),
 );
-const activeWorkshops = compiledOnce<Count, Record<string, never>>((db) =>
-  db
-    .selectFrom('workshops')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('is_active', '=', 1),
+const allWorkshops = compiledOnce<Count, Record<string, never>>((db) =>
+  db.selectFrom('workshops').select((eb) => eb.fn.countAll<number>().as('n')),
 );
 /** The admin lists' count without a filter, by status, by urgency, by both (the trigger-kept totals). */
 const countsOf = (() => {
@@ -30,15 +33,15 @@ const countsOf = (() => {
       .where('entity', '=', entity);
   return {
     all: compiledOnce<Count, { entity: Entity }>((db) => total(db, slot('entity'))),
-    status: compiledOnce<Count, { entity: Entity; status: Status }>((db) =>
-      total(db, slot('entity')).where('status', '=', slot<Status>('status')),
+    status: compiledOnce<Count, { entity: Entity; status: string }>((db) =>
+      total(db, slot('entity')).where('status', '=', slot<string>('status')),
     ),
     urgent: compiledOnce<Count, { entity: Entity; urgent: number }>((db) =>
       total(db, slot('entity')).where('is_urgent', '=', slot<number>('urgent')),
     ),
-    both: compiledOnce<Count, { entity: Entity; status: Status; urgent: number }>((db) =>
+    both: compiledOnce<Count, { entity: Entity; status: string; urgent: number }>((db) =>
       total(db, slot('entity'))
-        .where('status', '=', slot<Status>('status'))
+        .where('status', '=', slot<string>('status'))
         .where('is_urgent', '=', slot<number>('urgent')),
     ),
   };
@@ -49,27 +52,28 @@ const NONE = {};
 /**
  * Admin totals. Payments, enrollments and users are counted from the trigger-kept totals table
  * (migration 002): a handful of rows, whatever the size of the tables. Programs, workshops and
- * faculty are small catalogue tables and are counted directly.
+ * faculty are small catalogue tables and are counted directly; revenue is net of refunds (migration 010).
  */
 export function createStatsRepository(db: Db) {
   const countOf = async (query: Promise<Count[]>) => Number((await query)[0]?.n ?? 0);
   const totals = () => allTotals(db, NONE);
   return {
     async adminStats(): Promise<AdminStats> {
-      const [rows, programs, faculty, workshops] = await Promise.all([
+      const [rows, programs, faculty, workshops, revenue] = await Promise.all([
         totals(),
-        countOf(activePrograms(db, NONE)),
+        countOf(allPrograms(db, NONE)),
         countOf(allFaculty(db, NONE)),
-        countOf(activeWorkshops(db, NONE)),
+        countOf(allWorkshops(db, NONE)),
+        countOf(netRevenue(db, NONE)),
       ]);
-      const sum = (match: (r: TotalsTable) => boolean, field: 'n' | 'amount') =>
-        rows.filter(match).reduce((total, r) => total + Number(r[field]), 0);
+      const sum = (match: (r: TotalsTable) => boolean) =>
+        rows.filter(match).reduce((total, r) => total + Number(r.n), 0);
       return {
-        total_students: sum((r) => r.entity === 'user' && r.status === 'student', 'n'),
+        total_students: sum((r) => r.entity === 'user' && r.status === 'student'),
         total_programs: programs,
         total_faculty: faculty,
         total_workshops: workshops,
-        total_revenue: sum((r) => r.entity === 'payment' && r.status === 'completed', 'amount'),
+        total_revenue: revenue,
       };
     },
     async issueSummary(): Promise<IssueSummary> {
@@ -94,7 +98,7 @@ export function createStatsRepository(db: Db) {
       };
     },
     /** How many payments or enrollments match the admin list filters. */
-    async countOf(entity: Entity, filters: { status?: Status; is_urgent?: boolean }): Promise<number> {
+    async countOf(entity: Entity, filters: { status?: string; is_urgent?: boolean }): Promise<number> {
       const { status } = filters;
       const urgent = filters.is_urgent === undefined ? undefined : filters.is_urgent ? 1 : 0;
       const rows =

@@ -65,24 +65,25 @@ export async function applyGatewayRefund(
   }
   const countsNow = status !== 'failed';
   if (status === refund.status && refund.gateway_refund_id !== null) return false;
-  await refunds.update(refund.id, { status, gateway_refund_id: gatewayRefund.id, updated_at: now });
   let refunded = payment.refunded_amount;
   if (!counted && countsNow) refunded += refund.amount;
   if (counted && !countsNow) refunded -= refund.amount;
-  // The first time the gateway accepts a refund, its credit note and email commit with it (once per refund).
-  if (!counted && countsNow) {
-    await effects.refunded(trx, {
-      paymentId: payment.id,
-      refundId: refund.id,
-      amountPaise: rupeesToPaise(refund.amount),
-    });
-  }
+  // The payment before the refund: the kept totals then lock in the order every payment change locks them.
   if (refunded !== payment.refunded_amount) {
     const full = refunded >= payment.amount;
     await payments.update(payment.id, {
       refunded_amount: refunded,
       status: full ? 'refunded' : payment.status === 'refunded' ? 'completed' : payment.status,
       updated_at: now,
+    });
+  }
+  await refunds.update(refund.id, { status, gateway_refund_id: gatewayRefund.id, updated_at: now });
+  // The first time the gateway accepts a refund, its credit note and email commit with it (once per refund).
+  if (!counted && countsNow) {
+    await effects.refunded(trx, {
+      paymentId: payment.id,
+      refundId: refund.id,
+      amountPaise: rupeesToPaise(refund.amount),
     });
   }
   return true;

@@ -94,7 +94,7 @@ function listItems(data: unknown): unknown[] {
   return [] as unknown[];
 }
 
-export type Page<T> = { items: T[]; next: string | null; count?: number };
+export type Page<T> = { items: T[]; next: string | null; count?: number; countCapped?: boolean };
 
 export const api = {
   get: async <T extends z.ZodTypeAny>(path: string, schema: T, query?: Query) =>
@@ -143,11 +143,12 @@ export const api = {
     const data = await request('GET', path, { query });
     const items = listItems(data).map((entry) => parse(item, entry, path));
     if (Array.isArray(data)) return { items, next: null, count: items.length };
-    const meta = data as { next?: unknown; count?: unknown };
+    const meta = data as { next?: unknown; count?: unknown; count_capped?: unknown };
     return {
       items,
       next: typeof meta.next === 'string' && meta.next ? relative(meta.next) : null,
       count: typeof meta.count === 'number' ? meta.count : undefined,
+      ...(meta.count_capped === true ? { countCapped: true } : {}),
     };
   },
 };

@@ -38,7 +38,7 @@ const resolveEnrollment = (id: number, body: object, token = admin.access) =>
   ctx.request({ method: 'POST', url: `/api/admin/enrollments/${id}/resolve/`, token, body });
 
 describe('stats and issue summary', () => {
-  it('counts students, active programs and workshops, faculty, and revenue from completed payments only', async () => {
+  it('counts students, every program and workshop (archived too, as the tabs list them), faculty, and revenue from completed payments only', async () => {
     const empty = await ctx.request({ url: '/classroom/admin/stats/', token: admin.access });
     expect(empty).toMatchObject({
       status: 200,
@@ -55,7 +55,7 @@ describe('stats and issue summary', () => {
     const stats = AdminStats.parse((await ctx.request({ url: '/classroom/admin/stats/', token: admin.access })).body);
     expect(stats).toEqual({
       total_students: 2,
-      total_programs: 2,
+      total_programs: 3,
       total_faculty: 0,
       total_workshops: 1,
       total_revenue: 50000,
@@ -94,14 +94,19 @@ describe('paginated admin lists', () => {
     const body1 = paginated(Payment).parse(page1.body);
     expect(body1.results).toHaveLength(2);
     expect(body1.previous).toBeNull();
-    expect(body1.next).toBe('/api/admin/payments/?page_size=2&status=pending&page=2');
+    // Keyset links: the same path and filters, and an opaque cursor in place of a page number.
+    expect(body1.next).toMatch(/^\/api\/admin\/payments\/\?page_size=2&status=pending&cursor=[\w-]+$/);
     expect(body1.results.every((p) => p.status === 'pending')).toBe(true);
     const ids = body1.results.map((p) => p.id);
     expect(ids[0]).toBeGreaterThan(ids[1]!);
 
     const page2 = paginated(Payment).parse((await ctx.request({ url: body1.next!, token: admin.access })).body);
-    expect(page2.previous).toBe('/api/admin/payments/?page_size=2&status=pending&page=1');
+    expect(page2.previous).toMatch(/^\/api\/admin\/payments\/\?page_size=2&status=pending&cursor=[\w-]+$/);
     expect(page2.results[0]!.id).toBeLessThan(ids[1]!);
+    const back = paginated(Payment).parse((await ctx.request({ url: page2.previous!, token: admin.access })).body);
+    expect(back.results.map((p) => p.id)).toEqual(ids);
+    expect(back.previous).toBeNull();
+    expect(back.next).toBe(body1.next);
 
     const all = paginated(Payment).parse(
       (await ctx.request({ url: '/api/admin/payments/?page_size=200', token: admin.access })).body,
@@ -109,9 +114,15 @@ describe('paginated admin lists', () => {
     expect(all.count).toBe(total);
     expect(all.next).toBeNull();
     const beyond = paginated(Payment).parse(
-      (await ctx.request({ url: '/api/admin/payments/?page=999', token: admin.access })).body,
+      (await ctx.request({ url: '/api/admin/payments/?page=150', token: admin.access })).body,
     );
     expect(beyond.results).toEqual([]);
+    // Deeper than 10,000 rows by number is refused with the way there (OFFSET would read every row skipped).
+    const deep = await ctx.request({ url: '/api/admin/payments/?page=999', token: admin.access });
+    expect(deep.status).toBe(400);
+    expect((deep.body as { error: string }).error).toMatch(/follow the list's next links/);
+    const forged = await ctx.request({ url: '/api/admin/payments/?cursor=bm9uc2Vuc2U', token: admin.access });
+    expect(forged).toMatchObject({ status: 400, body: { error: expect.stringMatching(/no longer valid/) } });
   });
 
   it('filters by urgency and validates paging parameters', async () => {

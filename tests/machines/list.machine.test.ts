@@ -12,7 +12,10 @@ describe('list machine, generated paths', () => {
     const state = stateOf(step);
     const { items, next, count, error, params } = step.snapshot.context;
     const before = step.previous?.context;
-    const event = step.event as { type: string; output?: { items: unknown[]; next: string | null; count?: number } };
+    const event = step.event as {
+      type: string;
+      output?: { items: unknown[]; next: string | null; count?: number; countCapped?: boolean };
+    };
 
     expect(step.snapshot.hasTag('busy')).toBe(state === 'loading' || state === 'loaded.loadingMore');
     if (state === 'failed' || state === 'loaded.moreFailed') expect(error).toBe(MESSAGES.adminLoadFailed);
@@ -22,6 +25,8 @@ describe('list machine, generated paths', () => {
       // The first page replaces what was shown.
       expect(items).toEqual(event.output!.items);
       expect([next, count]).toEqual([event.output!.next, event.output!.count ?? null]);
+      // A count the server stopped at its cap stays marked as a lower bound ("10,000+").
+      expect(step.snapshot.context.countCapped).toBe(event.output!.countCapped ?? false);
     } else if (event.type === 'xstate.done.actor.fetchNextPage') {
       // Further pages add to it.
       expect(items).toEqual([...before!.items, ...event.output!.items]);

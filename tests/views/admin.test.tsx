@@ -63,6 +63,34 @@ describe('Admin office tools', () => {
     expect(api.callsTo(`GET ${API.admin.payments}`).at(-1)!.query.get('date_from')).toBe('2026-11-01');
   });
 
+  it('the Payments filter asks for refunded and partly refunded payments; a capped count shows as 10,000+', async () => {
+    const { user, api } = adminPanel({
+      [`GET ${API.admin.payments}`]: ok({
+        count: 10_000,
+        count_capped: true,
+        next: null,
+        previous: null,
+        results: [payment({ status: 'completed', refunded_amount: 500 })],
+      }),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Payments' }));
+    expect(await screen.findByRole('heading', { name: 'Payments (10,000+)' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Status'), 'Partly refunded');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(api.callsTo(`GET ${API.admin.payments}`).at(-1)!.query.get('status')).toBe('partly_refunded'),
+    );
+    await user.selectOptions(screen.getByLabelText('Status'), 'Refunded');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(api.callsTo(`GET ${API.admin.payments}`).at(-1)!.query.get('status')).toBe('refunded'));
+  });
+
+  it('the Total Revenue tile says it is net of refunds', async () => {
+    adminPanel();
+    const tile = (await screen.findByText('Total Revenue')).closest('li')!;
+    expect(within(tile).getByText('net of refunds')).toBeInTheDocument();
+  });
+
   it('the Users tab lists accounts, creates one and deactivates with a partial update', async () => {
     const meera = {
       id: 9,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import {
+  AdminPaymentQuery,
   AdminRecordQuery,
   AdminUserListQuery,
   API,
@@ -64,7 +65,7 @@ export default async function exportRoutes(app: FastifyInstance) {
       .send(stream);
   }
 
-  const recordFilters = (q: AdminRecordQuery) => ({
+  const recordFilters = (q: AdminRecordQuery | AdminPaymentQuery) => ({
     status: q.status,
     is_urgent: q.is_urgent,
     search: q.search,
@@ -75,7 +76,7 @@ export default async function exportRoutes(app: FastifyInstance) {
   });
 
   app.get(API.admin.exports.payments, { preHandler: adminOnly }, async (request, reply) => {
-    const filters = recordFilters(parseQuery(AdminRecordQuery, request.query));
+    const filters = recordFilters(parseQuery(AdminPaymentQuery, request.query));
     const stream = csvStream(
       [
         'ID',

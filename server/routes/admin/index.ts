@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   AdminListQuery,
+  AdminPaymentQuery,
   AdminRecordQuery,
   AdminStats,
   API,
@@ -13,6 +14,7 @@ import {
   RevenueQuery,
 } from '../../../contract/index.ts';
 import { paginate } from '../../lib/pagination.ts';
+import { keysetAnswer, positionOf } from '../../lib/keyset.ts';
 import { paginatedResponseSchema, responseSchema } from '../../lib/response-schemas.ts';
 import { idParam, parse, parseQuery } from '../../lib/validate.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
@@ -30,6 +32,9 @@ import gstReturnRoutes from './gst-returns.ts';
 import { createRecordService } from '../../services/records.ts';
 import { toAuditEntry, toEnrollment, toOutboxEmail, toPayment } from '../../services/present.ts';
 
+const paymentKey = (row: { created_at: string; id: number }) => ({ at: row.created_at, id: row.id });
+const enrollmentKey = (row: { enrolled_at: string; id: number }) => ({ at: row.enrolled_at, id: row.id });
+
 /** The admin panel's data: totals, issues, paginated lists, resolves, counseling requests, the audit log. */
 export default async function adminRoutes(app: FastifyInstance) {
   const { deps } = app;
@@ -39,7 +44,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   const payments = createPaymentRepository(db);
   const audit = createAuditRepository(db);
   const counseling = createCounselingService(db);
-  const revenue = createRevenueRepository(db, dialect);
+  const revenue = createRevenueRepository(db);
   const records = createRecordService(db);
   const outbox = createOutboxRepository(db);
 
@@ -48,7 +53,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(gstReturnRoutes);
 
   /** The Payments and Enrollments filters; dates are IST calendar days, inclusive. */
-  const recordFilters = (q: AdminRecordQuery) => ({
+  const recordFilters = (q: AdminRecordQuery | AdminPaymentQuery) => ({
     status: q.status,
     is_urgent: q.is_urgent,
     search: q.search,
@@ -66,11 +71,12 @@ export default async function adminRoutes(app: FastifyInstance) {
   app.get(API.admin.enrollments, async (request) => {
     const q = parseQuery(AdminRecordQuery, request.query);
     const filters = recordFilters(q);
+    const position = positionOf(q);
     const [count, rows] = await Promise.all([
       enrollments.count(filters),
-      enrollments.page(filters, q.page_size, (q.page - 1) * q.page_size),
+      enrollments.page(filters, q.page_size + 1, position),
     ]);
-    return paginate(request.url, q.page, q.page_size, count, rows.map(toEnrollment));
+    return keysetAnswer(request.url, position, q.page_size, count, rows, enrollmentKey, toEnrollment);
   });
 
   /**
@@ -89,13 +95,14 @@ export default async function adminRoutes(app: FastifyInstance) {
       const version = paymentsVersion ? await paymentsVersion.current() : null;
       const kept = paymentPages.get(request.url);
       if (kept && kept.version === version) return reply.type(JSON_TYPE).send(kept.body);
-      const q = parseQuery(AdminRecordQuery, request.query);
+      const q = parseQuery(AdminPaymentQuery, request.query);
       const filters = recordFilters(q);
+      const position = positionOf(q);
       const [count, rows] = await Promise.all([
         payments.count(filters),
-        payments.page(filters, q.page_size, (q.page - 1) * q.page_size),
+        payments.page(filters, q.page_size + 1, position),
       ]);
-      const answer = paginate(request.url, q.page, q.page_size, count, rows.map(toPayment));
+      const answer = keysetAnswer(request.url, position, q.page_size, count, rows, paymentKey, toPayment);
       if (version === null) return answer;
       const body = String(reply.serialize(answer));
       if (paymentPages.size >= KEPT_PAYMENT_PAGES) paymentPages.clear();

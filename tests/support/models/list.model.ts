@@ -3,7 +3,13 @@ import { MESSAGES } from '../../../contract/index.ts';
 import type { MachineModel } from '../machine-model.ts';
 import { networkError, serverError } from '../samples.ts';
 
-export const firstPage = { items: [{ id: 1 }, { id: 2 }], next: '/api/admin/payments/?page=2', count: 5 };
+/** The first page of a broad search: the server stopped counting at its cap ("10,000+"). */
+export const firstPage = {
+  items: [{ id: 1 }, { id: 2 }],
+  next: '/api/admin/payments/?cursor=WyJhIiwiMjAyNi0xMS0yNVQxMzo0MDoyNS4yMzBaIiw4XQ',
+  count: 10_000,
+  countCapped: true,
+};
 export const middlePage = { items: [{ id: 3 }, { id: 4 }], next: '/api/admin/payments/?page=3', count: 5 };
 export const lastPage = { items: [{ id: 5 }], next: null, count: 5 };
 /** A plain array answer: everything at once, no count. */

@@ -6,12 +6,12 @@ import { formatINR } from '../../../utils/format.ts';
 /** Stat tiles (revenue in rupees, docs/deviations.md) and the issue summary. */
 export function AdminStatsView({ summary }: { summary: AdminSummary }) {
   const { stats, issues } = summary;
-  const tiles = [
+  const tiles: { label: string; value: string; note?: string }[] = [
     { label: 'Total Students', value: String(stats.total_students) },
     { label: 'Total Programs', value: String(stats.total_programs) },
     { label: 'Total Faculty', value: String(stats.total_faculty) },
     { label: 'Total Workshops', value: String(stats.total_workshops) },
-    { label: 'Total Revenue', value: formatINR(stats.total_revenue) },
+    { label: 'Total Revenue', value: formatINR(stats.total_revenue), note: 'net of refunds' },
   ];
   return (
     <>
@@ -20,6 +20,7 @@ export function AdminStatsView({ summary }: { summary: AdminSummary }) {
           <li key={tile.label} className="stat">
             <span className="value">{tile.value}</span>
             <span className="label">{tile.label}</span>
+            {tile.note && <span className="note">{tile.note}</span>}
           </li>
         ))}
       </ul>

@@ -10,6 +10,9 @@ import type { AdminResource } from '../tabs/resource-types.ts';
 import { AdminDialog } from './admin-dialog.tsx';
 import { AdminTable } from './admin-table.tsx';
 
+/** "10,000+" when the server stopped counting at its cap (docs/api.md), else the exact count. */
+const countText = (count: number, capped: boolean) => (capped ? `${count.toLocaleString('en-IN')}+` : String(count));
+
 /** `onSaved` must be stable (it is part of the modal machine's wiring). */
 type Props = {
   resource: AdminResource;
@@ -57,7 +60,7 @@ export function AdminTabPanel({ resource, machines, onSaved, params = {}, onPara
       <div className="section-title">
         <h2>
           {resource.label}
-          {list.context.count !== null ? ` (${list.context.count})` : ''}
+          {list.context.count !== null ? ` (${countText(list.context.count, list.context.countCapped)})` : ''}
         </h2>
         <div className="btn-row">
           {resource.exportPath ? (

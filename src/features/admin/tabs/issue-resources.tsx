@@ -17,7 +17,7 @@ import { InvoiceLink } from '../../../components/invoice-link.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime, formatINR, fullName } from '../../../utils/format.ts';
 import { AssigneeName, FollowUp } from './admin-choices.tsx';
-import { COUNSELING_FILTERS, RECORD_FILTERS } from './office-resources.tsx';
+import { COUNSELING_FILTERS, PAYMENT_FILTERS, RECORD_FILTERS } from './office-resources.tsx';
 import type { AdminResource } from './resource-types.ts';
 
 const urgent = (value: boolean) => (value ? 'Urgent' : 'No');
@@ -63,7 +63,7 @@ export const paymentsResource: AdminResource<Payment> = {
   item: Payment,
   listPath: API.admin.payments,
   listQuery: {},
-  filters: RECORD_FILTERS,
+  filters: PAYMENT_FILTERS,
   exportPath: API.admin.exports.payments,
   columns: [
     { label: 'Student', render: (p) => `${fullName(p.student)} (${p.student.email})` },

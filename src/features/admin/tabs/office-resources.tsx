@@ -6,6 +6,8 @@ import {
   AuditEntry,
   COUNSELING_STATUS_LABELS,
   COUNSELING_STATUSES,
+  PAYMENT_LIST_STATUSES,
+  PAYMENT_STATUS_LABELS,
   STATUS_LABELS,
   STATUSES,
 } from '../../../../contract/index.ts';
@@ -171,6 +173,19 @@ export const RECORD_FILTERS: FilterSpec[] = [
   { name: 'date_from', label: 'From (IST)', kind: 'date' },
   { name: 'date_to', label: 'To (IST)', kind: 'date' },
 ];
+
+/** Payments: the record filters, with every payment status, refunded and partly refunded too. */
+export const PAYMENT_FILTERS: FilterSpec[] = RECORD_FILTERS.map((filter) =>
+  filter.name === 'status'
+    ? {
+        ...filter,
+        options: PAYMENT_LIST_STATUSES.map((s) => ({
+          value: s,
+          label: s === 'partly_refunded' ? 'Partly refunded' : PAYMENT_STATUS_LABELS[s],
+        })),
+      }
+    : filter,
+);
 
 export const COUNSELING_FILTERS: FilterSpec[] = [
   { name: 'search', label: 'Search name, email or phone', kind: 'search' },

@@ -1,0 +1,140 @@
+/**
+ * `npx tsx scripts/seed-million.ts postgres://…/db [payments]`: a PostgreSQL database at the size of a
+ * large institute, for `npm run bench:api` (its PostgreSQL run at scale) and for trying the office by hand:
+ * the demo content, then 1,000,000 payments (default), as many enrollments, one student per ten payments
+ * (100,000), a refund on one completed payment in a hundred, and 10,000 counseling requests, spread over
+ * the last two years. Written by the database itself (INSERT … SELECT over generate_series), with the row
+ * triggers paused for the load (session_replication_role = replica), the indexes that are no constraint's
+ * built after it, and the kept totals recounted, so a million rows take a minute or two, not ten. Students are `student<N>`, password `bench-student`.
+ */
+import pg from 'pg';
+import { openDatabase } from '../server/db/connect.ts';
+import { migrateToLatest } from '../server/db/migrate.ts';
+import { seedDemo } from '../server/db/seed.ts';
+import { hashPassword } from '../server/lib/passwords.ts';
+
+const FIRST = ['Aarav', 'Ananya', 'Vivaan', 'Diya', 'Aditya', 'Isha', 'Kabir', 'Meera', 'Rohan', 'Priya'];
+const LAST = ['Sharma', 'Iyer', 'Reddy', 'Nair', 'Gupta', 'Menon', 'Patel', 'Rao', 'Das', 'Kulkarni', 'Joshi'];
+const array = (values: string[]) => `ARRAY[${values.map((v) => `'${v}'`).join(',')}]`;
+
+/** The statements, in order; `$1` is the number of payments, `$2` the password hash. */
+function statements(): string[] {
+  return [
+    `SET session_replication_role = replica`,
+    // Students: ids follow the sequence; row n is student<n>.
+    `INSERT INTO users (username, email, first_name, last_name, password_hash, role, created_at, is_active)
+     SELECT 'student' || n, 'student' || n || '@example.in',
+            (${array(FIRST)})[1 + n % ${FIRST.length}], (${array(LAST)})[1 + (n / ${FIRST.length}) % ${LAST.length}],
+            $2, 'student', to_char(now() - interval '3 years', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 1
+     FROM generate_series(0, greatest($1::int / 10, 100) - 1) n`,
+    `CREATE TEMP TABLE bench_students AS
+       SELECT row_number() OVER (ORDER BY id) - 1 AS n, id FROM users WHERE username ~ '^student[0-9]+$'`,
+    `CREATE TEMP TABLE bench_courses AS
+       SELECT row_number() OVER (ORDER BY kind, id) - 1 AS n, kind, id FROM (
+         SELECT 'program' AS kind, id FROM programs UNION ALL SELECT 'workshop', id FROM workshops) c`,
+    // Payment i: student i mod S, course floor(i / S) mod C (so (student, course) is unique), one a minute.
+    `CREATE TEMP TABLE bench_rows AS
+       SELECT i, s.id AS student_id, c.kind AS course_type, c.id AS course_id,
+              to_char((now() - make_interval(mins => $1::int - i)) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+       FROM generate_series(0, $1::int - 1) i
+       JOIN bench_students s ON s.n = i % (SELECT count(*) FROM bench_students)
+       JOIN bench_courses c ON c.n = (i / (SELECT count(*) FROM bench_students)) % (SELECT count(*) FROM bench_courses)`,
+    `INSERT INTO payments (student_id, course_type, course_id, status, amount, payment_method, failure_reason,
+                           admin_notes, is_urgent, created_at, completed_at, updated_at)
+     SELECT student_id, course_type, course_id, st, 45000 + (i % 10) * 10000,
+            (ARRAY['credit_card','debit_card','upi'])[1 + i % 3],
+            CASE WHEN st = 'failed' THEN (ARRAY['card_declined','bank_timeout','insufficient_funds'])[1 + i % 3] END,
+            '', CASE WHEN i % 50 = 0 THEN 1 ELSE 0 END, at, CASE WHEN st = 'completed' THEN at END, at
+     FROM (SELECT *, (ARRAY['completed','completed','completed','cancelled','failed','completed','cancelled','on_hold'])[1 + i % 8] AS st
+           FROM bench_rows) r`,
+    `INSERT INTO enrollments (student_id, course_type, course_id, status, is_active, progress_percentage,
+                              issue_description, admin_notes, is_urgent, enrolled_at, updated_at)
+     SELECT student_id, course_type, course_id, st, CASE WHEN st IN ('active','completed') THEN 1 ELSE 0 END,
+            i % 101, '', '', CASE WHEN i % 70 = 0 THEN 1 ELSE 0 END, at, at
+     FROM (SELECT *, (ARRAY['pending','failed','active','cancelled','on_hold','completed','completed','completed'])[1 + i % 8] AS st
+           FROM bench_rows) r`,
+    // A refund on one completed payment in a hundred, a week after it (a fifth of them in full).
+    `INSERT INTO refunds (payment_id, idempotency_key, amount, reason, revoke_access, status, gateway_refund_id,
+                          error, created_by, created_at, updated_at)
+     SELECT id, 'bench-' || id, CASE WHEN id % 500 = 0 THEN amount ELSE 5000 END, 'Bench refund', 0, 'processed',
+            'rfnd_bench_' || id, '', NULL, at, at
+     FROM (SELECT id, amount, to_char((completed_at::timestamptz + interval '7 days') at time zone 'UTC',
+                  'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+           FROM payments WHERE status = 'completed' AND id % 100 = 0) p`,
+    `UPDATE payments p SET refunded_amount = r.amount,
+            status = CASE WHEN r.amount >= p.amount THEN 'refunded' ELSE p.status END
+     FROM refunds r WHERE r.payment_id = p.id AND r.idempotency_key LIKE 'bench-%'`,
+    `INSERT INTO counseling_requests (name, email, phone, preferred_date, interest, message, created_at, status)
+     SELECT (${array(FIRST)})[1 + n % ${FIRST.length}] || ' ' || (${array(LAST)})[1 + n % ${LAST.length}],
+            'lead' || n || '@example.in', '98' || lpad((n % 100000000)::text, 8, '0'), NULL, 'Credit Analyst', '',
+            to_char((now() - make_interval(mins => n * 90)) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            (ARRAY['new','contacted','scheduled','converted','closed'])[1 + n % 5]
+     FROM generate_series(0, 9999) n`,
+    `SET session_replication_role = DEFAULT`,
+    // The kept totals (migrations 002 and 010), recounted as the triggers would have kept them.
+    `DELETE FROM totals`,
+    `INSERT INTO totals (entity, status, is_urgent, n, amount)
+     SELECT 'payment', status, is_urgent, count(*), sum(amount) FROM payments GROUP BY status, is_urgent
+     UNION ALL SELECT 'enrollment', status, is_urgent, count(*), 0 FROM enrollments GROUP BY status, is_urgent
+     UNION ALL SELECT 'user', role, 0, count(*), 0 FROM users GROUP BY role`,
+    `DELETE FROM revenue_totals`,
+    `CREATE TEMP TABLE bench_revenue AS
+       SELECT to_char(completed_at::timestamptz at time zone 'Asia/Kolkata', 'YYYY-MM-DD') AS day, course_type, course_id,
+              1 AS payments, amount AS gross, 0 AS refunded
+       FROM payments WHERE status IN ('completed', 'refunded') AND completed_at IS NOT NULL
+       UNION ALL
+       SELECT to_char(r.created_at::timestamptz at time zone 'Asia/Kolkata', 'YYYY-MM-DD'), p.course_type, p.course_id, 0, 0, r.amount
+       FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.gateway_refund_id IS NOT NULL AND r.status <> 'failed'`,
+    `INSERT INTO revenue_totals (grain, period, course_type, course_id, payments, gross, refunded)
+     SELECT 'day', day, course_type, course_id, sum(payments), sum(gross), sum(refunded) FROM bench_revenue GROUP BY 2, 3, 4
+     UNION ALL
+     SELECT 'month', substr(day, 1, 7), course_type, course_id, sum(payments), sum(gross), sum(refunded) FROM bench_revenue GROUP BY 2, 3, 4
+     UNION ALL
+     SELECT 'all', '', course_type, course_id, sum(payments), sum(gross), sum(refunded) FROM bench_revenue GROUP BY 3, 4`,
+  ];
+}
+
+/** Loads a fresh PostgreSQL database (migrated here) with `payments` payments and their peers. */
+export async function seedMillion(url: string, payments = 1_000_000): Promise<void> {
+  const handle = openDatabase(url);
+  await migrateToLatest(handle.db);
+  await seedDemo(handle.db);
+  await handle.close();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const hash = await hashPassword('bench-student');
+    // Indexes are built once after the load (far faster than kept row by row); constraints' stay.
+    const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+      `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+       WHERE schemaname = 'public' AND tablename IN ('users', 'payments', 'enrollments', 'refunds', 'counseling_requests')
+         AND indexname NOT IN (SELECT conname FROM pg_constraint)`,
+    );
+    for (const index of indexes) await client.query(`DROP INDEX "${index.name}"`);
+    for (const statement of statements()) {
+      const params = [/\$1/.test(statement) ? payments : undefined, /\$2/.test(statement) ? hash : undefined];
+      const used = params[1] !== undefined ? params : params[0] !== undefined ? [params[0]] : [];
+      await client.query(statement, used);
+    }
+    for (const index of indexes) await client.query(index.definition);
+    // Statistics for the planner, and the visibility map for index-only counts.
+    await client.query('VACUUM ANALYZE');
+  } finally {
+    await client.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [url, count] = process.argv.slice(2);
+  if (!url?.startsWith('postgres')) {
+    console.error('Usage: npx tsx scripts/seed-million.ts postgres://user@host:5432/database [payments]');
+    process.exit(2);
+  }
+  const started = Date.now();
+  seedMillion(url, count ? Number(count) : undefined)
+    .then(() => console.error(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
