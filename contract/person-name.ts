@@ -19,7 +19,7 @@ export const personName = (label: string) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
-    .min(1, `${label} is required.`)
-    .max(100, NAME_MESSAGES.tooLong(label))
+    .min(1, { error: `${label} is required.`, abort: true })
+    .max(100, { error: NAME_MESSAGES.tooLong(label), abort: true })
     .regex(NAME_CHARACTERS, { error: NAME_MESSAGES.characters(label), abort: true })
     .refine((name) => !DOMAIN_LIKE.test(name), NAME_MESSAGES.characters(label));

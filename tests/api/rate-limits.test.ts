@@ -11,8 +11,10 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
+/** A name is letters only (contract/person-name.ts): 12 → "Visitor bc". */
+const letters = (n: number) => String(n).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
 const counseling = (n: number) => ({
-  name: `Visitor ${n}`,
+  name: `Visitor ${letters(n)}`,
   email: `visitor${n}@example.in`,
   phone: '9876543210',
   preferred_date: '2026-12-01',

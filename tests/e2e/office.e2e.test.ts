@@ -160,7 +160,10 @@ describe('The office', () => {
   });
 
   test('a counseling lead moves through the pipeline: status, assignee, follow-up and a dated note', async () => {
-    const name = `Lead ${Date.now().toString(36)}`;
+    // A name is letters only (contract/person-name.ts): the unique part's digits become letters.
+    const name = `Lead ${Date.now()
+      .toString(36)
+      .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
     const created = await api(e2e.baseURL, API.counseling.create, {
       body: { name, email: 'lead@example.in', phone: '9876543210', interest: 'Credit Analyst', message: 'Call me' },
     });
