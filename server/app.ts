@@ -29,6 +29,8 @@ import { createMailEvents } from './mail/events.ts';
 import type { PaymentEffects } from './services/completion-effects.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
 import { createPaymentService } from './services/payments.ts';
+import { createMfa, resolveMfaKey } from './services/mfa/index.ts';
+import mfaRoutes from './routes/auth/mfa.ts';
 import { createTokenService, resolveJwtSecret, tokenLifetimes, type Rotate } from './services/tokens.ts';
 import { createCatalogueCache } from './services/catalogue-cache.ts';
 import { setupGateway } from './gateway/index.ts';
@@ -107,6 +109,7 @@ export async function buildApp({
   }
 
   const secret = await resolveJwtSecret(db, config.jwtSecret);
+  const mfa = createMfa(db, config, await resolveMfaKey(db, config.mfaEncryptionKey));
   const lifetimes = tokenLifetimes(config);
   const tokens = createTokenService(db, secret, lifetimes, rotate);
   const catalogue = createCatalogueCache(db, clock);
@@ -123,6 +126,7 @@ export async function buildApp({
   }
   const refunds = createRefundService(db, gatewaySetup.gateway, paymentEffects);
   app.decorate('deps', {
+    mfa,
     config,
     db,
     dialect,
@@ -161,6 +165,7 @@ export async function buildApp({
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  await app.register(mfaRoutes);
   await app.register(programRoutes);
   await app.register(workshopRoutes);
   await app.register(facultyRoutes);

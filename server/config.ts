@@ -94,6 +94,15 @@ export type Config = {
   dbStatementTimeoutMs: number;
   /** SQLite: waiting for another process's write lock gives up after this. */
   dbBusyTimeoutMs: number;
+  /**
+   * MFA_ENCRYPTION_KEY: 32 bytes (64 hex digits or base64) encrypting authenticator-app secrets at rest
+   * (AES-256-GCM). Unset: generated once and kept in the settings table, like the JWT secret.
+   */
+  mfaEncryptionKey: Buffer | null;
+  /** REQUIRE_ADMIN_MFA: administrators must have a second factor (default: on unless demo mode). */
+  requireAdminMfa: boolean;
+  /** WebAuthn relying party: its id (a host name) and the origin the browser must report. */
+  webauthn: { rpId: string; rpName: string; origin: string };
 };
 
 export type Institute = {
@@ -212,6 +221,27 @@ function apiBaseFromEnv(value: string | undefined): string | null {
   return value.replace(/\/+$/, '');
 }
 
+/** MFA_ENCRYPTION_KEY: 32 bytes as 64 hex digits or base64(url); null when unset. */
+export function mfaKeyFromEnv(value: string | undefined): Buffer | null {
+  if (!value) return null;
+  const text = value.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  if (key.length !== 32) {
+    throw new Error('MFA_ENCRYPTION_KEY must be 32 bytes: 64 hex digits or base64 (openssl rand -hex 32).');
+  }
+  return key;
+}
+
+/** The WebAuthn relying party: WEBAUTHN_RP_ID, else PUBLIC_URL's host name; the origin is PUBLIC_URL's. */
+function webauthnFromEnv(env: NodeJS.ProcessEnv, publicUrl: string) {
+  const url = new URL(publicUrl);
+  return {
+    rpId: env.WEBAUTHN_RP_ID?.trim() || url.hostname,
+    rpName: env.WEBAUTHN_RP_NAME?.trim() || 'Credit Careers Institute',
+    origin: url.origin,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const jwtSecret = env.JWT_SECRET || null;
@@ -286,6 +316,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbAcquireTimeoutMs: int(env.DB_ACQUIRE_TIMEOUT_MS, 5000, 'DB_ACQUIRE_TIMEOUT_MS'),
     dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 15_000, 'DB_STATEMENT_TIMEOUT_MS'),
     dbBusyTimeoutMs: int(env.DB_BUSY_TIMEOUT_MS, 5000, 'DB_BUSY_TIMEOUT_MS'),
+    mfaEncryptionKey: mfaKeyFromEnv(env.MFA_ENCRYPTION_KEY),
+    requireAdminMfa: flag(env.REQUIRE_ADMIN_MFA, !demoMode),
+    webauthn: webauthnFromEnv(env, (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '')),
   };
 }
 

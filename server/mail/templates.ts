@@ -49,6 +49,15 @@ export function welcomeEmail(ctx: MailContext, user: { firstName: string; userna
   ]);
 }
 
+/** An administrator removed the owner's authenticator app (the reason is told; the owner can set one up again). */
+export function secondFactorRemovedEmail(ctx: MailContext, user: { firstName: string; reason: string }): Rendered {
+  return compose(ctx, 'Your second factor was removed', `Dear ${user.firstName},`, [
+    `An administrator removed the authenticator app from your account. The reason given: ${user.reason}`,
+    `You can sign in with your password alone until you set up a new one on your account page: ${ctx.publicUrl}/account`,
+    'If you did not ask for this, reply to this email at once.',
+  ]);
+}
+
 export function paymentConfirmationEmail(
   ctx: MailContext,
   p: { name: string; course: string; totalPaise: number; invoiceNumber: string },
