@@ -31,6 +31,7 @@ import { createEnrollmentService } from './services/enrollments.ts';
 import { createPaymentService } from './services/payments.ts';
 import { createMfa, resolveMfaKey } from './services/mfa/index.ts';
 import mfaRoutes from './routes/auth/mfa.ts';
+import accountRoutes from './routes/auth/account.ts';
 import { createTokenService, resolveJwtSecret, tokenLifetimes, type Rotate } from './services/tokens.ts';
 import { createCatalogueCache } from './services/catalogue-cache.ts';
 import { setupGateway } from './gateway/index.ts';
@@ -166,6 +167,7 @@ export async function buildApp({
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(mfaRoutes);
+  await app.register(accountRoutes);
   await app.register(programRoutes);
   await app.register(workshopRoutes);
   await app.register(facultyRoutes);
