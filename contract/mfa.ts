@@ -38,6 +38,7 @@ export const MFA_MESSAGES = {
   notEnabled: 'No authenticator app is set up on this account.',
   passwordWrong: 'The password is not correct.',
   sessionNotFound: 'No such signed-in device.',
+  secondFactorFailed: 'The code could not be checked. Check your connection and try again.',
   resetSelf: 'Turn off your own second factor on your account page.',
   resetNothing: 'This user has no authenticator app to remove.',
 } as const;
