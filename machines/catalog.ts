@@ -9,6 +9,8 @@ import { paymentFlowMachine } from './payment-flow.machine.ts';
 import { resetPasswordMachine } from './reset-password.machine.ts';
 import { sessionMachine } from './session.machine.ts';
 import { tokenRefreshMachine } from './token-refresh.machine.ts';
+import { stepUpMachine } from './step-up.machine.ts';
+import { totpSetupMachine } from './totp-setup.machine.ts';
 
 /**
  * Every machine by its file name. The diagram script draws each one and the coverage gate refuses a
@@ -26,4 +28,6 @@ export const machineCatalog = {
   'forgot-password': forgotPasswordMachine,
   'reset-password': resetPasswordMachine,
   action: actionMachine,
+  'step-up': stepUpMachine,
+  'totp-setup': totpSetupMachine,
 } as const;

@@ -11,3 +11,5 @@ export * from './forgot-password.machine.ts';
 export * from './reset-password.machine.ts';
 export * from './action.machine.ts';
 export { machineCatalog } from './catalog.ts';
+export * from './step-up.machine.ts';
+export * from './totp-setup.machine.ts';

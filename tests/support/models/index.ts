@@ -9,6 +9,7 @@ import { paymentFlowModel } from './payment-flow.model.ts';
 import { resetPasswordModel } from './reset-password.model.ts';
 import { sessionModel } from './session.model.ts';
 import { tokenRefreshModel } from './token-refresh.model.ts';
+import { stepUpModel, totpSetupModel } from './mfa.model.ts';
 
 export * from './action.model.ts';
 export * from './admin-modal.model.ts';
@@ -20,6 +21,7 @@ export * from './payment-flow.model.ts';
 export * from './reset-password.model.ts';
 export * from './session.model.ts';
 export * from './token-refresh.model.ts';
+export * from './mfa.model.ts';
 
 /** One model per machine of machineCatalog, by the same name. */
 export const machineModels = [
@@ -34,4 +36,6 @@ export const machineModels = [
   forgotPasswordModel,
   resetPasswordModel,
   actionModel,
+  stepUpModel,
+  totpSetupModel,
 ] as MachineModel<unknown>[];
