@@ -57,3 +57,4 @@ export const stepUpMachine = setup({
     },
   },
 });
+export type StepUpLogic = typeof stepUpMachine;

@@ -79,3 +79,4 @@ export const totpSetupMachine = setup({
     },
   },
 });
+export type TotpSetupLogic = typeof totpSetupMachine;
