@@ -104,7 +104,6 @@ export function createMfaRepository(db: Db) {
     },
   };
 }
-export type MfaRepository = ReturnType<typeof createMfaRepository>;
 
 /** Short-lived single-use challenges, by the SHA-256 of their token. */
 export function createChallengeRepository(db: Db) {
