@@ -101,8 +101,8 @@ export type Config = {
   mfaEncryptionKey: Buffer | null;
   /** REQUIRE_ADMIN_MFA: administrators must have a second factor (default: on unless demo mode). */
   requireAdminMfa: boolean;
-  /** WebAuthn relying party: its id (a host name) and the origin the browser must report. */
-  webauthn: { rpId: string; rpName: string; origin: string };
+  /** MFA_ISSUER: the name authenticator apps show beside the account. */
+  mfaIssuer: string;
 };
 
 export type Institute = {
@@ -232,16 +232,6 @@ export function mfaKeyFromEnv(value: string | undefined): Buffer | null {
   return key;
 }
 
-/** The WebAuthn relying party: WEBAUTHN_RP_ID, else PUBLIC_URL's host name; the origin is PUBLIC_URL's. */
-function webauthnFromEnv(env: NodeJS.ProcessEnv, publicUrl: string) {
-  const url = new URL(publicUrl);
-  return {
-    rpId: env.WEBAUTHN_RP_ID?.trim() || url.hostname,
-    rpName: env.WEBAUTHN_RP_NAME?.trim() || 'Credit Careers Institute',
-    origin: url.origin,
-  };
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const jwtSecret = env.JWT_SECRET || null;
@@ -318,7 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbBusyTimeoutMs: int(env.DB_BUSY_TIMEOUT_MS, 5000, 'DB_BUSY_TIMEOUT_MS'),
     mfaEncryptionKey: mfaKeyFromEnv(env.MFA_ENCRYPTION_KEY),
     requireAdminMfa: flag(env.REQUIRE_ADMIN_MFA, !demoMode),
-    webauthn: webauthnFromEnv(env, (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '')),
+    mfaIssuer: env.MFA_ISSUER?.trim() || 'Credit Careers Institute',
   };
 }
 

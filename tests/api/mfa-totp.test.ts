@@ -1,6 +1,9 @@
 import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
 import { openSecret, sealSecret } from '../../server/lib/secret-box.ts';
+import { resolveMfaKey } from '../../server/services/mfa/index.ts';
+import { freshDatabase } from './support/harness.ts';
 import { matchingStep, totpCode } from '../../server/services/mfa/totp.ts';
 
 /** RFC 6238 appendix B: the SHA-1 seed is the ASCII "12345678901234567890" (Base32 below), 8 digits, X = 30. */
@@ -45,5 +48,38 @@ describe('TOTP (RFC 6238) through otplib', () => {
     expect(openSecret(key, sealed, 'totp:1')).toBe(RFC_SEED);
     expect(() => openSecret(key, sealed, 'totp:2')).toThrow();
     expect(() => openSecret(Buffer.alloc(32, 8), sealed, 'totp:1')).toThrow();
+  });
+});
+
+describe('configuration of the second factor', () => {
+  it('reads MFA_ENCRYPTION_KEY as 32 bytes (hex or base64) and refuses anything else', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ NODE_ENV: 'test', MFA_ENCRYPTION_KEY: hex }).mfaEncryptionKey).toEqual(Buffer.from(hex, 'hex'));
+    const b64 = Buffer.alloc(32, 9).toString('base64');
+    expect(loadConfig({ NODE_ENV: 'test', MFA_ENCRYPTION_KEY: b64 }).mfaEncryptionKey).toEqual(Buffer.alloc(32, 9));
+    expect(() => loadConfig({ NODE_ENV: 'test', MFA_ENCRYPTION_KEY: 'short' })).toThrow(
+      /MFA_ENCRYPTION_KEY must be 32 bytes/,
+    );
+    expect(loadConfig({ NODE_ENV: 'test' }).mfaEncryptionKey).toBeNull();
+  });
+
+  it('requires administrators’ second factor unless demo mode is on (REQUIRE_ADMIN_MFA overrides)', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).requireAdminMfa).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x' }).requireAdminMfa).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x', REQUIRE_ADMIN_MFA: '0' }).requireAdminMfa).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', DEMO_MODE: '0' }).requireAdminMfa).toBe(true);
+  });
+
+  it('without MFA_ENCRYPTION_KEY, generates one key and keeps it in the database for every later start', async () => {
+    const handle = await freshDatabase();
+    try {
+      const first = await resolveMfaKey(handle.db, null);
+      expect(first).toHaveLength(32);
+      expect(await resolveMfaKey(handle.db, null)).toEqual(first);
+      const configured = Buffer.alloc(32, 1);
+      expect(await resolveMfaKey(handle.db, configured)).toBe(configured);
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -90,7 +90,7 @@ export function createMfaFactors(db: Db, config: Config, key: Buffer) {
       const secret = newTotpSecret();
       const started = await repo.startTotp(user.id, sealSecret(key, secret, seedLabel(user.id)));
       if (!started) throw new BusinessError(MFA_MESSAGES.alreadyEnabled);
-      const url = otpauthUrl(secret, config.webauthn.rpName, user.username);
+      const url = otpauthUrl(secret, config.mfaIssuer, user.username);
       return { otpauth_url: url, qr_svg: await qrSvg(url) };
     },
 
