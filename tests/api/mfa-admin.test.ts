@@ -216,6 +216,29 @@ describe('step-up (REQUIRE_ADMIN_MFA off, as in demo mode)', () => {
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['mfa.totp_enabled', 'mfa.totp_disabled']));
   });
 
+  it('limits wrong passwords and codes when turning it off (no password guessing through it)', async () => {
+    const user = await ctx.user('tara');
+    const { seed: own } = await enrolTotp(ctx, user);
+    const url = '/auth/mfa/totp/disable/';
+    for (let i = 0; i < 5; i++) {
+      const res = await ctx.request({
+        method: 'POST',
+        url,
+        token: user.access,
+        body: { password: `guess-${i}`, code: '000000' },
+      });
+      expect(res.status).toBe(400);
+    }
+    later(30);
+    const blocked = await ctx.request({
+      method: 'POST',
+      url,
+      token: user.access,
+      body: { password: 'password123', code: codeAt(own) },
+    });
+    expect(blocked.status).toBe(429);
+  });
+
   it('regenerates recovery codes with a current code; the old ones stop working', async () => {
     const user = await ctx.user('arjun');
     const { seed: own, recovery } = await enrolTotp(ctx, user);

@@ -23,8 +23,11 @@ export default async function mfaRoutes(app: FastifyInstance) {
   const limiter = createRateLimiter(db);
   const users = createUserRepository(db);
 
-  /** A code check of a logged-in user (step-up, turning off, new recovery codes): 5 wrong per window. */
-  async function provenCode(request: FastifyRequest, code: string): Promise<void> {
+  /**
+   * A code check of a logged-in user (step-up, turning off, new recovery codes), with the password too
+   * when given: 5 wrong answers per window (the attempt is counted before either is checked).
+   */
+  async function provenCode(request: FastifyRequest, code: string, password?: string): Promise<void> {
     const user = requireUser(request);
     const key = `mfa:code:${user.id}`;
     const attempt = await limiter.attempt(
@@ -32,6 +35,9 @@ export default async function mfaRoutes(app: FastifyInstance) {
       [key],
     );
     if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
+    if (password !== undefined && !(await verifyPassword(password, user.password_hash))) {
+      throw new BusinessError(MFA_MESSAGES.passwordWrong);
+    }
     if (!(await mfa.factors.checkCode(user.id, code))) throw new BusinessError(MFA_MESSAGES.codeInvalid);
     await limiter.release(attempt);
   }
@@ -49,10 +55,7 @@ export default async function mfaRoutes(app: FastifyInstance) {
     const user = requireUser(request);
     const input = parse(TotpDisableInput, request.body);
     if (!(await mfa.factors.status(user)).totp_enabled) throw new BusinessError(MFA_MESSAGES.notEnabled);
-    if (!(await verifyPassword(input.password, user.password_hash))) {
-      throw new BusinessError(MFA_MESSAGES.passwordWrong);
-    }
-    await provenCode(request, input.code);
+    await provenCode(request, input.code, input.password);
     await mfa.factors.disable(user.id, user.id);
     return reply.code(204).send();
   });
