@@ -15,3 +15,4 @@ export * from './person-name.ts';
 export * from './same-origin-path.ts';
 export * from './file-names.ts';
 export * from './page-titles.ts';
+export * from './mfa.ts';

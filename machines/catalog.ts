@@ -11,6 +11,8 @@ import { priorityNavMachine } from './priority-nav.machine.ts';
 import { resetPasswordMachine } from './reset-password.machine.ts';
 import { sessionMachine } from './session.machine.ts';
 import { tokenRefreshMachine } from './token-refresh.machine.ts';
+import { stepUpMachine } from './step-up.machine.ts';
+import { totpSetupMachine } from './totp-setup.machine.ts';
 
 /**
  * Every machine by its file name. The diagram script draws each one and the coverage gate refuses a
@@ -30,4 +32,6 @@ export const machineCatalog = {
   action: actionMachine,
   'priority-nav': priorityNavMachine,
   disclosure: disclosureMachine,
+  'step-up': stepUpMachine,
+  'totp-setup': totpSetupMachine,
 } as const;

@@ -1,16 +1,37 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { MESSAGES, userMessage, type LoginInput, type RegisterInput, type User } from '../contract/index.ts';
+import {
+  MESSAGES,
+  MFA_MESSAGES,
+  userMessage,
+  type LoginInput,
+  type MfaChallenge,
+  type MfaLoginInput,
+  type RegisterInput,
+  type User,
+} from '../contract/index.ts';
 import { appAction, notProvided } from './placeholders.ts';
 
 /**
  * Who is using the app (spec section 4, Session). One instance for the whole SPA.
  * The app supplies the actors (API calls, token storage) and the `clearTokens`/`reportError` actions.
  */
-export type SessionContext = { user: User | null; error: string | null };
+export type SessionContext = {
+  user: User | null;
+  error: string | null;
+  /** Between a right password and the second factor: the server's single-use mfa_token. */
+  mfaToken: string | null;
+};
+
+/** What the person enters at the login's second step: a code from their app, or a recovery code. */
+export type SecondFactorAnswer = { code: string } | { recovery_code: string };
 
 export type SessionEvent =
   | ({ type: 'session.login' } & LoginInput)
   | ({ type: 'session.register' } & RegisterInput)
+  /** The login's second step: the code (or recovery code) the person entered. */
+  | ({ type: 'session.secondFactor' } & SecondFactorAnswer)
+  /** Back to the password form from the second step. */
+  | { type: 'session.cancelSecondFactor' }
   | { type: 'session.logout' }
   /** The token refresh failed: the stored tokens are gone, so is the user. */
   | { type: 'session.expired' };
@@ -23,8 +44,10 @@ export const sessionMachine = setup({
   actors: {
     /** null: no stored token. Rejects when a stored token does not verify. */
     loadCurrentUser: notProvided<User | null>('loadCurrentUser'),
-    /** Stores both tokens, then loads the user. */
-    login: notProvided<User, LoginInput>('login'),
+    /** Stores both tokens, then loads the user; or answers the server's challenge for a second factor. */
+    login: notProvided<User | MfaChallenge, LoginInput>('login'),
+    /** Trades the mfa_token and the code for both tokens, stores them, then loads the user. */
+    completeSecondFactor: notProvided<User, MfaLoginInput>('completeSecondFactor'),
     /** Creates the student, stores both tokens, then loads the user. */
     register: notProvided<User, RegisterInput>('register'),
     /** Revokes the refresh token on the server. */
@@ -37,14 +60,17 @@ export const sessionMachine = setup({
     clearUser: assign({ user: null }),
     clearError: assign({ error: null }),
     setError: assign((_, params: { error: string }) => ({ error: params.error })),
+    setMfaToken: assign((_, params: { token: string }) => ({ mfaToken: params.token })),
+    clearMfaToken: assign({ mfaToken: null }),
   },
   guards: {
     hasUser: (_, params: { user: User | null }) => params.user !== null,
+    isChallenge: (_, params: { output: User | MfaChallenge }) => 'mfa_required' in params.output,
   },
 }).createMachine({
   id: 'session',
   initial: 'checking',
-  context: { user: null, error: null },
+  context: { user: null, error: null, mfaToken: null },
   states: {
     checking: {
       tags: ['busy'],
@@ -82,15 +108,55 @@ export const sessionMachine = setup({
           assertEvent(event, 'session.login');
           return { username: event.username, password: event.password };
         },
-        onDone: {
-          target: 'authenticated',
-          actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
-        },
+        onDone: [
+          {
+            // A second factor is on: no tokens yet, the person enters a code next.
+            guard: { type: 'isChallenge', params: ({ event }) => ({ output: event.output }) },
+            target: 'secondFactor',
+            actions: {
+              type: 'setMfaToken',
+              params: ({ event }) => ({ token: (event.output as MfaChallenge).mfa_token }),
+            },
+          },
+          {
+            target: 'authenticated',
+            actions: { type: 'setUser', params: ({ event }) => ({ user: event.output as User }) },
+          },
+        ],
         onError: {
           target: 'unauthenticated',
           actions: {
             type: 'setError',
             params: ({ event }) => ({ error: userMessage(event.error, MESSAGES.loginFailed) }),
+          },
+        },
+      },
+    },
+    secondFactor: {
+      on: {
+        'session.secondFactor': { target: 'verifyingSecondFactor', actions: 'clearError' },
+        'session.cancelSecondFactor': { target: 'unauthenticated', actions: ['clearMfaToken', 'clearError'] },
+      },
+    },
+    verifyingSecondFactor: {
+      tags: ['busy'],
+      invoke: {
+        id: 'completeSecondFactor',
+        src: 'completeSecondFactor',
+        input: ({ context, event }) => {
+          assertEvent(event, 'session.secondFactor');
+          const { type: _type, ...answer } = event;
+          return { mfa_token: context.mfaToken ?? '', ...answer } as MfaLoginInput;
+        },
+        onDone: {
+          target: 'authenticated',
+          actions: ['clearMfaToken', { type: 'setUser', params: ({ event }) => ({ user: event.output }) }],
+        },
+        onError: {
+          target: 'secondFactor',
+          actions: {
+            type: 'setError',
+            params: ({ event }) => ({ error: userMessage(event.error, MFA_MESSAGES.secondFactorFailed) }),
           },
         },
       },

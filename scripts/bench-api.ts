@@ -262,6 +262,8 @@ export async function startProject(
       PORT: String(port),
       HOST: '127.0.0.1',
       DEMO_MODE: '0',
+      // The benchmark's administrator has no second factor; throughput, not the admin guard, is measured.
+      REQUIRE_ADMIN_MFA: '0',
       JWT_SECRET: SECRET,
       ACCESS_TOKEN_LIFETIME_SECONDS: '3600',
       LOG_REQUESTS: '1',

@@ -8,13 +8,15 @@ const SECRETS: { what: string; pattern: RegExp }[] = [
   {
     what: 'a secret field with its value',
     pattern:
-      /"(password|new_password|password_confirm|current_password|refresh|access|token|authorization|cookie|card_number|cvv|expiry|razorpay_signature|key_secret)"\s*:\s*"(?!\[redacted\]")[^"]+"/i,
+      /"(password|new_password|password_confirm|current_password|refresh|access|token|authorization|cookie|card_number|cvv|expiry|razorpay_signature|key_secret|mfa_token|recovery_code|otpauth_url|secret_encrypted)"\s*:\s*"(?!\[redacted\]")[^"]+"/i,
   },
   {
     // Not inside a longer number or a decimal (a response time such as 0.5555829999998423).
     what: 'a card number',
     pattern: /(?<![\d.])(?:4111|4000|5555|5104)[ -]?\d{4}[ -]?\d{4}[ -]?\d{4}(?![\d.])/,
   },
+  // A TOTP seed travels only inside the set-up answer's otpauth:// URI (and its QR code).
+  { what: 'a TOTP seed (otpauth URI)', pattern: /otpauth:\/\/[^\s"]*secret=/i },
   { what: 'a password the tests use', pattern: /password123|long-enough-1|student123|admin123|N3w-passw0rd/ },
 ];
 

@@ -30,6 +30,9 @@ import { createPaymentEffects } from './services/payment-effects.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
 import { createPaymentService } from './services/payments.ts';
 import { resetLinkKey } from './lib/reset-links.ts';
+import { createMfa, resolveMfaKey } from './services/mfa/index.ts';
+import mfaRoutes from './routes/auth/mfa.ts';
+import accountRoutes from './routes/auth/account.ts';
 import { createTokenService, resolveJwtSecret, tokenLifetimes, type Rotate } from './services/tokens.ts';
 import { createCatalogueCache } from './services/catalogue-cache.ts';
 import { setupGateway } from './gateway/index.ts';
@@ -99,6 +102,7 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
   }
 
   const secret = await resolveJwtSecret(db, config.jwtSecret);
+  const mfa = createMfa(db, config, await resolveMfaKey(db, config.mfaEncryptionKey));
   const lifetimes = tokenLifetimes(config);
   const tokens = createTokenService(db, secret, lifetimes, rotate);
   const catalogue = createCatalogueCache(db);
@@ -111,6 +115,7 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
   }
   const refunds = createRefundService(db, gatewaySetup.gateway, paymentEffects);
   app.decorate('deps', {
+    mfa,
     config,
     db,
     dialect,
@@ -149,6 +154,8 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  await app.register(mfaRoutes);
+  await app.register(accountRoutes);
   await app.register(programRoutes);
   await app.register(workshopRoutes);
   await app.register(facultyRoutes);

@@ -98,6 +98,15 @@ export type Config = {
   dbStatementTimeoutMs: number;
   /** SQLite: waiting for another process's write lock gives up after this. */
   dbBusyTimeoutMs: number;
+  /**
+   * MFA_ENCRYPTION_KEY: 32 bytes (64 hex digits or base64) encrypting authenticator-app secrets at rest
+   * (AES-256-GCM). Unset: generated once and kept in the settings table, like the JWT secret.
+   */
+  mfaEncryptionKey: Buffer | null;
+  /** REQUIRE_ADMIN_MFA: administrators must have a second factor (default: on unless demo mode). */
+  requireAdminMfa: boolean;
+  /** MFA_ISSUER: the name authenticator apps show beside the account. */
+  mfaIssuer: string;
 };
 
 export type Institute = {
@@ -216,6 +225,17 @@ function apiBaseFromEnv(value: string | undefined): string | null {
   return value.replace(/\/+$/, '');
 }
 
+/** MFA_ENCRYPTION_KEY: 32 bytes as 64 hex digits or base64(url); null when unset. */
+export function mfaKeyFromEnv(value: string | undefined): Buffer | null {
+  if (!value) return null;
+  const text = value.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  if (key.length !== 32) {
+    throw new Error('MFA_ENCRYPTION_KEY must be 32 bytes: 64 hex digits or base64 (openssl rand -hex 32).');
+  }
+  return key;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const jwtSecret = env.JWT_SECRET || null;
@@ -292,6 +312,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbAcquireTimeoutMs: int(env.DB_ACQUIRE_TIMEOUT_MS, 5000, 'DB_ACQUIRE_TIMEOUT_MS'),
     dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 15_000, 'DB_STATEMENT_TIMEOUT_MS'),
     dbBusyTimeoutMs: int(env.DB_BUSY_TIMEOUT_MS, 5000, 'DB_BUSY_TIMEOUT_MS'),
+    mfaEncryptionKey: mfaKeyFromEnv(env.MFA_ENCRYPTION_KEY),
+    requireAdminMfa: flag(env.REQUIRE_ADMIN_MFA, !demoMode),
+    mfaIssuer: env.MFA_ISSUER?.trim() || 'Credit Careers Institute',
   };
 }
 

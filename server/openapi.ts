@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as C from '../contract/index.ts';
 import { GST_NAMED, GST_OPERATIONS } from './openapi-gst.ts';
 import { OFFICE_NAMED, OFFICE_OPERATIONS } from './openapi-office.ts';
+import { TRUST_NAMED, TRUST_OPERATIONS } from './openapi-trust.ts';
 
 /**
  * The OpenAPI 3.1 description of every route, generated from the contract's zod schemas (the same
@@ -79,6 +80,7 @@ const NAMED: Record<string, z.ZodType> = {
   CounselingInput: C.CounselingInput,
   ...OFFICE_NAMED,
   ...GST_NAMED,
+  ...TRUST_NAMED,
 };
 const INPUTS = new Set(Object.keys(NAMED).filter((name) => name.endsWith('Input')));
 
@@ -151,11 +153,11 @@ const OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: C.API.token,
-    summary: 'Log in: an access and a refresh token',
+    summary: 'Log in: an access and a refresh token (with a second factor on: {mfa_required, mfa_token}, no tokens)',
     tag: 'Auth',
     access: 'public',
     body: C.LoginInput,
-    responses: { 200: C.TokenPair },
+    responses: { 200: z.union([C.TokenPair, C.MfaChallenge]) },
     errors: [400, 401, 429],
   },
   {
@@ -533,6 +535,7 @@ const OPERATIONS: Operation[] = [
   },
   ...OFFICE_OPERATIONS,
   ...GST_OPERATIONS,
+  ...TRUST_OPERATIONS,
 ];
 
 const ERROR_RESPONSES: Record<number, { description: string; schema: string }> = {

@@ -12,6 +12,8 @@ import type { PaymentGateway } from './gateway/port.ts';
 import type { GatewayEventService } from './services/gateway-events.ts';
 import type { ReconciliationService } from './services/reconciliation.ts';
 import type { RefundService } from './services/refunds.ts';
+import type { MfaFactors } from './services/mfa/factors.ts';
+import type { MfaLogin } from './services/mfa/login.ts';
 
 /** What every route may use, decorated once on the root instance. */
 export type Deps = {
@@ -29,6 +31,8 @@ export type Deps = {
   gatewayEvents: GatewayEventService;
   refunds: RefundService;
   reconciliation: ReconciliationService;
+  /** The second factor (services/mfa/): factors of a user, and the login's second step. */
+  mfa: { factors: MfaFactors; login: MfaLogin };
 };
 
 declare module 'fastify' {

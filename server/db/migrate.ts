@@ -14,6 +14,7 @@ import * as paymentsVersion from './migrations/008_payments_version.ts';
 import * as refreshTokenGenerations from './migrations/009_refresh_token_generations.ts';
 import * as revenueTotals from './migrations/010_revenue_totals.ts';
 import * as resetLinksSharedEmails from './migrations/014_reset_links_and_shared_emails.ts';
+import * as secondFactor from './migrations/012_second_factor.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '009_refresh_token_generations': refreshTokenGenerations,
   '010_revenue_totals': revenueTotals,
   '014_reset_links_and_shared_emails': resetLinksSharedEmails,
+  '012_second_factor': secondFactor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

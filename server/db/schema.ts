@@ -28,6 +28,57 @@ export interface UsersTable {
   /** 0: deactivated (cannot log in; tokens refused). Migration 005_1. */
   is_active: Generated<Bool>;
   last_login: Timestamp | null;
+  /** 1: an authenticator app or a passkey is confirmed (migration 012). */
+  mfa_enabled: Generated<Bool>;
+  /** The latest second-factor proof (step-up), migration 012. */
+  step_up_at: Generated<Timestamp | null>;
+}
+
+/** Authenticator-app secrets, encrypted (AES-256-GCM), one per user; migration 012. */
+export interface TotpCredentialsTable {
+  user_id: number;
+  secret_encrypted: string;
+  /** Null while set up but not yet confirmed with a code. */
+  confirmed_at: Timestamp | null;
+  /** RFC 6238 time step of the latest accepted code. */
+  last_step: number | null;
+  created_at: Timestamp;
+}
+
+/** One-time recovery codes (SHA-256), migration 012. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** Short-lived single-use challenges (login second step, WebAuthn ceremonies), migration 012. */
+export interface AuthChallengesTable {
+  token_hash: string;
+  purpose: string;
+  user_id: number | null;
+  challenge: string | null;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** Passkeys, migration 012. */
+export interface WebauthnCredentialsTable {
+  /** The credential id, base64url. */
+  id: string;
+  user_id: number;
+  name: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** Comma-separated AuthenticatorTransport values. */
+  transports: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
 }
 
 export interface SettingsTable {
@@ -371,6 +422,10 @@ export interface Database {
   settings: SettingsTable;
   refresh_families: RefreshFamiliesTable;
   rate_events: RateEventsTable;
+  totp_credentials: TotpCredentialsTable;
+  recovery_codes: RecoveryCodesTable;
+  auth_challenges: AuthChallengesTable;
+  webauthn_credentials: WebauthnCredentialsTable;
   faculty: FacultyTable;
   programs: ProgramsTable;
   workshops: WorkshopsTable;

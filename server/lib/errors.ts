@@ -40,6 +40,17 @@ export class ValidationFailed extends Error {
   }
 }
 
+/** An HttpError whose answer also carries a `code` the client acts on: 403 `{detail, code}`. */
+export class CodedHttpError extends HttpError {
+  constructor(
+    statusCode: number,
+    detail: string,
+    readonly answerCode: string,
+  ) {
+    super(statusCode, detail);
+  }
+}
+
 export const notFound = () => new HttpError(404, SERVER_MESSAGES.notFound);
 export const notAuthenticated = () => new HttpError(401, SERVER_MESSAGES.notAuthenticated);
 export const tokenInvalid = () => new HttpError(401, SERVER_MESSAGES.tokenInvalid);

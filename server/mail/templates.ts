@@ -47,9 +47,18 @@ export function welcomeEmail(ctx: MailContext): Rendered {
 /** Someone tried to register with an address that already has an account (the form answered as usual). */
 export function registrationAttemptEmail(ctx: MailContext): Rendered {
   return compose(ctx, `Sign-up attempt at ${ctx.institute.legalName}`, 'Hello,', [
-    'Someone tried to create a new account with this email address, which already has an account with us. No new account was made.',
-    `If it was you, log in instead (forgot your password? ask for a link on the login page): ${ctx.publicUrl}/login`,
-    'If it was not you, you need not do anything.',
+    'Someone signed up for a new account with this email address, which already has an account with us. Your own account is unchanged: its password, courses and payments stay yours, and "Forgot password?" for this address reaches it.',
+    `If it was you, log in to your existing account instead (forgot your password? ask for a link on the login page): ${ctx.publicUrl}/login`,
+    'If it was not you, you need not do anything; reply to this email if you want the other account closed.',
+  ]);
+}
+
+/** An administrator removed the owner's authenticator app (the reason is told; the owner can set one up again). */
+export function secondFactorRemovedEmail(ctx: MailContext, user: { firstName: string; reason: string }): Rendered {
+  return compose(ctx, 'Your second factor was removed', `Dear ${user.firstName},`, [
+    `An administrator removed the authenticator app from your account. The reason given: ${user.reason}`,
+    `You can sign in with your password alone until you set up a new one on your account page: ${ctx.publicUrl}/account`,
+    'If you did not ask for this, reply to this email at once.',
   ]);
 }
 

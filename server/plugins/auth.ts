@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
 import { createUserRepository } from '../repositories/users.ts';
-import { forbidden, HttpError, notAuthenticated, tokenInvalid } from '../lib/errors.ts';
+import { MFA_ERROR_CODES, MFA_MESSAGES, STEP_UP_SECONDS } from '../../contract/index.ts';
+import { CodedHttpError, forbidden, HttpError, notAuthenticated, tokenInvalid } from '../lib/errors.ts';
 import { shared } from './shared.ts';
 
 /**
@@ -40,10 +41,30 @@ export function requireUser(request: FastifyRequest): UserRow {
   throw request.authError ?? notAuthenticated();
 }
 
+/**
+ * An administrator; with REQUIRE_ADMIN_MFA, one who has a second factor (otherwise 403
+ * `{detail, code: "mfa_setup_required"}`: the admin panel sends them to set one up).
+ */
 export function requireAdmin(request: FastifyRequest): UserRow {
   const user = requireUser(request);
   if (user.role !== 'admin') throw forbidden();
+  if (request.server.deps.config.requireAdminMfa && !user.mfa_enabled) {
+    throw new CodedHttpError(403, MFA_MESSAGES.setupRequired, MFA_ERROR_CODES.setupRequired);
+  }
   return user;
+}
+
+/**
+ * Step-up: the caller proved their second factor (POST /auth/step-up/) less than STEP_UP_SECONDS ago,
+ * otherwise 403 `{detail, code: "step_up_required"}` (the admin panel asks for a code and retries). With
+ * REQUIRE_ADMIN_MFA off, a user without a second factor passes (the demo administrator works as before).
+ * The one guard for every sensitive action: add `steppedUp` to a route's preHandler, or call this.
+ */
+export function requireStepUp(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (!request.server.deps.config.requireAdminMfa && !user.mfa_enabled) return user;
+  if (user.step_up_at && Date.parse(user.step_up_at) > Date.now() - STEP_UP_SECONDS * 1000) return user;
+  throw new CodedHttpError(403, MFA_MESSAGES.stepUpRequired, MFA_ERROR_CODES.stepUpRequired);
 }
 
 export const isAdmin = (request: FastifyRequest): boolean => request.user?.role === 'admin';
@@ -63,3 +84,8 @@ function hookOf(check: (request: FastifyRequest) => unknown) {
 /** preHandler hooks for route options. */
 export const authenticated = hookOf(requireUser);
 export const adminOnly = hookOf(requireAdmin);
+/** Administrators with a fresh second-factor proof (refunds, role changes, deactivation, exports). */
+export const steppedUp = hookOf((request) => {
+  requireAdmin(request);
+  return requireStepUp(request);
+});

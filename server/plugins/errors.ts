@@ -1,6 +1,6 @@
 import type { FastifyError } from 'fastify';
 import { SERVER_MESSAGES } from '../../contract/index.ts';
-import { BusinessError, HttpError, ServiceUnavailable, ValidationFailed } from '../lib/errors.ts';
+import { BusinessError, CodedHttpError, HttpError, ServiceUnavailable, ValidationFailed } from '../lib/errors.ts';
 import { shared } from './shared.ts';
 
 /** Empty bodies are fine (POST .../complete/ sends none, often with a JSON content type). */
@@ -35,6 +35,9 @@ export default shared(async function errors(app) {
     if (error instanceof ValidationFailed) return reply.code(400).send(error.fields);
     if (error instanceof BusinessError) return reply.code(400).send({ error: error.error });
     if (error instanceof ServiceUnavailable) return reply.code(503).send({ error: error.error });
+    if (error instanceof CodedHttpError) {
+      return reply.code(error.statusCode).send({ detail: error.detail, code: error.answerCode });
+    }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
     }

@@ -47,6 +47,7 @@ const WorkshopsPage = page(() => import('./routes/catalogue-routes.tsx'), 'Works
 const ResourcesPage = page(() => import('./routes/catalogue-routes.tsx'), 'ResourcesRoute');
 const DashboardPage = page(() => import('./routes/dashboard-route.tsx'), 'DashboardRoute');
 const AdminPage = page(() => import('./routes/admin-route.tsx'), 'AdminRoute');
+const AccountPage = page(() => import('./routes/account-route.tsx'), 'AccountRoute');
 const CheckoutPage = page(() => import('./routes/checkout-route.tsx'), 'CheckoutRoute');
 const NotFoundPage = page(() => import('../components/status-pages.tsx'), 'NotFoundPage');
 
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
           // Login and role guards: in the pages' chunks (src/app/routes).
           { path: paths.dashboard, element: <DashboardPage /> },
           { path: paths.admin, element: <AdminPage /> },
+          { path: paths.account, element: <AccountPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -4,6 +4,7 @@ import { sameOriginPath, type CourseType } from '../../contract/index.ts';
 export const paths = {
   home: '/',
   login: '/login',
+  account: '/account',
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',

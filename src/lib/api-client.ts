@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { API, ApiError } from '../../contract/index.ts';
 import { refreshAccessToken, setRefreshAccessToken, type RefreshAccessToken } from './api-refresh.ts';
 import { tokenStore } from './token-store.ts';
+import { announceMfaSetupRequired, askStepUp, secondFactorCode } from './second-factor.ts';
+import { MFA_ERROR_CODES } from '../../contract/index.ts';
 
 /**
  * The one API client (docs/architecture.md): JSON, the Bearer token from the one token store, on a 401
@@ -74,7 +76,15 @@ async function request(method: Method, path: string, options: RequestOptions = {
     }
     response = await send(method, url, options.body, options.headers);
   }
-  const data = await readBody(response);
+  let data = await readBody(response);
+  if (response.status === 403) {
+    // A sensitive action without a fresh second-factor proof: ask for one, then retry once.
+    const code = secondFactorCode(data);
+    if (code === MFA_ERROR_CODES.stepUpRequired && (await askStepUp())) {
+      response = await send(method, url, options.body, options.headers);
+      data = await readBody(response);
+    } else if (code === MFA_ERROR_CODES.setupRequired) announceMfaSetupRequired();
+  }
   if (!response.ok) throw new ApiError(response.status, data);
   return data;
 }

@@ -43,7 +43,7 @@ describe('registration does not tell whether an email has an account', () => {
     }
     const mails = await mailsTo('owner@example.in');
     expect(mails.map((m) => m.template)).toEqual(['welcome', 'registration_attempt']);
-    expect(mails[1]!.text_body).toContain('Someone tried to create a new account with this email address');
+    expect(mails[1]!.text_body).toContain('Someone signed up for a new account with this email address');
     expect(mails[1]!.text_body).not.toContain('prober1');
     expect((await mailsTo('fresh@example.in')).map((m) => m.template)).toEqual(['welcome']);
     // The username is still said, as most sites do.

@@ -23,6 +23,9 @@ describe('secrets in a log', () => {
     ['a secret field with its value', '{"headers":{"authorization":"Token abc"}}'],
     ['a card number', '{"msg":"card 4111 1111 1111 1111 declined"}'],
     ['a password the tests use', '{"msg":"login student/student123"}'],
+    ['a TOTP seed (otpauth URI)', '{"msg":"otpauth://totp/CCI:asha?secret=JBSWY3DPEHPK3PXP&issuer=CCI"}'],
+    ['a secret field with its value', '{"body":{"mfa_token":"k2J9xv0aQ1","code":"123456"}}'],
+    ['a secret field with its value', '{"body":{"recovery_code":"abcde-fghjk"}}'],
   ])('finds %s', (what, line) => {
     const found = secretsInLog(`${clean}\n${line}`);
     expect(found.map((f) => f.what)).toContain(what);

@@ -1,13 +1,24 @@
 import { describe, expect } from 'vitest';
-import { MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
-import { loginEvent, registerEvent, sessionModel } from '../support/models/index.ts';
-import { badCredentials, networkError, sampleNewStudent, sampleStudent, usernameTaken } from '../support/samples.ts';
+import { MESSAGES, MFA_MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
+import { loginEvent, registerEvent, sampleChallenge, sessionModel } from '../support/models/index.ts';
+import {
+  badCredentials,
+  codeInvalid,
+  networkError,
+  sampleNewStudent,
+  sampleStudent,
+  usernameTaken,
+} from '../support/samples.ts';
 import { actionNames, actorCalls, stateOf, testGeneratedPaths } from './generated-paths.ts';
 
 /** The banner text each sample failure must produce: the server's words, else the spec's fallback. */
 const loginErrorText = new Map<unknown, string>([
   [badCredentials, SERVER_MESSAGES.badCredentials],
   [networkError, MESSAGES.loginFailed],
+]);
+const secondFactorErrorText = new Map<unknown, string>([
+  [codeInvalid, MFA_MESSAGES.codeInvalid],
+  [networkError, MFA_MESSAGES.secondFactorFailed],
 ]);
 const registerErrorText = new Map<unknown, string>([
   [usernameTaken, SERVER_MESSAGES.usernameTaken],
@@ -19,11 +30,16 @@ const { type: _register, ...registration } = registerEvent;
 describe('session machine, generated paths', () => {
   testGeneratedPaths(sessionModel, (step) => {
     const state = stateOf(step);
-    const { user, error } = step.snapshot.context;
-    const previous = step.previous?.context ?? { user: null, error: null };
+    const { user, error, mfaToken } = step.snapshot.context;
+    const previous = step.previous?.context ?? { user: null, error: null, mfaToken: null };
     const event = step.event as { type: string; error?: unknown; output?: unknown };
 
-    expect(step.snapshot.hasTag('busy')).toBe(['checking', 'loggingIn', 'registering', 'loggingOut'].includes(state));
+    expect(step.snapshot.hasTag('busy')).toBe(
+      ['checking', 'loggingIn', 'verifyingSecondFactor', 'registering', 'loggingOut'].includes(state),
+    );
+
+    // The server's mfa_token is kept exactly between the right password and the second factor.
+    expect(mfaToken).toBe(['secondFactor', 'verifyingSecondFactor'].includes(state) ? sampleChallenge.mfa_token : null);
 
     // Who the header shows.
     if (state === 'authenticated') {
@@ -38,7 +54,12 @@ describe('session machine, generated paths', () => {
     // The login page's error banner.
     if (event.type === 'xstate.error.actor.login') expect(error).toBe(loginErrorText.get(event.error));
     else if (event.type === 'xstate.error.actor.register') expect(error).toBe(registerErrorText.get(event.error));
-    else if (event.type === 'session.login' || event.type === 'session.register') expect(error).toBeNull();
+    else if (event.type === 'xstate.error.actor.completeSecondFactor')
+      expect(error).toBe(secondFactorErrorText.get(event.error));
+    else if (
+      ['session.login', 'session.register', 'session.secondFactor', 'session.cancelSecondFactor'].includes(event.type)
+    )
+      expect(error).toBeNull();
     else expect(error).toBe(previous.error);
 
     // Tokens are cleared when the session ends or the stored one does not verify; failures are logged.
@@ -62,6 +83,15 @@ describe('session machine, generated paths', () => {
       loggingIn: [{ src: 'login', input: { username: loginEvent.username, password: loginEvent.password } }],
       registering: [{ src: 'register', input: registration }],
       loggingOut: [{ src: 'logout', input: undefined }],
+      verifyingSecondFactor: [
+        {
+          src: 'completeSecondFactor',
+          input: {
+            mfa_token: sampleChallenge.mfa_token,
+            ...(({ type: _t, ...answer }: { type: string }) => answer)(step.event),
+          },
+        },
+      ],
     }[state];
     expect(actorCalls(step.effects)).toEqual(expectedCalls ?? []);
   });

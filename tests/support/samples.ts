@@ -2,6 +2,7 @@ import {
   ApiError,
   EMPTY_CHECKOUT_FORM,
   SERVER_MESSAGES,
+  MFA_MESSAGES,
   type CheckoutForm,
   type Payment,
   type PaymentCompletion,
@@ -34,6 +35,7 @@ export const sampleNewStudent: User = {
 export const networkError = new Error('Network request failed');
 
 export const badCredentials = new ApiError(401, { detail: SERVER_MESSAGES.badCredentials });
+export const codeInvalid = new ApiError(401, { detail: MFA_MESSAGES.codeInvalid });
 export const usernameTaken = new ApiError(400, { username: [SERVER_MESSAGES.usernameTaken] });
 export const tokenInvalid = new ApiError(401, { detail: SERVER_MESSAGES.tokenInvalid });
 export const refreshInvalid = new ApiError(401, { detail: SERVER_MESSAGES.refreshInvalid });

@@ -80,6 +80,18 @@ describe('session, model-based: every generated path replayed on the login, sign
             change(/Password/, values.password!);
             return user.click(screen.getByRole('button', { name: 'Sign up' }));
           }
+          if (event.type === 'session.secondFactor') {
+            const answer = event as unknown as { code?: string; recovery_code?: string };
+            if (answer.recovery_code !== undefined) {
+              await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+              change(/Recovery code/, answer.recovery_code);
+            } else {
+              change(/Authentication code/, answer.code!);
+            }
+            return user.click(screen.getByRole('button', { name: 'Verify' }));
+          }
+          if (event.type === 'session.cancelSecondFactor')
+            return user.click(screen.getByRole('button', { name: 'Cancel' }));
           if (event.type === 'session.logout') return user.click(nav().getByRole('button', { name: 'Logout' }));
           if (event.type === 'session.expired') act(() => announceSessionExpired());
         },
@@ -94,6 +106,14 @@ describe('session, model-based: every generated path replayed on the login, sign
           // Every other state: the visitor's chrome.
           expect(nav().getByRole('link', { name: 'Login' })).toBeInTheDocument();
           expect(nav().queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+          if (inState(expected, 'secondFactor')) {
+            expect(screen.getByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
+            expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
+            if (context.error) expect(screen.getByRole('alert')).toHaveTextContent(context.error);
+            else expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+          }
+          if (inState(expected, 'verifyingSecondFactor'))
+            expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
           if (inState(expected, 'loggingIn'))
             expect(screen.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
           if (inState(expected, 'registering'))

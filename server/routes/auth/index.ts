@@ -71,6 +71,8 @@ export default async function authRoutes(app: FastifyInstance) {
     if (!user || !ok || !user.is_active) throw new HttpError(401, SERVER_MESSAGES.badCredentials);
     await limiter.release(attempt);
     await limiter.clear(rules.pair);
+    // With a second factor on, the right password answers an mfa_token and no tokens (POST /auth/token/mfa/).
+    if (user.mfa_enabled) return app.deps.mfa.login.challenge(user.id);
     await users.recordLogin(user.id);
     return tokens.issuePair(user.id);
   });

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { LoginInput, RegisterInput, User } from '../../../contract/index.ts';
+import type { LoginInput, MfaChallenge, MfaLoginInput, RegisterInput, User } from '../../../contract/index.ts';
 import { sessionMachine } from '../../../machines/session.machine.ts';
 import { tokenStore } from '../../lib/token-store.ts';
 
@@ -19,7 +19,10 @@ export const appSessionMachine = sessionMachine.provide({
     loadCurrentUser: fromPromise<User | null, void>(async () =>
       tokenStore.hasAny() ? (await authApi()).loadCurrentUser() : null,
     ),
-    login: fromPromise<User, LoginInput>(async ({ input }) => (await authApi()).login(input)),
+    login: fromPromise<User | MfaChallenge, LoginInput>(async ({ input }) => (await authApi()).login(input)),
+    completeSecondFactor: fromPromise<User, MfaLoginInput>(async ({ input }) =>
+      (await authApi()).completeSecondFactor(input),
+    ),
     register: fromPromise<User, RegisterInput>(async ({ input }) => (await authApi()).register(input)),
     logout: fromPromise<void, void>(async () => (await authApi()).logout()),
   },
@@ -36,5 +39,5 @@ export const appSessionMachine = sessionMachine.provide({
  * from it too, so the hydrated markup matches what the server sent.
  */
 export const anonymousSession = appSessionMachine.getPersistedSnapshot(
-  appSessionMachine.resolveState({ value: 'unauthenticated', context: { user: null, error: null } }),
+  appSessionMachine.resolveState({ value: 'unauthenticated', context: { user: null, error: null, mfaToken: null } }),
 );

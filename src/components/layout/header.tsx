@@ -84,9 +84,10 @@ function AccountArea() {
         {admin ? 'Admin Panel' : 'Dashboard'}
       </Link>
       <span className="user-name">
-        <span className="user-name-text" title={displayName(user)}>
+        {/* The name opens the account page (profile, password, two-step verification, devices). */}
+        <Link to={paths.account} className="user-name-text" title={`${displayName(user)}: your account`}>
           {displayName(user)}
-        </span>{' '}
+        </Link>{' '}
         <RoleBadge role={user?.profile.role ?? 'student'} />
       </span>
       <button

@@ -11,6 +11,7 @@ import { priorityNavModel } from './priority-nav.model.ts';
 import { resetPasswordModel } from './reset-password.model.ts';
 import { sessionModel } from './session.model.ts';
 import { tokenRefreshModel } from './token-refresh.model.ts';
+import { stepUpModel, totpSetupModel } from './mfa.model.ts';
 
 export * from './action.model.ts';
 export * from './admin-modal.model.ts';
@@ -24,6 +25,7 @@ export * from './priority-nav.model.ts';
 export * from './reset-password.model.ts';
 export * from './session.model.ts';
 export * from './token-refresh.model.ts';
+export * from './mfa.model.ts';
 
 /** One model per machine of machineCatalog, by the same name. */
 export const machineModels = [
@@ -40,4 +42,6 @@ export const machineModels = [
   actionModel,
   priorityNavModel,
   disclosureModel,
+  stepUpModel,
+  totpSetupModel,
 ] as MachineModel<unknown>[];

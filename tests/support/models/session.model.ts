@@ -7,6 +7,7 @@ import {
   sampleStudent,
   tokenInvalid,
   usernameTaken,
+  codeInvalid,
 } from '../samples.ts';
 
 export const loginEvent = { type: 'session.login', username: 'student', password: 'student123' } as const;
@@ -19,10 +20,15 @@ export const registerEvent = {
   last_name: 'Mehta',
 } as const;
 
+/** The server's answer to the right password when a second factor is on. */
+export const sampleChallenge = { mfa_required: true, mfa_token: 'mfa-token-sample' } as const;
+export const secondFactorEvent = { type: 'session.secondFactor', code: '123456' } as const;
+export const recoveryEvent = { type: 'session.secondFactor', recovery_code: 'abcde-fghjk' } as const;
+
 export const sessionModel: MachineModel = {
   name: 'session',
   machine: sessionMachine,
-  actors: ['loadCurrentUser', 'login', 'register', 'logout'],
+  actors: ['loadCurrentUser', 'login', 'register', 'logout', 'completeSecondFactor'],
   appActions: ['clearTokens', 'reportError'],
   events: [
     loginEvent,
@@ -35,6 +41,13 @@ export const sessionModel: MachineModel = {
     { type: 'xstate.done.actor.login', output: sampleStudent },
     { type: 'xstate.error.actor.login', error: badCredentials },
     { type: 'xstate.error.actor.login', error: networkError },
+    { type: 'xstate.done.actor.login', output: sampleChallenge },
+    secondFactorEvent,
+    recoveryEvent,
+    { type: 'session.cancelSecondFactor' },
+    { type: 'xstate.done.actor.completeSecondFactor', output: sampleStudent },
+    { type: 'xstate.error.actor.completeSecondFactor', error: codeInvalid },
+    { type: 'xstate.error.actor.completeSecondFactor', error: networkError },
     { type: 'xstate.done.actor.register', output: sampleNewStudent },
     { type: 'xstate.error.actor.register', error: usernameTaken },
     { type: 'xstate.error.actor.register', error: networkError },

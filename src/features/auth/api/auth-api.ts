@@ -1,4 +1,14 @@
-import { API, TokenPair, User, type LoginInput, type RegisterInput } from '../../../../contract/index.ts';
+import { z } from 'zod';
+import {
+  API,
+  MFA_PATHS,
+  MfaChallenge,
+  TokenPair,
+  User,
+  type LoginInput,
+  type MfaLoginInput,
+  type RegisterInput,
+} from '../../../../contract/index.ts';
 import { api } from '../../../lib/api-client.ts';
 import { tokenStore } from '../../../lib/token-store.ts';
 
@@ -8,10 +18,24 @@ export async function loadCurrentUser(): Promise<User | null> {
   return api.get(API.me, User);
 }
 
-/** Stores both tokens, then loads the user (spec section 4). */
-export async function login(input: LoginInput): Promise<User> {
-  const tokens = await api.post(API.token, { username: input.username, password: input.password }, TokenPair);
-  tokenStore.setTokens(tokens);
+/**
+ * Stores both tokens, then loads the user (spec section 4); with a second factor on, the server answers
+ * a challenge instead, and no tokens: the session machine asks for the code (completeSecondFactor).
+ */
+export async function login(input: LoginInput): Promise<User | MfaChallenge> {
+  const answer = await api.post(
+    API.token,
+    { username: input.username, password: input.password },
+    z.union([MfaChallenge, TokenPair]),
+  );
+  if ('mfa_required' in answer) return answer;
+  tokenStore.setTokens(answer);
+  return api.get(API.me, User);
+}
+
+/** The login's second step: the mfa_token and a code (or recovery code) for both tokens. */
+export async function completeSecondFactor(input: MfaLoginInput): Promise<User> {
+  tokenStore.setTokens(await api.post(MFA_PATHS.tokenMfa, input, TokenPair));
   return api.get(API.me, User);
 }
 

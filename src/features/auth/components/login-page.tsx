@@ -10,6 +10,7 @@ import { validate, type FieldErrors } from '../../../lib/validation.ts';
 import { homeFor, SessionContext } from '../../../lib/session.ts';
 import { DemoCredentials } from './demo-credentials.tsx';
 import { loginNoticeOf } from '../login-notice.ts';
+import { SecondFactorForm } from './second-factor-form.tsx';
 
 /** `config` loads GET /api/config/ (the composition point supplies it). */
 export function LoginPage({ config, preloaded }: { config: AppConfigLoader; preloaded?: AppConfig }) {
@@ -24,8 +25,10 @@ export function LoginPage({ config, preloaded }: { config: AppConfigLoader; prel
   const error = SessionContext.useSelector((s) => s.context.error);
   const [values, setValues] = useState({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const secondStep = SessionContext.useSelector((s) => s.matches('secondFactor') || s.matches('verifyingSecondFactor'));
 
   if (authenticated) return <Navigate to={next ?? homeFor(user)} replace />;
+  if (secondStep) return <SecondFactorForm />;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();

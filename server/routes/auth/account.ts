@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  MFA_MESSAGES,
+  MFA_PATHS,
+  PasswordChangeInput,
+  ProfileInput,
+  SERVER_MESSAGES,
+} from '../../../contract/index.ts';
+import { HttpError, ValidationFailed } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { parse } from '../../lib/validate.ts';
+import { authenticated, requireUser } from '../../plugins/auth.ts';
+import { createAuditRepository } from '../../repositories/audit.ts';
+import { createDeviceRepository } from '../../repositories/devices.ts';
+import { createRefreshTokenRepository } from '../../repositories/refresh-tokens.ts';
+import { createUserRepository } from '../../repositories/users.ts';
+import { toUser } from '../../services/present.ts';
+
+/** The account page's own endpoints: profile, password change, signed-in devices. Any logged-in user, for themselves. */
+export default async function accountRoutes(app: FastifyInstance) {
+  const { db, tokens } = app.deps;
+  const devices = createDeviceRepository(db);
+  const users = createUserRepository(db);
+
+  app.patch(MFA_PATHS.profile, { preHandler: authenticated }, async (request) => {
+    const user = requireUser(request);
+    const input = parse(ProfileInput, request.body ?? {});
+    if (input.email && (await users.emailTaken(input.email, user.id))) {
+      throw new ValidationFailed({ email: [SERVER_MESSAGES.emailTaken] });
+    }
+    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    await db.transaction().execute(async (trx) => {
+      await createUserRepository(trx).update(user.id, changes);
+      await createAuditRepository(trx).record({
+        actorId: user.id,
+        action: 'user.profile_changed',
+        entity: 'user',
+        entityId: user.id,
+        changes: { fields: Object.keys(changes) },
+      });
+    });
+    return toUser({ ...user, ...changes });
+  });
+
+  // A new password ends every login (every device signs in again) and answers a fresh pair for this one.
+  app.post(MFA_PATHS.password, { preHandler: authenticated }, async (request) => {
+    const user = requireUser(request);
+    const input = parse(PasswordChangeInput, request.body);
+    if (!(await verifyPassword(input.current_password, user.password_hash))) {
+      throw new ValidationFailed({ current_password: [MFA_MESSAGES.passwordWrong] });
+    }
+    const hash = await hashPassword(input.new_password);
+    await db.transaction().execute(async (trx) => {
+      await createUserRepository(trx).update(user.id, { password_hash: hash });
+      await createRefreshTokenRepository(trx).revokeAllOf(user.id);
+      await createAuditRepository(trx).record({
+        actorId: user.id,
+        action: 'user.password_changed',
+        entity: 'user',
+        entityId: user.id,
+        changes: {},
+      });
+    });
+    return tokens.issuePair(user.id);
+  });
+
+  app.get(MFA_PATHS.sessions, { preHandler: authenticated }, (request) => devices.list(requireUser(request).id));
+
+  app.delete(MFA_PATHS.session(), { preHandler: authenticated }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    if (!(await devices.signOut(requireUser(request).id, id))) throw new HttpError(404, MFA_MESSAGES.sessionNotFound);
+    return reply.code(204).send();
+  });
+}

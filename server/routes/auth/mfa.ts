@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  AdminMfaResetInput,
+  MFA_MESSAGES,
+  MFA_PATHS,
+  MfaLoginInput,
+  RegenerateCodesInput,
+  StepUpInput,
+  TotpConfirmInput,
+  TotpDisableInput,
+} from '../../../contract/index.ts';
+import { BusinessError, notFound, rateLimited } from '../../lib/errors.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { authenticated, requireUser, steppedUp, requireAdmin } from '../../plugins/auth.ts';
+import { createRateLimiter } from '../../repositories/rate-limits.ts';
+import { createUserRepository } from '../../repositories/users.ts';
+import { idParam, parse } from '../../lib/validate.ts';
+
+/** The second factor: set up, confirm, turn off, recovery codes, the login's second step, step-up. */
+export default async function mfaRoutes(app: FastifyInstance) {
+  const { db, config, tokens, mfa } = app.deps;
+  const limiter = createRateLimiter(db);
+  const users = createUserRepository(db);
+
+  /**
+   * A code check of a logged-in user (step-up, turning off, new recovery codes), with the password too
+   * when given: 5 wrong answers per window (the attempt is counted before either is checked).
+   */
+  async function provenCode(request: FastifyRequest, code: string, password?: string): Promise<void> {
+    const user = requireUser(request);
+    const key = `mfa:code:${user.id}`;
+    const attempt = await limiter.attempt(
+      [{ key, max: config.loginMaxFailuresPerAccountAddress, windowSeconds: config.loginWindowSeconds }],
+      [key],
+    );
+    if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
+    if (password !== undefined && !(await verifyPassword(password, user.password_hash))) {
+      throw new BusinessError(MFA_MESSAGES.passwordWrong);
+    }
+    if (!(await mfa.factors.checkCode(user.id, code))) throw new BusinessError(MFA_MESSAGES.codeInvalid);
+    await limiter.release(attempt);
+  }
+
+  app.get(MFA_PATHS.status, { preHandler: authenticated }, (request) => mfa.factors.status(requireUser(request)));
+
+  app.post(MFA_PATHS.totpSetup, { preHandler: authenticated }, (request) => mfa.factors.setup(requireUser(request)));
+
+  app.post(MFA_PATHS.totpConfirm, { preHandler: authenticated }, async (request) => {
+    const input = parse(TotpConfirmInput, request.body);
+    return { recovery_codes: await mfa.factors.confirm(requireUser(request), input.code) };
+  });
+
+  app.post(MFA_PATHS.totpDisable, { preHandler: authenticated }, async (request, reply) => {
+    const user = requireUser(request);
+    const input = parse(TotpDisableInput, request.body);
+    if (!(await mfa.factors.status(user)).totp_enabled) throw new BusinessError(MFA_MESSAGES.notEnabled);
+    await provenCode(request, input.code, input.password);
+    await mfa.factors.disable(user.id, user.id);
+    return reply.code(204).send();
+  });
+
+  app.post(MFA_PATHS.recoveryCodes, { preHandler: authenticated }, async (request) => {
+    const input = parse(RegenerateCodesInput, request.body);
+    await provenCode(request, input.code);
+    return { recovery_codes: await mfa.factors.regenerate(requireUser(request)) };
+  });
+
+  app.post(MFA_PATHS.stepUp, { preHandler: authenticated }, async (request) => {
+    const input = parse(StepUpInput, request.body);
+    await provenCode(request, input.code);
+    return { step_up_until: await mfa.factors.recordStepUp(requireUser(request), 'totp') };
+  });
+
+  app.post(MFA_PATHS.tokenMfa, async (request) => {
+    const input = parse(MfaLoginInput, request.body);
+    const userId = await mfa.login.complete(input, request.ip);
+    return tokens.issuePair(userId);
+  });
+
+  // An administrator removes another user's authenticator app (a lost phone): with a reason, audited,
+  // and the owner is told by email. Needs a fresh step-up like every sensitive action.
+  app.post(MFA_PATHS.adminResetMfa(), { preHandler: steppedUp }, async (request, reply) => {
+    const admin = requireAdmin(request);
+    const id = idParam(request.params);
+    const input = parse(AdminMfaResetInput, request.body);
+    if (id === admin.id) throw new BusinessError(MFA_MESSAGES.resetSelf);
+    const owner = await users.findById(id);
+    if (!owner) throw notFound();
+    if (!(await mfa.factors.status(owner)).totp_enabled) throw new BusinessError(MFA_MESSAGES.resetNothing);
+    await mfa.factors.disable(admin.id, owner.id, { reason: input.reason }, owner);
+    return reply.code(204).send();
+  });
+}

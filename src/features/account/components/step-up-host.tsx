@@ -1,0 +1,75 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { StepUpLogic } from '../../../../machines/step-up.machine.ts';
+import { TextField } from '../../../components/field.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import { onMfaSetupRequired, onStepUpRequired } from '../../../lib/second-factor.ts';
+
+/**
+ * Mounted with the admin panel: a request refused for want of a fresh second-factor proof opens this
+ * modal; the proof retries the request, Cancel gives it up. An administrator without a second factor is
+ * sent to /account to set one up.
+ */
+export function StepUpHost({ logic, accountPath }: { logic: StepUpLogic; accountPath: string }) {
+  // The requests waiting for this proof (several may have been refused at once).
+  const [waiting] = useState<((proved: boolean) => void)[]>(() => []);
+  const settle = (proved: boolean) => {
+    for (const resolve of waiting.splice(0)) resolve(proved);
+  };
+  const [snapshot, send] = useMachine(
+    logic.provide({ actions: { proved: () => settle(true), cancelled: () => settle(false) } }),
+  );
+  const [code, setCode] = useState('');
+  const navigate = useNavigate();
+
+  useEffect(
+    () =>
+      onStepUpRequired(
+        () =>
+          new Promise<boolean>((resolve) => {
+            waiting.push(resolve);
+            send({ type: 'stepUp.open' });
+          }),
+      ),
+    [send, waiting],
+  );
+  useEffect(() => onMfaSetupRequired(() => navigate(`${accountPath}?setup=required`)), [navigate, accountPath]);
+
+  if (snapshot.matches('closed')) return null;
+  const busy = snapshot.hasTag('busy');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'stepUp.submit', code: code.trim() });
+    setCode('');
+  };
+  return (
+    <Modal title="Confirm it is you" onClose={() => send({ type: 'stepUp.cancel' })} size="small">
+      <form method="post" onSubmit={submit} noValidate>
+        {snapshot.context.error ? <Notice kind="error">{snapshot.context.error}</Notice> : null}
+        <p>This action needs a fresh check. Enter the 6-digit code from your authenticator app.</p>
+        <TextField
+          label="Authentication code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          data-autofocus
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Checking...' : 'Confirm'}
+        </button>{' '}
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={busy}
+          onClick={() => send({ type: 'stepUp.cancel' })}
+        >
+          Cancel
+        </button>
+      </form>
+    </Modal>
+  );
+}

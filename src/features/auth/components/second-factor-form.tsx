@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react';
+import { TextField } from '../../../components/field.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import { SessionContext } from '../../../lib/session.ts';
+import { AuthCard } from './auth-card.tsx';
+
+const CODE = /^[0-9]{6}$/;
+const RECOVERY = /^[a-zA-Z0-9]{5}-?[a-zA-Z0-9]{5}$/;
+
+/** The login's second step: a code from the authenticator app, or one of the recovery codes. */
+export function SecondFactorForm() {
+  const session = SessionContext.useActorRef();
+  const busy = SessionContext.useSelector((s) => s.hasTag('busy'));
+  const error = SessionContext.useSelector((s) => s.context.error);
+  const [recovery, setRecovery] = useState(false);
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const text = value.trim();
+    if (!(recovery ? RECOVERY : CODE).test(text)) {
+      setFieldError(recovery ? 'A recovery code looks like abcde-12345.' : 'Enter the 6-digit code from your app.');
+      return;
+    }
+    setFieldError(undefined);
+    session.send(
+      recovery ? { type: 'session.secondFactor', recovery_code: text } : { type: 'session.secondFactor', code: text },
+    );
+  }
+
+  return (
+    <AuthCard id="second-factor-title" title="Two-step verification">
+      {error ? <Notice kind="error">{error}</Notice> : null}
+      <p>
+        {recovery
+          ? 'Enter one of the recovery codes you saved when you set up your authenticator app. Each works once.'
+          : 'Enter the 6-digit code your authenticator app shows for this account.'}
+      </p>
+      <form method="post" onSubmit={onSubmit} noValidate>
+        <TextField
+          key={recovery ? 'recovery' : 'code'}
+          label={recovery ? 'Recovery code' : 'Authentication code'}
+          name={recovery ? 'recovery_code' : 'code'}
+          autoComplete="one-time-code"
+          inputMode={recovery ? 'text' : 'numeric'}
+          required
+          value={value}
+          error={fieldError}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Verifying...' : 'Verify'}
+        </button>{' '}
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={busy}
+          onClick={() => session.send({ type: 'session.cancelSecondFactor' })}
+        >
+          Cancel
+        </button>
+      </form>
+      <p style={{ marginTop: '1rem' }}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          onClick={() => {
+            setRecovery(!recovery);
+            setValue('');
+            setFieldError(undefined);
+          }}
+        >
+          {recovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
+        </button>
+      </p>
+    </AuthCard>
+  );
+}
