@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gstinProblem, stateName } from '../contract/gst.ts';
 import { PREFIX_PATTERN } from './billing/numbering.ts';
+import { loadPrivacyConfig, type PrivacyConfig } from './privacy-config.ts';
 
 /** Everything the server reads from its environment, parsed once (see docs/api.md). */
 export type Config = {
@@ -94,6 +95,8 @@ export type Config = {
   dbStatementTimeoutMs: number;
   /** SQLite: waiting for another process's write lock gives up after this. */
   dbBusyTimeoutMs: number;
+  /** Grievance officer, privacy notice version, retention periods (privacy-config.ts). */
+  privacy: PrivacyConfig;
 };
 
 export type Institute = {
@@ -286,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbAcquireTimeoutMs: int(env.DB_ACQUIRE_TIMEOUT_MS, 5000, 'DB_ACQUIRE_TIMEOUT_MS'),
     dbStatementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 15_000, 'DB_STATEMENT_TIMEOUT_MS'),
     dbBusyTimeoutMs: int(env.DB_BUSY_TIMEOUT_MS, 5000, 'DB_BUSY_TIMEOUT_MS'),
+    privacy: loadPrivacyConfig(env, demoMode),
   };
 }
 

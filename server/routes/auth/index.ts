@@ -22,6 +22,8 @@ import { createUserRepository } from '../../repositories/users.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { issuePasswordReset, sha256 } from '../../services/password-resets.ts';
 import { toUser } from '../../services/present.ts';
+import { checkAgeAnswer } from '../../services/age.ts';
+import { recordRegistration } from '../../services/consents.ts';
 import { createRateLimiter } from '../../repositories/rate-limits.ts';
 
 /** Login, refresh, register, logout and the current user. */
@@ -80,6 +82,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post(API.register, async (request, reply) => {
     const input = parse(RegisterInput, request.body);
+    const age = checkAgeAnswer(input);
     // Accounts created from one address are limited, so sign-up cannot be used to mass-create users.
     const registrations = `register:addr:${request.ip}`;
     const attempt = await limiter.attempt(
@@ -106,6 +109,8 @@ export default async function authRoutes(app: FastifyInstance) {
             role: 'student',
           });
           await mail.userRegistered(trx, created);
+          const mailContext = { institute: config.institute, publicUrl: config.publicUrl };
+          await recordRegistration(trx, mailContext, config.privacy.noticeVersion, created, input, age);
           return created;
         });
       } catch (error) {
