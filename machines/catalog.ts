@@ -6,6 +6,7 @@ import { forgotPasswordMachine } from './forgot-password.machine.ts';
 import { listMachine } from './list.machine.ts';
 import { loaderMachine } from './loader.machine.ts';
 import { paymentFlowMachine } from './payment-flow.machine.ts';
+import { privacySettingsMachine } from './privacy-settings.machine.ts';
 import { resetPasswordMachine } from './reset-password.machine.ts';
 import { sessionMachine } from './session.machine.ts';
 import { tokenRefreshMachine } from './token-refresh.machine.ts';
@@ -26,4 +27,5 @@ export const machineCatalog = {
   'forgot-password': forgotPasswordMachine,
   'reset-password': resetPasswordMachine,
   action: actionMachine,
+  'privacy-settings': privacySettingsMachine,
 } as const;

@@ -6,6 +6,7 @@ import { contactModel } from './contact.model.ts';
 import { forgotPasswordModel } from './forgot-password.model.ts';
 import { listModel, loaderModel } from './list.model.ts';
 import { paymentFlowModel } from './payment-flow.model.ts';
+import { privacySettingsModel } from './privacy-settings.model.ts';
 import { resetPasswordModel } from './reset-password.model.ts';
 import { sessionModel } from './session.model.ts';
 import { tokenRefreshModel } from './token-refresh.model.ts';
@@ -17,6 +18,7 @@ export * from './contact.model.ts';
 export * from './forgot-password.model.ts';
 export * from './list.model.ts';
 export * from './payment-flow.model.ts';
+export * from './privacy-settings.model.ts';
 export * from './reset-password.model.ts';
 export * from './session.model.ts';
 export * from './token-refresh.model.ts';
@@ -34,4 +36,5 @@ export const machineModels = [
   forgotPasswordModel,
   resetPasswordModel,
   actionModel,
+  privacySettingsModel,
 ] as MachineModel<unknown>[];
