@@ -49,6 +49,9 @@ const ResourcesPage = page(() => import('./routes/catalogue-routes.tsx'), 'Resou
 const DashboardPage = page(() => import('./routes/dashboard-route.tsx'), 'DashboardRoute');
 const AdminPage = page(() => import('./routes/admin-route.tsx'), 'AdminRoute');
 const CheckoutPage = page(() => import('./routes/checkout-route.tsx'), 'CheckoutRoute');
+const PolicyPage = page(() => import('./routes/privacy-routes.tsx'), 'PolicyRoute');
+const AccountPrivacyPage = page(() => import('./routes/privacy-routes.tsx'), 'AccountPrivacyRoute');
+const GuardianConfirmPage = page(() => import('./routes/privacy-routes.tsx'), 'GuardianConfirmRoute');
 
 export const routes: RouteObject[] = [
   {
@@ -76,6 +79,9 @@ export const routes: RouteObject[] = [
           // Login and role guards: in the pages' chunks (src/app/routes).
           { path: paths.dashboard, element: <DashboardPage /> },
           { path: paths.admin, element: <AdminPage /> },
+          ...paths.policies.map((path) => ({ path, element: <PolicyPage /> })),
+          { path: paths.accountPrivacy, element: <AccountPrivacyPage /> },
+          { path: paths.guardianConfirm, element: <GuardianConfirmPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

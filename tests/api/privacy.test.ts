@@ -5,7 +5,6 @@ import { API, PRIVACY_API } from '../../contract/index.ts';
 import { PERSONAL_DATA, UNCLASSIFIED_TABLES } from '../../server/db/personal-data.ts';
 import { renderPolicyMarkdown } from '../../server/lib/policies.ts';
 import { mayMarket } from '../../server/mail/marketing.ts';
-import { applyRetention } from '../../server/services/retention.ts';
 import { completeThroughGateway, createProgram } from './support/fixtures.ts';
 import { createTestApp, TEST_DB, type TestContext, type TestUser } from './support/harness.ts';
 
