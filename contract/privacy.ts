@@ -38,7 +38,7 @@ export const CONSENT_PURPOSES = ['marketing_email', 'whatsapp', 'sms'] as const;
 export const ConsentPurpose = z.enum(CONSENT_PURPOSES);
 export type ConsentPurpose = z.infer<typeof ConsentPurpose>;
 export const CONSENT_LABELS: Record<ConsentPurpose, string> = {
-  marketing_email: 'Emails about new programs, workshops and offers',
+  marketing_email: 'News of new programs, workshops and offers by e-mail',
   whatsapp: 'WhatsApp messages about new programs and workshops',
   sms: 'SMS about new programs and workshops',
 };
