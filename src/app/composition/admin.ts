@@ -13,6 +13,7 @@ import {
   sendUserPasswordReset,
 } from '../../features/admin/api/admin-api.ts';
 import type { AdminResource } from '../../features/admin/api/resource-types.ts';
+import { fetchPrivacyOverview, runPrivacyCommand, type PrivacyCommand } from '../../features/admin/api/privacy.ts';
 import type { AdminMachines } from '../../features/admin/types.ts';
 import { listOf, loaderOf } from './lists.ts';
 
@@ -48,6 +49,14 @@ function adminPasswordResetFor(userId: number) {
   });
 }
 
+/** A Privacy tab command; `onDone` reloads the tab. */
+function privacyCommandFor(command: PrivacyCommand, onDone: () => void) {
+  return createActionMachine<string>().provide({
+    actors: { run: fromPromise<string, void>(() => runPrivacyCommand(command)) },
+    actions: { finished: () => onDone() },
+  });
+}
+
 export type { AdminMachines };
 
 export const adminMachines: AdminMachines = {
@@ -58,5 +67,6 @@ export const adminMachines: AdminMachines = {
   revenue: loaderOf((params) => fetchRevenue(params)),
   reconciliation: loaderOf(() => fetchReconciliation()),
   syncFor: adminSyncFor,
+  privacy: { overview: loaderOf(() => fetchPrivacyOverview()), commandFor: privacyCommandFor },
   passwordResetFor: adminPasswordResetFor,
 };

@@ -1,13 +1,4 @@
-import {
-  ConsentState,
-  Incident,
-  Policy,
-  PRIVACY_API,
-  PrivacyRequest,
-  type ConsentPurpose,
-  type IncidentInput,
-  type PrivacyRequestAction,
-} from '../../../../contract/index.ts';
+import { ConsentState, Policy, PRIVACY_API, PrivacyRequest, type ConsentPurpose } from '../../../../contract/index.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export const fetchPolicy = (slug: string) => api.get(PRIVACY_API.policy(slug), Policy);
@@ -21,10 +12,3 @@ export const requestErasure = (proof: { password: string; reason?: string }) =>
 export const confirmGuardian = async (token: string) => {
   await api.send('POST', PRIVACY_API.guardianConfirm, { token });
 };
-
-export const fetchPrivacyRequests = () => api.list(PRIVACY_API.adminRequests, PrivacyRequest);
-export const actOnPrivacyRequest = (id: number, action: PrivacyRequestAction) =>
-  api.post(PRIVACY_API.adminRequest(id), action, PrivacyRequest);
-export const fetchIncidents = () => api.list(PRIVACY_API.adminIncidents, Incident);
-export const recordIncident = (input: IncidentInput) => api.post(PRIVACY_API.adminIncidents, input, Incident);
-export const notifyIncident = (id: number) => api.post(PRIVACY_API.adminIncidentNotify(id), {}, Incident);
