@@ -66,10 +66,16 @@ export const privacySettingsMachine = setup({
       invoke: {
         id: 'loadConsents',
         src: 'loadConsents',
-        onDone: { target: 'ready', actions: { type: 'setConsents', params: ({ event }) => ({ consents: event.output }) } },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'setConsents', params: ({ event }) => ({ consents: event.output }) },
+        },
         onError: {
           target: 'loadFailed',
-          actions: { type: 'fail', params: ({ event }) => ({ error: event.error, text: PRIVACY_SETTINGS_TEXT.loadFailed }) },
+          actions: {
+            type: 'fail',
+            params: ({ event }) => ({ error: event.error, text: PRIVACY_SETTINGS_TEXT.loadFailed }),
+          },
         },
       },
     },
@@ -92,10 +98,16 @@ export const privacySettingsMachine = setup({
           const { purpose, granted } = event as Extract<PrivacySettingsEvent, { type: 'consent.toggle' }>;
           return { purpose, granted };
         },
-        onDone: { target: 'ready', actions: { type: 'setConsents', params: ({ event }) => ({ consents: event.output }) } },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'setConsents', params: ({ event }) => ({ consents: event.output }) },
+        },
         onError: {
           target: 'ready',
-          actions: { type: 'fail', params: ({ event }) => ({ error: event.error, text: PRIVACY_SETTINGS_TEXT.saveFailed }) },
+          actions: {
+            type: 'fail',
+            params: ({ event }) => ({ error: event.error, text: PRIVACY_SETTINGS_TEXT.saveFailed }),
+          },
         },
       },
     },
@@ -107,7 +119,10 @@ export const privacySettingsMachine = setup({
         onDone: { target: 'ready', actions: 'exported' },
         onError: {
           target: 'ready',
-          actions: { type: 'fail', params: ({ event }) => ({ error: event.error, text: PRIVACY_SETTINGS_TEXT.exportFailed }) },
+          actions: {
+            type: 'fail',
+            params: ({ event }) => ({ error: event.error, text: PRIVACY_SETTINGS_TEXT.exportFailed }),
+          },
         },
       },
     },
@@ -120,7 +135,10 @@ export const privacySettingsMachine = setup({
           const { password, reason } = event as Extract<PrivacySettingsEvent, { type: 'erasure.submit' }>;
           return reason ? { password, reason } : { password };
         },
-        onDone: { target: 'requested', actions: { type: 'setRequest', params: ({ event }) => ({ request: event.output }) } },
+        onDone: {
+          target: 'requested',
+          actions: { type: 'setRequest', params: ({ event }) => ({ request: event.output }) },
+        },
         onError: {
           target: 'ready',
           actions: {

@@ -84,7 +84,8 @@ export const PRIVACY_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: P.adminRequest(),
-    summary: 'Move a request on: verify; complete (erases the person); refuse with a reason. Audited; the person is emailed',
+    summary:
+      'Move a request on: verify; complete (erases the person); refuse with a reason. Audited; the person is emailed',
     tag: 'Data protection',
     access: 'admin',
     body: C.PrivacyRequestAction,

@@ -60,7 +60,8 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
   const missing = missingInvoiceSettings(config);
   if (missing.length) console.warn(`Payments are refused until these are set: ${missing.join(', ')}.`);
   const privacyMissing = missingPrivacySettings(config.privacy);
-  if (privacyMissing.length) console.warn(`The policy pages show "(not yet published)" until these are set: ${privacyMissing.join(', ')}.`);
+  if (privacyMissing.length)
+    console.warn(`The policy pages show "(not yet published)" until these are set: ${privacyMissing.join(', ')}.`);
   return async () => {
     clearInterval(timer);
     clearInterval(daily);

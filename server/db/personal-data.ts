@@ -1,10 +1,8 @@
 /**
- * Every column of every table, classified for the data export (GET /classroom/me/data-export/,
- * decision record 046): `exported` columns go into the person's zip; `notPersonal` columns hold nothing
- * about a person; `withheld` columns hold personal data that is deliberately not exported, each with the
- * reason. tests/api/data-export.test.ts reads the live database's catalogue and fails when a column is in
- * none of the three (a new table or column must be classified here) or when an exported one is missing
- * from the zip. `file` names the export's file for the table (JSON and CSV).
+ * Every column of every table, classified for the data export (decision record 046): `exported` goes into
+ * the person's zip (`file`.json and .csv); `notPersonal` holds nothing about a person; `withheld` is personal
+ * data deliberately not exported, with the reason. tests/api/privacy.test.ts reads the live catalogue and
+ * fails on any column not classified here (a new table or column must be), or exported but not in the zip.
  */
 export type TableClass = {
   file?: string;
@@ -36,7 +34,16 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   },
   enrollments: {
     file: 'enrollments',
-    exported: ['id', 'course_type', 'course_id', 'status', 'is_active', 'progress_percentage', 'enrolled_at', 'updated_at'],
+    exported: [
+      'id',
+      'course_type',
+      'course_id',
+      'status',
+      'is_active',
+      'progress_percentage',
+      'enrolled_at',
+      'updated_at',
+    ],
     withheld: {
       student_id: 'the account itself',
       issue_description: `${STAFF} (the triage of a reported problem); blanked on erasure`,
@@ -47,10 +54,28 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   payments: {
     file: 'payments',
     exported: [
-      'id', 'course_type', 'course_id', 'status', 'amount', 'payment_method', 'billing_first_name',
-      'billing_last_name', 'billing_email', 'billing_phone', 'billing_state_code', 'billing_address',
-      'billing_gstin', 'billing_gstin_name', 'total_paise', 'failure_reason', 'created_at', 'completed_at',
-      'updated_at', 'gateway_order_id', 'gateway_payment_id', 'refunded_amount',
+      'id',
+      'course_type',
+      'course_id',
+      'status',
+      'amount',
+      'payment_method',
+      'billing_first_name',
+      'billing_last_name',
+      'billing_email',
+      'billing_phone',
+      'billing_state_code',
+      'billing_address',
+      'billing_gstin',
+      'billing_gstin_name',
+      'total_paise',
+      'failure_reason',
+      'created_at',
+      'completed_at',
+      'updated_at',
+      'gateway_order_id',
+      'gateway_payment_id',
+      'refunded_amount',
     ],
     withheld: {
       student_id: 'the account itself',
@@ -72,8 +97,20 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   tax_documents: {
     file: 'invoices_and_credit_notes',
     exported: [
-      'id', 'kind', 'number', 'payment_id', 'refund_id', 'invoice_id', 'financial_year', 'taxable_paise',
-      'cgst_paise', 'sgst_paise', 'igst_paise', 'total_paise', 'data', 'issued_at',
+      'id',
+      'kind',
+      'number',
+      'payment_id',
+      'refund_id',
+      'invoice_id',
+      'financial_year',
+      'taxable_paise',
+      'cgst_paise',
+      'sgst_paise',
+      'igst_paise',
+      'total_paise',
+      'data',
+      'issued_at',
     ],
     withheld: { student_id: 'the account itself' },
   },
@@ -122,36 +159,77 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
       created_at: 'deleted by the retention job',
     },
   },
-  rate_events: { notPersonal: ['id', 'created_at'], withheld: { key: 'a rate-limit key (username or address), kept 24 hours' } },
+  rate_events: {
+    notPersonal: ['id', 'created_at'],
+    withheld: { key: 'a rate-limit key (username or address), kept 24 hours' },
+  },
   audit_log: {
     notPersonal: ['id', 'action', 'entity', 'entity_id', 'created_at'],
     withheld: { actor_id: 'the staff member who acted', changes: `${STAFF}: the record of what staff changed` },
   },
   gateway_events: {
     notPersonal: [
-      'id', 'event_id', 'source', 'event', 'gateway_order_id', 'gateway_payment_id', 'payment_id', 'amount',
-      'outcome', 'flag', 'detail', 'resolved_at', 'resolution', 'resolution_note', 'created_at',
+      'id',
+      'event_id',
+      'source',
+      'event',
+      'gateway_order_id',
+      'gateway_payment_id',
+      'payment_id',
+      'amount',
+      'outcome',
+      'flag',
+      'detail',
+      'resolved_at',
+      'resolution',
+      'resolution_note',
+      'created_at',
     ],
     withheld: { payload: 'the gateway’s raw message (its facts are in payments)', resolved_by: STAFF },
   },
   incidents: {
     notPersonal: [
-      'id', 'aware_at', 'data_categories', 'people_affected', 'description', 'notice_text', 'notified_at',
-      'notified_count', 'created_at',
+      'id',
+      'aware_at',
+      'data_categories',
+      'people_affected',
+      'description',
+      'notice_text',
+      'notified_at',
+      'notified_count',
+      'created_at',
     ],
     withheld: { affected_emails: 'other people’s addresses', created_by: STAFF },
   },
   faculty: {
     withheld: Object.fromEntries(
-      ['id', 'first_name', 'last_name', 'email', 'expertise', 'experience_years', 'previous_companies', 'bio',
-        'linkedin_url', 'is_featured', 'created_at'].map((c) => [c, CATALOGUE]),
+      [
+        'id',
+        'first_name',
+        'last_name',
+        'email',
+        'expertise',
+        'experience_years',
+        'previous_companies',
+        'bio',
+        'linkedin_url',
+        'is_featured',
+        'created_at',
+      ].map((c) => [c, CATALOGUE]),
     ),
   },
   success_stories: {
     withheld: Object.fromEntries(
-      ['id', 'student_name', 'placement_company_name', 'designation', 'salary', 'story', 'is_featured', 'created_at'].map(
-        (c) => [c, CATALOGUE],
-      ),
+      [
+        'id',
+        'student_name',
+        'placement_company_name',
+        'designation',
+        'salary',
+        'story',
+        'is_featured',
+        'created_at',
+      ].map((c) => [c, CATALOGUE]),
     ),
   },
   testimonials: {
@@ -161,20 +239,53 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   },
   programs: {
     notPersonal: [
-      'id', 'title', 'subtitle', 'description', 'level', 'category', 'target_audience', 'price', 'original_price',
-      'duration_weeks', 'avg_salary', 'is_featured', 'is_flagship', 'is_active', 'instructor_id', 'created_at',
+      'id',
+      'title',
+      'subtitle',
+      'description',
+      'level',
+      'category',
+      'target_audience',
+      'price',
+      'original_price',
+      'duration_weeks',
+      'avg_salary',
+      'is_featured',
+      'is_flagship',
+      'is_active',
+      'instructor_id',
+      'created_at',
       'updated_at',
     ],
   },
   workshops: {
     notPersonal: [
-      'id', 'title', 'description', 'instructor_id', 'date', 'duration_hours', 'price', 'is_live',
-      'current_participants', 'max_participants', 'is_active', 'created_at', 'updated_at',
+      'id',
+      'title',
+      'description',
+      'instructor_id',
+      'date',
+      'duration_hours',
+      'price',
+      'is_live',
+      'current_participants',
+      'max_participants',
+      'is_active',
+      'created_at',
+      'updated_at',
     ],
   },
   resources: {
     notPersonal: [
-      'id', 'title', 'description', 'author_id', 'resource_type', 'external_url', 'file', 'is_featured', 'created_at',
+      'id',
+      'title',
+      'description',
+      'author_id',
+      'resource_type',
+      'external_url',
+      'file',
+      'is_featured',
+      'created_at',
     ],
   },
   settings: { withheld: { key: COUNTER, value: 'server secrets (the JWT key)' } },

@@ -27,17 +27,11 @@ export function createPersonalDataRepository(db: Db) {
       const address = lowerEmail(email);
       return {
         users: await select('users', sql`id = ${userId}`),
-        consent_events: await select(
-          'consent_events',
-          sql`(user_id = ${userId} OR lower(email) = ${address})`,
-        ),
+        consent_events: await select('consent_events', sql`(user_id = ${userId} OR lower(email) = ${address})`),
         age_records: await select('age_records', mine),
         enrollments: await select('enrollments', student),
         payments: await select('payments', student),
-        refunds: await select(
-          'refunds',
-          sql`payment_id IN (SELECT id FROM payments WHERE student_id = ${userId})`,
-        ),
+        refunds: await select('refunds', sql`payment_id IN (SELECT id FROM payments WHERE student_id = ${userId})`),
         tax_documents: await select('tax_documents', student),
         counseling_requests: await select('counseling_requests', sql`lower(email) = ${address}`),
         privacy_requests: await select('privacy_requests', mine),
@@ -89,10 +83,20 @@ export function createPersonalDataRepository(db: Db) {
         .set({ date_of_birth: null, parent_name: null, parent_email: null, token_hash: null })
         .where('user_id', '=', userId)
         .execute();
-      const requests = db.selectFrom('counseling_requests').select('id').where(sql`lower(email)`, '=', address);
+      const requests = db
+        .selectFrom('counseling_requests')
+        .select('id')
+        .where(sql`lower(email)`, '=', address);
       await db.deleteFrom('counseling_notes').where('request_id', 'in', requests).execute();
-      await db.deleteFrom('counseling_requests').where(sql`lower(email)`, '=', address).execute();
-      await db.updateTable('consent_events').set({ email: null }).where(sql`lower(email)`, '=', address).execute();
+      await db
+        .deleteFrom('counseling_requests')
+        .where(sql`lower(email)`, '=', address)
+        .execute();
+      await db
+        .updateTable('consent_events')
+        .set({ email: null })
+        .where(sql`lower(email)`, '=', address)
+        .execute();
       const toThem = sql<boolean>`recipients LIKE ${`%${JSON.stringify(email).slice(1, -1)}%`}`;
       await db
         .updateTable('outbox')
@@ -102,7 +106,12 @@ export function createPersonalDataRepository(db: Db) {
         .execute();
       await db
         .updateTable('outbox')
-        .set({ recipients: JSON.stringify([`${anon}@erased.invalid`]), text_body: '', html_body: '', subject: '(erased)' })
+        .set({
+          recipients: JSON.stringify([`${anon}@erased.invalid`]),
+          text_body: '',
+          html_body: '',
+          subject: '(erased)',
+        })
         .where(toThem)
         .execute();
     },

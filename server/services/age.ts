@@ -26,7 +26,10 @@ export function ageOn(dateOfBirth: string, today: Date): number {
 }
 
 /** A known minor: a date of birth under 18 years ago. No record (older accounts) or a declaration: adult. */
-export function isMinor(record: Pick<Selectable<AgeRecordsTable>, 'date_of_birth' | 'is_adult'> | undefined, today = new Date()) {
+export function isMinor(
+  record: Pick<Selectable<AgeRecordsTable>, 'date_of_birth' | 'is_adult'> | undefined,
+  today = new Date(),
+) {
   if (!record) return false;
   if (record.date_of_birth) return ageOn(record.date_of_birth, today) < 18;
   return !record.is_adult;
@@ -99,4 +102,3 @@ export async function confirmGuardian(db: Db, token: string): Promise<void> {
   const userId = await createConsentRepository(db).confirmGuardian(sha256(token));
   if (userId === undefined) throw new BusinessError(GUARDIAN_MESSAGES.linkInvalid);
 }
-

@@ -10,7 +10,11 @@ contents in the "data" column. What is not here, and why, is listed in the priva
 `;
 
 const cell = (value: unknown): Cell =>
-  value === null || value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+  value === null ||
+  value === undefined ||
+  typeof value === 'string' ||
+  typeof value === 'number' ||
+  typeof value === 'boolean'
     ? value
     : String(value);
 

@@ -58,10 +58,12 @@ export async function notifyAffected(db: Db, ctx: MailContext, adminId: number, 
     const incidents = createIncidentRepository(trx);
     const row = await incidents.find(id);
     if (!row) throw notFound();
-    if (!row.notice_text) throw new BusinessError('Write the notice text first (what happened, what it means, what to do).');
+    if (!row.notice_text)
+      throw new BusinessError('Write the notice text first (what happened, what it means, what to do).');
     const named = JSON.parse(row.affected_emails) as string[];
     const to = [...new Set(named.length > 0 ? named : await incidents.activeEmails())];
-    if (!(await incidents.markNotified(id, to.length))) throw new BusinessError('The affected people were already notified.');
+    if (!(await incidents.markNotified(id, to.length)))
+      throw new BusinessError('The affected people were already notified.');
     for (const address of to) {
       await enqueueEmail(trx, {
         template: 'breach_notice',

@@ -117,12 +117,17 @@ export async function actOnRequest(
       await enqueueEmail(trx, {
         template: done ? 'erasure_done' : 'erasure_refused',
         to: [user.email],
-        ...compose(ctx, done ? 'Your data has been erased' : 'About your erasure request', `Dear ${user.first_name || user.username},`, [
-          done
-            ? 'As you asked, we have erased your personal data: your name, email and phone are replaced, your password and every login are ended, and counseling notes are deleted. Invoices and credit notes stay, as GST law requires. This is the last email we send to this address.'
-            : `We cannot erase your data yet, for this reason: ${action.action === 'refuse' ? action.reason : ''}`,
-          'If you disagree, write to our grievance officer; you may then complain to the Data Protection Board of India.',
-        ]),
+        ...compose(
+          ctx,
+          done ? 'Your data has been erased' : 'About your erasure request',
+          `Dear ${user.first_name || user.username},`,
+          [
+            done
+              ? 'As you asked, we have erased your personal data: your name, email and phone are replaced, your password and every login are ended, and counseling notes are deleted. Invoices and credit notes stay, as GST law requires. This is the last email we send to this address.'
+              : `We cannot erase your data yet, for this reason: ${action.action === 'refuse' ? action.reason : ''}`,
+            'If you disagree, write to our grievance officer; you may then complain to the Data Protection Board of India.',
+          ],
+        ),
       });
     }
     await createAuditRepository(trx).record({

@@ -3,7 +3,6 @@ import { preloadPolicyKey } from '../../src/features/privacy/preload-keys.ts';
 import type { Config } from '../config.ts';
 import { loadPolicy } from '../lib/policies.ts';
 
-
 const SITE = 'Credit Careers Institute';
 export const POLICY_PAGE_TEXT: Record<string, { title: string; description: string }> = {
   '/privacy': {

@@ -21,8 +21,8 @@ export function ConsentChoices({ value, onChange }: { value: Choices; onChange: 
         />
       ))}
       <p className="hint">
-        By continuing you confirm you have read the <Link to="/privacy">privacy notice</Link>. You can withdraw
-        any of these at any time in one click.
+        By continuing you confirm you have read the <Link to="/privacy">privacy notice</Link>. You can withdraw any of
+        these at any time in one click.
       </p>
     </fieldset>
   );

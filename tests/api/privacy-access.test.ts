@@ -28,16 +28,39 @@ beforeAll(async () => {
     method: 'POST',
     url: PRIVACY_API.adminIncidents,
     token: who.admin.access,
-    body: { aware_at: new Date().toISOString(), data_categories: 'emails', people_affected: 1, description: 'x', notice_text: 'y', affected_emails: ['z@example.in'] },
+    body: {
+      aware_at: new Date().toISOString(),
+      data_categories: 'emails',
+      people_affected: 1,
+      description: 'x',
+      notice_text: 'y',
+      affected_emails: ['z@example.in'],
+    },
   });
   incidentId = (incident.body as { id: number }).id;
 });
 afterAll(async () => ctx?.close());
 
 type Caller = 'anonymous' | 'student' | 'other' | 'admin';
-const rows: { name: string; method: 'GET' | 'POST'; url: () => string; body?: (c: Caller) => unknown; expect: Record<Caller, number> }[] = [
-  { name: 'policy', method: 'GET', url: () => PRIVACY_API.policy('privacy'), expect: { anonymous: 200, student: 200, other: 200, admin: 200 } },
-  { name: 'consents read', method: 'GET', url: () => PRIVACY_API.consents, expect: { anonymous: 401, student: 200, other: 200, admin: 200 } },
+const rows: {
+  name: string;
+  method: 'GET' | 'POST';
+  url: () => string;
+  body?: (c: Caller) => unknown;
+  expect: Record<Caller, number>;
+}[] = [
+  {
+    name: 'policy',
+    method: 'GET',
+    url: () => PRIVACY_API.policy('privacy'),
+    expect: { anonymous: 200, student: 200, other: 200, admin: 200 },
+  },
+  {
+    name: 'consents read',
+    method: 'GET',
+    url: () => PRIVACY_API.consents,
+    expect: { anonymous: 401, student: 200, other: 200, admin: 200 },
+  },
   {
     name: 'consent change',
     method: 'POST',
@@ -45,7 +68,12 @@ const rows: { name: string; method: 'GET' | 'POST'; url: () => string; body?: (c
     body: () => ({ purpose: 'sms', granted: true }),
     expect: { anonymous: 401, student: 200, other: 200, admin: 200 },
   },
-  { name: 'data export', method: 'GET', url: () => PRIVACY_API.dataExport, expect: { anonymous: 401, student: 200, other: 200, admin: 200 } },
+  {
+    name: 'data export',
+    method: 'GET',
+    url: () => PRIVACY_API.dataExport,
+    expect: { anonymous: 401, student: 200, other: 200, admin: 200 },
+  },
   {
     name: 'erasure request (a wrong password)',
     method: 'POST',
@@ -53,7 +81,12 @@ const rows: { name: string; method: 'GET' | 'POST'; url: () => string; body?: (c
     body: () => ({ password: 'not-the-password' }),
     expect: { anonymous: 401, student: 403, other: 403, admin: 403 },
   },
-  { name: 'admin requests list', method: 'GET', url: () => PRIVACY_API.adminRequests, expect: { anonymous: 401, student: 403, other: 403, admin: 200 } },
+  {
+    name: 'admin requests list',
+    method: 'GET',
+    url: () => PRIVACY_API.adminRequests,
+    expect: { anonymous: 401, student: 403, other: 403, admin: 200 },
+  },
   {
     name: 'admin request verify',
     method: 'POST',
@@ -61,7 +94,12 @@ const rows: { name: string; method: 'GET' | 'POST'; url: () => string; body?: (c
     body: () => ({ action: 'verify' }),
     expect: { anonymous: 401, student: 403, other: 403, admin: 200 },
   },
-  { name: 'incidents list', method: 'GET', url: () => PRIVACY_API.adminIncidents, expect: { anonymous: 401, student: 403, other: 403, admin: 200 } },
+  {
+    name: 'incidents list',
+    method: 'GET',
+    url: () => PRIVACY_API.adminIncidents,
+    expect: { anonymous: 401, student: 403, other: 403, admin: 200 },
+  },
   {
     name: 'incident create',
     method: 'POST',
@@ -83,7 +121,9 @@ describe('access matrix of the data-protection endpoints', () => {
       const got: Record<string, number> = {};
       for (const caller of ['anonymous', 'student', 'other', 'admin'] as const) {
         const token = caller === 'anonymous' ? null : who[caller].access;
-        got[caller] = (await ctx.request({ method: row.method, url: row.url(), token, body: row.body?.(caller) })).status;
+        got[caller] = (
+          await ctx.request({ method: row.method, url: row.url(), token, body: row.body?.(caller) })
+        ).status;
       }
       expect(got).toEqual(row.expect);
     });
@@ -93,7 +133,10 @@ describe('access matrix of the data-protection endpoints', () => {
     const mine = await ctx.request({ url: PRIVACY_API.consents, token: who.other.access });
     const theirs = await ctx.request({ url: PRIVACY_API.consents, token: who.student.access });
     expect(mine.body).not.toEqual(theirs.body);
-    const zip = await ctx.app.inject({ url: PRIVACY_API.dataExport, headers: { authorization: `Bearer ${who.other.access}` } });
+    const zip = await ctx.app.inject({
+      url: PRIVACY_API.dataExport,
+      headers: { authorization: `Bearer ${who.other.access}` },
+    });
     const { unzipSync, strFromU8 } = await import('fflate');
     const profile = strFromU8(unzipSync(new Uint8Array(zip.rawPayload))['profile.json']!);
     expect(profile).toContain('matrixother');

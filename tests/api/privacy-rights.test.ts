@@ -53,14 +53,24 @@ describe('erasure', () => {
       url: API.counseling.create,
       body: { name: 'Asha', email, phone: '9876543210', message: 'call me' },
     });
-    const docsBefore = await ctx.db.selectFrom('tax_documents').selectAll().where('student_id', '=', asha.id).orderBy('id').execute();
+    const docsBefore = await ctx.db
+      .selectFrom('tax_documents')
+      .selectAll()
+      .where('student_id', '=', asha.id)
+      .orderBy('id')
+      .execute();
     expect(docsBefore.map((d) => d.kind)).toEqual(['invoice', 'credit_note']);
     const creditNote = docsBefore[1]!;
     const invoiceBefore = await pdf(API.payments.invoice(paymentId));
     const creditBefore = await pdf(API.refunds.creditNote(creditNote.refund_id!));
     expect(invoiceBefore.subarray(0, 4).toString()).toBe('%PDF');
 
-    const wrong = await ctx.request({ method: 'POST', url: PRIVACY_API.erasureRequest, token: asha.access, body: { password: 'nope' } });
+    const wrong = await ctx.request({
+      method: 'POST',
+      url: PRIVACY_API.erasureRequest,
+      token: asha.access,
+      body: { password: 'nope' },
+    });
     expect(wrong.status).toBe(403);
     const made = await ctx.request({
       method: 'POST',
@@ -72,7 +82,12 @@ describe('erasure', () => {
     const request = made.body as PrivacyRequest;
     expect(request.status).toBe('received');
     expect(Date.parse(request.due_at) - Date.parse(request.received_at)).toBe(90 * 86_400_000);
-    const again = await ctx.request({ method: 'POST', url: PRIVACY_API.erasureRequest, token: asha.access, body: { password: asha.password } });
+    const again = await ctx.request({
+      method: 'POST',
+      url: PRIVACY_API.erasureRequest,
+      token: asha.access,
+      body: { password: asha.password },
+    });
     expect(again.status).toBe(400);
 
     expect((await act(request.id, { action: 'complete' })).status).toBe(400);
@@ -84,30 +99,62 @@ describe('erasure', () => {
     expect(user).toMatchObject({ username: `erased-${asha.id}`, first_name: 'Erased', is_active: 0 });
     expect(user.email).not.toBe(email);
     expect(user.password_hash).toBe('!erased');
-    const payment = await ctx.db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow();
+    const payment = await ctx.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', paymentId)
+      .executeTakeFirstOrThrow();
     expect([payment.billing_email, payment.billing_phone, payment.billing_address]).toEqual([null, null, null]);
     expect(await ctx.db.selectFrom('counseling_requests').selectAll().where('email', '=', email).execute()).toEqual([]);
-    expect(await ctx.db.selectFrom('refresh_families').selectAll().where('user_id', '=', asha.id).execute()).toEqual([]);
+    expect(await ctx.db.selectFrom('refresh_families').selectAll().where('user_id', '=', asha.id).execute()).toEqual(
+      [],
+    );
     expect((await ctx.request({ url: API.me, token: asha.access })).status).toBe(401);
-    const login = await ctx.request({ method: 'POST', url: API.token, body: { username: 'erasable', password: asha.password } });
+    const login = await ctx.request({
+      method: 'POST',
+      url: API.token,
+      body: { username: 'erasable', password: asha.password },
+    });
     expect(login.status).toBe(401);
 
-    const docsAfter = await ctx.db.selectFrom('tax_documents').selectAll().where('student_id', '=', asha.id).orderBy('id').execute();
+    const docsAfter = await ctx.db
+      .selectFrom('tax_documents')
+      .selectAll()
+      .where('student_id', '=', asha.id)
+      .orderBy('id')
+      .execute();
     expect(docsAfter).toEqual(docsBefore);
     expect(Buffer.compare(await pdf(API.payments.invoice(paymentId)), invoiceBefore)).toBe(0);
     expect(Buffer.compare(await pdf(API.refunds.creditNote(creditNote.refund_id!)), creditBefore)).toBe(0);
 
-    const notice = await ctx.db.selectFrom('outbox').selectAll().where('template', '=', 'erasure_done').executeTakeFirstOrThrow();
+    const notice = await ctx.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('template', '=', 'erasure_done')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(notice.recipients)).toEqual([email]);
     const oldMail = await ctx.db.selectFrom('outbox').selectAll().where('recipients', 'like', `%${email}%`).execute();
     expect(oldMail.map((m) => m.template)).toEqual(['erasure_done']);
-    const audit = await ctx.db.selectFrom('audit_log').select('action').where('entity', '=', 'privacy_request').execute();
-    expect(audit.map((a) => a.action)).toEqual(['privacy_request', 'privacy_request_verify', 'privacy_request_complete']);
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'privacy_request')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      'privacy_request',
+      'privacy_request_verify',
+      'privacy_request_complete',
+    ]);
   });
 
   it('a refusal needs a reason, tells the person and closes the request; the list is oldest first', async () => {
     const ravi = await ctx.user('refusable');
-    const made = await ctx.request({ method: 'POST', url: PRIVACY_API.erasureRequest, token: ravi.access, body: { password: ravi.password } });
+    const made = await ctx.request({
+      method: 'POST',
+      url: PRIVACY_API.erasureRequest,
+      token: ravi.access,
+      body: { password: ravi.password },
+    });
     const id = (made.body as PrivacyRequest).id;
     expect((await act(id, { action: 'refuse' })).status).toBe(400);
     expect((await act(id, { action: 'refuse', reason: 'An open refund is being processed.' })).body).toMatchObject({
@@ -128,7 +175,18 @@ describe('retention', () => {
     const lead = (name: string, days: number, status: 'new' | 'converted') =>
       ctx.db
         .insertInto('counseling_requests')
-        .values({ name, email: `${name}@example.in`, phone: '9876543210', preferred_date: null, interest: '', message: '', created_at: iso(days), status, assignee_id: null, next_follow_up: null })
+        .values({
+          name,
+          email: `${name}@example.in`,
+          phone: '9876543210',
+          preferred_date: null,
+          interest: '',
+          message: '',
+          created_at: iso(days),
+          status,
+          assignee_id: null,
+          next_follow_up: null,
+        })
         .execute();
     await lead('oldlead', 400, 'new');
     await lead('oldconverted', 400, 'converted');
@@ -136,7 +194,18 @@ describe('retention', () => {
     const mail = (subject: string, days: number) =>
       ctx.db
         .insertInto('outbox')
-        .values({ message_id: subject, template: 't', recipients: '["a@example.in"]', subject, text_body: 'body', html_body: '<p>body</p>', status: 'sent', next_attempt_at: iso(days), created_at: iso(days), sent_at: iso(days) })
+        .values({
+          message_id: subject,
+          template: 't',
+          recipients: '["a@example.in"]',
+          subject,
+          text_body: 'body',
+          html_body: '<p>body</p>',
+          status: 'sent',
+          next_attempt_at: iso(days),
+          created_at: iso(days),
+          sent_at: iso(days),
+        })
         .execute();
     await mail('old-mail', 91);
     await mail('new-mail', 89);
@@ -145,11 +214,21 @@ describe('retention', () => {
     const names = (await ctx.db.selectFrom('counseling_requests').select('name').execute()).map((r) => r.name);
     expect(names).not.toContain('oldlead');
     expect(names).toEqual(expect.arrayContaining(['oldconverted', 'freshlead']));
-    const old = await ctx.db.selectFrom('outbox').selectAll().where('subject', '=', 'old-mail').executeTakeFirstOrThrow();
+    const old = await ctx.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('subject', '=', 'old-mail')
+      .executeTakeFirstOrThrow();
     expect([old.text_body, old.html_body, old.recipients, old.sent_at]).toEqual(['', '', '["a@example.in"]', iso(91)]);
-    const fresh = await ctx.db.selectFrom('outbox').selectAll().where('subject', '=', 'new-mail').executeTakeFirstOrThrow();
+    const fresh = await ctx.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('subject', '=', 'new-mail')
+      .executeTakeFirstOrThrow();
     expect(fresh.text_body).toBe('body');
-    expect(await ctx.db.selectFrom('password_resets').selectAll().where('expires_at', '<', iso(1)).execute()).toEqual([]);
+    expect(await ctx.db.selectFrom('password_resets').selectAll().where('expires_at', '<', iso(1)).execute()).toEqual(
+      [],
+    );
   });
 });
 
@@ -172,13 +251,26 @@ describe('breach incidents', () => {
     expect(created.status).toBe(201);
     const incident = created.body as { id: number; board_report_due_at: string };
     expect(incident.board_report_due_at).toBe('2026-11-23T10:00:00.000Z');
-    const sent = await ctx.request({ method: 'POST', url: PRIVACY_API.adminIncidentNotify(incident.id), token: admin.access });
+    const sent = await ctx.request({
+      method: 'POST',
+      url: PRIVACY_API.adminIncidentNotify(incident.id),
+      token: admin.access,
+    });
     expect(sent.body).toMatchObject({ notified_count: 2 });
     const mails = await ctx.db.selectFrom('outbox').selectAll().where('template', '=', 'breach_notice').execute();
     expect(mails.map((m) => JSON.parse(m.recipients))).toEqual([['one@example.in'], ['two@example.in']]);
-    const twice = await ctx.request({ method: 'POST', url: PRIVACY_API.adminIncidentNotify(incident.id), token: admin.access });
+    const twice = await ctx.request({
+      method: 'POST',
+      url: PRIVACY_API.adminIncidentNotify(incident.id),
+      token: admin.access,
+    });
     expect(twice.status).toBe(400);
-    const bad = await ctx.request({ method: 'POST', url: PRIVACY_API.adminIncidents, token: admin.access, body: { aware_at: 'yesterday' } });
+    const bad = await ctx.request({
+      method: 'POST',
+      url: PRIVACY_API.adminIncidents,
+      token: admin.access,
+      body: { aware_at: 'yesterday' },
+    });
     expect(bad.status).toBe(400);
   });
 });

@@ -68,7 +68,11 @@ describe('consents', () => {
     });
     expect(res.status).toBe(201);
     const token = (res.body as { access: string }).access;
-    const user = (await ctx.db.selectFrom('users').selectAll().where('username', '=', 'consenter').executeTakeFirstOrThrow());
+    const user = await ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', 'consenter')
+      .executeTakeFirstOrThrow();
     const state = (await ctx.request({ url: PRIVACY_API.consents, token })).body as {
       purposes: { purpose: string; granted: boolean }[];
       history: { purpose: string; source: string; notice_version: string }[];
@@ -102,7 +106,11 @@ describe('consents', () => {
   it('a registration without any consent fields still works (older clients) and consents nothing', async () => {
     const res = await register({ username: 'oldclient', email: 'oldclient@example.in' });
     expect(res.status).toBe(201);
-    const user = await ctx.db.selectFrom('users').selectAll().where('username', '=', 'oldclient').executeTakeFirstOrThrow();
+    const user = await ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', 'oldclient')
+      .executeTakeFirstOrThrow();
     expect(await mayMarket(ctx.db, user, 'marketing_email')).toBe(false);
   });
 
@@ -113,7 +121,11 @@ describe('consents', () => {
       body: { name: 'Ravi', email: 'ravi.lead@example.in', phone: '9876543210', consents: { sms: true } },
     });
     expect(res.status).toBe(201);
-    const rows = await ctx.db.selectFrom('consent_events').selectAll().where('email', '=', 'ravi.lead@example.in').execute();
+    const rows = await ctx.db
+      .selectFrom('consent_events')
+      .selectAll()
+      .where('email', '=', 'ravi.lead@example.in')
+      .execute();
     expect(rows.map((r) => [r.purpose, r.granted, r.source])).toEqual([
       ['notice', 1, 'counseling'],
       ['sms', 1, 'counseling'],
@@ -143,13 +155,25 @@ describe('under 18', () => {
     expect(refused.status).toBe(400);
     expect((refused.body as { error: string }).error).toMatch(/parent or guardian has not yet confirmed/);
 
-    const email = await ctx.db.selectFrom('outbox').selectAll().where('template', '=', 'guardian_consent').executeTakeFirstOrThrow();
+    const email = await ctx.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('template', '=', 'guardian_consent')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(email.recipients)).toEqual(['sunita@example.in']);
     const link = /guardian-confirm\?token=([\w-]+)/.exec(email.text_body)![1]!;
-    const stored = await ctx.db.selectFrom('age_records').selectAll().where('user_id', '=', teen.id).executeTakeFirstOrThrow();
+    const stored = await ctx.db
+      .selectFrom('age_records')
+      .selectAll()
+      .where('user_id', '=', teen.id)
+      .executeTakeFirstOrThrow();
     expect(stored.token_hash).not.toContain(link);
-    expect((await ctx.request({ method: 'POST', url: PRIVACY_API.guardianConfirm, body: { token: link } })).status).toBe(200);
-    expect((await ctx.request({ method: 'POST', url: PRIVACY_API.guardianConfirm, body: { token: link } })).status).toBe(400);
+    expect(
+      (await ctx.request({ method: 'POST', url: PRIVACY_API.guardianConfirm, body: { token: link } })).status,
+    ).toBe(200);
+    expect(
+      (await ctx.request({ method: 'POST', url: PRIVACY_API.guardianConfirm, body: { token: link } })).status,
+    ).toBe(400);
     const allowed = await ctx.request({ method: 'POST', url: API.programs.payment(programId), token, body: {} });
     expect(allowed.status).toBe(201);
     expect(await mayMarket(ctx.db, teen, 'marketing_email')).toBe(false);
@@ -187,7 +211,8 @@ describe('data export', () => {
       }
       const classified = [...(spec.exported ?? []), ...(spec.notPersonal ?? []), ...Object.keys(spec.withheld ?? {})];
       for (const c of columns) if (!classified.includes(c)) problems.push(`${table}.${c} is not classified`);
-      for (const c of classified) if (!columns.includes(c)) problems.push(`${table}.${c} is classified but does not exist`);
+      for (const c of classified)
+        if (!columns.includes(c)) problems.push(`${table}.${c} is classified but does not exist`);
       if (new Set(classified).size !== classified.length) problems.push(`${table} classifies a column twice`);
     }
     expect(problems).toEqual([]);
@@ -214,7 +239,10 @@ describe('data export', () => {
       if (!spec.exported) continue;
       const name = spec.file ?? table;
       expect(files[`${name}.csv`], name).toBeDefined();
-      const header = strFromU8(files[`${name}.csv`]!).replace(/^\uFEFF/, '').split('\r\n')[0]!.split(',');
+      const header = strFromU8(files[`${name}.csv`]!)
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')[0]!
+        .split(',');
       expect(header).toEqual([...spec.exported]);
       const rows = JSON.parse(strFromU8(files[`${name}.json`]!)) as Record<string, unknown>[];
       for (const row of rows) expect(Object.keys(row)).toEqual([...spec.exported]);
@@ -228,7 +256,9 @@ describe('data export', () => {
     expect(invoices.map((i) => i.kind)).toEqual(['invoice']);
     const consents = JSON.parse(strFromU8(files['consents.json']!)) as { purpose: string; source: string }[];
     expect(consents).toContainEqual(expect.objectContaining({ purpose: 'whatsapp', source: 'checkout' }));
-    const whole = Object.values(files).map((f) => strFromU8(f)).join('\n');
+    const whole = Object.values(files)
+      .map((f) => strFromU8(f))
+      .join('\n');
     expect(whole).not.toContain('bystander');
     expect(other.id).not.toBe(asha.id);
   });

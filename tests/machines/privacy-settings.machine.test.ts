@@ -1,6 +1,12 @@
 import { describe, expect } from 'vitest';
 import { PRIVACY_SETTINGS_TEXT } from '../../machines/index.ts';
-import { privacySettingsModel, sampleConsents, sampleErasure, withdrawnConsents, wrongPassword } from '../support/models/index.ts';
+import {
+  privacySettingsModel,
+  sampleConsents,
+  sampleErasure,
+  withdrawnConsents,
+  wrongPassword,
+} from '../support/models/index.ts';
 import { networkError, serverError } from '../support/samples.ts';
 import { actorCalls, stateOf, testGeneratedPaths } from './generated-paths.ts';
 

@@ -27,7 +27,11 @@ export async function up(db: Db): Promise<void> {
     .addColumn('source', 'varchar(20)', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('consent_events_user').on('consent_events').columns(['user_id', 'purpose', 'id']).execute();
+  await db.schema
+    .createIndex('consent_events_user')
+    .on('consent_events')
+    .columns(['user_id', 'purpose', 'id'])
+    .execute();
   await db.schema.createIndex('consent_events_email').on('consent_events').column('email').execute();
 
   await db.schema
@@ -56,7 +60,11 @@ export async function up(db: Db): Promise<void> {
     .addColumn('closed_at', 'varchar(32)')
     .addColumn('handled_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .execute();
-  await db.schema.createIndex('privacy_requests_received').on('privacy_requests').columns(['received_at', 'id']).execute();
+  await db.schema
+    .createIndex('privacy_requests_received')
+    .on('privacy_requests')
+    .columns(['received_at', 'id'])
+    .execute();
 
   await withId(db, 'incidents')
     .addColumn('aware_at', 'varchar(32)', (c) => c.notNull())

@@ -30,7 +30,9 @@ export const sampleErasure: PrivacyRequest = {
   closed_at: null,
 };
 /** The server's words for a wrong password (shown as they are). */
-export const wrongPassword = new ApiError(403, { detail: 'That password is not right. Enter the password you log in with.' });
+export const wrongPassword = new ApiError(403, {
+  detail: 'That password is not right. Enter the password you log in with.',
+});
 
 export const privacySettingsModel: MachineModel = {
   name: 'privacy-settings',

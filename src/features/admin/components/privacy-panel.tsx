@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { IncidentInput } from '../../../../contract/index.ts';
 import { TextAreaField, TextField } from '../../../components/field.tsx';
 import { Notice } from '../../../components/notice.tsx';
@@ -75,7 +75,12 @@ function PrivacyPanel({ machines }: AdminPanelProps) {
     send({ type: 'loader.reload' });
   };
   const data = snapshot.context.data;
-  const now = Date.now();
+  // The countdowns move on every minute.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
   const incidentInput = (): IncidentInput => ({
     aware_at: incident.aware_at ? new Date(incident.aware_at).toISOString() : '',
     data_categories: incident.data_categories,

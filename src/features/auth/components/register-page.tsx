@@ -32,9 +32,7 @@ export function RegisterPage() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const ageAnswer = adult
-      ? { is_adult: true }
-      : Object.fromEntries(Object.entries(age).filter(([, v]) => v !== ''));
+    const ageAnswer = adult ? { is_adult: true } : Object.fromEntries(Object.entries(age).filter(([, v]) => v !== ''));
     const result = validate(RegisterInput, { ...values, ...ageAnswer, consents });
     if (!result.ok) {
       setErrors(result.errors);

@@ -5,7 +5,9 @@ import { Notice } from '../../../components/notice.tsx';
 
 /** A parent's or guardian's confirmation link (`/guardian-confirm?token=...`): confirms once, on opening. */
 export function GuardianConfirmPage({ logic }: { logic: ActionLogic<void> }) {
-  const [snapshot, send] = useMachine(logic, { input: { failureText: 'This confirmation link is not valid or was already used.' } });
+  const [snapshot, send] = useMachine(logic, {
+    input: { failureText: 'This confirmation link is not valid or was already used.' },
+  });
   useEffect(() => send({ type: 'action.run' }), [send]);
   return (
     <div className="container">

@@ -7,7 +7,15 @@ import { useLoaderMachine } from '../../../lib/use-preloaded-machine.ts';
  * A policy page (privacy notice, terms, refund, delivery, grievance): the server's rendering of the
  * institute's Markdown file, with raw HTML off (server/lib/policies.ts), so its HTML is safe to insert.
  */
-export function PolicyPage({ slug, loader, preloaded }: { slug: string; loader: LoaderLogic<Policy>; preloaded?: Policy }) {
+export function PolicyPage({
+  slug,
+  loader,
+  preloaded,
+}: {
+  slug: string;
+  loader: LoaderLogic<Policy>;
+  preloaded?: Policy;
+}) {
   const [snapshot, send] = useLoaderMachine(
     loader,
     { params: { slug }, failureText: 'Could not load this page. Please try again.' },

@@ -114,7 +114,12 @@ export function PrivacySettings({ logic }: { logic: PrivacySettingsLogic }) {
               required
               onChange={(e) => setPassword(e.target.value)}
             />
-            <TextField label="Reason (optional)" name="erasure_reason" value={reason} onChange={(e) => setReason(e.target.value)} />
+            <TextField
+              label="Reason (optional)"
+              name="erasure_reason"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
             <button type="submit" className="btn btn-outline" disabled={busy || password === ''}>
               {snapshot.matches('erasing') ? 'Sending...' : 'Ask for erasure'}
             </button>
