@@ -7,6 +7,12 @@ type Row = Record<string, unknown>;
 /** The exported columns of a table (server/db/personal-data.ts decides which). */
 const cols = (table: string) => [...(PERSONAL_DATA[table]?.exported ?? [])];
 const lowerEmail = (email: string) => email.toLowerCase();
+/**
+ * Emails addressed to exactly this address: its JSON string (quotes included) inside the recipients array,
+ * with LIKE's wildcards escaped (an `_` in an address must not match another address).
+ */
+const addressedTo = (email: string) =>
+  sql<boolean>`recipients LIKE ${`%${JSON.stringify(email).replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`;
 
 /**
  * The person's data, read for the export, and the writes of an erasure and of the retention job. Every
@@ -35,7 +41,7 @@ export function createPersonalDataRepository(db: Db) {
         tax_documents: await select('tax_documents', student),
         counseling_requests: await select('counseling_requests', sql`lower(email) = ${address}`),
         privacy_requests: await select('privacy_requests', mine),
-        outbox: await select('outbox', sql`recipients LIKE ${`%${JSON.stringify(email).slice(1, -1)}%`}`),
+        outbox: await select('outbox', addressedTo(email)),
       };
     },
 
@@ -97,7 +103,7 @@ export function createPersonalDataRepository(db: Db) {
         .set({ email: null })
         .where(sql`lower(email)`, '=', address)
         .execute();
-      const toThem = sql<boolean>`recipients LIKE ${`%${JSON.stringify(email).slice(1, -1)}%`}`;
+      const toThem = addressedTo(email);
       await db
         .updateTable('outbox')
         .set({ status: 'failed', last_error: 'The recipient was erased.' })

@@ -262,4 +262,30 @@ describe('data export', () => {
     expect(whole).not.toContain('bystander');
     expect(other.id).not.toBe(asha.id);
   });
+
+  it('exports the emails sent to exactly the address: an underscore matches no other address', async () => {
+    const owner = await ctx.user('under_score');
+    await ctx.db.updateTable('users').set({ email: 'x_y@example.in' }).where('id', '=', owner.id).execute();
+    const mail = (to: string, subject: string) =>
+      ctx.db
+        .insertInto('outbox')
+        .values({
+          message_id: subject,
+          template: 't',
+          recipients: JSON.stringify([to]),
+          subject,
+          text_body: '',
+          html_body: '',
+          status: 'sent',
+          next_attempt_at: new Date().toISOString(),
+          created_at: new Date().toISOString(),
+          sent_at: null,
+        })
+        .execute();
+    await mail('x_y@example.in', 'mine');
+    await mail('xzy@example.in', 'someone else');
+    const res = await download(PRIVACY_API.dataExport, owner.access);
+    const emails = JSON.parse(strFromU8(unzipSync(new Uint8Array(res.bytes))['emails.json']!)) as { subject: string }[];
+    expect(emails.map((e) => e.subject)).toEqual(['mine']);
+  });
 });
