@@ -16,3 +16,4 @@ export * from './same-origin-path.ts';
 export * from './file-names.ts';
 export * from './page-titles.ts';
 export * from './mfa.ts';
+export * from './privacy.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GST_STATE_CODES, gstinProblem } from './gst.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 import { personName } from './person-name.ts';
+import { AgeFields, ConsentChoices } from './privacy.ts';
 import {
   CATEGORIES,
   FAILURE_REASONS,
@@ -128,6 +129,9 @@ export const RegisterInput = z.object({
     .max(256, 'Password must be at most 256 characters.'),
   first_name: personName('First name'),
   last_name: personName('Last name'),
+  /** Data protection (optional, additive): the age answer and the notice and purposes consented to. */
+  ...AgeFields,
+  consents: ConsentChoices.optional(),
 });
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
@@ -276,6 +280,7 @@ export const BillingInput = z
 export const PaymentStartInput = z.object({
   payment_method: PaymentMethod.default('credit_card'),
   billing: BillingInput.optional(),
+  consents: ConsentChoices.optional(),
 });
 export type PaymentStartInput = z.input<typeof PaymentStartInput>;
 
@@ -331,6 +336,7 @@ export const CounselingInput = z.object({
     .transform((v) => (v ? v : null)),
   interest: optionalLine(200),
   message: optionalText(2000),
+  consents: ConsentChoices.optional(),
 });
 export type CounselingInput = z.input<typeof CounselingInput>;
 

@@ -8,6 +8,7 @@ import { listMachine } from './list.machine.ts';
 import { loaderMachine } from './loader.machine.ts';
 import { paymentFlowMachine } from './payment-flow.machine.ts';
 import { priorityNavMachine } from './priority-nav.machine.ts';
+import { privacySettingsMachine } from './privacy-settings.machine.ts';
 import { resetPasswordMachine } from './reset-password.machine.ts';
 import { sessionMachine } from './session.machine.ts';
 import { tokenRefreshMachine } from './token-refresh.machine.ts';
@@ -34,4 +35,5 @@ export const machineCatalog = {
   disclosure: disclosureMachine,
   'step-up': stepUpMachine,
   'totp-setup': totpSetupMachine,
+  'privacy-settings': privacySettingsMachine,
 } as const;

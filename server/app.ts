@@ -38,6 +38,8 @@ import { createCatalogueCache } from './services/catalogue-cache.ts';
 import { setupGateway } from './gateway/index.ts';
 import { SANDBOX_PREFIX } from './gateway/sandbox.ts';
 import webhookRoutes from './routes/payments/webhook.ts';
+import privacyRoutes from './routes/privacy/index.ts';
+import privacyAdminRoutes from './routes/privacy/admin.ts';
 import reconciliationRoutes from './routes/reconciliation/index.ts';
 import { createReconciliationService } from './services/reconciliation.ts';
 import { createRefundService } from './services/refunds.ts';
@@ -168,6 +170,8 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
   await app.register(adminRoutes);
   await app.register(userRoutes);
   await app.register(seoRoutes);
+  await app.register(privacyRoutes);
+  await app.register(privacyAdminRoutes);
 
   // The local sandbox gateway, on this server only in demo mode (docs/api.md, "Payments").
   if (gatewaySetup.sandbox) await app.register(gatewaySetup.sandbox.plugin, { prefix: SANDBOX_PREFIX });

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gstinProblem, stateName } from '../contract/gst.ts';
 import { PREFIX_PATTERN } from './billing/numbering.ts';
+import { loadPrivacyConfig, type PrivacyConfig } from './privacy-config.ts';
 
 /** Everything the server reads from its environment, parsed once (see docs/api.md). */
 export type Config = {
@@ -107,6 +108,8 @@ export type Config = {
   requireAdminMfa: boolean;
   /** MFA_ISSUER: the name authenticator apps show beside the account. */
   mfaIssuer: string;
+  /** Grievance officer, privacy notice version, retention periods (privacy-config.ts). */
+  privacy: PrivacyConfig;
 };
 
 export type Institute = {
@@ -315,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mfaEncryptionKey: mfaKeyFromEnv(env.MFA_ENCRYPTION_KEY),
     requireAdminMfa: flag(env.REQUIRE_ADMIN_MFA, !demoMode),
     mfaIssuer: env.MFA_ISSUER?.trim() || 'Credit Careers Institute',
+    privacy: loadPrivacyConfig(env, demoMode),
   };
 }
 

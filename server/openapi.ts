@@ -3,6 +3,7 @@ import * as C from '../contract/index.ts';
 import { GST_NAMED, GST_OPERATIONS } from './openapi-gst.ts';
 import { OFFICE_NAMED, OFFICE_OPERATIONS } from './openapi-office.ts';
 import { TRUST_NAMED, TRUST_OPERATIONS } from './openapi-trust.ts';
+import { PRIVACY_NAMED, PRIVACY_OPERATIONS } from './openapi-privacy.ts';
 
 /**
  * The OpenAPI 3.1 description of every route, generated from the contract's zod schemas (the same
@@ -81,6 +82,7 @@ const NAMED: Record<string, z.ZodType> = {
   ...OFFICE_NAMED,
   ...GST_NAMED,
   ...TRUST_NAMED,
+  ...PRIVACY_NAMED,
 };
 const INPUTS = new Set(Object.keys(NAMED).filter((name) => name.endsWith('Input')));
 
@@ -536,6 +538,7 @@ const OPERATIONS: Operation[] = [
   ...OFFICE_OPERATIONS,
   ...GST_OPERATIONS,
   ...TRUST_OPERATIONS,
+  ...PRIVACY_OPERATIONS,
 ];
 
 const ERROR_RESPONSES: Record<number, { description: string; schema: string }> = {

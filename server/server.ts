@@ -10,6 +10,8 @@ import { createJobLockRepository } from './repositories/job-locks.ts';
 import { createRateEventRepository } from './repositories/rate-events.ts';
 import { createRefreshTokenRepository } from './repositories/refresh-tokens.ts';
 import { closeWithDeadline } from './lib/shutdown.ts';
+import { missingPrivacySettings } from './privacy-config.ts';
+import { applyRetention } from './services/retention.ts';
 import { rotationsThroughPrimary, serveRotations } from './services/rotation-channel.ts';
 import { createRotator, resolveJwtSecret, tokenLifetimes } from './services/tokens.ts';
 import { NO_ADMIN_NOTICE, noActiveAdmin } from './services/users.ts';
@@ -48,6 +50,11 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
   void prune();
   const timer = setInterval(() => void prune(), HOUR_MS);
   timer.unref();
+  // Data retention (services/retention.ts): once at start, then daily, in this one process only.
+  const retain = () => applyRetention(db, config.privacy).catch((error: unknown) => warn('retention failed', error));
+  void retain();
+  const daily = setInterval(() => void retain(), 24 * HOUR_MS);
+  daily.unref();
   const mailWorker = createMailWorker({
     db,
     dialect,
@@ -57,8 +64,12 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
   mailWorker.start();
   const missing = missingInvoiceSettings(config);
   if (missing.length) console.warn(`Payments are refused until these are set: ${missing.join(', ')}.`);
+  const privacyMissing = missingPrivacySettings(config.privacy);
+  if (privacyMissing.length)
+    console.warn(`The policy pages show "(not yet published)" until these are set: ${privacyMissing.join(', ')}.`);
   return async () => {
     clearInterval(timer);
+    clearInterval(daily);
     await mailWorker.stop();
   };
 }

@@ -98,6 +98,9 @@ export function renderTaxDocument(doc: TaxDocumentData): Promise<Buffer> {
     info: {
       Title: `${doc.kind === 'invoice' ? 'Tax Invoice' : 'Credit Note'} ${doc.number}`,
       Author: doc.supplier.name,
+      // The issue time, not the time of printing: the same document prints to the same bytes every time
+      // (an erasure, or any reprint, leaves an invoice byte-identical; decision record 046).
+      CreationDate: new Date(doc.issuedAt),
     },
   });
   pdf.registerFont(REGULAR, FONTS.regular);

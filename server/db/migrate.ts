@@ -15,6 +15,7 @@ import * as refreshTokenGenerations from './migrations/009_refresh_token_generat
 import * as revenueTotals from './migrations/010_revenue_totals.ts';
 import * as resetLinksSharedEmails from './migrations/014_reset_links_and_shared_emails.ts';
 import * as secondFactor from './migrations/012_second_factor.ts';
+import * as dataProtection from './migrations/013_data_protection.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '010_revenue_totals': revenueTotals,
   '014_reset_links_and_shared_emails': resetLinksSharedEmails,
   '012_second_factor': secondFactor,
+  '013_data_protection': dataProtection,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -411,7 +411,63 @@ export interface PasswordResetsTable {
   link_nonce: string | null;
 }
 
+/** Data protection (migration 013, decision record 046). */
+export interface ConsentEventsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  email: string | null;
+  purpose: string;
+  granted: Bool;
+  notice_version: string;
+  source: string;
+  created_at: Timestamp;
+}
+
+export interface AgeRecordsTable {
+  user_id: number;
+  date_of_birth: string | null;
+  is_adult: Bool;
+  parent_name: string | null;
+  parent_email: string | null;
+  token_hash: string | null;
+  confirmed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface PrivacyRequestsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  kind: 'erasure';
+  status: 'received' | 'verified' | 'done' | 'refused';
+  reason: string;
+  refusal_reason: string;
+  received_at: Timestamp;
+  due_at: Timestamp;
+  verified_at: Timestamp | null;
+  closed_at: Timestamp | null;
+  handled_by: number | null;
+}
+
+export interface IncidentsTable {
+  id: Generated<number>;
+  aware_at: Timestamp;
+  data_categories: string;
+  people_affected: number;
+  description: string;
+  notice_text: string;
+  /** JSON array of addresses; empty: every account. */
+  affected_emails: string;
+  notified_at: Timestamp | null;
+  notified_count: Generated<number>;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  consent_events: ConsentEventsTable;
+  age_records: AgeRecordsTable;
+  privacy_requests: PrivacyRequestsTable;
+  incidents: IncidentsTable;
   catalogue_version: VersionCounterTable;
   payments_version: VersionCounterTable;
   document_counters: DocumentCountersTable;

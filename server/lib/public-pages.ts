@@ -14,6 +14,12 @@ export const PUBLIC_PAGES = [
   '/login',
   '/register',
   '/contact',
+  // The policy pages (content/policies/*.md).
+  '/privacy',
+  '/terms',
+  '/refund-policy',
+  '/delivery-policy',
+  '/grievance',
 ] as const;
 export type PublicPage = (typeof PUBLIC_PAGES)[number];
 
@@ -22,7 +28,14 @@ export type PublicPage = (typeof PUBLIC_PAGES)[number];
  * password reset pages (like the login, but out of the sitemap; a reset link's token stays off the
  * server-rendered path).
  */
-export const PRIVATE_PAGES = ['/dashboard', '/admin', '/forgot-password', '/reset-password'] as const;
+export const PRIVATE_PAGES = [
+  '/dashboard',
+  '/admin',
+  '/forgot-password',
+  '/reset-password',
+  '/account/privacy',
+  '/guardian-confirm',
+] as const;
 export const PRIVATE_PATTERNS = [/^\/payment\/(program|workshop)\/[^/]+$/];
 
 /** `/programs/{id}`: a program's own page. */

@@ -1,4 +1,5 @@
 import type { Program, Workshop } from '../../contract/index.ts';
+import { POLICY_PAGE_TEXT } from './policy-pages.ts';
 
 /**
  * Each page's head for search engines and link previews: a unique title and description, the canonical
@@ -10,6 +11,7 @@ export const SITE_NAME = 'Credit Careers Institute';
 type PageText = { title: string; description: string };
 
 export const PAGE_TEXT: Record<string, PageText> = {
+  ...POLICY_PAGE_TEXT,
   '/': {
     title: `${SITE_NAME} | Credit analyst, research analyst and NBFC careers in India`,
     description:

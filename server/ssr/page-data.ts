@@ -13,6 +13,7 @@ import { createProgramRepository } from '../repositories/programs.ts';
 import { createWorkshopRepository } from '../repositories/workshops.ts';
 import { appConfigOf } from '../services/app-config.ts';
 import type { CatalogueCache } from '../services/catalogue-cache.ts';
+import { policyPageData } from './policy-pages.ts';
 import { toFaculty, toProgram, toResource, toSuccessStory, toTestimonial, toWorkshop } from '../services/present.ts';
 
 /**
@@ -95,6 +96,8 @@ export async function loadPageData(
       return { status: 200, preloaded: { [PRELOAD.config]: appConfigOf(config) } };
     }
     default: {
+      const policy = policyPageData(config, pathname);
+      if (policy) return policy;
       const match = /^\/programs\/(\d{1,9})$/.exec(pathname);
       if (!match) return { status: 200, preloaded: {} };
       const row = await programs.findById(Number(match[1]));

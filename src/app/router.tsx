@@ -50,6 +50,9 @@ const AdminPage = page(() => import('./routes/admin-route.tsx'), 'AdminRoute');
 const AccountPage = page(() => import('./routes/account-route.tsx'), 'AccountRoute');
 const CheckoutPage = page(() => import('./routes/checkout-route.tsx'), 'CheckoutRoute');
 const NotFoundPage = page(() => import('../components/status-pages.tsx'), 'NotFoundPage');
+const PolicyPage = page(() => import('./routes/privacy-routes.tsx'), 'PolicyRoute');
+const AccountPrivacyPage = page(() => import('./routes/privacy-routes.tsx'), 'AccountPrivacyRoute');
+const GuardianConfirmPage = page(() => import('./routes/privacy-routes.tsx'), 'GuardianConfirmRoute');
 
 export const routes: RouteObject[] = [
   {
@@ -78,6 +81,9 @@ export const routes: RouteObject[] = [
           { path: paths.dashboard, element: <DashboardPage /> },
           { path: paths.admin, element: <AdminPage /> },
           { path: paths.account, element: <AccountPage /> },
+          ...paths.policies.map((path) => ({ path, element: <PolicyPage /> })),
+          { path: paths.accountPrivacy, element: <AccountPrivacyPage /> },
+          { path: paths.guardianConfirm, element: <GuardianConfirmPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

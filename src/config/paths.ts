@@ -21,6 +21,10 @@ export const paths = {
   resources: '/resources',
   dashboard: '/dashboard',
   admin: '/admin',
+  /** The policy pages (server-rendered from content/policies/*.md), linked from every footer. */
+  policies: ['/privacy', '/terms', '/refund-policy', '/delivery-policy', '/grievance'],
+  accountPrivacy: '/account/privacy',
+  guardianConfirm: '/guardian-confirm',
   checkout: {
     pattern: '/payment/:type/:id',
     to: (type: CourseType, id: number | string) => `/payment/${type}/${id}`,

@@ -109,9 +109,28 @@ const HEADINGS: Record<(typeof PUBLIC_PAGES)[number], string> = {
   '/login': 'Login',
   '/register': 'Create your student account',
   '/contact': 'Book Free Counseling',
+  '/privacy': 'Privacy notice',
+  '/terms': 'Terms of use',
+  '/refund-policy': 'Refund policy',
+  '/delivery-policy': 'Delivery policy',
+  '/grievance': 'Grievance officer',
 };
 
 describe('every public page, without JavaScript', () => {
+  it('links the policy pages from its footer; the grievance page names the configured officer and the 90 days', async () => {
+    for (const route of ['/', '/programs', '/contact', '/privacy']) {
+      const { html } = await page(route);
+      for (const link of ['/privacy', '/terms', '/refund-policy', '/delivery-policy', '/grievance', '/contact']) {
+        expect(html, `${route} → ${link}`).toContain(`href="${link}"`);
+      }
+    }
+    const text = rootText((await page('/grievance')).html);
+    const officer = ctx.config.privacy.grievanceOfficer;
+    for (const fact of [officer.name, officer.email, officer.phone, officer.address]) expect(text).toContain(fact);
+    expect(text).toContain('resolve it within 90 days');
+    expect(rootText((await page('/privacy')).html)).toContain(`Version ${ctx.config.privacy.noticeVersion}`);
+  });
+
   it('has its heading, a unique title and description, canonical, Open Graph, Twitter and the institute', async () => {
     const titles = new Set<string>();
     const descriptions = new Set<string>();

@@ -159,6 +159,7 @@ describe('Admin dashboard', () => {
       'Audit Log',
       'Outbox',
       'Reconciliation',
+      'Privacy',
     ]);
     // The one token store serves the admin calls too (docs/deviations.md).
     expect(api.callsTo(`GET ${API.admin.issueSummary}`)[0]!.auth).toBe('Bearer access-1');

@@ -130,6 +130,11 @@ describe('Register', () => {
     await user.type(screen.getByLabelText(/Username/), 'arjun');
     await user.type(screen.getByLabelText(/Email/), 'arjun@example.in');
     await user.type(screen.getByLabelText(/Password/), 'long-enough');
+    // The age question and each optional purpose are separate choices, none ticked beforehand.
+    expect(screen.getByLabelText('I am 18 or older')).not.toBeChecked();
+    for (const box of screen.getAllByRole('checkbox')) expect(box).not.toBeChecked();
+    await user.click(screen.getByLabelText('I am 18 or older'));
+    await user.click(screen.getByLabelText(/WhatsApp/));
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(api.callsTo(`POST ${API.register}`)[0]!.body).toEqual({
@@ -138,6 +143,8 @@ describe('Register', () => {
       password: 'long-enough',
       first_name: 'Arjun',
       last_name: 'Mehta',
+      is_adult: true,
+      consents: { marketing_email: false, whatsapp: true, sms: false },
     });
     expect(tokenStore.getRefresh()).toBe('r');
   });

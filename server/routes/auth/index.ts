@@ -24,6 +24,8 @@ import { issuePasswordReset, sha256 } from '../../services/password-resets.ts';
 import { toUser } from '../../services/present.ts';
 import { mayMailStranger } from '../../services/stranger-mail.ts';
 import { nowIso } from '../../lib/time.ts';
+import { checkAgeAnswer } from '../../services/age.ts';
+import { recordRegistration } from '../../services/consents.ts';
 import { createRateLimiter } from '../../repositories/rate-limits.ts';
 
 /** Login, refresh, register, logout and the current user. */
@@ -84,6 +86,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post(API.register, async (request, reply) => {
     const input = parse(RegisterInput, request.body);
+    const age = checkAgeAnswer(input);
     // Accounts created from one address are limited, so sign-up cannot be used to mass-create users.
     const registrations = `register:addr:${request.ip}`;
     const attempt = await limiter.attempt(
@@ -114,6 +117,8 @@ export default async function authRoutes(app: FastifyInstance) {
           });
           if (notify && emailOwned) await mail.registrationAttempted(trx, input.email);
           else if (notify) await mail.userRegistered(trx, created);
+          const mailContext = { institute: config.institute, publicUrl: config.publicUrl };
+          await recordRegistration(trx, mailContext, config.privacy.noticeVersion, created, input, age);
           return created;
         });
       } catch (error) {

@@ -7,6 +7,7 @@ import { createCounselingRepository } from '../../repositories/counseling.ts';
 import { createRateLimiter } from '../../repositories/rate-limits.ts';
 import { toCounselingRequest } from '../../services/present.ts';
 import { mayMailStranger } from '../../services/stranger-mail.ts';
+import { recordChoices } from '../../services/consents.ts';
 
 /** Free counseling bookings from /contact: public, limited per client address (shared by all instances). */
 export default async function counselingRoutes(app: FastifyInstance) {
@@ -26,7 +27,10 @@ export default async function counselingRoutes(app: FastifyInstance) {
       // The acknowledgement quotes nothing the visitor typed, and one address gets a few a day at most.
       const acknowledge = await mayMailStranger(limiter, config.mailMaxPerRecipientPerDay, input.email);
       const row = await db.transaction().execute(async (trx) => {
-        const created = await createCounselingRepository(trx).create({ ...input, created_at: nowIso() });
+        const { consents, ...fields } = input;
+        const created = await createCounselingRepository(trx).create({ ...fields, created_at: nowIso() });
+        const who = { userId: null, email: input.email };
+        await recordChoices(trx, who, consents, 'counseling', config.privacy.noticeVersion);
         // The acknowledgement to the visitor and the notice to administrators commit with the request.
         await mail.counselingRequested(
           trx,

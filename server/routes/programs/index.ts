@@ -13,6 +13,7 @@ import { sendCachedAnswer } from '../../plugins/http-cache.ts';
 import type { Db } from '../../db/connect.ts';
 import { answerOf } from '../../services/catalogue-cache.ts';
 import type { z } from 'zod';
+import { beforePaymentStart } from '../../services/consents.ts';
 
 function values(input: z.output<typeof ProgramInput>) {
   return {
@@ -118,6 +119,7 @@ export default async function programRoutes(app: FastifyInstance) {
     const id = idParam(request.params);
     refuseCardData(request.body);
     const input = parse(PaymentStartInput, request.body ?? {});
+    await beforePaymentStart(app.deps.db, app.deps.config.privacy.noticeVersion, student, input);
     const { payment, created } = await payments.start(student, 'program', id, input);
     return reply.code(created ? 201 : 200).send(payment);
   });

@@ -11,6 +11,7 @@ import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
 import { createPaymentRepository } from '../../repositories/payments.ts';
 import { createWorkshopRepository } from '../../repositories/workshops.ts';
 import { toWorkshop } from '../../services/present.ts';
+import { beforePaymentStart } from '../../services/consents.ts';
 
 function values(input: z.output<typeof WorkshopInput>) {
   return {
@@ -99,6 +100,7 @@ export default async function workshopRoutes(app: FastifyInstance) {
     const id = idParam(request.params);
     refuseCardData(request.body);
     const input = parse(PaymentStartInput, request.body ?? {});
+    await beforePaymentStart(app.deps.db, app.deps.config.privacy.noticeVersion, student, input);
     const { payment, created } = await payments.start(student, 'workshop', id, input);
     return reply.code(created ? 201 : 200).send(payment);
   });

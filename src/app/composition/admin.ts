@@ -14,6 +14,7 @@ import {
   sendUserPasswordReset,
 } from '../../features/admin/api/admin-api.ts';
 import type { AdminResource } from '../../features/admin/tabs/resource-types.ts';
+import { fetchPrivacyOverview, runPrivacyCommand, type PrivacyCommand } from '../../features/admin/api/privacy.ts';
 import type { AdminMachines } from '../../features/admin/types.ts';
 import { listOf, loaderOf } from './lists.ts';
 
@@ -49,6 +50,14 @@ function adminPasswordResetFor(userId: number) {
   });
 }
 
+/** A Privacy tab command; `onDone` reloads the tab. */
+function privacyCommandFor(command: PrivacyCommand, onDone: () => void) {
+  return createActionMachine<string>().provide({
+    actors: { run: fromPromise<string, void>(() => runPrivacyCommand(command)) },
+    actions: { finished: () => onDone() },
+  });
+}
+
 export type { AdminMachines };
 
 export const adminMachines: AdminMachines = {
@@ -60,5 +69,6 @@ export const adminMachines: AdminMachines = {
   gstReturns: loaderOf((params) => fetchGstr1Summary(params)),
   reconciliation: loaderOf(() => fetchReconciliation()),
   syncFor: adminSyncFor,
+  privacy: { overview: loaderOf(() => fetchPrivacyOverview()), commandFor: privacyCommandFor },
   passwordResetFor: adminPasswordResetFor,
 };

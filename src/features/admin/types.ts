@@ -5,6 +5,7 @@ import type { ActionLogic } from '../../../machines/action.machine.ts';
 import type { LoaderLogic } from '../../../machines/loader.machine.ts';
 import type { Reconciliation, SyncResult } from '../../../contract/index.ts';
 import type { AdminSummary } from './api/admin-api.ts';
+import type { PrivacyCommand, PrivacyOverview } from './api/privacy.ts';
 import type { AdminChoices, AdminResource } from './tabs/resource-types.ts';
 
 /** What the admin panel needs (app/composition supplies it): the stats loader, and per tab a list and a modal. */
@@ -24,4 +25,9 @@ export type AdminMachines = {
   syncFor: (onSynced: () => void) => ActionLogic<SyncResult>;
   /** A user's View dialog: send the owner a password reset link (answers the server's sentence). */
   passwordResetFor?: (userId: number) => ActionLogic<string>;
+  /** The Privacy tab: its requests and incidents, and one command (`onDone` reloads the tab). */
+  privacy?: {
+    overview: LoaderLogic<PrivacyOverview>;
+    commandFor: (command: PrivacyCommand, onDone: () => void) => ActionLogic<string>;
+  };
 };

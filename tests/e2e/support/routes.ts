@@ -27,11 +27,15 @@ export const ROUTES: RouteCase[] = [
   { name: 'login', role: 'visitor', path: fixed('/login') },
   { name: 'register', role: 'visitor', path: fixed('/register') },
   { name: 'contact', role: 'visitor', path: fixed('/contact') },
+  { name: 'privacy', role: 'visitor', path: fixed('/privacy') },
+  { name: 'grievance', role: 'visitor', path: fixed('/grievance') },
   { name: 'not-found', role: 'visitor', path: fixed('/no-such-page') },
   { name: 'checkout-visitor', role: 'visitor', path: checkoutPath },
   { name: 'dashboard', role: 'student', path: fixed('/dashboard') },
   { name: 'checkout', role: 'student', path: checkoutPath },
   { name: 'admin', role: 'admin', path: fixed('/admin') },
+  { name: 'account-privacy', role: 'student', path: fixed('/account/privacy') },
+  { name: 'admin-privacy', role: 'admin', path: fixed('/admin?tab=privacy') },
 ];
 
 /**

@@ -8,6 +8,7 @@ import { forgotPasswordModel } from './forgot-password.model.ts';
 import { listModel, loaderModel } from './list.model.ts';
 import { paymentFlowModel } from './payment-flow.model.ts';
 import { priorityNavModel } from './priority-nav.model.ts';
+import { privacySettingsModel } from './privacy-settings.model.ts';
 import { resetPasswordModel } from './reset-password.model.ts';
 import { sessionModel } from './session.model.ts';
 import { tokenRefreshModel } from './token-refresh.model.ts';
@@ -22,6 +23,7 @@ export * from './forgot-password.model.ts';
 export * from './list.model.ts';
 export * from './payment-flow.model.ts';
 export * from './priority-nav.model.ts';
+export * from './privacy-settings.model.ts';
 export * from './reset-password.model.ts';
 export * from './session.model.ts';
 export * from './token-refresh.model.ts';
@@ -44,4 +46,5 @@ export const machineModels = [
   disclosureModel,
   stepUpModel,
   totpSetupModel,
+  privacySettingsModel,
 ] as MachineModel<unknown>[];

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Notice } from '../../../components/notice.tsx';
 import type { AccountMachines, AccountSection } from '../types.ts';
@@ -17,9 +18,12 @@ export const ACCOUNT_SECTIONS: AccountSection[] = [
 export function AccountPage({
   machines,
   sections = ACCOUNT_SECTIONS,
+  privacy = null,
 }: {
   machines: AccountMachines;
   sections?: AccountSection[];
+  /** The data-protection section (consents, data export, erasure), composed by the app. */
+  privacy?: ReactNode;
 }) {
   const [params] = useSearchParams();
   return (
@@ -37,6 +41,7 @@ export function AccountPage({
           <Component machines={machines} />
         </section>
       ))}
+      {privacy ? <div className="card account-section">{privacy}</div> : null}
     </div>
   );
 }

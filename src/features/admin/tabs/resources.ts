@@ -9,6 +9,7 @@ import {
 import { counselingResource, enrollmentsResource, outboxResource, paymentsResource } from './issue-resources.tsx';
 import { auditLogResource, usersResource } from './office-resources.tsx';
 import { revenueTab } from '../components/revenue-panel.tsx';
+import { privacyTab } from '../components/privacy-panel.tsx';
 import { reconciliationResource } from '../api/reconciliation.ts';
 import type { AdminTab } from './resource-types.ts';
 
@@ -28,4 +29,5 @@ export const ADMIN_TABS = [
   auditLogResource,
   outboxResource,
   reconciliationResource,
+  privacyTab,
 ] as unknown as AdminTab[];

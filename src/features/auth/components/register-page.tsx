@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { RegisterInput } from '../../../../contract/index.ts';
 import { loginWithNext, paths, safeNext } from '../../../config/paths.ts';
-import { TextField } from '../../../components/field.tsx';
+import { CheckField, TextField } from '../../../components/field.tsx';
+import { ConsentChoices, NO_CONSENTS } from '../../../components/consent-choices.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
@@ -22,12 +23,17 @@ export function RegisterPage() {
   const error = SessionContext.useSelector((s) => s.context.error);
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [consents, setConsents] = useState(NO_CONSENTS);
+  // The age question: "I am 18 or older", or a date of birth (and, under 18, a parent who confirms).
+  const [adult, setAdult] = useState(false);
+  const [age, setAge] = useState({ date_of_birth: '', parent_name: '', parent_email: '' });
 
   if (authenticated) return <Navigate to={next ?? homeFor(user)} replace />;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const result = validate(RegisterInput, values);
+    const ageAnswer = adult ? { is_adult: true } : Object.fromEntries(Object.entries(age).filter(([, v]) => v !== ''));
+    const result = validate(RegisterInput, { ...values, ...ageAnswer, consents });
     if (!result.ok) {
       setErrors(result.errors);
       return;
@@ -61,6 +67,42 @@ export function RegisterPage() {
           hint="At least 8 characters."
           {...field('password')}
         />
+        <CheckField
+          name="is_adult"
+          label="I am 18 or older"
+          checked={adult}
+          onChange={(e) => setAdult(e.target.checked)}
+        />
+        {adult ? null : (
+          <>
+            <TextField
+              label="Date of birth"
+              name="date_of_birth"
+              type="date"
+              hint="Under 18? A parent or guardian confirms your account by email before you can enroll."
+              value={age.date_of_birth}
+              error={errors.date_of_birth}
+              onChange={(e) => setAge({ ...age, date_of_birth: e.target.value })}
+            />
+            <div className="form-grid">
+              <TextField
+                label="Parent or guardian's name (under 18)"
+                name="parent_name"
+                value={age.parent_name}
+                onChange={(e) => setAge({ ...age, parent_name: e.target.value })}
+              />
+              <TextField
+                label="Parent or guardian's e-mail address (under 18)"
+                name="parent_email"
+                type="email"
+                value={age.parent_email}
+                error={errors.parent_email}
+                onChange={(e) => setAge({ ...age, parent_email: e.target.value })}
+              />
+            </div>
+          </>
+        )}
+        <ConsentChoices value={consents} onChange={setConsents} />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Creating account...' : 'Sign up'}
         </button>

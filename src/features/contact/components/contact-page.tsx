@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../contract/index.ts';
 import type { ContactLogic } from '../../../../machines/contact.machine.ts';
 import { TextAreaField, TextField } from '../../../components/field.tsx';
+import { ConsentChoices, NO_CONSENTS } from '../../../components/consent-choices.tsx';
 import { Notice } from '../../../components/notice.tsx';
 
 const EMPTY = { name: '', email: '', phone: '', preferred_date: '', interest: '', message: '' };
@@ -11,6 +12,7 @@ type Values = typeof EMPTY;
 /** Book Free Counseling (docs/deviations.md): the request is stored and listed for administrators. */
 export function ContactPage({ logic }: { logic: ContactLogic }) {
   const [values, setValues] = useState<Values>(EMPTY);
+  const [consents, setConsents] = useState(NO_CONSENTS);
   const [snapshot, send, actor] = useMachine(logic);
   const { errors, failure } = snapshot.context;
   const sent = snapshot.matches('sent');
@@ -26,7 +28,7 @@ export function ContactPage({ logic }: { logic: ContactLogic }) {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    send({ type: 'contact.submit', values });
+    send({ type: 'contact.submit', values: { ...values, consents } });
   }
 
   const field = (name: keyof Values) => ({
@@ -61,6 +63,7 @@ export function ContactPage({ logic }: { logic: ContactLogic }) {
         </div>
         <TextField label="Program of interest" {...field('interest')} />
         <TextAreaField label="Message" {...field('message')} />
+        <ConsentChoices value={consents} onChange={setConsents} />
         <div>
           <button type="submit" className="btn btn-primary" disabled={submitting}>
             {submitting ? 'Booking...' : 'Book Free Counseling'}

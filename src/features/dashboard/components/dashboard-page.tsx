@@ -1,5 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths.ts';
 import { MESSAGES } from '../../../../contract/index.ts';
 import type { GatewayReturn } from '../../../../machines/checkout.machine.ts';
 import type { DashboardMachines } from '../types.ts';
@@ -44,7 +46,10 @@ export function DashboardPage({ machines, gatewayReturn = null }: Props) {
     <div className="container">
       <header className="page-header">
         <h1>Welcome, {displayName(user)}</h1>
-        <p>Your courses, payments and everything available to you.</p>
+        <p>
+          Your courses, payments and everything available to you.{' '}
+          <Link to={paths.accountPrivacy}>Privacy and your data</Link>
+        </p>
       </header>
       {notice ? (
         <Notice

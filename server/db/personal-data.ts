@@ -1,0 +1,299 @@
+/**
+ * Every column of every table, classified for the data export (decision record 046): `exported` goes into
+ * the person's zip (`file`.json and .csv); `notPersonal` holds nothing about a person; `withheld` is personal
+ * data deliberately not exported, with the reason. tests/api/privacy.test.ts reads the live catalogue and
+ * fails on any column not classified here (a new table or column must be), or exported but not in the zip.
+ */
+export type TableClass = {
+  file?: string;
+  exported?: readonly string[];
+  notPersonal?: readonly string[];
+  withheld?: Readonly<Record<string, string>>;
+};
+
+const CATALOGUE = 'catalogue content the institute publishes, not the data of the person exporting';
+const STAFF = 'written by staff about the institute’s work';
+const COUNTER = 'a counter or setting with no person in it';
+
+export const PERSONAL_DATA: Record<string, TableClass> = {
+  users: {
+    file: 'profile',
+    exported: ['id', 'username', 'email', 'first_name', 'last_name', 'role', 'created_at', 'is_active', 'last_login'],
+    withheld: { password_hash: 'a one-way hash of the password: useless to its owner, a risk if copied' },
+  },
+  consent_events: {
+    file: 'consents',
+    exported: ['purpose', 'granted', 'notice_version', 'source', 'created_at'],
+    notPersonal: ['id'],
+    withheld: { user_id: 'the account itself (in profile)', email: 'the address itself (in profile)' },
+  },
+  age_records: {
+    file: 'age',
+    exported: ['date_of_birth', 'is_adult', 'parent_name', 'parent_email', 'confirmed_at', 'created_at'],
+    withheld: { user_id: 'the account itself', token_hash: 'a hash of the parent’s link: a secret' },
+  },
+  enrollments: {
+    file: 'enrollments',
+    exported: [
+      'id',
+      'course_type',
+      'course_id',
+      'status',
+      'is_active',
+      'progress_percentage',
+      'enrolled_at',
+      'updated_at',
+    ],
+    withheld: {
+      student_id: 'the account itself',
+      issue_description: `${STAFF} (the triage of a reported problem); blanked on erasure`,
+      admin_notes: STAFF,
+      is_urgent: STAFF,
+    },
+  },
+  payments: {
+    file: 'payments',
+    exported: [
+      'id',
+      'course_type',
+      'course_id',
+      'status',
+      'amount',
+      'payment_method',
+      'billing_first_name',
+      'billing_last_name',
+      'billing_email',
+      'billing_phone',
+      'billing_state_code',
+      'billing_address',
+      'billing_gstin',
+      'billing_gstin_name',
+      'total_paise',
+      'failure_reason',
+      'created_at',
+      'completed_at',
+      'updated_at',
+      'gateway_order_id',
+      'gateway_payment_id',
+      'refunded_amount',
+    ],
+    withheld: {
+      student_id: 'the account itself',
+      admin_notes: STAFF,
+      is_urgent: STAFF,
+      order_claimed_at: 'an internal lock time',
+    },
+  },
+  refunds: {
+    file: 'refunds',
+    exported: ['id', 'payment_id', 'amount', 'reason', 'status', 'gateway_refund_id', 'created_at', 'updated_at'],
+    withheld: {
+      idempotency_key: 'an internal key',
+      revoke_access: STAFF,
+      error: 'the gateway’s internal error text',
+      created_by: 'the administrator who refunded (staff data)',
+    },
+  },
+  tax_documents: {
+    file: 'invoices_and_credit_notes',
+    exported: [
+      'id',
+      'kind',
+      'number',
+      'payment_id',
+      'refund_id',
+      'invoice_id',
+      'financial_year',
+      'taxable_paise',
+      'cgst_paise',
+      'sgst_paise',
+      'igst_paise',
+      'total_paise',
+      'data',
+      'issued_at',
+    ],
+    withheld: { student_id: 'the account itself' },
+  },
+  counseling_requests: {
+    file: 'counseling_requests',
+    exported: ['id', 'name', 'email', 'phone', 'preferred_date', 'interest', 'message', 'created_at', 'status'],
+    withheld: { assignee_id: STAFF, next_follow_up: STAFF },
+  },
+  counseling_notes: {
+    notPersonal: ['id', 'request_id', 'created_at'],
+    withheld: { author_id: STAFF, text: `${STAFF}; deleted on erasure` },
+  },
+  privacy_requests: {
+    file: 'privacy_requests',
+    exported: ['id', 'kind', 'status', 'reason', 'refusal_reason', 'received_at', 'due_at', 'verified_at', 'closed_at'],
+    withheld: { user_id: 'the account itself', handled_by: STAFF },
+  },
+  outbox: {
+    file: 'emails',
+    exported: ['template', 'subject', 'status', 'created_at', 'sent_at'],
+    notPersonal: ['id', 'message_id', 'attempts', 'next_attempt_at', 'locked_until', 'last_error', 'attachments'],
+    withheld: {
+      recipients: 'the address itself (in profile) and any other addressee',
+      text_body: 'the email’s text, kept only for the retention period; its subject and time are exported',
+      html_body: 'the same text as HTML',
+    },
+  },
+  refresh_families: {
+    notPersonal: ['generation'],
+    withheld: {
+      family: 'a login’s secret key',
+      user_id: 'the account itself',
+      created_at: 'session bookkeeping',
+      expires_at: 'session bookkeeping',
+      rotated_at: 'session bookkeeping',
+      revoked_at: 'session bookkeeping',
+    },
+  },
+  password_resets: {
+    notPersonal: ['id'],
+    withheld: {
+      user_id: 'the account itself',
+      token_hash: 'a secret',
+      expires_at: 'deleted by the retention job',
+      used_at: 'deleted by the retention job',
+      created_at: 'deleted by the retention job',
+    },
+  },
+  rate_events: {
+    notPersonal: ['id', 'created_at'],
+    withheld: { key: 'a rate-limit key (username or address), kept 24 hours' },
+  },
+  audit_log: {
+    notPersonal: ['id', 'action', 'entity', 'entity_id', 'created_at'],
+    withheld: { actor_id: 'the staff member who acted', changes: `${STAFF}: the record of what staff changed` },
+  },
+  gateway_events: {
+    notPersonal: [
+      'id',
+      'event_id',
+      'source',
+      'event',
+      'gateway_order_id',
+      'gateway_payment_id',
+      'payment_id',
+      'amount',
+      'outcome',
+      'flag',
+      'detail',
+      'resolved_at',
+      'resolution',
+      'resolution_note',
+      'created_at',
+    ],
+    withheld: { payload: 'the gateway’s raw message (its facts are in payments)', resolved_by: STAFF },
+  },
+  incidents: {
+    notPersonal: [
+      'id',
+      'aware_at',
+      'data_categories',
+      'people_affected',
+      'description',
+      'notice_text',
+      'notified_at',
+      'notified_count',
+      'created_at',
+    ],
+    withheld: { affected_emails: 'other people’s addresses', created_by: STAFF },
+  },
+  faculty: {
+    withheld: Object.fromEntries(
+      [
+        'id',
+        'first_name',
+        'last_name',
+        'email',
+        'expertise',
+        'experience_years',
+        'previous_companies',
+        'bio',
+        'linkedin_url',
+        'is_featured',
+        'created_at',
+      ].map((c) => [c, CATALOGUE]),
+    ),
+  },
+  success_stories: {
+    withheld: Object.fromEntries(
+      [
+        'id',
+        'student_name',
+        'placement_company_name',
+        'designation',
+        'salary',
+        'story',
+        'is_featured',
+        'created_at',
+      ].map((c) => [c, CATALOGUE]),
+    ),
+  },
+  testimonials: {
+    withheld: Object.fromEntries(
+      ['id', 'title', 'name', 'description', 'is_featured', 'created_at'].map((c) => [c, CATALOGUE]),
+    ),
+  },
+  programs: {
+    notPersonal: [
+      'id',
+      'title',
+      'subtitle',
+      'description',
+      'level',
+      'category',
+      'target_audience',
+      'price',
+      'original_price',
+      'duration_weeks',
+      'avg_salary',
+      'is_featured',
+      'is_flagship',
+      'is_active',
+      'instructor_id',
+      'created_at',
+      'updated_at',
+    ],
+  },
+  workshops: {
+    notPersonal: [
+      'id',
+      'title',
+      'description',
+      'instructor_id',
+      'date',
+      'duration_hours',
+      'price',
+      'is_live',
+      'current_participants',
+      'max_participants',
+      'is_active',
+      'created_at',
+      'updated_at',
+    ],
+  },
+  resources: {
+    notPersonal: [
+      'id',
+      'title',
+      'description',
+      'author_id',
+      'resource_type',
+      'external_url',
+      'file',
+      'is_featured',
+      'created_at',
+    ],
+  },
+  settings: { withheld: { key: COUNTER, value: 'server secrets (the JWT key)' } },
+  totals: { notPersonal: ['entity', 'status', 'is_urgent', 'n', 'amount'] },
+  catalogue_version: { notPersonal: ['id', 'version'] },
+  payments_version: { notPersonal: ['id', 'version'] },
+  document_counters: { notPersonal: ['series', 'financial_year', 'last_number'] },
+};
+
+/** Tables that are the migration tool's own. */
+export const UNCLASSIFIED_TABLES = ['kysely_migration', 'kysely_migration_lock'];

@@ -1,0 +1,87 @@
+import type { Incident, IncidentInput } from '../../contract/privacy.ts';
+import type { Db } from '../db/connect.ts';
+import type { IncidentsTable } from '../db/schema.ts';
+import type { Selectable } from 'kysely';
+import { BusinessError, notFound } from '../lib/errors.ts';
+import { enqueueEmail } from '../mail/outbox.ts';
+import { compose, type MailContext } from '../mail/templates.ts';
+import { createAuditRepository } from '../repositories/audit.ts';
+import { createIncidentRepository } from '../repositories/privacy-requests.ts';
+
+/** The Data Protection Board's detailed report is due this long after the institute became aware. */
+const BOARD_REPORT_HOURS = 72;
+
+export const toIncident = (row: Selectable<IncidentsTable>): Incident => ({
+  id: row.id,
+  aware_at: row.aware_at,
+  data_categories: row.data_categories,
+  people_affected: Number(row.people_affected),
+  description: row.description,
+  notice_text: row.notice_text,
+  board_report_due_at: new Date(Date.parse(row.aware_at) + BOARD_REPORT_HOURS * 3_600_000).toISOString(),
+  notified_at: row.notified_at,
+  notified_count: Number(row.notified_count),
+  created_at: row.created_at,
+});
+
+export async function recordIncident(db: Db, adminId: number, input: IncidentInput): Promise<Incident> {
+  return db.transaction().execute(async (trx) => {
+    const incidents = createIncidentRepository(trx);
+    const id = await incidents.create({
+      aware_at: new Date(input.aware_at).toISOString(),
+      data_categories: input.data_categories,
+      people_affected: input.people_affected,
+      description: input.description,
+      notice_text: input.notice_text ?? '',
+      affected_emails: JSON.stringify(input.affected_emails ?? []),
+      notified_at: null,
+      created_by: adminId,
+      created_at: new Date().toISOString(),
+    });
+    await createAuditRepository(trx).record({
+      actorId: adminId,
+      action: 'incident_recorded',
+      entity: 'incident',
+      entityId: id,
+      changes: { aware_at: input.aware_at, people_affected: input.people_affected },
+    });
+    return toIncident((await incidents.find(id))!);
+  });
+}
+
+/**
+ * The notice to the affected people, once, through the outbox (one email per person, so no one sees
+ * another's address): the incident's addresses, or every active account when it names none.
+ */
+export async function notifyAffected(db: Db, ctx: MailContext, adminId: number, id: number): Promise<Incident> {
+  return db.transaction().execute(async (trx) => {
+    const incidents = createIncidentRepository(trx);
+    const row = await incidents.find(id);
+    if (!row) throw notFound();
+    if (!row.notice_text)
+      throw new BusinessError('Write the notice text first (what happened, what it means, what to do).');
+    const named = JSON.parse(row.affected_emails) as string[];
+    const to = [...new Set(named.length > 0 ? named : await incidents.activeEmails())];
+    if (!(await incidents.markNotified(id, to.length)))
+      throw new BusinessError('The affected people were already notified.');
+    for (const address of to) {
+      await enqueueEmail(trx, {
+        template: 'breach_notice',
+        to: [address],
+        ...compose(ctx, 'Important: a personal data breach that may affect you', 'Dear student,', [
+          row.notice_text,
+          `What was affected: ${row.data_categories}.`,
+          `Questions: write to our grievance officer (${ctx.publicUrl}/grievance).`,
+        ]),
+      });
+    }
+    await createAuditRepository(trx).record({
+      actorId: adminId,
+      action: 'incident_notified',
+      entity: 'incident',
+      entityId: id,
+      changes: { recipients: to.length },
+    });
+    return toIncident((await incidents.find(id))!);
+  });
+}

@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, PRIVACY_API, type PrivacyRequest } from '../../contract/index.ts';
+import { applyRetention } from '../../server/services/retention.ts';
+import { completeThroughGateway, createProgram } from './support/fixtures.ts';
+import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
+
+let ctx: TestContext;
+let admin: TestUser;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await ctx.user('rightsadmin', 'admin');
+});
+afterAll(async () => ctx?.close());
+
+const pdf = async (url: string) =>
+  (await ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${admin.access}` } })).rawPayload;
+
+const act = (id: number, body: unknown, token = admin.access) =>
+  ctx.request({ method: 'POST', url: PRIVACY_API.adminRequest(id), token, body });
+
+describe('erasure', () => {
+  it('password again; received → verified → done anonymises the person and leaves invoices and credit notes byte-identical', async () => {
+    const asha = await ctx.user('erasable');
+    const email = (await ctx.db.selectFrom('users').select('email').where('id', '=', asha.id).executeTakeFirstOrThrow())
+      .email;
+    const programId = await createProgram(ctx, admin.access, { title: 'Erasure course', price: 3000 });
+    const billing = {
+      first_name: 'Asha',
+      last_name: 'Verma',
+      email: 'asha.billing@example.in',
+      phone: '9876543210',
+      state_code: '29',
+      address: '12 MG Road, Bengaluru 560001',
+    };
+    const start = await ctx.request({
+      method: 'POST',
+      url: API.programs.payment(programId),
+      token: asha.access,
+      body: { billing },
+    });
+    const paymentId = (start.body as { id: number }).id;
+    expect((await completeThroughGateway(ctx, asha.access, paymentId)).status).toBe(200);
+    const refund = await ctx.request({
+      method: 'POST',
+      url: API.admin.refundPayment(paymentId),
+      token: admin.access,
+      body: { amount: 1000, reason: 'partial', revoke_access: false },
+      headers: { 'idempotency-key': 'erasure-refund-1' },
+    });
+    expect(refund.status).toBeLessThan(300);
+    await ctx.request({
+      method: 'POST',
+      url: API.counseling.create,
+      body: { name: 'Asha', email, phone: '9876543210', message: 'call me' },
+    });
+    const docsBefore = await ctx.db
+      .selectFrom('tax_documents')
+      .selectAll()
+      .where('student_id', '=', asha.id)
+      .orderBy('id')
+      .execute();
+    expect(docsBefore.map((d) => d.kind)).toEqual(['invoice', 'credit_note']);
+    const creditNote = docsBefore[1]!;
+    const invoiceBefore = await pdf(API.payments.invoice(paymentId));
+    const creditBefore = await pdf(API.refunds.creditNote(creditNote.refund_id!));
+    expect(invoiceBefore.subarray(0, 4).toString()).toBe('%PDF');
+
+    const wrong = await ctx.request({
+      method: 'POST',
+      url: PRIVACY_API.erasureRequest,
+      token: asha.access,
+      body: { password: 'nope' },
+    });
+    expect(wrong.status).toBe(403);
+    const made = await ctx.request({
+      method: 'POST',
+      url: PRIVACY_API.erasureRequest,
+      token: asha.access,
+      body: { password: asha.password, reason: 'moving on' },
+    });
+    expect(made.status).toBe(201);
+    const request = made.body as PrivacyRequest;
+    expect(request.status).toBe('received');
+    expect(Date.parse(request.due_at) - Date.parse(request.received_at)).toBe(90 * 86_400_000);
+    const again = await ctx.request({
+      method: 'POST',
+      url: PRIVACY_API.erasureRequest,
+      token: asha.access,
+      body: { password: asha.password },
+    });
+    expect(again.status).toBe(400);
+
+    expect((await act(request.id, { action: 'complete' })).status).toBe(400);
+    expect((await act(request.id, { action: 'verify' })).body).toMatchObject({ status: 'verified' });
+    const done = await act(request.id, { action: 'complete' });
+    expect(done.body).toMatchObject({ status: 'done' });
+
+    const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', asha.id).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ username: `erased-${asha.id}`, first_name: 'Erased', is_active: 0 });
+    expect(user.email).not.toBe(email);
+    expect(user.password_hash).toBe('!erased');
+    const payment = await ctx.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', paymentId)
+      .executeTakeFirstOrThrow();
+    expect([payment.billing_email, payment.billing_phone, payment.billing_address]).toEqual([null, null, null]);
+    expect(await ctx.db.selectFrom('counseling_requests').selectAll().where('email', '=', email).execute()).toEqual([]);
+    expect(await ctx.db.selectFrom('refresh_families').selectAll().where('user_id', '=', asha.id).execute()).toEqual(
+      [],
+    );
+    expect((await ctx.request({ url: API.me, token: asha.access })).status).toBe(401);
+    const login = await ctx.request({
+      method: 'POST',
+      url: API.token,
+      body: { username: 'erasable', password: asha.password },
+    });
+    expect(login.status).toBe(401);
+
+    const docsAfter = await ctx.db
+      .selectFrom('tax_documents')
+      .selectAll()
+      .where('student_id', '=', asha.id)
+      .orderBy('id')
+      .execute();
+    expect(docsAfter).toEqual(docsBefore);
+    expect(Buffer.compare(await pdf(API.payments.invoice(paymentId)), invoiceBefore)).toBe(0);
+    expect(Buffer.compare(await pdf(API.refunds.creditNote(creditNote.refund_id!)), creditBefore)).toBe(0);
+
+    const notice = await ctx.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('template', '=', 'erasure_done')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(notice.recipients)).toEqual([email]);
+    const oldMail = await ctx.db.selectFrom('outbox').selectAll().where('recipients', 'like', `%${email}%`).execute();
+    expect(oldMail.map((m) => m.template)).toEqual(['erasure_done']);
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'privacy_request')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual([
+      'privacy_request',
+      'privacy_request_verify',
+      'privacy_request_complete',
+    ]);
+  });
+
+  it('a refusal needs a reason, tells the person and closes the request; the list is oldest first', async () => {
+    const ravi = await ctx.user('refusable');
+    const made = await ctx.request({
+      method: 'POST',
+      url: PRIVACY_API.erasureRequest,
+      token: ravi.access,
+      body: { password: ravi.password },
+    });
+    const id = (made.body as PrivacyRequest).id;
+    expect((await act(id, { action: 'refuse' })).status).toBe(400);
+    expect((await act(id, { action: 'refuse', reason: 'An open refund is being processed.' })).body).toMatchObject({
+      status: 'refused',
+      refusal_reason: 'An open refund is being processed.',
+    });
+    expect((await act(id, { action: 'verify' })).status).toBe(400);
+    const list = (await ctx.request({ url: PRIVACY_API.adminRequests, token: admin.access })).body as PrivacyRequest[];
+    expect(list.map((r) => r.received_at)).toEqual([...list.map((r) => r.received_at)].sort());
+    expect(list.at(-1)).toMatchObject({ id, username: 'refusable' });
+  });
+});
+
+describe('retention', () => {
+  it('with the clock moved on: unconverted leads go after 12 months, email bodies after 90 days, expired reset rows', async () => {
+    const now = new Date('2030-06-15T00:00:00.000Z');
+    const iso = (daysBefore: number) => new Date(now.getTime() - daysBefore * 86_400_000).toISOString();
+    const lead = (name: string, days: number, status: 'new' | 'converted') =>
+      ctx.db
+        .insertInto('counseling_requests')
+        .values({
+          name,
+          email: `${name}@example.in`,
+          phone: '9876543210',
+          preferred_date: null,
+          interest: '',
+          message: '',
+          created_at: iso(days),
+          status,
+          assignee_id: null,
+          next_follow_up: null,
+        })
+        .execute();
+    await lead('oldlead', 400, 'new');
+    await lead('oldconverted', 400, 'converted');
+    await lead('freshlead', 300, 'new');
+    const mail = (subject: string, days: number) =>
+      ctx.db
+        .insertInto('outbox')
+        .values({
+          message_id: subject,
+          template: 't',
+          recipients: '["a@example.in"]',
+          subject,
+          text_body: 'body',
+          html_body: '<p>body</p>',
+          status: 'sent',
+          next_attempt_at: iso(days),
+          created_at: iso(days),
+          sent_at: iso(days),
+        })
+        .execute();
+    await mail('old-mail', 91);
+    await mail('new-mail', 89);
+    const result = await applyRetention(ctx.db, ctx.config.privacy, now);
+    expect(result.counselingDeleted).toBeGreaterThanOrEqual(1);
+    const names = (await ctx.db.selectFrom('counseling_requests').select('name').execute()).map((r) => r.name);
+    expect(names).not.toContain('oldlead');
+    expect(names).toEqual(expect.arrayContaining(['oldconverted', 'freshlead']));
+    const old = await ctx.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('subject', '=', 'old-mail')
+      .executeTakeFirstOrThrow();
+    expect([old.text_body, old.html_body, old.recipients, old.sent_at]).toEqual(['', '', '["a@example.in"]', iso(91)]);
+    const fresh = await ctx.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('subject', '=', 'new-mail')
+      .executeTakeFirstOrThrow();
+    expect(fresh.text_body).toBe('body');
+    expect(await ctx.db.selectFrom('password_resets').selectAll().where('expires_at', '<', iso(1)).execute()).toEqual(
+      [],
+    );
+  });
+});
+
+describe('breach incidents', () => {
+  it('recorded with the 72-hour deadline; the notice goes once, one email per affected person, audited', async () => {
+    const aware = '2026-11-20T10:00:00.000Z';
+    const created = await ctx.request({
+      method: 'POST',
+      url: PRIVACY_API.adminIncidents,
+      token: admin.access,
+      body: {
+        aware_at: aware,
+        data_categories: 'names and email addresses',
+        people_affected: 2,
+        description: 'A spreadsheet was emailed to the wrong address.',
+        notice_text: 'On 20 November a list with your name and email was sent to a wrong address.',
+        affected_emails: ['one@example.in', 'two@example.in'],
+      },
+    });
+    expect(created.status).toBe(201);
+    const incident = created.body as { id: number; board_report_due_at: string };
+    expect(incident.board_report_due_at).toBe('2026-11-23T10:00:00.000Z');
+    const sent = await ctx.request({
+      method: 'POST',
+      url: PRIVACY_API.adminIncidentNotify(incident.id),
+      token: admin.access,
+    });
+    expect(sent.body).toMatchObject({ notified_count: 2 });
+    const mails = await ctx.db.selectFrom('outbox').selectAll().where('template', '=', 'breach_notice').execute();
+    expect(mails.map((m) => JSON.parse(m.recipients))).toEqual([['one@example.in'], ['two@example.in']]);
+    const twice = await ctx.request({
+      method: 'POST',
+      url: PRIVACY_API.adminIncidentNotify(incident.id),
+      token: admin.access,
+    });
+    expect(twice.status).toBe(400);
+    const bad = await ctx.request({
+      method: 'POST',
+      url: PRIVACY_API.adminIncidents,
+      token: admin.access,
+      body: { aware_at: 'yesterday' },
+    });
+    expect(bad.status).toBe(400);
+  });
+});
