@@ -20,7 +20,14 @@ import { ChipGroup } from './chip-group.tsx';
 import { deferredPart } from '../../../lib/deferred-part.tsx';
 
 /** The cards hydrate after the page (their own chunk): a long list is no long task on load. */
-const ProgramGrid = deferredPart(async () => (await import('./program-card.tsx')).ProgramGrid);
+const ProgramGrid = deferredPart(
+  async () => (await import('./program-card.tsx')).ProgramGrid,
+  // The enrolled set is made anew on every render: the same ids are the same props.
+  (before, after) =>
+    before.programs === after.programs &&
+    before.enrolled.size === after.enrolled.size &&
+    [...before.enrolled].every((id) => after.enrolled.has(id)),
+);
 
 type Filters = { level: string; category: string; target_audience: string; search: string };
 const NO_FILTERS: Filters = { level: '', category: '', target_audience: '', search: '' };
