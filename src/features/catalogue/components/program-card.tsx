@@ -5,7 +5,7 @@ import { Badge } from '../../../components/badges.tsx';
 import { ProgramPrice } from './program-price.tsx';
 import { fullName, plural } from '../../../utils/format.ts';
 
-export function ProgramCard({ program, enrolled }: { program: Program; enrolled: boolean }) {
+function ProgramCard({ program, enrolled }: { program: Program; enrolled: boolean }) {
   const instructor = fullName(program.instructor);
   return (
     <article className="card" aria-labelledby={`program-${program.id}`}>
@@ -49,5 +49,16 @@ export function ProgramCard({ program, enrolled }: { program: Program; enrolled:
         )}
       </div>
     </article>
+  );
+}
+
+/** The Programs page's cards. */
+export function ProgramGrid({ programs, enrolled }: { programs: readonly Program[]; enrolled: ReadonlySet<number> }) {
+  return (
+    <div className="grid">
+      {programs.map((program) => (
+        <ProgramCard key={program.id} program={program} enrolled={enrolled.has(program.id)} />
+      ))}
+    </div>
   );
 }

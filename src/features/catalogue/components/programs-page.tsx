@@ -17,7 +17,17 @@ import { useListMachine } from '../../../lib/use-preloaded-machine.ts';
 import { Notice } from '../../../components/notice.tsx';
 import { enrolledIds } from '../api/catalogue-api.ts';
 import { ChipGroup } from './chip-group.tsx';
-import { ProgramCard } from './program-card.tsx';
+import { deferredPart } from '../../../lib/deferred-part.tsx';
+
+/** The cards hydrate after the page (their own chunk): a long list is no long task on load. */
+const ProgramGrid = deferredPart(
+  async () => (await import('./program-card.tsx')).ProgramGrid,
+  // The enrolled set is made anew on every render: the same ids are the same props.
+  (before, after) =>
+    before.programs === after.programs &&
+    before.enrolled.size === after.enrolled.size &&
+    [...before.enrolled].every((id) => after.enrolled.has(id)),
+);
 
 type Filters = { level: string; category: string; target_audience: string; search: string };
 const NO_FILTERS: Filters = { level: '', category: '', target_audience: '', search: '' };
@@ -105,11 +115,7 @@ export function ProgramsPage({ list, enrollments, preloaded }: Props) {
         empty={programs.length === 0}
         emptyText={filtered ? MESSAGES.programsEmptyFiltered : MESSAGES.programsEmpty}
       >
-        <div className="grid">
-          {programs.map((program) => (
-            <ProgramCard key={program.id} program={program} enrolled={enrolled.has(program.id)} />
-          ))}
-        </div>
+        <ProgramGrid programs={programs} enrolled={enrolled} />
       </ListStatus>
     </div>
   );

@@ -5,13 +5,13 @@ import { Badge } from '../../../components/badges.tsx';
 import { formatDateTime, formatINR, fullName, plural } from '../../../utils/format.ts';
 
 /** Why a workshop cannot be booked, if it cannot: it has begun (Completed) or every seat is taken (Sold out). */
-export function workshopClosedLabel(workshop: Workshop, now = Date.now()): 'Completed' | 'Sold out' | null {
+function workshopClosedLabel(workshop: Workshop, now = Date.now()): 'Completed' | 'Sold out' | null {
   if (Date.parse(workshop.date) <= now) return 'Completed';
   if (workshop.current_participants >= workshop.max_participants) return 'Sold out';
   return null;
 }
 
-export function WorkshopCard({ workshop }: { workshop: Workshop }) {
+function WorkshopCard({ workshop }: { workshop: Workshop }) {
   const instructor = fullName(workshop.instructor);
   const free = workshop.price === 0;
   const closed = workshopClosedLabel(workshop);
@@ -56,5 +56,16 @@ export function WorkshopCard({ workshop }: { workshop: Workshop }) {
         )}
       </div>
     </article>
+  );
+}
+
+/** The Workshops page's cards. */
+export function WorkshopGrid({ workshops }: { workshops: readonly Workshop[] }) {
+  return (
+    <div className="grid">
+      {workshops.map((workshop) => (
+        <WorkshopCard key={workshop.id} workshop={workshop} />
+      ))}
+    </div>
   );
 }

@@ -3,7 +3,10 @@ import type { ListLogic } from '../../../../machines/list.machine.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { useListMachine } from '../../../lib/use-preloaded-machine.ts';
 import type { WorkshopTab } from '../api/catalogue-api.ts';
-import { WorkshopCard } from './workshop-card.tsx';
+import { deferredPart } from '../../../lib/deferred-part.tsx';
+
+/** The cards hydrate after the page (their own chunk): a long list is no long task on load. */
+const WorkshopGrid = deferredPart(async () => (await import('./workshop-card.tsx')).WorkshopGrid);
 
 const TABS: { key: WorkshopTab; label: string; empty: string }[] = [
   { key: 'upcoming', label: 'Upcoming', empty: MESSAGES.workshopsEmptyUpcoming },
@@ -61,11 +64,7 @@ export function WorkshopsPage({ list, preloaded }: { list: ListLogic<Workshop>; 
           empty={workshops.length === 0}
           emptyText={current.empty}
         >
-          <div className="grid">
-            {workshops.map((workshop) => (
-              <WorkshopCard key={workshop.id} workshop={workshop} />
-            ))}
-          </div>
+          <WorkshopGrid workshops={workshops} />
         </ListStatus>
       </div>
     </div>
