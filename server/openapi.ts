@@ -8,9 +8,6 @@ import { Pdf, type Operation } from './openapi-operation.ts';
 import { PAYMENTS_OPERATIONS } from './openapi-payments.ts';
 import { SYSTEM_OPERATIONS } from './openapi-system.ts';
 
-/** The type every area's file uses (server/openapi-operation.ts). */
-export type { Operation } from './openapi-operation.ts';
-
 /**
  * The OpenAPI 3.1 description of every route, generated from the contract's zod schemas (the same
  * schemas the handlers validate with). Served at /api/openapi.json and written to docs/openapi.json

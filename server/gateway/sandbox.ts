@@ -7,8 +7,6 @@ import { apiError, registerRestRoutes } from './sandbox/rest-routes.ts';
 import { createSandboxState, newId, now, type Order, type Payment } from './sandbox/state.ts';
 import { createWebhooks } from './sandbox/webhooks.ts';
 
-export type { WebhookDelivery } from './sandbox/webhooks.ts';
-
 /**
  * The local payment gateway: a Razorpay-shaped server (the documented REST shape under /v1, HTTP Basic
  * with its own test keys, amounts in paise) plus a checkout page the browser is sent through and signed
