@@ -1,8 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
-import { gstinProblem, stateName } from '../contract/gst.ts';
-import { PREFIX_PATTERN } from './billing/numbering.ts';
 import { loadPrivacyConfig, type PrivacyConfig } from './privacy-config.ts';
+import { DEMO_INSTITUTE, institute, type Institute } from './config-institute.ts';
+
+export { DEMO_INSTITUTE, missingInvoiceSettings, type Institute } from './config-institute.ts';
 
 /** Everything the server reads from its environment, parsed once (see docs/api.md). */
 export type Config = {
@@ -111,61 +112,6 @@ export type Config = {
   /** Grievance officer, privacy notice version, retention periods (privacy-config.ts). */
   privacy: PrivacyConfig;
 };
-
-export type Institute = {
-  legalName: string;
-  address: string;
-  gstin: string;
-  stateCode: string;
-  invoicePrefix: string;
-  email: string;
-  phone: string;
-};
-
-/** What demo mode prints on invoices and emails (a fictitious company with a GSTIN that passes the checksum). */
-export const DEMO_INSTITUTE: Institute = {
-  legalName: 'Credit Careers Institute Private Limited',
-  address: '4th Floor, Trade Centre, Bandra Kurla Complex, Bandra (East), Mumbai 400051',
-  gstin: '27AAHCC4321K1ZO',
-  stateCode: '27',
-  invoicePrefix: 'CCI',
-  email: 'admissions@creditcareers.example.in',
-  phone: '+91 22 4000 1234',
-};
-
-const INSTITUTE_ENV: Record<keyof Institute, string> = {
-  legalName: 'INSTITUTE_LEGAL_NAME',
-  address: 'INSTITUTE_ADDRESS',
-  gstin: 'INSTITUTE_GSTIN',
-  stateCode: 'INSTITUTE_STATE_CODE',
-  invoicePrefix: 'INVOICE_PREFIX',
-  email: 'INSTITUTE_EMAIL',
-  phone: 'INSTITUTE_PHONE',
-};
-
-/** The environment variables a payment needs and that are not set (empty list: payments may start). */
-export function missingInvoiceSettings(config: Pick<Config, 'institute'>): string[] {
-  const required: (keyof Institute)[] = ['legalName', 'address', 'gstin', 'stateCode', 'invoicePrefix'];
-  return required.filter((key) => !config.institute[key]).map((key) => INSTITUTE_ENV[key]);
-}
-
-function institute(env: NodeJS.ProcessEnv, demo: boolean): Institute {
-  const out = {} as Institute;
-  for (const [key, name] of Object.entries(INSTITUTE_ENV) as [keyof Institute, string][]) {
-    out[key] = env[name]?.trim() || (demo ? DEMO_INSTITUTE[key] : '');
-  }
-  if (out.gstin) {
-    const problem = gstinProblem(out.gstin, out.stateCode || undefined);
-    if (problem) throw new Error(`INSTITUTE_GSTIN "${out.gstin}": ${problem}`);
-  }
-  if (out.stateCode && !stateName(out.stateCode)) {
-    throw new Error(`INSTITUTE_STATE_CODE must be a GST state code such as 27, got "${out.stateCode}".`);
-  }
-  if (out.invoicePrefix && !PREFIX_PATTERN.test(out.invoicePrefix)) {
-    throw new Error(`INVOICE_PREFIX must be 1 to 4 capital letters or digits, got "${out.invoicePrefix}".`);
-  }
-  return out;
-}
 
 /** The environment variables payments still need, with the current config; empty when none is missing. */
 export function missingRazorpaySettings(config: Config): string[] {

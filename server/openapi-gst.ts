@@ -1,5 +1,5 @@
 import * as C from '../contract/index.ts';
-import type { Operation } from './openapi.ts';
+import type { Operation } from './openapi-operation.ts';
 
 /** GST returns: the month's GSTR-1 for the accountant. */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as C from '../contract/index.ts';
-import type { Operation } from './openapi.ts';
+import type { Operation } from './openapi-operation.ts';
 
 /** The office's routes (issue 11), kept beside the rest of the OpenAPI description. */
 

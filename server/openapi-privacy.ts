@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as C from '../contract/index.ts';
-import type { Operation } from './openapi.ts';
+import type { Operation } from './openapi-operation.ts';
 
 /** Data protection (decision record 046): policies, consents, the data export, erasure, incidents. */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as C from '../contract/index.ts';
-import type { Operation } from './openapi.ts';
+import type { Operation } from './openapi-operation.ts';
 
 /** The second factor, step-up and the account page's routes (decision record 045). */
 

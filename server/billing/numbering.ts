@@ -1,3 +1,4 @@
+import { INVOICE_PREFIX_PATTERN } from '../config-institute.ts';
 import type { DocumentSeries } from '../repositories/tax-documents.ts';
 
 /**
@@ -8,15 +9,12 @@ import type { DocumentSeries } from '../repositories/tax-documents.ts';
 
 export type Series = DocumentSeries;
 
-/** The prefix rules: 1 to 4 capital letters or digits, so that every number fits in 16 characters. */
-export const PREFIX_PATTERN = /^[A-Z0-9]{1,4}$/;
-
 /**
  * `CCI/26-27/00042` for invoices (up to 99,999 a year), `CCI/26-27/C0042` for credit notes (up to 9,999):
  * at most 16 characters, letters, digits, `-` and `/` only.
  */
 export function formatNumber(prefix: string, series: Series, fy: string, n: number): string {
-  if (!PREFIX_PATTERN.test(prefix)) throw new Error(`INVOICE_PREFIX must be 1 to 4 capital letters or digits.`);
+  if (!INVOICE_PREFIX_PATTERN.test(prefix)) throw new Error(`INVOICE_PREFIX must be 1 to 4 capital letters or digits.`);
   const counter = series === 'invoice' ? String(n).padStart(5, '0') : `C${String(n).padStart(4, '0')}`;
   if (counter.length > 5) throw new Error(`The ${series} series of ${fy} is full: change INVOICE_PREFIX.`);
   return `${prefix}/${fy}/${counter}`;
