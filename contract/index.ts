@@ -8,3 +8,4 @@ export * from './errors.ts';
 export * from './office.ts';
 export * from './validation.ts';
 export * from './gst.ts';
+export * from './delivery.ts';

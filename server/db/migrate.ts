@@ -12,6 +12,7 @@ import * as caseInsensitiveUsernames from './migrations/006_case_insensitive_use
 import * as refreshTokenFamilies from './migrations/006_refresh_token_families.ts';
 import * as paymentsVersion from './migrations/008_payments_version.ts';
 import * as refreshTokenGenerations from './migrations/009_refresh_token_generations.ts';
+import * as batchesAndLessons from './migrations/011_batches_and_lessons.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006_refresh_token_families': refreshTokenFamilies,
   '008_payments_version': paymentsVersion,
   '009_refresh_token_generations': refreshTokenGenerations,
+  '011_batches_and_lessons': batchesAndLessons,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
