@@ -26,7 +26,7 @@ export const DELIVERY_API = {
   lessonComplete: (id: Id = P) => `/classroom/lessons/${id}/complete/`,
   course: (id: Id = P) => `/classroom/enrollments/${id}/course/`,
   calendarReset: (id: Id = P) => `/classroom/enrollments/${id}/calendar/reset/`,
-  calendarFeed: (token: string = ':token') => `/calendar/${token}.ics`,
+  calendarFeed: (token: string = ':token') => `/classroom/calendar/${token}/feed.ics`,
 } as const;
 
 export const DELIVERY_MESSAGES = {

@@ -25,6 +25,9 @@ import systemRoutes from './routes/system/index.ts';
 import testimonialRoutes from './routes/testimonials/index.ts';
 import userRoutes from './routes/users/index.ts';
 import workshopRoutes from './routes/workshops/index.ts';
+import batchRoutes from './routes/batches/index.ts';
+import lessonRoutes from './routes/lessons/index.ts';
+import courseRoutes from './routes/course/index.ts';
 import { createMailEvents } from './mail/events.ts';
 import type { PaymentEffects } from './services/completion-effects.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
@@ -173,6 +176,9 @@ export async function buildApp({
   await app.register(adminRoutes);
   await app.register(userRoutes);
   await app.register(seoRoutes);
+  await app.register(batchRoutes);
+  await app.register(lessonRoutes);
+  await app.register(courseRoutes);
 
   // The local sandbox gateway, on this server only in demo mode (docs/api.md, "Payments").
   if (gatewaySetup.sandbox) await app.register(gatewaySetup.sandbox.plugin, { prefix: SANDBOX_PREFIX });

@@ -29,6 +29,7 @@ import { parse } from '../lib/validate.ts';
 import type { PaymentEffects } from './completion-effects.ts';
 import { enrollmentView, givesAccess, grantEnrollment } from './enrollments.ts';
 import { toPayment } from './present.ts';
+import { chooseBatch, isSeatRefusal } from './batches.ts';
 
 /**
  * The payment rules: starting a payment, completing it, an administrator resolving it. Every change of a
@@ -313,13 +314,13 @@ export function createPaymentService(
       });
       return await completion(payment.id, settled.enrollmentId);
     } catch (error) {
-      if (error instanceof BusinessError && error.error === SERVER_MESSAGES.workshopFull) {
+      if (isSeatRefusal(error, SERVER_MESSAGES.workshopFull)) {
         await inTransaction(db, (trx) =>
           recordFinding(trx, {
             source: 'verify',
             event: `checkout.${source}`,
             flag: 'not_granted',
-            detail: `Payment ${payment.id} was paid (${gatewayPaymentId}) but the workshop is full.`,
+            detail: `Payment ${payment.id} was paid (${gatewayPaymentId}) but ${(error as BusinessError).error}`,
             gatewayOrderId: payment.gateway_order_id,
             gatewayPaymentId,
             paymentId: payment.id,
@@ -377,11 +378,14 @@ export function createPaymentService(
           // (and before a pending one is reused), so nobody fills in a card form for nothing.
           if (course.started) throw new BusinessError(SERVER_MESSAGES.workshopStarted);
           if (course.seatsFull) throw new BusinessError(SERVER_MESSAGES.workshopFull);
+          // The batch (cohort) of a program: checked before any payment or gateway order exists.
+          const batch = await chooseBatch(trx, courseType, courseId, input.batch);
           const payments = createPaymentRepository(trx);
           const pending = await payments.findPending(student.id, courseType, courseId);
           if (pending) {
             // Checkout (it sends billing details) after the dashboard's Pay: the same payment, with the
             // method and billing details just given. The dashboard's bare Pay changes nothing.
+            if (batch !== null) await payments.update(pending.id, { batch_id: batch });
             if (input.billing) {
               await payments.update(pending.id, {
                 payment_method: input.payment_method,
@@ -395,6 +399,7 @@ export function createPaymentService(
           // A retry after a failed attempt: the same payment again, with its order (still payable).
           const failed = await payments.findLatestFailed(student.id, courseType, courseId);
           if (failed && (await payments.reopenIfFailed(failed.id, nowIso()))) {
+            await payments.update(failed.id, { batch_id: batch });
             if (input.billing) {
               await payments.update(failed.id, {
                 payment_method: input.payment_method,
@@ -423,6 +428,7 @@ export function createPaymentService(
             created_at: now,
             completed_at: free ? now : null,
             updated_at: now,
+            batch_id: batch,
           });
           // A racing request may have enrolled the student since the check above: refuse, roll back.
           if (free)
