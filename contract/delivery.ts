@@ -21,6 +21,7 @@ export const DELIVERY_API = {
   adminLessonFile: (id: Id = P) => `/api/admin/lessons/${id}/file/`,
   adminEnrollmentBatch: (id: Id = P) => `/api/admin/enrollments/${id}/batch/`,
   programBatches: (id: Id = P) => `/classroom/programs/${id}/batches/`,
+  session: (id: Id = P) => `/classroom/sessions/${id}/`,
   lesson: (id: Id = P) => `/classroom/lessons/${id}/`,
   lessonFile: (id: Id = P) => `/classroom/lessons/${id}/file/`,
   lessonComplete: (id: Id = P) => `/classroom/lessons/${id}/complete/`,
@@ -44,6 +45,7 @@ export const DELIVERY_MESSAGES = {
   lessonLocked: 'This lesson is for enrolled students. Enroll in the program to open it.',
   lessonLoginRequired: 'Log in to open this lesson.',
   noFile: 'This lesson has no file.',
+  sessionNotYours: 'This live class is for the students and the instructor of its batch.',
   fileOnlyForDocuments: 'Only a document lesson takes a file.',
 } as const;
 
@@ -111,14 +113,21 @@ const batchFields = {
   ends_on: dateOnly('End date'),
   seats: z.number({ error: 'Seats must be a whole number.' }).int('Seats must be a whole number.').min(1).max(10000),
   mode: BatchMode,
-  location: optionalLine(300).default(''),
-  instructor: Ids.nullable().default(null),
-  is_open: z.boolean().default(true),
+  location: optionalLine(300),
+  instructor: Ids.nullable(),
+  is_open: z.boolean(),
 };
 const datesInOrder = (v: { starts_on?: string; ends_on?: string }) =>
   !v.starts_on || !v.ends_on || v.ends_on >= v.starts_on;
 const DATES_ORDER = { message: 'The end date cannot be before the start date.', path: ['ends_on'] };
-export const BatchInput = z.object(batchFields).refine(datesInOrder, DATES_ORDER);
+export const BatchInput = z
+  .object({
+    ...batchFields,
+    location: batchFields.location.default(''),
+    instructor: batchFields.instructor.default(null),
+    is_open: batchFields.is_open.default(true),
+  })
+  .refine(datesInOrder, DATES_ORDER);
 export type BatchInput = z.input<typeof BatchInput>;
 export const BatchPatch = z
   .object(batchFields)
@@ -143,6 +152,7 @@ export const Session = z.object({
 });
 export type Session = z.infer<typeof Session>;
 
+// Patches take the fields without their defaults: an absent field keeps its value.
 const sessionFields = {
   title: title('Title'),
   starts_at: z.iso.datetime({
@@ -150,10 +160,14 @@ const sessionFields = {
     error: 'Start must be a date-time with its offset, e.g. 2026-12-01T19:00:00+05:30.',
   }),
   duration_minutes: z.number({ error: 'Duration must be a whole number of minutes.' }).int().min(5).max(600),
-  location: optionalLine(300).default(''),
-  meeting_url: webUrl.default(''),
+  location: optionalLine(300),
+  meeting_url: webUrl,
 };
-export const SessionInput = z.object(sessionFields);
+export const SessionInput = z.object({
+  ...sessionFields,
+  location: sessionFields.location.default(''),
+  meeting_url: sessionFields.meeting_url.default(''),
+});
 export const SessionPatch = z.object(sessionFields).partial().strict();
 
 export const ModuleInput = z.object({ title: title('Title'), position: z.number().int().min(0).optional() });
@@ -161,13 +175,19 @@ export const ModulePatch = ModuleInput.partial().strict();
 const lessonFields = {
   title: title('Title'),
   kind: LessonKind,
-  body: z.string().max(100_000, 'At most 100,000 characters.').default(''),
-  url: webUrl.default(''),
-  duration_minutes: z.number().int().min(1).max(1000).nullable().default(null),
-  is_preview: z.boolean().default(false),
+  body: z.string().max(100_000, 'At most 100,000 characters.'),
+  url: webUrl,
+  duration_minutes: z.number().int().min(1).max(1000).nullable(),
+  is_preview: z.boolean(),
   position: z.number().int().min(0).optional(),
 };
-export const LessonInput = z.object(lessonFields);
+export const LessonInput = z.object({
+  ...lessonFields,
+  body: lessonFields.body.default(''),
+  url: lessonFields.url.default(''),
+  duration_minutes: lessonFields.duration_minutes.default(null),
+  is_preview: lessonFields.is_preview.default(false),
+});
 export const LessonPatch = z.object(lessonFields).partial().extend({ module: Ids.optional() }).strict();
 export const EnrollmentBatchInput = z.object({ batch: Ids });
 

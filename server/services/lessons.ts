@@ -105,10 +105,8 @@ export const lessonWrites = {
       });
     }
     const { position, module: _module, is_preview, ...fields } = input;
-    await lessons.updateLesson(before.id, {
-      ...fields,
-      ...(is_preview !== undefined ? { is_preview: is_preview ? 1 : 0 } : {}),
-    });
+    const values = { ...fields, ...(is_preview !== undefined ? { is_preview: is_preview ? 1 : 0 } : {}) };
+    if (Object.keys(values).length > 0) await lessons.updateLesson(before.id, values);
     if (position !== undefined) await lessonWrites.moveLesson(trx, moduleId, before.id, position);
   },
 };

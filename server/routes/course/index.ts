@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { DELIVERY_API } from '../../../contract/index.ts';
+import { DELIVERY_API, DELIVERY_MESSAGES } from '../../../contract/index.ts';
 import { idParam } from '../admin-writes.ts';
-import { notFound } from '../../lib/errors.ts';
+import { HttpError, notFound } from '../../lib/errors.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
 import { createBatchRepository } from '../../repositories/batches.ts';
 import { createCourseAccessRepository } from '../../repositories/course-access.ts';
 import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
 import { calendarFeed, createCalendarTokens } from '../../services/calendar.ts';
-import { ownCourseEnrollment } from '../../services/course-access.ts';
+import { belongsToBatch, ownCourseEnrollment, sessionBatch, visibleMeetingUrl } from '../../services/course-access.ts';
+import { toSession } from '../../services/sessions.ts';
 import { calendarPath, courseAnswer } from '../../services/course.ts';
 import { givesAccess } from '../../services/enrollments.ts';
 import { resolveJwtSecret } from '../../services/tokens.ts';
@@ -23,6 +24,16 @@ export default async function courseRoutes(app: FastifyInstance) {
     const user = requireUser(request);
     const enrollment = await ownCourseEnrollment(db, user, idParam(request.params));
     return courseAnswer(db, user, enrollment, feedUrl(enrollment.id, enrollment.calendar_generation), Date.now());
+  });
+
+  /** One session, to the people of its batch; its meeting link only inside the window. */
+  app.get(DELIVERY_API.session(), { preHandler: authenticated }, async (request) => {
+    const user = requireUser(request);
+    const session = await createBatchRepository(db).findSession(idParam(request.params));
+    if (!session) throw notFound();
+    const batch = await sessionBatch(db, session);
+    if (!(await belongsToBatch(db, user, batch))) throw new HttpError(403, DELIVERY_MESSAGES.sessionNotYours);
+    return toSession(session, visibleMeetingUrl(session, true, Date.now()));
   });
 
   /** A new secret URL; the old one answers 404 from now on. */
