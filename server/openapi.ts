@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as C from '../contract/index.ts';
 import { OFFICE_NAMED, OFFICE_OPERATIONS } from './openapi-office.ts';
+import { DELIVERY_NAMED, DELIVERY_OPERATIONS } from './openapi-delivery.ts';
 
 /**
  * The OpenAPI 3.1 description of every route, generated from the contract's zod schemas (the same
@@ -77,6 +78,7 @@ const NAMED: Record<string, z.ZodType> = {
   ResolveInput: C.ResolveInput,
   CounselingInput: C.CounselingInput,
   ...OFFICE_NAMED,
+  ...DELIVERY_NAMED,
 };
 const INPUTS = new Set(Object.keys(NAMED).filter((name) => name.endsWith('Input')));
 
@@ -530,6 +532,7 @@ const OPERATIONS: Operation[] = [
     responses: { 200: z.record(z.string(), z.unknown()) },
   },
   ...OFFICE_OPERATIONS,
+  ...DELIVERY_OPERATIONS,
 ];
 
 const ERROR_RESPONSES: Record<number, { description: string; schema: string }> = {
