@@ -1,5 +1,6 @@
 import { actionMachine } from './action.machine.ts';
 import { adminModalMachine } from './admin-modal.machine.ts';
+import { batchChoiceMachine } from './batch-choice.machine.ts';
 import { checkoutMachine } from './checkout.machine.ts';
 import { contactMachine } from './contact.machine.ts';
 import { forgotPasswordMachine } from './forgot-password.machine.ts';
@@ -26,4 +27,5 @@ export const machineCatalog = {
   'forgot-password': forgotPasswordMachine,
   'reset-password': resetPasswordMachine,
   action: actionMachine,
+  'batch-choice': batchChoiceMachine,
 } as const;

@@ -10,4 +10,5 @@ export * from './contact.machine.ts';
 export * from './forgot-password.machine.ts';
 export * from './reset-password.machine.ts';
 export * from './action.machine.ts';
+export * from './batch-choice.machine.ts';
 export { machineCatalog } from './catalog.ts';

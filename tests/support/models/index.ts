@@ -1,6 +1,7 @@
 import type { MachineModel } from '../machine-model.ts';
 import { actionModel } from './action.model.ts';
 import { adminModalModel } from './admin-modal.model.ts';
+import { batchChoiceModel } from './batch-choice.model.ts';
 import { checkoutModel } from './checkout.model.ts';
 import { contactModel } from './contact.model.ts';
 import { forgotPasswordModel } from './forgot-password.model.ts';
@@ -12,6 +13,7 @@ import { tokenRefreshModel } from './token-refresh.model.ts';
 
 export * from './action.model.ts';
 export * from './admin-modal.model.ts';
+export * from './batch-choice.model.ts';
 export * from './checkout.model.ts';
 export * from './contact.model.ts';
 export * from './forgot-password.model.ts';
@@ -34,4 +36,5 @@ export const machineModels = [
   forgotPasswordModel,
   resetPasswordModel,
   actionModel,
+  batchChoiceModel,
 ] as MachineModel<unknown>[];
