@@ -28,14 +28,11 @@ export function BatchChoice({ batches, chosen, error, disabled, onChoose }: Prop
               disabled={disabled || full}
               onChange={() => onChoose(batch.id)}
             />
-            <span>
-              <strong>{batch.name}</strong>
-              <br />
-              <span className="meta">
-                {formatDate(batch.starts_on)} – {formatDate(batch.ends_on)} · {MODE_LABELS[batch.mode]}
-                {batch.location ? ` · ${batch.location}` : ''} ·{' '}
-                {full ? 'Full' : `${plural(batch.seats_left, 'seat')} left`}
-              </span>
+            {batch.name}
+            <span className="meta batch-meta">
+              {formatDate(batch.starts_on)} – {formatDate(batch.ends_on)} · {MODE_LABELS[batch.mode]}
+              {batch.location ? ` · ${batch.location}` : ''} ·{' '}
+              {full ? 'Full' : `${plural(batch.seats_left, 'seat')} left`}
             </span>
           </label>
         );

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { MESSAGES, type CheckoutSubmission, type PricingRules } from '../../../../contract/index.ts';
+import { MESSAGES, validateCheckout, type CheckoutSubmission, type PricingRules } from '../../../../contract/index.ts';
 import { paths } from '../../../config/paths.ts';
 import { Notice } from '../../../components/notice.tsx';
 import { useIsAuthenticated, useSessionChecking } from '../../../lib/session.ts';
@@ -106,9 +106,11 @@ export function CheckoutPage({
               processing={snapshot.hasTag('paying')}
               disabled={succeeded}
               onSubmit={(form) => {
-                // A program with open batches: no payment starts before a batch is chosen.
+                // A program with open batches: no payment starts before a batch is chosen. An invalid form
+                // still goes to the checkout machine, which shows its field errors and starts nothing.
+                const formValid = Object.keys(validateCheckout(form, (now ?? (() => new Date()))())).length === 0;
                 if (batch.missing) batch.require();
-                else {
+                if (!batch.missing || !formValid) {
                   const submission: CheckoutSubmission = { ...form, batch: batch.chosen };
                   send({ type: 'checkout.submit', form: submission });
                 }
