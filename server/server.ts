@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { sendSessionReminders } from './services/reminders.ts';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, missingInvoiceSettings, type Config } from './config.ts';
@@ -43,6 +44,11 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
   void prune();
   const timer = setInterval(() => void prune(), HOUR_MS);
   timer.unref();
+  // Live-session reminders every five minutes (services/reminders.ts: once per session, student and offset).
+  const remind = () =>
+    sendSessionReminders(db, config).catch((error: unknown) => warn('session reminders failed', error));
+  const reminderTimer = setInterval(() => void remind(), 5 * 60_000);
+  reminderTimer.unref();
   const mailWorker = createMailWorker({
     db,
     dialect,
@@ -54,6 +60,7 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
   if (missing.length) console.warn(`Payments are refused until these are set: ${missing.join(', ')}.`);
   return async () => {
     clearInterval(timer);
+    clearInterval(reminderTimer);
     await mailWorker.stop();
   };
 }

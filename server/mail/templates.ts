@@ -28,7 +28,7 @@ function escapeHtml(value: string): string {
 }
 
 /** Paragraphs of text (links as `{url}` become anchors in HTML) with the institute's signature. */
-function compose(ctx: MailContext, subject: string, greeting: string, paragraphs: string[]): Rendered {
+export function compose(ctx: MailContext, subject: string, greeting: string, paragraphs: string[]): Rendered {
   const { institute } = ctx;
   const signature = [institute.legalName, institute.address, `${institute.email} · ${institute.phone}`];
   const text = [greeting, ...paragraphs, `— ${signature.join('\n')}`].join('\n\n') + '\n';
