@@ -83,6 +83,9 @@ export type CheckoutForm = {
   gstinName: string;
 };
 
+/** What a checkout submits: the form, and the batch (cohort) chosen for a program with open batches. */
+export type CheckoutSubmission = CheckoutForm & { batch?: number | null };
+
 export const EMPTY_CHECKOUT_FORM: CheckoutForm = {
   firstName: '',
   lastName: '',
@@ -164,7 +167,7 @@ export function validateCheckout(form: CheckoutForm, now: Date = new Date()): Ch
 }
 
 /** What of the checkout form goes to the server: the method and the person, never the card. */
-export function checkoutBilling(form: CheckoutForm) {
+export function checkoutBilling(form: CheckoutSubmission) {
   return {
     payment_method: form.paymentMethod,
     billing: {
@@ -176,5 +179,6 @@ export function checkoutBilling(form: CheckoutForm) {
       address: form.address.trim(),
       ...(form.gstin.trim() ? { gstin: form.gstin.trim().toUpperCase(), gstin_name: form.gstinName.trim() } : {}),
     },
+    ...(form.batch ? { batch: form.batch } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { BatchRef } from './delivery.ts';
 import { z } from 'zod';
 import {
   Category,
@@ -165,6 +166,8 @@ export const Enrollment = z.object({
   issue_description: z.string(),
   admin_notes: z.string(),
   is_urgent: z.boolean(),
+  /** The program batch (cohort) the student belongs to; null for workshops and programs without batches. */
+  batch: BatchRef.nullable(),
 });
 export type Enrollment = z.infer<typeof Enrollment>;
 

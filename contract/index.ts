@@ -17,3 +17,4 @@ export * from './file-names.ts';
 export * from './page-titles.ts';
 export * from './mfa.ts';
 export * from './privacy.ts';
+export * from './delivery.ts';

@@ -281,6 +281,8 @@ export const PaymentStartInput = z.object({
   payment_method: PaymentMethod.default('credit_card'),
   billing: BillingInput.optional(),
   consents: ConsentChoices.optional(),
+  /** The batch (cohort) to join: required when the program has an open batch (contract/delivery.ts). */
+  batch: z.number({ error: 'Choose a batch to join.' }).int().positive().nullable().optional(),
 });
 export type PaymentStartInput = z.input<typeof PaymentStartInput>;
 

@@ -1,5 +1,6 @@
 import { actionMachine } from './action.machine.ts';
 import { adminModalMachine } from './admin-modal.machine.ts';
+import { batchChoiceMachine } from './batch-choice.machine.ts';
 import { checkoutMachine } from './checkout.machine.ts';
 import { contactMachine } from './contact.machine.ts';
 import { disclosureMachine } from './disclosure.machine.ts';
@@ -36,4 +37,5 @@ export const machineCatalog = {
   'step-up': stepUpMachine,
   'totp-setup': totpSetupMachine,
   'privacy-settings': privacySettingsMachine,
+  'batch-choice': batchChoiceMachine,
 } as const;

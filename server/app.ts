@@ -25,6 +25,9 @@ import systemRoutes from './routes/system/index.ts';
 import testimonialRoutes from './routes/testimonials/index.ts';
 import userRoutes from './routes/users/index.ts';
 import workshopRoutes from './routes/workshops/index.ts';
+import batchRoutes from './routes/batches/index.ts';
+import lessonRoutes from './routes/lessons/index.ts';
+import courseRoutes from './routes/course/index.ts';
 import { createMailEvents } from './mail/events.ts';
 import { createPaymentEffects } from './services/payment-effects.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
@@ -172,6 +175,9 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
   await app.register(seoRoutes);
   await app.register(privacyRoutes);
   await app.register(privacyAdminRoutes);
+  await app.register(batchRoutes);
+  await app.register(lessonRoutes);
+  await app.register(courseRoutes);
 
   // The local sandbox gateway, on this server only in demo mode (docs/api.md, "Payments").
   if (gatewaySetup.sandbox) await app.register(gatewaySetup.sandbox.plugin, { prefix: SANDBOX_PREFIX });

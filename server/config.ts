@@ -86,6 +86,8 @@ export type Config = {
   uploadDir: string;
   /** The largest resource file accepted (UPLOAD_MAX_BYTES). */
   uploadMaxBytes: number;
+  /** SESSION_REMINDER_HOURS: how many hours before a live session its students are reminded (default 24,1). */
+  sessionReminderHours: number[];
   /** Whole request (headers and body) must arrive within this, else 408 and the connection is closed. */
   requestTimeoutSeconds: number;
   /** The request headers must arrive within this. */
@@ -246,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resetWindowSeconds: int(env.RESET_WINDOW_SECONDS, 3600, 'RESET_WINDOW_SECONDS'),
     uploadDir: path.resolve(ROOT, env.UPLOAD_DIR || path.join('data', 'uploads')),
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 20 * 1024 * 1024, 'UPLOAD_MAX_BYTES'),
+    sessionReminderHours: reminderHours(env.SESSION_REMINDER_HOURS),
     razorpay: {
       keyId: env.RAZORPAY_KEY_ID || null,
       keySecret: env.RAZORPAY_KEY_SECRET || null,
@@ -269,6 +272,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** A config for tests and scripts: the defaults with overrides, no environment read. */
+/** "24,1" → [24, 1]: whole hours from 1 to 168, largest first; empty → no reminders. */
+function reminderHours(raw: string | undefined): number[] {
+  if (raw === undefined) return [24, 1];
+  const hours = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map(Number);
+  if (hours.some((h) => !Number.isInteger(h) || h < 1 || h > 168)) {
+    throw new Error(`SESSION_REMINDER_HOURS must be whole hours from 1 to 168, separated by commas (got "${raw}").`);
+  }
+  return [...new Set(hours)].sort((a, b) => b - a);
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ NODE_ENV: 'test' }),

@@ -10,6 +10,7 @@ import { TRUST_NAMED, TRUST_OPERATIONS } from './openapi-trust.ts';
 import { Pdf, type Operation } from './openapi-operation.ts';
 import { PAYMENTS_OPERATIONS } from './openapi-payments.ts';
 import { SYSTEM_OPERATIONS } from './openapi-system.ts';
+import { DELIVERY_NAMED, DELIVERY_OPERATIONS } from './openapi-delivery.ts';
 
 /**
  * The OpenAPI 3.1 description of every route, generated from the contract's zod schemas (the same
@@ -65,6 +66,7 @@ const NAMED: Record<string, z.ZodType> = {
   ...GST_NAMED,
   ...TRUST_NAMED,
   ...PRIVACY_NAMED,
+  ...DELIVERY_NAMED,
 };
 const INPUTS = new Set(Object.keys(NAMED).filter((name) => name.endsWith('Input')));
 
@@ -95,6 +97,7 @@ const OPERATIONS: Operation[] = [
   ...GST_OPERATIONS,
   ...TRUST_OPERATIONS,
   ...PRIVACY_OPERATIONS,
+  ...DELIVERY_OPERATIONS,
 ];
 
 const ERROR_RESPONSES: Record<number, { description: string; schema: string }> = {

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { sendSessionReminders } from './services/reminders.ts';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, missingInvoiceSettings, type Config } from './config.ts';
@@ -55,6 +56,11 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
   void retain();
   const daily = setInterval(() => void retain(), 24 * HOUR_MS);
   daily.unref();
+  // Live-session reminders every five minutes (services/reminders.ts: once per session, student and offset).
+  const remind = () =>
+    sendSessionReminders(db, config).catch((error: unknown) => warn('session reminders failed', error));
+  const reminderTimer = setInterval(() => void remind(), 5 * 60_000);
+  reminderTimer.unref();
   const mailWorker = createMailWorker({
     db,
     dialect,
@@ -70,6 +76,7 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
   return async () => {
     clearInterval(timer);
     clearInterval(daily);
+    clearInterval(reminderTimer);
     await mailWorker.stop();
   };
 }

@@ -16,6 +16,7 @@ import * as revenueTotals from './migrations/010_revenue_totals.ts';
 import * as resetLinksSharedEmails from './migrations/014_reset_links_and_shared_emails.ts';
 import * as secondFactor from './migrations/012_second_factor.ts';
 import * as dataProtection from './migrations/013_data_protection.ts';
+import * as batchesAndLessons from './migrations/011_batches_and_lessons.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '014_reset_links_and_shared_emails': resetLinksSharedEmails,
   '012_second_factor': secondFactor,
   '013_data_protection': dataProtection,
+  '011_batches_and_lessons': batchesAndLessons,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

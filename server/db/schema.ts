@@ -202,6 +202,10 @@ export interface EnrollmentsTable {
   is_urgent: Bool;
   enrolled_at: Timestamp;
   updated_at: Timestamp;
+  /** Migration 011: the batch (cohort) the student belongs to; null for workshops and batchless programs. */
+  batch_id: Generated<number | null>;
+  /** Migration 011: the calendar feed's generation; its secret URL is an HMAC of it (reset: + 1). */
+  calendar_generation: Generated<number>;
 }
 
 export interface PaymentsTable {
@@ -234,6 +238,8 @@ export interface PaymentsTable {
   order_claimed_at: Generated<Timestamp | null>;
   /** Whole rupees refunded so far. */
   refunded_amount: Generated<number>;
+  /** Migration 011: the batch the student chose at checkout; completion enrolls into it. */
+  batch_id: Generated<number | null>;
 }
 
 export type GatewayFlag =
@@ -463,11 +469,88 @@ export interface IncidentsTable {
   created_at: Timestamp;
 }
 
+/** A program's cohort (migration 011). Dates are IST calendar days, YYYY-MM-DD. */
+export interface BatchesTable {
+  id: Generated<number>;
+  course_id: number;
+  name: string;
+  starts_on: string;
+  ends_on: string;
+  seats: number;
+  /** Taken by a conditional UPDATE (seats_taken < seats) and checked by a CHECK constraint. */
+  seats_taken: Generated<number>;
+  mode: 'online' | 'classroom' | 'hybrid';
+  location: string;
+  /** A user (role instructor or faculty), or null. */
+  instructor_id: number | null;
+  is_open: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A live class of a batch (migration 011). */
+export interface BatchSessionsTable {
+  id: Generated<number>;
+  batch_id: number;
+  title: string;
+  /** UTC ISO date-time. */
+  starts_at: Timestamp;
+  duration_minutes: number;
+  location: string;
+  meeting_url: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CourseModulesTable {
+  id: Generated<number>;
+  program_id: number;
+  title: string;
+  position: number;
+}
+
+export interface LessonsTable {
+  id: Generated<number>;
+  module_id: number;
+  /** The module's program, kept on the lesson so progress counts one table. */
+  program_id: number;
+  title: string;
+  kind: 'video' | 'document' | 'text' | 'link';
+  body: string;
+  url: string;
+  /** The stored file's random name under the upload directory's lessons/ folder, and its original name. */
+  file: string | null;
+  file_name: string | null;
+  duration_minutes: number | null;
+  is_preview: Bool;
+  position: number;
+}
+
+export interface LessonCompletionsTable {
+  lesson_id: number;
+  student_id: number;
+  completed_at: Timestamp;
+}
+
+/** One row per reminder sent (session, student, hours before): its primary key makes it once. */
+export interface SessionRemindersTable {
+  session_id: number;
+  student_id: number;
+  offset_hours: number;
+  sent_at: Timestamp;
+}
+
 export interface Database {
   consent_events: ConsentEventsTable;
   age_records: AgeRecordsTable;
   privacy_requests: PrivacyRequestsTable;
   incidents: IncidentsTable;
+  batches: BatchesTable;
+  batch_sessions: BatchSessionsTable;
+  course_modules: CourseModulesTable;
+  lessons: LessonsTable;
+  lesson_completions: LessonCompletionsTable;
+  session_reminders: SessionRemindersTable;
   catalogue_version: VersionCounterTable;
   payments_version: VersionCounterTable;
   document_counters: DocumentCountersTable;
@@ -511,3 +594,6 @@ export type NewPayment = Insertable<PaymentsTable>;
 export type NewEnrollment = Insertable<EnrollmentsTable>;
 export type TaxDocumentRow = Selectable<TaxDocumentsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type BatchRow = Selectable<BatchesTable>;
+export type BatchSessionRow = Selectable<BatchSessionsTable>;
+export type LessonRow = Selectable<LessonsTable>;

@@ -1,4 +1,5 @@
 import type { CourseType, FailureReason, PaymentMethod, Role, Status } from '../../contract/index.ts';
+import { seedDelivery } from './seed-delivery.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Db } from './connect.ts';
 
@@ -892,6 +893,12 @@ export async function seedDemo(db: Db): Promise<void> {
         })
         .execute();
     }
+    await seedDelivery(
+      trx,
+      PROGRAMS.map((p, i) => ({ ...p, id: programIds[i]! })),
+      userIds,
+      DEMO_STUDENT.username,
+    );
   });
 }
 

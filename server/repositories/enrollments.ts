@@ -25,8 +25,10 @@ function selectEnrollments(db: Db) {
     .leftJoin('workshops', (join) =>
       join.onRef('workshops.id', '=', 'enrollments.course_id').on('enrollments.course_type', '=', 'workshop'),
     )
+    .leftJoin('batches', 'batches.id', 'enrollments.batch_id')
     .selectAll('enrollments')
-    .select(STUDENT_AND_COURSE_COLUMNS);
+    .select(STUDENT_AND_COURSE_COLUMNS)
+    .select(['batches.name as batch_name', 'batches.starts_on as batch_starts_on', 'batches.ends_on as batch_ends_on']);
 }
 export type EnrollmentView = Awaited<ReturnType<ReturnType<typeof selectEnrollments>['executeTakeFirstOrThrow']>>;
 

@@ -10,6 +10,7 @@ import { BusinessError, notFound } from '../lib/errors.ts';
 import { nowIso } from '../lib/time.ts';
 import { inTransaction } from '../lib/transaction.ts';
 import { toEnrollment } from './present.ts';
+import { batchSeatFollowsAccess, joinPaidBatch } from './batches.ts';
 
 /**
  * The enrollment and seat rules: who has access to which course, and how workshop seats follow access.
@@ -41,7 +42,7 @@ async function takeSeat(trx: Db, workshopId: number): Promise<void> {
  */
 export async function grantEnrollment(
   trx: Db,
-  payment: Pick<PaymentRow, 'student_id' | 'course_type' | 'course_id'>,
+  payment: Pick<PaymentRow, 'student_id' | 'course_type' | 'course_id'> & Partial<Pick<PaymentRow, 'batch_id'>>,
   options: { refuseIfEnrolled?: boolean } = {},
 ): Promise<number> {
   const enrollments = createEnrollmentRepository(trx);
@@ -53,10 +54,12 @@ export async function grantEnrollment(
   if (payment.course_type === 'workshop') await takeSeat(trx, payment.course_id);
   const now = nowIso();
   if (existing) {
-    await enrollments.update(existing.id, { status: 'active', is_active: 1, updated_at: now });
+    // Its old batch seat went back when access ended; it joins the batch this payment is for.
+    await enrollments.update(existing.id, { status: 'active', is_active: 1, updated_at: now, batch_id: null });
+    await joinPaidBatch(trx, existing.id, payment);
     return existing.id;
   }
-  return enrollments.insert({
+  const id = await enrollments.insert({
     student_id: payment.student_id,
     course_type: payment.course_type,
     course_id: payment.course_id,
@@ -69,6 +72,8 @@ export async function grantEnrollment(
     enrolled_at: now,
     updated_at: now,
   });
+  await joinPaidBatch(trx, id, payment);
+  return id;
 }
 
 /** The enrollment as the API answers it, or 404. */
@@ -95,6 +100,7 @@ export function createEnrollmentService(db: Db) {
           if (willBeActive) await takeSeat(trx, before.course_id);
           else await createWorkshopRepository(trx).releaseSeat(before.course_id);
         }
+        await batchSeatFollowsAccess(trx, before, wasActive, willBeActive);
         const after = {
           status: input.status,
           is_active: willBeActive ? 1 : 0,

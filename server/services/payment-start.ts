@@ -12,6 +12,7 @@ import { inTransaction } from '../lib/transaction.ts';
 import { givesAccess, grantEnrollment } from './enrollments.ts';
 import { paiseDueForCourse, type PricingRules } from './pricing.ts';
 import { toPayment } from './present.ts';
+import { chooseBatch } from './batches.ts';
 
 type StartInput = z.output<typeof PaymentStartInput>;
 
@@ -57,11 +58,14 @@ export async function openPayment(
       // (and before a pending one is reused), so nobody fills in a card form for nothing.
       if (course.started) throw new BusinessError(SERVER_MESSAGES.workshopStarted);
       if (course.seatsFull) throw new BusinessError(SERVER_MESSAGES.workshopFull);
+      // The batch (cohort) of a program: checked before any payment or gateway order exists.
+      const batch = await chooseBatch(trx, courseType, courseId, input.batch);
       const payments = createPaymentRepository(trx);
       const pending = await payments.findPending(student.id, courseType, courseId);
       if (pending) {
         // Checkout (it sends billing details) after the dashboard's Pay: the same payment, with the
         // method and billing details just given. The dashboard's bare Pay changes nothing.
+        if (batch !== null) await payments.update(pending.id, { batch_id: batch });
         if (input.billing) {
           await payments.update(pending.id, {
             payment_method: input.payment_method,
@@ -75,6 +79,7 @@ export async function openPayment(
       // A retry after a failed attempt: the same payment again, with its order (still payable).
       const failed = await payments.findLatestFailed(student.id, courseType, courseId);
       if (failed && (await payments.reopenIfFailed(failed.id, nowIso()))) {
+        await payments.update(failed.id, { batch_id: batch });
         if (input.billing) {
           await payments.update(failed.id, {
             payment_method: input.payment_method,
@@ -103,6 +108,7 @@ export async function openPayment(
         created_at: now,
         completed_at: free ? now : null,
         updated_at: now,
+        batch_id: batch,
       });
       // A racing request may have enrolled the student since the check above: refuse, roll back.
       if (free)

@@ -163,6 +163,15 @@ export function toEnrollment(row: EnrollmentView): Enrollment {
     issue_description: row.issue_description,
     admin_notes: row.admin_notes,
     is_urgent: bool(row.is_urgent),
+    batch:
+      row.batch_id === null
+        ? null
+        : {
+            id: row.batch_id,
+            name: row.batch_name ?? '',
+            starts_on: row.batch_starts_on ?? '',
+            ends_on: row.batch_ends_on ?? '',
+          },
   };
 }
 

@@ -7,6 +7,7 @@ import { createAuditRepository } from '../repositories/audit.ts';
 import { createEnrollmentRepository } from '../repositories/enrollments.ts';
 import { createPaymentRepository } from '../repositories/payments.ts';
 import { createWorkshopRepository } from '../repositories/workshops.ts';
+import { batchSeatFollowsAccess } from './batches.ts';
 import { givesAccess } from './enrollments.ts';
 
 /**
@@ -46,6 +47,7 @@ export function createRecordService(db: Db) {
         // A workshop enrollment that gave access held a seat: give it back.
         if (before.course_type === 'workshop' && givesAccess(before))
           await createWorkshopRepository(trx).releaseSeat(before.course_id);
+        await batchSeatFollowsAccess(trx, before, givesAccess(before), false);
         await enrollments.remove(id);
         await createAuditRepository(trx).record({
           actorId: admin.id,

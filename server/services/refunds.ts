@@ -12,6 +12,7 @@ import { createEnrollmentRepository } from '../repositories/enrollments.ts';
 import { createPaymentRepository } from '../repositories/payments.ts';
 import { createRefundRepository } from '../repositories/refunds.ts';
 import { createWorkshopRepository } from '../repositories/workshops.ts';
+import { batchSeatFollowsAccess } from './batches.ts';
 import { givesAccess } from './enrollments.ts';
 import { toPayment } from './present.ts';
 import { rupeesToPaise } from '../../contract/money.ts';
@@ -178,6 +179,7 @@ export function createRefundService(db: Db, gateway: PaymentGateway, effects: Pa
               if (current.course_type === 'workshop') {
                 await createWorkshopRepository(trx).releaseSeat(current.course_id);
               }
+              await batchSeatFollowsAccess(trx, current, true, false);
               await enrollments.update(current.id, { status: 'cancelled', is_active: 0, updated_at: nowIso() });
               revoked = true;
             }

@@ -11,6 +11,7 @@ import { nowIso } from '../lib/time.ts';
 import { inTransaction } from '../lib/transaction.ts';
 import { givesAccess, grantEnrollment } from './enrollments.ts';
 import type { PaymentEffects } from './payment-effects.ts';
+import { isSeatRefusal } from './batches.ts';
 
 /**
  * Settlement: the one place where a payment becomes completed and where a capture the gateway reports is
@@ -195,13 +196,13 @@ export async function settleCheckout(
     });
     return settled.enrollmentId;
   } catch (error) {
-    if (error instanceof BusinessError && error.error === SERVER_MESSAGES.workshopFull) {
+    if (isSeatRefusal(error, SERVER_MESSAGES.workshopFull)) {
       await inTransaction(db, (trx) =>
         recordFinding(trx, {
           source: 'verify',
           event: `checkout.${source}`,
           flag: 'not_granted',
-          detail: `Payment ${payment.id} was paid (${gatewayPaymentId}) but the workshop is full.`,
+          detail: `Payment ${payment.id} was paid (${gatewayPaymentId}) but ${(error as BusinessError).error}`,
           gatewayOrderId: payment.gateway_order_id,
           gatewayPaymentId,
           paymentId: payment.id,

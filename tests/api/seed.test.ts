@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  Batch,
   CATEGORIES,
+  Course,
+  DELIVERY_API,
   Faculty,
   LEVELS,
   Program,
@@ -124,12 +127,13 @@ describe('demo content', () => {
     const taken = new Set([...enrollments.map((e) => e.course), ...payments.map((p) => p.course)]);
     const open = programs.filter((p) => !taken.has(p.id));
     expect(open.length).toBeGreaterThan(0);
-    // The Pay flow works end to end on one of them.
+    // The Pay flow works end to end on one of them, in one of its open batches.
+    const batches = (await ctx.request({ url: DELIVERY_API.programBatches(open[0]!.id) })).body as Batch[];
     const started = await ctx.request({
       method: 'POST',
       url: `/classroom/programs/${open[0]!.id}/payment/`,
       token: studentToken,
-      body: { payment_method: 'credit_card' },
+      body: { payment_method: 'credit_card', batch: batches[0]!.id },
     });
     expect(started.status).toBe(201);
     const done = await completeThroughGateway(ctx, studentToken, (started.body as Payment).id);
@@ -140,6 +144,47 @@ describe('demo content', () => {
     expect(await seedDemoIfEmpty(ctx.db)).toBe(false);
     const users = await ctx.db.selectFrom('users').select('id').where('username', '=', 'admin').execute();
     expect(users).toHaveLength(1);
+  });
+});
+
+describe('demo course delivery', () => {
+  it('gives every program a running batch and a later one with IST evening or weekend classes, and 4 to 6 modules', async () => {
+    const programs = (await ctx.request({ url: '/classroom/programs/?include_inactive=true', token: adminToken }))
+      .body as Program[];
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    for (const program of programs) {
+      const batches = (
+        await ctx.request({ url: `${DELIVERY_API.adminBatches}?course=${program.id}`, token: adminToken })
+      ).body as Batch[];
+      expect(batches.filter((b) => b.starts_on <= today && b.ends_on >= today)).toHaveLength(1);
+      expect(batches.filter((b) => b.starts_on > today)).toHaveLength(1);
+      const modules = (await ctx.request({ url: DELIVERY_API.adminProgramModules(program.id), token: adminToken }))
+        .body as { lessons: { is_preview: boolean }[] }[];
+      expect(modules.length).toBeGreaterThanOrEqual(4);
+      expect(modules.length).toBeLessThanOrEqual(6);
+      expect(modules.flatMap((m) => m.lessons).some((l) => l.is_preview)).toBe(true);
+      const detail = (await ctx.request({ url: DELIVERY_API.adminBatch(batches[0]!.id), token: adminToken })).body as {
+        sessions: { starts_at: string }[];
+      };
+      for (const s of detail.sessions.slice(0, 6)) {
+        const hour = Number(s.starts_at.slice(11, 13));
+        expect(s.starts_at.endsWith('+05:30')).toBe(true);
+        expect([10, 19]).toContain(hour);
+      }
+    }
+  });
+
+  it('puts the demo student in a running batch with some lessons done', async () => {
+    const enrollments = (await ctx.request({ url: '/classroom/enrollments/', token: studentToken }))
+      .body as Enrollment[];
+    // The oldest: the one the demo data gave (an earlier test paid for another program).
+    const active = enrollments.filter((e) => e.is_active && e.course_type === 'program').at(-1)!;
+    expect(active.batch).not.toBeNull();
+    const course = Course.parse((await ctx.request({ url: DELIVERY_API.course(active.id), token: studentToken })).body);
+    expect(course.progress_percentage).toBeGreaterThan(0);
+    expect(course.progress_percentage).toBeLessThan(100);
+    expect(course.sessions.length).toBeGreaterThan(10);
+    expect(course.next_session).not.toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { API, MESSAGES, type Enrollment, type Payment, type PaymentStart, type Program } from '../../contract/index.ts';
-import { ADMIN, apiOk, list, login, registerStudent, type RegisteredStudent } from './support/api.ts';
+import { ADMIN, apiOk, firstOpenBatch, list, login, registerStudent, type RegisteredStudent } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import { expectMessage, openLoggedIn, recordDialogs, section, titleOf, visible, hidden } from './support/ui.ts';
 
@@ -15,7 +15,7 @@ const e2e = useE2E();
 async function paidProgram(student: RegisteredStudent, program: Program): Promise<Payment> {
   const start = await apiOk<PaymentStart>(e2e.baseURL, API.programs.payment(program.id), {
     token: student.access,
-    body: { payment_method: 'credit_card' },
+    body: { payment_method: 'credit_card', batch: await firstOpenBatch(e2e.baseURL, program.id) },
   });
   const gateway = start.gateway!;
   const proof = await apiOk<Record<string, string>>(e2e.baseURL, gateway.sandbox_checkout_url!, {

@@ -9,7 +9,16 @@ import {
   type Reconciliation,
 } from '../../contract/index.ts';
 import { startSandboxGateway, type CheckoutResult } from '../../server/gateway/sandbox.ts';
-import { ADMIN, adminToken, apiOk, list, login, registerStudent, type RegisteredStudent } from './support/api.ts';
+import {
+  ADMIN,
+  adminToken,
+  apiOk,
+  firstOpenBatch,
+  list,
+  login,
+  registerStudent,
+  type RegisteredStudent,
+} from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import { escapeRegExp, expectMessage, openLoggedIn, recordDialogs, section, titleOf, visible } from './support/ui.ts';
 
@@ -64,7 +73,7 @@ async function paidPrograms(): Promise<Program[]> {
 async function startPayment(student: RegisteredStudent, program: Program): Promise<PaymentStart> {
   const start = await apiOk<PaymentStart>(e2e.baseURL, API.programs.payment(program.id), {
     token: student.access,
-    body: { payment_method: 'credit_card' },
+    body: { payment_method: 'credit_card', batch: await firstOpenBatch(e2e.baseURL, program.id) },
   });
   expect(start.gateway?.order_id).toBeTruthy();
   // The browser's checkout step goes to the gateway the app is configured with.

@@ -1,7 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API, CHECKOUT_MESSAGES, MESSAGES, type Enrollment, type Program } from '../../contract/index.ts';
-import { list, newStudentData, registerStudent } from './support/api.ts';
+import {
+  API,
+  CHECKOUT_MESSAGES,
+  DELIVERY_MESSAGES,
+  MESSAGES,
+  type Batch,
+  type Enrollment,
+  type Payment,
+  type Program,
+} from '../../contract/index.ts';
+import { adminToken, apiOk, list, newStudentData, registerStudent } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import {
   action,
@@ -30,6 +39,10 @@ const FUTURE_EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStar
 async function programs(): Promise<Program[]> {
   const all = await list<Program>(e2e.baseURL, API.programs.list);
   return all.filter((p) => p.is_active && p.price > 0);
+}
+
+async function firstBatch(programId: number): Promise<Batch> {
+  return (await list<Batch>(e2e.baseURL, `/classroom/programs/${programId}/batches/`))[0]!;
 }
 
 /** The local sandbox gateway's checkout page: pay by card (test card) or by UPI (test UPI ID). */
@@ -115,9 +128,15 @@ describe('Student', () => {
     // Nothing was paid while the form was invalid.
     expect(await list<Enrollment>(e2e.baseURL, API.enrollments.list, student.access)).toEqual([]);
 
-    // A valid form hands the payment to the gateway: the local sandbox's checkout page (demo mode).
+    // A valid form, but no batch chosen: the program has open batches, so nothing starts yet.
     await choosePaymentMethod(page, 'credit_card');
     await fill(good);
+    await pay.click();
+    await visible(page.getByText(DELIVERY_MESSAGES.batchRequired));
+    expect(await list<Payment>(e2e.baseURL, API.payments.list, student.access)).toEqual([]);
+    // With a batch, the payment goes to the gateway: the local sandbox's checkout page (demo mode).
+    const batchName = (await firstBatch(program.id)).name;
+    await page.getByRole('radio', { name: new RegExp(batchName) }).check();
     await pay.click();
     // A declined test card first: back on the checkout with the failure text, and Pay again.
     await payAtSandbox(page, { card: '4000 0000 0000 0002' });
@@ -128,6 +147,7 @@ describe('Student', () => {
     await page.getByLabel(/phone/i).fill('9876543210');
     await page.getByLabel(/state or union territory/i).selectOption('27');
     await page.getByLabel(/^address/i).fill('12 Marine Drive, Mumbai 400020');
+    await page.getByRole('radio', { name: new RegExp(batchName) }).check();
     await fill(good);
     await pay.click();
     await payAtSandbox(page, { card: '4111 1111 1111 1111' });
@@ -142,6 +162,8 @@ describe('Student', () => {
     await visible(page.getByRole('heading', { name: /my courses\s*\(?\s*1\s*\)?/i }));
     const enrollments = await list<Enrollment>(e2e.baseURL, API.enrollments.list, student.access);
     expect(enrollments.map((e) => e.program?.id)).toContain(program.id);
+    // Enrolled into the batch chosen at checkout.
+    expect(enrollments.find((e) => e.program?.id === program.id)?.batch?.name).toBe(batchName);
   });
 
   test('a visitor at checkout is asked to log in and comes back to the checkout afterwards', async () => {
@@ -167,10 +189,36 @@ describe('Student', () => {
 
   test('dashboard: Pay starts a payment, Complete Payment goes through the gateway (UPI declined, then paid), Programs shows Enrolled, Logout', async () => {
     const student = await registerStudent(e2e.baseURL, 'dashboard');
-    const program = (await programs()).at(-1)!;
     const page = await e2e.newPage();
     const dialogs = recordDialogs(page);
     await openLoggedIn(page, student, '/dashboard');
+    // A program with open batches: Pay takes the student to its checkout, which asks for the batch.
+    const withBatches = (await programs())[0]!;
+    await action(cardOf(section(page, /available courses/i), withBatches.title), 'Pay')
+      .first()
+      .click();
+    await waitForPath(page, `/payment/program/${withBatches.id}`);
+    await visible(page.getByRole('group', { name: /choose your batch/i }));
+    // A program without batches: Pay starts the payment on the dashboard, as the spec's Pay does.
+    const program = await apiOk<Program>(e2e.baseURL, API.programs.create, {
+      token: await adminToken(e2e.baseURL),
+      body: {
+        title: `Credit Monitoring Short Course ${Date.now()}`,
+        subtitle: 'No batches',
+        description: 'Self-paced.',
+        level: 'beginner',
+        category: 'short_course',
+        target_audience: 'graduates',
+        price: 12000,
+        original_price: null,
+        duration_weeks: 4,
+        avg_salary: '',
+        is_featured: false,
+        is_flagship: false,
+        is_active: true,
+      },
+    });
+    await page.goto('/dashboard');
 
     const available = section(page, /available courses/i);
     await visible(titleOf(available, program.title));

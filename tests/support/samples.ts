@@ -99,6 +99,7 @@ export const sampleCompletion: PaymentCompletion = {
     issue_description: '',
     admin_notes: '',
     is_urgent: false,
+    batch: null,
   },
 } as PaymentCompletion;
 

@@ -11,6 +11,9 @@ import {
   type VerifyInput,
 } from '../../../machines/checkout.machine.ts';
 import { fetchProgram, fetchWorkshop } from '../../features/catalogue/api/catalogue-api.ts';
+import { fetchProgramBatches } from '../../features/checkout/api/batches.ts';
+import { batchChoiceMachine, type LoadBatchesInput } from '../../../machines/batch-choice.machine.ts';
+import type { Batch } from '../../../contract/index.ts';
 import { handOffToGateway } from '../../features/checkout/api/gateway.ts';
 import { paths } from '../../config/paths.ts';
 import { startPayment, verifyPayment } from '../../features/dashboard/api/payments-api.ts';
@@ -61,5 +64,12 @@ export const appCheckoutMachine = checkoutMachine.provide({
       handOffToGateway(input, paths.checkout.to(input.course.courseType, input.course.id)),
     ),
     verify: fromPromise<unknown, VerifyInput>(({ input }) => verifyPayment(input.paymentId, input.proof)),
+  },
+});
+
+/** The checkout's batch choice: a program's open batches. */
+export const appBatchChoiceMachine = batchChoiceMachine.provide({
+  actors: {
+    loadBatches: fromPromise<Batch[], LoadBatchesInput>(({ input }) => fetchProgramBatches(input.courseId)),
   },
 });

@@ -8,7 +8,8 @@ import {
   type StartPaymentInput,
   type VerifyPaymentInput,
 } from '../../../machines/payment-flow.machine.ts';
-import { handOffToGateway } from '../../features/checkout/api/gateway.ts';
+import { handOffToGateway, pageNavigation } from '../../features/checkout/api/gateway.ts';
+import { fetchProgramBatches } from '../../features/checkout/api/batches.ts';
 import {
   completePayment,
   fetchDashboard,
@@ -37,13 +38,26 @@ function handOffFromDashboard({ payment, gateway }: PaymentHandOffInput): Promis
   return handOffToGateway({ paymentId: payment.id, gateway, course }, paths.dashboard);
 }
 
+/**
+ * The card's Pay. A program with open batches needs a batch chosen first: Pay takes the student to the
+ * program's checkout, which asks for it (the browser leaves, so this never resolves), like the gateway
+ * step does. Otherwise the payment starts here, as the spec's Pay does.
+ */
+async function startFromDashboard({ courseType, courseId }: StartPaymentInput): Promise<PaymentStart> {
+  // Unreadable batches: start as before; the server refuses a missing batch with its message.
+  const batches = courseType === 'program' ? await fetchProgramBatches(courseId).catch(() => []) : [];
+  if (batches.length > 0) {
+    pageNavigation.go(paths.checkout.to(courseType, courseId));
+    return new Promise<PaymentStart>(() => undefined);
+  }
+  return startPayment(courseType, courseId);
+}
+
 /** A dashboard card's payment flow; `onEnrolled` reloads the dashboard. */
 export function paymentFlowFor(onEnrolled: () => void) {
   return paymentFlowMachine.provide({
     actors: {
-      startPayment: fromPromise<PaymentStart, StartPaymentInput>(({ input }) =>
-        startPayment(input.courseType, input.courseId),
-      ),
+      startPayment: fromPromise<PaymentStart, StartPaymentInput>(({ input }) => startFromDashboard(input)),
       completePayment: fromPromise<PaymentCompletion, CompletePaymentInput>(({ input }) =>
         completePayment(input.paymentId),
       ),

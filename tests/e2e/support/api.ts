@@ -104,3 +104,9 @@ export async function registerStudent(baseURL: string, tag?: string): Promise<Re
   const tokens = await apiOk<TokenPair>(baseURL, API.register, { body: data });
   return { ...data, ...tokens };
 }
+
+/** The soonest open batch of a program with a seat left (the payment start needs one), or undefined. */
+export async function firstOpenBatch(baseURL: string, programId: number): Promise<number | undefined> {
+  const batches = await list<{ id: number; seats_left: number }>(baseURL, `/classroom/programs/${programId}/batches/`);
+  return batches.find((b) => b.seats_left > 0)?.id;
+}

@@ -1,6 +1,7 @@
 import type { MachineModel } from '../machine-model.ts';
 import { actionModel } from './action.model.ts';
 import { adminModalModel } from './admin-modal.model.ts';
+import { batchChoiceModel } from './batch-choice.model.ts';
 import { checkoutModel } from './checkout.model.ts';
 import { contactModel } from './contact.model.ts';
 import { disclosureModel } from './disclosure.model.ts';
@@ -16,6 +17,7 @@ import { stepUpModel, totpSetupModel } from './mfa.model.ts';
 
 export * from './action.model.ts';
 export * from './admin-modal.model.ts';
+export * from './batch-choice.model.ts';
 export * from './checkout.model.ts';
 export * from './contact.model.ts';
 export * from './disclosure.model.ts';
@@ -47,4 +49,5 @@ export const machineModels = [
   stepUpModel,
   totpSetupModel,
   privacySettingsModel,
+  batchChoiceModel,
 ] as MachineModel<unknown>[];

@@ -125,6 +125,7 @@ export function enrollment(overrides: Partial<Enrollment> = {}): Enrollment {
     issue_description: '',
     admin_notes: '',
     is_urgent: false,
+    batch: null,
     ...overrides,
   };
 }

@@ -1,11 +1,14 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { MESSAGES, type PricingRules } from '../../../../contract/index.ts';
+import { MESSAGES, validateCheckout, type CheckoutSubmission, type PricingRules } from '../../../../contract/index.ts';
 import { paths } from '../../../config/paths.ts';
 import { Notice } from '../../../components/notice.tsx';
 import { useIsAuthenticated, useSessionChecking } from '../../../lib/session.ts';
 import type { CheckoutLogic, GatewayReturn } from '../../../../machines/checkout.machine.ts';
+import type { BatchChoiceLogic } from '../../../../machines/batch-choice.machine.ts';
+import { BatchChoice } from './batch-choice.tsx';
+import { useBatchChoice } from './use-batch-choice.ts';
 import { CheckoutFormView } from './checkout-form.tsx';
 import { CourseSummary, LoginPrompt } from './course-summary.tsx';
 
@@ -22,10 +25,21 @@ type Props = {
   gatewayReturn?: GatewayReturn | null;
   /** How prices are taxed (GET /api/config/); null while unknown. */
   pricing?: PricingRules | null;
+  /** Which batch a program's payment is for (none for workshops and programs without open batches). */
+  batchLogic?: BatchChoiceLogic;
 };
 
-export function CheckoutPage({ logic, courseType, courseId, now, gatewayReturn = null, pricing = null }: Props) {
+export function CheckoutPage({
+  logic,
+  courseType,
+  courseId,
+  now,
+  gatewayReturn = null,
+  pricing = null,
+  batchLogic,
+}: Props) {
   const [snapshot, send] = useMachine(logic, { input: { courseType, courseId, now, gatewayReturn } });
+  const batch = useBatchChoice(batchLogic, courseType, courseId);
   const [stateCode, setStateCode] = useState('');
   const navigate = useNavigate();
   const authenticated = useIsAuthenticated();
@@ -77,12 +91,30 @@ export function CheckoutPage({ logic, courseType, courseId, now, gatewayReturn =
             <Notice kind="error">{snapshot.context.failure}</Notice>
           ) : null}
           {snapshot.matches('cancelled') ? <Notice kind="info">{MESSAGES.checkoutCancelled}</Notice> : null}
+          {authenticated && batch.offered ? (
+            <BatchChoice
+              batches={batch.batches}
+              chosen={batch.chosen}
+              error={batch.error}
+              disabled={snapshot.hasTag('paying') || succeeded}
+              onChoose={batch.choose}
+            />
+          ) : null}
           {checkingSession ? null : authenticated ? (
             <CheckoutFormView
               errors={snapshot.context.errors}
               processing={snapshot.hasTag('paying')}
               disabled={succeeded}
-              onSubmit={(form) => send({ type: 'checkout.submit', form })}
+              onSubmit={(form) => {
+                // A program with open batches: no payment starts before a batch is chosen. An invalid form
+                // still goes to the checkout machine, which shows its field errors and starts nothing.
+                const formValid = Object.keys(validateCheckout(form, (now ?? (() => new Date()))())).length === 0;
+                if (batch.missing) batch.require();
+                if (!batch.missing || !formValid) {
+                  const submission: CheckoutSubmission = { ...form, batch: batch.chosen };
+                  send({ type: 'checkout.submit', form: submission });
+                }
+              }}
               onStateChange={setStateCode}
             />
           ) : (

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { DELIVERY_API, DELIVERY_MESSAGES } from '../../../contract/index.ts';
+import { idParam } from '../../lib/validate.ts';
+import { HttpError, notFound } from '../../lib/errors.ts';
+import { authenticated, requireUser } from '../../plugins/auth.ts';
+import { createBatchRepository } from '../../repositories/batches.ts';
+import { createCourseAccessRepository } from '../../repositories/course-access.ts';
+import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
+import { calendarFeed, createCalendarTokens } from '../../services/calendar.ts';
+import { belongsToBatch, ownCourseEnrollment, sessionBatch, visibleMeetingUrl } from '../../services/course-access.ts';
+import { toSession } from '../../services/sessions.ts';
+import { calendarPath, courseAnswer } from '../../services/course.ts';
+import { givesAccess } from '../../services/enrollments.ts';
+import { resolveJwtSecret } from '../../services/tokens.ts';
+
+/** The student's course page, its calendar feed (a secret URL, no login) and the feed's reset. */
+export default async function courseRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+  const tokens = createCalendarTokens(await resolveJwtSecret(db, config.jwtSecret));
+  const feedUrl = (enrollmentId: number, generation: number) =>
+    config.publicUrl + calendarPath(tokens.token(enrollmentId, generation));
+
+  app.get(DELIVERY_API.course(), { preHandler: authenticated }, async (request) => {
+    const user = requireUser(request);
+    const enrollment = await ownCourseEnrollment(db, user, idParam(request.params));
+    return courseAnswer(db, user, enrollment, feedUrl(enrollment.id, enrollment.calendar_generation), Date.now());
+  });
+
+  /** One session, to the people of its batch; its meeting link only inside the window. */
+  app.get(DELIVERY_API.session(), { preHandler: authenticated }, async (request) => {
+    const user = requireUser(request);
+    const session = await createBatchRepository(db).findSession(idParam(request.params));
+    if (!session) throw notFound();
+    const batch = await sessionBatch(db, session);
+    if (!(await belongsToBatch(db, user, batch))) throw new HttpError(403, DELIVERY_MESSAGES.sessionNotYours);
+    return toSession(session, visibleMeetingUrl(session, true, Date.now()));
+  });
+
+  /** A new secret URL; the old one answers 404 from now on. */
+  app.post(DELIVERY_API.calendarReset(), { preHandler: authenticated }, async (request) => {
+    const user = requireUser(request);
+    const enrollment = await ownCourseEnrollment(db, user, idParam(request.params));
+    const generation = enrollment.calendar_generation + 1;
+    await createEnrollmentRepository(db).update(enrollment.id, { calendar_generation: generation });
+    return { calendar_url: feedUrl(enrollment.id, generation) };
+  });
+
+  app.get(DELIVERY_API.calendarFeed(), async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const named = tokens.read(token);
+    if (!named) throw notFound();
+    const enrollment = await createCourseAccessRepository(db).enrollment(named.enrollmentId);
+    if (!enrollment || enrollment.calendar_generation !== named.generation || !givesAccess(enrollment))
+      throw notFound();
+    const batches = createBatchRepository(db);
+    const batch = enrollment.batch_id ? await batches.findById(enrollment.batch_id) : undefined;
+    const program = await batches.program(enrollment.course_id);
+    if (!batch || !program) throw notFound();
+    const body = calendarFeed({
+      calendarName: `${program.title} · ${batch.name}`,
+      host: new URL(config.publicUrl).hostname,
+      courseUrl: `${config.publicUrl}/learn/${enrollment.id}`,
+      batch,
+      sessions: await batches.sessions(batch.id),
+      now: Date.now(),
+    });
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('Cache-Control', 'private, no-store')
+      .header('Content-Disposition', 'inline; filename="course.ics"')
+      .send(body);
+  });
+}

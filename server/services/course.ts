@@ -1,0 +1,59 @@
+import { DELIVERY_API, type Course } from '../../contract/index.ts';
+import type { Db } from '../db/connect.ts';
+import type { EnrollmentRow, UserRow } from '../db/schema.ts';
+import { createBatchRepository } from '../repositories/batches.ts';
+import { createLessonRepository } from '../repositories/lessons.ts';
+import { notFound } from '../lib/errors.ts';
+import { toBatch } from './batches.ts';
+import { meetingWindow, visibleMeetingUrl } from './course-access.ts';
+import { toSession } from './sessions.ts';
+
+/** completed × 100 / lessons, rounded down; 0 when the program has no lessons. */
+export const progressOf = (done: number, total: number): number => (total === 0 ? 0 : Math.floor((done * 100) / total));
+
+/** GET /classroom/enrollments/{id}/course/ for the enrollment's own (active) student. */
+export async function courseAnswer(
+  db: Db,
+  user: UserRow,
+  enrollment: EnrollmentRow,
+  calendarUrl: string,
+  now: number,
+): Promise<Course> {
+  const batches = createBatchRepository(db);
+  const lessons = createLessonRepository(db);
+  const program = await batches.program(enrollment.course_id);
+  if (!program) throw notFound();
+  const batch = enrollment.batch_id ? await batches.findById(enrollment.batch_id) : undefined;
+  const sessionRows = batch ? await batches.sessions(batch.id) : [];
+  // The course page is its own active student's: they belong to their batch.
+  const sessions = sessionRows.map((s) => toSession(s, visibleMeetingUrl(s, true, now)));
+  const nextIndex = sessionRows.findIndex((s) => meetingWindow(s).closes > now);
+  const all = await lessons.lessonsOfProgram(program.id);
+  const done = await lessons.completedIds(user.id, program.id);
+  const modules = (await lessons.modules(program.id)).map((m) => ({
+    id: m.id,
+    title: m.title,
+    lessons: all
+      .filter((l) => l.module_id === m.id)
+      .map((l) => ({
+        id: l.id,
+        title: l.title,
+        kind: l.kind,
+        duration_minutes: l.duration_minutes,
+        is_preview: l.is_preview === 1,
+        completed: done.has(l.id),
+      })),
+  }));
+  return {
+    enrollment_id: enrollment.id,
+    program: { id: program.id, title: program.title },
+    batch: batch ? toBatch(batch) : null,
+    next_session: nextIndex >= 0 ? sessions[nextIndex]! : null,
+    sessions,
+    modules,
+    progress_percentage: progressOf(all.filter((l) => done.has(l.id)).length, all.length),
+    calendar_url: calendarUrl,
+  };
+}
+
+export const calendarPath = (token: string) => DELIVERY_API.calendarFeed(token);
