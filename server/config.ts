@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { mfaKeyFromEnv } from './lib/secret-box.ts';
 import { loadPrivacyConfig, type PrivacyConfig } from './privacy-config.ts';
 import { DEMO_INSTITUTE, institute, type Institute } from './config-institute.ts';
 
@@ -102,10 +103,7 @@ export type Config = {
   dbStatementTimeoutMs: number;
   /** SQLite: waiting for another process's write lock gives up after this. */
   dbBusyTimeoutMs: number;
-  /**
-   * MFA_ENCRYPTION_KEY: 32 bytes (64 hex digits or base64) encrypting authenticator-app secrets at rest
-   * (AES-256-GCM). Unset: generated once and kept in the settings table, like the JWT secret.
-   */
+  /** MFA_ENCRYPTION_KEY (AES-256-GCM for authenticator-app secrets); unset: generated and kept like the JWT secret. */
   mfaEncryptionKey: Buffer | null;
   /** REQUIRE_ADMIN_MFA: administrators must have a second factor (default: on unless demo mode). */
   requireAdminMfa: boolean;
@@ -174,17 +172,6 @@ function apiBaseFromEnv(value: string | undefined): string | null {
     throw new Error(`RAZORPAY_API_BASE must be an http(s) origin, got "${value}".`);
   }
   return value.replace(/\/+$/, '');
-}
-
-/** MFA_ENCRYPTION_KEY: 32 bytes as 64 hex digits or base64(url); null when unset. */
-export function mfaKeyFromEnv(value: string | undefined): Buffer | null {
-  if (!value) return null;
-  const text = value.trim();
-  const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
-  if (key.length !== 32) {
-    throw new Error('MFA_ENCRYPTION_KEY must be 32 bytes: 64 hex digits or base64 (openssl rand -hex 32).');
-  }
-  return key;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

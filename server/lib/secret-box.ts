@@ -25,3 +25,14 @@ export function openSecret(key: Buffer, sealed: string, associatedData: string):
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
 }
+
+/** MFA_ENCRYPTION_KEY: 32 bytes as 64 hex digits or base64(url); null when unset. */
+export function mfaKeyFromEnv(value: string | undefined): Buffer | null {
+  if (!value) return null;
+  const text = value.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  if (key.length !== 32) {
+    throw new Error('MFA_ENCRYPTION_KEY must be 32 bytes: 64 hex digits or base64 (openssl rand -hex 32).');
+  }
+  return key;
+}

@@ -147,6 +147,14 @@ describe('the login second step', () => {
     expect(replay.body).toEqual({ detail: MFA_MESSAGES.codeInvalid });
   });
 
+  it('lets one of several concurrent logins with the same code through (the step is claimed atomically)', async () => {
+    // Three logins (the pair limit of this app), one after another; then their second steps all at once.
+    const tokens = [await mfaToken('kavya'), await mfaToken('kavya'), await mfaToken('kavya')];
+    const code = codeAt(seed);
+    const answers = await Promise.all(tokens.map((mfa_token) => second({ mfa_token, code })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401]);
+  });
+
   it('accepts a code one step either side and nothing further', async () => {
     expect((await second({ mfa_token: await mfaToken('kavya'), code: codeAt(seed, -2) })).status).toBe(401);
     expect((await second({ mfa_token: await mfaToken('kavya'), code: codeAt(seed, 2) })).status).toBe(401);
