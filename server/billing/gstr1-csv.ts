@@ -1,7 +1,7 @@
 import { stateName } from '../../contract/gst.ts';
 import type { Gstr1CsvTable } from '../../contract/gstr1.ts';
 import { csvLine, type Cell } from '../lib/csv.ts';
-import type { Gstr1CsvExtras, Gstr1Json, HsnRow } from './gstr1.ts';
+import type { Gstr1CsvExtras, Gstr1Json, HsnRow } from './gstr1-types.ts';
 
 /**
  * Each table of the return as the GST offline tool's CSV template (its import screen takes these files:

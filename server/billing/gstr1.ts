@@ -2,6 +2,19 @@ import { GST_RATE_PERCENT, SAC_TRAINING, stateName } from '../../contract/gst.ts
 import { GSTR1_TABLE_LABELS, type Gstr1Summary, type Gstr1TableTotals } from '../../contract/gstr1.ts';
 import { paiseToRupees } from '../../contract/money.ts';
 import { istDateTime } from '../../contract/time.ts';
+import type {
+  Amounts,
+  B2bInvoice,
+  B2clInvoice,
+  B2csRow,
+  DocumentsIssued,
+  Gstr1CsvExtras,
+  Gstr1Document,
+  Gstr1Json,
+  HsnRow,
+  Item,
+  Note,
+} from './gstr1-types.ts';
 
 /**
  * Form GSTR-1 of one month, built from the month's tax documents alone (a pure function: the tests feed
@@ -16,52 +29,6 @@ import { istDateTime } from '../../contract/time.ts';
  * - documents issued (table 13): each series' first and last number of the month, the numbers in that
  *   range, and those without a document as cancelled (the series has no gaps, so 0 unless one was lost).
  */
-
-export type Gstr1Document = {
-  kind: 'invoice' | 'credit_note';
-  number: string;
-  issuedAt: string;
-  taxable: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
-  total: number;
-  recipientName: string;
-  /** The recipient's GSTIN and the place of supply: for a credit note, its invoice's. */
-  gstin: string | null;
-  placeOfSupply: string;
-  /** Credit notes: the invoice they correct (its value and date decide its table). */
-  invoice: { total: number; issuedAt: string } | null;
-};
-
-type Amounts = { taxable: number; igst: number; cgst: number; sgst: number; total: number };
-type ItemDetail = { rt: number; txval: number; iamt: number; camt: number; samt: number; csamt: number };
-type Item = { num: number; itm_det: ItemDetail };
-type B2clInvoice = { inum: string; idt: string; val: number; itms: Item[] };
-type B2bInvoice = B2clInvoice & { pos: string; rchrg: 'N'; inv_typ: 'R' };
-type Note = { ntty: 'C'; nt_num: string; nt_dt: string; val: number; pos: string; itms: Item[] };
-type B2csRow = { sply_ty: 'INTRA' | 'INTER'; pos: string; typ: 'OE'; rt: number; txval: number } & Partial<
-  Pick<ItemDetail, 'iamt' | 'camt' | 'samt'>
-> & { csamt: number };
-export type HsnRow = ItemDetail & { num: number; hsn_sc: string; desc: string; uqc: string; qty: number };
-type DocumentsIssued = {
-  doc_num: number;
-  doc_typ: string;
-  docs: Array<{ num: number; from: string; to: string; totnum: number; cancel: number; net_issue: number }>;
-};
-
-/** The offline tool's JSON: only the tables that have rows. */
-export type Gstr1Json = {
-  gstin: string;
-  fp: string;
-  b2b?: Array<{ ctin: string; inv: B2bInvoice[] }>;
-  b2cl?: Array<{ pos: string; inv: B2clInvoice[] }>;
-  b2cs?: B2csRow[];
-  cdnr?: Array<{ ctin: string; nt: Array<Note & { rchrg: 'N'; inv_typ: 'R' }> }>;
-  cdnur?: Array<Note & { typ: 'B2CL' }>;
-  hsn?: { hsn_b2b?: HsnRow[]; hsn_b2c?: HsnRow[] };
-  doc_issue?: { doc_det: DocumentsIssued[] };
-};
 
 const B2CL_LIMIT_FROM_AUGUST_2024 = 100_000_00;
 const B2CL_LIMIT_BEFORE = 250_000_00;
@@ -132,8 +99,6 @@ function documentsIssued(docs: Gstr1Document[], docNum: number, docType: string)
     docs: [{ num: 1, from, to, totnum, cancel: totnum - docs.length, net_issue: docs.length }],
   };
 }
-
-export type Gstr1CsvExtras = { names: Record<string, string>; hsnValue: { b2b: number; b2c: number } };
 
 export type Gstr1Input = { gstin: string; stateCode: string; period: string; documents: Gstr1Document[] };
 

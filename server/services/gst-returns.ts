@@ -2,7 +2,8 @@ import { istDayStart } from '../../contract/index.ts';
 import type { Institute } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { parseDocument } from '../billing/documents.ts';
-import { buildGstr1, type Gstr1Document } from '../billing/gstr1.ts';
+import { buildGstr1 } from '../billing/gstr1.ts';
+import type { Gstr1Document } from '../billing/gstr1-types.ts';
 import { createTaxDocumentRepository } from '../repositories/tax-documents.ts';
 
 /** The first day of the month after `YYYY-MM`, as `YYYY-MM-01`. */
