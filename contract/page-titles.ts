@@ -22,6 +22,15 @@ const PAGE_TITLES: Record<string, string> = {
   '/reset-password': titled('Set a new password'),
   '/dashboard': titled('My dashboard'),
   '/admin': titled('Admin panel'),
+  '/account': titled('Your account'),
+  '/account/privacy': titled('Privacy and your data'),
+  '/guardian-confirm': titled('Confirm as parent or guardian'),
+  // The policy pages (server-rendered too: server/ssr/policy-pages.ts takes these titles).
+  '/privacy': titled('Privacy notice'),
+  '/terms': titled('Terms of use'),
+  '/refund-policy': titled('Refund policy'),
+  '/delivery-policy': titled('Delivery policy'),
+  '/grievance': titled('Grievance officer'),
 };
 
 export const NOT_FOUND_TITLE = titled('Page not found');

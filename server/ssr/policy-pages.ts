@@ -1,25 +1,25 @@
+import { pageTitle } from '../../contract/page-titles.ts';
 import { POLICY_SLUGS, type PolicySlug } from '../../contract/privacy.ts';
 import { preloadPolicyKey } from '../../src/features/privacy/preload-keys.ts';
 import type { Config } from '../config.ts';
 import { loadPolicy } from '../lib/policies.ts';
 
-const SITE = 'Credit Careers Institute';
 export const POLICY_PAGE_TEXT: Record<string, { title: string; description: string }> = {
   '/privacy': {
-    title: `Privacy notice | ${SITE}`,
+    title: pageTitle('/privacy')!,
     description: 'What personal data we collect, why, how long we keep it, who we share it with, and your rights.',
   },
-  '/terms': { title: `Terms of use | ${SITE}`, description: 'The terms of using this website and buying a course.' },
+  '/terms': { title: pageTitle('/terms')!, description: 'The terms of using this website and buying a course.' },
   '/refund-policy': {
-    title: `Refund policy | ${SITE}`,
+    title: pageTitle('/refund-policy')!,
     description: 'When and how programs and workshops are refunded, and how long a refund takes.',
   },
   '/delivery-policy': {
-    title: `Delivery policy | ${SITE}`,
+    title: pageTitle('/delivery-policy')!,
     description: 'How and when you get access to a program or workshop after paying.',
   },
   '/grievance': {
-    title: `Grievance officer | ${SITE}`,
+    title: pageTitle('/grievance')!,
     description: 'Contact our grievance officer; every grievance is resolved within 90 days.',
   },
 };
