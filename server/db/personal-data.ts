@@ -4,6 +4,8 @@
  * data deliberately not exported, with the reason. tests/api/privacy.test.ts reads the live catalogue and
  * fails on any column not classified here (a new table or column must be), or exported but not in the zip.
  */
+import { CATALOGUE_TABLES, DELIVERY_TABLES, SECOND_FACTOR_TABLES } from './personal-data-tables.ts';
+
 export type TableClass = {
   file?: string;
   exported?: readonly string[];
@@ -11,15 +13,28 @@ export type TableClass = {
   withheld?: Readonly<Record<string, string>>;
 };
 
-const CATALOGUE = 'catalogue content the institute publishes, not the data of the person exporting';
 const STAFF = 'written by staff about the institute’s work';
 const COUNTER = 'a counter or setting with no person in it';
 
 export const PERSONAL_DATA: Record<string, TableClass> = {
   users: {
     file: 'profile',
-    exported: ['id', 'username', 'email', 'first_name', 'last_name', 'role', 'created_at', 'is_active', 'last_login'],
-    withheld: { password_hash: 'a one-way hash of the password: useless to its owner, a risk if copied' },
+    exported: [
+      'id',
+      'username',
+      'email',
+      'first_name',
+      'last_name',
+      'role',
+      'created_at',
+      'is_active',
+      'last_login',
+      'mfa_enabled',
+    ],
+    withheld: {
+      password_hash: 'a one-way hash of the password: useless to its owner, a risk if copied',
+      step_up_at: 'sign-in bookkeeping: when the second factor was last proved',
+    },
   },
   consent_events: {
     file: 'consents',
@@ -43,9 +58,11 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
       'progress_percentage',
       'enrolled_at',
       'updated_at',
+      'batch_id',
     ],
     withheld: {
       student_id: 'the account itself',
+      calendar_generation: 'the counter that keeps the calendar link secret',
       issue_description: `${STAFF} (the triage of a reported problem); blanked on erasure`,
       admin_notes: STAFF,
       is_urgent: STAFF,
@@ -76,6 +93,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
       'gateway_order_id',
       'gateway_payment_id',
       'refunded_amount',
+      'batch_id',
     ],
     withheld: {
       student_id: 'the account itself',
@@ -154,6 +172,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
     withheld: {
       user_id: 'the account itself',
       token_hash: 'a secret',
+      link_nonce: 'a secret from which the reset link is derived',
       expires_at: 'deleted by the retention job',
       used_at: 'deleted by the retention job',
       created_at: 'deleted by the retention job',
@@ -201,95 +220,12 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
     ],
     withheld: { affected_emails: 'other people’s addresses', created_by: STAFF },
   },
-  faculty: {
-    withheld: Object.fromEntries(
-      [
-        'id',
-        'first_name',
-        'last_name',
-        'email',
-        'expertise',
-        'experience_years',
-        'previous_companies',
-        'bio',
-        'linkedin_url',
-        'is_featured',
-        'created_at',
-      ].map((c) => [c, CATALOGUE]),
-    ),
-  },
-  success_stories: {
-    withheld: Object.fromEntries(
-      [
-        'id',
-        'student_name',
-        'placement_company_name',
-        'designation',
-        'salary',
-        'story',
-        'is_featured',
-        'created_at',
-      ].map((c) => [c, CATALOGUE]),
-    ),
-  },
-  testimonials: {
-    withheld: Object.fromEntries(
-      ['id', 'title', 'name', 'description', 'is_featured', 'created_at'].map((c) => [c, CATALOGUE]),
-    ),
-  },
-  programs: {
-    notPersonal: [
-      'id',
-      'title',
-      'subtitle',
-      'description',
-      'level',
-      'category',
-      'target_audience',
-      'price',
-      'original_price',
-      'duration_weeks',
-      'avg_salary',
-      'is_featured',
-      'is_flagship',
-      'is_active',
-      'instructor_id',
-      'created_at',
-      'updated_at',
-    ],
-  },
-  workshops: {
-    notPersonal: [
-      'id',
-      'title',
-      'description',
-      'instructor_id',
-      'date',
-      'duration_hours',
-      'price',
-      'is_live',
-      'current_participants',
-      'max_participants',
-      'is_active',
-      'created_at',
-      'updated_at',
-    ],
-  },
-  resources: {
-    notPersonal: [
-      'id',
-      'title',
-      'description',
-      'author_id',
-      'resource_type',
-      'external_url',
-      'file',
-      'is_featured',
-      'created_at',
-    ],
-  },
+  ...CATALOGUE_TABLES,
   settings: { withheld: { key: COUNTER, value: 'server secrets (the JWT key)' } },
   totals: { notPersonal: ['entity', 'status', 'is_urgent', 'n', 'amount'] },
+  revenue_totals: { notPersonal: ['grain', 'period', 'course_type', 'course_id', 'payments', 'gross', 'refunded'] },
+  ...DELIVERY_TABLES,
+  ...SECOND_FACTOR_TABLES,
   catalogue_version: { notPersonal: ['id', 'version'] },
   payments_version: { notPersonal: ['id', 'version'] },
   document_counters: { notPersonal: ['series', 'financial_year', 'last_number'] },

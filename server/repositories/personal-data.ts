@@ -36,6 +36,7 @@ export function createPersonalDataRepository(db: Db) {
         consent_events: await select('consent_events', sql`(user_id = ${userId} OR lower(email) = ${address})`),
         age_records: await select('age_records', mine),
         enrollments: await select('enrollments', student),
+        lesson_completions: await select('lesson_completions', student),
         payments: await select('payments', student),
         refunds: await select('refunds', sql`payment_id IN (SELECT id FROM payments WHERE student_id = ${userId})`),
         tax_documents: await select('tax_documents', student),
