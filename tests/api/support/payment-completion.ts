@@ -1,4 +1,4 @@
-import { API } from '../../../contract/index.ts';
+import { API, DELIVERY_API } from '../../../contract/index.ts';
 
 /**
  * The one place that completes a payment through a running server (demo mode, its sandbox gateway on
@@ -11,10 +11,16 @@ export async function startAndCompletePayment(
   programId: number,
 ): Promise<{ paymentId: number; completed: boolean }> {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${access}` };
+  // A program with open batches asks which one (the demo's programs have one): the first with a seat.
+  const batches = (await (await fetch(`${base}${DELIVERY_API.programBatches(programId)}`)).json()) as Array<{
+    id: number;
+    seats_left: number;
+  }>;
+  const batch = batches.find((b) => b.seats_left > 0)?.id;
   const start = await fetch(`${base}${API.programs.payment(programId)}`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ payment_method: 'upi' }),
+    body: JSON.stringify({ payment_method: 'upi', ...(batch ? { batch } : {}) }),
   });
   if (start.status !== 201 && start.status !== 200) throw new Error(`payment start answered ${start.status}`);
   const payment = (await start.json()) as {
