@@ -42,6 +42,8 @@ export function createPersonalDataRepository(db: Db) {
         counseling_requests: await select('counseling_requests', sql`lower(email) = ${address}`),
         privacy_requests: await select('privacy_requests', mine),
         outbox: await select('outbox', addressedTo(email)),
+        lesson_completions: await select('lesson_completions', student),
+        session_reminders: await select('session_reminders', student),
       };
     },
 
