@@ -4,6 +4,7 @@ import { FIELD_MESSAGES } from './messages.ts';
 import { BillingInput, normalizeIndianMobile } from './payloads.ts';
 import { firstFieldErrors } from './validation.ts';
 import { GST_STATE_CODES, gstinProblem, type GstStateCode } from './gst.ts';
+import type { ConsentChoices } from './privacy.ts';
 
 /**
  * The checkout form (spec sections 3 and 5) with the format checks users expect. It lives in the
@@ -83,8 +84,11 @@ export type CheckoutForm = {
   gstinName: string;
 };
 
-/** What a checkout submits: the form, and the batch (cohort) chosen for a program with open batches. */
-export type CheckoutSubmission = CheckoutForm & { batch?: number | null };
+/**
+ * What a checkout submits: the form, the batch (cohort) chosen for a program with open batches, and the
+ * consent choices (the notice version acknowledged and each optional purpose ticked).
+ */
+export type CheckoutSubmission = CheckoutForm & { batch?: number | null; consents?: ConsentChoices };
 
 export const EMPTY_CHECKOUT_FORM: CheckoutForm = {
   firstName: '',
@@ -166,7 +170,7 @@ export function validateCheckout(form: CheckoutForm, now: Date = new Date()): Ch
   return errors;
 }
 
-/** What of the checkout form goes to the server: the method and the person, never the card. */
+/** What of the checkout form goes to the server: the method, the person and the consents, never the card. */
 export function checkoutBilling(form: CheckoutSubmission) {
   return {
     payment_method: form.paymentMethod,
@@ -180,5 +184,6 @@ export function checkoutBilling(form: CheckoutSubmission) {
       ...(form.gstin.trim() ? { gstin: form.gstin.trim().toUpperCase(), gstin_name: form.gstinName.trim() } : {}),
     },
     ...(form.batch ? { batch: form.batch } : {}),
+    ...(form.consents ? { consents: form.consents } : {}),
   };
 }

@@ -375,5 +375,7 @@ export const AppConfig = z.object({
    * Null until INSTITUTE_STATE_CODE is set (payments are refused until then).
    */
   institute_state_code: z.string().nullable(),
+  /** PRIVACY_NOTICE_VERSION: the privacy notice in force, which a form's consents acknowledge. */
+  privacy_notice_version: z.string(),
 });
 export type AppConfig = z.infer<typeof AppConfig>;

@@ -25,6 +25,8 @@ export const AdminUser = User.extend({
   is_active: z.boolean(),
   date_joined: DateTime,
   last_login: DateTime.nullable(),
+  /** A second factor (authenticator app or passkey) is on: the View dialog offers to remove it. */
+  mfa_enabled: z.boolean(),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 

@@ -6,6 +6,7 @@ import {
   validateCheckout,
   type CheckoutErrors,
   type CheckoutForm,
+  type CheckoutSubmission,
   type CourseType,
   type GatewayCheckout,
   type PaymentStart,
@@ -63,7 +64,7 @@ export type CheckoutCourse = {
 };
 
 export type LoadCourseInput = { courseType: CourseType; courseId: number };
-export type PayInput = { courseType: CourseType; courseId: number; form: CheckoutForm };
+export type PayInput = { courseType: CourseType; courseId: number; form: CheckoutSubmission };
 export type HandOffInput = { paymentId: number; gateway: GatewayCheckout; course: CheckoutCourse };
 export type VerifyInput = { paymentId: number; proof: PaymentProof };
 
@@ -84,7 +85,8 @@ export type CheckoutContext = {
   gatewayReturn: GatewayReturn | null;
 };
 
-export type CheckoutEvent = { type: 'checkout.submit'; form: CheckoutForm };
+/** The form as submitted, with the batch chosen and the consent choices (sent with the payment start). */
+export type CheckoutEvent = { type: 'checkout.submit'; form: CheckoutSubmission };
 
 const retry = [
   {
@@ -112,7 +114,7 @@ export const checkoutMachine = setup({
   actors: {
     /** GET /classroom/{programs|workshops}/{id}/ mapped to a CheckoutCourse. */
     loadCourse: notProvided<CheckoutCourse, LoadCourseInput>('loadCourse'),
-    /** Starts the payment with the billing details only: the payment and its gateway order. */
+    /** Starts the payment with the billing details and consents (never the card): the payment and its order. */
     startOrder: notProvided<PaymentStart, PayInput>('startOrder'),
     /** Razorpay Checkout or the sandbox page (the browser leaves for it and never resolves here). */
     handOff: notProvided<HandOffResult, HandOffInput>('handOff'),

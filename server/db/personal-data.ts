@@ -4,7 +4,7 @@
  * data deliberately not exported, with the reason. tests/api/privacy.test.ts reads the live catalogue and
  * fails on any column not classified here (a new table or column must be), or exported but not in the zip.
  */
-import { CATALOGUE_TABLES, DELIVERY_TABLES, SECOND_FACTOR_TABLES } from './personal-data-tables.ts';
+import { INSTITUTE_DATA } from './personal-data-institute.ts';
 
 export type TableClass = {
   file?: string;
@@ -14,26 +14,17 @@ export type TableClass = {
 };
 
 const STAFF = 'written by staff about the institute’s work';
-const COUNTER = 'a counter or setting with no person in it';
 
 export const PERSONAL_DATA: Record<string, TableClass> = {
   users: {
     file: 'profile',
     exported: [
-      'id',
-      'username',
-      'email',
-      'first_name',
-      'last_name',
-      'role',
-      'created_at',
-      'is_active',
-      'last_login',
+      ...['id', 'username', 'email', 'first_name', 'last_name', 'role', 'created_at', 'is_active', 'last_login'],
       'mfa_enabled',
     ],
     withheld: {
       password_hash: 'a one-way hash of the password: useless to its owner, a risk if copied',
-      step_up_at: 'sign-in bookkeeping: when the second factor was last proved',
+      step_up_at: 'a security check’s time, good for minutes',
     },
   },
   consent_events: {
@@ -62,7 +53,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
     ],
     withheld: {
       student_id: 'the account itself',
-      calendar_generation: 'the counter that keeps the calendar link secret',
+      calendar_generation: 'the version of the calendar link: part of a secret',
       issue_description: `${STAFF} (the triage of a reported problem); blanked on erasure`,
       admin_notes: STAFF,
       is_urgent: STAFF,
@@ -90,10 +81,10 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
       'created_at',
       'completed_at',
       'updated_at',
+      'batch_id',
       'gateway_order_id',
       'gateway_payment_id',
       'refunded_amount',
-      'batch_id',
     ],
     withheld: {
       student_id: 'the account itself',
@@ -172,7 +163,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
     withheld: {
       user_id: 'the account itself',
       token_hash: 'a secret',
-      link_nonce: 'a secret from which the reset link is derived',
+      link_nonce: 'a secret',
       expires_at: 'deleted by the retention job',
       used_at: 'deleted by the retention job',
       created_at: 'deleted by the retention job',
@@ -220,15 +211,52 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
     ],
     withheld: { affected_emails: 'other people’s addresses', created_by: STAFF },
   },
-  ...CATALOGUE_TABLES,
-  settings: { withheld: { key: COUNTER, value: 'server secrets (the JWT key)' } },
-  totals: { notPersonal: ['entity', 'status', 'is_urgent', 'n', 'amount'] },
-  revenue_totals: { notPersonal: ['grain', 'period', 'course_type', 'course_id', 'payments', 'gross', 'refunded'] },
-  ...DELIVERY_TABLES,
-  ...SECOND_FACTOR_TABLES,
-  catalogue_version: { notPersonal: ['id', 'version'] },
-  payments_version: { notPersonal: ['id', 'version'] },
-  document_counters: { notPersonal: ['series', 'financial_year', 'last_number'] },
+  lesson_completions: {
+    file: 'lesson_progress',
+    exported: ['lesson_id', 'completed_at'],
+    withheld: { student_id: 'the account itself' },
+  },
+  session_reminders: {
+    file: 'class_reminders',
+    exported: ['session_id', 'offset_hours', 'sent_at'],
+    withheld: { student_id: 'the account itself' },
+  },
+  totp_credentials: {
+    withheld: {
+      user_id: 'the account itself',
+      secret_encrypted: 'the authenticator app’s secret: never shown again after set-up',
+      confirmed_at: 'security set-up, shown on the account page',
+      last_step: 'security bookkeeping (a code is never accepted twice)',
+      created_at: 'security set-up, shown on the account page',
+    },
+  },
+  recovery_codes: {
+    notPersonal: ['id'],
+    withheld: {
+      user_id: 'the account itself',
+      code_hash: 'a secret',
+      used_at: 'a secret’s use',
+      created_at: 'a secret’s age',
+    },
+  },
+  auth_challenges: {
+    withheld: {
+      ...{ token_hash: 'a secret', purpose: 'a sign-in step', user_id: 'the account itself', challenge: 'a secret' },
+      ...{ attempts: 'a sign-in step', expires_at: 'minutes', used_at: 'minutes', created_at: 'minutes' },
+    },
+  },
+  webauthn_credentials: {
+    withheld: {
+      ...{ id: 'a passkey’s identifier', user_id: 'the account itself', name: 'listed on the account page' },
+      ...{
+        public_key: 'a passkey’s key',
+        counter: 'a passkey’s signature counter',
+        transports: 'a passkey’s transports',
+      },
+      ...{ created_at: 'listed on the account page', last_used_at: 'listed on the account page' },
+    },
+  },
+  ...INSTITUTE_DATA,
 };
 
 /** Tables that are the migration tool's own. */

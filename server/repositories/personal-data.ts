@@ -36,13 +36,14 @@ export function createPersonalDataRepository(db: Db) {
         consent_events: await select('consent_events', sql`(user_id = ${userId} OR lower(email) = ${address})`),
         age_records: await select('age_records', mine),
         enrollments: await select('enrollments', student),
-        lesson_completions: await select('lesson_completions', student),
         payments: await select('payments', student),
         refunds: await select('refunds', sql`payment_id IN (SELECT id FROM payments WHERE student_id = ${userId})`),
         tax_documents: await select('tax_documents', student),
         counseling_requests: await select('counseling_requests', sql`lower(email) = ${address}`),
         privacy_requests: await select('privacy_requests', mine),
         outbox: await select('outbox', addressedTo(email)),
+        lesson_completions: await select('lesson_completions', student),
+        session_reminders: await select('session_reminders', student),
       };
     },
 

@@ -68,6 +68,8 @@ export function createIncidentRepository(db: Db) {
     },
     /** Every active account's address (an incident that names no addresses affects everyone). */
     activeEmails: async (): Promise<string[]> =>
-      (await db.selectFrom('users').select('email').where('is_active', '=', 1).execute()).map((r) => r.email),
+      (await db.selectFrom('users').select('email').where('is_active', '=', 1).where('email', '<>', '').execute()).map(
+        (r) => r.email,
+      ),
   };
 }

@@ -1,6 +1,8 @@
 import type { Incident, IncidentInput } from '../../contract/privacy.ts';
+import { formatIstDateTime } from '../../contract/time.ts';
 import type { Db } from '../db/connect.ts';
 import type { IncidentsTable } from '../db/schema.ts';
+import type { PrivacyConfig } from '../privacy-config.ts';
 import type { Selectable } from 'kysely';
 import { BusinessError, notFound } from '../lib/errors.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
@@ -51,9 +53,16 @@ export async function recordIncident(db: Db, adminId: number, input: IncidentInp
 
 /**
  * The notice to the affected people, once, through the outbox (one email per person, so no one sees
- * another's address): the incident's addresses, or every active account when it names none.
+ * another's address): the incident's addresses, or every active account when it names none. It says what
+ * happened and when, what personal data, what the institute is doing and what the person can do (the
+ * administrator's notice text), and whom to ask: the grievance officer (DPDP Rules 2025, rule 7(1)).
  */
-export async function notifyAffected(db: Db, ctx: MailContext, adminId: number, id: number): Promise<Incident> {
+export async function notifyAffected(
+  db: Db,
+  ctx: MailContext & { officer: PrivacyConfig['grievanceOfficer'] },
+  adminId: number,
+  id: number,
+): Promise<Incident> {
   return db.transaction().execute(async (trx) => {
     const incidents = createIncidentRepository(trx);
     const row = await incidents.find(id);
@@ -69,9 +78,10 @@ export async function notifyAffected(db: Db, ctx: MailContext, adminId: number, 
         template: 'breach_notice',
         to: [address],
         ...compose(ctx, 'Important: a personal data breach that may affect you', 'Dear student,', [
-          row.notice_text,
-          `What was affected: ${row.data_categories}.`,
-          `Questions: write to our grievance officer (${ctx.publicUrl}/grievance).`,
+          `What happened: ${row.description} We became aware of it on ${formatIstDateTime(row.aware_at)}.`,
+          `What personal data was affected: ${row.data_categories}.`,
+          `What we are doing, and what you can do: ${row.notice_text}`,
+          `Questions: write to our grievance officer, ${ctx.officer.name}, at ${ctx.officer.email} or call ${ctx.officer.phone} (${ctx.publicUrl}/grievance).`,
         ]),
       });
     }

@@ -30,6 +30,7 @@ export function toAdminUser(row: UserRow): AdminUser {
     is_active: Boolean(row.is_active),
     date_joined: row.created_at,
     last_login: row.last_login,
+    mfa_enabled: Boolean(row.mfa_enabled),
   };
 }
 

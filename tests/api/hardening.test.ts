@@ -199,6 +199,7 @@ describe('system endpoints', () => {
       demo_credentials: { username: 'admin', password: 'admin123' },
       prices_include_gst: ctx.config.pricesIncludeGst,
       institute_state_code: ctx.config.institute.stateCode,
+      privacy_notice_version: ctx.config.privacy.noticeVersion,
     });
     const prod = await createTestApp({ config: { demoMode: false } });
     try {

@@ -145,6 +145,14 @@ describe('step-up (REQUIRE_ADMIN_MFA off, as in demo mode)', () => {
     const { seed: otherSeed } = await enrolTotp(ctx, other);
     expect(otherSeed).toBeTruthy();
     const url = `/api/admin/users/${other.id}/mfa/reset/`;
+    // The Users tab knows who has a second factor (it offers Remove second factor for them only).
+    const listed = async () =>
+      (
+        (await ctx.request({ url: `${API.admin.users}?search=ravi`, token: admin.access })).body as {
+          results: { id: number; mfa_enabled: boolean }[];
+        }
+      ).results.find((u) => u.id === other.id)?.mfa_enabled;
+    expect(await listed()).toBe(true);
     expect(
       (await ctx.request({ method: 'POST', url, token: other.access, body: { reason: 'lost phone' } })).status,
     ).toBe(403);
@@ -160,6 +168,7 @@ describe('step-up (REQUIRE_ADMIN_MFA off, as in demo mode)', () => {
       body: { reason: 'Lost phone, called the office' },
     });
     expect(done.status).toBe(204);
+    expect(await listed()).toBe(false);
     const status = await ctx.request({ url: '/auth/mfa/', token: other.access });
     expect(status.body).toMatchObject({ totp_enabled: false, recovery_codes_left: 0 });
     const audit = await ctx.db

@@ -184,6 +184,7 @@ describe('the server process (what npm start runs after the SPA build)', () => {
         demo_credentials: { username: 'admin', password: 'admin123' },
         prices_include_gst: true,
         institute_state_code: '27',
+        privacy_notice_version: '2026-11',
       });
       first = await countUsers(base);
       expect(first).toBeGreaterThan(1);

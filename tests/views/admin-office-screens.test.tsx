@@ -19,6 +19,7 @@ const staffUser = (id: number, username: string, first: string, last: string, ro
   profile: { role, is_admin: role === 'admin', is_instructor: role === 'instructor', is_student: false },
   is_active: true,
   date_joined: '2026-11-01T10:00:00.000Z',
+  mfa_enabled: false,
   last_login: null,
 });
 const MEERA = staffUser(9, 'meera', 'Meera', 'Iyer', 'instructor');

@@ -101,6 +101,7 @@ describe('Admin office tools', () => {
       profile: { role: 'instructor', is_admin: false, is_instructor: true, is_student: false },
       is_active: true,
       date_joined: '2026-11-01T10:00:00.000Z',
+      mfa_enabled: false,
       last_login: null,
     };
     const { user, api } = renderApp('/admin?tab=users', {

@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, CHECKOUT_MESSAGES, MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
+import {
+  API,
+  CHECKOUT_MESSAGES,
+  CONSENT_LABELS,
+  CONSENT_PURPOSES,
+  MESSAGES,
+  SERVER_MESSAGES,
+} from '../../contract/index.ts';
 import { deferred, fail, ok } from './support/fake-api.ts';
 import { payment, program, student } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
@@ -110,11 +117,35 @@ describe('Checkout', () => {
           state_code: '27',
           address: '12 Marine Drive, Mumbai 400020',
         },
+        // Nothing ticked: only the notice is acknowledged.
+        consents: { marketing_email: false, whatsapp: false, sms: false, notice_version: '2026-11' },
       });
       expect(JSON.stringify(api.calls.map((c) => c.body))).not.toMatch(/4111|123|12\/39/);
     } finally {
       pageNavigation.go = go;
     }
+  });
+
+  it('asks for each optional purpose as its own unticked box and sends the ones ticked with the notice version', async () => {
+    const { user, api } = renderApp('/payment/program/1', {
+      user: student,
+      routes: {
+        [PROGRAM]: ok(program()),
+        [`POST ${API.programs.payment(1)}`]: fail(400, { error: SERVER_MESSAGES.gatewayUnavailable }),
+      },
+    });
+    await screen.findByRole('button', { name: 'Pay' });
+    const boxes = CONSENT_PURPOSES.map((purpose) => screen.getByRole('checkbox', { name: CONSENT_LABELS[purpose] }));
+    for (const box of boxes) expect(box).not.toBeChecked();
+    expect(await screen.findByText(/\(version 2026-11\)/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'privacy notice' })).toHaveAttribute('href', '/privacy');
+    await fillCard(user);
+    await user.click(screen.getByRole('checkbox', { name: CONSENT_LABELS.whatsapp }));
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(api.callsTo(`POST ${API.programs.payment(1)}`)).toHaveLength(1));
+    expect(api.callsTo(`POST ${API.programs.payment(1)}`)[0]!.body).toMatchObject({
+      consents: { marketing_email: false, whatsapp: true, sms: false, notice_version: '2026-11' },
+    });
   });
 
   it('back from the gateway page, verifies the proof, shows the success text, then goes to /programs', async () => {

@@ -33,6 +33,6 @@ export default async function privacyAdminRoutes(app: FastifyInstance) {
 
   app.post(PRIVACY_API.adminIncidentNotify(), { preHandler: adminOnly }, async (request) => {
     const admin = requireAdmin(request);
-    return notifyAffected(db, ctx, admin.id, idParam(request.params));
+    return notifyAffected(db, { ...ctx, officer: config.privacy.grievanceOfficer }, admin.id, idParam(request.params));
   });
 }

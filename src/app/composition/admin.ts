@@ -11,6 +11,7 @@ import {
   fetchGstr1Summary,
   fetchRevenue,
   saveAdminItem,
+  removeUserSecondFactor,
   sendUserPasswordReset,
 } from '../../features/admin/api/admin-api.ts';
 import type { AdminResource } from '../../features/admin/tabs/resource-types.ts';
@@ -50,6 +51,13 @@ function adminPasswordResetFor(userId: number) {
   });
 }
 
+/** A user's Remove second factor (the View dialog), with the reason typed. */
+function adminMfaResetFor(userId: number, reason: string) {
+  return createActionMachine<string>().provide({
+    actors: { run: fromPromise<string, void>(() => removeUserSecondFactor(userId, reason)) },
+  });
+}
+
 /** A Privacy tab command; `onDone` reloads the tab. */
 function privacyCommandFor(command: PrivacyCommand, onDone: () => void) {
   return createActionMachine<string>().provide({
@@ -71,4 +79,5 @@ export const adminMachines: AdminMachines = {
   syncFor: adminSyncFor,
   privacy: { overview: loaderOf(() => fetchPrivacyOverview()), commandFor: privacyCommandFor },
   passwordResetFor: adminPasswordResetFor,
+  mfaResetFor: adminMfaResetFor,
 };

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { checkoutBilling, type CheckoutForm, type CourseType } from '../../../contract/index.ts';
+import { checkoutBilling, type CheckoutSubmission, type CourseType } from '../../../contract/index.ts';
 import type { PaymentStart } from '../../../contract/index.ts';
 import {
   checkoutMachine,
@@ -47,8 +47,8 @@ async function loadCheckoutCourse(courseType: CourseType, courseId: number): Pro
   };
 }
 
-/** Starts the payment with the person's details only (never the card): the payment and its gateway order. */
-function startOrder(courseType: CourseType, courseId: number, form: CheckoutForm): Promise<PaymentStart> {
+/** Starts the payment with the person's details and consents (never the card): the payment and its order. */
+function startOrder(courseType: CourseType, courseId: number, form: CheckoutSubmission): Promise<PaymentStart> {
   return startPayment(courseType, courseId, checkoutBilling(form));
 }
 

@@ -13,7 +13,7 @@ import { useLoaderMachine } from '../../lib/use-preloaded-machine.ts';
 export function CheckoutRoute() {
   const { type = '', id = '' } = useParams();
   const location = useLocation();
-  // GET /api/config/: how prices are taxed, for the summary's GST split.
+  // GET /api/config/: how prices are taxed, for the summary's GST split; the privacy notice's version.
   const [config] = useLoaderMachine(appConfigLoader, {});
   const [gatewayReturn] = useState(() => gatewayReturnFrom(location.search));
   if (gatewayReturn && location.search) window.history.replaceState(window.history.state, '', location.pathname);
@@ -26,6 +26,7 @@ export function CheckoutRoute() {
       courseId={id}
       gatewayReturn={gatewayReturn}
       pricing={pricingOf(config.context.data)}
+      noticeVersion={config.context.data?.privacy_notice_version ?? null}
     />
   );
 }

@@ -25,6 +25,8 @@ export type AdminMachines = {
   syncFor: (onSynced: () => void) => ActionLogic<SyncResult>;
   /** A user's View dialog: send the owner a password reset link (answers the server's sentence). */
   passwordResetFor?: (userId: number) => ActionLogic<string>;
+  /** A user's View dialog: remove their second factor, with the reason given. */
+  mfaResetFor?: (userId: number, reason: string) => ActionLogic<string>;
   /** The Privacy tab: its requests and incidents, and one command (`onDone` reloads the tab). */
   privacy?: {
     overview: LoaderLogic<PrivacyOverview>;

@@ -46,6 +46,9 @@ type Options = {
 /** GET /api/config/'s pricing facts by default: the demo's (GST-inclusive prices, institute in Maharashtra). */
 export const DEFAULT_PRICING = { prices_include_gst: true, institute_state_code: '27' } as const;
 
+/** GET /api/config/'s privacy notice version: the demo's. */
+const NOTICE = { privacy_notice_version: '2026-11' } as const;
+
 export function installFakeApi(routes: Record<string, Handler> = {}, options: Options = {}): FakeApi {
   const table = new Map<string, Handler>(Object.entries(routes));
   const calls: FakeRequest[] = [];
@@ -53,8 +56,8 @@ export function installFakeApi(routes: Record<string, Handler> = {}, options: Op
   const defaults: Record<string, Handler> = {
     [`GET ${API.config}`]: ok(
       options.demo
-        ? { demo_mode: true, demo_credentials: { username: 'admin', password: 'admin123' }, ...PRICING }
-        : { demo_mode: false, demo_credentials: null, ...PRICING },
+        ? { demo_mode: true, demo_credentials: { username: 'admin', password: 'admin123' }, ...PRICING, ...NOTICE }
+        : { demo_mode: false, demo_credentials: null, ...PRICING, ...NOTICE },
     ),
     [`GET ${API.me}`]: (request) => (request.auth && options.user ? ok(options.user) : unauthorized),
     [`POST ${API.logout}`]: { status: 204 },

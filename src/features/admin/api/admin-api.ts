@@ -13,7 +13,7 @@ import type { FetchPageInput, ListPage } from '../../../../machines/list.machine
 import type { DeleteItemInput, SaveItemInput } from '../../../../machines/admin-modal.machine.ts';
 import { api, withQuery, type Query } from '../../../lib/api-client.ts';
 import { tokenStore } from '../../../lib/token-store.ts';
-import { ApiError } from '../../../../contract/index.ts';
+import { ApiError, MFA_PATHS } from '../../../../contract/index.ts';
 import { fullName } from '../../../utils/format.ts';
 import type { AdminChoices, AdminResource } from '../tabs/resource-types.ts';
 
@@ -138,6 +138,15 @@ export async function uploadResourceFile(id: number, file: File): Promise<void> 
     /* not JSON: keep the text */
   }
   throw new ApiError(response.status, data);
+}
+
+/**
+ * An administrator removes another user's authenticator app (a lost phone), with the reason; the server
+ * asks for a fresh second-factor check first (the step-up modal) and emails the owner.
+ */
+export async function removeUserSecondFactor(userId: number, reason: string): Promise<string> {
+  await api.send('POST', MFA_PATHS.adminResetMfa(userId), { reason });
+  return 'Second factor removed. The owner has been emailed and can set up a new one.';
 }
 
 /** An administrator emails a user a password reset link; answers the server's sentence. */

@@ -203,7 +203,7 @@ function PrivacyPanel({ machines }: AdminPanelProps) {
           onChange={(e) => setIncident({ ...incident, description: e.target.value })}
         />
         <TextAreaField
-          label="Notice to the affected people"
+          label="Notice to the affected people: what the institute is doing, and what they can do"
           name="notice_text"
           value={incident.notice_text}
           onChange={(e) => setIncident({ ...incident, notice_text: e.target.value })}

@@ -13,6 +13,7 @@ import {
 } from '../../../../contract/index.ts';
 import { Badge, RoleBadge } from '../../../components/badges.tsx';
 import { formatDateTime, fullName } from '../../../utils/format.ts';
+import { RemoveSecondFactor } from '../components/remove-second-factor.tsx';
 import { SendPasswordReset } from '../components/send-password-reset.tsx';
 import type { AdminResource, FieldSpec, FilterSpec } from './resource-types.ts';
 
@@ -71,9 +72,16 @@ export const usersResource: AdminResource<AdminUser> = {
     ['State', u.is_active ? 'Active' : 'Deactivated'],
     ['Joined', formatDateTime(u.date_joined)],
     ['Last login', u.last_login ? formatDateTime(u.last_login) : 'Never'],
+    ['Second factor', u.mfa_enabled ? 'On' : 'Off'],
   ],
-  viewExtra: (u, machines) =>
-    machines.passwordResetFor ? <SendPasswordReset key={u.id} user={u} machines={machines} /> : null,
+  viewExtra: (u, machines) => (
+    <>
+      {machines.passwordResetFor ? <SendPasswordReset key={u.id} user={u} machines={machines} /> : null}
+      {machines.mfaResetFor && u.mfa_enabled ? (
+        <RemoveSecondFactor key={`mfa-${u.id}`} user={u} machines={machines} />
+      ) : null}
+    </>
+  ),
   form: {
     fields: [
       { name: 'username', label: 'Username', kind: 'text', required: true },

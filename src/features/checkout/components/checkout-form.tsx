@@ -6,8 +6,10 @@ import {
   PAYMENT_METHOD_LABELS,
   type CheckoutErrors,
   type CheckoutForm,
+  type ConsentChoices as Choices,
   type PaymentMethod,
 } from '../../../../contract/index.ts';
+import { ConsentChoices, NO_CONSENTS } from '../../../components/consent-choices.tsx';
 import { SelectField, TextField } from '../../../components/field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useBack } from '../../../lib/navigation.ts';
@@ -17,13 +19,16 @@ type Props = {
   errors: CheckoutErrors;
   processing: boolean;
   disabled: boolean;
-  onSubmit: (form: CheckoutForm) => void;
+  /** The form, and the consent choices: each optional purpose as ticked, the notice version acknowledged. */
+  onSubmit: (form: CheckoutForm, consents: Choices) => void;
   /** The billing state changed (the summary shows its tax split). */
   onStateChange?: (stateCode: string) => void;
+  /** The privacy notice in force (GET /api/config/); null while unknown (the server then records its own). */
+  noticeVersion?: string | null;
 };
 
 /** Personal and payment details. Validation is the checkout machine's (contract validateCheckout). */
-export function CheckoutFormView({ errors, processing, disabled, onSubmit, onStateChange }: Props) {
+export function CheckoutFormView({ errors, processing, disabled, onSubmit, onStateChange, noticeVersion }: Props) {
   const user = useSessionUser();
   // Back to where the visitor came from, or to the catalogue when checkout was opened directly.
   const back = useBack(paths.programs);
@@ -33,6 +38,7 @@ export function CheckoutFormView({ errors, processing, disabled, onSubmit, onSta
     lastName: user?.last_name ?? '',
     email: user?.email ?? '',
   }));
+  const [consents, setConsents] = useState<Choices>(NO_CONSENTS);
   const field = (name: keyof CheckoutForm) => ({
     name,
     value: form[name],
@@ -48,7 +54,7 @@ export function CheckoutFormView({ errors, processing, disabled, onSubmit, onSta
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    onSubmit(form);
+    onSubmit(form, noticeVersion ? { ...consents, notice_version: noticeVersion } : consents);
   }
 
   return (
@@ -124,6 +130,12 @@ export function CheckoutFormView({ errors, processing, disabled, onSubmit, onSta
         )}
         <p className="meta">Your card details are checked in your browser and never sent to our servers.</p>
       </fieldset>
+      <ConsentChoices
+        value={consents}
+        onChange={setConsents}
+        noticeVersion={noticeVersion}
+        disabled={processing || disabled}
+      />
       <div className="btn-row" style={{ justifyContent: 'space-between' }}>
         <button type="button" className="btn btn-outline" onClick={back} disabled={processing}>
           Back

@@ -27,6 +27,8 @@ type Props = {
   pricing?: PricingRules | null;
   /** Which batch a program's payment is for (none for workshops and programs without open batches). */
   batchLogic?: BatchChoiceLogic;
+  /** The privacy notice in force (GET /api/config/), which the consent choices acknowledge. */
+  noticeVersion?: string | null;
 };
 
 export function CheckoutPage({
@@ -37,6 +39,7 @@ export function CheckoutPage({
   gatewayReturn = null,
   pricing = null,
   batchLogic,
+  noticeVersion = null,
 }: Props) {
   const [snapshot, send] = useMachine(logic, { input: { courseType, courseId, now, gatewayReturn } });
   const batch = useBatchChoice(batchLogic, courseType, courseId);
@@ -105,13 +108,14 @@ export function CheckoutPage({
               errors={snapshot.context.errors}
               processing={snapshot.hasTag('paying')}
               disabled={succeeded}
-              onSubmit={(form) => {
+              noticeVersion={noticeVersion}
+              onSubmit={(form, consents) => {
                 // A program with open batches: no payment starts before a batch is chosen. An invalid form
                 // still goes to the checkout machine, which shows its field errors and starts nothing.
                 const formValid = Object.keys(validateCheckout(form, (now ?? (() => new Date()))())).length === 0;
                 if (batch.missing) batch.require();
                 if (!batch.missing || !formValid) {
-                  const submission: CheckoutSubmission = { ...form, batch: batch.chosen };
+                  const submission: CheckoutSubmission = { ...form, batch: batch.chosen, consents };
                   send({ type: 'checkout.submit', form: submission });
                 }
               }}
