@@ -1,7 +1,5 @@
 import { formatDate, formatDateTime, plural } from '../../../utils/format.ts';
-import type { Course, Session } from '../../../../contract/index.ts';
-
-const MODE_LABELS = { online: 'Online', classroom: 'Classroom', hybrid: 'Hybrid' } as const;
+import { BATCH_MODE_LABELS, type Course, type Session } from '../../../../contract/index.ts';
 
 /** The next live class: Join while its link is open, else when the link opens (IST, the zone named). */
 function NextSession({ session }: { session: Session }) {
@@ -33,7 +31,7 @@ export function SessionsPanel({ course }: { course: Course }) {
     <>
       {batch ? (
         <p className="meta">
-          {batch.name}: {formatDate(batch.starts_on)} – {formatDate(batch.ends_on)} · {MODE_LABELS[batch.mode]}
+          {batch.name}: {formatDate(batch.starts_on)} – {formatDate(batch.ends_on)} · {BATCH_MODE_LABELS[batch.mode]}
           {batch.location ? ` · ${batch.location}` : ''}
         </p>
       ) : null}
