@@ -11,11 +11,13 @@ export type CoursePageInput = { enrollmentId: string };
 export type LoadCourseInput = { enrollmentId: number };
 export type LoadLessonInput = { lessonId: number };
 export type MarkLessonInput = { lessonId: number; completed: boolean };
+export type DownloadFileInput = { lesson: Lesson };
 
 export const COURSE_PAGE_TEXTS = {
   loadFailed: 'The course could not be loaded. Check your connection and try again.',
   lessonFailed: 'This lesson could not be opened. Try again.',
   markFailed: 'The lesson could not be marked. Try again.',
+  downloadFailed: 'The document could not be downloaded. Try again.',
 } as const;
 
 export type CoursePageContext = {
@@ -32,7 +34,8 @@ export type CoursePageEvent =
   | { type: 'lesson.next' }
   | { type: 'lesson.close' }
   | { type: 'lesson.complete' }
-  | { type: 'lesson.undo' };
+  | { type: 'lesson.undo' }
+  | { type: 'lesson.download' };
 
 /** Every lesson of the course, in the order the student works through them. */
 export const courseLessons = (course: Course | null) => (course ? course.modules.flatMap((m) => m.lessons) : []);
@@ -76,6 +79,8 @@ export const coursePageMachine = setup({
     loadLesson: notProvided<Lesson, LoadLessonInput>('loadLesson'),
     /** POST (completed) or DELETE /classroom/lessons/{id}/complete/: the server's progress. */
     markLesson: notProvided<{ progress_percentage: number }, MarkLessonInput>('markLesson'),
+    /** A document lesson's file through the authenticated lesson file route, saved by the browser. */
+    downloadFile: notProvided<void, DownloadFileInput>('downloadFile'),
   },
   actions: {
     setCourse: assign((_, params: { course: Course }) => ({ course: params.course, error: null })),
@@ -93,6 +98,7 @@ export const coursePageMachine = setup({
       error: null,
     })),
     closeLesson: assign({ lessonId: null, lesson: null, error: null }),
+    clearError: assign({ error: null }),
     setLesson: assign((_, params: { lesson: Lesson }) => ({ lesson: params.lesson })),
     tick: assign(({ context }, params: { completed: boolean }) => ({
       course: withTick(context.course!, context.lessonId!, params.completed),
@@ -110,6 +116,7 @@ export const coursePageMachine = setup({
     hasNext: ({ context }) => nextLessonId(context.course, context.lessonId) !== null,
     isDone: ({ context }) => context.lesson?.completed === true,
     isNotDone: ({ context }) => context.lesson?.completed === false,
+    hasFile: ({ context }) => Boolean(context.lesson?.file),
   },
 }).createMachine({
   id: 'coursePage',
@@ -178,6 +185,23 @@ export const coursePageMachine = setup({
               guard: 'isDone',
               target: 'marking',
               actions: { type: 'tick', params: { completed: false } },
+            },
+            'lesson.download': { guard: 'hasFile', target: 'downloading', actions: 'clearError' },
+          },
+        },
+        downloading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'downloadFile',
+            src: 'downloadFile',
+            input: ({ context }) => ({ lesson: context.lesson! }),
+            onDone: { target: 'viewing' },
+            onError: {
+              target: 'viewing',
+              actions: {
+                type: 'showError',
+                params: ({ event }) => ({ error: event.error, fallback: COURSE_PAGE_TEXTS.downloadFailed }),
+              },
             },
           },
         },

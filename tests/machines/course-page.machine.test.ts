@@ -10,7 +10,9 @@ describe('course page machine, generated paths', () => {
     const state = stateOf(step);
     const { course, lesson, lessonId, error } = step.snapshot.context;
     const previous = step.previous?.context;
-    expect(step.snapshot.hasTag('busy')).toBe(['loading', 'ready.opening', 'ready.marking'].includes(state));
+    expect(step.snapshot.hasTag('busy')).toBe(
+      ['loading', 'ready.opening', 'ready.marking', 'ready.downloading'].includes(state),
+    );
     const calls = actorCalls(step.effects);
     if (state === 'loading') expect(calls).toEqual([{ src: 'loadCourse', input: { enrollmentId: 5 } }]);
     if (state === 'ready.opening') expect(calls).toEqual([{ src: 'loadLesson', input: { lessonId } }]);
@@ -32,6 +34,15 @@ describe('course page machine, generated paths', () => {
     }
     if (step.event.type === 'xstate.done.actor.markLesson') expect(course!.progress_percentage).toBe(100);
     if (state === 'ready.overview') expect(lesson).toBeNull();
+    // Only a lesson with a file downloads; a failed download says so and leaves the lesson open.
+    if (state === 'ready.downloading') {
+      expect(lesson!.file).not.toBeNull();
+      expect(calls).toEqual([{ src: 'downloadFile', input: { lesson } }]);
+    }
+    if (step.event.type === 'xstate.error.actor.downloadFile') {
+      expect(state).toBe('ready.viewing');
+      expect(error).toBe(COURSE_PAGE_TEXTS.downloadFailed);
+    }
     if (step.event.type === 'lesson.next' && state === 'ready.opening') expect(lessonId).toBe(12);
   });
 });

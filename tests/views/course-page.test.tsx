@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API, DELIVERY_API, DELIVERY_MESSAGES, formatIstDateTime } from '../../contract/index.ts';
 import { COURSE_PAGE_TEXTS } from '../../machines/course-page.machine.ts';
-import { sampleCourse, sampleLesson } from '../support/models/index.ts';
+import { sampleCourse, sampleDocument, sampleLesson } from '../support/models/index.ts';
 import { deferred, fail, ok, serverError, type Handler } from './support/fake-api.ts';
 import { enrollment, program, student } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
@@ -101,6 +101,22 @@ describe('The student course page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(DELIVERY_MESSAGES.lessonLocked);
     expect(progress()).toHaveAttribute('aria-valuenow', '50');
     expect(screen.getByRole('button', { name: 'Mark complete' })).toBeEnabled();
+  });
+
+  it('downloads a document through the lesson file route with the access token, and says when it fails', async () => {
+    const FILE = `GET ${DELIVERY_API.lessonFile(12)}`;
+    const { user, api } = coursePage({
+      [`GET ${DELIVERY_API.lesson(12)}`]: ok(sampleDocument()),
+      [FILE]: fail(403, { detail: DELIVERY_MESSAGES.lessonLocked }),
+    });
+    await user.click(await screen.findByRole('button', { name: /CMA data, step by step/ }));
+    await user.click(await screen.findByRole('button', { name: 'Download cma-template.xlsx' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(DELIVERY_MESSAGES.lessonLocked);
+    expect(api.callsTo(FILE)[0]!.auth).toBe('Bearer access-1');
+    api.on(FILE, { status: 200, body: 'PK' });
+    await user.click(screen.getByRole('button', { name: 'Download cma-template.xlsx' }));
+    await waitFor(() => expect(api.callsTo(FILE)).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it('says the course could not be loaded and tries again', async () => {

@@ -2,13 +2,12 @@ import { fromPromise } from 'xstate';
 import type { Course, Lesson } from '../../../contract/index.ts';
 import {
   coursePageMachine,
+  type DownloadFileInput,
   type LoadCourseInput,
   type LoadLessonInput,
   type MarkLessonInput,
 } from '../../../machines/course-page.machine.ts';
-import { fetchCourse, fetchLesson, markLesson } from '../../features/learn/api/course-api.ts';
-
-export { downloadLessonFile } from '../../features/learn/api/course-api.ts';
+import { downloadLessonFile, fetchCourse, fetchLesson, markLesson } from '../../features/learn/api/course-api.ts';
 
 /** The course page's machine with the API calls. */
 export const appCoursePageMachine = coursePageMachine.provide({
@@ -18,5 +17,6 @@ export const appCoursePageMachine = coursePageMachine.provide({
     markLesson: fromPromise<{ progress_percentage: number }, MarkLessonInput>(({ input }) =>
       markLesson(input.lessonId, input.completed),
     ),
+    downloadFile: fromPromise<void, DownloadFileInput>(({ input }) => downloadLessonFile(input.lesson)),
   },
 });

@@ -54,6 +54,16 @@ export const sampleCourse: Course = {
   calendar_url: 'http://localhost/classroom/calendar/5.0.abc/feed.ics',
 };
 
+/** A document lesson with its file (the third of the course, opened by id in the views). */
+export const sampleDocument = (): Lesson => ({
+  ...sampleLesson(12),
+  id: 12,
+  kind: 'document',
+  url: '',
+  file: '/classroom/lessons/12/file/',
+  file_name: 'cma-template.xlsx',
+});
+
 export const sampleLesson = (id: number): Lesson => {
   const short = sampleCourse.modules[0]!.lessons.find((l) => l.id === id)!;
   return {
@@ -75,7 +85,7 @@ export const markRefused = new ApiError(403, {
 export const coursePageModel: MachineModel<CoursePageInput> = {
   name: 'course-page',
   machine: coursePageMachine,
-  actors: ['loadCourse', 'loadLesson', 'markLesson'],
+  actors: ['loadCourse', 'loadLesson', 'markLesson', 'downloadFile'],
   appActions: [],
   inputs: [{ enrollmentId: '5' }],
   events: [
@@ -85,7 +95,7 @@ export const coursePageModel: MachineModel<CoursePageInput> = {
     { type: 'lesson.open', lessonId: 11 },
     { type: 'lesson.open', lessonId: 99 },
     { type: 'xstate.done.actor.loadLesson', output: sampleLesson(11) },
-    { type: 'xstate.done.actor.loadLesson', output: sampleLesson(12) },
+    { type: 'xstate.done.actor.loadLesson', output: sampleDocument() },
     { type: 'xstate.error.actor.loadLesson', error: networkError },
     { type: 'lesson.next' },
     { type: 'lesson.close' },
@@ -93,6 +103,9 @@ export const coursePageModel: MachineModel<CoursePageInput> = {
     { type: 'lesson.undo' },
     { type: 'xstate.done.actor.markLesson', output: { progress_percentage: 100 } },
     { type: 'xstate.error.actor.markLesson', error: markRefused },
+    { type: 'lesson.download' },
+    { type: 'xstate.done.actor.downloadFile', output: undefined },
+    { type: 'xstate.error.actor.downloadFile', error: networkError },
   ],
   // Simple paths explode over the lessons' ticks: the shortest path to every state and every transition out.
   kind: ['shortest', 'transitions'],

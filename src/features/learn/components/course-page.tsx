@@ -75,11 +75,12 @@ type ViewerProps = {
   lesson: Lesson;
   busy: boolean;
   hasNext: boolean;
-  send: (event: { type: 'lesson.complete' | 'lesson.undo' | 'lesson.next' | 'lesson.close' }) => void;
-  onDownload: (lesson: Lesson) => void;
+  send: (event: {
+    type: 'lesson.complete' | 'lesson.undo' | 'lesson.next' | 'lesson.close' | 'lesson.download';
+  }) => void;
 };
 
-function LessonViewer({ lesson, busy, hasNext, send, onDownload }: ViewerProps) {
+function LessonViewer({ lesson, busy, hasNext, send }: ViewerProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [lesson.id]);
   return (
@@ -87,7 +88,7 @@ function LessonViewer({ lesson, busy, hasNext, send, onDownload }: ViewerProps) 
       <h2 id="lesson-title" tabIndex={-1} ref={heading}>
         {lesson.title}
       </h2>
-      <LessonBody lesson={lesson} onDownload={onDownload} />
+      <LessonBody lesson={lesson} busy={busy} onDownload={() => send({ type: 'lesson.download' })} />
       <div className="actions">
         {lesson.completed ? (
           <button type="button" className="btn" disabled={busy} onClick={() => send({ type: 'lesson.undo' })}>
@@ -116,10 +117,10 @@ function LessonViewer({ lesson, busy, hasNext, send, onDownload }: ViewerProps) 
   );
 }
 
-type Props = { logic: CoursePageLogic; enrollmentId: string; onDownload: (lesson: Lesson) => void };
+type Props = { logic: CoursePageLogic; enrollmentId: string };
 
 /** /learn/{enrollment}: the student's course, driven by the course-page machine it is given. */
-export function CoursePage({ logic, enrollmentId, onDownload }: Props) {
+export function CoursePage({ logic, enrollmentId }: Props) {
   const [snapshot, send] = useMachine(logic, { input: { enrollmentId } });
   const { course, lesson, lessonId, error } = snapshot.context;
   useDocumentTitle(course ? course.program.title : 'Your course');
@@ -149,14 +150,8 @@ export function CoursePage({ logic, enrollmentId, onDownload }: Props) {
       <div className="course-layout">
         <div className="course-main">
           {snapshot.matches({ ready: 'opening' }) ? <PageLoading text="Opening the lesson..." /> : null}
-          {lesson && (snapshot.matches({ ready: 'viewing' }) || snapshot.matches({ ready: 'marking' })) ? (
-            <LessonViewer
-              lesson={lesson}
-              busy={busy}
-              hasNext={nextLessonId(course, lessonId) !== null}
-              send={send}
-              onDownload={onDownload}
-            />
+          {lesson && ['viewing', 'marking', 'downloading'].some((s) => snapshot.matches({ ready: s as 'viewing' })) ? (
+            <LessonViewer lesson={lesson} busy={busy} hasNext={nextLessonId(course, lessonId) !== null} send={send} />
           ) : null}
           {snapshot.matches({ ready: 'overview' }) || snapshot.matches({ ready: 'lessonFailed' }) ? (
             <SessionsPanel course={course} />

@@ -25,10 +25,10 @@ export function embedUrl(url: string): string | null {
   return vimeo ? `https://player.vimeo.com/video/${vimeo}` : null;
 }
 
-type Props = { lesson: Lesson; onDownload: (lesson: Lesson) => void };
+type Props = { lesson: Lesson; busy: boolean; onDownload: () => void };
 
 /** What a lesson shows: its text (Markdown, rendered safely), its video or link, or its document. */
-export function LessonBody({ lesson, onDownload }: Props) {
+export function LessonBody({ lesson, busy, onDownload }: Props) {
   const embed = lesson.kind === 'video' ? embedUrl(lesson.url) : null;
   return (
     <div className="lesson-body">
@@ -51,7 +51,7 @@ export function LessonBody({ lesson, onDownload }: Props) {
       ) : null}
       {lesson.kind === 'document' && lesson.file ? (
         <p>
-          <button type="button" className="btn" onClick={() => onDownload(lesson)}>
+          <button type="button" className="btn" disabled={busy} onClick={onDownload}>
             Download {lesson.file_name ?? 'the document'}
           </button>
         </p>
