@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { API, DELIVERY_API, type Course, type Enrollment } from '../../contract/index.ts';
 import { api, apiOk, list, login, STUDENT } from './support/api.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
 import { useE2E } from './support/fixture.ts';
 import { escapeRegExp, loginForm, visible, waitForPath } from './support/ui.ts';
 
@@ -45,6 +46,9 @@ describe('The student course page', () => {
     await page.getByRole('button', { name: 'Mark complete' }).click();
     await expect.poll(() => progress.getAttribute('aria-valuenow')).toBe(String(expected));
     await visible(page.getByRole('button', { name: /mark not done/i }));
+    // No serious or critical accessibility violation with a lesson open.
+    const violations = await seriousViolations(page);
+    expect(violations, describeViolations('/learn', violations)).toEqual([]);
     // Nothing is wider than the phone.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
