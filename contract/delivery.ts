@@ -82,6 +82,12 @@ const webUrl = z
 export const BATCH_MODES = ['online', 'classroom', 'hybrid'] as const;
 export const BatchMode = z.enum(BATCH_MODES, { error: 'Mode must be one of: online, classroom, hybrid.' });
 export type BatchMode = z.infer<typeof BatchMode>;
+/** How a batch's mode reads to a person. */
+export const BATCH_MODE_LABELS: Record<BatchMode, string> = {
+  online: 'Online',
+  classroom: 'Classroom',
+  hybrid: 'Hybrid',
+};
 export const LESSON_KINDS = ['video', 'document', 'text', 'link'] as const;
 export const LessonKind = z.enum(LESSON_KINDS, { error: 'Kind must be one of: video, document, text, link.' });
 export type LessonKind = z.infer<typeof LessonKind>;

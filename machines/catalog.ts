@@ -2,6 +2,7 @@ import { actionMachine } from './action.machine.ts';
 import { adminModalMachine } from './admin-modal.machine.ts';
 import { batchChoiceMachine } from './batch-choice.machine.ts';
 import { checkoutMachine } from './checkout.machine.ts';
+import { coursePageMachine } from './course-page.machine.ts';
 import { contactMachine } from './contact.machine.ts';
 import { disclosureMachine } from './disclosure.machine.ts';
 import { forgotPasswordMachine } from './forgot-password.machine.ts';
@@ -38,4 +39,5 @@ export const machineCatalog = {
   'totp-setup': totpSetupMachine,
   'privacy-settings': privacySettingsMachine,
   'batch-choice': batchChoiceMachine,
+  'course-page': coursePageMachine,
 } as const;

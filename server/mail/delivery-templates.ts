@@ -33,3 +33,28 @@ export function sessionReminderEmail(ctx: MailContext, r: ReminderDetails): Rend
     `The join link opens on your course page 30 minutes before the start: ${ctx.publicUrl}/dashboard`,
   ]);
 }
+
+export type BatchJoinedDetails = {
+  name: string;
+  program: string;
+  batch: string;
+  startsOn: string;
+  endsOn: string;
+  mode: string;
+  location: string;
+  calendarUrl: string;
+};
+
+const istDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** "9 Jan 2027" for an IST calendar day (YYYY-MM-DD). */
+const formatDay = (day: string): string => istDay.format(new Date(`${day}T00:00:00Z`));
+
+/** Sent when a payment enrolls the student into a batch: its dates, mode, place and the calendar feed. */
+export function batchJoinedEmail(ctx: MailContext, b: BatchJoinedDetails): Rendered {
+  return compose(ctx, `You are in the ${b.batch} batch: ${b.program}`, `Dear ${b.name},`, [
+    `You are enrolled in ${b.program}, batch "${b.batch}": ${formatDay(b.startsOn)} to ${formatDay(b.endsOn)}, ${b.mode}.`,
+    b.location ? `Where: ${b.location}.` : 'Where: online.',
+    `Add the class timetable to your calendar (Google Calendar, Outlook, Apple Calendar): ${b.calendarUrl}`,
+    `Your lessons and the link to each live class are on your course page, from your dashboard: ${ctx.publicUrl}/dashboard`,
+  ]);
+}

@@ -5,6 +5,7 @@ import { createBilling } from '../billing/documents.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { paymentConfirmationEmail, paymentFailedEmail, refundEmail, type MailContext } from '../mail/templates.ts';
 import { createTaxDocumentRepository } from '../repositories/tax-documents.ts';
+import { createBatchJoinedMail } from './batch-mail.ts';
 import { paymentTotalPaise } from '../../contract/money.ts';
 import { taxDocumentFileName } from '../../contract/index.ts';
 
@@ -23,7 +24,7 @@ export type PaymentEffects = {
 };
 
 /** The documents and emails of a payment's events, each written in the caller's transaction. */
-export function createPaymentEffects(config: Pick<Config, 'institute' | 'publicUrl'>) {
+export function createPaymentEffects(config: Pick<Config, 'institute' | 'publicUrl' | 'jwtSecret'>) {
   const billing = createBilling(config.institute);
   const ctx: MailContext = { institute: config.institute, publicUrl: config.publicUrl };
 
@@ -97,8 +98,14 @@ export function createPaymentEffects(config: Pick<Config, 'institute' | 'publicU
       return note;
     },
   };
+  // A payment for a batch also writes the "enrolled into a batch" email (services/batch-mail.ts).
+  const batchJoined = createBatchJoinedMail(config);
   const effects: PaymentEffects = {
-    completed: (trx, paymentId) => events.paymentCompleted(trx, paymentId),
+    completed: async (trx, paymentId) => {
+      const invoice = await events.paymentCompleted(trx, paymentId);
+      await batchJoined(trx, paymentId);
+      return invoice;
+    },
     failed: (trx, paymentId) => events.paymentFailed(trx, paymentId),
     refunded: (trx, refund) => events.refundIssued(trx, refund),
   };

@@ -49,6 +49,7 @@ const DashboardPage = page(() => import('./routes/dashboard-route.tsx'), 'Dashbo
 const AdminPage = page(() => import('./routes/admin-route.tsx'), 'AdminRoute');
 const AccountPage = page(() => import('./routes/account-route.tsx'), 'AccountRoute');
 const CheckoutPage = page(() => import('./routes/checkout-route.tsx'), 'CheckoutRoute');
+const LearnPage = page(() => import('./routes/learn-route.tsx'), 'LearnRoute');
 const NotFoundPage = page(() => import('../components/status-pages.tsx'), 'NotFoundPage');
 const PolicyPage = page(() => import('./routes/privacy-routes.tsx'), 'PolicyRoute');
 const AccountPrivacyPage = page(() => import('./routes/privacy-routes.tsx'), 'AccountPrivacyRoute');
@@ -81,6 +82,7 @@ export const routes: RouteObject[] = [
           { path: paths.dashboard, element: <DashboardPage /> },
           { path: paths.admin, element: <AdminPage /> },
           { path: paths.account, element: <AccountPage /> },
+          { path: paths.learn.pattern, element: <LearnPage /> },
           ...paths.policies.map((path) => ({ path, element: <PolicyPage /> })),
           { path: paths.accountPrivacy, element: <AccountPrivacyPage /> },
           { path: paths.guardianConfirm, element: <GuardianConfirmPage /> },

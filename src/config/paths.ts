@@ -25,6 +25,11 @@ export const paths = {
   policies: ['/privacy', '/terms', '/refund-policy', '/delivery-policy', '/grievance'],
   accountPrivacy: '/account/privacy',
   guardianConfirm: '/guardian-confirm',
+  /** The student's course page for one enrollment. */
+  learn: {
+    pattern: '/learn/:enrollmentId',
+    to: (enrollmentId: number | string) => `/learn/${enrollmentId}`,
+  },
   checkout: {
     pattern: '/payment/:type/:id',
     to: (type: CourseType, id: number | string) => `/payment/${type}/${id}`,

@@ -1,3 +1,4 @@
+import { fetchProgramBatches } from '../../features/checkout/api/batches.ts';
 import {
   fetchFeaturedFaculty,
   fetchFeaturedResources,
@@ -15,6 +16,8 @@ import { loaderOf, wholeList } from './lists.ts';
 
 /** One program for its own page. */
 export const programLoader = loaderOf((params) => fetchProgram(String(params.id)));
+/** The program page's open batches, soonest first (the checkout's call). */
+export const programBatchesLoader = loaderOf((params) => fetchProgramBatches(Number(params.id)));
 export const programsList = wholeList((params) => fetchPrograms(params as ProgramFilters));
 export const facultyList = wholeList(() => fetchFeaturedFaculty());
 export const workshopsList = wholeList((params) => fetchWorkshops((params.tab ?? 'upcoming') as WorkshopTab));

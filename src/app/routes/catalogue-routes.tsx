@@ -12,6 +12,7 @@ import {
   facultyList,
   myEnrollmentsLoader,
   programLoader,
+  programBatchesLoader,
   programsList,
   resourcesList,
   successStoriesList,
@@ -39,7 +40,15 @@ export function ProgramDetailRoute() {
   const id = useParams().id ?? '';
   const data = Program.safeParse(usePreloaded(PRELOAD.program(id)));
   // A new id is a new page: remount so the loader starts over.
-  return <ProgramDetailPage key={id} loader={programLoader} id={id} preloaded={data.success ? data.data : undefined} />;
+  return (
+    <ProgramDetailPage
+      key={id}
+      loader={programLoader}
+      batchesLoader={programBatchesLoader}
+      id={id}
+      preloaded={data.success ? data.data : undefined}
+    />
+  );
 }
 export const FacultyRoute = () => (
   <FacultyPage list={facultyList} preloaded={usePreloadedList(PRELOAD.faculty, Faculty)} />

@@ -3,6 +3,7 @@ import { actionModel } from './action.model.ts';
 import { adminModalModel } from './admin-modal.model.ts';
 import { batchChoiceModel } from './batch-choice.model.ts';
 import { checkoutModel } from './checkout.model.ts';
+import { coursePageModel } from './course-page.model.ts';
 import { contactModel } from './contact.model.ts';
 import { disclosureModel } from './disclosure.model.ts';
 import { forgotPasswordModel } from './forgot-password.model.ts';
@@ -20,6 +21,7 @@ export * from './admin-modal.model.ts';
 export * from './batch-choice.model.ts';
 export * from './checkout.model.ts';
 export * from './contact.model.ts';
+export * from './course-page.model.ts';
 export * from './disclosure.model.ts';
 export * from './forgot-password.model.ts';
 export * from './list.model.ts';
@@ -50,4 +52,5 @@ export const machineModels = [
   totpSetupModel,
   privacySettingsModel,
   batchChoiceModel,
+  coursePageModel,
 ] as MachineModel<unknown>[];

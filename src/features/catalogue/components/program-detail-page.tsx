@@ -5,22 +5,30 @@ import {
   MESSAGES,
   TARGET_AUDIENCE_LABELS,
   titled,
+  type Batch,
   type Program,
 } from '../../../../contract/index.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import type { LoaderLogic } from '../../../../machines/loader.machine.ts';
 import { paths } from '../../../config/paths.ts';
 import { Badge } from '../../../components/badges.tsx';
+import { ProgramBatches } from './program-batches.tsx';
 import { ProgramPrice } from './program-price.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { useLoaderMachine } from '../../../lib/use-preloaded-machine.ts';
 import { fullName, plural } from '../../../utils/format.ts';
 
-type Props = { loader: LoaderLogic<Program>; id: string; preloaded?: Program };
+type Props = {
+  loader: LoaderLogic<Program>;
+  /** The program's open batches (GET /classroom/programs/{id}/batches/); without it none are listed. */
+  batchesLoader?: LoaderLogic<Batch[]>;
+  id: string;
+  preloaded?: Program;
+};
 
 /** A program's own page (shareable URL): the full description, the instructor and Enroll Now. */
-export function ProgramDetailPage({ loader, id, preloaded }: Props) {
+export function ProgramDetailPage({ loader, batchesLoader, id, preloaded }: Props) {
   const [snapshot, send] = useLoaderMachine(
     loader,
     { params: { id }, failureText: MESSAGES.programsLoadFailed },
@@ -89,6 +97,7 @@ export function ProgramDetailPage({ loader, id, preloaded }: Props) {
           </Link>
         </div>
       </div>
+      {batchesLoader ? <ProgramBatches loader={batchesLoader} id={id} /> : null}
     </article>
   );
 }

@@ -1,7 +1,5 @@
 import { formatDate, plural } from '../../../utils/format.ts';
-import type { Batch } from '../../../../contract/index.ts';
-
-const MODE_LABELS: Record<Batch['mode'], string> = { online: 'Online', classroom: 'Classroom', hybrid: 'Hybrid' };
+import { BATCH_MODE_LABELS, type Batch } from '../../../../contract/index.ts';
 
 type Props = {
   batches: Batch[];
@@ -30,7 +28,7 @@ export function BatchChoice({ batches, chosen, error, disabled, onChoose }: Prop
             />
             {batch.name}
             <span className="meta batch-meta">
-              {formatDate(batch.starts_on)} – {formatDate(batch.ends_on)} · {MODE_LABELS[batch.mode]}
+              {formatDate(batch.starts_on)} – {formatDate(batch.ends_on)} · {BATCH_MODE_LABELS[batch.mode]}
               {batch.location ? ` · ${batch.location}` : ''} ·{' '}
               {full ? 'Full' : `${plural(batch.seats_left, 'seat')} left`}
             </span>

@@ -9,6 +9,8 @@ export type DashboardCourse = {
   price: number | null;
   status: PaymentStatus | null;
   payment: Payment | null;
+  /** The enrollment of a course the student has (its course page), else absent. */
+  enrollmentId?: number;
 };
 
 /** The latest payment of a course: the one the card's flow continues from. */
@@ -39,6 +41,7 @@ export function splitCourses(data: DashboardData | null): { mine: DashboardCours
         price: program?.price ?? workshop?.price ?? null,
         status: e.status,
         payment: latestPayment(data.payments, e.course_type, e.course),
+        enrollmentId: e.id,
       };
     });
   const available = data.programs

@@ -1,4 +1,6 @@
 import { useMachine } from '@xstate/react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths.ts';
 import { Badge, StatusBadge } from '../../../components/badges.tsx';
 import { InvoiceLink } from '../../../components/invoice-link.tsx';
 import { Notice } from '../../../components/notice.tsx';
@@ -20,15 +22,24 @@ function CardBody({ course, status }: { course: DashboardCourse; status: Dashboa
   );
 }
 
-/** A course the student has: materials are not online yet, so the button is disabled (spec section 2). */
+/**
+ * A course the student has: a program's Access Course Materials opens its course page (the spec had it
+ * disabled; docs/deviations.md). A workshop has no course page, so its button stays disabled.
+ */
 export function EnrolledCard({ course }: { course: DashboardCourse }) {
   return (
     <article className="card" aria-labelledby={`course-${course.courseType}-${course.id}`}>
       <CardBody course={course} status={course.status} />
       <div className="actions">
-        <button type="button" className="btn" disabled>
-          Access Course Materials
-        </button>
+        {course.courseType === 'program' && course.enrollmentId ? (
+          <Link className="btn btn-primary" to={paths.learn.to(course.enrollmentId)}>
+            Access Course Materials
+          </Link>
+        ) : (
+          <button type="button" className="btn" disabled>
+            Access Course Materials
+          </button>
+        )}
         <InvoiceLink payment={course.payment} />
       </div>
     </article>

@@ -1,0 +1,64 @@
+import MarkdownIt from 'markdown-it';
+import type { Lesson } from '../../../../contract/index.ts';
+
+// HTML in the source is escaped (html: false) and links keep to markdown-it's safe schemes (no
+// javascript:, vbscript:, data: other than images): the same settings as the server's policy pages.
+const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false });
+
+/** A YouTube or Vimeo page's embeddable player address, or null for any other link. */
+export function embedUrl(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  const host = parsed.hostname.replace(/^www\./, '');
+  const youtube =
+    host === 'youtu.be'
+      ? parsed.pathname.slice(1)
+      : host === 'youtube.com' || host === 'm.youtube.com'
+        ? parsed.searchParams.get('v')
+        : null;
+  if (youtube && /^[\w-]{6,20}$/.test(youtube)) return `https://www.youtube-nocookie.com/embed/${youtube}`;
+  const vimeo = host === 'vimeo.com' ? /^\/(\d{4,12})$/.exec(parsed.pathname)?.[1] : null;
+  return vimeo ? `https://player.vimeo.com/video/${vimeo}` : null;
+}
+
+type Props = { lesson: Lesson; busy: boolean; onDownload: () => void };
+
+/** What a lesson shows: its text (Markdown, rendered safely), its video or link, or its document. */
+export function LessonBody({ lesson, busy, onDownload }: Props) {
+  const embed = lesson.kind === 'video' ? embedUrl(lesson.url) : null;
+  return (
+    <div className="lesson-body">
+      {embed ? (
+        <div className="video-frame">
+          <iframe
+            src={embed}
+            title={lesson.title}
+            allow="encrypted-media; picture-in-picture; fullscreen"
+            referrerPolicy="strict-origin-when-cross-origin"
+          />
+        </div>
+      ) : null}
+      {lesson.url && (lesson.kind === 'link' || (lesson.kind === 'video' && !embed)) ? (
+        <p>
+          <a className="btn" href={lesson.url} target="_blank" rel="noopener noreferrer">
+            {lesson.kind === 'video' ? 'Watch the video' : 'Open the link'}
+          </a>
+        </p>
+      ) : null}
+      {lesson.kind === 'document' && lesson.file ? (
+        <p>
+          <button type="button" className="btn" disabled={busy} onClick={onDownload}>
+            Download {lesson.file_name ?? 'the document'}
+          </button>
+        </p>
+      ) : null}
+      {lesson.body ? (
+        <div className="lesson-text policy-text" dangerouslySetInnerHTML={{ __html: markdown.render(lesson.body) }} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Batch, DELIVERY_API, type Payment } from '../../contract/index.ts';
+import { completeThroughGateway, createProgram } from './support/fixtures.ts';
+import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
+
+let ctx: TestContext;
+let admin: TestUser;
+let ravi: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await ctx.user('admin', 'admin');
+  ravi = await ctx.user('ravi');
+});
+afterAll(async () => ctx?.close());
+
+const outbox = (template: string) =>
+  ctx.db.selectFrom('outbox').selectAll().where('template', '=', template).orderBy('id').execute();
+
+async function pay(user: TestUser, programId: number, body: Record<string, unknown>) {
+  const res = await ctx.request({
+    method: 'POST',
+    url: `/classroom/programs/${programId}/payment/`,
+    token: user.access,
+    body: { payment_method: 'credit_card', ...body },
+  });
+  const payment = res.body as Payment;
+  expect((await completeThroughGateway(ctx, user.access, payment.id)).status).toBe(200);
+  return payment;
+}
+
+describe('the "enrolled into a batch" email', () => {
+  it('is written with the completion: the batch dates, mode, place and a working calendar link', async () => {
+    const programId = await createProgram(ctx, admin.access);
+    const created = await ctx.request({
+      method: 'POST',
+      url: DELIVERY_API.adminBatches,
+      token: admin.access,
+      body: {
+        course: programId,
+        name: 'March evening batch',
+        starts_on: '2099-03-01',
+        ends_on: '2099-07-31',
+        seats: 20,
+        mode: 'hybrid',
+        location: 'Andheri East, Mumbai',
+      },
+    });
+    const batch = Batch.parse(created.body);
+    expect(await outbox('batch_joined')).toEqual([]);
+    await pay(ravi, programId, { batch: batch.id });
+
+    const mails = await outbox('batch_joined');
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    const student = await ctx.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', ravi.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(mail.recipients)).toEqual([student.email]);
+    expect(mail.subject).toContain('March evening batch');
+    expect(mail.text_body).toContain('1 Mar 2099 to 31 Jul 2099, Hybrid');
+    expect(mail.text_body).toContain('Where: Andheri East, Mumbai.');
+    // The calendar link is the enrollment's feed: it answers the timetable without logging in.
+    const link = /(https?:\/\/\S+\/feed\.ics)/.exec(mail.text_body)?.[1];
+    expect(link).toBeDefined();
+    expect(mail.html_body).toContain(`<a href="${link}">`);
+    const feed = await ctx.request({ url: new URL(link!).pathname });
+    expect(feed.status).toBe(200);
+    expect(String(feed.headers['content-type'])).toContain('text/calendar');
+    // The same link as the course page offers.
+    const enrollment = await ctx.db
+      .selectFrom('enrollments')
+      .select('id')
+      .where('student_id', '=', ravi.id)
+      .where('course_id', '=', programId)
+      .executeTakeFirstOrThrow();
+    const course = await ctx.request({ url: DELIVERY_API.course(enrollment.id), token: ravi.access });
+    expect((course.body as { calendar_url: string }).calendar_url).toBe(link);
+  });
+
+  it('is not written for a program without batches', async () => {
+    const before = (await outbox('batch_joined')).length;
+    const programId = await createProgram(ctx, admin.access);
+    await pay(ravi, programId, {});
+    expect(await outbox('batch_joined')).toHaveLength(before);
+    expect((await outbox('payment_confirmation')).length).toBeGreaterThan(0);
+  });
+});
