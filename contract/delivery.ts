@@ -237,3 +237,6 @@ export const Course = z.object({
   calendar_url: z.string(),
 });
 export type Course = z.infer<typeof Course>;
+
+/** A course's progress: lessons done of its lessons, as a whole percentage rounded down (0 without lessons). */
+export const progressOf = (done: number, total: number): number => (total === 0 ? 0 : Math.floor((done * 100) / total));

@@ -16,5 +16,7 @@ export * from './same-origin-path.ts';
 export * from './file-names.ts';
 export * from './page-titles.ts';
 export * from './mfa.ts';
+export * from './mfa-messages.ts';
+export * from './second-factor-failed.ts';
 export * from './privacy.ts';
 export * from './delivery.ts';

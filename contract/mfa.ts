@@ -1,47 +1,10 @@
 import { z } from 'zod';
-import { RegisterInput } from './payloads.ts';
+import { NewPassword } from './payloads.ts';
 
 /**
  * The second factor (authenticator-app codes, recovery codes, passkeys), the login's second step, step-up
  * and the account page: request bodies, answers and the error codes the SPA reacts to.
  */
-
-/** The `code` of a 403 answer the SPA acts on. */
-export const MFA_ERROR_CODES = { setupRequired: 'mfa_setup_required', stepUpRequired: 'step_up_required' } as const;
-
-/** How long a step-up proof counts (seconds). */
-export const STEP_UP_SECONDS = 300;
-
-export const MFA_PATHS = {
-  totpSetup: '/auth/mfa/totp/setup/',
-  totpConfirm: '/auth/mfa/totp/confirm/',
-  totpDisable: '/auth/mfa/totp/disable/',
-  recoveryCodes: '/auth/mfa/recovery-codes/',
-  status: '/auth/mfa/',
-  tokenMfa: '/auth/token/mfa/',
-  stepUp: '/auth/step-up/',
-  sessions: '/auth/sessions/',
-  session: (id: string = ':id') => `/auth/sessions/${id}/`,
-  profile: '/auth/account/profile/',
-  password: '/auth/account/password/',
-  adminResetMfa: (id: number | string = ':id') => `/api/admin/users/${id}/mfa/reset/`,
-} as const;
-
-export const MFA_MESSAGES = {
-  setupRequired: 'Administrators need a second factor. Set up an authenticator app on your account page first.',
-  stepUpRequired: 'This action needs a fresh second-factor check. Enter a code from your authenticator app.',
-  codeInvalid: 'That code is not valid. Enter the current 6-digit code from your authenticator app.',
-  recoveryInvalid: 'That recovery code is not valid or was used already.',
-  mfaTokenInvalid: 'This sign-in has expired or was already completed. Sign in again with your password.',
-  alreadyEnabled: 'An authenticator app is already set up. Turn it off first to set up another.',
-  notSetUp: 'Start the set-up first: no authenticator app is waiting to be confirmed.',
-  notEnabled: 'No authenticator app is set up on this account.',
-  passwordWrong: 'The password is not correct.',
-  sessionNotFound: 'No such signed-in device.',
-  secondFactorFailed: 'The code could not be checked. Check your connection and try again.',
-  resetSelf: 'Turn off your own second factor on your account page.',
-  resetNothing: 'This user has no authenticator app to remove.',
-} as const;
 
 const code = z
   .string({ error: 'Code is required.' })
@@ -110,7 +73,7 @@ export type ProfileInput = z.infer<typeof ProfileInput>;
 
 export const PasswordChangeInput = z.object({
   current_password: z.string({ error: 'Current password is required.' }).min(1, 'Current password is required.'),
-  new_password: RegisterInput.shape.password,
+  new_password: NewPassword,
 });
 export type PasswordChangeInput = z.infer<typeof PasswordChangeInput>;
 

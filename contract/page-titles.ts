@@ -35,11 +35,12 @@ const PAGE_TITLES: Record<string, string> = {
 
 export const NOT_FOUND_TITLE = titled('Page not found');
 
-/** The title of the page at `pathname`; null for a program's page, which names its program itself. */
+/** The title of the page at `pathname`; null for a program's page and a course page, which name themselves. */
 export function pageTitle(pathname: string): string | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (PAGE_TITLES[path]) return PAGE_TITLES[path];
   if (/^\/programs\/[^/]+$/.test(path)) return null;
+  if (/^\/learn\/[^/]+$/.test(path)) return null;
   if (/^\/payment\/(program|workshop)\/[^/]+$/.test(path)) return titled('Checkout');
   return NOT_FOUND_TITLE;
 }

@@ -119,14 +119,17 @@ export const LogoutInput = RefreshInput;
 export type LogoutInput = RefreshInput;
 
 export const USERNAME_PATTERN = /^[\w.@+-]+$/;
+/** A new password: sign-up, a reset and a change take the same rule. */
+export const NewPassword = line({ error: 'Password is required.' })
+  .min(8, 'Password must be at least 8 characters.')
+  .max(256, 'Password must be at most 256 characters.');
+
 export const RegisterInput = z.object({
   username: required('Username')
     .max(150, 'Username must be at most 150 characters.')
     .regex(USERNAME_PATTERN, 'Username may contain only letters, digits and @ . + - _'),
   email: emailAddress(),
-  password: line({ error: 'Password is required.' })
-    .min(8, 'Password must be at least 8 characters.')
-    .max(256, 'Password must be at most 256 characters.'),
+  password: NewPassword,
   first_name: personName('First name'),
   last_name: personName('Last name'),
   /** Data protection (optional, additive): the age answer and the notice and purposes consented to. */

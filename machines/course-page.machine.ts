@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { userMessage, type Course, type Lesson } from '../contract/index.ts';
+import { progressOf, userMessage, type Course, type Lesson } from '../contract/index.ts';
 import { notProvided } from './placeholders.ts';
 
 /**
@@ -55,8 +55,7 @@ function withTick(course: Course, lessonId: number, completed: boolean): Course 
   }));
   const lessons = modules.flatMap((m) => m.lessons);
   const done = lessons.filter((l) => l.completed).length;
-  const progress = lessons.length === 0 ? 0 : Math.floor((done * 100) / lessons.length);
-  return { ...course, modules, progress_percentage: progress };
+  return { ...course, modules, progress_percentage: progressOf(done, lessons.length) };
 }
 
 type OpenParams = { event: CoursePageEvent };

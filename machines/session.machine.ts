@@ -1,7 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import {
   MESSAGES,
-  MFA_MESSAGES,
+  SECOND_FACTOR_FAILED,
   userMessage,
   type LoginInput,
   type MfaChallenge,
@@ -156,7 +156,7 @@ export const sessionMachine = setup({
           target: 'secondFactor',
           actions: {
             type: 'setError',
-            params: ({ event }) => ({ error: userMessage(event.error, MFA_MESSAGES.secondFactorFailed) }),
+            params: ({ event }) => ({ error: userMessage(event.error, SECOND_FACTOR_FAILED) }),
           },
         },
       },

@@ -7,9 +7,9 @@ import { notFound } from '../lib/errors.ts';
 import { toBatch } from './batches.ts';
 import { meetingWindow, visibleMeetingUrl } from './course-access.ts';
 import { toSession } from './sessions.ts';
+import { progressOf } from '../../contract/delivery.ts';
 
 /** completed × 100 / lessons, rounded down; 0 when the program has no lessons. */
-export const progressOf = (done: number, total: number): number => (total === 0 ? 0 : Math.floor((done * 100) / total));
 
 /** GET /classroom/enrollments/{id}/course/ for the enrollment's own (active) student. */
 export async function courseAnswer(

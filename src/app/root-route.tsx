@@ -5,8 +5,7 @@ import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { SessionContext } from '../lib/session.ts';
 import { onSessionExpired } from '../lib/auth-events.ts';
 import { paths } from '../config/paths.ts';
-import { useDocumentTitle } from '../lib/document-title.ts';
-import { pageTitle } from '../../contract/page-titles.ts';
+import { useRouteTitle } from '../lib/document-title.ts';
 
 type BoundaryProps = { location: string; children: ReactNode };
 
@@ -34,7 +33,7 @@ export function RootRoute() {
   const location = useLocation();
   // Every page its own title. This runs after the page's own effects, so a page that names itself (a
   // program) gets null here and keeps its title.
-  useDocumentTitle(pageTitle(location.pathname));
+  useRouteTitle(location.pathname);
   useEffect(
     () =>
       onSessionExpired(() => {

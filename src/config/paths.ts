@@ -1,4 +1,4 @@
-import { sameOriginPath, type CourseType } from '../../contract/index.ts';
+import type { CourseType } from '../../contract/index.ts';
 
 /** Every route path of the app, in one typed object (bulletproof-react). */
 export const paths = {
@@ -43,12 +43,4 @@ export function loginWithNext(next: string): string {
 
 export function registerWithNext(next: string): string {
   return `${paths.register}?next=${encodeURIComponent(next)}`;
-}
-
-/**
- * Only same-app paths are honoured as return paths (no open redirects, nothing that would crash the
- * router): the contract's one rule, shared with the sandbox gateway's return_url check.
- */
-export function safeNext(next: string | null): string | null {
-  return sameOriginPath(next);
 }

@@ -31,7 +31,7 @@ const NOT_MONEY: { file: string; text: string }[] = [
   { file: 'scripts/report-bundle.ts', text: 'HOME_BUDGET_GZIP_BYTES = 100 * 1024' }, // 100 KiB
   { file: 'scripts/test-all.ts', text: '(Date.now() - since) / 100' }, // seconds to one decimal
   // A course's progress as a percentage of its lessons (computed, rounded down).
-  { file: 'server/services/course.ts', text: 'Math.floor((done * 100) / total)' },
+  { file: 'contract/delivery.ts', text: 'Math.floor((done * 100) / total)' },
   { file: 'server/repositories/lessons.ts', text: '(100 * COUNT(lesson_completions.lesson_id))' },
   { file: 'server/db/seed-delivery.ts', text: '* e.progress_percentage) / 100)' },
   { file: 'server/db/seed-delivery.ts', text: 'Math.floor((count * 100) / lessonIds.length)' },

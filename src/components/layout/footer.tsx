@@ -1,21 +1,7 @@
-import { Link } from 'react-router-dom';
-import { paths } from '../../config/paths.ts';
+import { deferredPart } from '../../lib/deferred-part.tsx';
 
-export function Footer() {
-  return (
-    <footer className="site-footer">
-      <div className="container">
-        <p>
-          Credit Careers Institute — from classroom to credit markets.{' '}
-          <Link to={paths.contact}>Book Free Counseling</Link>
-        </p>
-        <nav aria-label="Policies" className="footer-links">
-          <Link to="/privacy">Privacy notice</Link> · <Link to="/terms">Terms</Link> ·{' '}
-          <Link to="/refund-policy">Refund policy</Link> · <Link to="/delivery-policy">Delivery policy</Link> ·{' '}
-          <Link to="/grievance">Grievance officer</Link> · <Link to={paths.contact}>Contact</Link>
-        </nav>
-        <p>© {new Date().getFullYear()} Credit Careers Institute. All prices in Indian rupees.</p>
-      </div>
-    </footer>
-  );
-}
+/**
+ * The footer at the bottom of every page: rendered in full by the server, its code loads after the
+ * page's own (a deferred part), so its links add nothing to the JavaScript a page starts with.
+ */
+export const Footer = deferredPart(() => import('./footer-content.tsx').then((m) => m.FooterContent));

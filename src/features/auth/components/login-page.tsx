@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { LoginInput, type AppConfig } from '../../../../contract/index.ts';
 import type { AppConfigLoader } from '../types.ts';
-import { paths, registerWithNext, safeNext } from '../../../config/paths.ts';
+import { paths, registerWithNext } from '../../../config/paths.ts';
 import { TextField } from '../../../components/field.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { AuthCard } from './auth-card.tsx';
@@ -11,13 +11,15 @@ import { homeFor, SessionContext } from '../../../lib/session.ts';
 import { DemoCredentials } from './demo-credentials.tsx';
 import { loginNoticeOf } from '../login-notice.ts';
 import { SecondFactorForm } from './second-factor-form.tsx';
+// Only same-app paths are honoured as return paths: the contract's one rule, shared with the sandbox.
+import { sameOriginPath } from '../../../../contract/same-origin-path.ts';
 
 /** `config` loads GET /api/config/ (the composition point supplies it). */
 export function LoginPage({ config, preloaded }: { config: AppConfigLoader; preloaded?: AppConfig }) {
   const [params] = useSearchParams();
   // After a password reset: "Your password has been changed...".
   const notice = loginNoticeOf(useLocation().state);
-  const next = safeNext(params.get('next'));
+  const next = sameOriginPath(params.get('next'));
   const session = SessionContext.useActorRef();
   const authenticated = SessionContext.useSelector((s) => s.matches('authenticated'));
   const user = SessionContext.useSelector((s) => s.context.user);

@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { RegisterInput } from '../../../../contract/index.ts';
-import { loginWithNext, paths, safeNext } from '../../../config/paths.ts';
+import { loginWithNext, paths } from '../../../config/paths.ts';
 import { CheckField, TextField } from '../../../components/field.tsx';
 import { ConsentChoices, NO_CONSENTS } from '../../../components/consent-choices.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
 import { homeFor, SessionContext } from '../../../lib/session.ts';
+// Only same-app paths are honoured as return paths: the contract's one rule, shared with the sandbox.
+import { sameOriginPath } from '../../../../contract/same-origin-path.ts';
 
 const EMPTY = { username: '', email: '', password: '', first_name: '', last_name: '' };
 type Values = typeof EMPTY;
@@ -15,7 +17,7 @@ type Values = typeof EMPTY;
 /** Student sign-up (docs/deviations.md): on success the new student is logged in. */
 export function RegisterPage() {
   const [params] = useSearchParams();
-  const next = safeNext(params.get('next'));
+  const next = sameOriginPath(params.get('next'));
   const session = SessionContext.useActorRef();
   const authenticated = SessionContext.useSelector((s) => s.matches('authenticated'));
   const user = SessionContext.useSelector((s) => s.context.user);
