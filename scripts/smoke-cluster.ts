@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API } from '../contract/index.ts';
+import { API, DELIVERY_API } from '../contract/index.ts';
 import { startSandboxGateway } from '../server/gateway/sandbox.ts';
 import { pgAdmin, startServerProcess, type ServerProcess } from '../tests/api/support/server-process.ts';
 import { freePort } from '../tests/support/server-spawn.ts';
@@ -232,10 +232,14 @@ async function enrollmentsOf(proxy: string, token: string): Promise<Array<{ cour
 }
 
 async function payThroughSandbox(proxy: string, student: string, programId: number, sandbox: Sandbox, inbox: Inbox) {
+  // The demo's programs have open batches: the checkout asks for one, and so does this payment.
+  type Open = { id: number; seats_left: number };
+  const open = (await call(proxy, DELIVERY_API.programBatches(programId))).body as Open[];
+  const batch = open.find((b) => b.seats_left > 0)?.id;
   const start = await call(proxy, API.programs.payment(programId), {
     method: 'POST',
     token: student,
-    body: { payment_method: 'upi' },
+    body: { payment_method: 'upi', ...(batch ? { batch } : {}) },
   });
   const payment = start.body as { id: number; gateway?: { order_id: string } | null };
   const orderId = payment.gateway?.order_id;
