@@ -9,7 +9,7 @@ import {
   type Payment,
   type Program,
 } from '../../contract/index.ts';
-import { ADMIN, adminToken, apiOk, list, login, registerStudent } from './support/api.ts';
+import { ADMIN, adminToken, apiOk, firstOpenBatch, list, login, registerStudent } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import {
   exactly,
@@ -158,7 +158,7 @@ describe('Administrator', () => {
     // The student starts a payment; the gateway "fails" it (recorded by an administrator through the API).
     const payment = await apiOk<Payment>(e2e.baseURL, API.programs.payment(program.id), {
       token: student.access,
-      body: { payment_method: 'credit_card' },
+      body: { payment_method: 'credit_card', batch: await firstOpenBatch(e2e.baseURL, program.id) },
     });
     await apiOk(e2e.baseURL, API.admin.resolvePayment(payment.id), {
       token,

@@ -43,7 +43,7 @@ async function measureBar(page: Page): Promise<Bar> {
       .filter((el) => {
         const box = el.getBoundingClientRect();
         // The name is cut with an ellipsis on purpose (the whole name in its title), never an item.
-        const cut = !el.matches('.user-name') && el.scrollWidth > el.clientWidth + 1;
+        const cut = !el.matches('.user-name, .user-name-text') && el.scrollWidth > el.clientWidth + 1;
         const pastRow = el.closest('.nav-links') !== null && (box.right > row.right + 1 || box.left < row.left - 1);
         return cut || pastRow;
       })

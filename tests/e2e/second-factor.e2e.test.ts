@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { API, MESSAGES, type Payment, type PaymentStart, type Program } from '../../contract/index.ts';
 import { totpCode } from '../../server/services/mfa/totp.ts';
-import { adminToken, apiOk, list, registerStudent } from './support/api.ts';
+import { adminToken, apiOk, firstOpenBatch, list, registerStudent } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import { expectMessage, loginForm, recordDialogs, visible, waitForPath } from './support/ui.ts';
 
@@ -15,12 +15,19 @@ const e2e = useE2E();
 /** The code an authenticator app shows `steps` 30-second steps from now. */
 const code = (seed: string, steps = 0) => totpCode(seed, Math.floor(Date.now() / 1000) + steps * 30);
 
+/** The code, taken early in a 30-second step, so that the server checks it in the step it was made for. */
+async function freshCode(seed: string, steps = 0): Promise<string> {
+  const into = (Date.now() / 1000) % 30;
+  if (into > 22) await new Promise((resolve) => setTimeout(resolve, (30 - into + 0.5) * 1000));
+  return code(seed, steps);
+}
+
 async function paidPayment(): Promise<{ payment: Payment; email: string }> {
   const student = await registerStudent(e2e.baseURL, 'mfarefund');
   const program = (await list<Program>(e2e.baseURL, API.programs.list)).find((p) => p.is_active && p.price > 0)!;
   const start = await apiOk<PaymentStart>(e2e.baseURL, API.programs.payment(program.id), {
     token: student.access,
-    body: { payment_method: 'credit_card' },
+    body: { payment_method: 'credit_card', batch: await firstOpenBatch(e2e.baseURL, program.id) },
   });
   const gateway = start.gateway!;
   const proof = await apiOk<Record<string, string>>(e2e.baseURL, gateway.sandbox_checkout_url!, {
@@ -69,7 +76,7 @@ describe('Two-step verification', () => {
     await page.getByText('Can’t scan? Enter the key by hand').click();
     const seed = (await page.locator('code.otp-key').textContent())!.trim();
     expect(seed).toMatch(/^[A-Z2-7]{32}$/);
-    await page.getByLabel(/Code from the app/).fill(code(seed, -1));
+    await page.getByLabel(/Code from the app/).fill(await freshCode(seed, -1));
     await page.getByRole('button', { name: 'Turn on' }).click();
     const codes = page.getByRole('list', { name: 'Recovery codes' });
     await visible(codes);
@@ -85,7 +92,7 @@ describe('Two-step verification', () => {
     await form.submit.click();
     await visible(page.getByRole('heading', { name: 'Two-step verification' }));
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
-    await page.getByLabel(/Authentication code/).fill(code(seed));
+    await page.getByLabel(/Authentication code/).fill(await freshCode(seed));
     await page.getByRole('button', { name: 'Verify' }).click();
     await waitForPath(page, '/admin');
 
@@ -99,7 +106,7 @@ describe('Two-step verification', () => {
     await refund.getByRole('button', { name: 'Refund' }).click();
     const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
     await visible(stepUp);
-    await stepUp.getByLabel(/Authentication code/).fill(code(seed, 1));
+    await stepUp.getByLabel(/Authentication code/).fill(await freshCode(seed, 1));
     await stepUp.getByRole('button', { name: 'Confirm' }).click();
     await expectMessage(page, dialogs, MESSAGES.adminRefunded, 20_000);
     await visible(row.getByText('Refunded', { exact: true }));

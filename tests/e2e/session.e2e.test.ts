@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { API, SERVER_MESSAGES, type Program } from '../../contract/index.ts';
-import { api, apiOk, list, registerStudent, type RegisteredStudent } from './support/api.ts';
+import { adminToken, api, apiOk, list, registerStudent, type RegisteredStudent } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import {
   action,
@@ -83,8 +83,25 @@ describe('Session', () => {
 
   test('tokens that expire during use: the next call sends the browser to /login and clears both tokens', async () => {
     const student = await registerStudent(e2e.baseURL, 'expire');
-    const programs = await list<Program>(e2e.baseURL, API.programs.list);
-    const program = programs.find((p) => p.price > 0)!;
+    // A program without batches: the dashboard's Pay calls the API at once (with batches it opens checkout).
+    const program = await apiOk<Program>(e2e.baseURL, API.programs.create, {
+      token: await adminToken(e2e.baseURL),
+      body: {
+        title: `Session Expiry Course ${Date.now()}`,
+        subtitle: 'No batches',
+        description: 'Self-paced.',
+        level: 'beginner',
+        category: 'short_course',
+        target_audience: 'graduates',
+        price: 9000,
+        original_price: null,
+        duration_weeks: 2,
+        avg_salary: '',
+        is_featured: false,
+        is_flagship: false,
+        is_active: true,
+      },
+    });
     const page = await e2e.newPage();
     await setTokens(page, student);
     await page.goto('/dashboard');

@@ -243,9 +243,10 @@ describe('Student', () => {
     const myCourses = section(page, /my courses/i);
     await visible(titleOf(myCourses, program.title));
     await hidden(titleOf(section(page, /available courses/i), program.title));
-    const materials = cardOf(myCourses, program.title).getByRole('button', { name: /access course materials/i });
+    // Access Course Materials opens the course page (/learn/{enrollment}).
+    const materials = cardOf(myCourses, program.title).getByRole('link', { name: /access course materials/i });
     await visible(materials);
-    expect(await materials.isDisabled()).toBe(true);
+    expect(await materials.getAttribute('href')).toMatch(/^\/learn\/\d+$/);
 
     // Programs now shows Enrolled, disabled, for that program.
     await header(page)
