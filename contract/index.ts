@@ -20,3 +20,4 @@ export * from './mfa-messages.ts';
 export * from './second-factor-failed.ts';
 export * from './privacy.ts';
 export * from './delivery.ts';
+export * from './teaching.ts';

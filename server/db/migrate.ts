@@ -17,6 +17,7 @@ import * as resetLinksSharedEmails from './migrations/014_reset_links_and_shared
 import * as secondFactor from './migrations/012_second_factor.ts';
 import * as dataProtection from './migrations/013_data_protection.ts';
 import * as batchesAndLessons from './migrations/011_batches_and_lessons.ts';
+import * as teaching from './migrations/015_teaching.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '012_second_factor': secondFactor,
   '013_data_protection': dataProtection,
   '011_batches_and_lessons': batchesAndLessons,
+  '015_teaching': teaching,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

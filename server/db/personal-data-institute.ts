@@ -113,6 +113,12 @@ export const INSTITUTE_DATA: Record<string, TableClass> = {
       ...['created_at', 'updated_at'],
     ],
   },
+  assignments: {
+    notPersonal: [
+      ...['id', 'batch_id', 'title', 'instructions', 'due_at', 'max_marks', 'created_by'],
+      ...['created_at', 'updated_at'],
+    ],
+  },
   course_modules: { notPersonal: ['id', 'program_id', 'title', 'position'] },
   lessons: {
     notPersonal: [

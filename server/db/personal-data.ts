@@ -216,6 +216,32 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
     exported: ['lesson_id', 'completed_at'],
     withheld: { student_id: 'the account itself' },
   },
+  session_attendance: {
+    file: 'attendance',
+    exported: ['session_id', 'present', 'marked_at'],
+    withheld: { student_id: 'the account itself', marked_by: STAFF },
+  },
+  assignment_submissions: {
+    file: 'assignment_submissions',
+    exported: [
+      ...['id', 'assignment_id', 'text', 'file_name', 'file_type', 'file_size', 'submitted_at', 'is_late'],
+      ...['marks', 'feedback', 'graded_at'],
+    ],
+    withheld: {
+      student_id: 'the account itself',
+      file: 'the stored file’s random name (the file itself is downloadable from the course page)',
+      graded_by: STAFF,
+    },
+  },
+  certificates: {
+    file: 'certificates',
+    exported: [
+      ...['id', 'number', 'code', 'enrollment_id', 'program_id', 'batch_id', 'student_name', 'program_title'],
+      ...['batch_name', 'starts_on', 'ends_on', 'hours', 'instructor_name', 'issued_on', 'issued_at', 'status'],
+      ...['revoked_at', 'revoked_reason'],
+    ],
+    withheld: { student_id: 'the account itself', issued_by: STAFF, revoked_by: STAFF },
+  },
   session_reminders: {
     file: 'class_reminders',
     exported: ['session_id', 'offset_hours', 'sent_at'],

@@ -540,7 +540,85 @@ export interface SessionRemindersTable {
   sent_at: Timestamp;
 }
 
+/** One student's mark for one live session (migration 015): the last mark stands. */
+export interface SessionAttendanceTable {
+  session_id: number;
+  student_id: number;
+  present: Bool;
+  marked_by: number | null;
+  marked_at: Timestamp;
+}
+
+/** An assignment of a batch (migration 015). */
+export interface AssignmentsTable {
+  id: Generated<number>;
+  batch_id: number;
+  title: string;
+  /** Markdown. */
+  instructions: string;
+  /** UTC ISO date-time. */
+  due_at: Timestamp;
+  max_marks: number;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A student's one submission of an assignment (migration 015): resubmitted until graded. */
+export interface AssignmentSubmissionsTable {
+  id: Generated<number>;
+  assignment_id: number;
+  student_id: number;
+  text: string;
+  /** The stored file's random name under the upload directory's submissions/ folder. */
+  file: string | null;
+  file_name: string | null;
+  /** The media type decided from the file's content. */
+  file_type: string | null;
+  file_size: number | null;
+  submitted_at: Timestamp;
+  is_late: Bool;
+  /** Null until graded. */
+  marks: number | null;
+  feedback: string;
+  graded_by: number | null;
+  graded_at: Timestamp | null;
+}
+
+/** An issued certificate (migration 015): what it says is copied at issue. */
+export interface CertificatesTable {
+  id: Generated<number>;
+  /** Consecutive from 1. */
+  number: number;
+  /** Unguessable; the verification URL's last part. */
+  code: string;
+  enrollment_id: number;
+  student_id: number;
+  program_id: number;
+  batch_id: number;
+  student_name: string;
+  program_title: string;
+  batch_name: string;
+  starts_on: string;
+  ends_on: string;
+  hours: number;
+  instructor_name: string;
+  /** IST calendar day, YYYY-MM-DD. */
+  issued_on: string;
+  issued_at: Timestamp;
+  /** Null when the housekeeping job issued it at the batch's end. */
+  issued_by: number | null;
+  status: 'valid' | 'revoked';
+  revoked_at: Timestamp | null;
+  revoked_reason: string | null;
+  revoked_by: number | null;
+}
+
 export interface Database {
+  session_attendance: SessionAttendanceTable;
+  assignments: AssignmentsTable;
+  assignment_submissions: AssignmentSubmissionsTable;
+  certificates: CertificatesTable;
   consent_events: ConsentEventsTable;
   age_records: AgeRecordsTable;
   privacy_requests: PrivacyRequestsTable;
@@ -597,3 +675,6 @@ export type OutboxRow = Selectable<OutboxTable>;
 export type BatchRow = Selectable<BatchesTable>;
 export type BatchSessionRow = Selectable<BatchSessionsTable>;
 export type LessonRow = Selectable<LessonsTable>;
+export type AssignmentRow = Selectable<AssignmentsTable>;
+export type SubmissionRow = Selectable<AssignmentSubmissionsTable>;
+export type CertificateRow = Selectable<CertificatesTable>;

@@ -44,6 +44,9 @@ export function createPersonalDataRepository(db: Db) {
         outbox: await select('outbox', addressedTo(email)),
         lesson_completions: await select('lesson_completions', student),
         session_reminders: await select('session_reminders', student),
+        session_attendance: await select('session_attendance', student),
+        assignment_submissions: await select('assignment_submissions', student),
+        certificates: await select('certificates', student),
       };
     },
 

@@ -1,4 +1,4 @@
-import { DELIVERY_MESSAGES, MEETING_OPENS_MINUTES_BEFORE } from '../../contract/index.ts';
+import { DELIVERY_MESSAGES, MEETING_OPENS_MINUTES_BEFORE, TEACHING_MESSAGES } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import type { BatchRow, BatchSessionRow, EnrollmentRow, LessonRow, UserRow } from '../db/schema.ts';
 import { createBatchRepository } from '../repositories/batches.ts';
@@ -77,4 +77,24 @@ export async function sessionBatch(db: Db, session: BatchSessionRow): Promise<Ba
   const batch = await createBatchRepository(db).findById(session.batch_id);
   if (!batch) throw notFound();
   return batch;
+}
+
+/**
+ * The instructor endpoints' rule (decision record 050), the one place it lives: anonymous is 401; an
+ * administrator may act on every batch; a user with role instructor only on a batch they teach; everyone
+ * else (students included) 403.
+ */
+export function assertTeachesBatch(user: UserRow | null, batch: Pick<BatchRow, 'instructor_id'>): UserRow {
+  if (!user) throw notAuthenticated();
+  if (user.role === 'admin') return user;
+  if (user.role !== 'instructor') throw new HttpError(403, TEACHING_MESSAGES.instructorsOnly);
+  if (batch.instructor_id !== user.id) throw new HttpError(403, TEACHING_MESSAGES.notYourBatch);
+  return user;
+}
+
+/** The instructor area's own gate, before any batch is named: administrators and instructors. */
+export function assertInstructor(user: UserRow | null): UserRow {
+  if (!user) throw notAuthenticated();
+  if (user.role !== 'admin' && user.role !== 'instructor') throw new HttpError(403, TEACHING_MESSAGES.instructorsOnly);
+  return user;
 }
