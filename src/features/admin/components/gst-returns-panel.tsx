@@ -10,6 +10,7 @@ import {
 } from '../../../../contract/index.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { Notice } from '../../../components/notice.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatPaise } from '../../../utils/format.ts';
 import { downloadGstr1 } from '../api/admin-api.ts';
 import type { AdminMachines } from '../types.ts';
@@ -105,48 +106,34 @@ function Gstr1Totals({ period, machines }: { period: string; machines: AdminMach
   );
 }
 
+const GSTR1_HEADERS = [
+  'Table',
+  ...['Rows', 'Taxable value', 'IGST', 'CGST', 'SGST'].map((label) => ({ label, numeric: true as const })),
+];
+
 function Gstr1Table({ summary }: { summary: Gstr1Summary }) {
   const money = (paise: number) => formatPaise(paise);
   return (
-    <div className="scroll-area" role="region" aria-label="GSTR-1 totals">
-      <table className="table">
-        <caption>
+    <ScrollTable
+      label="GSTR-1 totals"
+      headers={GSTR1_HEADERS}
+      caption={
+        <>
           {summary.invoices} invoice(s) and {summary.credit_notes} credit note(s); net taxable value{' '}
           {money(summary.net_taxable_paise)}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Table</th>
-            <th scope="col" className="number">
-              Rows
-            </th>
-            <th scope="col" className="number">
-              Taxable value
-            </th>
-            <th scope="col" className="number">
-              IGST
-            </th>
-            <th scope="col" className="number">
-              CGST
-            </th>
-            <th scope="col" className="number">
-              SGST
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {summary.tables.map((t) => (
-            <tr key={t.table}>
-              <th scope="row">{GSTR1_TABLE_LABELS[t.table]}</th>
-              <td className="number">{t.rows}</td>
-              <td className="number">{t.table === 'docs' ? '' : money(t.taxable_paise)}</td>
-              <td className="number">{t.table === 'docs' ? '' : money(t.igst_paise)}</td>
-              <td className="number">{t.table === 'docs' ? '' : money(t.cgst_paise)}</td>
-              <td className="number">{t.table === 'docs' ? '' : money(t.sgst_paise)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        </>
+      }
+    >
+      {summary.tables.map((t) => (
+        <tr key={t.table}>
+          <th scope="row">{GSTR1_TABLE_LABELS[t.table]}</th>
+          <td className="number">{t.rows}</td>
+          <td className="number">{t.table === 'docs' ? '' : money(t.taxable_paise)}</td>
+          <td className="number">{t.table === 'docs' ? '' : money(t.igst_paise)}</td>
+          <td className="number">{t.table === 'docs' ? '' : money(t.cgst_paise)}</td>
+          <td className="number">{t.table === 'docs' ? '' : money(t.sgst_paise)}</td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
