@@ -1,0 +1,98 @@
+import { eligibilitySentence, type Eligibility } from '../../contract/index.ts';
+import type { CertificateConfig } from '../certificates/config.ts';
+import type { Db } from '../db/connect.ts';
+
+/**
+ * Whether a student has earned the certificate of their batch (decision record 052): every lesson of the
+ * program complete, attendance at least CERTIFICATE_MIN_ATTENDANCE percent of the batch's held sessions
+ * (those that started by now), and every assignment of the batch graded at least CERTIFICATE_PASS_PERCENT
+ * of its marks. Compared in integers (present × 100 ≥ minimum × held; marks × 100 ≥ pass × max), so
+ * exactly 75% and exactly 40% pass.
+ */
+
+/**
+ * The student's attendance in the batch as a percentage: held sessions (starts_at ≤ now) with the student
+ * marked present, of the batch's held sessions; 0 when none was held. (Attendance, built in parallel,
+ * exports one with this signature from services/attendance.ts; the merger switches to it.)
+ */
+async function attendancePercentage(db: Db, studentId: number, batchId: number, now: number): Promise<number> {
+  const { held, present } = await attendanceCounts(db, studentId, batchId, now);
+  return held === 0 ? 0 : (present * 100) / held;
+}
+
+async function attendanceCounts(db: Db, studentId: number, batchId: number, now: number) {
+  const at = new Date(now).toISOString();
+  const sessions = await db
+    .selectFrom('batch_sessions')
+    .leftJoin('session_attendance', (join) =>
+      join
+        .onRef('session_attendance.session_id', '=', 'batch_sessions.id')
+        .on('session_attendance.student_id', '=', studentId),
+    )
+    .select(['batch_sessions.id', 'session_attendance.present'])
+    .where('batch_sessions.batch_id', '=', batchId)
+    .where('batch_sessions.starts_at', '<=', at)
+    .execute();
+  return { held: sessions.length, present: sessions.filter((s) => Number(s.present) === 1).length };
+}
+
+/** The rules of one student in one batch of a program, met or not, with the sentence naming those unmet. */
+export async function certificateEligibility(
+  db: Db,
+  rules: CertificateConfig,
+  who: { studentId: number; programId: number; batchId: number },
+  now: number,
+): Promise<Eligibility> {
+  const lessons = await db
+    .selectFrom('lessons')
+    .leftJoin('lesson_completions', (join) =>
+      join
+        .onRef('lesson_completions.lesson_id', '=', 'lessons.id')
+        .on('lesson_completions.student_id', '=', who.studentId),
+    )
+    .select(['lessons.id', 'lesson_completions.lesson_id as done'])
+    .where('lessons.program_id', '=', who.programId)
+    .execute();
+  const done = lessons.filter((l) => l.done !== null).length;
+
+  const { held } = await attendanceCounts(db, who.studentId, who.batchId, now);
+  const percentage = await attendancePercentage(db, who.studentId, who.batchId, now);
+  // Nothing held yet: nothing to attend, so the rule is met.
+  const attendanceMet = held === 0 || percentage >= rules.minAttendancePercent;
+
+  const assignments = await db
+    .selectFrom('assignments')
+    .leftJoin('assignment_submissions', (join) =>
+      join
+        .onRef('assignment_submissions.assignment_id', '=', 'assignments.id')
+        .on('assignment_submissions.student_id', '=', who.studentId),
+    )
+    .select(['assignments.id', 'assignments.title', 'assignments.max_marks', 'assignment_submissions.marks'])
+    .where('assignments.batch_id', '=', who.batchId)
+    .orderBy('assignments.due_at')
+    .orderBy('assignments.id')
+    .execute();
+  const notGraded = assignments.filter((a) => a.marks === null).map((a) => a.title);
+  const belowPass = assignments
+    .filter((a) => a.marks !== null && Number(a.marks) * 100 < rules.passPercent * a.max_marks)
+    .map((a) => a.title);
+
+  const result = {
+    lessons: { done, total: lessons.length, met: done === lessons.length },
+    attendance: {
+      percentage: held === 0 ? 100 : percentage,
+      required: rules.minAttendancePercent,
+      held_sessions: held,
+      met: attendanceMet,
+    },
+    assignments: {
+      total: assignments.length,
+      pass_percent: rules.passPercent,
+      not_graded: notGraded,
+      below_pass: belowPass,
+      met: notGraded.length === 0 && belowPass.length === 0,
+    },
+  };
+  const summary = eligibilitySentence(result);
+  return { eligible: summary === null, summary, ...result };
+}
