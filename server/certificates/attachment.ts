@@ -1,12 +1,13 @@
 import { certificateFileName } from '../../contract/index.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
+import { createCertificateRepository } from '../repositories/certificates.ts';
 import { issuerName, verificationUrl } from '../services/certificates.ts';
 import { renderCertificate } from './pdf.ts';
 
 /** The outbox worker's attachment of a certificate: its PDF, made when the email is sent. */
 export async function certificateAttachment(db: Db, config: Pick<Config, 'publicUrl' | 'institute'>, id: number) {
-  const row = await db.selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await createCertificateRepository(db).byId(id);
   if (!row) throw new Error(`attachment: certificate ${id} not found`);
   return {
     filename: certificateFileName(row.number),

@@ -1,6 +1,7 @@
 import { eligibilitySentence, type Eligibility } from '../../contract/index.ts';
 import type { CertificateConfig } from '../certificates/config.ts';
 import type { Db } from '../db/connect.ts';
+import { createCertificateRepository } from '../repositories/certificates.ts';
 
 /**
  * Whether a student has earned the certificate of their batch (decision record 052): every lesson of the
@@ -21,18 +22,7 @@ async function attendancePercentage(db: Db, studentId: number, batchId: number, 
 }
 
 async function attendanceCounts(db: Db, studentId: number, batchId: number, now: number) {
-  const at = new Date(now).toISOString();
-  const sessions = await db
-    .selectFrom('batch_sessions')
-    .leftJoin('session_attendance', (join) =>
-      join
-        .onRef('session_attendance.session_id', '=', 'batch_sessions.id')
-        .on('session_attendance.student_id', '=', studentId),
-    )
-    .select(['batch_sessions.id', 'session_attendance.present'])
-    .where('batch_sessions.batch_id', '=', batchId)
-    .where('batch_sessions.starts_at', '<=', at)
-    .execute();
+  const sessions = await createCertificateRepository(db).heldSessions(studentId, batchId, new Date(now).toISOString());
   return { held: sessions.length, present: sessions.filter((s) => Number(s.present) === 1).length };
 }
 
@@ -43,16 +33,8 @@ export async function certificateEligibility(
   who: { studentId: number; programId: number; batchId: number },
   now: number,
 ): Promise<Eligibility> {
-  const lessons = await db
-    .selectFrom('lessons')
-    .leftJoin('lesson_completions', (join) =>
-      join
-        .onRef('lesson_completions.lesson_id', '=', 'lessons.id')
-        .on('lesson_completions.student_id', '=', who.studentId),
-    )
-    .select(['lessons.id', 'lesson_completions.lesson_id as done'])
-    .where('lessons.program_id', '=', who.programId)
-    .execute();
+  const repository = createCertificateRepository(db);
+  const lessons = await repository.lessons(who.studentId, who.programId);
   const done = lessons.filter((l) => l.done !== null).length;
 
   const { held } = await attendanceCounts(db, who.studentId, who.batchId, now);
@@ -60,18 +42,7 @@ export async function certificateEligibility(
   // Nothing held yet: nothing to attend, so the rule is met.
   const attendanceMet = held === 0 || percentage >= rules.minAttendancePercent;
 
-  const assignments = await db
-    .selectFrom('assignments')
-    .leftJoin('assignment_submissions', (join) =>
-      join
-        .onRef('assignment_submissions.assignment_id', '=', 'assignments.id')
-        .on('assignment_submissions.student_id', '=', who.studentId),
-    )
-    .select(['assignments.id', 'assignments.title', 'assignments.max_marks', 'assignment_submissions.marks'])
-    .where('assignments.batch_id', '=', who.batchId)
-    .orderBy('assignments.due_at')
-    .orderBy('assignments.id')
-    .execute();
+  const assignments = await repository.assignments(who.studentId, who.batchId);
   const notGraded = assignments.filter((a) => a.marks === null).map((a) => a.title);
   const belowPass = assignments
     .filter((a) => a.marks !== null && Number(a.marks) * 100 < rules.passPercent * a.max_marks)

@@ -16,6 +16,7 @@ import { BusinessError, notFound } from '../lib/errors.ts';
 import { certificateIssuedEmail } from '../mail/certificate-templates.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
 import { createAuditRepository } from '../repositories/audit.ts';
+import { createCertificateRepository } from '../repositories/certificates.ts';
 import { createJobLockRepository } from '../repositories/job-locks.ts';
 import { certificateEligibility } from './certificate-eligibility.ts';
 import { givesAccess } from './enrollments.ts';
@@ -54,15 +55,12 @@ export const certificateRef = (config: Pick<Config, 'publicUrl'>, row: Certifica
   url: verificationUrl(config, row.code),
 });
 
-async function findByEnrollment(db: Db, enrollmentId: number) {
-  return db.selectFrom('certificates').selectAll().where('enrollment_id', '=', enrollmentId).executeTakeFirst();
-}
-
-export const certificateOfEnrollment = findByEnrollment;
+export const certificateOfEnrollment = (db: Db, enrollmentId: number) =>
+  createCertificateRepository(db).byEnrollment(enrollmentId);
 
 export async function findCertificate(db: Db, code: string): Promise<CertificateRow | undefined> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(code)) return undefined;
-  return db.selectFrom('certificates').selectAll().where('code', '=', code).executeTakeFirst();
+  return createCertificateRepository(db).byCode(code);
 }
 
 /** Why an enrollment cannot have a certificate whatever its progress; null when it can. */
@@ -85,13 +83,10 @@ export async function issueCertificate(
   now: number = Date.now(),
 ): Promise<IssueOutcome> {
   return withKeysLocked(db, [NUMBER_LOCK], async (trx) => {
-    const existing = await findByEnrollment(trx, enrollmentId);
+    const repository = createCertificateRepository(trx);
+    const existing = await repository.byEnrollment(enrollmentId);
     if (existing) return { created: false, row: existing };
-    const enrollment = await trx
-      .selectFrom('enrollments')
-      .selectAll()
-      .where('id', '=', enrollmentId)
-      .executeTakeFirst();
+    const enrollment = await repository.enrollment(enrollmentId);
     if (!enrollment) throw notFound();
     const problem = enrollmentProblem(enrollment);
     if (problem) throw new BusinessError(problem);
@@ -104,56 +99,34 @@ export async function issueCertificate(
     );
     if (!eligibility.eligible) throw new BusinessError(eligibility.summary!);
 
-    const batch = await trx.selectFrom('batches').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
-    const program = await trx
-      .selectFrom('programs')
-      .select('title')
-      .where('id', '=', enrollment.course_id)
-      .executeTakeFirstOrThrow();
-    const student = await trx
-      .selectFrom('users')
-      .select(['first_name', 'last_name', 'username', 'email'])
-      .where('id', '=', enrollment.student_id)
-      .executeTakeFirstOrThrow();
-    const instructor = batch.instructor_id
-      ? await trx
-          .selectFrom('users')
-          .select(['first_name', 'last_name', 'username'])
-          .where('id', '=', batch.instructor_id)
-          .executeTakeFirst()
-      : undefined;
+    const batch = (await repository.batch(batchId))!;
+    const program = await repository.programTitle(enrollment.course_id);
+    const student = (await repository.person(enrollment.student_id))!;
+    const instructor = batch.instructor_id ? await repository.person(batch.instructor_id) : undefined;
     // Hours: the held sessions' durations added up, in whole hours rounded down (decision record 052).
-    const minutes = await trx
-      .selectFrom('batch_sessions')
-      .select((eb) => eb.fn.sum<number | string | null>('duration_minutes').as('total'))
-      .where('batch_id', '=', batchId)
-      .where('starts_at', '<=', new Date(now).toISOString())
-      .executeTakeFirst();
-    const top = await trx
-      .selectFrom('certificates')
-      .select((eb) => eb.fn.max<number | string | null>('number').as('top'))
-      .executeTakeFirst();
+    const held = await repository.heldSessions(enrollment.student_id, batchId, new Date(now).toISOString());
+    const minutes = held.reduce((sum, session) => sum + session.duration_minutes, 0);
     const issuedAt = new Date(now).toISOString();
     const values = {
-      number: Number(top?.top ?? 0) + 1,
+      number: await repository.nextNumber(),
       code: newCode(),
       enrollment_id: enrollment.id,
       student_id: enrollment.student_id,
       program_id: enrollment.course_id,
       batch_id: batchId,
       student_name: fullName(student),
-      program_title: program.title,
+      program_title: program,
       batch_name: batch.name,
       starts_on: batch.starts_on,
       ends_on: batch.ends_on,
-      hours: Math.floor(Number(minutes?.total ?? 0) / 60),
+      hours: Math.floor(minutes / 60),
       instructor_name: instructor ? fullName(instructor) : '',
       issued_on: istToday(new Date(now)),
       issued_at: issuedAt,
       issued_by: actor?.id ?? null,
       status: 'valid' as const,
     };
-    const row = await trx.insertInto('certificates').values(values).returningAll().executeTakeFirstOrThrow();
+    const row = await repository.insert(values);
     await createAuditRepository(trx).record({
       actorId: actor?.id ?? null,
       action: 'issue',
@@ -189,18 +162,7 @@ export async function issueEndedBatchCertificates(
 ): Promise<number> {
   let issued = 0;
   await createJobLockRepository(db, dialect).runAlone('certificates', async () => {
-    const candidates = await db
-      .selectFrom('enrollments')
-      .innerJoin('batches', 'batches.id', 'enrollments.batch_id')
-      .leftJoin('certificates', 'certificates.enrollment_id', 'enrollments.id')
-      .select(['enrollments.id', 'enrollments.student_id', 'enrollments.course_id', 'enrollments.batch_id'])
-      .where('enrollments.course_type', '=', 'program')
-      .where('enrollments.is_active', '=', 1)
-      .where('enrollments.status', 'in', ['active', 'completed'])
-      .where('batches.ends_on', '<', istToday(new Date(now)))
-      .where('certificates.id', 'is', null)
-      .orderBy('enrollments.id')
-      .execute();
+    const candidates = await createCertificateRepository(db).endedWithoutCertificate(istToday(new Date(now)));
     for (const candidate of candidates) {
       const eligibility = await certificateEligibility(
         db,
@@ -245,9 +207,7 @@ export function toAdminCertificate(row: CertificateRow): AdminCertificate {
   };
 }
 
-export async function listCertificates(db: Db): Promise<CertificateRow[]> {
-  return db.selectFrom('certificates').selectAll().orderBy('number', 'desc').execute();
-}
+export const listCertificates = (db: Db): Promise<CertificateRow[]> => createCertificateRepository(db).list();
 
 /** An administrator revokes a certificate with a reason (audited); the public page then says revoked. */
 export async function revokeCertificate(db: Db, code: string, admin: UserRow, reason: string): Promise<CertificateRow> {
@@ -256,13 +216,7 @@ export async function revokeCertificate(db: Db, code: string, admin: UserRow, re
     if (!row) throw notFound();
     if (row.status === 'revoked') throw new BusinessError(CERTIFICATE_MESSAGES.alreadyRevoked);
     const revokedAt = new Date().toISOString();
-    const updated = await trx
-      .updateTable('certificates')
-      .set({ status: 'revoked', revoked_at: revokedAt, revoked_reason: reason, revoked_by: admin.id })
-      .where('id', '=', row.id)
-      .where('status', '=', 'valid')
-      .returningAll()
-      .executeTakeFirst();
+    const updated = await createCertificateRepository(trx).revoke(row.id, revokedAt, reason, admin.id);
     if (!updated) throw new BusinessError(CERTIFICATE_MESSAGES.alreadyRevoked);
     await createAuditRepository(trx).record({
       actorId: admin.id,

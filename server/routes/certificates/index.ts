@@ -4,6 +4,7 @@ import { renderCertificate } from '../../certificates/pdf.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { idParam, parse } from '../../lib/validate.ts';
 import { adminOnly, authenticated, requireAdmin, requireUser } from '../../plugins/auth.ts';
+import { createCertificateRepository } from '../../repositories/certificates.ts';
 import { assertInstructor, assertTeachesBatch } from '../../services/course-access.ts';
 import {
   certificateRef,
@@ -27,15 +28,10 @@ export default async function certificateRoutes(app: FastifyInstance) {
   /** The batch's instructor or an administrator issues an eligible student's certificate (idempotent). */
   app.post(CERTIFICATE_API.issue(), { preHandler: authenticated }, async (request, reply) => {
     const user = assertInstructor(requireUser(request));
-    const enrollment = await db
-      .selectFrom('enrollments')
-      .selectAll()
-      .where('id', '=', idParam(request.params))
-      .executeTakeFirst();
+    const repository = createCertificateRepository(db);
+    const enrollment = await repository.enrollment(idParam(request.params));
     if (!enrollment) throw notFound();
-    const batch = enrollment.batch_id
-      ? await db.selectFrom('batches').selectAll().where('id', '=', enrollment.batch_id).executeTakeFirst()
-      : undefined;
+    const batch = enrollment.batch_id ? await repository.batch(enrollment.batch_id) : undefined;
     // Without a batch only an administrator may hear why there is nothing to issue.
     assertTeachesBatch(user, batch ?? { instructor_id: null });
     const outcome = await issueCertificate(db, config, enrollment.id, user);

@@ -8,10 +8,7 @@ import { formatCertificateDay } from '../../certificates/pdf.ts';
  */
 
 const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `
 body{font-family:"DejaVu Sans",Arial,sans-serif;margin:0;color:#111827;background:#f3f4f6;line-height:1.5}
@@ -54,7 +51,10 @@ export function certificatePage(issuer: string, c: PublicCertificate): string {
   const rows: [string, string][] = [
     ['Awarded to', c.student_name],
     ['Program', c.program],
-    ['Batch', `${c.batch.name}, ${formatCertificateDay(c.batch.starts_on)} to ${formatCertificateDay(c.batch.ends_on)}`],
+    [
+      'Batch',
+      `${c.batch.name}, ${formatCertificateDay(c.batch.starts_on)} to ${formatCertificateDay(c.batch.ends_on)}`,
+    ],
     ...(c.hours > 0 ? [['Hours', String(c.hours)] as [string, string]] : []),
     ...(c.instructor_name ? [['Instructor', c.instructor_name] as [string, string]] : []),
     ['Issued on', formatCertificateDay(c.issued_on)],
