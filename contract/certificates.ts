@@ -12,6 +12,7 @@ export const CERTIFICATE_API = {
   issue: (id: Id = ':id') => `/api/instructor/enrollments/${id}/certificate/`,
   verify: (code: string = ':code') => `/api/certificates/${code}/`,
   pdf: (code: string = ':code') => `/classroom/certificates/${code}/pdf`,
+  mine: '/classroom/certificates/',
   adminList: '/api/admin/certificates/',
   revoke: (code: string = ':code') => `/api/admin/certificates/${code}/revoke/`,
 } as const;
@@ -99,6 +100,10 @@ export const CertificateRef = z.object({
 export type CertificateRef = z.infer<typeof CertificateRef>;
 
 export const IssuedCertificate = z.object({ code: z.string(), url: z.string() });
+
+/** GET /classroom/certificates/: the caller's valid certificates, by enrollment (the dashboard's cards). */
+export const MyCertificate = CertificateRef.extend({ enrollment: Ids });
+export type MyCertificate = z.infer<typeof MyCertificate>;
 
 export const CERTIFICATE_STATUSES = ['valid', 'revoked'] as const;
 

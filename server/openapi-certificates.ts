@@ -51,6 +51,14 @@ export const CERTIFICATES_OPERATIONS: Operation[] = [
   }),
   op({
     method: 'get',
+    path: A.mine,
+    summary: "The caller's valid certificates, each with its enrollment, code, number and verification URL",
+    tag: 'Certificates',
+    access: 'user',
+    responses: { 200: z.array(C.MyCertificate) },
+  }),
+  op({
+    method: 'get',
     path: A.adminList,
     summary: 'Every certificate, newest number first, with who issued it and any revocation reason',
     tag: 'Certificates',

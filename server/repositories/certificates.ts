@@ -11,6 +11,14 @@ export function createCertificateRepository(db: Db) {
       db.selectFrom('certificates').selectAll().where('code', '=', code).executeTakeFirst(),
     byId: (id: number): Promise<CertificateRow | undefined> =>
       db.selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst(),
+    validOfStudent: (studentId: number): Promise<CertificateRow[]> =>
+      db
+        .selectFrom('certificates')
+        .selectAll()
+        .where('student_id', '=', studentId)
+        .where('status', '=', 'valid')
+        .orderBy('number')
+        .execute(),
     list: (): Promise<CertificateRow[]> =>
       db.selectFrom('certificates').selectAll().orderBy('number', 'desc').execute(),
     async nextNumber(): Promise<number> {

@@ -78,6 +78,13 @@ export default async function certificateRoutes(app: FastifyInstance) {
       .send(pdf);
   });
 
+  /** The caller's valid certificates (the dashboard's Download certificate links). */
+  app.get(CERTIFICATE_API.mine, { preHandler: authenticated }, async (request) => {
+    const user = requireUser(request);
+    const rows = await createCertificateRepository(db).validOfStudent(user.id);
+    return rows.map((row) => ({ enrollment: row.enrollment_id, ...certificateRef(config, row) }));
+  });
+
   app.get(CERTIFICATE_API.adminList, { preHandler: adminOnly }, async () =>
     (await listCertificates(db)).map(toAdminCertificate),
   );
