@@ -50,8 +50,9 @@ describe('Certificates', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
-    // A visitor (no login) opens the verification page the QR code points to.
-    const visitor = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+    // A visitor (no login) opens the verification page the QR code points to: plain server HTML, no SPA to
+    // hydrate, so a plain page of a new context.
+    const visitor = await (await e2e.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     const answer = await visitor.goto(`/certificates/${certificate.code}`);
     expect(answer?.status()).toBe(200);
     expect(answer?.headers()['x-robots-tag']).toBe('noindex');
