@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  API,
   AdminCertificate,
   CERTIFICATE_API,
   Course as CourseAnswer,
@@ -297,6 +298,10 @@ describe('verification, revocation and the PDF', () => {
     expect(JSON.parse(emails[0]!.attachments)).toEqual([
       { kind: 'certificate', id: row.id, filename: `Certificate ${row.number}.pdf` },
     ]);
+    // The admin Outbox view names the attachment.
+    const outbox = await ctx.request({ url: `${API.admin.outbox}?template=certificate_issued`, token: admin.access });
+    const listed = (outbox.body as { results: { id: number; attachments: string[] }[] }).results;
+    expect(listed.find((e) => e.id === emails[0]!.id)?.attachments).toEqual([`Certificate ${row.number}.pdf`]);
     const sent: { to: string; attachments: { filename: string; content: Buffer }[] }[] = [];
     const worker = createMailWorker({
       db: ctx.db,
