@@ -200,6 +200,7 @@ describe('verification, revocation and the PDF', () => {
   it('anyone verifies a valid certificate (API and page, noindex); an unknown code is a real 404 page', async () => {
     const api = await ctx.request({ url: CERTIFICATE_API.verify(code) });
     expect(api.status).toBe(200);
+    expect(api.headers['x-robots-tag']).toBe('noindex');
     const body = PublicCertificate.parse(api.body);
     expect(body).toMatchObject({
       code,

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { API, DELIVERY_API, type Course, type Enrollment } from '../../contract/index.ts';
 import { pdfText } from '../api/support/pdf-text.ts';
 import { apiOk, list, login } from './support/api.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
 import { useE2E } from './support/fixture.ts';
 import { loginForm, visible, waitForPath } from './support/ui.ts';
 
@@ -60,6 +61,8 @@ describe('Certificates', () => {
     await visible(visitor.getByRole('status').getByText(/^Valid: this certificate was issued by/));
     await visible(visitor.getByText('Priya Sharma'));
     await visible(visitor.getByText(course.program.title));
+    const violations = await seriousViolations(visitor);
+    expect(violations, describeViolations('/certificates/{code}', violations)).toEqual([]);
     const visitorOverflow = await visitor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(visitorOverflow).toBeLessThanOrEqual(0);
 
