@@ -8,7 +8,7 @@ import {
   PublicCertificate,
   certificatePagePath,
 } from '../../contract/index.ts';
-import { testConfig } from '../../server/config.ts';
+import { loadConfig, testConfig } from '../../server/config.ts';
 import { createMailWorker } from '../../server/mail/worker.ts';
 import { issueEndedBatchCertificates } from '../../server/services/certificates.ts';
 import {
@@ -79,6 +79,20 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => ctx?.close());
+
+describe('configuration', () => {
+  it('defaults to 75% attendance and a 40% pass mark; reads CERTIFICATE_MIN_ATTENDANCE and CERTIFICATE_PASS_PERCENT', () => {
+    expect(loadConfig({}).certificates).toEqual({ minAttendancePercent: 75, passPercent: 40 });
+    expect(loadConfig({ CERTIFICATE_MIN_ATTENDANCE: '80', CERTIFICATE_PASS_PERCENT: '0' }).certificates).toEqual({
+      minAttendancePercent: 80,
+      passPercent: 0,
+    });
+    expect(() => loadConfig({ CERTIFICATE_MIN_ATTENDANCE: '101' })).toThrow(
+      'CERTIFICATE_MIN_ATTENDANCE must be a whole number from 0 to 100, got "101".',
+    );
+    expect(() => loadConfig({ CERTIFICATE_PASS_PERCENT: '40.5' })).toThrow(/CERTIFICATE_PASS_PERCENT/);
+  });
+});
 
 describe('the rules, at their edges', () => {
   it('attendance of exactly 75% and assignments at exactly 40% earn the certificate', async () => {
