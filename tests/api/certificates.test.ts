@@ -10,6 +10,7 @@ import {
 } from '../../contract/index.ts';
 import { loadConfig, testConfig } from '../../server/config.ts';
 import { createMailWorker } from '../../server/mail/worker.ts';
+import { createPersonalDataRepository } from '../../server/repositories/personal-data.ts';
 import { issueEndedBatchCertificates } from '../../server/services/certificates.ts';
 import {
   courseWith,
@@ -331,6 +332,24 @@ describe('verification, revocation and the PDF', () => {
     const text = await pdfText(mail!.attachments[0]!.content);
     expect(text).toContain('Learner Tester');
     expect(text).toContain(row.code);
+  });
+});
+
+describe('erasure', () => {
+  it('keeps the certificate valid under its number and code, but its public page no longer names the person', async () => {
+    const person = await ctx.user('leaver');
+    await enrollWithRecord(ctx.db, course, person.id, EARNED);
+    const enrollment = await ctx.db
+      .selectFrom('enrollments')
+      .select('id')
+      .where('student_id', '=', person.id)
+      .executeTakeFirstOrThrow();
+    const { code } = (await issue(enrollment.id)).body as { code: string };
+    const user = await ctx.db.selectFrom('users').select('email').where('id', '=', person.id).executeTakeFirstOrThrow();
+    await createPersonalDataRepository(ctx.db).erase(person.id, user.email);
+    const api = await ctx.request({ url: CERTIFICATE_API.verify(code) });
+    expect(api.body).toMatchObject({ status: 'valid', student_name: 'Erased Person' });
+    expect((await ctx.request({ url: certificatePagePath(code) })).raw).not.toContain('Leaver');
   });
 });
 
