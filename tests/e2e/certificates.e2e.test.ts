@@ -48,6 +48,8 @@ describe('Certificates', () => {
     expect(text).toContain('Priya Sharma');
     expect(text).toContain(course.program.title);
     expect(text).toContain(certificate.code);
+    const coursePageViolations = await seriousViolations(page);
+    expect(coursePageViolations, describeViolations('/learn', coursePageViolations)).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
