@@ -26,7 +26,7 @@ export async function seedDemoCertificate(trx: Db, users: Map<string, number>): 
     .executeTakeFirst();
   if (!enrollment) return;
   const now = Date.now();
-  const startsAt = now - 100 * DAY;
+  const startsAt = now - 98 * DAY;
   const endsAt = now - 16 * DAY;
   const created = new Date(startsAt - 30 * DAY).toISOString();
   const instructorId = users.get('rajesh.iyer') ?? null;

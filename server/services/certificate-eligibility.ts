@@ -7,8 +7,8 @@ import { createCertificateRepository } from '../repositories/certificates.ts';
  * Whether a student has earned the certificate of their batch (decision record 052): every lesson of the
  * program complete, attendance at least CERTIFICATE_MIN_ATTENDANCE percent of the batch's held sessions
  * (those that started by now), and every assignment of the batch graded at least CERTIFICATE_PASS_PERCENT
- * of its marks. Compared in integers (present × 100 ≥ minimum × held; marks × 100 ≥ pass × max), so
- * exactly 75% and exactly 40% pass.
+ * of its marks. Marks compare in integers (marks × 100 ≥ pass × max); attendance as present × 100 / held,
+ * a division that is exact at the threshold (3 of 4 is exactly 75), so exactly 75% and exactly 40% pass.
  */
 
 /**
@@ -18,8 +18,13 @@ import { createCertificateRepository } from '../repositories/certificates.ts';
  */
 async function attendancePercentage(db: Db, studentId: number, batchId: number, now: number): Promise<number> {
   const { held, present } = await attendanceCounts(db, studentId, batchId, now);
-  return held === 0 ? 0 : (present * 100) / held;
+  return held === 0 ? 0 : asPercent(present, held);
 }
+
+/** `part` of `whole` as a percentage (attendance, marks: never money). */
+const asPercent = (part: number, whole: number) => (part * 100) / whole;
+/** Whether `part` is at least `percent` of `whole`, compared in integers: exactly the threshold passes. */
+const reaches = (part: number, whole: number, percent: number) => part * 100 >= percent * whole;
 
 async function attendanceCounts(db: Db, studentId: number, batchId: number, now: number) {
   const sessions = await createCertificateRepository(db).heldSessions(studentId, batchId, new Date(now).toISOString());
@@ -45,7 +50,7 @@ export async function certificateEligibility(
   const assignments = await repository.assignments(who.studentId, who.batchId);
   const notGraded = assignments.filter((a) => a.marks === null).map((a) => a.title);
   const belowPass = assignments
-    .filter((a) => a.marks !== null && Number(a.marks) * 100 < rules.passPercent * a.max_marks)
+    .filter((a) => a.marks !== null && !reaches(Number(a.marks), a.max_marks, rules.passPercent))
     .map((a) => a.title);
 
   const result = {
