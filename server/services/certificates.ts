@@ -171,8 +171,13 @@ export async function issueEndedBatchCertificates(
         now,
       );
       if (!eligibility.eligible) continue;
-      const outcome = await issueCertificate(db, config, candidate.id, null, now);
-      if (outcome.created) issued += 1;
+      try {
+        const outcome = await issueCertificate(db, config, candidate.id, null, now);
+        if (outcome.created) issued += 1;
+      } catch (error) {
+        // No longer eligible since the check (a grade changed meanwhile): the next round looks again.
+        if (!(error instanceof BusinessError)) throw error;
+      }
     }
   });
   return issued;
