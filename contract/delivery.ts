@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CertificateRef, Eligibility } from './certificates.ts';
 
 /**
  * Course delivery: batches (cohorts) of a program, their live sessions, the program's modules and
@@ -235,6 +236,10 @@ export const Course = z.object({
   modules: z.array(z.object({ id: Ids, title: z.string(), lessons: z.array(CourseLesson) })),
   progress_percentage: z.number().int().min(0).max(100),
   calendar_url: z.string(),
+  /** The issued certificate (decision record 052), else null. */
+  certificate: CertificateRef.nullable(),
+  /** Progress toward the certificate, rule by rule; null without a batch (no certificate then). */
+  eligibility: Eligibility.nullable(),
 });
 export type Course = z.infer<typeof Course>;
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { mfaKeyFromEnv } from './lib/secret-box.ts';
 import { loadPrivacyConfig, type PrivacyConfig } from './privacy-config.ts';
 import { DEMO_INSTITUTE, institute, type Institute } from './config-institute.ts';
+import { loadCertificateConfig, type CertificateConfig } from './certificates/config.ts';
 
 export { DEMO_INSTITUTE, missingInvoiceSettings, type Institute } from './config-institute.ts';
 
@@ -111,6 +112,8 @@ export type Config = {
   mfaIssuer: string;
   /** Grievance officer, privacy notice version, retention periods (privacy-config.ts). */
   privacy: PrivacyConfig;
+  /** CERTIFICATE_MIN_ATTENDANCE and CERTIFICATE_PASS_PERCENT (certificates/config.ts). */
+  certificates: CertificateConfig;
 };
 
 /** The environment variables payments still need, with the current config; empty when none is missing. */
@@ -255,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireAdminMfa: flag(env.REQUIRE_ADMIN_MFA, !demoMode),
     mfaIssuer: env.MFA_ISSUER?.trim() || 'Credit Careers Institute',
     privacy: loadPrivacyConfig(env, demoMode),
+    certificates: loadCertificateConfig(env),
   };
 }
 

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { sendSessionReminders } from './services/reminders.ts';
+import { issueEndedBatchCertificates } from './services/certificates.ts';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, missingInvoiceSettings, type Config } from './config.ts';
@@ -47,7 +48,10 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
         await createRefreshTokenRepository(trx).deleteExpired();
         await createRateEventRepository(trx).prune(24 * 3600);
       })
-      .catch((error: unknown) => warn('housekeeping failed', error));
+      .catch((error: unknown) => warn('housekeeping failed', error))
+      // Certificates of the batches that ended (services/certificates.ts), under their own job lock.
+      .then(() => issueEndedBatchCertificates(db, dialect, config))
+      .catch((error: unknown) => warn('certificate issue failed', error));
   void prune();
   const timer = setInterval(() => void prune(), HOUR_MS);
   timer.unref();

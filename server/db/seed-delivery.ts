@@ -1,3 +1,4 @@
+import { seedDemoCertificate } from './seed-certificates.ts';
 import type { Db } from './connect.ts';
 
 /**
@@ -323,4 +324,5 @@ export async function seedDelivery(
         .execute();
     }
   }
+  await seedDemoCertificate(trx, users);
 }

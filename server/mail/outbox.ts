@@ -14,7 +14,9 @@ import { createOutboxRepository } from '../repositories/outbox.ts';
  */
 export type AttachmentRef =
   | { kind: 'tax_document'; id: number; /** What the admin Outbox names it (taxDocumentFileName). */ filename?: string }
-  | { kind: 'password_reset'; id: number };
+  | { kind: 'password_reset'; id: number }
+  /** A certificate's PDF (decision record 052). */
+  | { kind: 'certificate'; id: number; filename?: string };
 
 export type Email = {
   template: string;

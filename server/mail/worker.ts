@@ -10,6 +10,7 @@ import { createPasswordResetRepository } from '../repositories/password-resets.t
 import { resolveJwtSecret } from '../services/tokens.ts';
 import { createTaxDocumentRepository } from '../repositories/tax-documents.ts';
 import type { AttachmentRef } from './outbox.ts';
+import { certificateAttachment } from '../certificates/attachment.ts';
 import { createSmtpTransport, senderDomain, type MailTransport } from './transport.ts';
 
 /**
@@ -20,7 +21,7 @@ import { createSmtpTransport, senderDomain, type MailTransport } from './transpo
 export function createMailWorker(options: {
   db: Db;
   dialect: Dialect;
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mail' | 'jwtSecret' | 'publicUrl'>;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mail' | 'jwtSecret' | 'publicUrl' | 'institute'>;
   transport?: MailTransport | null;
   onError?: (error: unknown) => void;
 }) {
@@ -38,6 +39,10 @@ export function createMailWorker(options: {
   async function attachments(refs: AttachmentRef[]) {
     const out = [];
     for (const ref of refs) {
+      if (ref.kind === 'certificate') {
+        out.push(await certificateAttachment(db, config, ref.id));
+        continue;
+      }
       if (ref.kind !== 'tax_document') continue;
       const doc = await documents.findById(ref.id);
       if (!doc) throw new Error(`attachment: tax document ${ref.id} not found`);

@@ -89,6 +89,13 @@ export function createPersonalDataRepository(db: Db) {
         .set({ issue_description: '', admin_notes: '' })
         .where('student_id', '=', userId)
         .execute();
+      // A certificate stays valid under its number and code, but its public page no longer names them
+      // (decision record 052).
+      await db
+        .updateTable('certificates')
+        .set({ student_name: 'Erased Person' })
+        .where('student_id', '=', userId)
+        .execute();
       await db
         .updateTable('age_records')
         .set({ date_of_birth: null, parent_name: null, parent_email: null, token_hash: null })

@@ -8,6 +8,28 @@ import { toBatch } from './batches.ts';
 import { meetingWindow, visibleMeetingUrl } from './course-access.ts';
 import { toSession } from './sessions.ts';
 import { progressOf } from '../../contract/delivery.ts';
+import type { Config } from '../config.ts';
+import { certificateEligibility } from './certificate-eligibility.ts';
+import { certificateOfEnrollment, certificateRef } from './certificates.ts';
+
+/** The certificate of the enrollment (decision record 052) and, without one, the rules toward it. */
+async function certificateView(
+  db: Db,
+  config: Pick<Config, 'certificates' | 'publicUrl'>,
+  enrollment: EnrollmentRow,
+  now: number,
+): Promise<Pick<Course, 'certificate' | 'eligibility'>> {
+  const row = await certificateOfEnrollment(db, enrollment.id);
+  const certificate = row && row.status === 'valid' ? certificateRef(config, row) : null;
+  if (!enrollment.batch_id) return { certificate, eligibility: null };
+  const eligibility = await certificateEligibility(
+    db,
+    config.certificates,
+    { studentId: enrollment.student_id, programId: enrollment.course_id, batchId: enrollment.batch_id },
+    now,
+  );
+  return { certificate, eligibility };
+}
 
 /** completed × 100 / lessons, rounded down; 0 when the program has no lessons. */
 
@@ -18,6 +40,7 @@ export async function courseAnswer(
   enrollment: EnrollmentRow,
   calendarUrl: string,
   now: number,
+  config: Pick<Config, 'certificates' | 'publicUrl'>,
 ): Promise<Course> {
   const batches = createBatchRepository(db);
   const lessons = createLessonRepository(db);
@@ -53,6 +76,7 @@ export async function courseAnswer(
     modules,
     progress_percentage: progressOf(all.filter((l) => done.has(l.id)).length, all.length),
     calendar_url: calendarUrl,
+    ...(await certificateView(db, config, enrollment, now)),
   };
 }
 

@@ -256,8 +256,8 @@ export function toOutboxEmail(row: OutboxRow): OutboxEmail {
     attempts: row.attempts,
     last_error: row.last_error,
     attachments: (JSON.parse(row.attachments) as { kind: string; id: number; filename?: string }[])
-      .filter((a) => a.kind === 'tax_document')
-      .map((a) => a.filename ?? `tax document #${a.id}`),
+      .filter((a) => a.kind === 'tax_document' || a.kind === 'certificate')
+      .map((a) => a.filename ?? `${a.kind === 'certificate' ? 'certificate' : 'tax document'} #${a.id}`),
     created_at: row.created_at,
     sent_at: row.sent_at,
   };

@@ -263,11 +263,12 @@ describe('system endpoints', () => {
       const [method, url] = route.split(' ') as [string, string];
       expect(ctx.app.hasRoute({ method: method as 'GET', url }), route).toBe(true);
     }
-    // The API's routes; robots.txt and sitemap.xml are the site's, not the API's (tests/api/web.test.ts).
+    // The API's routes; robots.txt, sitemap.xml and a certificate's page are the site's, not the API's
+    // (tests/api/web.test.ts, tests/api/certificates.test.ts).
     const routes = ctx.app
       .printRoutes({ commonPrefix: false })
       .split('\n')
-      .filter((line) => !/(robots\.txt|sitemap\.xml) \(/.test(line))
+      .filter((line) => !/(robots\.txt|sitemap\.xml|\/certificates\/:code) \(/.test(line))
       .join('\n');
     const served = (routes.match(/\(([A-Z, ]+)\)/g) ?? []).flatMap((m) =>
       m

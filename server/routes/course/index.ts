@@ -23,7 +23,14 @@ export default async function courseRoutes(app: FastifyInstance) {
   app.get(DELIVERY_API.course(), { preHandler: authenticated }, async (request) => {
     const user = requireUser(request);
     const enrollment = await ownCourseEnrollment(db, user, idParam(request.params));
-    return courseAnswer(db, user, enrollment, feedUrl(enrollment.id, enrollment.calendar_generation), Date.now());
+    return courseAnswer(
+      db,
+      user,
+      enrollment,
+      feedUrl(enrollment.id, enrollment.calendar_generation),
+      Date.now(),
+      config,
+    );
   });
 
   /** One session, to the people of its batch; its meeting link only inside the window. */

@@ -1,4 +1,4 @@
-import type { CourseType, Enrollment, Payment, PaymentStatus } from '../../../../contract/index.ts';
+import type { CourseType, Enrollment, MyCertificate, Payment, PaymentStatus } from '../../../../contract/index.ts';
 import type { DashboardData } from './payments-api.ts';
 
 export type DashboardCourse = {
@@ -11,6 +11,8 @@ export type DashboardCourse = {
   payment: Payment | null;
   /** The enrollment of a course the student has (its course page), else absent. */
   enrollmentId?: number;
+  /** The enrollment's certificate, once issued. */
+  certificate?: MyCertificate;
 };
 
 /** The latest payment of a course: the one the card's flow continues from. */
@@ -42,6 +44,7 @@ export function splitCourses(data: DashboardData | null): { mine: DashboardCours
         status: e.status,
         payment: latestPayment(data.payments, e.course_type, e.course),
         enrollmentId: e.id,
+        certificate: data.certificates?.find((c) => c.enrollment === e.id),
       };
     });
   const available = data.programs

@@ -1,6 +1,8 @@
 import {
   API,
+  CERTIFICATE_API,
   Enrollment,
+  MyCertificate,
   Payment,
   PaymentCompletion,
   PaymentStart,
@@ -35,15 +37,18 @@ export type DashboardData = {
   programs: Program[];
   /** Only to show an enrolled workshop's description and price; the dashboard works without it. */
   workshops: Workshop[];
+  /** The student's certificates (Download certificate on a card); the dashboard works without them. */
+  certificates?: MyCertificate[];
 };
 
 /** The dashboard's three lists, requested at once (no waterfall). */
 export async function fetchDashboard(): Promise<DashboardData> {
-  const [enrollments, payments, programs, workshops] = await Promise.all([
+  const [enrollments, payments, programs, workshops, certificates] = await Promise.all([
     api.list(API.enrollments.list, Enrollment),
     api.list(API.payments.list, Payment),
     api.list(API.programs.list, Program),
     api.list(API.workshops.list, Workshop).catch(() => [] as Workshop[]),
+    api.list(CERTIFICATE_API.mine, MyCertificate).catch(() => [] as MyCertificate[]),
   ]);
-  return { enrollments, payments, programs, workshops };
+  return { enrollments, payments, programs, workshops, certificates };
 }

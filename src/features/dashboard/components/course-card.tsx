@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { Badge, StatusBadge } from '../../../components/badges.tsx';
 import { InvoiceLink } from '../../../components/invoice-link.tsx';
+import { CertificateLink } from '../../../components/certificate-link.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { formatINR } from '../../../utils/format.ts';
 import type { DashboardCourse } from '../api/courses.ts';
@@ -41,6 +42,7 @@ export function EnrolledCard({ course }: { course: DashboardCourse }) {
           </button>
         )}
         <InvoiceLink payment={course.payment} />
+        {course.certificate ? <CertificateLink certificate={course.certificate} /> : null}
       </div>
     </article>
   );

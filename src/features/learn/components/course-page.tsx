@@ -9,6 +9,7 @@ import type { Course, Lesson } from '../../../../contract/index.ts';
 import { nextLessonId, type CoursePageLogic } from '../../../../machines/course-page.machine.ts';
 import { LessonBody } from './lesson-body.tsx';
 import { SessionsPanel } from './sessions-panel.tsx';
+import { CertificatePanel } from './certificate-panel.tsx';
 
 const KIND_LABELS = { video: 'Video', document: 'Document', text: 'Reading', link: 'Link' } as const;
 
@@ -154,7 +155,10 @@ export function CoursePage({ logic, enrollmentId }: Props) {
             <LessonViewer lesson={lesson} busy={busy} hasNext={nextLessonId(course, lessonId) !== null} send={send} />
           ) : null}
           {snapshot.matches({ ready: 'overview' }) || snapshot.matches({ ready: 'lessonFailed' }) ? (
-            <SessionsPanel course={course} />
+            <>
+              <SessionsPanel course={course} />
+              <CertificatePanel course={course} />
+            </>
           ) : null}
         </div>
         <Outline

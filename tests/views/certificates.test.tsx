@@ -1,0 +1,64 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { API, CERTIFICATE_API, DELIVERY_API, type Course } from '../../contract/index.ts';
+import { sampleCourse } from '../support/models/index.ts';
+import { ok } from './support/fake-api.ts';
+import { enrollment, program, student } from './support/fixtures.ts';
+import { renderApp } from './support/render-app.tsx';
+
+/** The certificate on the course page and the dashboard (decision record 052). */
+
+const COURSE = `GET ${DELIVERY_API.course(5)}`;
+const CERTIFICATE = {
+  code: 'Zq3v9X_aBcD-efGhIjKlMnOp',
+  number: 7,
+  url: 'https://cci.example.in/certificates/Zq3v9X_aBcD-efGhIjKlMnOp',
+};
+
+const eligibility: NonNullable<Course['eligibility']> = {
+  eligible: false,
+  summary: 'Not yet eligible for a certificate: 1 lesson left; attendance 70% of the 75% needed.',
+  lessons: { done: 1, total: 2, met: false },
+  attendance: { percentage: 70, required: 75, held_sessions: 10, met: false },
+  assignments: { total: 1, pass_percent: 40, not_graded: [], below_pass: [], met: true },
+};
+
+const coursePage = (course: Course) => renderApp('/learn/5', { user: student, routes: { [COURSE]: ok(course) } });
+
+describe('The certificate', () => {
+  it('on the course page, before it is earned: each rule and whether it is met', async () => {
+    coursePage({ ...sampleCourse, eligibility });
+    const panel = within(await screen.findByRole('region', { name: 'Certificate' }));
+    expect(panel.getByText(/Lessons complete: 1 of 2/)).toHaveTextContent('(not yet met)');
+    expect(panel.getByText(/Attendance: 70% \(75% needed\)/)).toHaveTextContent('(not yet met)');
+    expect(panel.getByText(/Assignments: all 1 graded at 40% or more/)).toHaveTextContent('(met)');
+    expect(panel.queryByRole('link', { name: 'Download certificate' })).not.toBeInTheDocument();
+  });
+
+  it('on the course page, once issued: its number, the download and the verification page', async () => {
+    coursePage({ ...sampleCourse, eligibility: { ...eligibility, eligible: true }, certificate: CERTIFICATE });
+    const panel = within(await screen.findByRole('region', { name: 'Your certificate' }));
+    expect(panel.getByText(/Certificate number 7 is yours/)).toBeInTheDocument();
+    expect(panel.getByRole('link', { name: 'Download certificate' })).toHaveAttribute(
+      'href',
+      CERTIFICATE_API.pdf(CERTIFICATE.code),
+    );
+    expect(panel.getByRole('link', { name: 'Verification page' })).toHaveAttribute('href', CERTIFICATE.url);
+  });
+
+  it('on the dashboard: the enrolled card with a certificate has Download certificate', async () => {
+    renderApp('/dashboard', {
+      user: student,
+      routes: {
+        [`GET ${API.enrollments.list}`]: ok([enrollment({ id: 5, course: 3 })]),
+        [`GET ${API.payments.list}`]: ok([]),
+        [`GET ${API.programs.list}`]: ok([program({ id: 3 })]),
+        [`GET ${CERTIFICATE_API.mine}`]: ok([{ enrollment: 5, ...CERTIFICATE }]),
+      },
+    });
+    expect(await screen.findByRole('link', { name: 'Download certificate' })).toHaveAttribute(
+      'href',
+      CERTIFICATE_API.pdf(CERTIFICATE.code),
+    );
+  });
+});
