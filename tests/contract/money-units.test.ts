@@ -35,6 +35,8 @@ const NOT_MONEY: { file: string; text: string }[] = [
   { file: 'server/repositories/lessons.ts', text: '(100 * COUNT(lesson_completions.lesson_id))' },
   { file: 'server/db/seed-delivery.ts', text: '* e.progress_percentage) / 100)' },
   { file: 'server/db/seed-delivery.ts', text: 'Math.floor((count * 100) / lessonIds.length)' },
+  // Attendance as a percentage of the sessions held (decision record 050).
+  { file: 'contract/teaching.ts', text: 'Math.round((Math.min(attended, held) * 100) / held)' },
 ];
 
 const BY_100 = /(?:[*/]\s*100(?![\d_.])|(?<![\d_.])100\s*\*)/;
