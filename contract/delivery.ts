@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OwnAttendance } from './teaching.ts';
 
 /**
  * Course delivery: batches (cohorts) of a program, their live sessions, the program's modules and
@@ -235,6 +236,10 @@ export const Course = z.object({
   modules: z.array(z.object({ id: Ids, title: z.string(), lessons: z.array(CourseLesson) })),
   progress_percentage: z.number().int().min(0).max(100),
   calendar_url: z.string(),
+  /** The student's own marks, one per session attendance was taken for (decision record 050). */
+  attendance: z.array(OwnAttendance),
+  /** Sessions attended of the batch's sessions held (attendancePercentage); null when none held or no batch. */
+  attendance_percentage: z.number().int().min(0).max(100).nullable(),
 });
 export type Course = z.infer<typeof Course>;
 

@@ -28,6 +28,8 @@ import workshopRoutes from './routes/workshops/index.ts';
 import batchRoutes from './routes/batches/index.ts';
 import lessonRoutes from './routes/lessons/index.ts';
 import courseRoutes from './routes/course/index.ts';
+// Instructor area (decision record 050).
+import teachingRoutes from './routes/teaching/index.ts';
 import { createMailEvents } from './mail/events.ts';
 import { createPaymentEffects } from './services/payment-effects.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
@@ -178,6 +180,8 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
   await app.register(batchRoutes);
   await app.register(lessonRoutes);
   await app.register(courseRoutes);
+  // Instructor area (decision record 050).
+  await app.register(teachingRoutes);
 
   // The local sandbox gateway, on this server only in demo mode (docs/api.md, "Payments").
   if (gatewaySetup.sandbox) await app.register(gatewaySetup.sandbox.plugin, { prefix: SANDBOX_PREFIX });

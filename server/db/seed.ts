@@ -11,6 +11,8 @@ import type { Db } from './connect.ts';
 
 export const DEMO_ADMIN = { username: 'admin', password: 'admin123' } as const;
 export const DEMO_STUDENT = { username: 'student', password: 'student123' } as const;
+/** The demo instructor: teaches every demo batch (decision record 050). */
+export const DEMO_INSTRUCTOR = { username: 'instructor', password: 'instructor123' } as const;
 
 const DAY = 86_400_000;
 const at = (days: number, hour = 10) => {
@@ -85,6 +87,13 @@ const USERS: SeedUser[] = [
     first_name: 'Kavita',
     last_name: 'Rao',
     role: 'faculty',
+  },
+  {
+    ...DEMO_INSTRUCTOR,
+    email: 'instructor@creditcareers.in',
+    first_name: 'Meera',
+    last_name: 'Nair',
+    role: 'instructor',
   },
 ];
 

@@ -8,6 +8,8 @@ import { toBatch } from './batches.ts';
 import { meetingWindow, visibleMeetingUrl } from './course-access.ts';
 import { toSession } from './sessions.ts';
 import { progressOf } from '../../contract/delivery.ts';
+import { createAttendanceRepository } from '../repositories/attendance.ts';
+import { attendancePercentage } from './attendance.ts';
 
 /** completed × 100 / lessons, rounded down; 0 when the program has no lessons. */
 
@@ -44,6 +46,8 @@ export async function courseAnswer(
         completed: done.has(l.id),
       })),
   }));
+  // The student's own attendance (decision record 050).
+  const marks = batch ? await createAttendanceRepository(db).studentMarks(user.id, batch.id) : [];
   return {
     enrollment_id: enrollment.id,
     program: { id: program.id, title: program.title },
@@ -53,6 +57,8 @@ export async function courseAnswer(
     modules,
     progress_percentage: progressOf(all.filter((l) => done.has(l.id)).length, all.length),
     calendar_url: calendarUrl,
+    attendance: marks.map((m) => ({ session: m.session_id, present: m.present === 1 })),
+    attendance_percentage: batch ? await attendancePercentage(db, user.id, batch.id, now) : null,
   };
 }
 
