@@ -191,7 +191,8 @@ export function createTeachingService(db: Db) {
           entityId: session.id,
           changes: { students: changes },
         });
-        return { present: ids.filter((id) => here.has(id)), absent: ids.filter((id) => !here.has(id)) };
+        const sorted = [...ids].sort((a, b) => a - b);
+        return { present: sorted.filter((id) => here.has(id)), absent: sorted.filter((id) => !here.has(id)) };
       });
     },
   };
