@@ -198,12 +198,27 @@ describe('the batch page', () => {
     const now = new Date().toISOString();
     const assignment = await ctx.db
       .insertInto('assignments')
-      .values({ batch_id: batch.id, title: 'Case study', due_at: now, max_marks: 10, created_at: now, updated_at: now })
+      .values({
+        batch_id: batch.id,
+        title: 'Case study',
+        instructions: '',
+        due_at: now,
+        max_marks: 10,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await ctx.db
       .insertInto('assignment_submissions')
-      .values({ assignment_id: assignment.id, student_id: classmate.id, text: 'My answer', submitted_at: now })
+      .values({
+        assignment_id: assignment.id,
+        student_id: classmate.id,
+        text: 'My answer',
+        submitted_at: now,
+        is_late: 0,
+        feedback: '',
+      })
       .execute();
     const answer = TeachBatch.parse(
       (await ctx.request({ url: TEACHING_API.batch(batch.id), token: admin.access })).body,

@@ -55,7 +55,7 @@ describe('attendance sheet machine, generated paths', () => {
       case 'xstate.done.actor.saveSheet':
         // The answer stands: both present now, the sheet shows it.
         expect([state, result, present, error]).toEqual(['saved', savedResult, [11, 12], null]);
-        expect(sheet!.students.map((s) => s.present)).toEqual([true, true]);
+        expect(sheet!.students.map((s: { present: boolean | null }) => s.present)).toEqual([true, true]);
         break;
       case 'xstate.error.actor.saveSheet':
         expect(state).toBe('refused');
