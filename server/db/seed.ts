@@ -1,4 +1,5 @@
 import type { CourseType, FailureReason, PaymentMethod, Role, Status } from '../../contract/index.ts';
+import { DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
 import { seedDelivery } from './seed-delivery.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Db } from './connect.ts';
@@ -11,8 +12,6 @@ import type { Db } from './connect.ts';
 
 export const DEMO_ADMIN = { username: 'admin', password: 'admin123' } as const;
 export const DEMO_STUDENT = { username: 'student', password: 'student123' } as const;
-/** The demo instructor: teaches every demo batch (decision record 050). */
-export const DEMO_INSTRUCTOR = { username: 'instructor', password: 'instructor123' } as const;
 
 const DAY = 86_400_000;
 const at = (days: number, hour = 10) => {
