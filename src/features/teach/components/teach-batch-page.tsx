@@ -15,7 +15,10 @@ import { ForInstructors } from './for-instructors.tsx';
 function Students({ batch }: { batch: TeachBatch }) {
   if (batch.students.length === 0) return <p>No students in this batch yet.</p>;
   return (
-    <ScrollTable label="Students" headers={['Student', 'Email', 'Progress', 'Attendance', 'Assignments done']}>
+    <ScrollTable
+      label="Students of the batch"
+      headers={['Student', 'Email', 'Progress', 'Attendance', 'Assignments done']}
+    >
       {batch.students.map((s) => (
         <tr key={s.id}>
           <th scope="row">{s.name}</th>
@@ -34,7 +37,7 @@ type TimetableProps = { batch: TeachBatch; onTake: (sessionId: number) => void }
 function Timetable({ batch, onTake }: TimetableProps) {
   if (batch.timetable.length === 0) return <p>No live classes scheduled yet.</p>;
   return (
-    <ScrollTable label="Timetable" headers={['Live class', 'Starts (IST)', 'Attendance', '']}>
+    <ScrollTable label="Live classes" headers={['Live class', 'Starts (IST)', 'Attendance', '']}>
       {batch.timetable.map((s) => (
         <tr key={s.id}>
           <th scope="row">{s.title}</th>
@@ -45,8 +48,8 @@ function Timetable({ batch, onTake }: TimetableProps) {
           <td>
             {s.started ? (
               <button type="button" className="btn btn-small" onClick={() => onTake(s.id)}>
-                {s.marked ? 'Correct attendance' : 'Take attendance'}
-                <span className="visually-hidden"> for {s.title}</span>
+                {s.marked ? 'Correct attendance' : 'Take attendance'}{' '}
+                <span className="visually-hidden">for {s.title}</span>
               </button>
             ) : null}
           </td>
