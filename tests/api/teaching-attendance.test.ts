@@ -12,6 +12,7 @@ import {
   type Payment,
   type Session,
 } from '../../contract/index.ts';
+import { DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
 import { attendancePercentage } from '../../server/services/attendance.ts';
 import { completeThroughGateway, createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
@@ -326,5 +327,29 @@ describe('the attendance percentage', () => {
     // Later: the future session, held but never taken, counts as missed (2 of 3).
     const later = Date.parse(sessions.future.starts_at) + 1000;
     expect(await attendancePercentage(ctx.db, student.id, batch.id, new Date(later))).toBe(67);
+  });
+});
+
+describe('demo mode', () => {
+  it('the demo instructor logs in and teaches every demo batch', async () => {
+    const demo = await createTestApp({ seed: true });
+    try {
+      const token = async (username: string, password: string) => {
+        const res = await demo.request({ method: 'POST', url: '/auth/token/', body: { username, password } });
+        expect(res.status).toBe(200);
+        return (res.body as { access: string }).access;
+      };
+      const ids = async (access: string) =>
+        ((await demo.request({ url: TEACHING_API.batches, token: access })).body as TeachBatchSummary[]).map(
+          (b) => b.id,
+        );
+      const mine = await ids(await token(DEMO_INSTRUCTOR.username, DEMO_INSTRUCTOR.password));
+      expect(mine.length).toBeGreaterThan(0);
+      expect(mine).toEqual(await ids(await token('admin', 'admin123')));
+      const refused = await demo.request({ url: TEACHING_API.batches, token: await token('student', 'student123') });
+      expect(refused.status).toBe(403);
+    } finally {
+      await demo.close();
+    }
   });
 });
