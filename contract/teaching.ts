@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const TEACHING_MESSAGES = {
   instructorsOnly: 'This is for instructors and administrators.',
   notYourBatch: 'Only the instructor of this batch and administrators can do this.',
+  batchInstructorRole:
+    'Choose a user whose role is instructor (or an administrator): only they can take the batch’s attendance.',
   notStarted: 'This class has not started yet. Attendance can be taken from its start time.',
   notAStudent: (id: number) =>
     `User ${id} is not a student of this batch (only its enrolled students with access can be marked).`,

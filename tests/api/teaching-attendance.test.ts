@@ -330,6 +330,32 @@ describe('the attendance percentage', () => {
   });
 });
 
+describe('a batch’s instructor', () => {
+  it('is a user with role instructor (or an administrator): a student or a faculty user is refused', async () => {
+    const faculty = await ctx.user('facultyuser', 'faculty');
+    for (const refused of [student.id, faculty.id]) {
+      const res = await ctx.request({
+        method: 'PATCH',
+        url: DELIVERY_API.adminBatch(batch.id),
+        token: admin.access,
+        body: { instructor: refused },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ instructor: [TEACHING_MESSAGES.batchInstructorRole] });
+    }
+    const res = await ctx.request({
+      method: 'PATCH',
+      url: DELIVERY_API.adminBatch(upcoming.id),
+      token: admin.access,
+      body: { instructor: otherTeacher.id },
+    });
+    expect(res.status).toBe(200);
+    // The batch moved to the other instructor: theirs now, no longer the first's.
+    expect((await ctx.request({ url: TEACHING_API.batch(upcoming.id), token: otherTeacher.access })).status).toBe(200);
+    expect((await ctx.request({ url: TEACHING_API.batch(upcoming.id), token: teacher.access })).status).toBe(403);
+  });
+});
+
 describe('demo mode', () => {
   it('the demo instructor logs in and teaches every demo batch', async () => {
     const demo = await createTestApp({ seed: true });
