@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { API, DELIVERY_API, type Course, type Enrollment } from '../../contract/index.ts';
 import { DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
 import { apiOk, list, login, STUDENT } from './support/api.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
 import { useE2E } from './support/fixture.ts';
 import { escapeRegExp, loginForm, openLoggedIn, visible, waitForPath } from './support/ui.ts';
 
@@ -25,7 +26,8 @@ describe('The instructor area', () => {
     const held = course.sessions.filter((s) => Date.parse(s.starts_at) <= Date.now()).at(-1);
     expect(held, 'the running demo batch has held classes').toBeDefined();
 
-    const page = await e2e.newPage();
+    // A 390 px phone.
+    const page = await e2e.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto('/login');
     const form = loginForm(page);
     await form.username.fill(DEMO_INSTRUCTOR.username);
@@ -44,6 +46,20 @@ describe('The instructor area', () => {
     const sheet = page.getByRole('region', { name: new RegExp(`Attendance: ${escapeRegExp(held!.title)}`) });
     const rahul = sheet.getByRole('checkbox', { name: /Rahul Verma/ });
     await visible(rahul);
+    // No serious or critical accessibility violation with the sheet open; nothing wider than the phone.
+    const violations = await seriousViolations(page);
+    expect(violations, describeViolations('/teach/batches', violations)).toEqual([]);
+    const { overflow, wider } = await page.evaluate(() => ({
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+      // What sticks out, to name in the failure.
+      wider: [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+        // Not what a scroll area clips (its table scrolls inside it).
+        .filter((el) => !el.parentElement?.closest('.scroll-area'))
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+    }));
+    expect(overflow, wider.join(', ')).toBeLessThanOrEqual(0);
     await rahul.check();
     await sheet.getByRole('button', { name: 'Save attendance' }).click();
     await visible(sheet.getByText(/Attendance saved: \d+ present, \d+ absent\./));

@@ -24,7 +24,7 @@ export function AttendanceSheetPanel({ logic, sessionId, onSaved, onClose }: Pro
       <h2 id="attendance-title" tabIndex={-1} ref={heading}>
         Attendance{sheet ? `: ${sheet.session.title}` : ''}
       </h2>
-      {sheet ? <p className="meta">{formatDateTime(sheet.session.starts_at)} (IST)</p> : null}
+      {sheet ? <p className="meta">{formatDateTime(sheet.session.starts_at)}</p> : null}
       {snapshot.matches('loading') ? <PageLoading text="Loading the attendance sheet..." /> : null}
       {snapshot.matches('refused') ? (
         <>
