@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CertificateRef, Eligibility } from './certificates.ts';
+import { OwnAttendance } from './teaching.ts';
 
 /**
  * Course delivery: batches (cohorts) of a program, their live sessions, the program's modules and
@@ -240,6 +241,10 @@ export const Course = z.object({
   certificate: CertificateRef.nullable(),
   /** Progress toward the certificate, rule by rule; null without a batch (no certificate then). */
   eligibility: Eligibility.nullable(),
+  /** The student's own marks, one per session attendance was taken for (decision record 050). */
+  attendance: z.array(OwnAttendance),
+  /** Sessions attended of the batch's sessions held (attendancePercentage); null when none held or no batch. */
+  attendance_percentage: z.number().int().min(0).max(100).nullable(),
 });
 export type Course = z.infer<typeof Course>;
 

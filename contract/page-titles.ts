@@ -25,6 +25,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/account': titled('Your account'),
   '/account/privacy': titled('Privacy and your data'),
   '/guardian-confirm': titled('Confirm as parent or guardian'),
+  '/teach': titled('Your batches (teaching)'),
   // The policy pages (server-rendered too: server/ssr/policy-pages.ts takes these titles).
   '/privacy': titled('Privacy notice'),
   '/terms': titled('Terms of use'),
@@ -41,6 +42,8 @@ export function pageTitle(pathname: string): string | null {
   if (PAGE_TITLES[path]) return PAGE_TITLES[path];
   if (/^\/programs\/[^/]+$/.test(path)) return null;
   if (/^\/learn\/[^/]+$/.test(path)) return null;
+  // An instructor's batch page names itself by its batch.
+  if (/^\/teach\/batches\/[^/]+$/.test(path)) return null;
   if (/^\/payment\/(program|workshop)\/[^/]+$/.test(path)) return titled('Checkout');
   return NOT_FOUND_TITLE;
 }

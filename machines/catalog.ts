@@ -1,4 +1,5 @@
 import { actionMachine } from './action.machine.ts';
+import { attendanceSheetMachine } from './attendance-sheet.machine.ts';
 import { adminModalMachine } from './admin-modal.machine.ts';
 import { batchChoiceMachine } from './batch-choice.machine.ts';
 import { checkoutMachine } from './checkout.machine.ts';
@@ -40,4 +41,5 @@ export const machineCatalog = {
   'privacy-settings': privacySettingsMachine,
   'batch-choice': batchChoiceMachine,
   'course-page': coursePageMachine,
+  'attendance-sheet': attendanceSheetMachine,
 } as const;

@@ -29,6 +29,8 @@ import batchRoutes from './routes/batches/index.ts';
 import lessonRoutes from './routes/lessons/index.ts';
 import courseRoutes from './routes/course/index.ts';
 import certificateRoutes from './routes/certificates/index.ts';
+// Instructor area (decision record 050).
+import teachingRoutes from './routes/teaching/index.ts';
 import { createMailEvents } from './mail/events.ts';
 import { createPaymentEffects } from './services/payment-effects.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
@@ -180,6 +182,8 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
   await app.register(lessonRoutes);
   await app.register(courseRoutes);
   await app.register(certificateRoutes);
+  // Instructor area (decision record 050).
+  await app.register(teachingRoutes);
 
   // The local sandbox gateway, on this server only in demo mode (docs/api.md, "Payments").
   if (gatewaySetup.sandbox) await app.register(gatewaySetup.sandbox.plugin, { prefix: SANDBOX_PREFIX });

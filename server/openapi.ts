@@ -12,6 +12,7 @@ import { PAYMENTS_OPERATIONS } from './openapi-payments.ts';
 import { SYSTEM_OPERATIONS } from './openapi-system.ts';
 import { DELIVERY_NAMED, DELIVERY_OPERATIONS } from './openapi-delivery.ts';
 import { CERTIFICATES_NAMED, CERTIFICATES_OPERATIONS } from './openapi-certificates.ts';
+import { TEACHING_NAMED, TEACHING_OPERATIONS } from './openapi-teaching.ts';
 
 /**
  * The OpenAPI 3.1 description of every route, generated from the contract's zod schemas (the same
@@ -69,6 +70,7 @@ const NAMED: Record<string, z.ZodType> = {
   ...PRIVACY_NAMED,
   ...DELIVERY_NAMED,
   ...CERTIFICATES_NAMED,
+  ...TEACHING_NAMED,
 };
 const INPUTS = new Set(Object.keys(NAMED).filter((name) => name.endsWith('Input')));
 
@@ -101,6 +103,7 @@ const OPERATIONS: Operation[] = [
   ...PRIVACY_OPERATIONS,
   ...DELIVERY_OPERATIONS,
   ...CERTIFICATES_OPERATIONS,
+  ...TEACHING_OPERATIONS,
 ];
 
 const ERROR_RESPONSES: Record<number, { description: string; schema: string }> = {

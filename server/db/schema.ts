@@ -481,7 +481,7 @@ export interface BatchesTable {
   seats_taken: Generated<number>;
   mode: 'online' | 'classroom' | 'hybrid';
   location: string;
-  /** A user (role instructor or faculty), or null. */
+  /** A user (role instructor or admin: decision record 050), or null. */
   instructor_id: number | null;
   is_open: Bool;
   created_at: Timestamp;

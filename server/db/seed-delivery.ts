@@ -212,7 +212,8 @@ export async function seedDelivery(
 ): Promise<void> {
   const now = Date.now();
   const created = new Date(now - 120 * DAY).toISOString();
-  const instructor = users.get('rajesh.iyer') ?? null;
+  // The demo instructor (seed.ts DEMO_INSTRUCTOR) teaches every demo batch.
+  const instructor = users.get('instructor') ?? null;
   for (const [index, program] of programs.entries()) {
     const curriculum = CURRICULA[program.category] ?? CREDIT;
     const weeks = Math.max(8, program.duration_weeks);

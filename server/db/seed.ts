@@ -1,4 +1,5 @@
 import type { CourseType, FailureReason, PaymentMethod, Role, Status } from '../../contract/index.ts';
+import { DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
 import { seedDelivery } from './seed-delivery.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Db } from './connect.ts';
@@ -85,6 +86,13 @@ const USERS: SeedUser[] = [
     first_name: 'Kavita',
     last_name: 'Rao',
     role: 'faculty',
+  },
+  {
+    ...DEMO_INSTRUCTOR,
+    email: 'instructor@creditcareers.in',
+    first_name: 'Meera',
+    last_name: 'Nair',
+    role: 'instructor',
   },
 ];
 

@@ -35,8 +35,10 @@ export const PRIVATE_PAGES = [
   '/reset-password',
   '/account/privacy',
   '/guardian-confirm',
+  // The instructor area (decision record 050).
+  '/teach',
 ] as const;
-export const PRIVATE_PATTERNS = [/^\/payment\/(program|workshop)\/[^/]+$/];
+export const PRIVATE_PATTERNS = [/^\/payment\/(program|workshop)\/[^/]+$/, /^\/teach\/batches\/\d{1,9}$/];
 
 /** `/programs/{id}`: a program's own page. */
 export const PROGRAM_PAGE = /^\/programs\/(\d{1,9})$/;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   DELIVERY_MESSAGES,
+  TEACHING_MESSAGES,
   type Batch,
   type BatchInput,
   type BatchPatch,
@@ -131,8 +132,9 @@ export async function moveEnrollment(
 async function checkInstructor(trx: Db, instructor: number | null | undefined): Promise<void> {
   if (instructor === null || instructor === undefined) return;
   const user = await createUserRepository(trx).findById(instructor);
-  if (!user || (user.role !== 'instructor' && user.role !== 'faculty' && user.role !== 'admin')) {
-    throw new ValidationFailed({ instructor: ['Choose a user whose role is instructor or faculty.'] });
+  // Only they have the instructor area where a batch's attendance is taken (decision record 050).
+  if (!user || (user.role !== 'instructor' && user.role !== 'admin')) {
+    throw new ValidationFailed({ instructor: [TEACHING_MESSAGES.batchInstructorRole] });
   }
 }
 

@@ -30,6 +30,8 @@ async function certificateView(
   );
   return { certificate, eligibility };
 }
+import { createAttendanceRepository } from '../repositories/attendance.ts';
+import { attendancePercentage } from './attendance.ts';
 
 /** completed × 100 / lessons, rounded down; 0 when the program has no lessons. */
 
@@ -67,6 +69,8 @@ export async function courseAnswer(
         completed: done.has(l.id),
       })),
   }));
+  // The student's own attendance (decision record 050).
+  const marks = batch ? await createAttendanceRepository(db).studentMarks(user.id, batch.id) : [];
   return {
     enrollment_id: enrollment.id,
     program: { id: program.id, title: program.title },
@@ -77,6 +81,8 @@ export async function courseAnswer(
     progress_percentage: progressOf(all.filter((l) => done.has(l.id)).length, all.length),
     calendar_url: calendarUrl,
     ...(await certificateView(db, config, enrollment, now)),
+    attendance: marks.map((m) => ({ session: m.session_id, present: m.present === 1 })),
+    attendance_percentage: batch ? await attendancePercentage(db, user.id, batch.id, now) : null,
   };
 }
 

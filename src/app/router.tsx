@@ -50,6 +50,9 @@ const AdminPage = page(() => import('./routes/admin-route.tsx'), 'AdminRoute');
 const AccountPage = page(() => import('./routes/account-route.tsx'), 'AccountRoute');
 const CheckoutPage = page(() => import('./routes/checkout-route.tsx'), 'CheckoutRoute');
 const LearnPage = page(() => import('./routes/learn-route.tsx'), 'LearnRoute');
+// The instructor area (decision record 050).
+const TeachPage = page(() => import('./routes/teach-route.tsx'), 'TeachRoute');
+const TeachBatchPage = page(() => import('./routes/teach-route.tsx'), 'TeachBatchRoute');
 const NotFoundPage = page(() => import('../components/status-pages.tsx'), 'NotFoundPage');
 const PolicyPage = page(() => import('./routes/privacy-routes.tsx'), 'PolicyRoute');
 const AccountPrivacyPage = page(() => import('./routes/privacy-routes.tsx'), 'AccountPrivacyRoute');
@@ -83,6 +86,8 @@ export const routes: RouteObject[] = [
           { path: paths.admin, element: <AdminPage /> },
           { path: paths.account, element: <AccountPage /> },
           { path: paths.learn.pattern, element: <LearnPage /> },
+          { path: paths.teach, element: <TeachPage /> },
+          { path: paths.teachBatch.pattern, element: <TeachBatchPage /> },
           ...paths.policies.map((path) => ({ path, element: <PolicyPage /> })),
           { path: paths.accountPrivacy, element: <AccountPrivacyPage /> },
           { path: paths.guardianConfirm, element: <GuardianConfirmPage /> },

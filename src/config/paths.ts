@@ -30,6 +30,16 @@ export const paths = {
     pattern: '/learn/:enrollmentId',
     to: (enrollmentId: number | string) => `/learn/${enrollmentId}`,
   },
+  /** The instructor area (decision record 050). */
+  teach: '/teach',
+  teachBatch: {
+    pattern: '/teach/batches/:id',
+    to: (id: number | string) => `/teach/batches/${id}`,
+  },
+  teachBatchAssignments: {
+    pattern: '/teach/batches/:id/assignments',
+    to: (id: number | string) => `/teach/batches/${id}/assignments`,
+  },
   checkout: {
     pattern: '/payment/:type/:id',
     to: (type: CourseType, id: number | string) => `/payment/${type}/${id}`,

@@ -36,8 +36,9 @@ const NOT_MONEY: { file: string; text: string }[] = [
   { file: 'server/db/seed-delivery.ts', text: '* e.progress_percentage) / 100)' },
   { file: 'server/db/seed-delivery.ts', text: 'Math.floor((count * 100) / lessonIds.length)' },
   // A certificate's rules: attendance and marks as percentages (decision record 052).
-  { file: 'server/services/certificate-eligibility.ts', text: '(part * 100) / whole' },
   { file: 'server/services/certificate-eligibility.ts', text: 'part * 100 >= percent * whole' },
+  // Attendance as a percentage of the sessions held (decision record 050).
+  { file: 'contract/teaching.ts', text: 'Math.round((Math.min(attended, held) * 100) / held)' },
 ];
 
 const BY_100 = /(?:[*/]\s*100(?![\d_.])|(?<![\d_.])100\s*\*)/;

@@ -16,6 +16,8 @@ const LINKS: readonly NavItem[] = [
   { to: paths.placement, label: 'Placement' },
   { to: paths.resources, label: 'Resources' },
 ];
+/** Instructors and administrators also have their batches (decision record 050); last, so first behind More. */
+const TEACHING_LINKS: readonly NavItem[] = [...LINKS, { to: paths.teach, label: 'Teach' }];
 
 /** The page chrome's top bar (spec section 2). */
 export function Header() {
@@ -23,6 +25,8 @@ export function Header() {
   const location = useLocation();
   const [menuPath, setMenuPath] = useState(location.pathname);
   const signedIn = useIsAuthenticated();
+  const role = useSessionUser()?.profile.role;
+  const teaches = signedIn && (role === 'instructor' || role === 'admin');
   if (menuPath !== location.pathname) {
     // Close the phone menu after a navigation.
     setMenuPath(location.pathname);
@@ -52,7 +56,7 @@ export function Header() {
           id="site-nav"
           label="Main"
           className={menuOpen ? 'open' : ''}
-          items={LINKS}
+          items={teaches ? TEACHING_LINKS : LINKS}
           after={<AccountArea />}
         />
       </div>

@@ -54,6 +54,8 @@ export const sampleCourse: Course = {
   calendar_url: 'http://localhost/classroom/calendar/5.0.abc/feed.ics',
   certificate: null,
   eligibility: null,
+  attendance: [],
+  attendance_percentage: null,
 };
 
 /** A document lesson with its file (the third of the course, opened by id in the views). */

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../../../contract/index.ts';
+import { DEMO_INSTRUCTOR } from '../../../../contract/demo-logins.ts';
 import { useLoaderMachine } from '../../../lib/use-preloaded-machine.ts';
 import type { AppConfigLoader } from '../types.ts';
 
@@ -18,6 +19,10 @@ export function DemoCredentials({ config, preloaded, onUse }: Props) {
       </h2>
       <p>
         Administrator: <code>{credentials.username}</code> / <code>{credentials.password}</code>
+      </p>
+      <p>
+        Instructor (teaches the demo batches): <code>{DEMO_INSTRUCTOR.username}</code> /{' '}
+        <code>{DEMO_INSTRUCTOR.password}</code>
       </p>
       <button type="button" className="btn btn-outline btn-small" onClick={() => onUse(credentials)}>
         Use Admin Credentials

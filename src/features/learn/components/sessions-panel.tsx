@@ -27,6 +27,8 @@ function NextSession({ session }: { session: Session }) {
 /** The batch, the next live class and the timetable, with the calendar subscription link. */
 export function SessionsPanel({ course }: { course: Course }) {
   const { batch } = course;
+  // The student's own attendance, per session taken (decision record 050).
+  const marks = new Map(course.attendance.map((a) => [a.session, a.present]));
   return (
     <>
       {batch ? (
@@ -40,12 +42,18 @@ export function SessionsPanel({ course }: { course: Course }) {
         <section className="card" aria-labelledby="timetable-title">
           <h2 id="timetable-title">Timetable</h2>
           <p className="meta">Times are India Standard Time (IST).</p>
+          {course.attendance_percentage !== null ? (
+            <p>
+              Your attendance: <strong>{course.attendance_percentage}%</strong> of the live classes held so far.
+            </p>
+          ) : null}
           <ol className="timetable">
             {course.sessions.map((s) => (
               <li key={s.id}>
                 <span>{s.title}</span>
                 <span className="meta">
                   {formatDateTime(s.starts_at)} · {plural(s.duration_minutes, 'minute')}
+                  {marks.has(s.id) ? ` · ${marks.get(s.id) ? 'Present' : 'Absent'}` : ''}
                 </span>
               </li>
             ))}

@@ -1,0 +1,24 @@
+import { useParams } from 'react-router-dom';
+import { RequireAuth } from '../../features/auth/components/guards.tsx';
+import { TeachBatchPage } from '../../features/teach/components/teach-batch-page.tsx';
+import { TeachPage } from '../../features/teach/components/teach-page.tsx';
+import { teachMachines } from '../composition/teach.ts';
+
+/**
+ * /teach and /teach/batches/{id}: login here; who may see a batch is the server's decision, and its
+ * refusal (a student, another instructor's batch) is shown in its words.
+ */
+export const TeachRoute = () => (
+  <RequireAuth>
+    <TeachPage machines={teachMachines} />
+  </RequireAuth>
+);
+
+export function TeachBatchRoute() {
+  const { id = '' } = useParams();
+  return (
+    <RequireAuth>
+      <TeachBatchPage key={id} machines={teachMachines} batchId={id} />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,22 @@
+import {
+  AttendanceResult,
+  AttendanceSheet,
+  TEACHING_API,
+  TeachBatch,
+  TeachBatchSummary,
+} from '../../../../contract/index.ts';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /api/instructor/batches/: the caller's upcoming and running batches (every one for an administrator). */
+export const fetchTeachBatches = () => api.list(TEACHING_API.batches, TeachBatchSummary);
+
+/** GET /api/instructor/batches/{id}/: the batch's students and timetable. */
+export const fetchTeachBatch = (id: number | string) => api.get(TEACHING_API.batch(id), TeachBatch);
+
+/** GET /api/instructor/sessions/{id}/attendance/: the current sheet. */
+export const fetchAttendanceSheet = (sessionId: number) =>
+  api.get(TEACHING_API.sessionAttendance(sessionId), AttendanceSheet);
+
+/** PUT /api/instructor/sessions/{id}/attendance/ {present}: everyone else of the batch is absent. */
+export const saveAttendance = (sessionId: number, present: number[]) =>
+  api.put(TEACHING_API.sessionAttendance(sessionId), { present }, AttendanceResult);

@@ -1,0 +1,129 @@
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Notice } from '../../../components/notice.tsx';
+import { PageLoading } from '../../../components/page-loading.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
+import { useLoaderMachine } from '../../../lib/use-preloaded-machine.ts';
+import { formatDate, formatDateTime, plural } from '../../../utils/format.ts';
+import { BATCH_MODE_LABELS, titled, type TeachBatch } from '../../../../contract/index.ts';
+import type { TeachMachines } from '../types.ts';
+import { AttendanceSheetPanel } from './attendance-sheet.tsx';
+import { ForInstructors } from './for-instructors.tsx';
+
+function Students({ batch }: { batch: TeachBatch }) {
+  if (batch.students.length === 0) return <p>No students in this batch yet.</p>;
+  return (
+    <ScrollTable
+      label="Students of the batch"
+      headers={['Student', 'Email', 'Progress', 'Attendance', 'Assignments done']}
+    >
+      {batch.students.map((s) => (
+        <tr key={s.id}>
+          <th scope="row">{s.name}</th>
+          <td>{s.email}</td>
+          <td className="number">{s.progress_percentage}%</td>
+          <td className="number">{s.attendance_percentage === null ? '–' : `${s.attendance_percentage}%`}</td>
+          <td className="number">{s.assignments_done}</td>
+        </tr>
+      ))}
+    </ScrollTable>
+  );
+}
+
+type TimetableProps = { batch: TeachBatch; onTake: (sessionId: number) => void };
+
+function Timetable({ batch, onTake }: TimetableProps) {
+  if (batch.timetable.length === 0) return <p>No live classes scheduled yet.</p>;
+  return (
+    <ScrollTable label="Live classes" headers={['Live class', 'Starts (IST)', 'Attendance', 'Sheet']}>
+      {batch.timetable.map((s) => (
+        <tr key={s.id}>
+          <th scope="row">{s.title}</th>
+          <td>
+            {formatDateTime(s.starts_at)} · {plural(s.duration_minutes, 'minute')}
+          </td>
+          <td>{!s.started ? 'Not started' : s.marked ? `Taken: ${s.present} present` : 'Not taken yet'}</td>
+          <td>
+            {s.started ? (
+              <button
+                type="button"
+                className="btn btn-small"
+                // The visible words first (WCAG 2.5.3), then which class: a hidden span would escape the
+                // table's scroll area (absolute, positioned against the page) and widen the page.
+                aria-label={`${s.marked ? 'Correct attendance' : 'Take attendance'} for ${s.title}`}
+                onClick={() => onTake(s.id)}
+              >
+                {s.marked ? 'Correct attendance' : 'Take attendance'}
+              </button>
+            ) : null}
+          </td>
+        </tr>
+      ))}
+    </ScrollTable>
+  );
+}
+
+/** /teach/batches/{id}: the batch's students, its timetable and each held class's attendance sheet. */
+export function TeachBatchPage({ machines, batchId }: { machines: TeachMachines; batchId: string }) {
+  const [snapshot, send] = useLoaderMachine(machines.batch, { params: { id: batchId } });
+  const [sessionId, setSessionId] = useState<number | null>(null);
+  const { data, error } = snapshot.context;
+  const batch = data?.ok ? data.data : null;
+  useDocumentTitle(titled(batch ? batch.name : 'Batch'));
+  const reload = useCallback(() => send({ type: 'loader.reload' }), [send]);
+  if (!data && snapshot.matches('loading')) return <PageLoading text="Loading the batch..." />;
+  if (data && !data.ok) return <ForInstructors message={data.message} />;
+  if (!batch) {
+    return (
+      <div className="container page">
+        <Notice kind="error">{error}</Notice>
+        <button type="button" className="btn" onClick={reload}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="container page teach-batch-page">
+      <p>
+        <Link to={paths.teach}>← Your batches</Link>
+      </p>
+      <h1>{batch.name}</h1>
+      <p>{batch.program.title}</p>
+      <p className="meta">
+        {formatDate(batch.starts_on)} – {formatDate(batch.ends_on)} · {BATCH_MODE_LABELS[batch.mode]}
+        {batch.location ? ` · ${batch.location}` : ''}
+        {batch.instructor ? ` · Instructor: ${batch.instructor}` : ''}
+      </p>
+      <section aria-labelledby="students-title">
+        <h2 id="students-title">Students ({batch.students.length})</h2>
+        <p className="meta">
+          Attendance: live classes attended of the {plural(batch.sessions_held, 'session')} held so far.
+        </p>
+        <Students batch={batch} />
+      </section>
+      <section aria-labelledby="timetable-title">
+        <h2 id="timetable-title">Timetable</h2>
+        <Timetable batch={batch} onTake={setSessionId} />
+        {sessionId !== null ? (
+          <AttendanceSheetPanel
+            key={sessionId}
+            logic={machines.attendanceSheet}
+            sessionId={sessionId}
+            onSaved={reload}
+            onClose={() => setSessionId(null)}
+          />
+        ) : null}
+      </section>
+      {/* Assignments: built in their own pages (/teach/batches/{id}/assignments). */}
+      <section aria-labelledby="assignments-title" className="teach-assignments">
+        <h2 id="assignments-title">Assignments</h2>
+        <p>
+          <Link to={paths.teachBatchAssignments.to(batch.id)}>Assignments of this batch</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

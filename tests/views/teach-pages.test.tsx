@@ -1,0 +1,170 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  DELIVERY_API,
+  TEACHING_API,
+  TEACHING_MESSAGES,
+  type AttendanceSheet,
+  type TeachBatch,
+  type TeachBatchSummary,
+  type User,
+} from '../../contract/index.ts';
+import { sampleCourse, sampleSheet } from '../support/models/index.ts';
+import { fail, ok } from './support/fake-api.ts';
+import { student } from './support/fixtures.ts';
+import { renderApp } from './support/render-app.tsx';
+
+const instructor: User = {
+  id: 9,
+  username: 'instructor',
+  email: 'instructor@example.in',
+  first_name: 'Meera',
+  last_name: 'Nair',
+  profile: { role: 'instructor', is_admin: false, is_instructor: true, is_student: false },
+};
+
+const batch: TeachBatch = {
+  id: 2,
+  name: 'November 2026 weekday evening batch',
+  program: { id: 3, title: 'Credit Analysis & Lending' },
+  starts_on: '2026-10-01',
+  ends_on: '2027-01-31',
+  state: 'running',
+  mode: 'online',
+  location: '',
+  instructor: 'Meera Nair',
+  students: [
+    {
+      id: 11,
+      name: 'Asha Menon',
+      email: 'asha@example.in',
+      progress_percentage: 40,
+      attendance_percentage: 50,
+      assignments_done: 2,
+    },
+    {
+      id: 12,
+      name: 'Vikram Rao',
+      email: 'vikram@example.in',
+      progress_percentage: 10,
+      attendance_percentage: null,
+      assignments_done: 0,
+    },
+  ],
+  timetable: [
+    {
+      id: 7,
+      title: 'Live class 3: Ratio analysis',
+      starts_at: '2026-11-24T19:00:00+05:30',
+      duration_minutes: 90,
+      location: 'Online',
+      started: true,
+      marked: true,
+      present: 1,
+    },
+    {
+      id: 8,
+      title: 'Live class 4: Cash flows',
+      starts_at: '2027-01-12T19:00:00+05:30',
+      duration_minutes: 90,
+      location: 'Online',
+      started: false,
+      marked: false,
+      present: 0,
+    },
+  ],
+  sessions: 2,
+  sessions_held: 1,
+};
+// The list answers counts where the batch page answers lists.
+const { timetable: _timetable, ...rest } = batch;
+const summary: TeachBatchSummary = { ...rest, students: 2 };
+
+const SHEET = `GET ${TEACHING_API.sessionAttendance(7)}`;
+const SAVE = `PUT ${TEACHING_API.sessionAttendance(7)}`;
+
+describe('The instructor area', () => {
+  it('shows a student the server’s words: it is for instructors', async () => {
+    renderApp('/teach', {
+      user: student,
+      routes: { [`GET ${TEACHING_API.batches}`]: fail(403, { detail: TEACHING_MESSAGES.instructorsOnly }) },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'For instructors' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(TEACHING_MESSAGES.instructorsOnly);
+  });
+
+  it('lists the instructor’s batches and opens one: students, timetable and the Assignments link', async () => {
+    const { user, router } = renderApp('/teach', {
+      user: instructor,
+      routes: {
+        [`GET ${TEACHING_API.batches}`]: ok([summary]),
+        [`GET ${TEACHING_API.batch(2)}`]: ok(batch),
+      },
+    });
+    await user.click(await screen.findByRole('link', { name: batch.name }));
+    expect(router.state.location.pathname).toBe('/teach/batches/2');
+    expect(await screen.findByRole('heading', { level: 1, name: batch.name })).toBeInTheDocument();
+    const students = within(screen.getByRole('region', { name: 'Students of the batch' }));
+    const asha = students.getByRole('row', { name: /Asha Menon/ });
+    expect(
+      within(asha)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['asha@example.in', '40%', '50%', '2']);
+    const timetable = within(screen.getByRole('region', { name: 'Live classes' }));
+    expect(timetable.getByRole('row', { name: /Cash flows/ })).toHaveTextContent('Not started');
+    expect(timetable.getByRole('button', { name: /Correct attendance for Live class 3/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Assignments of this batch' })).toHaveAttribute(
+      'href',
+      '/teach/batches/2/assignments',
+    );
+  });
+
+  it('takes attendance: ticks, saves the present, shows the answer; a refusal shows the server’s words', async () => {
+    const { user, api } = renderApp('/teach/batches/2', {
+      user: instructor,
+      routes: {
+        [`GET ${TEACHING_API.batch(2)}`]: ok(batch),
+        [SHEET]: ok(sampleSheet satisfies AttendanceSheet),
+        [SAVE]: fail(400, { error: TEACHING_MESSAGES.notAStudent(12) }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /Correct attendance for Live class 3/ }));
+    const sheet = within(await screen.findByRole('region', { name: /Attendance: Live class 3/ }));
+    const asha = await sheet.findByRole('checkbox', { name: /Asha Menon/ });
+    const vikram = sheet.getByRole('checkbox', { name: /Vikram Rao/ });
+    expect(asha).toBeChecked();
+    expect(vikram).not.toBeChecked();
+    await user.click(vikram);
+    await user.click(sheet.getByRole('button', { name: 'Save attendance' }));
+    expect(await sheet.findByRole('alert')).toHaveTextContent(TEACHING_MESSAGES.notAStudent(12));
+    expect(api.callsTo(SAVE)[0]!.body).toEqual({ present: [11, 12] });
+
+    api.on(SAVE, ok({ present: [11, 12], absent: [] }));
+    await user.click(sheet.getByRole('button', { name: 'Try again' }));
+    await user.click(sheet.getByRole('button', { name: 'Save attendance' }));
+    expect(await sheet.findByText(/Attendance saved: 2 present, 0 absent\./)).toBeInTheDocument();
+    expect(sheet.getByRole('checkbox', { name: /Vikram Rao/ })).toBeDisabled();
+    await user.click(sheet.getByRole('button', { name: 'Correct the attendance' }));
+    expect(sheet.getByRole('checkbox', { name: /Vikram Rao/ })).toBeEnabled();
+  });
+
+  it('shows the student their attendance on the course page', async () => {
+    const session = sampleCourse.sessions[0]!;
+    renderApp('/learn/5', {
+      user: student,
+      routes: {
+        [`GET ${DELIVERY_API.course(5)}`]: ok({
+          ...sampleCourse,
+          attendance: [{ session: session.id, present: false }],
+          attendance_percentage: 0,
+        }),
+      },
+    });
+    expect(await screen.findByText(/Your attendance:/)).toHaveTextContent(
+      'Your attendance: 0% of the live classes held so far.',
+    );
+    const timetable = within(screen.getByRole('region', { name: 'Timetable' }));
+    expect(timetable.getByText(/· Absent$/)).toBeInTheDocument();
+  });
+});
