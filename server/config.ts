@@ -3,6 +3,7 @@ import path from 'node:path';
 import { mfaKeyFromEnv } from './lib/secret-box.ts';
 import { loadPrivacyConfig, type PrivacyConfig } from './privacy-config.ts';
 import { DEMO_INSTITUTE, institute, type Institute } from './config-institute.ts';
+import { webauthnFromEnv, type WebauthnConfig } from './config-webauthn.ts';
 
 export { DEMO_INSTITUTE, missingInvoiceSettings, type Institute } from './config-institute.ts';
 
@@ -111,6 +112,8 @@ export type Config = {
   mfaIssuer: string;
   /** Grievance officer, privacy notice version, retention periods (privacy-config.ts). */
   privacy: PrivacyConfig;
+  /** WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN: the passkeys' relying party (config-webauthn.ts). */
+  webauthn: WebauthnConfig;
 };
 
 /** The environment variables payments still need, with the current config; empty when none is missing. */
@@ -255,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireAdminMfa: flag(env.REQUIRE_ADMIN_MFA, !demoMode),
     mfaIssuer: env.MFA_ISSUER?.trim() || 'Credit Careers Institute',
     privacy: loadPrivacyConfig(env, demoMode),
+    webauthn: webauthnFromEnv(env, (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '')),
   };
 }
 

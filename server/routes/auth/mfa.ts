@@ -4,6 +4,8 @@ import {
   MFA_MESSAGES,
   MFA_PATHS,
   MfaLoginInput,
+  PASSKEY_PATHS,
+  type AuthenticationResponse,
   RegenerateCodesInput,
   StepUpInput,
   TotpConfirmInput,
@@ -41,6 +43,19 @@ export default async function mfaRoutes(app: FastifyInstance) {
     await limiter.release(attempt);
   }
 
+  /** A passkey assertion of the logged-in user, under the same limit as a code. */
+  async function provenPasskey(request: FastifyRequest, response: AuthenticationResponse): Promise<void> {
+    const user = requireUser(request);
+    const key = `mfa:code:${user.id}`;
+    const attempt = await limiter.attempt(
+      [{ key, max: config.loginMaxFailuresPerAccountAddress, windowSeconds: config.loginWindowSeconds }],
+      [key],
+    );
+    if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
+    await mfa.passkeys.assert(response, 'passkey-step-up', user.id, 400);
+    await limiter.release(attempt);
+  }
+
   app.get(MFA_PATHS.status, { preHandler: authenticated }, (request) => mfa.factors.status(requireUser(request)));
 
   app.post(MFA_PATHS.totpSetup, { preHandler: authenticated }, (request) => mfa.factors.setup(requireUser(request)));
@@ -65,11 +80,20 @@ export default async function mfaRoutes(app: FastifyInstance) {
     return { recovery_codes: await mfa.factors.regenerate(requireUser(request)) };
   });
 
+  // Step-up with a code, or with a passkey's assertion (options: POST /auth/step-up/passkey/options/).
   app.post(MFA_PATHS.stepUp, { preHandler: authenticated }, async (request) => {
     const input = parse(StepUpInput, request.body);
+    if ('response' in input) {
+      await provenPasskey(request, input.response);
+      return { step_up_until: await mfa.factors.recordStepUp(requireUser(request), 'passkey') };
+    }
     await provenCode(request, input.code);
     return { step_up_until: await mfa.factors.recordStepUp(requireUser(request), 'totp') };
   });
+
+  app.post(PASSKEY_PATHS.stepUpOptions, { preHandler: authenticated }, (request) =>
+    mfa.passkeys.userAuthenticationOptions(requireUser(request).id, 'passkey-step-up'),
+  );
 
   app.post(MFA_PATHS.tokenMfa, async (request) => {
     const input = parse(MfaLoginInput, request.body);
