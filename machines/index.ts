@@ -17,3 +17,4 @@ export * from './batch-choice.machine.ts';
 export { machineCatalog } from './catalog.ts';
 export * from './step-up.machine.ts';
 export * from './totp-setup.machine.ts';
+export * from './passkey.machine.ts';
