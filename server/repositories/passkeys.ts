@@ -17,6 +17,9 @@ export function createPasskeyRepository(db: Db) {
     async insert(row: WebauthnCredentialsTable): Promise<void> {
       await db.insertInto('webauthn_credentials').values(row).execute();
     },
+    async removeAllOf(userId: number): Promise<void> {
+      await db.deleteFrom('webauthn_credentials').where('user_id', '=', userId).execute();
+    },
     async remove(id: string): Promise<void> {
       await db.deleteFrom('webauthn_credentials').where('id', '=', id).execute();
     },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MFA_ERROR_CODES, PASSKEY_MESSAGES, PASSKEY_PATHS } from '../../contract/index.ts';
+import { API, MFA_ERROR_CODES, MFA_PATHS, PASSKEY_MESSAGES, PASSKEY_PATHS } from '../../contract/index.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { SoftAuthenticator, TEST_ORIGIN, TEST_RP_ID } from './support/webauthn.ts';
 
@@ -268,6 +268,19 @@ describe('removing a passkey', () => {
     );
     const login = await passwordLogin(user);
     expect(login.body).toMatchObject({ access: expect.any(String) });
+  });
+});
+
+describe("an administrator's reset (a lost device)", () => {
+  it('removes the passkeys too, with the reason audited', async () => {
+    const owner = await ctx.user('ritika');
+    const admin = await ctx.user('sunil', 'admin');
+    await enrol(owner);
+    const res = await post(MFA_PATHS.adminResetMfa(owner.id), { reason: 'Lost her phone' }, admin.access);
+    expect(res.status).toBe(204);
+    expect((await ctx.request({ url: PASSKEY_PATHS.list, token: owner.access })).body).toEqual([]);
+    expect((await passwordLogin(owner)).body).toMatchObject({ access: expect.any(String) });
+    expect(await auditActions(owner.id)).toContain('mfa.reset_by_admin');
   });
 });
 

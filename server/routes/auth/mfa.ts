@@ -101,7 +101,8 @@ export default async function mfaRoutes(app: FastifyInstance) {
     return tokens.issuePair(userId);
   });
 
-  // An administrator removes another user's authenticator app (a lost phone): with a reason, audited,
+  // An administrator removes another user's second factor (authenticator app and passkeys: a lost phone):
+  // with a reason, audited,
   // and the owner is told by email. Needs a fresh step-up like every sensitive action.
   app.post(MFA_PATHS.adminResetMfa(), { preHandler: steppedUp }, async (request, reply) => {
     const admin = requireAdmin(request);
@@ -110,7 +111,8 @@ export default async function mfaRoutes(app: FastifyInstance) {
     if (id === admin.id) throw new BusinessError(MFA_MESSAGES.resetSelf);
     const owner = await users.findById(id);
     if (!owner) throw notFound();
-    if (!(await mfa.factors.status(owner)).totp_enabled) throw new BusinessError(MFA_MESSAGES.resetNothing);
+    const factors = await mfa.factors.status(owner);
+    if (!factors.totp_enabled && factors.passkeys === 0) throw new BusinessError(MFA_MESSAGES.resetNothing);
     await mfa.factors.disable(admin.id, owner.id, { reason: input.reason }, owner);
     return reply.code(204).send();
   });
