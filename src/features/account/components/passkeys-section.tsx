@@ -40,7 +40,8 @@ export function passkeysSection(logic: PasskeyMachines): AccountSection {
       <div>
         <p>
           A passkey signs you in with your device&apos;s screen lock (fingerprint, face or PIN) instead of a password,
-          and counts as your second step.
+          and counts as your second step. Add one on each device you use: without another passkey or an authenticator
+          app, losing your only device means asking the institute to reset your account.
         </p>
         {list.context.error ? <Notice kind="error">{list.context.error}</Notice> : null}
         {list.context.data && list.context.data.length === 0 ? <p>No passkeys yet.</p> : null}
