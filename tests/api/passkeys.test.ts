@@ -308,3 +308,22 @@ describe('access', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('limits', () => {
+  it('counts passkey sign-in options per client address, like the login', async () => {
+    const limited = await createTestApp({ config: { loginMaxFailuresPerAddress: 2 } });
+    try {
+      const options = (ip: string) =>
+        limited.request({ method: 'POST', url: PASSKEY_PATHS.loginOptions, body: {}, ip });
+      expect((await options('10.7.0.1')).status).toBe(200);
+      expect((await options('10.7.0.1')).status).toBe(200);
+      const third = await options('10.7.0.1');
+      expect(third.status).toBe(429);
+      expect(third.headers['retry-after']).toBeDefined();
+      // Another address is not affected.
+      expect((await options('10.7.0.2')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
