@@ -32,6 +32,7 @@ export const PASSKEY_MESSAGES = {
   none: 'This account has no passkey.',
   cancelled: 'The passkey request was cancelled or timed out. Try again when you are ready.',
   unsupported: 'This browser cannot use passkeys here.',
+  alreadyOnDevice: 'This device already holds a passkey for your account: use it, or add one on another device.',
   failed: 'The passkey could not be checked. Check your connection and try again.',
 } as const;
 

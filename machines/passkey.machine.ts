@@ -31,6 +31,14 @@ export type PasskeyEvent = { type: 'passkey.start'; input?: PasskeyCeremonyInput
 const isCancellation = (error: unknown) =>
   error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
 
+/** The browser's other refusals, in words (section 5.1.3: NotSupportedError, SecurityError, InvalidStateError). */
+function browserMessage(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  if (error.name === 'InvalidStateError') return PASSKEY_MESSAGES.alreadyOnDevice;
+  if (error.name === 'NotSupportedError' || error.name === 'SecurityError') return PASSKEY_MESSAGES.unsupported;
+  return undefined;
+}
+
 const startTransition = {
   target: 'requestingOptions',
   actions: {
@@ -63,7 +71,7 @@ export const passkeyMachine = setup({
     setOptions: assign((_, params: { options: unknown }) => ({ options: params.options })),
     setResponse: assign((_, params: { response: unknown }) => ({ options: null, response: params.response })),
     setError: assign((_, params: { error: unknown }) => ({
-      error: userMessage(params.error, PASSKEY_MESSAGES.failed),
+      error: userMessage(params.error, browserMessage(params.error) ?? PASSKEY_MESSAGES.failed),
       options: null,
       response: null,
     })),

@@ -7,6 +7,12 @@ import { networkError, sampleStudent } from '../samples.ts';
 export const notAllowed = Object.assign(new Error('The operation either timed out or was not allowed.'), {
   name: 'NotAllowedError',
 });
+/** The authenticator holds a passkey of the account already (excludeCredentials matched). */
+export const invalidState = Object.assign(new Error('The authenticator was previously registered'), {
+  name: 'InvalidStateError',
+});
+/** No WebAuthn in this browser (or an insecure page). */
+export const notSupported = Object.assign(new Error(PASSKEY_MESSAGES.unsupported), { name: 'NotSupportedError' });
 /** The server refused the authenticator's answer. */
 export const passkeyRefused = new ApiError(401, { detail: PASSKEY_MESSAGES.notVerified });
 export const samplePasskeyOptions = { challenge: 'c2FtcGxlLWNoYWxsZW5nZQ', rpId: 'localhost' };
@@ -17,6 +23,8 @@ export const passkeyStart = { type: 'passkey.start', input: { name: 'Work laptop
 export const passkeyErrorText = new Map<unknown, string>([
   [passkeyRefused, PASSKEY_MESSAGES.notVerified],
   [networkError, PASSKEY_MESSAGES.failed],
+  [invalidState, PASSKEY_MESSAGES.alreadyOnDevice],
+  [notSupported, PASSKEY_MESSAGES.unsupported],
 ]);
 
 export const passkeyModel: MachineModel = {
@@ -32,6 +40,8 @@ export const passkeyModel: MachineModel = {
     { type: 'xstate.done.actor.authenticate', output: samplePasskeyResponse },
     { type: 'xstate.error.actor.authenticate', error: notAllowed },
     { type: 'xstate.error.actor.authenticate', error: networkError },
+    { type: 'xstate.error.actor.authenticate', error: invalidState },
+    { type: 'xstate.error.actor.authenticate', error: notSupported },
     { type: 'xstate.done.actor.verify', output: sampleStudent },
     { type: 'xstate.error.actor.verify', error: passkeyRefused },
     { type: 'xstate.error.actor.verify', error: networkError },

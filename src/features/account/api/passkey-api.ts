@@ -22,7 +22,9 @@ const browser = () => import('@simplewebauthn/browser');
 
 async function supported(): Promise<typeof import('@simplewebauthn/browser')> {
   const module = await browser();
-  if (!module.browserSupportsWebAuthn()) throw new Error(PASSKEY_MESSAGES.unsupported);
+  if (!module.browserSupportsWebAuthn()) {
+    throw Object.assign(new Error(PASSKEY_MESSAGES.unsupported), { name: 'NotSupportedError' });
+  }
   return module;
 }
 
