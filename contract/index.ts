@@ -17,6 +17,7 @@ export * from './file-names.ts';
 export * from './page-titles.ts';
 export * from './mfa.ts';
 export * from './mfa-messages.ts';
+export * from './passkeys.ts';
 export * from './second-factor-failed.ts';
 export * from './privacy.ts';
 export * from './delivery.ts';

@@ -39,5 +39,5 @@ export const MFA_MESSAGES = {
   sessionNotFound: 'No such signed-in device.',
   secondFactorFailed: SECOND_FACTOR_FAILED,
   resetSelf: 'Turn off your own second factor on your account page.',
-  resetNothing: 'This user has no authenticator app to remove.',
+  resetNothing: 'This user has no second factor (authenticator app or passkey) to remove.',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NewPassword } from './payloads.ts';
+import { AuthenticationResponse } from './passkeys.ts';
 
 /**
  * The second factor (authenticator-app codes, recovery codes, passkeys), the login's second step, step-up
@@ -26,7 +27,12 @@ export const RecoveryCodes = z.object({ recovery_codes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof RecoveryCodes>;
 
 /** The login's first step when a second factor is on: no tokens yet. */
-export const MfaChallenge = z.object({ mfa_required: z.literal(true), mfa_token: z.string() });
+export const MfaChallenge = z.object({
+  mfa_required: z.literal(true),
+  mfa_token: z.string(),
+  /** The account has a passkey: the second step may use one (POST /auth/mfa/passkey/). */
+  passkey: z.boolean(),
+});
 export type MfaChallenge = z.infer<typeof MfaChallenge>;
 
 export const MfaLoginInput = z.union(
@@ -38,7 +44,10 @@ export const MfaLoginInput = z.union(
 );
 export type MfaLoginInput = z.infer<typeof MfaLoginInput>;
 
-export const StepUpInput = z.object({ code });
+/** A current code, or a passkey's assertion for the challenge of POST /auth/step-up/passkey/options/. */
+export const StepUpInput = z.union([z.object({ code }), z.object({ response: AuthenticationResponse })], {
+  error: 'Send a code from your authenticator app or a passkey response.',
+});
 export type StepUpInput = z.infer<typeof StepUpInput>;
 export const StepUp = z.object({ step_up_until: z.string() });
 export type StepUp = z.infer<typeof StepUp>;

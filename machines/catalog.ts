@@ -17,6 +17,7 @@ import { sessionMachine } from './session.machine.ts';
 import { tokenRefreshMachine } from './token-refresh.machine.ts';
 import { stepUpMachine } from './step-up.machine.ts';
 import { totpSetupMachine } from './totp-setup.machine.ts';
+import { passkeyMachine } from './passkey.machine.ts';
 
 /**
  * Every machine by its file name. The diagram script draws each one and the coverage gate refuses a
@@ -42,4 +43,5 @@ export const machineCatalog = {
   'batch-choice': batchChoiceMachine,
   'course-page': coursePageMachine,
   'attendance-sheet': attendanceSheetMachine,
+  passkey: passkeyMachine,
 } as const;

@@ -18,3 +18,4 @@ export * from './attendance-sheet.machine.ts';
 export { machineCatalog } from './catalog.ts';
 export * from './step-up.machine.ts';
 export * from './totp-setup.machine.ts';
+export * from './passkey.machine.ts';

@@ -20,6 +20,8 @@ export type SessionContext = {
   error: string | null;
   /** Between a right password and the second factor: the server's single-use mfa_token. */
   mfaToken: string | null;
+  /** The account has a passkey: the second step may use one (decision record 055). */
+  mfaPasskey: boolean;
 };
 
 /** What the person enters at the login's second step: a code from their app, or a recovery code. */
@@ -32,6 +34,8 @@ export type SessionEvent =
   | ({ type: 'session.secondFactor' } & SecondFactorAnswer)
   /** Back to the password form from the second step. */
   | { type: 'session.cancelSecondFactor' }
+  /** A passkey ceremony (passkey.machine) signed in on its own: the tokens are stored, this is the user. */
+  | { type: 'session.signedIn'; user: User }
   | { type: 'session.logout' }
   /** The token refresh failed: the stored tokens are gone, so is the user. */
   | { type: 'session.expired' };
@@ -60,8 +64,11 @@ export const sessionMachine = setup({
     clearUser: assign({ user: null }),
     clearError: assign({ error: null }),
     setError: assign((_, params: { error: string }) => ({ error: params.error })),
-    setMfaToken: assign((_, params: { token: string }) => ({ mfaToken: params.token })),
-    clearMfaToken: assign({ mfaToken: null }),
+    setMfaToken: assign((_, params: { challenge: MfaChallenge }) => ({
+      mfaToken: params.challenge.mfa_token,
+      mfaPasskey: params.challenge.passkey,
+    })),
+    clearMfaToken: assign({ mfaToken: null, mfaPasskey: false }),
   },
   guards: {
     hasUser: (_, params: { user: User | null }) => params.user !== null,
@@ -70,7 +77,7 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   initial: 'checking',
-  context: { user: null, error: null, mfaToken: null },
+  context: { user: null, error: null, mfaToken: null, mfaPasskey: false },
   states: {
     checking: {
       tags: ['busy'],
@@ -97,6 +104,7 @@ export const sessionMachine = setup({
       on: {
         'session.login': { target: 'loggingIn', actions: 'clearError' },
         'session.register': { target: 'registering', actions: 'clearError' },
+        'session.signedIn': { target: 'authenticated', actions: { type: 'setUser', params: ({ event }) => event } },
       },
     },
     loggingIn: {
@@ -115,7 +123,7 @@ export const sessionMachine = setup({
             target: 'secondFactor',
             actions: {
               type: 'setMfaToken',
-              params: ({ event }) => ({ token: (event.output as MfaChallenge).mfa_token }),
+              params: ({ event }) => ({ challenge: event.output as MfaChallenge }),
             },
           },
           {
@@ -136,6 +144,10 @@ export const sessionMachine = setup({
       on: {
         'session.secondFactor': { target: 'verifyingSecondFactor', actions: 'clearError' },
         'session.cancelSecondFactor': { target: 'unauthenticated', actions: ['clearMfaToken', 'clearError'] },
+        'session.signedIn': {
+          target: 'authenticated',
+          actions: ['clearMfaToken', { type: 'setUser', params: ({ event }) => event }],
+        },
       },
     },
     verifyingSecondFactor: {

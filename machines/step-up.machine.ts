@@ -4,13 +4,18 @@ import { appAction, notProvided } from './placeholders.ts';
 
 /**
  * The step-up modal: an action the server refused with `step_up_required` asks for a code from the
- * authenticator app; a proof lets the app retry the action, Cancel gives it up. One instance for the
+ * authenticator app (or a passkey: `stepUp.proved`); a proof lets the app retry the action, Cancel gives it up. One instance for the
  * admin panel; the app supplies `verify` (POST /auth/step-up/) and the `proved`/`cancelled` actions that
  * settle the waiting request.
  */
 export type StepUpContext = { error: string | null };
 
-export type StepUpEvent = { type: 'stepUp.open' } | { type: 'stepUp.submit'; code: string } | { type: 'stepUp.cancel' };
+export type StepUpEvent =
+  | { type: 'stepUp.open' }
+  | { type: 'stepUp.submit'; code: string }
+  | { type: 'stepUp.cancel' }
+  /** A passkey ceremony (passkey.machine) proved the second factor instead of a code. */
+  | { type: 'stepUp.proved' };
 
 export const stepUpMachine = setup({
   types: { context: {} as StepUpContext, events: {} as StepUpEvent },
@@ -37,6 +42,7 @@ export const stepUpMachine = setup({
       on: {
         'stepUp.submit': { target: 'verifying' },
         'stepUp.cancel': { target: 'closed', actions: ['clearError', 'cancelled'] },
+        'stepUp.proved': { target: 'closed', actions: ['clearError', 'proved'] },
       },
     },
     verifying: {

@@ -4,6 +4,7 @@ import { mfaKeyFromEnv } from './lib/secret-box.ts';
 import { loadPrivacyConfig, type PrivacyConfig } from './privacy-config.ts';
 import { DEMO_INSTITUTE, institute, type Institute } from './config-institute.ts';
 import { loadCertificateConfig, type CertificateConfig } from './certificates/config.ts';
+import { webauthnFromEnv, type WebauthnConfig } from './config-webauthn.ts';
 
 export { DEMO_INSTITUTE, missingInvoiceSettings, type Institute } from './config-institute.ts';
 
@@ -114,6 +115,8 @@ export type Config = {
   privacy: PrivacyConfig;
   /** CERTIFICATE_MIN_ATTENDANCE and CERTIFICATE_PASS_PERCENT (certificates/config.ts). */
   certificates: CertificateConfig;
+  /** WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN: the passkeys' relying party (config-webauthn.ts). */
+  webauthn: WebauthnConfig;
 };
 
 /** The environment variables payments still need, with the current config; empty when none is missing. */
@@ -259,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mfaIssuer: env.MFA_ISSUER?.trim() || 'Credit Careers Institute',
     privacy: loadPrivacyConfig(env, demoMode),
     certificates: loadCertificateConfig(env),
+    webauthn: webauthnFromEnv(env, (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '')),
   };
 }
 

@@ -76,7 +76,8 @@ export const TRUST_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: P.stepUp,
-    summary: 'Step-up: a current code proves the second factor for 5 minutes (refunds, role changes, exports...)',
+    summary:
+      'Step-up: a current code, or a passkey assertion, proves the second factor for 5 minutes (refunds, role changes, exports...)',
     tag: 'Account',
     access: 'user',
     body: C.StepUpInput,

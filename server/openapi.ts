@@ -7,6 +7,7 @@ import { GST_NAMED, GST_OPERATIONS } from './openapi-gst.ts';
 import { OFFICE_NAMED, OFFICE_OPERATIONS } from './openapi-office.ts';
 import { PRIVACY_NAMED, PRIVACY_OPERATIONS } from './openapi-privacy.ts';
 import { TRUST_NAMED, TRUST_OPERATIONS } from './openapi-trust.ts';
+import { PASSKEY_NAMED, PASSKEY_OPERATIONS } from './openapi-passkeys.ts';
 import { Pdf, type Operation } from './openapi-operation.ts';
 import { PAYMENTS_OPERATIONS } from './openapi-payments.ts';
 import { SYSTEM_OPERATIONS } from './openapi-system.ts';
@@ -67,6 +68,7 @@ const NAMED: Record<string, z.ZodType> = {
   ...OFFICE_NAMED,
   ...GST_NAMED,
   ...TRUST_NAMED,
+  ...PASSKEY_NAMED,
   ...PRIVACY_NAMED,
   ...DELIVERY_NAMED,
   ...CERTIFICATES_NAMED,
@@ -100,6 +102,7 @@ const OPERATIONS: Operation[] = [
   ...OFFICE_OPERATIONS,
   ...GST_OPERATIONS,
   ...TRUST_OPERATIONS,
+  ...PASSKEY_OPERATIONS,
   ...PRIVACY_OPERATIONS,
   ...DELIVERY_OPERATIONS,
   ...CERTIFICATES_OPERATIONS,

@@ -11,6 +11,7 @@ import { createMailWorker } from './mail/worker.ts';
 import { createJobLockRepository } from './repositories/job-locks.ts';
 import { createRateEventRepository } from './repositories/rate-events.ts';
 import { createRefreshTokenRepository } from './repositories/refresh-tokens.ts';
+import { createChallengeRepository } from './repositories/mfa.ts';
 import { closeWithDeadline } from './lib/shutdown.ts';
 import { missingPrivacySettings } from './privacy-config.ts';
 import { applyRetention } from './services/retention.ts';
@@ -47,6 +48,8 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
       .runAlone('housekeeping', async (trx) => {
         await createRefreshTokenRepository(trx).deleteExpired();
         await createRateEventRepository(trx).prune(24 * 3600);
+        // Expired mfa_tokens and passkey challenges (anyone may ask for sign-in options: decision 055).
+        await createChallengeRepository(trx).purgeExpired();
       })
       .catch((error: unknown) => warn('housekeeping failed', error))
       // Certificates of the batches that ended (services/certificates.ts), under their own job lock.

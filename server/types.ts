@@ -14,6 +14,7 @@ import type { ReconciliationService } from './services/reconciliation.ts';
 import type { RefundService } from './services/refunds.ts';
 import type { MfaFactors } from './services/mfa/factors.ts';
 import type { MfaLogin } from './services/mfa/login.ts';
+import type { Passkeys } from './services/mfa/passkeys.ts';
 
 /** What every route may use, decorated once on the root instance. */
 export type Deps = {
@@ -32,7 +33,7 @@ export type Deps = {
   refunds: RefundService;
   reconciliation: ReconciliationService;
   /** The second factor (services/mfa/): factors of a user, and the login's second step. */
-  mfa: { factors: MfaFactors; login: MfaLogin };
+  mfa: { factors: MfaFactors; login: MfaLogin; passkeys: Passkeys };
 };
 
 declare module 'fastify' {

@@ -125,7 +125,7 @@ describe('the login second step', () => {
 
   it('answers an mfa_token and no tokens for the right password; a code trades it for the pair, once', async () => {
     const first = await login('kavya');
-    expect(first.body).toEqual({ mfa_required: true, mfa_token: expect.any(String) });
+    expect(first.body).toEqual({ mfa_required: true, mfa_token: expect.any(String), passkey: false });
     expect(first.raw).not.toMatch(/access|refresh/);
     const token = (first.body as { mfa_token: string }).mfa_token;
     const done = await second({ mfa_token: token, code: codeAt(seed) });

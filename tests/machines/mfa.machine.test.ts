@@ -18,7 +18,10 @@ describe('step-up machine, generated paths', () => {
       state === 'verifying' ? [{ src: 'verify', input: { code: '123456' } }] : [],
     );
     // The waiting request is settled exactly once: retried after a proof, given up after Cancel.
-    const settled = { 'xstate.done.actor.verify': ['proved'], 'stepUp.cancel': ['cancelled'] }[event.type] ?? [];
+    const settled =
+      { 'xstate.done.actor.verify': ['proved'], 'stepUp.proved': ['proved'], 'stepUp.cancel': ['cancelled'] }[
+        event.type
+      ] ?? [];
     expect(actionNames(step.effects)).toEqual(settled);
     // A refused code keeps the modal open with the server's words; opening it again starts clean.
     if (event.type === 'xstate.error.actor.verify') {

@@ -30,8 +30,8 @@ const { type: _register, ...registration } = registerEvent;
 describe('session machine, generated paths', () => {
   testGeneratedPaths(sessionModel, (step) => {
     const state = stateOf(step);
-    const { user, error, mfaToken } = step.snapshot.context;
-    const previous = step.previous?.context ?? { user: null, error: null, mfaToken: null };
+    const { user, error, mfaToken, mfaPasskey } = step.snapshot.context;
+    const previous = step.previous?.context ?? { user: null, error: null, mfaToken: null, mfaPasskey: false };
     const event = step.event as { type: string; error?: unknown; output?: unknown };
 
     expect(step.snapshot.hasTag('busy')).toBe(
@@ -40,6 +40,8 @@ describe('session machine, generated paths', () => {
 
     // The server's mfa_token is kept exactly between the right password and the second factor.
     expect(mfaToken).toBe(['secondFactor', 'verifyingSecondFactor'].includes(state) ? sampleChallenge.mfa_token : null);
+    // ...and with it whether the second step may offer a passkey.
+    expect(mfaPasskey).toBe(mfaToken !== null);
 
     // Who the header shows.
     if (state === 'authenticated') {
@@ -57,7 +59,13 @@ describe('session machine, generated paths', () => {
     else if (event.type === 'xstate.error.actor.completeSecondFactor')
       expect(error).toBe(secondFactorErrorText.get(event.error));
     else if (
-      ['session.login', 'session.register', 'session.secondFactor', 'session.cancelSecondFactor'].includes(event.type)
+      [
+        'session.login',
+        'session.register',
+        'session.secondFactor',
+        'session.cancelSecondFactor',
+        'session.signedIn',
+      ].includes(event.type)
     )
       expect(error).toBeNull();
     else expect(error).toBe(previous.error);

@@ -2,7 +2,15 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { sessionMachine, type SessionContext as SessionCtx } from '../../machines/index.ts';
+import { fromPromise } from 'xstate';
+import type { User } from '../../contract/index.ts';
+import {
+  passkeyMachine,
+  sessionMachine,
+  type PasskeyCeremonyInput,
+  type SessionContext as SessionCtx,
+} from '../../machines/index.ts';
+import { PasskeySignInButton } from '../../src/features/auth/components/passkey-button.tsx';
 import { machinePaths } from '../support/machine-paths.ts';
 import { sessionModel } from '../support/models/index.ts';
 import { RootRoute } from '../../src/app/root-route.tsx';
@@ -16,6 +24,15 @@ import { inState, replayInView } from './support/replay-view.ts';
 
 const paths = machinePaths(sessionModel.machine, { events: sessionModel.events, kind: ['shortest', 'transitions'] });
 const nav = () => within(screen.getByRole('navigation', { name: 'Main' }));
+/** The user a passkey ceremony signs in (session.signedIn): the authenticator and server are fakes. */
+let passkeyUser: User | null = null;
+const passkeyLogic = passkeyMachine.provide({
+  actors: {
+    options: fromPromise<unknown, PasskeyCeremonyInput>(async () => ({ challenge: 'c' })),
+    authenticate: fromPromise<unknown, { options: unknown }>(async () => ({ id: 'k' })),
+    verify: fromPromise<unknown, PasskeyCeremonyInput & { response: unknown }>(async () => passkeyUser),
+  },
+});
 const change = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('session, model-based: every generated path replayed on the login, sign-up and chrome views', () => {
@@ -45,7 +62,18 @@ describe('session, model-based: every generated path replayed on the login, sign
                   {
                     element: withChrome,
                     children: [
-                      { path: '/login', element: <LoginPage config={appConfigLoader} /> },
+                      {
+                        path: '/login',
+                        element: (
+                          <LoginPage
+                            config={appConfigLoader}
+                            passkeySignIn={<PasskeySignInButton logic={passkeyLogic} label="Sign in with a passkey" />}
+                            passkeySecondStep={(token) => (
+                              <PasskeySignInButton logic={passkeyLogic} label="Use a passkey" mfaToken={token} />
+                            )}
+                          />
+                        ),
+                      },
                       { path: '/register', element: <RegisterPage /> },
                       { path: '*', element: <p>Another page</p> },
                     ],
@@ -89,6 +117,14 @@ describe('session, model-based: every generated path replayed on the login, sign
               change(/Authentication code/, answer.code!);
             }
             return user.click(screen.getByRole('button', { name: 'Verify' }));
+          }
+          if (event.type === 'session.signedIn') {
+            // A passkey: "Use a passkey" at the second step (the account has one), else "Sign in with a passkey".
+            passkeyUser = (event as unknown as { user: User }).user;
+            const second = screen.queryByRole('button', { name: 'Use a passkey' });
+            if (second) return user.click(second);
+            if (router.state.location.pathname !== '/login') await act(() => router.navigate('/login'));
+            return user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
           }
           if (event.type === 'session.cancelSecondFactor')
             return user.click(screen.getByRole('button', { name: 'Cancel' }));

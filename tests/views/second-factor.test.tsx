@@ -128,7 +128,7 @@ describe('the login second step', () => {
   it('asks for the code after the right password and signs in with it', async () => {
     const { user, api, router } = renderApp('/login', {
       routes: {
-        [`POST ${API.token}`]: ok({ mfa_required: true, mfa_token: 'tok-1' }),
+        [`POST ${API.token}`]: ok({ mfa_required: true, mfa_token: 'tok-1', passkey: false }),
         [`POST ${MFA_PATHS.tokenMfa}`]: ok({ access: 'a2', refresh: 'r2' }),
         [`GET ${API.me}`]: (request) => (request.auth === 'Bearer a2' ? ok(student) : fail(401, { detail: 'x' })),
       },

@@ -4,6 +4,8 @@ import {
   MFA_MESSAGES,
   MFA_PATHS,
   MfaLoginInput,
+  PASSKEY_PATHS,
+  type AuthenticationResponse,
   RegenerateCodesInput,
   StepUpInput,
   TotpConfirmInput,
@@ -41,6 +43,19 @@ export default async function mfaRoutes(app: FastifyInstance) {
     await limiter.release(attempt);
   }
 
+  /** A passkey assertion of the logged-in user, under the same limit as a code. */
+  async function provenPasskey(request: FastifyRequest, response: AuthenticationResponse): Promise<void> {
+    const user = requireUser(request);
+    const key = `mfa:code:${user.id}`;
+    const attempt = await limiter.attempt(
+      [{ key, max: config.loginMaxFailuresPerAccountAddress, windowSeconds: config.loginWindowSeconds }],
+      [key],
+    );
+    if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
+    await mfa.passkeys.assert(response, 'passkey-step-up', user.id, 400);
+    await limiter.release(attempt);
+  }
+
   app.get(MFA_PATHS.status, { preHandler: authenticated }, (request) => mfa.factors.status(requireUser(request)));
 
   app.post(MFA_PATHS.totpSetup, { preHandler: authenticated }, (request) => mfa.factors.setup(requireUser(request)));
@@ -65,11 +80,20 @@ export default async function mfaRoutes(app: FastifyInstance) {
     return { recovery_codes: await mfa.factors.regenerate(requireUser(request)) };
   });
 
+  // Step-up with a code, or with a passkey's assertion (options: POST /auth/step-up/passkey/options/).
   app.post(MFA_PATHS.stepUp, { preHandler: authenticated }, async (request) => {
     const input = parse(StepUpInput, request.body);
+    if ('response' in input) {
+      await provenPasskey(request, input.response);
+      return { step_up_until: await mfa.factors.recordStepUp(requireUser(request), 'passkey') };
+    }
     await provenCode(request, input.code);
     return { step_up_until: await mfa.factors.recordStepUp(requireUser(request), 'totp') };
   });
+
+  app.post(PASSKEY_PATHS.stepUpOptions, { preHandler: authenticated }, (request) =>
+    mfa.passkeys.userAuthenticationOptions(requireUser(request).id, 'passkey-step-up'),
+  );
 
   app.post(MFA_PATHS.tokenMfa, async (request) => {
     const input = parse(MfaLoginInput, request.body);
@@ -77,7 +101,8 @@ export default async function mfaRoutes(app: FastifyInstance) {
     return tokens.issuePair(userId);
   });
 
-  // An administrator removes another user's authenticator app (a lost phone): with a reason, audited,
+  // An administrator removes another user's second factor (authenticator app and passkeys: a lost phone):
+  // with a reason, audited,
   // and the owner is told by email. Needs a fresh step-up like every sensitive action.
   app.post(MFA_PATHS.adminResetMfa(), { preHandler: steppedUp }, async (request, reply) => {
     const admin = requireAdmin(request);
@@ -86,7 +111,8 @@ export default async function mfaRoutes(app: FastifyInstance) {
     if (id === admin.id) throw new BusinessError(MFA_MESSAGES.resetSelf);
     const owner = await users.findById(id);
     if (!owner) throw notFound();
-    if (!(await mfa.factors.status(owner)).totp_enabled) throw new BusinessError(MFA_MESSAGES.resetNothing);
+    const factors = await mfa.factors.status(owner);
+    if (!factors.totp_enabled && factors.passkeys === 0) throw new BusinessError(MFA_MESSAGES.resetNothing);
     await mfa.factors.disable(admin.id, owner.id, { reason: input.reason }, owner);
     return reply.code(204).send();
   });

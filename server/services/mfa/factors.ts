@@ -9,6 +9,7 @@ import { secondFactorRemovedEmail } from '../../mail/templates.ts';
 import { openSecret, sealSecret } from '../../lib/secret-box.ts';
 import { createAuditRepository } from '../../repositories/audit.ts';
 import { createMfaRepository } from '../../repositories/mfa.ts';
+import { createPasskeyRepository } from '../../repositories/passkeys.ts';
 import { createSettingsRepository } from '../../repositories/settings.ts';
 import { matchingStep, newTotpSecret, otpauthUrl, qrSvg } from './totp.ts';
 
@@ -118,6 +119,8 @@ export function createMfaFactors(db: Db, config: Config, key: Buffer) {
         const mfa = createMfaRepository(trx);
         await mfa.removeTotp(userId);
         await mfa.removeRecoveryCodes(userId);
+        // An administrator's reset (a lost device) removes the passkeys too: every second factor goes.
+        if (actorId !== userId) await createPasskeyRepository(trx).removeAllOf(userId);
         if ((await mfa.passkeyCount(userId)) === 0) await mfa.setEnabled(userId, false);
         await audit(trx, actorId, userId, actorId === userId ? 'mfa.totp_disabled' : 'mfa.reset_by_admin', extra);
         if (owner) {

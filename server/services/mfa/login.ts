@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { MFA_MESSAGES, type MfaChallenge, type MfaLoginInput } from '../../../contract/index.ts';
+import { MFA_MESSAGES, type MfaChallenge, type MfaLoginInput, type MfaPasskeyInput } from '../../../contract/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { HttpError, rateLimited } from '../../lib/errors.ts';
-import { createChallengeRepository } from '../../repositories/mfa.ts';
+import { createChallengeRepository, createMfaRepository } from '../../repositories/mfa.ts';
 import { createRateLimiter } from '../../repositories/rate-limits.ts';
 import { createUserRepository } from '../../repositories/users.ts';
 import type { MfaFactors } from './factors.ts';
+import type { Passkeys } from './passkeys.ts';
 
 /** An mfa_token lives this long (seconds) and allows this many wrong codes, then the password is asked again. */
 export const MFA_TOKEN_SECONDS = 300;
@@ -22,8 +23,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * the login's): nobody without the password can spend the owner's attempts, and the per-account limit is
  * a growing delay, never a lockout.
  */
-export function createMfaLogin(db: Db, config: Config, factors: MfaFactors) {
+export function createMfaLogin(db: Db, config: Config, factors: MfaFactors, passkeys: Passkeys) {
   const challenges = createChallengeRepository(db);
+  const mfa = createMfaRepository(db);
   const limiter = createRateLimiter(db);
   const users = createUserRepository(db);
 
@@ -37,11 +39,18 @@ export function createMfaLogin(db: Db, config: Config, factors: MfaFactors) {
         challenge: null,
         expires_at: new Date(Date.now() + MFA_TOKEN_SECONDS * 1000).toISOString(),
       });
-      return { mfa_required: true, mfa_token: token };
+      return { mfa_required: true, mfa_token: token, passkey: (await mfa.passkeyCount(userId)) > 0 };
     },
 
-    /** The user id the second step proves, or the 401/429 to answer. */
-    async complete(input: MfaLoginInput, ip: string): Promise<number> {
+    /** The account a live mfa_token belongs to, or 401. */
+    async tokenUser(mfaToken: string): Promise<number> {
+      const row = await challenges.live(sha256(mfaToken), 'login', MFA_TOKEN_ATTEMPTS);
+      if (!row?.user_id) throw new HttpError(401, MFA_MESSAGES.mfaTokenInvalid);
+      return row.user_id;
+    },
+
+    /** The user id the second step proves (a code, a recovery code or a passkey), or the 401/429 to answer. */
+    async complete(input: MfaLoginInput | MfaPasskeyInput, ip: string): Promise<number> {
       const hash = sha256(input.mfa_token);
       const row = await challenges.live(hash, 'login', MFA_TOKEN_ATTEMPTS);
       if (!row?.user_id) throw new HttpError(401, MFA_MESSAGES.mfaTokenInvalid);
@@ -65,13 +74,22 @@ export function createMfaLogin(db: Db, config: Config, factors: MfaFactors) {
         },
       );
       if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
-      const ok =
-        'code' in input
-          ? await factors.checkCode(userId, input.code)
-          : await factors.useRecoveryCode(userId, input.recovery_code);
-      if (!ok) {
-        await challenges.failedAttempt(hash);
-        throw new HttpError(401, 'code' in input ? MFA_MESSAGES.codeInvalid : MFA_MESSAGES.recoveryInvalid);
+      if ('response' in input) {
+        try {
+          await passkeys.assert(input.response, 'passkey-mfa', userId, 401);
+        } catch (error) {
+          await challenges.failedAttempt(hash);
+          throw error;
+        }
+      } else {
+        const ok =
+          'code' in input
+            ? await factors.checkCode(userId, input.code)
+            : await factors.useRecoveryCode(userId, input.recovery_code);
+        if (!ok) {
+          await challenges.failedAttempt(hash);
+          throw new HttpError(401, 'code' in input ? MFA_MESSAGES.codeInvalid : MFA_MESSAGES.recoveryInvalid);
+        }
       }
       // Single use: of two concurrent right answers, one gets the tokens.
       if (!(await challenges.use(hash))) throw new HttpError(401, MFA_MESSAGES.mfaTokenInvalid);

@@ -39,5 +39,8 @@ export const appSessionMachine = sessionMachine.provide({
  * from it too, so the hydrated markup matches what the server sent.
  */
 export const anonymousSession = appSessionMachine.getPersistedSnapshot(
-  appSessionMachine.resolveState({ value: 'unauthenticated', context: { user: null, error: null, mfaToken: null } }),
+  appSessionMachine.resolveState({
+    value: 'unauthenticated',
+    context: { user: null, error: null, mfaToken: null, mfaPasskey: false },
+  }),
 );

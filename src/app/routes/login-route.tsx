@@ -2,8 +2,19 @@ import { AppConfig } from '../../../contract/index.ts';
 import { LoginPage } from '../../features/auth/components/login-page.tsx';
 import { PRELOAD, usePreloaded } from '../../lib/preloaded.ts';
 import { appConfigLoader } from '../composition/config.ts';
+import { PasskeySignInButton } from '../../features/auth/components/passkey-button.tsx';
+import { passkeySecondStep, passkeySignIn } from '../composition/passkeys.ts';
 
 export function LoginRoute() {
   const preloaded = AppConfig.safeParse(usePreloaded(PRELOAD.config));
-  return <LoginPage config={appConfigLoader} preloaded={preloaded.success ? preloaded.data : undefined} />;
+  return (
+    <LoginPage
+      config={appConfigLoader}
+      preloaded={preloaded.success ? preloaded.data : undefined}
+      passkeySignIn={<PasskeySignInButton logic={passkeySignIn} label="Sign in with a passkey" />}
+      passkeySecondStep={(mfaToken) => (
+        <PasskeySignInButton logic={passkeySecondStep} label="Use a passkey" mfaToken={mfaToken} />
+      )}
+    />
+  );
 }

@@ -16,6 +16,7 @@ import { resetPasswordModel } from './reset-password.model.ts';
 import { sessionModel } from './session.model.ts';
 import { tokenRefreshModel } from './token-refresh.model.ts';
 import { stepUpModel, totpSetupModel } from './mfa.model.ts';
+import { passkeyModel } from './passkey.model.ts';
 
 export * from './action.model.ts';
 export * from './attendance-sheet.model.ts';
@@ -34,6 +35,7 @@ export * from './reset-password.model.ts';
 export * from './session.model.ts';
 export * from './token-refresh.model.ts';
 export * from './mfa.model.ts';
+export * from './passkey.model.ts';
 
 /** One model per machine of machineCatalog, by the same name. */
 export const machineModels = [
@@ -56,4 +58,5 @@ export const machineModels = [
   batchChoiceModel,
   coursePageModel,
   attendanceSheetModel,
+  passkeyModel,
 ] as MachineModel<unknown>[];

@@ -25,6 +25,7 @@ export const stepUpModel: MachineModel = {
     { type: 'stepUp.open' },
     { type: 'stepUp.submit', code: '123456' },
     { type: 'stepUp.cancel' },
+    { type: 'stepUp.proved' },
     { type: 'xstate.done.actor.verify', output: { step_up_until: '2026-11-25T10:05:00.000Z' } },
     { type: 'xstate.error.actor.verify', error: codeInvalid },
     { type: 'xstate.error.actor.verify', error: networkError },

@@ -21,7 +21,7 @@ export const registerEvent = {
 } as const;
 
 /** The server's answer to the right password when a second factor is on. */
-export const sampleChallenge = { mfa_required: true, mfa_token: 'mfa-token-sample' } as const;
+export const sampleChallenge = { mfa_required: true, mfa_token: 'mfa-token-sample', passkey: true } as const;
 export const secondFactorEvent = { type: 'session.secondFactor', code: '123456' } as const;
 export const recoveryEvent = { type: 'session.secondFactor', recovery_code: 'abcde-fghjk' } as const;
 
@@ -45,6 +45,7 @@ export const sessionModel: MachineModel = {
     secondFactorEvent,
     recoveryEvent,
     { type: 'session.cancelSecondFactor' },
+    { type: 'session.signedIn', user: sampleStudent },
     { type: 'xstate.done.actor.completeSecondFactor', output: sampleStudent },
     { type: 'xstate.error.actor.completeSecondFactor', error: codeInvalid },
     { type: 'xstate.error.actor.completeSecondFactor', error: networkError },

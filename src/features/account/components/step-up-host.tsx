@@ -1,7 +1,9 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { PasskeyLogic } from '../../../../machines/passkey.machine.ts';
 import type { StepUpLogic } from '../../../../machines/step-up.machine.ts';
+import { PasskeyStatus } from '../../../components/passkey-status.tsx';
 import { TextField } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
@@ -12,7 +14,16 @@ import { onMfaSetupRequired, onStepUpRequired } from '../../../lib/second-factor
  * modal; the proof retries the request, Cancel gives it up. An administrator without a second factor is
  * sent to /account to set one up.
  */
-export function StepUpHost({ logic, accountPath }: { logic: StepUpLogic; accountPath: string }) {
+export function StepUpHost({
+  logic,
+  accountPath,
+  passkey,
+}: {
+  logic: StepUpLogic;
+  accountPath: string;
+  /** Step-up with a passkey instead of a code (decision record 055). */
+  passkey?: PasskeyLogic;
+}) {
   // The requests waiting for this proof (several may have been refused at once).
   const [waiting] = useState<((proved: boolean) => void)[]>(() => []);
   const settle = (proved: boolean) => {
@@ -70,6 +81,26 @@ export function StepUpHost({ logic, accountPath }: { logic: StepUpLogic; account
           Cancel
         </button>
       </form>
+      {passkey ? <PasskeyStepUp logic={passkey} onProved={() => send({ type: 'stepUp.proved' })} /> : null}
     </Modal>
+  );
+}
+
+/** "Use a passkey" in the step-up modal: a verified assertion is the proof. */
+function PasskeyStepUp({ logic, onProved }: { logic: PasskeyLogic; onProved: () => void }) {
+  const [snapshot, send] = useMachine(logic.provide({ actions: { succeeded: onProved } }));
+  return (
+    <div className="passkey-step-up">
+      <p>Or confirm with a passkey on this device.</p>
+      <button
+        type="button"
+        className="btn btn-outline"
+        disabled={snapshot.hasTag('busy')}
+        onClick={() => send({ type: 'passkey.start' })}
+      >
+        Use a passkey
+      </button>
+      <PasskeyStatus snapshot={snapshot} />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { LoginInput, type AppConfig } from '../../../../contract/index.ts';
 import type { AppConfigLoader } from '../types.ts';
@@ -14,8 +14,21 @@ import { SecondFactorForm } from './second-factor-form.tsx';
 // Only same-app paths are honoured as return paths: the contract's one rule, shared with the sandbox.
 import { sameOriginPath } from '../../../../contract/same-origin-path.ts';
 
-/** `config` loads GET /api/config/ (the composition point supplies it). */
-export function LoginPage({ config, preloaded }: { config: AppConfigLoader; preloaded?: AppConfig }) {
+/**
+ * `config` loads GET /api/config/ (the composition point supplies it), and so do the passkey buttons:
+ * "Sign in with a passkey" under the form, "Use a passkey" at the second step (decision record 055).
+ */
+export function LoginPage({
+  config,
+  preloaded,
+  passkeySignIn = null,
+  passkeySecondStep,
+}: {
+  config: AppConfigLoader;
+  preloaded?: AppConfig;
+  passkeySignIn?: ReactNode;
+  passkeySecondStep?: (mfaToken: string) => ReactNode;
+}) {
   const [params] = useSearchParams();
   // After a password reset: "Your password has been changed...".
   const notice = loginNoticeOf(useLocation().state);
@@ -30,7 +43,7 @@ export function LoginPage({ config, preloaded }: { config: AppConfigLoader; prel
   const secondStep = SessionContext.useSelector((s) => s.matches('secondFactor') || s.matches('verifyingSecondFactor'));
 
   if (authenticated) return <Navigate to={next ?? homeFor(user)} replace />;
-  if (secondStep) return <SecondFactorForm />;
+  if (secondStep) return <SecondFactorForm passkey={passkeySecondStep} />;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -71,6 +84,7 @@ export function LoginPage({ config, preloaded }: { config: AppConfigLoader; prel
           {busy ? 'Logging in...' : 'Login'}
         </button>
       </form>
+      {passkeySignIn}
       <p style={{ marginTop: '1rem' }}>
         <Link to={paths.forgotPassword}>Forgot password?</Link>
       </p>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { TextField } from '../../../components/field.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { SessionContext } from '../../../lib/session.ts';
@@ -7,11 +7,15 @@ import { AuthCard } from './auth-card.tsx';
 const CODE = /^[0-9]{6}$/;
 const RECOVERY = /^[a-zA-Z0-9]{5}-?[a-zA-Z0-9]{5}$/;
 
-/** The login's second step: a code from the authenticator app, or one of the recovery codes. */
-export function SecondFactorForm() {
+/**
+ * The login's second step: a code from the authenticator app, or one of the recovery codes; or a passkey
+ * when the account has one (`passkey` renders its button for the mfa_token).
+ */
+export function SecondFactorForm({ passkey }: { passkey?: (mfaToken: string) => ReactNode } = {}) {
   const session = SessionContext.useActorRef();
   const busy = SessionContext.useSelector((s) => s.hasTag('busy'));
   const error = SessionContext.useSelector((s) => s.context.error);
+  const mfaToken = SessionContext.useSelector((s) => (s.context.mfaPasskey ? s.context.mfaToken : null));
   const [recovery, setRecovery] = useState(false);
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -32,6 +36,7 @@ export function SecondFactorForm() {
   return (
     <AuthCard id="second-factor-title" title="Two-step verification">
       {error ? <Notice kind="error">{error}</Notice> : null}
+      {mfaToken && passkey ? passkey(mfaToken) : null}
       <p>
         {recovery
           ? 'Enter one of the recovery codes you saved when you set up your authenticator app. Each works once.'

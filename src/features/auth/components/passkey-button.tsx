@@ -1,0 +1,43 @@
+import { useMachine } from '@xstate/react';
+import type { User } from '../../../../contract/index.ts';
+import type { PasskeyLogic } from '../../../../machines/passkey.machine.ts';
+import { SessionContext } from '../../../lib/session.ts';
+import { PasskeyStatus } from '../../../components/passkey-status.tsx';
+
+/**
+ * "Sign in with a passkey" (login page) and "Use a passkey" (the login's second step): a ceremony whose
+ * verified answer is the signed-in user, handed to the session.
+ */
+export function PasskeySignInButton({
+  logic,
+  label,
+  mfaToken,
+}: {
+  logic: PasskeyLogic;
+  label: string;
+  mfaToken?: string;
+}) {
+  const session = SessionContext.useActorRef();
+  const [snapshot, send] = useMachine(
+    logic.provide({
+      actions: {
+        succeeded: (_, params: { output: unknown }) =>
+          session.send({ type: 'session.signedIn', user: params.output as User }),
+      },
+    }),
+  );
+  const busy = snapshot.hasTag('busy');
+  return (
+    <div className="passkey-sign-in">
+      <button
+        type="button"
+        className="btn btn-outline"
+        disabled={busy}
+        onClick={() => send({ type: 'passkey.start', input: mfaToken ? { mfaToken } : {} })}
+      >
+        {label}
+      </button>
+      <PasskeyStatus snapshot={snapshot} />
+    </div>
+  );
+}
