@@ -33,12 +33,19 @@ export const PRIVATE_PAGES = [
   '/admin',
   '/forgot-password',
   '/reset-password',
+  '/account',
   '/account/privacy',
   '/guardian-confirm',
   // The instructor area (decision record 050).
   '/teach',
 ] as const;
-export const PRIVATE_PATTERNS = [/^\/payment\/(program|workshop)\/[^/]+$/, /^\/teach\/batches\/\d{1,9}$/];
+export const PRIVATE_PATTERNS = [
+  /^\/payment\/(program|workshop)\/[^/]+$/,
+  // A course page, the instructor's pages: the shell, never the not-found page the client would replace.
+  /^\/learn\/\d{1,9}$/,
+  /^\/teach\/batches\/\d{1,9}(\/assignments)?$/,
+  /^\/teach\/assignments\/\d{1,9}$/,
+];
 
 /** `/programs/{id}`: a program's own page. */
 export const PROGRAM_PAGE = /^\/programs\/(\d{1,9})$/;

@@ -73,6 +73,7 @@ describe('robots.txt', () => {
       '/forgot-password',
       '/reset-password',
       '/payment/',
+      '/learn/',
       '/api/',
       '/classroom/',
       '/auth/',
@@ -277,7 +278,18 @@ describe('page status', () => {
   });
 
   it('private pages are served for the SPA to guard, never indexed', async () => {
-    for (const url of ['/dashboard', '/admin', '/payment/program/1', '/forgot-password', '/reset-password?token=abc']) {
+    for (const url of [
+      ...['/dashboard', '/admin', '/payment/program/1', '/forgot-password', '/reset-password?token=abc'],
+      // Signed-in pages loaded directly (a bookmark, a reload): the shell with 200, not the not-found page.
+      ...[
+        '/account',
+        '/learn/12',
+        '/teach',
+        '/teach/batches/3',
+        '/teach/batches/3/assignments',
+        '/teach/assignments/4',
+      ],
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['x-robots-tag']).toBe('noindex');

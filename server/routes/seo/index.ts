@@ -28,6 +28,7 @@ export default async function seoRoutes(app: FastifyInstance) {
       'Allow: /',
       ...PRIVATE_PAGES.map((page) => `Disallow: ${page}`),
       'Disallow: /payment/',
+      'Disallow: /learn/',
       'Disallow: /api/',
       'Disallow: /auth/',
       'Disallow: /classroom/',
