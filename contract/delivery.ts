@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CourseAssignment } from './assignments.ts';
 
 /**
  * Course delivery: batches (cohorts) of a program, their live sessions, the program's modules and
@@ -235,6 +236,8 @@ export const Course = z.object({
   modules: z.array(z.object({ id: Ids, title: z.string(), lessons: z.array(CourseLesson) })),
   progress_percentage: z.number().int().min(0).max(100),
   calendar_url: z.string(),
+  /** The batch's assignments with the caller's submission state (decision record 051). */
+  assignments: z.array(CourseAssignment),
 });
 export type Course = z.infer<typeof Course>;
 

@@ -7,6 +7,7 @@ import { notFound } from '../lib/errors.ts';
 import { toBatch } from './batches.ts';
 import { meetingWindow, visibleMeetingUrl } from './course-access.ts';
 import { toSession } from './sessions.ts';
+import { courseAssignments } from './assignments.ts';
 import { progressOf } from '../../contract/delivery.ts';
 
 /** completed × 100 / lessons, rounded down; 0 when the program has no lessons. */
@@ -53,6 +54,7 @@ export async function courseAnswer(
     modules,
     progress_percentage: progressOf(all.filter((l) => done.has(l.id)).length, all.length),
     calendar_url: calendarUrl,
+    assignments: batch ? await courseAssignments(db, batch.id, user.id) : [],
   };
 }
 

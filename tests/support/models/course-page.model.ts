@@ -52,6 +52,7 @@ export const sampleCourse: Course = {
   ],
   progress_percentage: 50,
   calendar_url: 'http://localhost/classroom/calendar/5.0.abc/feed.ics',
+  assignments: [],
 };
 
 /** A document lesson with its file (the third of the course, opened by id in the views). */
