@@ -123,9 +123,14 @@ const SUBMISSION_KINDS = new Set<Extension>([
   'webp',
 ]);
 
-/** A submission's file kind read from its bytes; null when it is none of the allowed kinds. */
-export function sniffSubmissionKind(buf: Buffer): FileKind | null {
-  const found = sniffFileKind(buf);
-  if (found) return SUBMISSION_KINDS.has(found.ext as Extension) ? found : null;
-  return looksLikeCsv(buf) ? kind('csv') : null;
+/**
+ * A submission's file kind: read from its bytes, and the name's extension must say the same kind (a
+ * ".pdf" holding a PNG is refused); null when it is none of the allowed kinds or the two disagree.
+ */
+export function sniffSubmissionKind(buf: Buffer, fileName: string): FileKind | null {
+  const named = fileName.toLowerCase().match(/\.([a-z0-9]{2,5})$/)?.[1];
+  const claimed = named === 'jpeg' ? 'jpg' : named;
+  const found = sniffFileKind(buf) ?? (looksLikeCsv(buf) ? kind('csv') : null);
+  if (!found || !SUBMISSION_KINDS.has(found.ext as Extension)) return null;
+  return claimed === found.ext ? found : null;
 }

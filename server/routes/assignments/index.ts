@@ -233,7 +233,7 @@ export default async function assignmentRoutes(app: FastifyInstance) {
     const upload = await readSubmission(request, config.submissionMaxBytes);
     let stored: { name: string; kind: FileKind; fileName: string; size: number } | null = null;
     if (upload.file) {
-      const kind = sniffSubmissionKind(upload.file.content);
+      const kind = sniffSubmissionKind(upload.file.content, upload.file.name);
       if (!kind) throw new ValidationFailed({ file: [ASSIGNMENT_MESSAGES.fileType] });
       stored = {
         name: await files.save(upload.file.content, kind),
