@@ -1,4 +1,6 @@
 import { actionMachine } from './action.machine.ts';
+import { assignmentSubmissionMachine } from './assignment-submission.machine.ts';
+import { gradingMachine } from './grading.machine.ts';
 import { adminModalMachine } from './admin-modal.machine.ts';
 import { batchChoiceMachine } from './batch-choice.machine.ts';
 import { checkoutMachine } from './checkout.machine.ts';
@@ -40,4 +42,6 @@ export const machineCatalog = {
   'privacy-settings': privacySettingsMachine,
   'batch-choice': batchChoiceMachine,
   'course-page': coursePageMachine,
+  'assignment-submission': assignmentSubmissionMachine,
+  grading: gradingMachine,
 } as const;

@@ -17,3 +17,5 @@ export * from './batch-choice.machine.ts';
 export { machineCatalog } from './catalog.ts';
 export * from './step-up.machine.ts';
 export * from './totp-setup.machine.ts';
+export * from './assignment-submission.machine.ts';
+export * from './grading.machine.ts';

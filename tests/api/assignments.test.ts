@@ -81,7 +81,7 @@ async function submit(
   if (parts.file)
     form.append(
       'file',
-      new Blob([parts.file.content], { type: parts.file.type ?? 'application/octet-stream' }),
+      new Blob([new Uint8Array(parts.file.content)], { type: parts.file.type ?? 'application/octet-stream' }),
       parts.file.name,
     );
   const res = await ctx.app.inject({

@@ -1,5 +1,6 @@
 import type { MachineModel } from '../machine-model.ts';
 import { actionModel } from './action.model.ts';
+import { assignmentSubmissionModel, gradingModel } from './assignments.model.ts';
 import { adminModalModel } from './admin-modal.model.ts';
 import { batchChoiceModel } from './batch-choice.model.ts';
 import { checkoutModel } from './checkout.model.ts';
@@ -17,6 +18,7 @@ import { tokenRefreshModel } from './token-refresh.model.ts';
 import { stepUpModel, totpSetupModel } from './mfa.model.ts';
 
 export * from './action.model.ts';
+export * from './assignments.model.ts';
 export * from './admin-modal.model.ts';
 export * from './batch-choice.model.ts';
 export * from './checkout.model.ts';
@@ -53,4 +55,6 @@ export const machineModels = [
   privacySettingsModel,
   batchChoiceModel,
   coursePageModel,
+  assignmentSubmissionModel,
+  gradingModel,
 ] as MachineModel<unknown>[];
