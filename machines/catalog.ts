@@ -1,4 +1,5 @@
 import { actionMachine } from './action.machine.ts';
+import { assignmentListMachine } from './assignment-list.machine.ts';
 import { assignmentSubmissionMachine } from './assignment-submission.machine.ts';
 import { gradingMachine } from './grading.machine.ts';
 import { adminModalMachine } from './admin-modal.machine.ts';
@@ -44,4 +45,5 @@ export const machineCatalog = {
   'course-page': coursePageMachine,
   'assignment-submission': assignmentSubmissionMachine,
   grading: gradingMachine,
+  'assignment-list': assignmentListMachine,
 } as const;

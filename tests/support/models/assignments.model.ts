@@ -2,6 +2,7 @@ import {
   ApiError,
   ASSIGNMENT_MESSAGES,
   type CourseAssignment,
+  type InstructorAssignment,
   type Submission,
   type SubmissionRoster,
 } from '../../../contract/index.ts';
@@ -11,6 +12,7 @@ import {
   type AssignmentSubmissionInput,
 } from '../../../machines/assignment-submission.machine.ts';
 import { gradingMachine, type GradingInput } from '../../../machines/grading.machine.ts';
+import { assignmentListMachine, type AssignmentListInput } from '../../../machines/assignment-list.machine.ts';
 import type { MachineModel } from '../machine-model.ts';
 import { networkError } from '../samples.ts';
 
@@ -129,5 +131,40 @@ export const gradingModel: MachineModel<GradingInput> = {
     { type: 'xstate.error.actor.loadRoster', error: networkError },
     { type: 'xstate.done.actor.saveGrade', output: gradedSubmission },
     { type: 'xstate.error.actor.saveGrade', error: marksRefused },
+  ],
+};
+
+export const listedAssignment: InstructorAssignment = {
+  ...sampleAssignment,
+  students: 2,
+  submitted: 1,
+  graded: 0,
+};
+/** The server's refusal to delete an assignment someone submitted. */
+export const deleteRefused = new ApiError(400, { error: ASSIGNMENT_MESSAGES.hasSubmissions });
+
+export const assignmentListModel: MachineModel<AssignmentListInput> = {
+  name: 'assignment-list',
+  machine: assignmentListMachine,
+  actors: ['loadAssignments', 'saveAssignment', 'deleteAssignment'],
+  kind: ['shortest', 'transitions'],
+  inputs: [{ batchId: '41' }],
+  appActions: [],
+  events: [
+    { type: 'list.retry' },
+    { type: 'assignment.new' },
+    { type: 'assignment.edit', id: listedAssignment.id },
+    { type: 'assignment.edit', id: 999 },
+    { type: 'assignment.delete', id: listedAssignment.id },
+    { type: 'form.change', field: 'title', value: 'Ratio analysis' },
+    { type: 'form.change', field: 'due', value: '2027-01-16T23:59' },
+    { type: 'form.save' },
+    { type: 'form.cancel' },
+    { type: 'xstate.done.actor.loadAssignments', output: [listedAssignment] },
+    { type: 'xstate.error.actor.loadAssignments', error: networkError },
+    { type: 'xstate.done.actor.saveAssignment', output: sampleAssignment },
+    { type: 'xstate.error.actor.saveAssignment', error: networkError },
+    { type: 'xstate.done.actor.deleteAssignment', output: null },
+    { type: 'xstate.error.actor.deleteAssignment', error: deleteRefused },
   ],
 };

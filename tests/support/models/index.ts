@@ -1,6 +1,6 @@
 import type { MachineModel } from '../machine-model.ts';
 import { actionModel } from './action.model.ts';
-import { assignmentSubmissionModel, gradingModel } from './assignments.model.ts';
+import { assignmentListModel, assignmentSubmissionModel, gradingModel } from './assignments.model.ts';
 import { adminModalModel } from './admin-modal.model.ts';
 import { batchChoiceModel } from './batch-choice.model.ts';
 import { checkoutModel } from './checkout.model.ts';
@@ -57,4 +57,5 @@ export const machineModels = [
   coursePageModel,
   assignmentSubmissionModel,
   gradingModel,
+  assignmentListModel,
 ] as MachineModel<unknown>[];
