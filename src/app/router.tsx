@@ -50,6 +50,11 @@ const AdminPage = page(() => import('./routes/admin-route.tsx'), 'AdminRoute');
 const AccountPage = page(() => import('./routes/account-route.tsx'), 'AccountRoute');
 const CheckoutPage = page(() => import('./routes/checkout-route.tsx'), 'CheckoutRoute');
 const LearnPage = page(() => import('./routes/learn-route.tsx'), 'LearnRoute');
+const TeachBatchAssignmentsPage = page(
+  () => import('./routes/teach-assignments-route.tsx'),
+  'TeachBatchAssignmentsRoute',
+);
+const TeachAssignmentPage = page(() => import('./routes/teach-assignments-route.tsx'), 'TeachAssignmentRoute');
 const NotFoundPage = page(() => import('../components/status-pages.tsx'), 'NotFoundPage');
 const PolicyPage = page(() => import('./routes/privacy-routes.tsx'), 'PolicyRoute');
 const AccountPrivacyPage = page(() => import('./routes/privacy-routes.tsx'), 'AccountPrivacyRoute');
@@ -83,6 +88,8 @@ export const routes: RouteObject[] = [
           { path: paths.admin, element: <AdminPage /> },
           { path: paths.account, element: <AccountPage /> },
           { path: paths.learn.pattern, element: <LearnPage /> },
+          { path: paths.teachBatchAssignments.pattern, element: <TeachBatchAssignmentsPage /> },
+          { path: paths.teachAssignment.pattern, element: <TeachAssignmentPage /> },
           ...paths.policies.map((path) => ({ path, element: <PolicyPage /> })),
           { path: paths.accountPrivacy, element: <AccountPrivacyPage /> },
           { path: paths.guardianConfirm, element: <GuardianConfirmPage /> },

@@ -30,6 +30,15 @@ export const paths = {
     pattern: '/learn/:enrollmentId',
     to: (enrollmentId: number | string) => `/learn/${enrollmentId}`,
   },
+  /** The instructor's assignment pages (decision record 051). */
+  teachBatchAssignments: {
+    pattern: '/teach/batches/:batchId/assignments',
+    to: (batchId: number | string) => `/teach/batches/${batchId}/assignments`,
+  },
+  teachAssignment: {
+    pattern: '/teach/assignments/:assignmentId',
+    to: (assignmentId: number | string) => `/teach/assignments/${assignmentId}`,
+  },
   checkout: {
     pattern: '/payment/:type/:id',
     to: (type: CourseType, id: number | string) => `/payment/${type}/${id}`,
