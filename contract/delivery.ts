@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CertificateRef, Eligibility } from './certificates.ts';
 import { OwnAttendance } from './teaching.ts';
+import { CourseAssignment } from './assignments.ts';
 
 /**
  * Course delivery: batches (cohorts) of a program, their live sessions, the program's modules and
@@ -245,6 +246,8 @@ export const Course = z.object({
   attendance: z.array(OwnAttendance),
   /** Sessions attended of the batch's sessions held (attendancePercentage); null when none held or no batch. */
   attendance_percentage: z.number().int().min(0).max(100).nullable(),
+  /** The batch's assignments with the caller's submission state (decision record 051). */
+  assignments: z.array(CourseAssignment),
 });
 export type Course = z.infer<typeof Course>;
 

@@ -23,3 +23,4 @@ export * from './privacy.ts';
 export * from './delivery.ts';
 export * from './teaching.ts';
 export * from './certificates.ts';
+export * from './assignments.ts';

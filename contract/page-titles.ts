@@ -44,6 +44,9 @@ export function pageTitle(pathname: string): string | null {
   if (/^\/learn\/[^/]+$/.test(path)) return null;
   // An instructor's batch page names itself by its batch.
   if (/^\/teach\/batches\/[^/]+$/.test(path)) return null;
+  if (/^\/teach\/batches\/[^/]+\/assignments$/.test(path)) return titled('Assignments');
+  // An assignment's grading page names itself by the assignment.
+  if (/^\/teach\/assignments\/[^/]+$/.test(path)) return null;
   if (/^\/payment\/(program|workshop)\/[^/]+$/.test(path)) return titled('Checkout');
   return NOT_FOUND_TITLE;
 }

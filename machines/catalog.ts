@@ -1,5 +1,8 @@
 import { actionMachine } from './action.machine.ts';
 import { attendanceSheetMachine } from './attendance-sheet.machine.ts';
+import { assignmentListMachine } from './assignment-list.machine.ts';
+import { assignmentSubmissionMachine } from './assignment-submission.machine.ts';
+import { gradingMachine } from './grading.machine.ts';
 import { adminModalMachine } from './admin-modal.machine.ts';
 import { batchChoiceMachine } from './batch-choice.machine.ts';
 import { checkoutMachine } from './checkout.machine.ts';
@@ -44,4 +47,7 @@ export const machineCatalog = {
   'course-page': coursePageMachine,
   'attendance-sheet': attendanceSheetMachine,
   passkey: passkeyMachine,
+  'assignment-submission': assignmentSubmissionMachine,
+  grading: gradingMachine,
+  'assignment-list': assignmentListMachine,
 } as const;

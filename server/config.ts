@@ -89,6 +89,8 @@ export type Config = {
   uploadDir: string;
   /** The largest resource file accepted (UPLOAD_MAX_BYTES). */
   uploadMaxBytes: number;
+  /** The largest assignment submission file accepted (SUBMISSION_MAX_BYTES, default 10 MB; decision 051). */
+  submissionMaxBytes: number;
   /** SESSION_REMINDER_HOURS: how many hours before a live session its students are reminded (default 24,1). */
   sessionReminderHours: number[];
   /** Whole request (headers and body) must arrive within this, else 408 and the connection is closed. */
@@ -241,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resetWindowSeconds: int(env.RESET_WINDOW_SECONDS, 3600, 'RESET_WINDOW_SECONDS'),
     uploadDir: path.resolve(ROOT, env.UPLOAD_DIR || path.join('data', 'uploads')),
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 20 * 1024 * 1024, 'UPLOAD_MAX_BYTES'),
+    submissionMaxBytes: int(env.SUBMISSION_MAX_BYTES, 10 * 1024 * 1024, 'SUBMISSION_MAX_BYTES'),
     sessionReminderHours: reminderHours(env.SESSION_REMINDER_HOURS),
     razorpay: {
       keyId: env.RAZORPAY_KEY_ID || null,

@@ -14,6 +14,7 @@ import { SYSTEM_OPERATIONS } from './openapi-system.ts';
 import { DELIVERY_NAMED, DELIVERY_OPERATIONS } from './openapi-delivery.ts';
 import { CERTIFICATES_NAMED, CERTIFICATES_OPERATIONS } from './openapi-certificates.ts';
 import { TEACHING_NAMED, TEACHING_OPERATIONS } from './openapi-teaching.ts';
+import { ASSIGNMENTS_NAMED, ASSIGNMENTS_OPERATIONS } from './openapi-assignments.ts';
 
 /**
  * The OpenAPI 3.1 description of every route, generated from the contract's zod schemas (the same
@@ -73,6 +74,7 @@ const NAMED: Record<string, z.ZodType> = {
   ...DELIVERY_NAMED,
   ...CERTIFICATES_NAMED,
   ...TEACHING_NAMED,
+  ...ASSIGNMENTS_NAMED,
 };
 const INPUTS = new Set(Object.keys(NAMED).filter((name) => name.endsWith('Input')));
 
@@ -107,6 +109,7 @@ const OPERATIONS: Operation[] = [
   ...DELIVERY_OPERATIONS,
   ...CERTIFICATES_OPERATIONS,
   ...TEACHING_OPERATIONS,
+  ...ASSIGNMENTS_OPERATIONS,
 ];
 
 const ERROR_RESPONSES: Record<number, { description: string; schema: string }> = {

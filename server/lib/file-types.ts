@@ -1,6 +1,7 @@
 /**
  * What an uploaded file is, read from its bytes (never from its name or the browser's claim): PDF, Word,
- * Excel and PowerPoint (OOXML and the older binary formats), OpenDocument, and PNG, JPEG, GIF, WebP images.
+ * Excel and PowerPoint (OOXML and the older binary formats), OpenDocument, and PNG, JPEG, GIF, WebP images;
+ * and CSV text where a caller allows it (assignment submissions).
  */
 
 export type FileKind = { ext: string; mime: string };
@@ -20,6 +21,7 @@ export const KINDS = {
   jpg: 'image/jpeg',
   gif: 'image/gif',
   webp: 'image/webp',
+  csv: 'text/csv',
 } as const;
 export type Extension = keyof typeof KINDS;
 
@@ -85,4 +87,50 @@ export function sniffFileKind(buf: Buffer): FileKind | null {
 /** The content type to serve a stored file with, from the extension it was stored under. */
 export function mimeOfExtension(ext: string): string | null {
   return (KINDS as Record<string, string>)[ext] ?? null;
+}
+
+/**
+ * Whether text is a CSV file: UTF-8 (a byte-order mark allowed), no control characters but tab, CR and
+ * LF, and a separator (comma, semicolon or tab) on its first line. Read only where CSV is allowed (an
+ * assignment submission), so other uploads never take plain text.
+ */
+function looksLikeCsv(buf: Buffer): boolean {
+  if (buf.length === 0) return false;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(buf);
+  } catch {
+    return false;
+  }
+  // eslint-disable-next-line no-control-regex -- control characters mean a binary file
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) return false;
+  const firstLine = text.replace(/^\ufeff/, '').split(/\r?\n/, 1)[0] ?? '';
+  return /[,;\t]/.test(firstLine);
+}
+
+/** What an assignment submission's file may be (decision record 051). */
+const SUBMISSION_KINDS = new Set<Extension>([
+  'pdf',
+  'docx',
+  'xlsx',
+  'pptx',
+  'doc',
+  'xls',
+  'ppt',
+  'csv',
+  'png',
+  'jpg',
+  'webp',
+]);
+
+/**
+ * A submission's file kind: read from its bytes, and the name's extension must say the same kind (a
+ * ".pdf" holding a PNG is refused); null when it is none of the allowed kinds or the two disagree.
+ */
+export function sniffSubmissionKind(buf: Buffer, fileName: string): FileKind | null {
+  const named = fileName.toLowerCase().match(/\.([a-z0-9]{2,5})$/)?.[1];
+  const claimed = named === 'jpeg' ? 'jpg' : named;
+  const found = sniffFileKind(buf) ?? (looksLikeCsv(buf) ? kind('csv') : null);
+  if (!found || !SUBMISSION_KINDS.has(found.ext as Extension)) return null;
+  return claimed === found.ext ? found : null;
 }

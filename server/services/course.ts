@@ -7,10 +7,13 @@ import { notFound } from '../lib/errors.ts';
 import { toBatch } from './batches.ts';
 import { meetingWindow, visibleMeetingUrl } from './course-access.ts';
 import { toSession } from './sessions.ts';
+import { courseAssignments } from './assignments.ts';
 import { progressOf } from '../../contract/delivery.ts';
 import type { Config } from '../config.ts';
 import { certificateEligibility } from './certificate-eligibility.ts';
 import { certificateOfEnrollment, certificateRef } from './certificates.ts';
+import { createAttendanceRepository } from '../repositories/attendance.ts';
+import { attendancePercentage } from './attendance.ts';
 
 /** The certificate of the enrollment (decision record 052) and, without one, the rules toward it. */
 async function certificateView(
@@ -30,8 +33,6 @@ async function certificateView(
   );
   return { certificate, eligibility };
 }
-import { createAttendanceRepository } from '../repositories/attendance.ts';
-import { attendancePercentage } from './attendance.ts';
 
 /** completed × 100 / lessons, rounded down; 0 when the program has no lessons. */
 
@@ -83,6 +84,7 @@ export async function courseAnswer(
     ...(await certificateView(db, config, enrollment, now)),
     attendance: marks.map((m) => ({ session: m.session_id, present: m.present === 1 })),
     attendance_percentage: batch ? await attendancePercentage(db, user.id, batch.id, now) : null,
+    assignments: batch ? await courseAssignments(db, batch.id, user.id) : [],
   };
 }
 

@@ -53,6 +53,11 @@ const LearnPage = page(() => import('./routes/learn-route.tsx'), 'LearnRoute');
 // The instructor area (decision record 050).
 const TeachPage = page(() => import('./routes/teach-route.tsx'), 'TeachRoute');
 const TeachBatchPage = page(() => import('./routes/teach-route.tsx'), 'TeachBatchRoute');
+const TeachBatchAssignmentsPage = page(
+  () => import('./routes/teach-assignments-route.tsx'),
+  'TeachBatchAssignmentsRoute',
+);
+const TeachAssignmentPage = page(() => import('./routes/teach-assignments-route.tsx'), 'TeachAssignmentRoute');
 const NotFoundPage = page(() => import('../components/status-pages.tsx'), 'NotFoundPage');
 const PolicyPage = page(() => import('./routes/privacy-routes.tsx'), 'PolicyRoute');
 const AccountPrivacyPage = page(() => import('./routes/privacy-routes.tsx'), 'AccountPrivacyRoute');
@@ -88,6 +93,8 @@ export const routes: RouteObject[] = [
           { path: paths.learn.pattern, element: <LearnPage /> },
           { path: paths.teach, element: <TeachPage /> },
           { path: paths.teachBatch.pattern, element: <TeachBatchPage /> },
+          { path: paths.teachBatchAssignments.pattern, element: <TeachBatchAssignmentsPage /> },
+          { path: paths.teachAssignment.pattern, element: <TeachAssignmentPage /> },
           ...paths.policies.map((path) => ({ path, element: <PolicyPage /> })),
           { path: paths.accountPrivacy, element: <AccountPrivacyPage /> },
           { path: paths.guardianConfirm, element: <GuardianConfirmPage /> },

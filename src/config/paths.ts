@@ -36,9 +36,14 @@ export const paths = {
     pattern: '/teach/batches/:id',
     to: (id: number | string) => `/teach/batches/${id}`,
   },
+  /** The instructor's assignment pages (decision record 051). */
   teachBatchAssignments: {
-    pattern: '/teach/batches/:id/assignments',
-    to: (id: number | string) => `/teach/batches/${id}/assignments`,
+    pattern: '/teach/batches/:batchId/assignments',
+    to: (batchId: number | string) => `/teach/batches/${batchId}/assignments`,
+  },
+  teachAssignment: {
+    pattern: '/teach/assignments/:assignmentId',
+    to: (assignmentId: number | string) => `/teach/assignments/${assignmentId}`,
   },
   checkout: {
     pattern: '/payment/:type/:id',

@@ -1,5 +1,9 @@
 import { fromPromise } from 'xstate';
-import type { Course, Lesson } from '../../../contract/index.ts';
+import type { Course, Lesson, Submission } from '../../../contract/index.ts';
+import {
+  assignmentSubmissionMachine,
+  type SubmitAssignmentInput,
+} from '../../../machines/assignment-submission.machine.ts';
 import {
   coursePageMachine,
   type DownloadFileInput,
@@ -7,7 +11,9 @@ import {
   type LoadLessonInput,
   type MarkLessonInput,
 } from '../../../machines/course-page.machine.ts';
+import { submitAssignment } from '../../features/learn/api/assignments-api.ts';
 import { downloadLessonFile, fetchCourse, fetchLesson, markLesson } from '../../features/learn/api/course-api.ts';
+import { api } from '../../lib/api-client.ts';
 
 /** The course page's machine with the API calls. */
 export const appCoursePageMachine = coursePageMachine.provide({
@@ -20,3 +26,15 @@ export const appCoursePageMachine = coursePageMachine.provide({
     downloadFile: fromPromise<void, DownloadFileInput>(({ input }) => downloadLessonFile(input.lesson)),
   },
 });
+
+/** One assignment's submission on the course page (decision record 051), with the upload. */
+export const appAssignmentSubmissionMachine = assignmentSubmissionMachine.provide({
+  actors: {
+    submitAssignment: fromPromise<Submission, SubmitAssignmentInput>(({ input }) => submitAssignment(input)),
+  },
+});
+
+/** A submitted file through its authenticated route, saved by the browser. */
+export const downloadSubmission = (submission: Submission) => {
+  if (submission.file_url) void api.download(submission.file_url, submission.file_name ?? 'submission').catch(() => {});
+};

@@ -56,6 +56,7 @@ export const sampleCourse: Course = {
   eligibility: null,
   attendance: [],
   attendance_percentage: null,
+  assignments: [],
 };
 
 /** A document lesson with its file (the third of the course, opened by id in the views). */

@@ -1,6 +1,7 @@
 import type { MachineModel } from '../machine-model.ts';
 import { actionModel } from './action.model.ts';
 import { attendanceSheetModel } from './attendance-sheet.model.ts';
+import { assignmentListModel, assignmentSubmissionModel, gradingModel } from './assignments.model.ts';
 import { adminModalModel } from './admin-modal.model.ts';
 import { batchChoiceModel } from './batch-choice.model.ts';
 import { checkoutModel } from './checkout.model.ts';
@@ -20,6 +21,7 @@ import { passkeyModel } from './passkey.model.ts';
 
 export * from './action.model.ts';
 export * from './attendance-sheet.model.ts';
+export * from './assignments.model.ts';
 export * from './admin-modal.model.ts';
 export * from './batch-choice.model.ts';
 export * from './checkout.model.ts';
@@ -59,4 +61,7 @@ export const machineModels = [
   coursePageModel,
   attendanceSheetModel,
   passkeyModel,
+  assignmentSubmissionModel,
+  gradingModel,
+  assignmentListModel,
 ] as MachineModel<unknown>[];

@@ -7,6 +7,8 @@ import { paths } from '../../../config/paths.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import type { Course, Lesson } from '../../../../contract/index.ts';
 import { nextLessonId, type CoursePageLogic } from '../../../../machines/course-page.machine.ts';
+import type { AssignmentSubmissionLogic } from '../../../../machines/assignment-submission.machine.ts';
+import { AssignmentsPanel, type DownloadSubmission } from './assignments-panel.tsx';
 import { LessonBody } from './lesson-body.tsx';
 import { SessionsPanel } from './sessions-panel.tsx';
 import { CertificatePanel } from './certificate-panel.tsx';
@@ -118,10 +120,15 @@ function LessonViewer({ lesson, busy, hasNext, send }: ViewerProps) {
   );
 }
 
-type Props = { logic: CoursePageLogic; enrollmentId: string };
+type Props = {
+  logic: CoursePageLogic;
+  enrollmentId: string;
+  /** The batch's assignments (decision record 051): one machine per assignment, and the file download. */
+  assignments?: { logic: AssignmentSubmissionLogic; onDownload: DownloadSubmission };
+};
 
 /** /learn/{enrollment}: the student's course, driven by the course-page machine it is given. */
-export function CoursePage({ logic, enrollmentId }: Props) {
+export function CoursePage({ logic, enrollmentId, assignments }: Props) {
   const [snapshot, send] = useMachine(logic, { input: { enrollmentId } });
   const { course, lesson, lessonId, error } = snapshot.context;
   useDocumentTitle(course ? course.program.title : 'Your course');
@@ -159,6 +166,13 @@ export function CoursePage({ logic, enrollmentId }: Props) {
               <SessionsPanel course={course} />
               <CertificatePanel course={course} />
             </>
+          ) : null}
+          {assignments && (snapshot.matches({ ready: 'overview' }) || snapshot.matches({ ready: 'lessonFailed' })) ? (
+            <AssignmentsPanel
+              assignments={course.assignments}
+              logic={assignments.logic}
+              onDownload={assignments.onDownload}
+            />
           ) : null}
         </div>
         <Outline
