@@ -28,6 +28,7 @@ import workshopRoutes from './routes/workshops/index.ts';
 import batchRoutes from './routes/batches/index.ts';
 import lessonRoutes from './routes/lessons/index.ts';
 import courseRoutes from './routes/course/index.ts';
+import couponRoutes from './routes/coupons/index.ts';
 import { createMailEvents } from './mail/events.ts';
 import { createPaymentEffects } from './services/payment-effects.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
@@ -178,6 +179,7 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
   await app.register(batchRoutes);
   await app.register(lessonRoutes);
   await app.register(courseRoutes);
+  await app.register(couponRoutes);
 
   // The local sandbox gateway, on this server only in demo mode (docs/api.md, "Payments").
   if (gatewaySetup.sandbox) await app.register(gatewaySetup.sandbox.plugin, { prefix: SANDBOX_PREFIX });
