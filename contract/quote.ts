@@ -59,7 +59,10 @@ export type Quote = {
 };
 
 /** The discount in paise a coupon gives on a list price: a share of it or an amount off it, never more than it. */
-export function discountOn(listPrice: number, coupon: Pick<QuoteDiscount, 'kind' | 'value'> | null | undefined): number {
+export function discountOn(
+  listPrice: number,
+  coupon: Pick<QuoteDiscount, 'kind' | 'value'> | null | undefined,
+): number {
   if (!coupon) return 0;
   const off = coupon.kind === 'percent' ? percentOfPaise(listPrice, coupon.value) : coupon.value;
   if (!Number.isSafeInteger(off) || off < 0) throw new Error('A discount is a whole number of paise.');

@@ -57,7 +57,12 @@ function paymentQuote(
   const total = paymentTotalPaise(payment);
   const coupon: QuoteDiscount | null =
     discount > 0
-      ? { kind: 'fixed', value: discount, code: payment.coupon_code, source: payment.coupon_code ? 'coupon' : 'scholarship' }
+      ? {
+          kind: 'fixed',
+          value: discount,
+          code: payment.coupon_code,
+          source: payment.coupon_code ? 'coupon' : 'scholarship',
+        }
       : null;
   if (total > listPrice - discount) return quote({ listPrice, coupon, pricesIncludeGst: false, intraState });
   if (!coupon) return quote({ listPrice: total, pricesIncludeGst: true, intraState });

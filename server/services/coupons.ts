@@ -153,7 +153,10 @@ async function refusal(
     const used = await repo.countUses(coupon.id, { exceptPayment: purchase.exceptPayment });
     if (used >= coupon.max_uses) return COUPON_MESSAGES.usedUp;
   }
-  const mine = await repo.countUses(coupon.id, { studentId: purchase.studentId, exceptPayment: purchase.exceptPayment });
+  const mine = await repo.countUses(coupon.id, {
+    studentId: purchase.studentId,
+    exceptPayment: purchase.exceptPayment,
+  });
   if (mine >= coupon.max_uses_per_student) return COUPON_MESSAGES.usedByYou;
   return null;
 }
@@ -200,7 +203,10 @@ export async function chooseDiscount(
   for (const row of await repo.scholarshipsOf(purchase.studentId)) {
     await repo.hold(row.id);
     if ((await refusal(trx, row, purchase, now)) !== null) continue;
-    if (!scholarship || discountOn(purchase.listPrice, asDiscount(row)) > discountOn(purchase.listPrice, asDiscount(scholarship))) {
+    if (
+      !scholarship ||
+      discountOn(purchase.listPrice, asDiscount(row)) > discountOn(purchase.listPrice, asDiscount(scholarship))
+    ) {
       scholarship = row;
     }
   }
@@ -335,7 +341,12 @@ export function createCouponService(db: Db) {
           action: 'grant_scholarship',
           entity: 'user',
           entityId: studentId,
-          changes: { scholarship: { from: null, to: { id: row.id, ...course, kind: input.kind, value: input.value, reason: input.reason } } },
+          changes: {
+            scholarship: {
+              from: null,
+              to: { id: row.id, ...course, kind: input.kind, value: input.value, reason: input.reason },
+            },
+          },
         });
         return {
           id: row.id,

@@ -112,7 +112,9 @@ export async function openPayment(
             ...billingColumns(input.billing),
             ...price,
             // A new amount (a coupon applied or removed) needs a new gateway order of that amount.
-            ...(price.total_paise !== paymentTotalPaise(pending) ? { gateway_order_id: null, order_claimed_at: null } : {}),
+            ...(price.total_paise !== paymentTotalPaise(pending)
+              ? { gateway_order_id: null, order_claimed_at: null }
+              : {}),
             updated_at: nowIso(),
           });
           await completeIfFree(pending.id, price.total_paise);
@@ -134,7 +136,9 @@ export async function openPayment(
         await payments.update(failed.id, {
           ...(input.billing ? { payment_method: input.payment_method, ...billingColumns(input.billing) } : {}),
           ...price,
-          ...(price.total_paise !== paymentTotalPaise(failed) ? { gateway_order_id: null, order_claimed_at: null } : {}),
+          ...(price.total_paise !== paymentTotalPaise(failed)
+            ? { gateway_order_id: null, order_claimed_at: null }
+            : {}),
         });
         await completeIfFree(failed.id, price.total_paise);
         return { payment: await paymentView(trx, failed.id), created: false };

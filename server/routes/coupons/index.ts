@@ -1,11 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  COUPON_PATHS,
-  CouponCheckInput,
-  CouponInput,
-  CouponPatch,
-  ScholarshipInput,
-} from '../../../contract/index.ts';
+import { COUPON_PATHS, CouponCheckInput, CouponInput, CouponPatch, ScholarshipInput } from '../../../contract/index.ts';
 import { rateLimited } from '../../lib/errors.ts';
 import { idParam, parse } from '../../lib/validate.ts';
 import { adminOnly, authenticated, requireAdmin, requireUser } from '../../plugins/auth.ts';
