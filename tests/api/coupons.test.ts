@@ -372,3 +372,19 @@ describe('the invoice', () => {
     expect(text).toContain('Total ₹8,500.00');
   });
 });
+
+describe('revenue', () => {
+  it('shows the discounts of the completed payments in each row, in paise', async () => {
+    // The invoice test completed one payment of this workshop with 15% off ₹10,000.
+    const res = await ctx.request({ url: `${API.admin.revenue}?group=course`, token: admin.access });
+    expect(res.status).toBe(200);
+    const row = (res.body as { key: string; discount: number; payments: number }[]).find(
+      (r) => r.key === `workshop:${workshop}`,
+    );
+    expect(row).toMatchObject({ payments: 1, discount: 150000 });
+    const months = (await ctx.request({ url: `${API.admin.revenue}?group=month`, token: admin.access })).body as {
+      discount: number;
+    }[];
+    expect(months.reduce((sum, r) => sum + r.discount, 0)).toBe(150000);
+  });
+});
