@@ -387,4 +387,16 @@ describe('revenue', () => {
     }[];
     expect(months.reduce((sum, r) => sum + r.discount, 0)).toBe(150000);
   });
+
+  it('exports the coupon and the discount of each payment, and an empty plan column', async () => {
+    const res = await ctx.request({ url: API.admin.exports.payments, token: admin.access });
+    expect(res.status).toBe(200);
+    const [header, ...lines] = res.raw
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(header!.split(',').slice(-3)).toEqual(['Coupon', 'Discount (INR)', 'Plan']);
+    expect(lines.some((line) => line.endsWith(',INVOICE15,1500,'))).toBe(true);
+    expect(lines.some((line) => line.endsWith(',scholarship,3000,'))).toBe(true);
+  });
 });

@@ -223,6 +223,9 @@ describe('CSV exports', () => {
       'Urgent',
       'Completed (IST)',
       'Admin notes',
+      'Coupon',
+      'Discount (INR)',
+      'Plan',
     ]);
     expect(rows).toHaveLength(2);
     const march = rows.find((r) => r[1] === '2026-03-31 23:59')!;
