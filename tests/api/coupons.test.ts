@@ -8,6 +8,7 @@ import {
   type Coupon,
   type CouponCheck,
   type CouponInput,
+  istToday,
 } from '../../contract/index.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { createWorkshop, completeThroughGateway } from './support/fixtures.ts';
@@ -398,5 +399,17 @@ describe('revenue', () => {
     expect(header!.split(',').slice(-3)).toEqual(['Coupon', 'Discount (INR)', 'Plan']);
     expect(lines.some((line) => line.endsWith(',INVOICE15,1500,'))).toBe(true);
     expect(lines.some((line) => line.endsWith(',scholarship,3000,'))).toBe(true);
+  });
+
+  it('reconciles GSTR-1: its taxable value is the invoices’ discounted taxable value', async () => {
+    const res = await ctx.request({
+      url: `${API.admin.gstr1}?period=${istToday().slice(0, 7)}&format=summary`,
+      token: admin.access,
+    });
+    expect(res.status).toBe(200);
+    const summary = res.body as { net_taxable_paise: number; tables: { table: string; taxable_paise: number }[] };
+    expect(summary.net_taxable_paise).toBe(quoted({ kind: 'percent', value: 15 }).taxable);
+    const b2cs = summary.tables.find((t) => t.table === 'b2cs')!;
+    expect(b2cs.taxable_paise).toBe(summary.net_taxable_paise);
   });
 });
