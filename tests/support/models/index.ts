@@ -3,6 +3,7 @@ import { actionModel } from './action.model.ts';
 import { adminModalModel } from './admin-modal.model.ts';
 import { batchChoiceModel } from './batch-choice.model.ts';
 import { checkoutModel } from './checkout.model.ts';
+import { couponCheckModel } from './coupon-check.model.ts';
 import { coursePageModel } from './course-page.model.ts';
 import { contactModel } from './contact.model.ts';
 import { disclosureModel } from './disclosure.model.ts';
@@ -20,6 +21,7 @@ export * from './action.model.ts';
 export * from './admin-modal.model.ts';
 export * from './batch-choice.model.ts';
 export * from './checkout.model.ts';
+export * from './coupon-check.model.ts';
 export * from './contact.model.ts';
 export * from './course-page.model.ts';
 export * from './disclosure.model.ts';
@@ -53,4 +55,5 @@ export const machineModels = [
   privacySettingsModel,
   batchChoiceModel,
   coursePageModel,
+  couponCheckModel,
 ] as MachineModel<unknown>[];
