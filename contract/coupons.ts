@@ -118,7 +118,13 @@ export const CouponCheckInput = z.object({
 export type CouponCheckInput = z.input<typeof CouponCheckInput>;
 
 /** The check's answer: discount and price_after in paise (price_after: list price less the discount, before GST). */
-export type CouponCheck = { valid: boolean; discount: number; price_after: number; message: string };
+export const CouponCheck = z.object({
+  valid: z.boolean(),
+  discount: z.number().int().nonnegative(),
+  price_after: z.number().int().nonnegative(),
+  message: z.string(),
+});
+export type CouponCheck = z.infer<typeof CouponCheck>;
 
 /** POST /api/admin/users/{id}/scholarships/ */
 export const ScholarshipInput = z

@@ -21,12 +21,7 @@ const Coupon = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
-const CouponCheck = z.object({
-  valid: z.boolean(),
-  discount: z.number().int().describe('paise'),
-  price_after: z.number().int().describe('paise: the list price less the discount, before GST'),
-  message: z.string(),
-});
+const CouponCheck = C.CouponCheck;
 const Scholarship = z.object({
   id: z.number().int(),
   student: z.number().int(),
