@@ -29,6 +29,7 @@ export const COUPON_MESSAGES = {
   applied: 'Code applied.',
   scholarshipBetter: 'Your scholarship gives a larger discount, so it applies instead of this code.',
   reason: 'Reason is required.',
+  courses: 'List the courses as program:3, workshop:5 (empty: every course).',
 } as const;
 
 /** A course a coupon applies to: a program or a workshop, by id. */
@@ -54,7 +55,7 @@ const percentInRange = (v: { kind?: CouponKind; value?: number }) =>
 const couponFields = {
   code,
   ...kindValue,
-  courses: z.array(CouponCourse).max(200).default([]),
+  courses: z.array(CouponCourse, { error: COUPON_MESSAGES.courses }).max(200).default([]),
   starts_at: when.nullable().optional(),
   ends_at: when.nullable().optional(),
   max_uses: z.number().int().positive().nullable().optional(),
@@ -79,7 +80,7 @@ export const CouponPatch = z.object({
   code: code.optional(),
   kind: kindValue.kind.optional(),
   value: kindValue.value.optional(),
-  courses: z.array(CouponCourse).max(200).optional(),
+  courses: z.array(CouponCourse, { error: COUPON_MESSAGES.courses }).max(200).optional(),
   starts_at: when.nullable().optional(),
   ends_at: when.nullable().optional(),
   max_uses: z.number().int().positive().nullable().optional(),
@@ -90,23 +91,24 @@ export const CouponPatch = z.object({
 export type CouponPatch = z.input<typeof CouponPatch>;
 
 /** A coupon as the admin API answers it: value as entered (percent, or whole rupees), uses counted. */
-export type Coupon = {
-  id: number;
-  code: string;
-  kind: CouponKind;
-  value: number;
-  courses: CouponCourse[];
-  starts_at: string | null;
-  ends_at: string | null;
-  max_uses: number | null;
-  max_uses_per_student: number;
-  min_amount: number | null;
-  is_active: boolean;
+export const Coupon = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  kind: z.enum(COUPON_KINDS),
+  value: z.number(),
+  courses: z.array(CouponCourse),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  max_uses: z.number().int().nullable(),
+  max_uses_per_student: z.number().int(),
+  min_amount: z.number().nullable(),
+  is_active: z.boolean(),
   /** Payments holding a use: pending, completed or refunded (a failed or cancelled one released it). */
-  uses: number;
-  created_at: string;
-  updated_at: string;
-};
+  uses: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Coupon = z.infer<typeof Coupon>;
 
 /** POST /classroom/coupons/check/: a code for a course (without a code: the student's own scholarship). */
 export const CouponCheckInput = z.object({

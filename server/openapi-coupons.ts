@@ -4,23 +4,7 @@ import type { Operation } from './openapi-operation.ts';
 
 /** Coupons and scholarships (decision record 053): the admin endpoints and the checkout's Apply check. */
 
-const CouponCourse = z.object({ course_type: C.CourseType, course: z.number().int() });
-const Coupon = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  kind: z.enum(C.COUPON_KINDS),
-  value: z.number().describe('percent: 1–100; fixed: whole rupees'),
-  courses: z.array(CouponCourse).describe('empty: every course'),
-  starts_at: z.string().nullable(),
-  ends_at: z.string().nullable(),
-  max_uses: z.number().int().nullable(),
-  max_uses_per_student: z.number().int(),
-  min_amount: z.number().nullable().describe('whole rupees'),
-  is_active: z.boolean(),
-  uses: z.number().int().describe('payments pending, completed or refunded with this coupon'),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+const Coupon = C.Coupon;
 const CouponCheck = C.CouponCheck;
 const Scholarship = z.object({
   id: z.number().int(),
