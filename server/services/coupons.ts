@@ -20,6 +20,7 @@ import {
 import type { Db } from '../db/connect.ts';
 import type { CouponRow, UserRow } from '../db/schema.ts';
 import { createAuditRepository } from '../repositories/audit.ts';
+import { couponRepository } from '../repositories/coupons.ts';
 import { createCourseRepository } from '../repositories/courses.ts';
 import { createUserRepository } from '../repositories/users.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
@@ -35,9 +36,6 @@ import { inTransaction } from '../lib/transaction.ts';
  * racing payment starts take their turns and `max_uses` is never exceeded (SQLite and PostgreSQL alike).
  */
 
-/** Payment statuses that hold a use of their coupon: a failed or cancelled payment has released it. */
-const HOLDING = ['pending', 'completed', 'refunded'] as const;
-
 type Input = z.output<typeof CouponInput>;
 type Patch = z.output<typeof CouponPatch>;
 
@@ -47,63 +45,6 @@ const parseCourses = (row: Pick<CouponRow, 'courses'>) => JSON.parse(row.courses
 const shownValue = (row: Pick<CouponRow, 'kind' | 'value'>) =>
   row.kind === 'fixed' ? paiseToRupees(row.value) : row.value;
 const storedValue = (kind: 'percent' | 'fixed', value: number) => (kind === 'fixed' ? rupeesToPaise(value) : value);
-
-export function couponRepository(db: Db) {
-  const uses = (couponId: number) =>
-    db
-      .selectFrom('payments')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('coupon_id', '=', couponId)
-      .where('status', 'in', HOLDING);
-  return {
-    find: (id: number) => db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst(),
-    findByCode: (code: string) =>
-      db
-        .selectFrom('coupons')
-        .selectAll()
-        .where('code_key', '=', code.trim().toLowerCase())
-        .where('student_id', 'is', null)
-        .executeTakeFirst(),
-    scholarshipsOf: (studentId: number) =>
-      db
-        .selectFrom('coupons')
-        .selectAll()
-        .where('student_id', '=', studentId)
-        .where('is_active', '=', 1)
-        .orderBy('id')
-        .execute(),
-    /** Holds the coupon row until the transaction ends: limit checks of one coupon run one at a time. */
-    async hold(id: number): Promise<void> {
-      await db
-        .updateTable('coupons')
-        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-        .where('id', '=', id)
-        .execute();
-    },
-    /** Uses held now, all students (or one), leaving out one payment (the one being re-quoted). */
-    async countUses(couponId: number, options: { studentId?: number; exceptPayment?: number } = {}) {
-      let query = uses(couponId);
-      if (options.studentId !== undefined) query = query.where('student_id', '=', options.studentId);
-      if (options.exceptPayment !== undefined) query = query.where('id', '!=', options.exceptPayment);
-      return Number((await query.executeTakeFirstOrThrow()).n);
-    },
-    list: () =>
-      db
-        .selectFrom('coupons')
-        .selectAll()
-        .select((eb) =>
-          eb
-            .selectFrom('payments')
-            .select((p) => p.fn.countAll<number>().as('n'))
-            .whereRef('payments.coupon_id', '=', 'coupons.id')
-            .where('payments.status', 'in', HOLDING)
-            .as('uses'),
-        )
-        .where('student_id', 'is', null)
-        .orderBy('id', 'desc')
-        .execute(),
-  };
-}
 
 function toCoupon(row: CouponRow, uses: number): Coupon {
   return {
@@ -259,11 +200,7 @@ export function createCouponService(db: Db) {
         await refuseUnknownCourses(trx, input.courses);
         const now = nowIso();
         const values = { ...columns(input), student_id: null, reason: '', created_by: admin.id };
-        const row = await trx
-          .insertInto('coupons')
-          .values({ ...values, created_at: now, updated_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const row = { id: await couponRepository(trx).insert({ ...values, created_at: now, updated_at: now }) };
         await createAuditRepository(trx).record({
           actorId: admin.id,
           action: 'create',
@@ -287,11 +224,7 @@ export function createCouponService(db: Db) {
         if (!merged.success) throw new BusinessError(merged.error.issues[0]?.message ?? COUPON_MESSAGES.code);
         if (patch.courses) await refuseUnknownCourses(trx, patch.courses);
         const after = columns(merged.data);
-        await trx
-          .updateTable('coupons')
-          .set({ ...after, updated_at: nowIso() })
-          .where('id', '=', id)
-          .execute();
+        await couponRepository(trx).update(id, { ...after, updated_at: nowIso() });
         await createAuditRepository(trx).record({
           actorId: admin.id,
           action: 'update',
@@ -331,11 +264,7 @@ export function createCouponService(db: Db) {
           reason: input.reason,
           created_by: admin.id,
         };
-        const row = await trx
-          .insertInto('coupons')
-          .values({ ...values, created_at: now, updated_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const row = { id: await couponRepository(trx).insert({ ...values, created_at: now, updated_at: now }) };
         await createAuditRepository(trx).record({
           actorId: admin.id,
           action: 'grant_scholarship',
@@ -394,4 +323,3 @@ export function createCouponService(db: Db) {
     },
   };
 }
-export type CouponService = ReturnType<typeof createCouponService>;
