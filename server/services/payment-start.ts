@@ -169,7 +169,8 @@ export async function openPayment(
       if (free)
         await grantEnrollment(
           trx,
-          { student_id: student.id, course_type: courseType, course_id: courseId },
+          // A program made free by its discount joins the batch chosen, as a paid one does.
+          { student_id: student.id, course_type: courseType, course_id: courseId, batch_id: batch },
           { refuseIfEnrolled: true },
         );
       return { payment: await paymentView(trx, id), created: true };

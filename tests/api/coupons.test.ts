@@ -295,6 +295,27 @@ describe('payment start with a coupon', () => {
   });
 });
 
+describe('a discount of everything', () => {
+  it('completes the payment of nothing at once and enrolls, as a free workshop does (no invoice for ₹0)', async () => {
+    const coupon = await newCoupon({ code: 'ALLFREE', kind: 'percent', value: 100 });
+    const student = await ctx.user('freebie');
+    const res = await start(student, { coupon: 'ALLFREE' });
+    expect(res.status, res.raw).toBe(201);
+    const row = await paymentRow((res.body as Started).id);
+    expect(row).toMatchObject({ status: 'completed', total_paise: 0, discount_paise: 1000000, amount: PRICE });
+    const enrollment = await ctx.db
+      .selectFrom('enrollments')
+      .selectAll()
+      .where('student_id', '=', student.id)
+      .executeTakeFirstOrThrow();
+    expect(enrollment.is_active).toBe(1);
+    const invoices = await ctx.db.selectFrom('tax_documents').select('id').where('payment_id', '=', row.id).execute();
+    expect(invoices).toHaveLength(0);
+    const one = await ctx.request({ url: COUPON_PATHS.adminOne(coupon.id), token: admin.access });
+    expect((one.body as Coupon).uses).toBe(1);
+  });
+});
+
 describe('scholarships', () => {
   it('are granted from the Users row (audited) and applied by themselves; the larger discount wins over a code', async () => {
     const student = await ctx.user('scholar');
@@ -376,17 +397,17 @@ describe('the invoice', () => {
 
 describe('revenue', () => {
   it('shows the discounts of the completed payments in each row, in paise', async () => {
-    // The invoice test completed one payment of this workshop with 15% off ₹10,000.
+    // Completed payments of this workshop: 15% off ₹10,000 (the invoice test) and 100% off (a payment of nothing).
     const res = await ctx.request({ url: `${API.admin.revenue}?group=course`, token: admin.access });
     expect(res.status).toBe(200);
     const row = (res.body as { key: string; discount: number; payments: number }[]).find(
       (r) => r.key === `workshop:${workshop}`,
     );
-    expect(row).toMatchObject({ payments: 1, discount: 150000 });
+    expect(row).toMatchObject({ payments: 2, discount: 150000 + 1000000 });
     const months = (await ctx.request({ url: `${API.admin.revenue}?group=month`, token: admin.access })).body as {
       discount: number;
     }[];
-    expect(months.reduce((sum, r) => sum + r.discount, 0)).toBe(150000);
+    expect(months.reduce((sum, r) => sum + r.discount, 0)).toBe(150000 + 1000000);
   });
 
   it('exports the coupon and the discount of each payment, and an empty plan column', async () => {
