@@ -237,6 +237,17 @@ describe('payment start with a coupon', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('counts wrong codes at the payment start against the same limit as the check (429 beyond it)', async () => {
+    const guesser = await ctx.user('startguesser');
+    for (let i = 0; i < MAX_FAILED_CHECKS; i++) {
+      expect((await start(guesser, { coupon: `WRONG${i}` })).body).toEqual({ error: COUPON_MESSAGES.notFound });
+    }
+    expect((await start(guesser, { coupon: 'WRONGAGAIN' })).status).toBe(429);
+    expect((await check(guesser, 'WRONGONCEMORE')).status).toBe(429);
+    // Without a code the payment starts as ever.
+    expect((await start(guesser)).status).toBe(201);
+  });
+
   it('lets exactly one of N racing payment starts take a coupon with max_uses 1', async () => {
     const coupon = await newCoupon({ code: 'ONLYONE', kind: 'percent', value: 50, max_uses: 1 });
     const racers = await Promise.all(Array.from({ length: 8 }, (_, i) => ctx.user(`racer${i}`)));

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { COUPON_PATHS, CouponCheckInput, CouponInput, CouponPatch, ScholarshipInput } from '../../../contract/index.ts';
-import { rateLimited } from '../../lib/errors.ts';
 import { idParam, parse } from '../../lib/validate.ts';
 import { adminOnly, authenticated, requireAdmin, requireUser } from '../../plugins/auth.ts';
-import { createRateLimiter } from '../../repositories/rate-limits.ts';
-import { createCouponService } from '../../services/coupons.ts';
+import { createCouponService, recordGuess } from '../../services/coupons.ts';
 
 /**
  * Coupons and scholarships (decision record 053): the administrators' coupons and scholarship grants, and
@@ -13,7 +11,6 @@ import { createCouponService } from '../../services/coupons.ts';
 export default async function couponRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
   const coupons = createCouponService(db);
-  const limiter = createRateLimiter(db);
 
   app.get(COUPON_PATHS.adminList, { preHandler: adminOnly }, () => coupons.list());
 
@@ -44,14 +41,9 @@ export default async function couponRoutes(app: FastifyInstance) {
     const user = requireUser(request);
     const input = parse(CouponCheckInput, request.body);
     if (!input.code) return coupons.check(user, input);
-    const key = `coupon:check:${user.id}`;
-    const attempt = await limiter.attempt(
-      [{ key, max: config.loginMaxFailuresPerAccountAddress, windowSeconds: config.loginWindowSeconds }],
-      [key],
-    );
-    if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
+    const guess = await recordGuess(db, config, user.id);
     const answer = await coupons.check(user, input);
-    if (answer.valid) await limiter.release(attempt);
+    if (answer.valid) await guess.release();
     return answer;
   });
 }
