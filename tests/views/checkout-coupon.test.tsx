@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API, COUPON_MESSAGES, COUPON_PATHS } from '../../contract/index.ts';
-import { ok, type FakeRequest } from './support/fake-api.ts';
+import { fail, ok, type FakeRequest } from './support/fake-api.ts';
 import { program, student } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
 
@@ -77,5 +77,26 @@ describe('Checkout coupon', () => {
         'Discount (scholarship) −₹25,000.00',
       ]),
     );
+  });
+
+  it('sends the applied code with the payment start (the server decides the discount again)', async () => {
+    const start = `POST ${API.programs.payment(1)}`;
+    const { user, api } = renderApp('/payment/program/1', {
+      user: student,
+      routes: { [PROGRAM]: ok(program()), [CHECK]: checkAnswer, [start]: fail(400, { error: COUPON_MESSAGES.usedUp }) },
+    });
+    await user.type(await screen.findByLabelText('Coupon code'), 'SAVE10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(`SAVE10: ${COUPON_MESSAGES.applied}`)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Phone/), '9876543210');
+    await user.selectOptions(screen.getByLabelText(/State or union territory/), '27');
+    await user.type(screen.getByLabelText(/Address/), '12 Marine Drive, Mumbai 400020');
+    await user.click(screen.getByRole('radio', { name: 'UPI' }));
+    await user.type(screen.getByLabelText(/UPI ID/), 'priya@okbank');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(api.callsTo(start)).toHaveLength(1));
+    expect(api.callsTo(start)[0]!.body).toMatchObject({ payment_method: 'upi', coupon: 'SAVE10' });
+    // The server's refusal (the last use was taken meanwhile) shows with the failure text.
+    expect(await screen.findByText(new RegExp(COUPON_MESSAGES.usedUp))).toBeInTheDocument();
   });
 });
