@@ -1,13 +1,13 @@
 import { assign, setup } from 'xstate';
-import { userMessage, type CouponCheck } from '../contract/index.ts';
+import { COUPON_MESSAGES, userMessage, type CouponCheck } from '../contract/index.ts';
 import { notProvided } from './placeholders.ts';
 
 /**
  * The checkout's coupon (decision record 053), beside the checkout machine: the student's own scholarship
  * is looked up first (`resolving` → `applied` when there is one, else `idle`); a code typed and Applied
  * is checked by the server (`checking`) and is then `applied` (its discount shows in the order summary and
- * the payment start sends the code, the server deciding again) or `invalid` (the server's reason). Remove
- * goes back to the scholarship, if any. The figures are the server's: discount and price_after in paise.
+ * the payment start sends the code, the server deciding again) or `invalid` (the server's reason). Without
+ * a code that applies (refused, or removed), the scholarship applies, if there is one, as on the server. The figures are the server's: discount and price_after in paise.
  */
 export type CouponCheckInput = { courseType: string; courseId: string };
 export type CheckCouponInput = { courseType: 'program' | 'workshop'; courseId: number; code?: string };
@@ -26,7 +26,10 @@ export type CouponCheckContext = {
   courseType: 'program' | 'workshop' | null;
   courseId: number | null;
   code: string;
+  /** What applies now: a code, or the student's scholarship (which applies whenever no code does). */
   applied: AppliedCoupon | null;
+  /** The student's scholarship for this course, if any. */
+  scholarship: AppliedCoupon | null;
   error: string | null;
 };
 
@@ -47,15 +50,20 @@ export const couponCheckMachine = setup({
     edit: assign((_, params: { code: string }) => ({ code: params.code, error: null })),
     apply: assign((_, params: { code: string | null; answer: CouponCheck }) => ({
       applied: {
-        code: params.code,
+        // The server chose the student's scholarship over the code (the larger discount): it applies.
+        code: params.answer.message === COUPON_MESSAGES.scholarshipBetter ? null : params.code,
         discount: params.answer.discount,
         priceAfter: params.answer.price_after,
         message: params.answer.message,
       },
       error: null,
     })),
-    refuse: assign((_, params: { message: string }) => ({ error: params.message })),
-    clear: assign({ applied: null, error: null, code: '' }),
+    keepScholarship: assign(({ context }) => ({ scholarship: context.applied })),
+    refuse: assign(({ context }, params: { message: string }) => ({
+      error: params.message,
+      applied: context.scholarship,
+    })),
+    clear: assign(({ context }) => ({ applied: context.scholarship, error: null, code: '' })),
   },
   guards: {
     knowsCourse: ({ context }) => context.courseType !== null && context.courseId !== null,
@@ -70,6 +78,7 @@ export const couponCheckMachine = setup({
     courseId: /^[1-9]\d{0,15}$/.test(input.courseId) ? Number(input.courseId) : null,
     code: '',
     applied: null,
+    scholarship: null,
     error: null,
   }),
   initial: 'start',
@@ -88,7 +97,10 @@ export const couponCheckMachine = setup({
           {
             guard: { type: 'valid', params: ({ event }) => ({ answer: event.output }) },
             target: 'applied',
-            actions: { type: 'apply', params: ({ event }) => ({ code: null, answer: event.output }) },
+            actions: [
+              { type: 'apply', params: ({ event }) => ({ code: null, answer: event.output }) },
+              'keepScholarship',
+            ],
           },
           { target: 'idle' },
         ],
@@ -140,12 +152,11 @@ export const couponCheckMachine = setup({
       on: {
         'coupon.edit': { actions: { type: 'edit', params: ({ event }) => ({ code: event.code }) } },
         'coupon.apply': { guard: 'hasCode', target: 'checking' },
-        'coupon.remove': { target: 'start', actions: 'clear' },
+        'coupon.remove': { target: 'idle', actions: 'clear' },
       },
     },
-    /** The code does not apply: the server's reason shows; the previous discount is gone. */
+    /** The code does not apply: the server's reason shows; only the scholarship (if any) applies. */
     invalid: {
-      entry: assign({ applied: null }),
       on: {
         'coupon.edit': { target: 'idle', actions: { type: 'edit', params: ({ event }) => ({ code: event.code }) } },
         'coupon.apply': { guard: 'hasCode', target: 'checking' },
