@@ -88,7 +88,12 @@ export type CheckoutForm = {
  * What a checkout submits: the form, the batch (cohort) chosen for a program with open batches, and the
  * consent choices (the notice version acknowledged and each optional purpose ticked).
  */
-export type CheckoutSubmission = CheckoutForm & { batch?: number | null; consents?: ConsentChoices };
+export type CheckoutSubmission = CheckoutForm & {
+  batch?: number | null;
+  consents?: ConsentChoices;
+  /** The coupon code applied at checkout (decision record 053); the server decides the discount again. */
+  coupon?: string | null;
+};
 
 export const EMPTY_CHECKOUT_FORM: CheckoutForm = {
   firstName: '',
@@ -185,5 +190,6 @@ export function checkoutBilling(form: CheckoutSubmission) {
     },
     ...(form.batch ? { batch: form.batch } : {}),
     ...(form.consents ? { consents: form.consents } : {}),
+    ...(form.coupon ? { coupon: form.coupon } : {}),
   };
 }

@@ -24,3 +24,5 @@ export * from './delivery.ts';
 export * from './teaching.ts';
 export * from './certificates.ts';
 export * from './assignments.ts';
+export * from './coupons.ts';
+export * from './quote.ts';

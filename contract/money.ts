@@ -72,3 +72,40 @@ export function formatPaiseFigure(paise: number): string {
   const head = digits.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
   return `${sign}${head ? `${head},${last3}` : last3}.${String(rest).padStart(2, '0')}`;
 }
+
+/**
+ * `percent` per cent of an amount in paise, rounded half up to the paisa (exact integer arithmetic):
+ * percentOfPaise(99999, 15) → 15000. `percent` is a whole number from 0 to 100.
+ */
+export function percentOfPaise(paise: number, percent: number): number {
+  if (!Number.isSafeInteger(paise) || paise < 0) throw new Error('An amount is a whole number of paise.');
+  if (!Number.isInteger(percent) || percent < 0 || percent > 100) throw new Error('A percentage is 0 to 100.');
+  const n = BigInt(paise) * BigInt(percent) * 2n + BigInt(PAISE_PER_RUPEE);
+  return Number(n / (BigInt(PAISE_PER_RUPEE) * 2n));
+}
+
+/**
+ * Splits a total in paise in proportion to `weights` (largest remainder, Hamilton's method): every part is
+ * a whole number of paise, the parts add up to the total exactly, and each part differs from its exact
+ * share by less than one paisa. Ties in the remainders go to the earlier part. Weights are non-negative
+ * integers, at least one of them above zero: splitInProportion(100000, [1, 1, 1]) → [33334, 33333, 33333].
+ */
+export function splitInProportion(totalPaise: number, weights: number[]): number[] {
+  if (!Number.isSafeInteger(totalPaise) || totalPaise < 0) throw new Error('A total is a whole number of paise.');
+  if (weights.length === 0 || weights.some((w) => !Number.isSafeInteger(w) || w < 0)) {
+    throw new Error('Weights are whole numbers, zero or more.');
+  }
+  const sum = weights.reduce((a, b) => a + BigInt(b), 0n);
+  if (sum === 0n) throw new Error('At least one weight is above zero.');
+  const total = BigInt(totalPaise);
+  const parts = weights.map((w) => (total * BigInt(w)) / sum);
+  const remainders = weights.map((w, index) => ({ index, rest: (total * BigInt(w)) % sum }));
+  let left = Number(total - parts.reduce((a, b) => a + b, 0n));
+  remainders.sort((a, b) => (a.rest === b.rest ? a.index - b.index : a.rest > b.rest ? -1 : 1));
+  for (const { index } of remainders) {
+    if (left === 0) break;
+    parts[index]! += 1n;
+    left -= 1;
+  }
+  return parts.map(Number);
+}

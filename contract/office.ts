@@ -226,6 +226,8 @@ export const RevenueRow = z.object({
   gross: z.number().int().nonnegative(),
   refunded: z.number().int().nonnegative(),
   net: z.number().int(),
+  /** Paise: the discounts (coupons, scholarships) of the row's payments (decision record 053). */
+  discount: z.number().int().nonnegative(),
 });
 export type RevenueRow = z.infer<typeof RevenueRow>;
 

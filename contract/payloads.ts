@@ -286,6 +286,8 @@ export const PaymentStartInput = z.object({
   consents: ConsentChoices.optional(),
   /** The batch (cohort) to join: required when the program has an open batch (contract/delivery.ts). */
   batch: z.number({ error: 'Choose a batch to join.' }).int().positive().nullable().optional(),
+  /** A coupon code (decision record 053): the server decides the discount again; a scholarship needs none. */
+  coupon: z.string().trim().max(100).nullable().optional(),
 });
 export type PaymentStartInput = z.input<typeof PaymentStartInput>;
 

@@ -6,6 +6,7 @@ import { gradingMachine } from './grading.machine.ts';
 import { adminModalMachine } from './admin-modal.machine.ts';
 import { batchChoiceMachine } from './batch-choice.machine.ts';
 import { checkoutMachine } from './checkout.machine.ts';
+import { couponCheckMachine } from './coupon-check.machine.ts';
 import { coursePageMachine } from './course-page.machine.ts';
 import { contactMachine } from './contact.machine.ts';
 import { disclosureMachine } from './disclosure.machine.ts';
@@ -44,6 +45,7 @@ export const machineCatalog = {
   'totp-setup': totpSetupMachine,
   'privacy-settings': privacySettingsMachine,
   'batch-choice': batchChoiceMachine,
+  'coupon-check': couponCheckMachine,
   'course-page': coursePageMachine,
   'attendance-sheet': attendanceSheetMachine,
   passkey: passkeyMachine,

@@ -32,6 +32,7 @@ import certificateRoutes from './routes/certificates/index.ts';
 // Instructor area (decision record 050).
 import teachingRoutes from './routes/teaching/index.ts';
 import assignmentRoutes from './routes/assignments/index.ts';
+import couponRoutes from './routes/coupons/index.ts';
 import { createMailEvents } from './mail/events.ts';
 import { createPaymentEffects } from './services/payment-effects.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
@@ -188,6 +189,7 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
   // Instructor area (decision record 050).
   await app.register(teachingRoutes);
   await app.register(assignmentRoutes);
+  await app.register(couponRoutes);
 
   // The local sandbox gateway, on this server only in demo mode (docs/api.md, "Payments").
   if (gatewaySetup.sandbox) await app.register(gatewaySetup.sandbox.plugin, { prefix: SANDBOX_PREFIX });

@@ -15,6 +15,7 @@ import { DELIVERY_NAMED, DELIVERY_OPERATIONS } from './openapi-delivery.ts';
 import { CERTIFICATES_NAMED, CERTIFICATES_OPERATIONS } from './openapi-certificates.ts';
 import { TEACHING_NAMED, TEACHING_OPERATIONS } from './openapi-teaching.ts';
 import { ASSIGNMENTS_NAMED, ASSIGNMENTS_OPERATIONS } from './openapi-assignments.ts';
+import { COUPONS_NAMED, COUPONS_OPERATIONS } from './openapi-coupons.ts';
 
 /**
  * The OpenAPI 3.1 description of every route, generated from the contract's zod schemas (the same
@@ -75,6 +76,7 @@ const NAMED: Record<string, z.ZodType> = {
   ...CERTIFICATES_NAMED,
   ...TEACHING_NAMED,
   ...ASSIGNMENTS_NAMED,
+  ...COUPONS_NAMED,
 };
 const INPUTS = new Set(Object.keys(NAMED).filter((name) => name.endsWith('Input')));
 
@@ -110,6 +112,7 @@ const OPERATIONS: Operation[] = [
   ...CERTIFICATES_OPERATIONS,
   ...TEACHING_OPERATIONS,
   ...ASSIGNMENTS_OPERATIONS,
+  ...COUPONS_OPERATIONS,
 ];
 
 const ERROR_RESPONSES: Record<number, { description: string; schema: string }> = {

@@ -1,4 +1,5 @@
-import { proportionalSplit, SAC_TRAINING, splitGst, stateName, type TaxSplit } from '../../contract/gst.ts';
+import { proportionalSplit, SAC_TRAINING, stateName, type TaxSplit } from '../../contract/gst.ts';
+import { quote, type Quote, type QuoteDiscount } from '../../contract/quote.ts';
 import type { Institute } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { PaymentRow, TaxDocumentRow } from '../db/schema.ts';
@@ -27,6 +28,11 @@ export type TaxDocumentData = {
   description: string;
   split: TaxSplit;
   amountInWords: string;
+  /**
+   * The discount given before supply (decision record 053), printed above the taxable value: the list price,
+   * the discount and its code (null: a scholarship). Absent without a discount (and on older documents).
+   */
+  discount?: { listPrice: number; discount: number; code: string | null; pricesIncludeGst: boolean } | null;
   /** Credit notes: the invoice they correct. */
   invoice: { number: string; issuedAt: string } | null;
   /** How it was paid: the gateway's payment id and when (absent on documents issued before it was kept). */
@@ -37,13 +43,30 @@ export type TaxDocumentData = {
   refundId: number | null;
 };
 
-/** What a payment is charged and its GST split: exclusive prices were charged the catalogue price plus GST. */
-export function paymentSplit(payment: Pick<PaymentRow, 'amount' | 'total_paise'>, intraState: boolean): TaxSplit {
-  const price = rupeesToPaise(payment.amount);
+/**
+ * What a payment is charged and its GST split, by the shared quote (contract/quote.ts): the list price less
+ * the discount it was quoted (a fixed amount of exactly that many paise gives the same discount again),
+ * taxed the way it was charged: exclusive prices were charged the discounted price plus GST.
+ */
+function paymentQuote(
+  payment: Pick<PaymentRow, 'amount' | 'total_paise' | 'discount_paise' | 'coupon_code' | 'coupon_id'>,
+  intraState: boolean,
+): Quote {
+  const listPrice = rupeesToPaise(payment.amount);
+  const discount = Math.min(listPrice, Number(payment.discount_paise ?? 0));
   const total = paymentTotalPaise(payment);
-  return total > price
-    ? splitGst(price, { inclusive: false, intraState })
-    : splitGst(total, { inclusive: true, intraState });
+  const coupon: QuoteDiscount | null =
+    discount > 0
+      ? {
+          kind: 'fixed',
+          value: discount,
+          code: payment.coupon_code,
+          source: payment.coupon_code ? 'coupon' : 'scholarship',
+        }
+      : null;
+  if (total > listPrice - discount) return quote({ listPrice, coupon, pricesIncludeGst: false, intraState });
+  if (!coupon) return quote({ listPrice: total, pricesIncludeGst: true, intraState });
+  return quote({ listPrice, coupon, pricesIncludeGst: true, intraState });
 }
 
 export function parseDocument(row: Pick<TaxDocumentRow, 'data'>): TaxDocumentData {
@@ -80,7 +103,15 @@ export function createBilling(institute: Institute) {
       if (payment.amount <= 0) return null;
 
       const placeCode = payment.billing_state_code ?? institute.stateCode;
-      const split = paymentSplit(payment, placeCode === institute.stateCode);
+      const quoted = paymentQuote(payment, placeCode === institute.stateCode);
+      const split: TaxSplit = {
+        taxable: quoted.taxable,
+        cgst: quoted.cgst,
+        sgst: quoted.sgst,
+        igst: quoted.igst,
+        total: quoted.total,
+        intraState: quoted.intraState,
+      };
       const issuedAt = new Date();
       const fy = financialYear(issuedAt);
       const number = formatNumber(institute.invoicePrefix, 'invoice', fy, await documents.nextNumber('invoice', fy));
@@ -109,6 +140,16 @@ export function createBilling(institute: Institute) {
         sac: SAC_TRAINING,
         description: `${course} (commercial training and coaching services)`,
         split,
+        ...(quoted.discount > 0
+          ? {
+              discount: {
+                listPrice: quoted.listPrice,
+                discount: quoted.discount,
+                code: quoted.coupon?.code ?? null,
+                pricesIncludeGst: quoted.total === quoted.priceAfterDiscount,
+              },
+            }
+          : {}),
         amountInWords: amountInWords(split.total),
         invoice: null,
         payment: { gatewayPaymentId: payment.gateway_payment_id, paidAt: payment.completed_at },

@@ -79,7 +79,16 @@ function lineTable(pdf: PDFKit.PDFDocument, doc: TaxDocumentData, left: number, 
   rule();
   pdf.y += 4;
 
-  const totals: [string, number][] = [['Taxable value', doc.split.taxable]];
+  const totals: [string, number][] = [];
+  // A discount given before supply (decision record 053): the list price, less the discount and its code.
+  if (doc.kind === 'invoice' && doc.discount) {
+    const { listPrice, discount, code, pricesIncludeGst } = doc.discount;
+    totals.push(
+      [pricesIncludeGst ? 'List price (GST included)' : 'List price', listPrice],
+      [code ? `Discount (coupon ${code})` : 'Discount (scholarship)', -discount],
+    );
+  }
+  totals.push(['Taxable value', doc.split.taxable]);
   if (doc.split.intraState) totals.push(['CGST @ 9%', doc.split.cgst], ['SGST @ 9%', doc.split.sgst]);
   else totals.push(['IGST @ 18%', doc.split.igst]);
   totals.push([doc.kind === 'invoice' ? 'Total' : 'Total credited', doc.split.total]);

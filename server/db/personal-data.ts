@@ -85,7 +85,10 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
       'gateway_order_id',
       'gateway_payment_id',
       'refunded_amount',
+      'coupon_code',
+      'discount_paise',
     ],
+    notPersonal: ['coupon_id'],
     withheld: {
       student_id: 'the account itself',
       admin_notes: STAFF,
@@ -231,6 +234,16 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
       student_id: 'the account itself',
       file: 'the stored file’s random name (the file itself is downloadable from the course page)',
       graded_by: STAFF,
+    },
+  },
+  coupons: {
+    // Coupons with a code are the institute's offers; a row with a student is that student's scholarship.
+    file: 'scholarships',
+    exported: ['id', 'kind', 'value', 'courses', 'reason', 'is_active', 'created_at'],
+    notPersonal: ['code', 'code_key', 'starts_at', 'ends_at', 'max_uses', 'max_uses_per_student'],
+    withheld: {
+      ...{ min_amount_paise: 'an offer’s condition', updated_at: STAFF },
+      ...{ student_id: 'the account itself', created_by: STAFF },
     },
   },
   certificates: {

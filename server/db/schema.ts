@@ -240,6 +240,34 @@ export interface PaymentsTable {
   refunded_amount: Generated<number>;
   /** Migration 011: the batch the student chose at checkout; completion enrolls into it. */
   batch_id: Generated<number | null>;
+  /** Migration 016: the coupon or scholarship quoted, the code as printed, and the discount in paise. */
+  coupon_id: Generated<number | null>;
+  coupon_code: Generated<string | null>;
+  discount_paise: Generated<number>;
+}
+
+/** Migration 016: a coupon (with a code) or a scholarship (no code, one student); decision record 053. */
+export interface CouponsTable {
+  id: Generated<number>;
+  code: string | null;
+  /** The code in lower case (unique): codes are unique without regard to case. */
+  code_key: string | null;
+  kind: 'percent' | 'fixed';
+  /** percent: 1–100; fixed: paise. */
+  value: number;
+  /** JSON: [{course_type, course}], empty for every course. */
+  courses: string;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  max_uses: number | null;
+  max_uses_per_student: number;
+  min_amount_paise: number | null;
+  is_active: Bool;
+  student_id: number | null;
+  reason: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export type GatewayFlag =
@@ -615,6 +643,7 @@ export interface CertificatesTable {
 }
 
 export interface Database {
+  coupons: CouponsTable;
   session_attendance: SessionAttendanceTable;
   assignments: AssignmentsTable;
   assignment_submissions: AssignmentSubmissionsTable;
@@ -666,6 +695,7 @@ export type SuccessStoryRow = Selectable<SuccessStoriesTable>;
 export type TestimonialRow = Selectable<TestimonialsTable>;
 export type EnrollmentRow = Selectable<EnrollmentsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
+export type CouponRow = Selectable<CouponsTable>;
 export type GatewayEventRow = Selectable<GatewayEventsTable>;
 export type RefundRow = Selectable<RefundsTable>;
 export type NewPayment = Insertable<PaymentsTable>;

@@ -47,6 +47,7 @@ export function createPersonalDataRepository(db: Db) {
         session_attendance: await select('session_attendance', student),
         assignment_submissions: await select('assignment_submissions', student),
         certificates: await select('certificates', student),
+        coupons: await select('coupons', student),
       };
     },
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { RevenueRow } from '../../contract/index.ts';
+import { istDateTime, istDayEnd, istDayStart, type RevenueRow } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 
 /**
@@ -31,6 +31,34 @@ export function createRevenueRepository(db: Db) {
     if (filters.date_to) query = query.where('period', '<=', filters.date_to);
     return query;
   }
+  /**
+   * The discounts (paise) of the payments the rows count (completed or refunded, by the IST day of their
+   * completion), by `keyOf`. Not kept by the triggers (decision record 053): read from the payments with a
+   * discount in the range, so its cost grows with the discounted payments only.
+   */
+  async function discounts(
+    filters: RevenueFilters,
+    keyOf: (r: { day: string; course_type: string; course_id: number }) => string,
+  ): Promise<Map<string, number>> {
+    let query = db
+      .selectFrom('payments')
+      .select(['completed_at', 'course_type', 'course_id', 'discount_paise'])
+      .where('discount_paise', '>', 0)
+      .where('status', 'in', ['completed', 'refunded'])
+      .where('completed_at', 'is not', null);
+    if (filters.date_from) query = query.where('completed_at', '>=', istDayStart(filters.date_from));
+    if (filters.date_to) query = query.where('completed_at', '<', istDayEnd(filters.date_to));
+    const out = new Map<string, number>();
+    for (const r of await query.execute()) {
+      const key = keyOf({
+        day: istDateTime(r.completed_at!).slice(0, 10),
+        course_type: r.course_type,
+        course_id: r.course_id,
+      });
+      out.set(key, (out.get(key) ?? 0) + Number(r.discount_paise));
+    }
+    return out;
+  }
   const sums = [
     sql<number>`sum(payments)`.as('payments'),
     sql<number>`sum(gross)`.as('gross'),
@@ -45,10 +73,12 @@ export function createRevenueRepository(db: Db) {
         .groupBy(month)
         .orderBy(month)
         .execute();
+      const discount = await discounts(filters, (r) => r.day.slice(0, 7));
       return rows
         .map((r) => {
           const [y, m] = r.key.split('-').map(Number);
-          return { key: r.key, label: MONTH_LABEL.format(new Date(Date.UTC(y!, m! - 1, 1))), ...figures(r) };
+          const label = MONTH_LABEL.format(new Date(Date.UTC(y!, m! - 1, 1)));
+          return { key: r.key, label, ...figures(r), discount: discount.get(r.key) ?? 0 };
         })
         .filter(someActivity);
     },
@@ -70,6 +100,7 @@ export function createRevenueRepository(db: Db) {
         ])
         .groupBy(['revenue_totals.course_type', 'revenue_totals.course_id'])
         .execute();
+      const discount = await discounts(filters, (r) => `${r.course_type}:${r.course_id}`);
       return rows
         .map((r) => {
           const title = r.course_type === 'program' ? r.program_title : r.workshop_title;
@@ -77,6 +108,7 @@ export function createRevenueRepository(db: Db) {
             key: `${r.course_type}:${r.course_id}`,
             label: title ?? `${r.course_type === 'program' ? 'Program' : 'Workshop'} #${r.course_id} (deleted)`,
             ...figures(r),
+            discount: discount.get(`${r.course_type}:${r.course_id}`) ?? 0,
           };
         })
         .filter(someActivity)

@@ -10,7 +10,9 @@ import { BusinessError, notFound } from '../lib/errors.ts';
 import { nowIso } from '../lib/time.ts';
 import { inTransaction } from '../lib/transaction.ts';
 import { givesAccess, grantEnrollment } from './enrollments.ts';
-import { paiseDueForCourse, type PricingRules } from './pricing.ts';
+import { quoteForCourse, type PricingRules } from './pricing.ts';
+import { chooseDiscount } from './coupons.ts';
+import { paymentTotalPaise, rupeesToPaise } from '../../contract/money.ts';
 import { toPayment } from './present.ts';
 import { chooseBatch } from './batches.ts';
 
@@ -37,7 +39,6 @@ function billingColumns(billing: StartInput['billing']) {
 }
 
 /** The pending payment (new, the one already pending, or a failed one reopened for a retry). */
-/** The pending payment (new, the one already pending, or a failed one reopened for a retry). */
 export async function openPayment(
   db: Db,
   rules: PricingRules,
@@ -61,37 +62,91 @@ export async function openPayment(
       // The batch (cohort) of a program: checked before any payment or gateway order exists.
       const batch = await chooseBatch(trx, courseType, courseId, input.batch);
       const payments = createPaymentRepository(trx);
+      /**
+       * What a payment of `amount` (its list price, whole rupees) is charged: the shared quote with the
+       * discount the server decides (decision record 053: the code given, checked again with its limits
+       * while the coupon is held, or the student's scholarship). Never what the client computed.
+       */
+      const priced = async (
+        amount: number,
+        billing: { state_code?: string | null } | null | undefined,
+        code: string | null | undefined,
+        exceptPayment?: number,
+      ) => {
+        const chosen =
+          amount > 0
+            ? await chooseDiscount(trx, {
+                studentId: student.id,
+                courseType,
+                courseId,
+                listPrice: rupeesToPaise(amount),
+                code,
+                exceptPayment,
+              })
+            : null;
+        const quoted = quoteForCourse(rules, amount, billing, chosen?.discount ?? null);
+        return {
+          total_paise: quoted.total,
+          coupon_id: quoted.coupon ? (chosen?.couponId ?? null) : null,
+          coupon_code: quoted.coupon?.code ?? null,
+          discount_paise: quoted.discount,
+        };
+      };
+      /** A re-quoted payment the discount made free (100% off): completed at once, as a free workshop is. */
+      const completeIfFree = async (id: number, totalPaise: number) => {
+        if (totalPaise > 0) return;
+        const row = await payments.findRow(id);
+        if (row && (await payments.markCompletedIf(id, 'pending', nowIso()))) {
+          await grantEnrollment(trx, row, { refuseIfEnrolled: true });
+        }
+      };
       const pending = await payments.findPending(student.id, courseType, courseId);
       if (pending) {
         // Checkout (it sends billing details) after the dashboard's Pay: the same payment, with the
-        // method and billing details just given. The dashboard's bare Pay changes nothing.
+        // method, billing details and coupon just given. The dashboard's bare Pay changes nothing.
         if (batch !== null) await payments.update(pending.id, { batch_id: batch });
         if (input.billing) {
+          const price = await priced(pending.amount, input.billing, input.coupon, pending.id);
           await payments.update(pending.id, {
             payment_method: input.payment_method,
             ...billingColumns(input.billing),
-            total_paise: paiseDueForCourse(rules, pending.amount, input.billing),
+            ...price,
+            // A new amount (a coupon applied or removed) needs a new gateway order of that amount.
+            ...(price.total_paise !== paymentTotalPaise(pending)
+              ? { gateway_order_id: null, order_claimed_at: null }
+              : {}),
             updated_at: nowIso(),
           });
+          await completeIfFree(pending.id, price.total_paise);
         }
         return { payment: await paymentView(trx, pending.id), created: false };
       }
-      // A retry after a failed attempt: the same payment again, with its order (still payable).
+      // A retry after a failed attempt: the same payment again, with its order (still payable). Reopened,
+      // it holds a use of its coupon again, so the discount is decided again (with the code just given,
+      // or the one it had; a scholarship by itself).
       const failed = await payments.findLatestFailed(student.id, courseType, courseId);
       if (failed && (await payments.reopenIfFailed(failed.id, nowIso()))) {
         await payments.update(failed.id, { batch_id: batch });
-        if (input.billing) {
-          await payments.update(failed.id, {
-            payment_method: input.payment_method,
-            ...billingColumns(input.billing),
-            total_paise: paiseDueForCourse(rules, failed.amount, input.billing),
-          });
-        }
+        const price = await priced(
+          failed.amount,
+          input.billing ?? (failed.billing_state_code ? { state_code: failed.billing_state_code } : undefined),
+          input.billing ? input.coupon : failed.coupon_code,
+          failed.id,
+        );
+        await payments.update(failed.id, {
+          ...(input.billing ? { payment_method: input.payment_method, ...billingColumns(input.billing) } : {}),
+          ...price,
+          ...(price.total_paise !== paymentTotalPaise(failed)
+            ? { gateway_order_id: null, order_claimed_at: null }
+            : {}),
+        });
+        await completeIfFree(failed.id, price.total_paise);
         return { payment: await paymentView(trx, failed.id), created: false };
       }
 
       const now = nowIso();
-      const free = course.price === 0;
+      const price = await priced(course.price, input.billing, input.coupon);
+      const free = price.total_paise === 0;
       const id = await payments.insert({
         student_id: student.id,
         course_type: courseType,
@@ -101,7 +156,7 @@ export async function openPayment(
         amount: course.price,
         payment_method: input.payment_method,
         ...billingColumns(input.billing),
-        total_paise: paiseDueForCourse(rules, course.price, input.billing),
+        ...price,
         failure_reason: null,
         admin_notes: '',
         is_urgent: 0,
@@ -114,7 +169,8 @@ export async function openPayment(
       if (free)
         await grantEnrollment(
           trx,
-          { student_id: student.id, course_type: courseType, course_id: courseId },
+          // A program made free by its discount joins the batch chosen, as a paid one does.
+          { student_id: student.id, course_type: courseType, course_id: courseId, batch_id: batch },
           { refuseIfEnrolled: true },
         );
       return { payment: await paymentView(trx, id), created: true };

@@ -24,6 +24,7 @@ import type { PaymentEffects } from './payment-effects.ts';
 import { enrollmentView, grantEnrollment } from './enrollments.ts';
 import { createGatewayOrders, type GatewayOrderDeps } from './gateway-orders.ts';
 import { openPayment, paymentView } from './payment-start.ts';
+import { isCouponRefusal, recordGuess, type GuessLimits } from './coupons.ts';
 import { toPayment } from './present.ts';
 import type { PricingRules } from './pricing.ts';
 import { capturedInFull, completePayment, settleCheckout } from './settlement.ts';
@@ -46,7 +47,7 @@ export type PaymentGatewayDeps = GatewayOrderDeps & {
 
 export function createPaymentService(
   db: Db,
-  deps: PaymentGatewayDeps & PricingRules & { config?: Pick<Config, 'institute'> },
+  deps: PaymentGatewayDeps & PricingRules & { config?: Pick<Config, 'institute'> & Partial<GuessLimits> },
 ) {
   const { gateway, effects } = deps;
   const rules: PricingRules = deps;
@@ -95,7 +96,21 @@ export function createPaymentService(
         );
       }
       refuseInstituteGstin(input.billing, deps.config?.institute.gstin);
-      const { payment, created } = await openPayment(db, rules, student, courseType, courseId, input);
+      // A code given counts as a guess until it applies, as at the checkout's Apply (decision record 053).
+      const limits = deps.config;
+      const guess =
+        input.coupon?.trim() && limits?.loginMaxFailuresPerAccountAddress && limits.loginWindowSeconds
+          ? await recordGuess(db, limits as GuessLimits, student.id)
+          : null;
+      let opened;
+      try {
+        opened = await openPayment(db, rules, student, courseType, courseId, input);
+      } catch (error) {
+        if (!isCouponRefusal(error)) await guess?.release();
+        throw error;
+      }
+      await guess?.release();
+      const { payment, created } = opened;
       if (payment.status !== 'pending') return { payment: { ...payment, gateway: null }, created };
       const orderId = await ensureOrder(payment.id);
       const now = await paymentView(db, payment.id);

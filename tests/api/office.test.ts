@@ -223,6 +223,9 @@ describe('CSV exports', () => {
       'Urgent',
       'Completed (IST)',
       'Admin notes',
+      'Coupon',
+      'Discount (INR)',
+      'Plan',
     ]);
     expect(rows).toHaveLength(2);
     const march = rows.find((r) => r[1] === '2026-03-31 23:59')!;
@@ -421,11 +424,11 @@ describe('revenue', () => {
 
   it('sums completed payments by IST month, refunds subtracted (none yet)', async () => {
     expect(await rows('group=month')).toEqual([
-      { key: '2026-03', label: 'March 2026', payments: 1, gross: 50000, refunded: 0, net: 50000 },
-      { key: '2026-04', label: 'April 2026', payments: 3, gross: 41776, refunded: 0, net: 41776 },
+      { key: '2026-03', label: 'March 2026', payments: 1, gross: 50000, refunded: 0, net: 50000, discount: 0 },
+      { key: '2026-04', label: 'April 2026', payments: 3, gross: 41776, refunded: 0, net: 41776, discount: 0 },
     ]);
     expect(await rows('group=month&date_from=2026-04-01&date_to=2026-04-20')).toEqual([
-      { key: '2026-04', label: 'April 2026', payments: 2, gross: 40999, refunded: 0, net: 40999 },
+      { key: '2026-04', label: 'April 2026', payments: 2, gross: 40999, refunded: 0, net: 40999, discount: 0 },
     ]);
   });
 

@@ -92,21 +92,53 @@ describe('revenue with refunds', () => {
     vi.useRealTimers();
 
     expect(await revenue('group=month')).toEqual([
-      { key: '2026-01', label: 'January 2026', payments: 1, gross: 3000, refunded: 0, net: 3000 },
-      { key: '2026-02', label: 'February 2026', payments: 1, gross: 5000, refunded: 1000, net: 4000 },
-      { key: '2026-03', label: 'March 2026', payments: 0, gross: 0, refunded: 2000, net: -2000 },
+      { key: '2026-01', label: 'January 2026', payments: 1, gross: 3000, refunded: 0, net: 3000, discount: 0 },
+      { key: '2026-02', label: 'February 2026', payments: 1, gross: 5000, refunded: 1000, net: 4000, discount: 0 },
+      { key: '2026-03', label: 'March 2026', payments: 0, gross: 0, refunded: 2000, net: -2000, discount: 0 },
     ]);
     expect(await revenue('group=course')).toEqual([
-      { key: `program:${other}`, label: 'Research Analyst Track', payments: 1, gross: 5000, refunded: 0, net: 5000 },
-      { key: `program:${program}`, label: 'Credit Analyst Track', payments: 1, gross: 3000, refunded: 3000, net: 0 },
+      {
+        key: `program:${other}`,
+        label: 'Research Analyst Track',
+        payments: 1,
+        gross: 5000,
+        refunded: 0,
+        net: 5000,
+        discount: 0,
+      },
+      {
+        key: `program:${program}`,
+        label: 'Credit Analyst Track',
+        payments: 1,
+        gross: 3000,
+        refunded: 3000,
+        net: 0,
+        discount: 0,
+      },
     ]);
     // A date range reads refunds made in it and payments paid in it.
     expect(await revenue('group=month&date_from=2026-02-11&date_to=2026-03-04')).toEqual([
-      { key: '2026-03', label: 'March 2026', payments: 0, gross: 0, refunded: 2000, net: -2000 },
+      { key: '2026-03', label: 'March 2026', payments: 0, gross: 0, refunded: 2000, net: -2000, discount: 0 },
     ]);
     expect(await revenue('group=course&date_from=2026-01-01&date_to=2026-02-28')).toEqual([
-      { key: `program:${other}`, label: 'Research Analyst Track', payments: 1, gross: 5000, refunded: 0, net: 5000 },
-      { key: `program:${program}`, label: 'Credit Analyst Track', payments: 1, gross: 3000, refunded: 1000, net: 2000 },
+      {
+        key: `program:${other}`,
+        label: 'Research Analyst Track',
+        payments: 1,
+        gross: 5000,
+        refunded: 0,
+        net: 5000,
+        discount: 0,
+      },
+      {
+        key: `program:${program}`,
+        label: 'Credit Analyst Track',
+        payments: 1,
+        gross: 3000,
+        refunded: 1000,
+        net: 2000,
+        discount: 0,
+      },
     ]);
     expect(await totalRevenue()).toBe(5000);
     expect(await listed('status=refunded')).toEqual([first]);

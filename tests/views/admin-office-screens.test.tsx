@@ -51,8 +51,8 @@ function openPanel(url: string, routes: Record<string, Handler> = {}) {
 const dialog = () => within(screen.getByRole('dialog'));
 
 const ROWS: RevenueRow[] = [
-  { key: '2026-10', label: 'Oct 2026', payments: 12, gross: 1250000, refunded: 125000, net: 1125000 },
-  { key: '2026-11', label: 'Nov 2026', payments: 3, gross: 90000, refunded: 0, net: 90000 },
+  { key: '2026-10', label: 'Oct 2026', payments: 12, gross: 1250000, refunded: 125000, net: 1125000, discount: 0 },
+  { key: '2026-11', label: 'Nov 2026', payments: 3, gross: 90000, refunded: 0, net: 90000, discount: 0 },
 ];
 
 describe('Revenue tab', () => {

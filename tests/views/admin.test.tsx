@@ -161,6 +161,7 @@ describe('Admin dashboard', () => {
       'Outbox',
       'Reconciliation',
       'Privacy',
+      'Coupons',
     ]);
     // The one token store serves the admin calls too (docs/deviations.md).
     expect(api.callsTo(`GET ${API.admin.issueSummary}`)[0]!.auth).toBe('Bearer access-1');

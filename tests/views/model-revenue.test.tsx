@@ -24,6 +24,7 @@ const rowsOf = (stats: typeof sampleStats): RevenueRow[] => [
     gross: stats.total_revenue,
     refunded: 0,
     net: stats.total_revenue,
+    discount: 0,
   },
 ];
 

@@ -9,6 +9,7 @@ import {
   COURSE_TYPE_LABELS,
   istDateTime,
   istToday,
+  paiseToRupees,
   PAYMENT_STATUS_LABELS,
   STATUS_LABELS,
 } from '../../../contract/index.ts';
@@ -94,6 +95,11 @@ export default async function exportRoutes(app: FastifyInstance) {
         'Urgent',
         'Completed (IST)',
         'Admin notes',
+        // Decision record 053: the coupon's code ("scholarship" for one), the discount, and the
+        // instalment plan (filled in by the plans' work; empty until then).
+        'Coupon',
+        'Discount (INR)',
+        'Plan',
       ],
       (after) => payments.batchAfter(filters, after, batch),
       (row) => [
@@ -112,6 +118,9 @@ export default async function exportRoutes(app: FastifyInstance) {
         Boolean(row.is_urgent),
         ist(row.completed_at),
         row.admin_notes,
+        row.coupon_code ?? (row.discount_paise > 0 ? 'scholarship' : ''),
+        paiseToRupees(row.discount_paise),
+        '',
       ],
     );
     return send(reply, requireAdmin(request).id, 'payments', 'payment', filters, stream);

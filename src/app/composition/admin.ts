@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { SyncResult } from '../../../contract/index.ts';
+import type { ScholarshipInput, SyncResult } from '../../../contract/index.ts';
+import { grantScholarship } from '../../features/admin/api/coupons.ts';
 import { createActionMachine } from '../../../machines/action.machine.ts';
 import { fetchReconciliation, syncWithGateway } from '../../features/admin/api/reconciliation.ts';
 import { adminModalMachine, type DeleteItemInput, type SaveItemInput } from '../../../machines/admin-modal.machine.ts';
@@ -58,6 +59,13 @@ function adminMfaResetFor(userId: number, reason: string) {
   });
 }
 
+/** A student's scholarship, granted from the Users tab (decision record 053). */
+function adminScholarshipFor(userId: number, input: ScholarshipInput) {
+  return createActionMachine<string>().provide({
+    actors: { run: fromPromise<string, void>(() => grantScholarship(userId, input)) },
+  });
+}
+
 /** A Privacy tab command; `onDone` reloads the tab. */
 function privacyCommandFor(command: PrivacyCommand, onDone: () => void) {
   return createActionMachine<string>().provide({
@@ -80,4 +88,5 @@ export const adminMachines: AdminMachines = {
   privacy: { overview: loaderOf(() => fetchPrivacyOverview()), commandFor: privacyCommandFor },
   passwordResetFor: adminPasswordResetFor,
   mfaResetFor: adminMfaResetFor,
+  scholarshipFor: adminScholarshipFor,
 };

@@ -15,6 +15,9 @@ import { fetchProgramBatches } from '../../features/checkout/api/batches.ts';
 import { batchChoiceMachine, type LoadBatchesInput } from '../../../machines/batch-choice.machine.ts';
 import type { Batch } from '../../../contract/index.ts';
 import { handOffToGateway } from '../../features/checkout/api/gateway.ts';
+import { checkCoupon } from '../../features/checkout/api/coupons.ts';
+import { couponCheckMachine, type CheckCouponInput } from '../../../machines/coupon-check.machine.ts';
+import type { CouponCheck } from '../../../contract/index.ts';
 import { paths } from '../../config/paths.ts';
 import { startPayment, verifyPayment } from '../../features/dashboard/api/payments-api.ts';
 
@@ -71,5 +74,14 @@ export const appCheckoutMachine = checkoutMachine.provide({
 export const appBatchChoiceMachine = batchChoiceMachine.provide({
   actors: {
     loadBatches: fromPromise<Batch[], LoadBatchesInput>(({ input }) => fetchProgramBatches(input.courseId)),
+  },
+});
+
+/** The checkout's coupon: the server's check of a code, or of the student's scholarship. */
+export const appCouponCheckMachine = couponCheckMachine.provide({
+  actors: {
+    checkCoupon: fromPromise<CouponCheck, CheckCouponInput>(({ input }) =>
+      checkCoupon(input.courseType, input.courseId, input.code),
+    ),
   },
 });

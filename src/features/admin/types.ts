@@ -3,7 +3,7 @@ import type { AdminModalLogic } from '../../../machines/admin-modal.machine.ts';
 import type { ListLogic } from '../../../machines/list.machine.ts';
 import type { ActionLogic } from '../../../machines/action.machine.ts';
 import type { LoaderLogic } from '../../../machines/loader.machine.ts';
-import type { Reconciliation, SyncResult } from '../../../contract/index.ts';
+import type { Reconciliation, ScholarshipInput, SyncResult } from '../../../contract/index.ts';
 import type { AdminSummary } from './api/admin-api.ts';
 import type { PrivacyCommand, PrivacyOverview } from './api/privacy.ts';
 import type { AdminChoices, AdminResource } from './tabs/resource-types.ts';
@@ -25,6 +25,8 @@ export type AdminMachines = {
   syncFor: (onSynced: () => void) => ActionLogic<SyncResult>;
   /** A user's View dialog: send the owner a password reset link (answers the server's sentence). */
   passwordResetFor?: (userId: number) => ActionLogic<string>;
+  /** A student's View dialog: grant a scholarship (decision record 053); answers the sentence to show. */
+  scholarshipFor?: (userId: number, input: ScholarshipInput) => ActionLogic<string>;
   /** A user's View dialog: remove their second factor, with the reason given. */
   mfaResetFor?: (userId: number, reason: string) => ActionLogic<string>;
   /** The Privacy tab: its requests and incidents, and one command (`onDone` reloads the tab). */

@@ -5,6 +5,7 @@ import { assignmentListModel, assignmentSubmissionModel, gradingModel } from './
 import { adminModalModel } from './admin-modal.model.ts';
 import { batchChoiceModel } from './batch-choice.model.ts';
 import { checkoutModel } from './checkout.model.ts';
+import { couponCheckModel } from './coupon-check.model.ts';
 import { coursePageModel } from './course-page.model.ts';
 import { contactModel } from './contact.model.ts';
 import { disclosureModel } from './disclosure.model.ts';
@@ -25,6 +26,7 @@ export * from './assignments.model.ts';
 export * from './admin-modal.model.ts';
 export * from './batch-choice.model.ts';
 export * from './checkout.model.ts';
+export * from './coupon-check.model.ts';
 export * from './contact.model.ts';
 export * from './course-page.model.ts';
 export * from './disclosure.model.ts';
@@ -64,4 +66,5 @@ export const machineModels = [
   assignmentSubmissionModel,
   gradingModel,
   assignmentListModel,
+  couponCheckModel,
 ] as MachineModel<unknown>[];

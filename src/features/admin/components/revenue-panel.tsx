@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { MESSAGES, type RevenueRow } from '../../../../contract/index.ts';
+import { formatPaiseCompact, MESSAGES, type RevenueRow } from '../../../../contract/index.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { formatINR } from '../../../utils/format.ts';
 import type { AdminPanelProps, AdminPanelTab } from '../tabs/resource-types.ts';
@@ -24,8 +24,9 @@ export function RevenuePanel({ machines, params }: AdminPanelProps) {
       gross: sum.gross + row.gross,
       refunded: sum.refunded + row.refunded,
       net: sum.net + row.net,
+      discount: sum.discount + row.discount,
     }),
-    { payments: 0, gross: 0, refunded: 0, net: 0 },
+    { payments: 0, gross: 0, refunded: 0, net: 0, discount: 0 },
   );
   return (
     <section aria-label="Revenue">
@@ -64,6 +65,9 @@ export function RevenuePanel({ machines, params }: AdminPanelProps) {
                 <th scope="col" className="number">
                   Net
                 </th>
+                <th scope="col" className="number">
+                  Discounts
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -90,6 +94,7 @@ function RevenueTableRow({ row }: { row: RevenueRow }) {
       <td className="number">{formatINR(row.gross)}</td>
       <td className="number">{formatINR(row.refunded)}</td>
       <td className="number">{formatINR(row.net)}</td>
+      <td className="number">{formatPaiseCompact(row.discount)}</td>
     </tr>
   );
 }

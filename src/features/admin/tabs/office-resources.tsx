@@ -13,6 +13,7 @@ import {
 } from '../../../../contract/index.ts';
 import { Badge, RoleBadge } from '../../../components/badges.tsx';
 import { formatDateTime, fullName } from '../../../utils/format.ts';
+import { GrantScholarship } from '../components/grant-scholarship.tsx';
 import { RemoveSecondFactor } from '../components/remove-second-factor.tsx';
 import { SendPasswordReset } from '../components/send-password-reset.tsx';
 import type { AdminResource, FieldSpec, FilterSpec } from './resource-types.ts';
@@ -79,6 +80,9 @@ export const usersResource: AdminResource<AdminUser> = {
       {machines.passwordResetFor ? <SendPasswordReset key={u.id} user={u} machines={machines} /> : null}
       {machines.mfaResetFor && u.mfa_enabled ? (
         <RemoveSecondFactor key={`mfa-${u.id}`} user={u} machines={machines} />
+      ) : null}
+      {machines.scholarshipFor && u.profile.role === 'student' ? (
+        <GrantScholarship key={`scholarship-${u.id}`} user={u} machines={machines} />
       ) : null}
     </>
   ),

@@ -11,6 +11,7 @@ import { auditLogResource, usersResource } from './office-resources.tsx';
 import { revenueTab } from '../components/revenue-panel.tsx';
 import { privacyTab } from '../components/privacy-panel.tsx';
 import { reconciliationResource } from '../api/reconciliation.ts';
+import { couponsResource } from './coupon-resource.tsx';
 import type { AdminTab } from './resource-types.ts';
 
 /** The eight tabs of the admin panel, in the spec's order, then counseling requests (docs/deviations.md), revenue, users, the audit log and the email outbox. */
@@ -30,4 +31,5 @@ export const ADMIN_TABS = [
   outboxResource,
   reconciliationResource,
   privacyTab,
+  couponsResource,
 ] as unknown as AdminTab[];

@@ -9,6 +9,8 @@ import type { CheckoutLogic, GatewayReturn } from '../../../../machines/checkout
 import type { BatchChoiceLogic } from '../../../../machines/batch-choice.machine.ts';
 import { BatchChoice } from './batch-choice.tsx';
 import { useBatchChoice } from './use-batch-choice.ts';
+import type { AppliedCoupon, CouponCheckLogic } from '../../../../machines/coupon-check.machine.ts';
+import { CouponEntry } from './coupon-entry.tsx';
 import { CheckoutFormView } from './checkout-form.tsx';
 import { CourseSummary, LoginPrompt } from './course-summary.tsx';
 
@@ -29,6 +31,8 @@ type Props = {
   batchLogic?: BatchChoiceLogic;
   /** The privacy notice in force (GET /api/config/), which the consent choices acknowledge. */
   noticeVersion?: string | null;
+  /** The coupon entry and the student's scholarship (none offered without it). */
+  couponLogic?: CouponCheckLogic;
 };
 
 export function CheckoutPage({
@@ -40,12 +44,15 @@ export function CheckoutPage({
   pricing = null,
   batchLogic,
   noticeVersion = null,
+  couponLogic,
 }: Props) {
   const [snapshot, send] = useMachine(logic, { input: { courseType, courseId, now, gatewayReturn } });
   const batch = useBatchChoice(batchLogic, courseType, courseId);
   const [stateCode, setStateCode] = useState('');
   const navigate = useNavigate();
   const authenticated = useIsAuthenticated();
+  // The discount the coupon entry reports (it runs only for a signed-in student: it asks the server).
+  const [discount, setDiscount] = useState<AppliedCoupon | null>(null);
   const checkingSession = useSessionChecking();
   const succeeded = snapshot.matches('success');
 
@@ -84,7 +91,7 @@ export function CheckoutPage({
   return (
     <main className="checkout">
       <div className="checkout-grid">
-        <CourseSummary course={course} pricing={pricing} stateCode={stateCode} />
+        <CourseSummary course={course} pricing={pricing} stateCode={stateCode} discount={discount} />
         <section className="card" aria-labelledby="payment-title">
           <h1 id="payment-title" style={{ fontSize: '1.4rem' }}>
             Complete your enrollment
@@ -103,6 +110,15 @@ export function CheckoutPage({
               onChoose={batch.choose}
             />
           ) : null}
+          {authenticated && !checkingSession && couponLogic && course.price > 0 ? (
+            <CouponEntry
+              logic={couponLogic}
+              courseType={courseType}
+              courseId={courseId}
+              disabled={snapshot.hasTag('paying') || succeeded}
+              onApplied={setDiscount}
+            />
+          ) : null}
           {checkingSession ? null : authenticated ? (
             <CheckoutFormView
               errors={snapshot.context.errors}
@@ -115,7 +131,12 @@ export function CheckoutPage({
                 const formValid = Object.keys(validateCheckout(form, (now ?? (() => new Date()))())).length === 0;
                 if (batch.missing) batch.require();
                 if (!batch.missing || !formValid) {
-                  const submission: CheckoutSubmission = { ...form, batch: batch.chosen, consents };
+                  const submission: CheckoutSubmission = {
+                    ...form,
+                    batch: batch.chosen,
+                    consents,
+                    coupon: discount?.code ?? null,
+                  };
                   send({ type: 'checkout.submit', form: submission });
                 }
               }}

@@ -1,5 +1,13 @@
 import { Link } from 'react-router-dom';
-import { GST_RATE_PERCENT, priceSplit, stateName, type PricingRules } from '../../../../contract/index.ts';
+import {
+  GST_RATE_PERCENT,
+  isIntraState,
+  quote,
+  rupeesToPaise,
+  stateName,
+  type PricingRules,
+} from '../../../../contract/index.ts';
+import type { AppliedCoupon } from '../../../../machines/coupon-check.machine.ts';
 import type { CheckoutCourse } from '../../../../machines/checkout.machine.ts';
 import { loginWithNext, paths, registerWithNext } from '../../../config/paths.ts';
 import { useBack } from '../../../lib/navigation.ts';
@@ -12,9 +20,11 @@ type Props = {
   pricing?: PricingRules | null;
   /** The billing state chosen in the form ('' none yet: the institute's state is the place of supply). */
   stateCode?: string;
+  /** The discount the server confirmed (a coupon applied, or the student's scholarship), if any. */
+  discount?: AppliedCoupon | null;
 };
 
-export function CourseSummary({ course, pricing = null, stateCode = '' }: Props) {
+export function CourseSummary({ course, pricing = null, stateCode = '', discount = null }: Props) {
   return (
     <aside className="card" aria-labelledby="summary-title">
       <p className="meta">{course.courseType === 'program' ? 'Program' : 'Workshop'}</p>
@@ -28,7 +38,7 @@ export function CourseSummary({ course, pricing = null, stateCode = '' }: Props)
         ) : null}
       </p>
       {pricing && course.price > 0 ? (
-        <TaxBreakdown price={course.price} pricing={pricing} stateCode={stateCode} />
+        <TaxBreakdown price={course.price} pricing={pricing} stateCode={stateCode} discount={discount} />
       ) : (
         <p className="meta">Total payable: {formatINR(course.price)}</p>
       )}
@@ -37,34 +47,66 @@ export function CourseSummary({ course, pricing = null, stateCode = '' }: Props)
 }
 
 /**
- * The GST in the price (or on top of it), split as the server charges it (contract priceSplit, integer
- * paise): CGST + SGST when the billing state is the institute's, else IGST.
+ * The order summary, by the one quote function the server charges and invoices by (contract/quote.ts):
+ * list price, the discount and its code, taxable value, CGST + SGST (billing state the institute's) or
+ * IGST, and the total, in integer paise.
  */
-function TaxBreakdown({ price, pricing, stateCode }: { price: number; pricing: PricingRules; stateCode: string }) {
-  const split = priceSplit(price, pricing, stateCode);
+function TaxBreakdown({
+  price,
+  pricing,
+  stateCode,
+  discount,
+}: {
+  price: number;
+  pricing: PricingRules;
+  stateCode: string;
+  discount: AppliedCoupon | null;
+}) {
+  const q = quote({
+    listPrice: rupeesToPaise(price),
+    // The server's discount in paise, as a fixed amount: the same figure the payment start computes.
+    coupon: discount
+      ? {
+          kind: 'fixed',
+          value: discount.discount,
+          code: discount.code,
+          source: discount.code ? 'coupon' : 'scholarship',
+        }
+      : null,
+    pricesIncludeGst: pricing.pricesIncludeGst,
+    intraState: isIntraState(pricing, stateCode),
+  });
   const place = stateName(stateCode || pricing.instituteStateCode);
   const half = GST_RATE_PERCENT / 2;
   return (
     <section aria-label="Price breakdown">
       <dl className="tax-breakdown">
+        {q.discount > 0 ? (
+          <>
+            <dt>List price</dt>
+            <dd>{formatPaise(q.listPrice)}</dd>
+            <dt>Discount{q.coupon?.code ? ` (${q.coupon.code})` : ' (scholarship)'}</dt>
+            <dd>−{formatPaise(q.discount)}</dd>
+          </>
+        ) : null}
         <dt>Taxable value</dt>
-        <dd>{formatPaise(split.taxable)}</dd>
-        {split.intraState ? (
+        <dd>{formatPaise(q.taxable)}</dd>
+        {q.intraState ? (
           <>
             <dt>CGST {half}%</dt>
-            <dd>{formatPaise(split.cgst)}</dd>
+            <dd>{formatPaise(q.cgst)}</dd>
             <dt>SGST {half}%</dt>
-            <dd>{formatPaise(split.sgst)}</dd>
+            <dd>{formatPaise(q.sgst)}</dd>
           </>
         ) : (
           <>
             <dt>IGST {GST_RATE_PERCENT}%</dt>
-            <dd>{formatPaise(split.igst)}</dd>
+            <dd>{formatPaise(q.igst)}</dd>
           </>
         )}
         <dt>Total payable</dt>
         <dd>
-          <strong>{formatPaise(split.total)}</strong>
+          <strong>{formatPaise(q.total)}</strong>
         </dd>
       </dl>
       <p className="meta">

@@ -1,0 +1,41 @@
+import { COUPON_MESSAGES, type CouponCheck } from '../../../contract/index.ts';
+import { couponCheckMachine, type CouponCheckInput } from '../../../machines/coupon-check.machine.ts';
+import type { MachineModel } from '../machine-model.ts';
+
+export const couponApplied: CouponCheck = {
+  valid: true,
+  discount: 100000,
+  price_after: 900000,
+  message: COUPON_MESSAGES.applied,
+};
+export const couponRefused: CouponCheck = {
+  valid: false,
+  discount: 0,
+  price_after: 1000000,
+  message: COUPON_MESSAGES.usedUp,
+};
+export const scholarshipFound: CouponCheck = { valid: true, discount: 300000, price_after: 700000, message: '' };
+export const noScholarship: CouponCheck = { valid: false, discount: 0, price_after: 1000000, message: '' };
+
+export const couponCheckModel: MachineModel<CouponCheckInput> = {
+  name: 'coupon-check',
+  machine: couponCheckMachine,
+  actors: ['checkCoupon'],
+  appActions: [],
+  inputs: [
+    { courseType: 'workshop', courseId: '7' },
+    { courseType: 'program', courseId: 'not-a-number' },
+  ],
+  events: [
+    { type: 'xstate.done.actor.scholarship', output: scholarshipFound },
+    { type: 'xstate.done.actor.scholarship', output: noScholarship },
+    { type: 'xstate.error.actor.scholarship', error: new Error('offline') },
+    { type: 'coupon.edit', code: ' save10 ' },
+    { type: 'coupon.edit', code: '' },
+    { type: 'coupon.apply' },
+    { type: 'xstate.done.actor.checkCoupon', output: couponApplied },
+    { type: 'xstate.done.actor.checkCoupon', output: couponRefused },
+    { type: 'xstate.error.actor.checkCoupon', error: new Error('offline') },
+    { type: 'coupon.remove' },
+  ],
+};

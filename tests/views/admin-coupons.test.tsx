@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { API, COUPON_MESSAGES, COUPON_PATHS, type AdminUser, type Coupon } from '../../contract/index.ts';
+import { ok } from './support/fake-api.ts';
+import { admin } from './support/fixtures.ts';
+import { renderApp } from './support/render-app.tsx';
+
+/** The Coupons tab and a student's Grant scholarship (decision record 053). */
+const STATS = { total_students: 1, total_programs: 1, total_faculty: 1, total_workshops: 1, total_revenue: 0 };
+const ISSUES = { total_issues: 0, failed_payments: 0, pending_enrollments: 0 };
+const DIWALI: Coupon = {
+  id: 4,
+  code: 'DIWALI500',
+  kind: 'fixed',
+  value: 500,
+  courses: [{ course_type: 'program', course: 3 }],
+  starts_at: null,
+  ends_at: null,
+  max_uses: 10,
+  max_uses_per_student: 1,
+  min_amount: null,
+  is_active: true,
+  uses: 3,
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-01T10:00:00.000Z',
+};
+const ASHA: AdminUser = {
+  id: 12,
+  username: 'asha',
+  email: 'asha@example.in',
+  first_name: 'Asha',
+  last_name: 'Rao',
+  profile: { role: 'student', is_admin: false, is_instructor: false, is_student: true },
+  is_active: true,
+  date_joined: '2026-11-01T10:00:00.000Z',
+  last_login: null,
+  mfa_enabled: false,
+};
+const base = {
+  [`GET ${API.adminStats}`]: ok(STATS),
+  [`GET ${API.admin.issueSummary}`]: ok(ISSUES),
+};
+
+describe('Coupons tab', () => {
+  it('lists coupons with their uses, and Add New sends rupees, the courses and the limits', async () => {
+    const { user, api } = renderApp('/admin?tab=coupons', {
+      user: admin,
+      routes: {
+        ...base,
+        [`GET ${COUPON_PATHS.adminList}`]: ok([DIWALI]),
+        [`POST ${COUPON_PATHS.adminList}`]: { status: 201, body: { ...DIWALI, id: 5, code: 'NEWYEAR' } },
+      },
+    });
+    const row = await screen.findByRole('row', { name: /DIWALI500/ });
+    expect(within(row).getByText('₹500 off')).toBeInTheDocument();
+    expect(within(row).getByText('3 of 10')).toBeInTheDocument();
+    expect(within(row).getByText('program:3')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add New' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.type(dialog.getByLabelText(/^Code/), 'NEWYEAR');
+    await user.selectOptions(dialog.getByLabelText(/^Kind/), 'fixed');
+    await user.type(dialog.getByLabelText(/^Value/), '750');
+    await user.type(dialog.getByLabelText(/^Courses/), 'bogus');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText(COUPON_MESSAGES.courses)).toBeInTheDocument();
+    await user.clear(dialog.getByLabelText(/^Courses/));
+    await user.type(dialog.getByLabelText(/^Courses/), 'workshop:7, program:3');
+    await user.type(dialog.getByLabelText(/^Uses in all/), '100');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo(`POST ${COUPON_PATHS.adminList}`)).toHaveLength(1));
+    expect(api.callsTo(`POST ${COUPON_PATHS.adminList}`)[0]!.body).toMatchObject({
+      code: 'NEWYEAR',
+      kind: 'fixed',
+      value: 750,
+      courses: [
+        { course_type: 'workshop', course: 7 },
+        { course_type: 'program', course: 3 },
+      ],
+      max_uses: 100,
+      max_uses_per_student: 1,
+      is_active: true,
+    });
+  });
+});
+
+describe('Users: Grant scholarship (View dialog of a student)', () => {
+  it('checks the fields, then grants it and says so', async () => {
+    const GRANT = `POST ${COUPON_PATHS.scholarships(ASHA.id)}`;
+    const { user, api } = renderApp('/admin?tab=users', {
+      user: admin,
+      routes: {
+        ...base,
+        [`GET ${API.admin.users}`]: ok({ count: 1, next: null, previous: null, results: [ASHA] }),
+        [GRANT]: { status: 201, body: {} },
+      },
+    });
+    await user.click(within(await screen.findByRole('row', { name: /asha/ })).getByRole('button', { name: 'View' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'View User' }));
+    await user.click(dialog.getByRole('button', { name: 'Grant scholarship' }));
+    expect(dialog.getByText(COUPON_MESSAGES.reason)).toBeInTheDocument();
+    expect(api.callsTo(GRANT)).toHaveLength(0);
+
+    await user.type(dialog.getByLabelText(/Program or workshop ID/), '3');
+    await user.type(dialog.getByLabelText(/^Value/), '25');
+    await user.type(dialog.getByLabelText(/^Reason/), 'Merit');
+    await user.click(dialog.getByRole('button', { name: 'Grant scholarship' }));
+    expect(await dialog.findByText(/Scholarship granted: 25% off/)).toBeInTheDocument();
+    expect(api.callsTo(GRANT)[0]!.body).toEqual({
+      course_type: 'program',
+      course: 3,
+      kind: 'percent',
+      value: 25,
+      reason: 'Merit',
+    });
+  });
+});
