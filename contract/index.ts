@@ -21,3 +21,4 @@ export * from './second-factor-failed.ts';
 export * from './privacy.ts';
 export * from './delivery.ts';
 export * from './teaching.ts';
+export * from './instalments.ts';

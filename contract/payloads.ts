@@ -286,6 +286,8 @@ export const PaymentStartInput = z.object({
   consents: ConsentChoices.optional(),
   /** The batch (cohort) to join: required when the program has an open batch (contract/delivery.ts). */
   batch: z.number({ error: 'Choose a batch to join.' }).int().positive().nullable().optional(),
+  /** An instalment plan of the program (contract/instalments.ts); null or absent: pay in full. */
+  plan: z.number({ error: 'plan must be a plan id or null.' }).int().positive().nullable().optional(),
 });
 export type PaymentStartInput = z.input<typeof PaymentStartInput>;
 

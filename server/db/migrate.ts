@@ -18,6 +18,7 @@ import * as secondFactor from './migrations/012_second_factor.ts';
 import * as dataProtection from './migrations/013_data_protection.ts';
 import * as batchesAndLessons from './migrations/011_batches_and_lessons.ts';
 import * as teaching from './migrations/015_teaching.ts';
+import * as instalmentPlans from './migrations/017_instalment_plans.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '013_data_protection': dataProtection,
   '011_batches_and_lessons': batchesAndLessons,
   '015_teaching': teaching,
+  '017_instalment_plans': instalmentPlans,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -85,6 +85,8 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
       'gateway_order_id',
       'gateway_payment_id',
       'refunded_amount',
+      'plan_id',
+      'instalment_id',
     ],
     withheld: {
       student_id: 'the account itself',
@@ -241,6 +243,26 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
       ...['revoked_at', 'revoked_reason'],
     ],
     withheld: { student_id: 'the account itself', issued_by: STAFF, revoked_by: STAFF },
+  },
+  instalments: {
+    file: 'instalments',
+    exported: [
+      'id',
+      'enrollment_id',
+      'plan_id',
+      'number',
+      'amount',
+      'due_on',
+      'status',
+      'paid_at',
+      'suspended_at',
+      'created_at',
+      'updated_at',
+    ],
+  },
+  instalment_reminders: {
+    file: 'instalment_reminders',
+    exported: ['instalment_id', 'kind', 'sent_at'],
   },
   session_reminders: {
     file: 'class_reminders',

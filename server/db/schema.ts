@@ -240,6 +240,9 @@ export interface PaymentsTable {
   refunded_amount: Generated<number>;
   /** Migration 011: the batch the student chose at checkout; completion enrolls into it. */
   batch_id: Generated<number | null>;
+  /** Migration 017: the instalment plan chosen at checkout (its first instalment), and the instalment paid. */
+  plan_id: Generated<number | null>;
+  instalment_id: Generated<number | null>;
 }
 
 export type GatewayFlag =
@@ -614,7 +617,44 @@ export interface CertificatesTable {
   revoked_by: number | null;
 }
 
+/** Migration 017 (decision record 054): a program's instalment plans. `schedule` is JSON. */
+export interface InstalmentPlansTable {
+  id: Generated<number>;
+  program_id: number;
+  name: string;
+  schedule: string;
+  total: number;
+  is_active: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One scheduled due of an enrollment paid in instalments (amount in whole rupees, due_on an IST date). */
+export interface InstalmentsTable {
+  id: Generated<number>;
+  enrollment_id: number;
+  plan_id: number;
+  number: number;
+  amount: number;
+  due_on: string;
+  status: 'due' | 'paid' | 'cancelled';
+  paid_at: Timestamp | null;
+  suspended_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Once-only markers of instalment reminders (before, due, suspended): the primary key makes them once. */
+export interface InstalmentRemindersTable {
+  instalment_id: number;
+  kind: 'before' | 'due' | 'suspended';
+  sent_at: Timestamp;
+}
+
 export interface Database {
+  instalment_plans: InstalmentPlansTable;
+  instalments: InstalmentsTable;
+  instalment_reminders: InstalmentRemindersTable;
   session_attendance: SessionAttendanceTable;
   assignments: AssignmentsTable;
   assignment_submissions: AssignmentSubmissionsTable;
@@ -678,3 +718,5 @@ export type LessonRow = Selectable<LessonsTable>;
 export type AssignmentRow = Selectable<AssignmentsTable>;
 export type SubmissionRow = Selectable<AssignmentSubmissionsTable>;
 export type CertificateRow = Selectable<CertificatesTable>;
+export type InstalmentPlanRow = Selectable<InstalmentPlansTable>;
+export type InstalmentRow = Selectable<InstalmentsTable>;

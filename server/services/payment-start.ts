@@ -13,6 +13,8 @@ import { givesAccess, grantEnrollment } from './enrollments.ts';
 import { paiseDueForCourse, type PricingRules } from './pricing.ts';
 import { toPayment } from './present.ts';
 import { chooseBatch } from './batches.ts';
+import { choosePlan, planSteps } from './instalments.ts';
+import { INSTALMENT_MESSAGES } from '../../contract/instalments.ts';
 
 type StartInput = z.output<typeof PaymentStartInput>;
 
@@ -60,17 +62,37 @@ export async function openPayment(
       if (course.seatsFull) throw new BusinessError(SERVER_MESSAGES.workshopFull);
       // The batch (cohort) of a program: checked before any payment or gateway order exists.
       const batch = await chooseBatch(trx, courseType, courseId, input.batch);
+      // An instalment plan (decision record 054): its first instalment is what this payment charges.
+      if (input.plan && courseType !== 'program') throw new BusinessError(INSTALMENT_MESSAGES.planNotOffered);
+      const plan = input.plan ? await choosePlan(trx, courseId, input.plan) : null;
+      const price = plan ? planSteps(plan)[0]!.amount : course.price;
+      // Checkout says how it pays (it sends billing details, or a plan); the dashboard's bare Pay does not.
+      const choosing = input.billing !== undefined || input.plan !== undefined;
       const payments = createPaymentRepository(trx);
+      /** A payment reused with another plan (or none) charges the new amount through a new gateway order. */
+      const switchPlan = async (row: { id: number; plan_id: number | null; amount: number }) => {
+        if (!choosing || (row.plan_id ?? null) === (plan?.id ?? null)) return row.amount;
+        await payments.update(row.id, {
+          amount: price,
+          plan_id: plan?.id ?? null,
+          total_paise: paiseDueForCourse(rules, price, input.billing),
+          gateway_order_id: null,
+          order_claimed_at: null,
+          updated_at: nowIso(),
+        });
+        return price;
+      };
       const pending = await payments.findPending(student.id, courseType, courseId);
       if (pending) {
         // Checkout (it sends billing details) after the dashboard's Pay: the same payment, with the
         // method and billing details just given. The dashboard's bare Pay changes nothing.
         if (batch !== null) await payments.update(pending.id, { batch_id: batch });
+        const amount = await switchPlan(pending);
         if (input.billing) {
           await payments.update(pending.id, {
             payment_method: input.payment_method,
             ...billingColumns(input.billing),
-            total_paise: paiseDueForCourse(rules, pending.amount, input.billing),
+            total_paise: paiseDueForCourse(rules, amount, input.billing),
             updated_at: nowIso(),
           });
         }
@@ -80,28 +102,29 @@ export async function openPayment(
       const failed = await payments.findLatestFailed(student.id, courseType, courseId);
       if (failed && (await payments.reopenIfFailed(failed.id, nowIso()))) {
         await payments.update(failed.id, { batch_id: batch });
+        const amount = await switchPlan(failed);
         if (input.billing) {
           await payments.update(failed.id, {
             payment_method: input.payment_method,
             ...billingColumns(input.billing),
-            total_paise: paiseDueForCourse(rules, failed.amount, input.billing),
+            total_paise: paiseDueForCourse(rules, amount, input.billing),
           });
         }
         return { payment: await paymentView(trx, failed.id), created: false };
       }
 
       const now = nowIso();
-      const free = course.price === 0;
+      const free = price === 0;
       const id = await payments.insert({
         student_id: student.id,
         course_type: courseType,
         course_id: courseId,
         // Free workshops enroll at once: the payment is born completed, for nothing.
         status: free ? 'completed' : 'pending',
-        amount: course.price,
+        amount: price,
         payment_method: input.payment_method,
         ...billingColumns(input.billing),
-        total_paise: paiseDueForCourse(rules, course.price, input.billing),
+        total_paise: paiseDueForCourse(rules, price, input.billing),
         failure_reason: null,
         admin_notes: '',
         is_urgent: 0,
@@ -109,6 +132,7 @@ export async function openPayment(
         completed_at: free ? now : null,
         updated_at: now,
         batch_id: batch,
+        plan_id: plan?.id ?? null,
       });
       // A racing request may have enrolled the student since the check above: refuse, roll back.
       if (free)
