@@ -102,40 +102,41 @@ export const InstalmentStatusFilter = z.object({
 });
 
 /** A plan as the API answers it; `total` is the sum of its amounts (whole rupees). */
-export type InstalmentPlan = {
-  id: number;
-  program_id: number;
-  name: string;
-  instalments: InstalmentStep[];
-  total: number;
-  is_active: boolean;
-};
+export const InstalmentPlan = z.object({
+  id: z.number().int(),
+  program_id: z.number().int(),
+  name: z.string(),
+  instalments: z.array(z.object({ amount: z.number().int(), due_after_days: z.number().int() })),
+  total: z.number().int(),
+  is_active: z.boolean(),
+});
+export type InstalmentPlan = z.infer<typeof InstalmentPlan>;
 
 export type InstalmentStatus = 'paid' | 'due' | 'overdue' | 'cancelled';
 
 /** One instalment of an enrollment: amount in whole rupees, total_paise charged (GST as the catalogue's). */
-export type Instalment = {
-  id: number;
-  number: number;
-  amount: number;
-  total_paise: number;
-  due_on: string;
-  status: InstalmentStatus;
+export const Instalment = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  amount: z.number().int(),
+  total_paise: z.number().int(),
+  /** An IST calendar day (YYYY-MM-DD). */
+  due_on: z.string(),
+  status: z.enum(['paid', 'due', 'overdue', 'cancelled']),
   /** The payment that pays it (pending or completed), or null. */
-  payment: number | null;
+  payment: z.number().int().nullable(),
   /** Its tax invoice's number once issued, or null. */
-  invoice: string | null;
-};
+  invoice: z.string().nullable(),
+});
+export type Instalment = z.infer<typeof Instalment>;
 
 /** What an administrator sees of every schedule (GET /api/admin/instalments/). */
-export type AdminInstalment = Instalment & {
-  enrollment_id: number;
-  student: string;
-  program: string;
-};
-
-/** The course page's answer when access is paused: why, and the instalment to pay. */
-export type Suspension = { message: string; instalment: Instalment };
+export const AdminInstalment = Instalment.extend({
+  enrollment_id: z.number().int(),
+  student: z.string(),
+  program: z.string(),
+});
+export type AdminInstalment = z.infer<typeof AdminInstalment>;
 
 export const DAY_MS = 86_400_000;
 

@@ -11,6 +11,7 @@ import { Pdf, type Operation } from './openapi-operation.ts';
 import { PAYMENTS_OPERATIONS } from './openapi-payments.ts';
 import { SYSTEM_OPERATIONS } from './openapi-system.ts';
 import { DELIVERY_NAMED, DELIVERY_OPERATIONS } from './openapi-delivery.ts';
+import { INSTALMENT_NAMED, INSTALMENT_OPERATIONS } from './openapi-instalments.ts';
 
 /**
  * The OpenAPI 3.1 description of every route, generated from the contract's zod schemas (the same
@@ -67,6 +68,7 @@ const NAMED: Record<string, z.ZodType> = {
   ...TRUST_NAMED,
   ...PRIVACY_NAMED,
   ...DELIVERY_NAMED,
+  ...INSTALMENT_NAMED,
 };
 const INPUTS = new Set(Object.keys(NAMED).filter((name) => name.endsWith('Input')));
 
@@ -98,6 +100,7 @@ const OPERATIONS: Operation[] = [
   ...TRUST_OPERATIONS,
   ...PRIVACY_OPERATIONS,
   ...DELIVERY_OPERATIONS,
+  ...INSTALMENT_OPERATIONS,
 ];
 
 const ERROR_RESPONSES: Record<number, { description: string; schema: string }> = {
