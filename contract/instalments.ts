@@ -16,6 +16,7 @@ export const INSTALMENT_API = {
   adminPlan: (id: Id = P) => `/api/admin/plans/${id}/`,
   adminInstalments: '/api/admin/instalments/',
   adminInstalment: (id: Id = P) => `/api/admin/instalments/${id}/`,
+  adminEnrollmentRefund: (id: Id = P) => `/api/admin/enrollments/${id}/instalments/refund/`,
   enrollmentInstalments: (id: Id = P) => `/classroom/enrollments/${id}/instalments/`,
   instalmentPayment: (id: Id = P) => `/classroom/instalments/${id}/payment/`,
 } as const;
@@ -32,6 +33,7 @@ export const INSTALMENT_MESSAGES = {
     `Your access to lessons and live sessions is paused: the instalment due on ${dueOn} is unpaid. Pay it from your dashboard and access returns at once.`,
   dueInPast: 'The new due date cannot be before today.',
   moveOnlyDue: 'Only an instalment still due can be moved.',
+  notInInstalments: 'This enrollment is not paid in instalments: refund its payment from Payments instead.',
 } as const;
 
 const MAX_INSTALMENTS = 12;
@@ -95,6 +97,19 @@ export const InstalmentMoveInput = z.object({
     .trim()
     .min(1, 'Reason is required.')
     .max(500, 'Reason must be at most 500 characters.'),
+});
+
+/**
+ * POST /api/admin/enrollments/{id}/instalments/refund/ (step-up, Idempotency-Key): every instalment paid is
+ * refunded in full through the gateway, each with its credit note; the dues still open are cancelled.
+ */
+export const InstalmentRefundInput = z.object({
+  reason: z
+    .string({ error: 'Reason is required.' })
+    .trim()
+    .min(1, 'Reason is required.')
+    .max(500, 'Reason must be at most 500 characters.'),
+  revoke_access: z.boolean({ error: 'Say whether access is revoked.' }).default(true),
 });
 
 export const InstalmentStatusFilter = z.object({

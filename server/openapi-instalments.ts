@@ -11,6 +11,7 @@ export const INSTALMENT_NAMED: Record<string, z.ZodType> = {
   InstalmentPlanInput: C.InstalmentPlanInput,
   InstalmentPlanPatchInput: C.InstalmentPlanPatch,
   InstalmentMoveInput: C.InstalmentMoveInput,
+  InstalmentRefundInput: C.InstalmentRefundInput,
 };
 
 const A = C.INSTALMENT_API;
@@ -83,6 +84,17 @@ export const INSTALMENT_OPERATIONS: Operation[] = [
     body: C.InstalmentMoveInput,
     responses: { 200: C.Instalment },
     errors: [400, 404],
+  }),
+  op({
+    method: 'post',
+    path: A.adminEnrollmentRefund(),
+    summary:
+      'Refund an enrollment paid in instalments: each paid instalment in full through the gateway (each its credit note), open dues cancelled (step-up, Idempotency-Key)',
+    tag: 'Instalments',
+    access: 'admin',
+    body: C.InstalmentRefundInput,
+    responses: { 200: z.array(C.Instalment) },
+    errors: [400, 404, 503],
   }),
   op({
     method: 'get',

@@ -97,6 +97,39 @@ export function createInstalmentRepository(db: Db) {
         .where('suspended_at', 'is', null)
         .execute();
     },
+    /** Cancels an enrollment's open dues and their pending payments (a refund ended the enrollment). */
+    async cancelOpen(enrollmentId: number, at: string): Promise<number[]> {
+      const open = await db
+        .selectFrom('instalments')
+        .select('id')
+        .where('enrollment_id', '=', enrollmentId)
+        .where('status', '=', 'due')
+        .execute();
+      const ids = open.map((row) => row.id);
+      if (ids.length === 0) return [];
+      await db
+        .updateTable('instalments')
+        .set({ status: 'cancelled', suspended_at: null, updated_at: at })
+        .where('id', 'in', ids)
+        .execute();
+      await db
+        .updateTable('payments')
+        .set({ status: 'cancelled', updated_at: at })
+        .where('instalment_id', 'in', ids)
+        .where('status', 'in', ['pending', 'failed'])
+        .execute();
+      return ids;
+    },
+    /** The completed payments of an enrollment's instalments, oldest first. */
+    paidPayments: (enrollmentId: number) =>
+      db
+        .selectFrom('payments')
+        .innerJoin('instalments', 'instalments.id', 'payments.instalment_id')
+        .select(['payments.id', 'payments.amount', 'payments.refunded_amount'])
+        .where('instalments.enrollment_id', '=', enrollmentId)
+        .where('payments.status', '=', 'completed')
+        .orderBy('instalments.number')
+        .execute(),
     /** The once-only marker of a reminder; false when another process wrote it first. */
     async markReminder(instalmentId: number, kind: 'before' | 'due' | 'suspended', at: string): Promise<boolean> {
       const result = await db

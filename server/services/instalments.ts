@@ -11,6 +11,7 @@ import {
   type InstalmentPlan,
   type InstalmentPlanInput,
   type InstalmentPlanPatch,
+  type InstalmentRefundInput,
   type InstalmentStep,
   type PaymentStart,
 } from '../../contract/index.ts';
@@ -34,6 +35,7 @@ import { createUserRepository } from '../repositories/users.ts';
 import { createGatewayOrders, type GatewayOrderDeps } from './gateway-orders.ts';
 import { toPayment } from './present.ts';
 import type { PricingRules } from './pricing.ts';
+import type { RefundService } from './refunds.ts';
 
 /**
  * Instalment plans (decision record 054). A program's plans; the schedule an enrollment gets when its first
@@ -46,6 +48,7 @@ import type { PricingRules } from './pricing.ts';
 type PlanInput = z.output<typeof InstalmentPlanInput>;
 type PlanPatch = z.output<typeof InstalmentPlanPatch>;
 type MoveInput = z.output<typeof InstalmentMoveInput>;
+type RefundAllInput = z.output<typeof InstalmentRefundInput>;
 
 export const planSteps = (row: Pick<InstalmentPlanRow, 'schedule'>): InstalmentStep[] =>
   JSON.parse(row.schedule) as InstalmentStep[];
@@ -148,6 +151,14 @@ export async function instalmentsOnCompletion(trx: Db, paymentId: number): Promi
     });
     if (i === 0) await createPaymentRepository(trx).update(payment.id, { instalment_id: id });
   }
+}
+
+/**
+ * A refund ended an enrollment paid in instalments (its access revoked): its open dues are cancelled, with
+ * their pending payments, in the refund's transaction. Answers the cancelled instalments' ids.
+ */
+export async function cancelOpenInstalments(trx: Db, enrollmentId: number): Promise<number[]> {
+  return createInstalmentRepository(trx).cancelOpen(enrollmentId, nowIso());
 }
 
 /** The billing of an enrollment's instalment payments: its first instalment payment's. */
@@ -425,6 +436,45 @@ export function createInstalmentService(db: Db, deps: InstalmentDeps) {
         }))
         .filter((row) => !filter || row.status === filter)
         .sort((a, b) => rank[a.status] - rank[b.status] || a.due_on.localeCompare(b.due_on) || a.id - b.id);
+    },
+
+    /**
+     * POST /api/admin/enrollments/{id}/instalments/refund/: each instalment paid is refunded in full by the
+     * payment refund (gateway, credit note, audit; its key per payment, so a retry with the same key repeats
+     * nothing), then the dues still open are cancelled (audited). Answers the schedule after.
+     */
+    async refundAll(
+      admin: UserRow,
+      enrollmentId: number,
+      input: RefundAllInput,
+      key: string | undefined,
+      refunds: RefundService,
+    ): Promise<Instalment[]> {
+      const repo = createInstalmentRepository(db);
+      if (!(await createEnrollmentRepository(db).findRow(enrollmentId))) throw notFound();
+      if ((await repo.scheduleOf(enrollmentId)).length === 0) {
+        throw new BusinessError(INSTALMENT_MESSAGES.notInInstalments);
+      }
+      for (const payment of await repo.paidPayments(enrollmentId)) {
+        if (payment.refunded_amount >= payment.amount) continue;
+        await refunds.refund(
+          admin,
+          payment.id,
+          { amount: null, reason: input.reason, revoke_access: input.revoke_access },
+          key && `${key.slice(0, 80)}:payment-${payment.id}`,
+        );
+      }
+      await inTransaction(db, async (trx) => {
+        const cancelled = await cancelOpenInstalments(trx, enrollmentId);
+        await createAuditRepository(trx).record({
+          actorId: admin.id,
+          action: 'refund_instalments',
+          entity: 'enrollment',
+          entityId: enrollmentId,
+          changes: { cancelled_instalments: { from: null, to: cancelled }, reason: { from: null, to: input.reason } },
+        });
+      });
+      return this.schedule(admin, enrollmentId);
     },
 
     /** PATCH /api/admin/instalments/{id}/: a new due date, audited with the reason; a later date lifts a pause. */

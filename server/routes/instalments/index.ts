@@ -4,10 +4,11 @@ import {
   InstalmentMoveInput,
   InstalmentPlanInput,
   InstalmentPlanPatch,
+  InstalmentRefundInput,
   InstalmentStatusFilter,
 } from '../../../contract/index.ts';
 import { idParam, parse, parseQuery } from '../../lib/validate.ts';
-import { adminOnly, authenticated, requireUser } from '../../plugins/auth.ts';
+import { adminOnly, authenticated, requireUser, steppedUp } from '../../plugins/auth.ts';
 
 /** Instalment plans (admin), an enrollment's schedule and an instalment's payment (decision record 054). */
 export default async function instalmentRoutes(app: FastifyInstance) {
@@ -45,6 +46,17 @@ export default async function instalmentRoutes(app: FastifyInstance) {
   app.patch(INSTALMENT_API.adminInstalment(), { preHandler: adminOnly }, async (request) =>
     instalments.move(requireUser(request), idParam(request.params), parse(InstalmentMoveInput, request.body ?? {})),
   );
+
+  app.post(INSTALMENT_API.adminEnrollmentRefund(), { preHandler: steppedUp }, async (request) => {
+    const key = request.headers['idempotency-key'];
+    return instalments.refundAll(
+      requireUser(request),
+      idParam(request.params),
+      parse(InstalmentRefundInput, request.body ?? {}),
+      Array.isArray(key) ? key[0] : key,
+      app.deps.refunds,
+    );
+  });
 
   app.get(INSTALMENT_API.enrollmentInstalments(), { preHandler: authenticated }, async (request) =>
     instalments.schedule(requireUser(request), idParam(request.params)),
