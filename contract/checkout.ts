@@ -88,7 +88,12 @@ export type CheckoutForm = {
  * What a checkout submits: the form, the batch (cohort) chosen for a program with open batches, and the
  * consent choices (the notice version acknowledged and each optional purpose ticked).
  */
-export type CheckoutSubmission = CheckoutForm & { batch?: number | null; consents?: ConsentChoices };
+export type CheckoutSubmission = CheckoutForm & {
+  batch?: number | null;
+  consents?: ConsentChoices;
+  /** The instalment plan chosen, null for paying in full; absent when the program offers none (decision 054). */
+  plan?: number | null;
+};
 
 export const EMPTY_CHECKOUT_FORM: CheckoutForm = {
   firstName: '',
@@ -185,5 +190,6 @@ export function checkoutBilling(form: CheckoutSubmission) {
     },
     ...(form.batch ? { batch: form.batch } : {}),
     ...(form.consents ? { consents: form.consents } : {}),
+    ...(form.plan !== undefined ? { plan: form.plan } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { actionMachine } from './action.machine.ts';
 import { adminModalMachine } from './admin-modal.machine.ts';
 import { batchChoiceMachine } from './batch-choice.machine.ts';
+import { planChoiceMachine } from './plan-choice.machine.ts';
 import { checkoutMachine } from './checkout.machine.ts';
 import { coursePageMachine } from './course-page.machine.ts';
 import { contactMachine } from './contact.machine.ts';
@@ -39,5 +40,6 @@ export const machineCatalog = {
   'totp-setup': totpSetupMachine,
   'privacy-settings': privacySettingsMachine,
   'batch-choice': batchChoiceMachine,
+  'plan-choice': planChoiceMachine,
   'course-page': coursePageMachine,
 } as const;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { gatewayReturnFrom } from '../../features/checkout/api/gateway.ts';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page.tsx';
-import { appBatchChoiceMachine, appCheckoutMachine } from '../composition/checkout.ts';
+import { appBatchChoiceMachine, appCheckoutMachine, appPlanChoiceMachine } from '../composition/checkout.ts';
 import { appConfigLoader, pricingOf } from '../composition/config.ts';
 import { useLoaderMachine } from '../../lib/use-preloaded-machine.ts';
 
@@ -22,6 +22,7 @@ export function CheckoutRoute() {
       key={`${type}/${id}`}
       logic={appCheckoutMachine}
       batchLogic={appBatchChoiceMachine}
+      planLogic={appPlanChoiceMachine}
       courseType={type}
       courseId={id}
       gatewayReturn={gatewayReturn}

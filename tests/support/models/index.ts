@@ -2,6 +2,7 @@ import type { MachineModel } from '../machine-model.ts';
 import { actionModel } from './action.model.ts';
 import { adminModalModel } from './admin-modal.model.ts';
 import { batchChoiceModel } from './batch-choice.model.ts';
+import { planChoiceModel } from './plan-choice.model.ts';
 import { checkoutModel } from './checkout.model.ts';
 import { coursePageModel } from './course-page.model.ts';
 import { contactModel } from './contact.model.ts';
@@ -19,6 +20,7 @@ import { stepUpModel, totpSetupModel } from './mfa.model.ts';
 export * from './action.model.ts';
 export * from './admin-modal.model.ts';
 export * from './batch-choice.model.ts';
+export * from './plan-choice.model.ts';
 export * from './checkout.model.ts';
 export * from './contact.model.ts';
 export * from './course-page.model.ts';
@@ -53,4 +55,5 @@ export const machineModels = [
   privacySettingsModel,
   batchChoiceModel,
   coursePageModel,
+  planChoiceModel,
 ] as MachineModel<unknown>[];

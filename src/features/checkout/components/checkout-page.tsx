@@ -9,6 +9,9 @@ import type { CheckoutLogic, GatewayReturn } from '../../../../machines/checkout
 import type { BatchChoiceLogic } from '../../../../machines/batch-choice.machine.ts';
 import { BatchChoice } from './batch-choice.tsx';
 import { useBatchChoice } from './use-batch-choice.ts';
+import type { PlanChoiceLogic } from '../../../../machines/plan-choice.machine.ts';
+import { PlanChoice } from './plan-choice.tsx';
+import { usePlanChoice } from './use-plan-choice.ts';
 import { CheckoutFormView } from './checkout-form.tsx';
 import { CourseSummary, LoginPrompt } from './course-summary.tsx';
 
@@ -27,6 +30,8 @@ type Props = {
   pricing?: PricingRules | null;
   /** Which batch a program's payment is for (none for workshops and programs without open batches). */
   batchLogic?: BatchChoiceLogic;
+  /** Pay in full or by an instalment plan (programs with active plans). */
+  planLogic?: PlanChoiceLogic;
   /** The privacy notice in force (GET /api/config/), which the consent choices acknowledge. */
   noticeVersion?: string | null;
 };
@@ -39,10 +44,12 @@ export function CheckoutPage({
   gatewayReturn = null,
   pricing = null,
   batchLogic,
+  planLogic,
   noticeVersion = null,
 }: Props) {
   const [snapshot, send] = useMachine(logic, { input: { courseType, courseId, now, gatewayReturn } });
   const batch = useBatchChoice(batchLogic, courseType, courseId);
+  const plan = usePlanChoice(planLogic, courseType, courseId);
   const [stateCode, setStateCode] = useState('');
   const navigate = useNavigate();
   const authenticated = useIsAuthenticated();
@@ -103,6 +110,17 @@ export function CheckoutPage({
               onChoose={batch.choose}
             />
           ) : null}
+          {authenticated && plan.offered ? (
+            <PlanChoice
+              plans={plan.plans}
+              chosen={plan.chosen}
+              price={course.price}
+              pricing={pricing}
+              stateCode={stateCode}
+              disabled={snapshot.hasTag('paying') || succeeded}
+              onChoose={plan.choose}
+            />
+          ) : null}
           {checkingSession ? null : authenticated ? (
             <CheckoutFormView
               errors={snapshot.context.errors}
@@ -115,7 +133,12 @@ export function CheckoutPage({
                 const formValid = Object.keys(validateCheckout(form, (now ?? (() => new Date()))())).length === 0;
                 if (batch.missing) batch.require();
                 if (!batch.missing || !formValid) {
-                  const submission: CheckoutSubmission = { ...form, batch: batch.chosen, consents };
+                  const submission: CheckoutSubmission = {
+                    ...form,
+                    batch: batch.chosen,
+                    consents,
+                    ...(plan.offered ? { plan: plan.chosen } : {}),
+                  };
                   send({ type: 'checkout.submit', form: submission });
                 }
               }}
