@@ -33,6 +33,7 @@ export const INSTALMENT_MESSAGES = {
     `Your access to lessons and live sessions is paused: the instalment due on ${dueOn} is unpaid. Pay it from your dashboard and access returns at once.`,
   dueInPast: 'The new due date cannot be before today.',
   moveOnlyDue: 'Only an instalment still due can be moved.',
+  paid: 'Instalment paid. Thank you! Its invoice is below.',
   notInInstalments: 'This enrollment is not paid in instalments: refund its payment from Payments instead.',
 } as const;
 

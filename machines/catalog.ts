@@ -2,6 +2,7 @@ import { actionMachine } from './action.machine.ts';
 import { adminModalMachine } from './admin-modal.machine.ts';
 import { batchChoiceMachine } from './batch-choice.machine.ts';
 import { planChoiceMachine } from './plan-choice.machine.ts';
+import { instalmentPaymentMachine } from './instalment-payment.machine.ts';
 import { checkoutMachine } from './checkout.machine.ts';
 import { coursePageMachine } from './course-page.machine.ts';
 import { contactMachine } from './contact.machine.ts';
@@ -41,5 +42,6 @@ export const machineCatalog = {
   'privacy-settings': privacySettingsMachine,
   'batch-choice': batchChoiceMachine,
   'plan-choice': planChoiceMachine,
+  'instalment-payment': instalmentPaymentMachine,
   'course-page': coursePageMachine,
 } as const;

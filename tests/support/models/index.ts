@@ -3,6 +3,7 @@ import { actionModel } from './action.model.ts';
 import { adminModalModel } from './admin-modal.model.ts';
 import { batchChoiceModel } from './batch-choice.model.ts';
 import { planChoiceModel } from './plan-choice.model.ts';
+import { instalmentPaymentModel } from './instalment-payment.model.ts';
 import { checkoutModel } from './checkout.model.ts';
 import { coursePageModel } from './course-page.model.ts';
 import { contactModel } from './contact.model.ts';
@@ -21,6 +22,7 @@ export * from './action.model.ts';
 export * from './admin-modal.model.ts';
 export * from './batch-choice.model.ts';
 export * from './plan-choice.model.ts';
+export * from './instalment-payment.model.ts';
 export * from './checkout.model.ts';
 export * from './contact.model.ts';
 export * from './course-page.model.ts';
@@ -56,4 +58,5 @@ export const machineModels = [
   batchChoiceModel,
   coursePageModel,
   planChoiceModel,
+  instalmentPaymentModel,
 ] as MachineModel<unknown>[];
