@@ -128,8 +128,6 @@ export const InstalmentPlan = z.object({
 });
 export type InstalmentPlan = z.infer<typeof InstalmentPlan>;
 
-export type InstalmentStatus = 'paid' | 'due' | 'overdue' | 'cancelled';
-
 /** One instalment of an enrollment: amount in whole rupees, total_paise charged (GST as the catalogue's). */
 export const Instalment = z.object({
   id: z.number().int(),
