@@ -387,20 +387,30 @@ describe('unpaid instalments: reminders, the pause of access, administrators', (
   });
 
   it(`unpaid ${7} days after the due date pauses lessons and live sessions (not the dashboard); paying restores at once`, async () => {
+    const module = (
+      await req('POST', DELIVERY_API.adminProgramModules(programId), admin, { title: 'Credit appraisal' })
+    ).body as { id: number };
+    const lesson = (
+      await req('POST', DELIVERY_API.adminModuleLessons(module.id), admin, { title: 'Ratios', kind: 'text', body: 'x' })
+    ).body as { id: number };
+    const openLesson = () => req('GET', DELIVERY_API.lesson(lesson.id), ravi);
     expect(await runInstalmentPass(ctx.db, ctx.config, start + 37 * DAY)).toBe(0);
     expect((await course()).status).toBe(200);
+    expect((await openLesson()).status).toBe(200);
     expect(await runInstalmentPass(ctx.db, ctx.config, start + 38 * DAY)).toBe(1);
     expect(await runInstalmentPass(ctx.db, ctx.config, start + 39 * DAY)).toBe(0);
     expect((await emails('instalment_suspended'))[0]!.subject).toBe('Your access to Credit Analyst Program is paused');
     const paused = await course();
     expect(paused.status).toBe(403);
     expect(paused.body).toMatchObject({ detail: INSTALMENT_MESSAGES.suspended(schedule[1]!.due_on) });
+    expect((await openLesson()).status).toBe(403);
     // The dashboard, the invoices and paying stay open.
     expect((await req('GET', API.enrollments.list, ravi)).status).toBe(200);
     expect((await req('GET', API.payments.invoice(schedule[0]!.payment!), ravi)).status).toBe(200);
     const payment = (await req('POST', INSTALMENT_API.instalmentPayment(schedule[1]!.id), ravi)).body as PaymentStart;
     expect((await verifyPaid(ravi, payment.id)).status).toBe(200);
     expect((await course()).status).toBe(200);
+    expect((await openLesson()).status).toBe(200);
   });
 });
 
