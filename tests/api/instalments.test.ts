@@ -262,9 +262,22 @@ describe('paying in instalments', () => {
     expect(closed.body).toEqual({ error: INSTALMENT_MESSAGES.notDue });
   });
 
-  it('the third by the webhook alone (Complete Payment after it changes nothing); each instalment its own consecutive invoice', async () => {
+  it('the third by the webhook alone, delivered twice and applied once (Complete Payment after it changes nothing); each instalment its own consecutive invoice', async () => {
     const payment = (await req('POST', INSTALMENT_API.instalmentPayment(schedule[2]!.id), asha)).body as PaymentStart;
-    await ctx.pay(payment.id);
+    // Every webhook delivered twice: applied once.
+    ctx.gateway.switches.duplicate = true;
+    try {
+      await ctx.pay(payment.id);
+      await ctx.gateway.idle();
+    } finally {
+      ctx.gateway.switches.duplicate = false;
+    }
+    const events = await ctx.db
+      .selectFrom('gateway_events')
+      .select(['outcome'])
+      .where('payment_id', '=', payment.id)
+      .execute();
+    expect(events.filter((e) => e.outcome === 'processed')).toHaveLength(1);
     await ctx.gateway.idle();
     const row = await ctx.db
       .selectFrom('payments')
