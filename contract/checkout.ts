@@ -93,6 +93,8 @@ export type CheckoutSubmission = CheckoutForm & {
   consents?: ConsentChoices;
   /** The coupon code applied at checkout (decision record 053); the server decides the discount again. */
   coupon?: string | null;
+  /** The instalment plan chosen, null for paying in full; absent when the program offers none (decision 054). */
+  plan?: number | null;
 };
 
 export const EMPTY_CHECKOUT_FORM: CheckoutForm = {
@@ -191,5 +193,6 @@ export function checkoutBilling(form: CheckoutSubmission) {
     ...(form.batch ? { batch: form.batch } : {}),
     ...(form.consents ? { consents: form.consents } : {}),
     ...(form.coupon ? { coupon: form.coupon } : {}),
+    ...(form.plan !== undefined ? { plan: form.plan } : {}),
   };
 }

@@ -26,3 +26,4 @@ export * from './certificates.ts';
 export * from './assignments.ts';
 export * from './coupons.ts';
 export * from './quote.ts';
+export * from './instalments.ts';

@@ -288,6 +288,8 @@ export const PaymentStartInput = z.object({
   batch: z.number({ error: 'Choose a batch to join.' }).int().positive().nullable().optional(),
   /** A coupon code (decision record 053): the server decides the discount again; a scholarship needs none. */
   coupon: z.string().trim().max(100).nullable().optional(),
+  /** An instalment plan of the program (contract/instalments.ts); null or absent: pay in full. */
+  plan: z.number({ error: 'plan must be a plan id or null.' }).int().positive().nullable().optional(),
 });
 export type PaymentStartInput = z.input<typeof PaymentStartInput>;
 

@@ -5,6 +5,8 @@ import { assignmentSubmissionMachine } from './assignment-submission.machine.ts'
 import { gradingMachine } from './grading.machine.ts';
 import { adminModalMachine } from './admin-modal.machine.ts';
 import { batchChoiceMachine } from './batch-choice.machine.ts';
+import { planChoiceMachine } from './plan-choice.machine.ts';
+import { instalmentPaymentMachine } from './instalment-payment.machine.ts';
 import { checkoutMachine } from './checkout.machine.ts';
 import { couponCheckMachine } from './coupon-check.machine.ts';
 import { coursePageMachine } from './course-page.machine.ts';
@@ -46,6 +48,8 @@ export const machineCatalog = {
   'privacy-settings': privacySettingsMachine,
   'batch-choice': batchChoiceMachine,
   'coupon-check': couponCheckMachine,
+  'plan-choice': planChoiceMachine,
+  'instalment-payment': instalmentPaymentMachine,
   'course-page': coursePageMachine,
   'attendance-sheet': attendanceSheetMachine,
   passkey: passkeyMachine,

@@ -16,6 +16,8 @@ export * from './privacy-settings.machine.ts';
 export * from './batch-choice.machine.ts';
 export * from './attendance-sheet.machine.ts';
 export * from './coupon-check.machine.ts';
+export * from './plan-choice.machine.ts';
+export * from './instalment-payment.machine.ts';
 export { machineCatalog } from './catalog.ts';
 export * from './step-up.machine.ts';
 export * from './totp-setup.machine.ts';

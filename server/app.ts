@@ -53,6 +53,8 @@ import reconciliationRoutes from './routes/reconciliation/index.ts';
 import { createReconciliationService } from './services/reconciliation.ts';
 import { createRefundService } from './services/refunds.ts';
 import { createGatewayEventService } from './services/gateway-events.ts';
+import { createInstalmentService } from './services/instalments.ts';
+import instalmentRoutes from './routes/instalments/index.ts';
 import './types.ts';
 
 export type AppOptions = {
@@ -147,6 +149,14 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
     reconciliation: createReconciliationService(db, gatewaySetup.gateway, refunds, paymentEffects),
     enrollments: createEnrollmentService(db),
     catalogue,
+    instalments: createInstalmentService(db, {
+      pricesIncludeGst: config.pricesIncludeGst,
+      institute: config.institute,
+      config,
+      gateway: gatewaySetup.gateway,
+      sandboxCheckoutUrl: gatewaySetup.sandboxCheckoutUrl,
+      onGatewayError: (error, what) => app.log.warn({ err: error }, `payment gateway: ${what} failed`),
+    }),
   });
   // Any write through this process may change the catalogue: its cached answers go before the writer
   // hears back (every process also reads the catalogue version before it answers, decision 048).
@@ -190,6 +200,7 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
   await app.register(teachingRoutes);
   await app.register(assignmentRoutes);
   await app.register(couponRoutes);
+  await app.register(instalmentRoutes);
 
   // The local sandbox gateway, on this server only in demo mode (docs/api.md, "Payments").
   if (gatewaySetup.sandbox) await app.register(gatewaySetup.sandbox.plugin, { prefix: SANDBOX_PREFIX });

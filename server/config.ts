@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { mfaKeyFromEnv } from './lib/secret-box.ts';
 import { loadPrivacyConfig, type PrivacyConfig } from './privacy-config.ts';
+import { loadInstalmentConfig, type InstalmentConfig } from './config-instalments.ts';
 import { DEMO_INSTITUTE, institute, type Institute } from './config-institute.ts';
 import { loadCertificateConfig, type CertificateConfig } from './certificates/config.ts';
 import { webauthnFromEnv, type WebauthnConfig } from './config-webauthn.ts';
@@ -93,6 +94,8 @@ export type Config = {
   submissionMaxBytes: number;
   /** SESSION_REMINDER_HOURS: how many hours before a live session its students are reminded (default 24,1). */
   sessionReminderHours: number[];
+  /** INSTALMENT_GRACE_DAYS and INSTALMENT_INVOICE_ON (config-instalments.ts). */
+  instalments: InstalmentConfig;
   /** Whole request (headers and body) must arrive within this, else 408 and the connection is closed. */
   requestTimeoutSeconds: number;
   /** The request headers must arrive within this. */
@@ -245,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 20 * 1024 * 1024, 'UPLOAD_MAX_BYTES'),
     submissionMaxBytes: int(env.SUBMISSION_MAX_BYTES, 10 * 1024 * 1024, 'SUBMISSION_MAX_BYTES'),
     sessionReminderHours: reminderHours(env.SESSION_REMINDER_HOURS),
+    instalments: loadInstalmentConfig(env),
     razorpay: {
       keyId: env.RAZORPAY_KEY_ID || null,
       keySecret: env.RAZORPAY_KEY_SECRET || null,

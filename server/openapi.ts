@@ -16,6 +16,7 @@ import { CERTIFICATES_NAMED, CERTIFICATES_OPERATIONS } from './openapi-certifica
 import { TEACHING_NAMED, TEACHING_OPERATIONS } from './openapi-teaching.ts';
 import { ASSIGNMENTS_NAMED, ASSIGNMENTS_OPERATIONS } from './openapi-assignments.ts';
 import { COUPONS_NAMED, COUPONS_OPERATIONS } from './openapi-coupons.ts';
+import { INSTALMENT_NAMED, INSTALMENT_OPERATIONS } from './openapi-instalments.ts';
 
 /**
  * The OpenAPI 3.1 description of every route, generated from the contract's zod schemas (the same
@@ -77,6 +78,7 @@ const NAMED: Record<string, z.ZodType> = {
   ...TEACHING_NAMED,
   ...ASSIGNMENTS_NAMED,
   ...COUPONS_NAMED,
+  ...INSTALMENT_NAMED,
 };
 const INPUTS = new Set(Object.keys(NAMED).filter((name) => name.endsWith('Input')));
 
@@ -113,6 +115,7 @@ const OPERATIONS: Operation[] = [
   ...TEACHING_OPERATIONS,
   ...ASSIGNMENTS_OPERATIONS,
   ...COUPONS_OPERATIONS,
+  ...INSTALMENT_OPERATIONS,
 ];
 
 const ERROR_RESPONSES: Record<number, { description: string; schema: string }> = {

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { sendSessionReminders } from './services/reminders.ts';
 import { issueEndedBatchCertificates } from './services/certificates.ts';
+import { runInstalmentPass } from './services/instalments.ts';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, missingInvoiceSettings, type Config } from './config.ts';
@@ -64,8 +65,11 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
   const daily = setInterval(() => void retain(), 24 * HOUR_MS);
   daily.unref();
   // Live-session reminders every five minutes (services/reminders.ts: once per session, student and offset).
-  const remind = () =>
-    sendSessionReminders(db, config).catch((error: unknown) => warn('session reminders failed', error));
+  const remind = () => {
+    void sendSessionReminders(db, config).catch((error: unknown) => warn('session reminders failed', error));
+    // Instalments (decision record 054): reminders, due-date invoices and pauses of access, each once.
+    void runInstalmentPass(db, config).catch((error: unknown) => warn('instalment pass failed', error));
+  };
   const reminderTimer = setInterval(() => void remind(), 5 * 60_000);
   reminderTimer.unref();
   const mailWorker = createMailWorker({

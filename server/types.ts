@@ -12,6 +12,7 @@ import type { PaymentGateway } from './gateway/port.ts';
 import type { GatewayEventService } from './services/gateway-events.ts';
 import type { ReconciliationService } from './services/reconciliation.ts';
 import type { RefundService } from './services/refunds.ts';
+import type { InstalmentService } from './services/instalments.ts';
 import type { MfaFactors } from './services/mfa/factors.ts';
 import type { MfaLogin } from './services/mfa/login.ts';
 import type { Passkeys } from './services/mfa/passkeys.ts';
@@ -32,6 +33,8 @@ export type Deps = {
   gatewayEvents: GatewayEventService;
   refunds: RefundService;
   reconciliation: ReconciliationService;
+  /** Instalment plans and schedules (services/instalments.ts, decision record 054). */
+  instalments: InstalmentService;
   /** The second factor (services/mfa/): factors of a user, and the login's second step. */
   mfa: { factors: MfaFactors; login: MfaLogin; passkeys: Passkeys };
 };

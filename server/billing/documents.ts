@@ -4,6 +4,7 @@ import type { Institute } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { PaymentRow, TaxDocumentRow } from '../db/schema.ts';
 import { createTaxDocumentRepository } from '../repositories/tax-documents.ts';
+import { createInstalmentRepository } from '../repositories/instalments.ts';
 import { formatNumber } from './numbering.ts';
 import { financialYear } from '../../contract/time.ts';
 import { amountInWords } from './words.ts';
@@ -92,14 +93,21 @@ export function createBilling(institute: Institute) {
     /**
      * Issues the tax invoice of a completed payment, in the caller's transaction (the one completing it).
      * Idempotent: answers the existing invoice if there is one; null for a payment of nothing.
+     * `beforePayment`: an instalment's invoice on its due date (INSTALMENT_INVOICE_ON=due_date, decision
+     * record 054) is issued for its payment while still pending.
      */
-    async issueInvoice(trx: Db, paymentId: number): Promise<TaxDocumentRow | null> {
+    async issueInvoice(
+      trx: Db,
+      paymentId: number,
+      options: { beforePayment?: boolean } = {},
+    ): Promise<TaxDocumentRow | null> {
       const documents = createTaxDocumentRepository(trx);
       const existing = await documents.findInvoice(paymentId);
       if (existing) return existing;
       const payment = await documents.paymentForInvoice(paymentId);
       if (!payment) throw new Error(`issueInvoice: no payment ${paymentId}.`);
-      if (payment.status !== 'completed') throw new Error(`issueInvoice: payment ${paymentId} is not completed.`);
+      const issuable = payment.status === 'completed' || (options.beforePayment && payment.status === 'pending');
+      if (!issuable) throw new Error(`issueInvoice: payment ${paymentId} is not completed.`);
       if (payment.amount <= 0) return null;
 
       const placeCode = payment.billing_state_code ?? institute.stateCode;
@@ -118,10 +126,14 @@ export function createBilling(institute: Institute) {
       const name =
         [payment.billing_first_name, payment.billing_last_name].filter(Boolean).join(' ') ||
         `${payment.user_first_name} ${payment.user_last_name}`.trim();
+      const instalment = payment.instalment_id
+        ? await createInstalmentRepository(trx).findInstalment(payment.instalment_id)
+        : undefined;
       const course =
-        payment.course_type === 'program'
+        (payment.course_type === 'program'
           ? `Training programme: ${payment.program_title ?? `#${payment.course_id}`}`
-          : `Workshop: ${payment.workshop_title ?? `#${payment.course_id}`}`;
+          : `Workshop: ${payment.workshop_title ?? `#${payment.course_id}`}`) +
+        (instalment ? `, instalment ${instalment.number}` : '');
       const data: TaxDocumentData = {
         kind: 'invoice',
         number,

@@ -19,6 +19,7 @@ import * as dataProtection from './migrations/013_data_protection.ts';
 import * as batchesAndLessons from './migrations/011_batches_and_lessons.ts';
 import * as teaching from './migrations/015_teaching.ts';
 import * as coupons from './migrations/016_coupons.ts';
+import * as instalmentPlans from './migrations/017_instalment_plans.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '011_batches_and_lessons': batchesAndLessons,
   '015_teaching': teaching,
   '016_coupons': coupons,
+  '017_instalment_plans': instalmentPlans,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

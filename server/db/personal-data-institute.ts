@@ -9,6 +9,14 @@ const CATALOGUE = 'catalogue content the institute publishes, not the data of th
 const COUNTER = 'a counter or setting with no person in it';
 
 export const INSTITUTE_DATA: Record<string, TableClass> = {
+  instalment_plans: {
+    withheld: Object.fromEntries(
+      ['id', 'program_id', 'name', 'schedule', 'total', 'is_active', 'created_at', 'updated_at'].map((c) => [
+        c,
+        CATALOGUE,
+      ]),
+    ),
+  },
   faculty: {
     withheld: Object.fromEntries(
       [

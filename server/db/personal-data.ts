@@ -87,6 +87,8 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
       'refunded_amount',
       'coupon_code',
       'discount_paise',
+      'plan_id',
+      'instalment_id',
     ],
     notPersonal: ['coupon_id'],
     withheld: {
@@ -254,6 +256,28 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
       ...['revoked_at', 'revoked_reason'],
     ],
     withheld: { student_id: 'the account itself', issued_by: STAFF, revoked_by: STAFF },
+  },
+  instalments: {
+    file: 'instalments',
+    exported: [
+      'id',
+      'enrollment_id',
+      'plan_id',
+      'number',
+      'amount',
+      'due_on',
+      'status',
+      'paid_at',
+      'suspended_at',
+      'discount_paise',
+      'coupon_code',
+      'created_at',
+      'updated_at',
+    ],
+  },
+  instalment_reminders: {
+    file: 'instalment_reminders',
+    exported: ['instalment_id', 'kind', 'sent_at'],
   },
   session_reminders: {
     file: 'class_reminders',

@@ -244,6 +244,9 @@ export interface PaymentsTable {
   coupon_id: Generated<number | null>;
   coupon_code: Generated<string | null>;
   discount_paise: Generated<number>;
+  /** Migration 017: the instalment plan chosen at checkout (its first instalment), and the instalment paid. */
+  plan_id: Generated<number | null>;
+  instalment_id: Generated<number | null>;
 }
 
 /** Migration 016: a coupon (with a code) or a scholarship (no code, one student); decision record 053. */
@@ -642,8 +645,48 @@ export interface CertificatesTable {
   revoked_by: number | null;
 }
 
+/** Migration 017 (decision record 054): a program's instalment plans. `schedule` is JSON. */
+export interface InstalmentPlansTable {
+  id: Generated<number>;
+  program_id: number;
+  name: string;
+  schedule: string;
+  total: number;
+  is_active: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One scheduled due of an enrollment paid in instalments (amount in whole rupees, due_on an IST date). */
+export interface InstalmentsTable {
+  id: Generated<number>;
+  enrollment_id: number;
+  plan_id: number;
+  number: number;
+  amount: number;
+  due_on: string;
+  status: 'due' | 'paid' | 'cancelled';
+  paid_at: Timestamp | null;
+  suspended_at: Timestamp | null;
+  /** Its share (paise) of the discount on the plan's total, split in proportion; the code printed. */
+  discount_paise: number;
+  coupon_code: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Once-only markers of instalment reminders (before, due, suspended): the primary key makes them once. */
+export interface InstalmentRemindersTable {
+  instalment_id: number;
+  kind: 'before' | 'due' | 'suspended';
+  sent_at: Timestamp;
+}
+
 export interface Database {
   coupons: CouponsTable;
+  instalment_plans: InstalmentPlansTable;
+  instalments: InstalmentsTable;
+  instalment_reminders: InstalmentRemindersTable;
   session_attendance: SessionAttendanceTable;
   assignments: AssignmentsTable;
   assignment_submissions: AssignmentSubmissionsTable;
@@ -708,3 +751,5 @@ export type LessonRow = Selectable<LessonsTable>;
 export type AssignmentRow = Selectable<AssignmentsTable>;
 export type SubmissionRow = Selectable<AssignmentSubmissionsTable>;
 export type CertificateRow = Selectable<CertificatesTable>;
+export type InstalmentPlanRow = Selectable<InstalmentPlansTable>;
+export type InstalmentRow = Selectable<InstalmentsTable>;

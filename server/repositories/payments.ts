@@ -94,6 +94,8 @@ export function createPaymentRepository(db: Db) {
         .where('course_type', '=', courseType)
         .where('course_id', '=', courseId)
         .where('status', '=', 'pending')
+        // An instalment's payment (decision record 054) is not the course's payment.
+        .where('instalment_id', 'is', null)
         .executeTakeFirst(),
     listForStudent: (studentId: number) =>
       selectPayments(db)
@@ -141,6 +143,7 @@ export function createPaymentRepository(db: Db) {
         .where('course_id', '=', courseId)
         .where('status', '=', 'failed')
         .where('gateway_order_id', 'is not', null)
+        .where('instalment_id', 'is', null)
         .orderBy('id', 'desc')
         .executeTakeFirst(),
     /** failed → pending, only if still failed (the unique pending index refuses a second pending one). */

@@ -44,6 +44,14 @@ export function createPersonalDataRepository(db: Db) {
         outbox: await select('outbox', addressedTo(email)),
         lesson_completions: await select('lesson_completions', student),
         session_reminders: await select('session_reminders', student),
+        instalments: await select(
+          'instalments',
+          sql`enrollment_id IN (SELECT id FROM enrollments WHERE student_id = ${userId})`,
+        ),
+        instalment_reminders: await select(
+          'instalment_reminders',
+          sql`instalment_id IN (SELECT i.id FROM instalments i JOIN enrollments e ON e.id = i.enrollment_id WHERE e.student_id = ${userId})`,
+        ),
         session_attendance: await select('session_attendance', student),
         assignment_submissions: await select('assignment_submissions', student),
         certificates: await select('certificates', student),

@@ -1,20 +1,36 @@
-import { DELIVERY_MESSAGES, MEETING_OPENS_MINUTES_BEFORE, TEACHING_MESSAGES } from '../../contract/index.ts';
+import {
+  DELIVERY_MESSAGES,
+  INSTALMENT_MESSAGES,
+  MEETING_OPENS_MINUTES_BEFORE,
+  TEACHING_MESSAGES,
+} from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import type { BatchRow, BatchSessionRow, EnrollmentRow, LessonRow, UserRow } from '../db/schema.ts';
 import { createBatchRepository } from '../repositories/batches.ts';
 import { createCourseAccessRepository } from '../repositories/course-access.ts';
 import { HttpError, notAuthenticated, notFound } from '../lib/errors.ts';
 import { givesAccess } from './enrollments.ts';
+import { createInstalmentRepository } from '../repositories/instalments.ts';
 
 /**
  * Who may see what of a course: the one place these rules live (decision record 044). Lessons (and their
  * files), meeting links and the course page all ask here.
  */
 
-/** Whether the user has an enrollment in the program that gives access (active or completed). */
+/**
+ * The instalment that pauses an enrollment's lessons and live sessions (decision record 054): one unpaid
+ * INSTALMENT_GRACE_DAYS after its due date (the housekeeping pass marks it, with its email). The dashboard,
+ * invoices and paying stay open; paying it lifts the pause at once. Undefined when not paused.
+ */
+export async function enrollmentSuspended(db: Db, enrollmentId: number) {
+  return createInstalmentRepository(db).suspending(enrollmentId);
+}
+
+/** Whether the user has an enrollment in the program that gives access (active or completed, not paused). */
 export async function isActiveStudent(db: Db, user: UserRow, programId: number): Promise<EnrollmentRow | undefined> {
   const enrollment = await createCourseAccessRepository(db).programEnrollment(user.id, programId);
-  return enrollment && givesAccess(enrollment) ? enrollment : undefined;
+  if (!enrollment || !givesAccess(enrollment)) return undefined;
+  return (await enrollmentSuspended(db, enrollment.id)) ? undefined : enrollment;
 }
 
 /** Whether the user teaches a batch of the program. */
@@ -48,6 +64,8 @@ export async function ownCourseEnrollment(db: Db, user: UserRow, enrollmentId: n
   const enrollment = await createCourseAccessRepository(db).enrollment(enrollmentId);
   if (!enrollment || enrollment.student_id !== user.id || enrollment.course_type !== 'program') throw notFound();
   if (!givesAccess(enrollment)) throw new HttpError(403, DELIVERY_MESSAGES.courseRevoked);
+  const paused = await enrollmentSuspended(db, enrollment.id);
+  if (paused) throw new HttpError(403, INSTALMENT_MESSAGES.suspended(paused.due_on));
   return enrollment;
 }
 

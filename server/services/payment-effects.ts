@@ -6,6 +6,7 @@ import { enqueueEmail } from '../mail/outbox.ts';
 import { paymentConfirmationEmail, paymentFailedEmail, refundEmail, type MailContext } from '../mail/templates.ts';
 import { createTaxDocumentRepository } from '../repositories/tax-documents.ts';
 import { createBatchJoinedMail } from './batch-mail.ts';
+import { instalmentsOnCompletion } from './instalments.ts';
 import { paymentTotalPaise } from '../../contract/money.ts';
 import { taxDocumentFileName } from '../../contract/index.ts';
 
@@ -102,6 +103,8 @@ export function createPaymentEffects(config: Pick<Config, 'institute' | 'publicU
   const batchJoined = createBatchJoinedMail(config);
   const effects: PaymentEffects = {
     completed: async (trx, paymentId) => {
+      // A plan's first instalment creates the schedule; a later one is marked paid (decision record 054).
+      await instalmentsOnCompletion(trx, paymentId);
       const invoice = await events.paymentCompleted(trx, paymentId);
       await batchJoined(trx, paymentId);
       return invoice;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { SERVER_MESSAGES, type CourseType, type Payment, type PaymentStartInput } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { PaymentRow, UserRow } from '../db/schema.ts';
 import { createCourseRepository } from '../repositories/courses.ts';
 import { createEnrollmentRepository } from '../repositories/enrollments.ts';
 import { createPaymentRepository } from '../repositories/payments.ts';
@@ -15,6 +15,8 @@ import { chooseDiscount } from './coupons.ts';
 import { paymentTotalPaise, rupeesToPaise } from '../../contract/money.ts';
 import { toPayment } from './present.ts';
 import { chooseBatch } from './batches.ts';
+import { choosePlan, planDiscountShares, planSteps } from './instalments.ts';
+import { INSTALMENT_MESSAGES } from '../../contract/instalments.ts';
 
 type StartInput = z.output<typeof PaymentStartInput>;
 
@@ -61,11 +63,20 @@ export async function openPayment(
       if (course.seatsFull) throw new BusinessError(SERVER_MESSAGES.workshopFull);
       // The batch (cohort) of a program: checked before any payment or gateway order exists.
       const batch = await chooseBatch(trx, courseType, courseId, input.batch);
+      // An instalment plan (decision record 054): its first instalment is what this payment charges.
+      if (input.plan && courseType !== 'program') throw new BusinessError(INSTALMENT_MESSAGES.planNotOffered);
+      const plan = input.plan ? await choosePlan(trx, courseId, input.plan) : null;
+      const price = plan ? planSteps(plan)[0]!.amount : course.price;
+      // Checkout says how it pays (it sends billing details, or a plan); the dashboard's bare Pay does not.
+      const choosing = input.billing !== undefined || input.plan !== undefined;
       const payments = createPaymentRepository(trx);
       /**
        * What a payment of `amount` (its list price, whole rupees) is charged: the shared quote with the
        * discount the server decides (decision record 053: the code given, checked again with its limits
-       * while the coupon is held, or the student's scholarship). Never what the client computed.
+       * while the coupon is held, or the student's scholarship). Never what the client computed. With a
+       * plan (decision record 054) the discount is decided on the plan's total and comes off its
+       * instalments in proportion (integer paise adding up exactly): this payment, the first, takes the
+       * first share; the later instalments take theirs when the schedule is made.
        */
       const priced = async (
         amount: number,
@@ -73,18 +84,29 @@ export async function openPayment(
         code: string | null | undefined,
         exceptPayment?: number,
       ) => {
+        const listRupees = plan ? plan.total : amount;
         const chosen =
-          amount > 0
+          listRupees > 0
             ? await chooseDiscount(trx, {
                 studentId: student.id,
                 courseType,
                 courseId,
-                listPrice: rupeesToPaise(amount),
+                listPrice: rupeesToPaise(listRupees),
                 code,
                 exceptPayment,
               })
             : null;
-        const quoted = quoteForCourse(rules, amount, billing, chosen?.discount ?? null);
+        const whole = quoteForCourse(rules, listRupees, billing, chosen?.discount ?? null);
+        const share = plan ? planDiscountShares(plan, whole.discount)[0]! : whole.discount;
+        const quoted = plan
+          ? quoteForCourse(
+              rules,
+              amount,
+              billing,
+              whole.coupon ? { ...whole.coupon, kind: 'fixed', value: share } : null,
+            )
+          : whole;
+        if (plan && quoted.total === 0) throw new BusinessError(INSTALMENT_MESSAGES.planCoveredByDiscount);
         return {
           total_paise: quoted.total,
           coupon_id: quoted.coupon ? (chosen?.couponId ?? null) : null,
@@ -100,24 +122,40 @@ export async function openPayment(
           await grantEnrollment(trx, row, { refuseIfEnrolled: true });
         }
       };
+      /** A payment reused with another plan (or none) charges the new amount through a new gateway order. */
+      const switchPlan = async (row: PaymentRow) => {
+        if (!choosing || (row.plan_id ?? null) === (plan?.id ?? null)) return row.amount;
+        const billing = input.billing ?? (row.billing_state_code ? { state_code: row.billing_state_code } : undefined);
+        await payments.update(row.id, {
+          amount: price,
+          plan_id: plan?.id ?? null,
+          ...(await priced(price, billing, input.billing ? input.coupon : row.coupon_code, row.id)),
+          gateway_order_id: null,
+          order_claimed_at: null,
+          updated_at: nowIso(),
+        });
+        return price;
+      };
       const pending = await payments.findPending(student.id, courseType, courseId);
       if (pending) {
         // Checkout (it sends billing details) after the dashboard's Pay: the same payment, with the
         // method, billing details and coupon just given. The dashboard's bare Pay changes nothing.
         if (batch !== null) await payments.update(pending.id, { batch_id: batch });
+        const amount = await switchPlan(pending);
         if (input.billing) {
-          const price = await priced(pending.amount, input.billing, input.coupon, pending.id);
+          const quoted = await priced(amount, input.billing, input.coupon, pending.id);
+          const current = await payments.findRow(pending.id);
           await payments.update(pending.id, {
             payment_method: input.payment_method,
             ...billingColumns(input.billing),
-            ...price,
+            ...quoted,
             // A new amount (a coupon applied or removed) needs a new gateway order of that amount.
-            ...(price.total_paise !== paymentTotalPaise(pending)
+            ...(current && quoted.total_paise !== paymentTotalPaise(current)
               ? { gateway_order_id: null, order_claimed_at: null }
               : {}),
             updated_at: nowIso(),
           });
-          await completeIfFree(pending.id, price.total_paise);
+          await completeIfFree(pending.id, quoted.total_paise);
         }
         return { payment: await paymentView(trx, pending.id), created: false };
       }
@@ -127,36 +165,38 @@ export async function openPayment(
       const failed = await payments.findLatestFailed(student.id, courseType, courseId);
       if (failed && (await payments.reopenIfFailed(failed.id, nowIso()))) {
         await payments.update(failed.id, { batch_id: batch });
-        const price = await priced(
-          failed.amount,
-          input.billing ?? (failed.billing_state_code ? { state_code: failed.billing_state_code } : undefined),
-          input.billing ? input.coupon : failed.coupon_code,
+        const amount = await switchPlan(failed);
+        const current = (await payments.findRow(failed.id)) ?? failed;
+        const quoted = await priced(
+          amount,
+          input.billing ?? (current.billing_state_code ? { state_code: current.billing_state_code } : undefined),
+          input.billing ? input.coupon : current.coupon_code,
           failed.id,
         );
         await payments.update(failed.id, {
           ...(input.billing ? { payment_method: input.payment_method, ...billingColumns(input.billing) } : {}),
-          ...price,
-          ...(price.total_paise !== paymentTotalPaise(failed)
+          ...quoted,
+          ...(quoted.total_paise !== paymentTotalPaise(current)
             ? { gateway_order_id: null, order_claimed_at: null }
             : {}),
         });
-        await completeIfFree(failed.id, price.total_paise);
+        await completeIfFree(failed.id, quoted.total_paise);
         return { payment: await paymentView(trx, failed.id), created: false };
       }
 
       const now = nowIso();
-      const price = await priced(course.price, input.billing, input.coupon);
-      const free = price.total_paise === 0;
+      const quoted = await priced(price, input.billing, input.coupon);
+      const free = quoted.total_paise === 0;
       const id = await payments.insert({
         student_id: student.id,
         course_type: courseType,
         course_id: courseId,
         // Free workshops enroll at once: the payment is born completed, for nothing.
         status: free ? 'completed' : 'pending',
-        amount: course.price,
+        amount: price,
         payment_method: input.payment_method,
         ...billingColumns(input.billing),
-        ...price,
+        ...quoted,
         failure_reason: null,
         admin_notes: '',
         is_urgent: 0,
@@ -164,6 +204,7 @@ export async function openPayment(
         completed_at: free ? now : null,
         updated_at: now,
         batch_id: batch,
+        plan_id: plan?.id ?? null,
       });
       // A racing request may have enrolled the student since the check above: refuse, roll back.
       if (free)

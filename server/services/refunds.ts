@@ -14,6 +14,7 @@ import { createRefundRepository } from '../repositories/refunds.ts';
 import { createWorkshopRepository } from '../repositories/workshops.ts';
 import { batchSeatFollowsAccess } from './batches.ts';
 import { givesAccess } from './enrollments.ts';
+import { cancelOpenInstalments } from './instalments.ts';
 import { toPayment } from './present.ts';
 import { rupeesToPaise } from '../../contract/money.ts';
 
@@ -181,6 +182,8 @@ export function createRefundService(db: Db, gateway: PaymentGateway, effects: Pa
               }
               await batchSeatFollowsAccess(trx, current, true, false);
               await enrollments.update(current.id, { status: 'cancelled', is_active: 0, updated_at: nowIso() });
+              // Paid in instalments (decision record 054): the dues still open end with it.
+              await cancelOpenInstalments(trx, current.id);
               revoked = true;
             }
           }

@@ -113,7 +113,8 @@ export async function settleCaptured(
     const enrolled = givesAccess(
       await createEnrollmentRepository(trx).findForCourse(row.student_id, row.course_type, row.course_id),
     );
-    if (enrolled && !flag) flag = 'paid_twice';
+    // An instalment (decision record 054) is paid while enrolled, by design: not a second payment.
+    if (enrolled && !flag && row.instalment_id === null) flag = 'paid_twice';
     const enrollmentId = await completePayment(trx, effects, row);
     if (enrollmentId === null) continue; // changed under us: read it again
     await payments.update(row.id, { gateway_payment_id: gatewayPaymentId });

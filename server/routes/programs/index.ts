@@ -14,6 +14,7 @@ import type { Db } from '../../db/connect.ts';
 import { answerOf } from '../../services/catalogue-cache.ts';
 import type { z } from 'zod';
 import { beforePaymentStart } from '../../services/consents.ts';
+import { activePlans } from '../../services/instalments.ts';
 
 function values(input: z.output<typeof ProgramInput>) {
   return {
@@ -80,7 +81,8 @@ export default async function programRoutes(app: FastifyInstance) {
     const program = await readProgram(db, idParam(request.params));
     // An archived program is the administrators' business only.
     if (!program || (!program.is_active && !isAdmin(request))) throw notFound();
-    return program;
+    // The active instalment plans the checkout offers beside paying in full (decision record 054).
+    return { ...program, plans: await activePlans(db, program.id) };
   });
 
   registerAdminWrites(app, {

@@ -13,7 +13,9 @@ import {
 import { fetchProgram, fetchWorkshop } from '../../features/catalogue/api/catalogue-api.ts';
 import { fetchProgramBatches } from '../../features/checkout/api/batches.ts';
 import { batchChoiceMachine, type LoadBatchesInput } from '../../../machines/batch-choice.machine.ts';
-import type { Batch } from '../../../contract/index.ts';
+import type { Batch, InstalmentPlan } from '../../../contract/index.ts';
+import { planChoiceMachine, type LoadPlansInput } from '../../../machines/plan-choice.machine.ts';
+import { fetchProgramPlans } from '../../features/checkout/api/plans.ts';
 import { handOffToGateway } from '../../features/checkout/api/gateway.ts';
 import { checkCoupon } from '../../features/checkout/api/coupons.ts';
 import { couponCheckMachine, type CheckCouponInput } from '../../../machines/coupon-check.machine.ts';
@@ -83,5 +85,12 @@ export const appCouponCheckMachine = couponCheckMachine.provide({
     checkCoupon: fromPromise<CouponCheck, CheckCouponInput>(({ input }) =>
       checkCoupon(input.courseType, input.courseId, input.code),
     ),
+  },
+});
+
+/** The checkout's choice of paying in full or by an instalment plan: the program's active plans. */
+export const appPlanChoiceMachine = planChoiceMachine.provide({
+  actors: {
+    loadPlans: fromPromise<InstalmentPlan[], LoadPlansInput>(({ input }) => fetchProgramPlans(input.courseId)),
   },
 });

@@ -1,5 +1,13 @@
 import { fromPromise } from 'xstate';
-import type { PaymentCompletion, PaymentStart } from '../../../contract/index.ts';
+import type { Instalment, PaymentCompletion, PaymentStart } from '../../../contract/index.ts';
+import {
+  instalmentPaymentMachine,
+  type InstalmentHandOffInput,
+  type LoadScheduleInput,
+  type StartInstalmentInput,
+  type VerifyInstalmentInput,
+} from '../../../machines/instalment-payment.machine.ts';
+import { fetchInstalments, startInstalmentPayment } from '../../features/dashboard/api/instalments-api.ts';
 import type { HandOffResult } from '../../../machines/checkout.machine.ts';
 import {
   paymentFlowMachine,
@@ -70,4 +78,20 @@ export function paymentFlowFor(onEnrolled: () => void) {
   });
 }
 
-export const dashboardMachines: DashboardMachines = { loader: dashboardLoader, paymentFlowFor };
+/** An enrolled program's instalments: the schedule, the next due one's payment, the gateway, its proof. */
+const instalmentPayment = instalmentPaymentMachine.provide({
+  actors: {
+    loadSchedule: fromPromise<Instalment[], LoadScheduleInput>(({ input }) => fetchInstalments(input.enrollmentId)),
+    startInstalment: fromPromise<PaymentStart, StartInstalmentInput>(({ input }) =>
+      startInstalmentPayment(input.instalmentId),
+    ),
+    handOff: fromPromise<HandOffResult, InstalmentHandOffInput>(({ input }) => {
+      const { gateway, ...payment } = input.payment;
+      if (!gateway) return Promise.resolve({ kind: 'failed' as const });
+      return handOffFromDashboard({ payment, gateway });
+    }),
+    verify: fromPromise<unknown, VerifyInstalmentInput>(({ input }) => verifyPayment(input.paymentId, input.proof)),
+  },
+});
+
+export const dashboardMachines: DashboardMachines = { loader: dashboardLoader, paymentFlowFor, instalmentPayment };

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { gatewayReturnFrom } from '../../features/checkout/api/gateway.ts';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page.tsx';
-import { appBatchChoiceMachine, appCheckoutMachine, appCouponCheckMachine } from '../composition/checkout.ts';
+import {
+  appBatchChoiceMachine,
+  appCheckoutMachine,
+  appCouponCheckMachine,
+  appPlanChoiceMachine,
+} from '../composition/checkout.ts';
 import { appConfigLoader, pricingOf } from '../composition/config.ts';
 import { useLoaderMachine } from '../../lib/use-preloaded-machine.ts';
 
@@ -23,6 +28,7 @@ export function CheckoutRoute() {
       logic={appCheckoutMachine}
       batchLogic={appBatchChoiceMachine}
       couponLogic={appCouponCheckMachine}
+      planLogic={appPlanChoiceMachine}
       courseType={type}
       courseId={id}
       gatewayReturn={gatewayReturn}

@@ -4,6 +4,8 @@ import { attendanceSheetModel } from './attendance-sheet.model.ts';
 import { assignmentListModel, assignmentSubmissionModel, gradingModel } from './assignments.model.ts';
 import { adminModalModel } from './admin-modal.model.ts';
 import { batchChoiceModel } from './batch-choice.model.ts';
+import { planChoiceModel } from './plan-choice.model.ts';
+import { instalmentPaymentModel } from './instalment-payment.model.ts';
 import { checkoutModel } from './checkout.model.ts';
 import { couponCheckModel } from './coupon-check.model.ts';
 import { coursePageModel } from './course-page.model.ts';
@@ -25,6 +27,8 @@ export * from './attendance-sheet.model.ts';
 export * from './assignments.model.ts';
 export * from './admin-modal.model.ts';
 export * from './batch-choice.model.ts';
+export * from './plan-choice.model.ts';
+export * from './instalment-payment.model.ts';
 export * from './checkout.model.ts';
 export * from './coupon-check.model.ts';
 export * from './contact.model.ts';
@@ -67,4 +71,6 @@ export const machineModels = [
   gradingModel,
   assignmentListModel,
   couponCheckModel,
+  planChoiceModel,
+  instalmentPaymentModel,
 ] as MachineModel<unknown>[];

@@ -11,6 +11,9 @@ import { BatchChoice } from './batch-choice.tsx';
 import { useBatchChoice } from './use-batch-choice.ts';
 import type { AppliedCoupon, CouponCheckLogic } from '../../../../machines/coupon-check.machine.ts';
 import { CouponEntry } from './coupon-entry.tsx';
+import type { PlanChoiceLogic } from '../../../../machines/plan-choice.machine.ts';
+import { PlanChoice } from './plan-choice.tsx';
+import { usePlanChoice } from './use-plan-choice.ts';
 import { CheckoutFormView } from './checkout-form.tsx';
 import { CourseSummary, LoginPrompt } from './course-summary.tsx';
 
@@ -29,6 +32,8 @@ type Props = {
   pricing?: PricingRules | null;
   /** Which batch a program's payment is for (none for workshops and programs without open batches). */
   batchLogic?: BatchChoiceLogic;
+  /** Pay in full or by an instalment plan (programs with active plans). */
+  planLogic?: PlanChoiceLogic;
   /** The privacy notice in force (GET /api/config/), which the consent choices acknowledge. */
   noticeVersion?: string | null;
   /** The coupon entry and the student's scholarship (none offered without it). */
@@ -43,11 +48,13 @@ export function CheckoutPage({
   gatewayReturn = null,
   pricing = null,
   batchLogic,
+  planLogic,
   noticeVersion = null,
   couponLogic,
 }: Props) {
   const [snapshot, send] = useMachine(logic, { input: { courseType, courseId, now, gatewayReturn } });
   const batch = useBatchChoice(batchLogic, courseType, courseId);
+  const plan = usePlanChoice(planLogic, courseType, courseId);
   const [stateCode, setStateCode] = useState('');
   const navigate = useNavigate();
   const authenticated = useIsAuthenticated();
@@ -119,6 +126,17 @@ export function CheckoutPage({
               onApplied={setDiscount}
             />
           ) : null}
+          {authenticated && plan.offered ? (
+            <PlanChoice
+              plans={plan.plans}
+              chosen={plan.chosen}
+              price={course.price}
+              pricing={pricing}
+              stateCode={stateCode}
+              disabled={snapshot.hasTag('paying') || succeeded}
+              onChoose={plan.choose}
+            />
+          ) : null}
           {checkingSession ? null : authenticated ? (
             <CheckoutFormView
               errors={snapshot.context.errors}
@@ -136,6 +154,7 @@ export function CheckoutPage({
                     batch: batch.chosen,
                     consents,
                     coupon: discount?.code ?? null,
+                    ...(plan.offered ? { plan: plan.chosen } : {}),
                   };
                   send({ type: 'checkout.submit', form: submission });
                 }

@@ -8,6 +8,8 @@ import { Notice } from '../../../components/notice.tsx';
 import { formatINR } from '../../../utils/format.ts';
 import type { DashboardCourse } from '../api/courses.ts';
 import type { GatewayReturn } from '../../../../machines/checkout.machine.ts';
+import type { InstalmentPaymentLogic } from '../../../../machines/instalment-payment.machine.ts';
+import { InstalmentSchedule } from './instalment-schedule.tsx';
 import type { PaymentFlowLogic } from '../../../../machines/payment-flow.machine.ts';
 
 function CardBody({ course, status }: { course: DashboardCourse; status: DashboardCourse['status'] }) {
@@ -27,10 +29,22 @@ function CardBody({ course, status }: { course: DashboardCourse; status: Dashboa
  * A course the student has: a program's Access Course Materials opens its course page (the spec had it
  * disabled; docs/deviations.md). A workshop has no course page, so its button stays disabled.
  */
-export function EnrolledCard({ course }: { course: DashboardCourse }) {
+export function EnrolledCard({
+  course,
+  instalments,
+  gatewayReturn = null,
+}: {
+  course: DashboardCourse;
+  /** The instalments' machine: a program paid in instalments shows its schedule. */
+  instalments?: InstalmentPaymentLogic;
+  gatewayReturn?: GatewayReturn | null;
+}) {
   return (
     <article className="card" aria-labelledby={`course-${course.courseType}-${course.id}`}>
       <CardBody course={course} status={course.status} />
+      {instalments && course.courseType === 'program' && course.enrollmentId ? (
+        <InstalmentSchedule logic={instalments} enrollmentId={course.enrollmentId} gatewayReturn={gatewayReturn} />
+      ) : null}
       <div className="actions">
         {course.courseType === 'program' && course.enrollmentId ? (
           <Link className="btn btn-primary" to={paths.learn.to(course.enrollmentId)}>

@@ -77,7 +77,12 @@ export function DashboardPage({ machines, gatewayReturn = null }: Props) {
           {mine.length === 0 ? <p className="status-text">You are not enrolled in any course yet.</p> : null}
           <div className="grid">
             {mine.map((course) => (
-              <EnrolledCard key={`${course.courseType}-${course.id}`} course={course} />
+              <EnrolledCard
+                key={`${course.courseType}-${course.id}`}
+                course={course}
+                instalments={machines.instalmentPayment}
+                gatewayReturn={gatewayReturn}
+              />
             ))}
           </div>
         </section>

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { InstalmentPlanInput, planSchedule, priceSplit, rupeesToPaise } from '../../contract/index.ts';
+import { payInThree } from '../../server/db/seed-instalments.ts';
+
+/** A small seeded generator, so a failing case can be replayed. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return (max: number) => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state % max;
+  };
+}
+
+const RULES = [
+  { pricesIncludeGst: true, instituteStateCode: '27' },
+  { pricesIncludeGst: false, instituteStateCode: '27' },
+];
+
+describe('every plan split adds up to the paisa (property, 2,000 random plans)', () => {
+  it('each instalment taxed alone: its parts make its total, the totals make the plan total, the dates climb', () => {
+    const next = random(54);
+    for (let run = 0; run < 2000; run++) {
+      const count = 2 + next(11);
+      let day = 0;
+      const steps = Array.from({ length: count }, (_, i) => {
+        day = i === 0 ? 0 : day + 1 + next(90);
+        return { amount: 1 + next(2_00_000), due_after_days: day };
+      });
+      expect(InstalmentPlanInput.safeParse({ name: 'p', instalments: steps }).success).toBe(true);
+      const rules = RULES[next(2)]!;
+      const state = next(2) === 0 ? '27' : '29';
+      const { instalments, totalPaise } = planSchedule(steps, rules, state, '2026-11-25');
+      expect(instalments.reduce((sum, i) => sum + i.split.total, 0)).toBe(totalPaise);
+      for (const [i, s] of instalments.entries()) {
+        expect(s.split.taxable + s.split.cgst + s.split.sgst + s.split.igst).toBe(s.split.total);
+        expect(s.split).toEqual(priceSplit(steps[i]!.amount, rules, state));
+        if (i > 0) expect(s.due_on > instalments[i - 1]!.due_on).toBe(true);
+      }
+      if (rules.pricesIncludeGst) {
+        expect(totalPaise).toBe(rupeesToPaise(steps.reduce((sum, s) => sum + s.amount, 0)));
+      }
+    }
+  });
+
+  it('the demo "Pay in 3" costs a little more than the full price and adds up to its own total', () => {
+    const next = random(3);
+    for (let run = 0; run < 1000; run++) {
+      const price = 3 + next(5_00_000);
+      const steps = payInThree(price);
+      const total = steps.reduce((sum, s) => sum + s.amount, 0);
+      expect(total).toBe(Math.round(price * 1.05));
+      expect(total).toBeGreaterThanOrEqual(price);
+      expect(steps.every((s) => s.amount > 0)).toBe(true);
+    }
+  });
+
+  it('dates are IST calendar days after the start: 30 days after 25 Nov 2026 is 25 Dec 2026', () => {
+    const { instalments } = planSchedule(
+      [
+        { amount: 100, due_after_days: 0 },
+        { amount: 100, due_after_days: 30 },
+        { amount: 100, due_after_days: 97 },
+      ],
+      RULES[0]!,
+      '27',
+      '2026-11-25',
+    );
+    expect(instalments.map((i) => i.due_on)).toEqual(['2026-11-25', '2026-12-25', '2027-03-02']);
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { API, INSTALMENT_MESSAGES, MESSAGES, type Batch, type Program } from '../../contract/index.ts';
+import { list, registerStudent } from './support/api.ts';
+import { useE2E } from './support/fixture.ts';
+import { choosePaymentMethod, expectMessage, openLoggedIn, recordDialogs, visible, waitForPath } from './support/ui.ts';
+
+/**
+ * Decision record 054 in the browser: a student picks the demo's "Pay in 3" plan at checkout, pays the
+ * first instalment at the local sandbox, sees the schedule on the dashboard, pays the second from there
+ * and downloads both invoices.
+ */
+const e2e = useE2E();
+
+async function payAtSandbox(page: Page) {
+  await page.waitForURL(/\/gateway-sandbox\/checkout/, { timeout: 20_000 });
+  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByRole('button', { name: /by card/ }).click();
+}
+
+describe('Instalments', () => {
+  test('a 3-instalment plan: the first at checkout, the second from the dashboard, both invoices downloaded', async () => {
+    const student = await registerStudent(e2e.baseURL, 'instal');
+    const program = (await list<Program>(e2e.baseURL, API.programs.list)).find((p) => p.is_active && p.price > 0)!;
+    const batch = (await list<Batch>(e2e.baseURL, `/classroom/programs/${program.id}/batches/`))[0]!;
+    const page = await e2e.newPage();
+    const dialogs = recordDialogs(page);
+    await openLoggedIn(page, student, `/payment/program/${program.id}`);
+
+    // The plans beside paying in full: the schedule with its IST dates and the total.
+    const plan = page.getByRole('radio', { name: /Pay in 3: .* in 3 instalments/ });
+    await visible(plan);
+    await visible(page.getByText(/more than paying in full/));
+    await plan.check();
+    await page.getByLabel(/first name/i).fill('Asha');
+    await page.getByLabel(/last name/i).fill('Verma');
+    await page.getByLabel(/email/i).fill(student.email);
+    await page.getByLabel(/phone/i).fill('9876543210');
+    await page.getByLabel(/state or union territory/i).selectOption('27');
+    await page.getByLabel(/^address/i).fill('12 Marine Drive, Mumbai 400020');
+    await page.getByRole('radio', { name: new RegExp(batch.name) }).check();
+    await choosePaymentMethod(page, 'credit_card');
+    await page.getByLabel(/card number/i).fill('4111 1111 1111 1111');
+    await page.getByLabel(/expiry/i).fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+    await page.getByLabel(/cvv/i).fill('123');
+    await page.getByLabel(/name on card/i).fill('Asha Verma');
+    await page
+      .getByRole('button', { name: /^\s*pay\b/i })
+      .first()
+      .click();
+    await payAtSandbox(page);
+    await expectMessage(page, dialogs, MESSAGES.checkoutSuccess, 20_000);
+
+    // The dashboard: the schedule, the first paid, a Pay button for the second.
+    await page.goto('/dashboard');
+    const schedule = page.getByRole('region', { name: 'Instalments' });
+    await visible(schedule);
+    await expect.poll(() => schedule.getByRole('listitem').count()).toBe(3);
+    await visible(schedule.getByRole('listitem').nth(0).getByText('Paid', { exact: true }));
+    await visible(schedule.getByRole('listitem').nth(1).getByText('Due', { exact: true }));
+    await schedule.getByRole('button', { name: /Pay instalment 2/ }).click();
+    await payAtSandbox(page);
+    await waitForPath(page, '/dashboard');
+    await expectMessage(page, dialogs, INSTALMENT_MESSAGES.paid, 20_000);
+    const after = page.getByRole('region', { name: 'Instalments' });
+    await visible(after.getByRole('listitem').nth(1).getByText('Paid', { exact: true }));
+    await visible(after.getByRole('button', { name: /Pay instalment 3/ }));
+
+    // Both invoices, each its own number.
+    const links = after.getByRole('link', { name: 'Download invoice' });
+    await expect.poll(() => links.count()).toBe(2);
+    const names: string[] = [];
+    for (const i of [0, 1]) {
+      const [download] = await Promise.all([page.waitForEvent('download'), links.nth(i).click()]);
+      names.push(download.suggestedFilename());
+    }
+    expect(names[0]).toMatch(/^Invoice .+\.pdf$/);
+    expect(names[1]).toMatch(/^Invoice .+\.pdf$/);
+    expect(names[0]).not.toBe(names[1]);
+  });
+});
