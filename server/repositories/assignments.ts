@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+import { createTeachingRepository } from './teaching.ts';
 import type { Db } from '../db/connect.ts';
 import type { AssignmentSubmissionsTable, AssignmentsTable } from '../db/schema.ts';
 
@@ -49,19 +50,8 @@ export function createAssignmentRepository(db: Db) {
       return row !== undefined;
     },
 
-    /** The students whose enrollment in the batch gives access (active or completed), by name. */
-    roster: (batchId: number) =>
-      db
-        .selectFrom('enrollments')
-        .innerJoin('users', 'users.id', 'enrollments.student_id')
-        .select(['users.id', 'users.email', 'users.first_name', 'users.last_name', 'users.username'])
-        .where('enrollments.batch_id', '=', batchId)
-        .where('enrollments.is_active', '=', 1)
-        .where('enrollments.status', 'in', ['active', 'completed'])
-        .orderBy('users.first_name')
-        .orderBy('users.last_name')
-        .orderBy('users.id')
-        .execute(),
+    /** The batch's students: the instructor area's one query (repositories/teaching.ts). */
+    roster: (batchId: number) => createTeachingRepository(db).students(batchId),
 
     findSubmission: (id: number) =>
       db.selectFrom('assignment_submissions').selectAll().where('id', '=', id).executeTakeFirst(),

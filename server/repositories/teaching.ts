@@ -30,7 +30,14 @@ export function createTeachingRepository(db: Db) {
       db
         .selectFrom('enrollments')
         .innerJoin('users', 'users.id', 'enrollments.student_id')
-        .select(['users.id', 'users.first_name', 'users.last_name', 'users.email', 'enrollments.progress_percentage'])
+        .select([
+          'users.id',
+          'users.first_name',
+          'users.last_name',
+          'users.username',
+          'users.email',
+          'enrollments.progress_percentage',
+        ])
         .where('enrollments.batch_id', '=', batchId)
         .where('enrollments.is_active', '=', 1)
         .where('enrollments.status', 'in', ['active', 'completed'])
