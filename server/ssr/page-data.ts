@@ -14,6 +14,7 @@ import { createWorkshopRepository } from '../repositories/workshops.ts';
 import { appConfigOf } from '../services/app-config.ts';
 import type { CatalogueCache } from '../services/catalogue-cache.ts';
 import { policyPageData } from './policy-pages.ts';
+import { activePlans } from '../services/instalments.ts';
 import { toFaculty, toProgram, toResource, toSuccessStory, toTestimonial, toWorkshop } from '../services/present.ts';
 
 /**
@@ -104,7 +105,8 @@ export async function loadPageData(
       if (!row) return { status: 404, preloaded: {} };
       // An archived program is gone for good: 410 tells a search engine to drop it.
       if (!row.is_active) return { status: 410, preloaded: {} };
-      const program = toProgram(row);
+      // What GET /classroom/programs/{id}/ answers, its active instalment plans included (decision record 054).
+      const program = { ...toProgram(row), plans: await activePlans(db, row.id) };
       return { status: 200, preloaded: { [PRELOAD.program(program.id)]: program }, program };
     }
   }
