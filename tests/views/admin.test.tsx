@@ -163,6 +163,7 @@ describe('Admin dashboard', () => {
       'Privacy',
       'Coupons',
       'Instalments',
+      'Plans',
     ]);
     // The one token store serves the admin calls too (docs/deviations.md).
     expect(api.callsTo(`GET ${API.admin.issueSummary}`)[0]!.auth).toBe('Bearer access-1');

@@ -13,6 +13,7 @@ import { privacyTab } from '../components/privacy-panel.tsx';
 import { reconciliationResource } from '../api/reconciliation.ts';
 import { couponsResource } from './coupon-resource.tsx';
 import { instalmentsResource } from './instalment-resource.tsx';
+import { plansTab } from '../components/plans-panel.tsx';
 import type { AdminTab } from './resource-types.ts';
 
 /** The eight tabs of the admin panel, in the spec's order, then counseling requests (docs/deviations.md), revenue, users, the audit log and the email outbox. */
@@ -34,4 +35,5 @@ export const ADMIN_TABS = [
   privacyTab,
   couponsResource,
   instalmentsResource,
+  plansTab,
 ] as unknown as AdminTab[];
