@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
   AdminInstalment,
-  ApiError,
   INSTALMENT_API,
   InstalmentMoveInput,
   InstalmentRefundInput,
@@ -12,6 +11,7 @@ import { TextAreaField } from '../../../components/field.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
 import { formatDate, formatINR, formatPaise } from '../../../utils/format.ts';
+import { refusalAt } from './form-values.ts';
 import { REFUND_ACCESS_CHOICES } from '../components/refund-form.tsx';
 import type { AdminResource, FilterSpec, RefundFormProps } from './resource-types.ts';
 
@@ -47,19 +47,10 @@ const amountText = (i: AdminInstalment) =>
     ? formatINR(i.amount)
     : `${formatINR(i.amount)} (${formatPaise(i.total_paise)} with GST)`;
 
-/**
- * The server refuses a move in one sentence (not due any more, a day in the past): shown at the date field,
- * where the administrator acts on it.
- */
+/** The server's refusal of a move (not due any more, a day in the past) shows at the date. */
 async function moveDueDate(_mode: 'add' | 'edit', item: { id: number } | null, values: Record<string, unknown>) {
   if (!item) throw new Error('Instalments come from enrollments; they are not added here.');
-  try {
-    await api.send('PATCH', INSTALMENT_API.adminInstalment(item.id), values);
-  } catch (error) {
-    if (error instanceof ApiError && error.userMessage && Object.keys(error.fieldErrors).length === 0)
-      throw new ApiError(error.status, { due_on: [error.userMessage] });
-    throw error;
-  }
+  await refusalAt('due_on', api.send('PATCH', INSTALMENT_API.adminInstalment(item.id), values));
 }
 
 /** The refund of an enrollment paid in instalments: a reason and the explicit access choice. */

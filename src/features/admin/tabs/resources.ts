@@ -14,6 +14,7 @@ import { reconciliationResource } from '../api/reconciliation.ts';
 import { couponsResource } from './coupon-resource.tsx';
 import { instalmentsResource } from './instalment-resource.tsx';
 import { plansTab } from '../components/plans-panel.tsx';
+import { certificatesResource } from './certificate-resource.tsx';
 import type { AdminTab } from './resource-types.ts';
 
 /** The eight tabs of the admin panel, in the spec's order, then counseling requests (docs/deviations.md), revenue, users, the audit log and the email outbox. */
@@ -36,4 +37,5 @@ export const ADMIN_TABS = [
   couponsResource,
   instalmentsResource,
   plansTab,
+  certificatesResource,
 ] as unknown as AdminTab[];
