@@ -88,14 +88,14 @@ describe('Certificates tab', () => {
       within(await screen.findByRole('row', { name: /Asha Rao/ })).getByRole('button', { name: 'Revoke' }),
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Revoke' }));
-    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await user.click(dialog.getByRole('button', { name: 'Revoke' }));
     expect(await dialog.findByText(CERTIFICATE_MESSAGES.reasonRequired)).toBeInTheDocument();
     expect(api.callsTo(REVOKE)).toHaveLength(0);
 
     await user.type(dialog.getByLabelText(/^Reason/), 'Plagiarism');
-    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await user.click(dialog.getByRole('button', { name: 'Revoke' }));
     expect(await dialog.findByText(CERTIFICATE_MESSAGES.alreadyRevoked)).toBeInTheDocument();
-    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await user.click(dialog.getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo(REVOKE).at(-1)!.body).toEqual({ reason: 'Plagiarism' });
   });

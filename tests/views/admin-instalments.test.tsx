@@ -72,19 +72,19 @@ describe('Instalments tab', () => {
     const overdue = await screen.findByRole('row', { name: /1 Nov 2026/ });
     await user.click(within(overdue).getByRole('button', { name: 'Move due date' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Move due date' }));
-    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await user.click(dialog.getByRole('button', { name: 'Move due date' }));
     expect(await dialog.findByText('Reason is required.')).toBeInTheDocument();
     expect(api.callsTo(`PATCH ${INSTALMENT_API.adminInstalment(2)}`)).toHaveLength(0);
 
     await user.clear(dialog.getByLabelText(/^New due date/));
     await user.type(dialog.getByLabelText(/^New due date/), '2026-10-01');
     await user.type(dialog.getByLabelText(/^Reason/), 'Salary delayed');
-    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await user.click(dialog.getByRole('button', { name: 'Move due date' }));
     expect(await dialog.findByText(INSTALMENT_MESSAGES.dueInPast)).toBeInTheDocument();
 
     await user.clear(dialog.getByLabelText(/^New due date/));
     await user.type(dialog.getByLabelText(/^New due date/), '2026-12-05');
-    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await user.click(dialog.getByRole('button', { name: 'Move due date' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo(`PATCH ${INSTALMENT_API.adminInstalment(2)}`).at(-1)!.body).toEqual({
       due_on: '2026-12-05',

@@ -128,6 +128,7 @@ export function AdminDialog({ resource, snapshot, send, machines }: Props) {
         serverErrors={fieldErrors}
         onSubmit={submit}
         onCancel={close}
+        submitLabel={mode === 'edit' ? resource.form.editLabel : undefined}
       />
     </Modal>
   );
