@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { API, INSTALMENT_API, INSTALMENT_MESSAGES, type AdminInstalment } from '../../contract/index.ts';
 import { fail, ok, type Handler } from './support/fake-api.ts';
@@ -98,6 +99,10 @@ describe('Instalments tab', () => {
     const paid = await screen.findByRole('row', { name: /1 Oct 2026/ });
     await user.click(within(paid).getByRole('button', { name: 'Refund' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Refund Instalment' }));
+    const results = await axe.run(document.body, {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    });
+    expect(results.violations.map((v) => v.id)).toEqual([]);
     expect(dialog.getByText(/every instalment paid is refunded in full/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Refund' }));
     expect(dialog.getByText('Choose whether the student keeps access.')).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { API, INSTALMENT_API, INSTALMENT_MESSAGES, MESSAGES, type InstalmentPlan } from '../../contract/index.ts';
 import { fail, ok, type Handler } from './support/fake-api.ts';
@@ -89,5 +90,15 @@ describe('Plans tab', () => {
     expect(
       await screen.findByText(`${MESSAGES.adminDeleteFailed} ${INSTALMENT_MESSAGES.planInUse}`),
     ).toBeInTheDocument();
+  });
+
+  it('the program choice and the plans list have no axe violations', async () => {
+    const { container, user } = plansTab();
+    await user.selectOptions(await screen.findByLabelText(/^Program/), '3');
+    await screen.findByRole('row', { name: /Three parts/ });
+    const results = await axe.run(container, {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    });
+    expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 });
