@@ -136,6 +136,16 @@ export function PlansPanel({ machines }: AdminPanelProps) {
           options={list.map((p) => ({ value: String(p.id), label: `${p.title} (${formatINR(p.price)})` }))}
           onChange={(e) => setChosen(e.target.value)}
         />
+        {programs.context.next !== null ? (
+          <button
+            type="button"
+            className="btn btn-outline btn-small"
+            onClick={() => sendPrograms({ type: 'list.loadMore' })}
+            disabled={programs.matches({ loaded: 'loadingMore' })}
+          >
+            More programs
+          </button>
+        ) : null}
       </ListStatus>
       {resource ? <AdminTabPanel key={resource.key} resource={resource} machines={machines} onSaved={onSaved} /> : null}
     </section>
