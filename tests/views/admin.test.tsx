@@ -162,6 +162,9 @@ describe('Admin dashboard', () => {
       'Reconciliation',
       'Privacy',
       'Coupons',
+      'Instalments',
+      'Plans',
+      'Certificates',
     ]);
     // The one token store serves the admin calls too (docs/deviations.md).
     expect(api.callsTo(`GET ${API.admin.issueSummary}`)[0]!.auth).toBe('Bearer access-1');

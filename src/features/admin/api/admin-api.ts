@@ -40,7 +40,8 @@ export function saveAdminItem(resource: AdminResource, input: SaveItemInput): Pr
   if (input.mode === 'refund') {
     if (!resource.refund || !input.key) throw new Error(`${resource.label} cannot be refunded`);
     // One key per opened refund dialog: a double click or a retry asks for the same refund.
-    return api.send('POST', resource.refund.path(idOf(input.item)), input.values, { 'Idempotency-Key': input.key });
+    const target = resource.refund.target?.(input.item as { id: number }) ?? idOf(input.item);
+    return api.send('POST', resource.refund.path(target), input.values, { 'Idempotency-Key': input.key });
   }
   if (input.mode === 'resolve') {
     if (!resource.resolvePath) throw new Error(`${resource.label} cannot be resolved`);

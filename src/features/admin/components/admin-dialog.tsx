@@ -68,6 +68,15 @@ export function AdminDialog({ resource, snapshot, send, machines }: Props) {
   }
   const errorBanner = error ? <Notice kind="error">{error}</Notice> : null;
   const submit = (values: Record<string, unknown>) => send({ type: 'modal.submit', values });
+  if (mode === 'refund' && item && resource.refund?.Form) {
+    const Form = resource.refund.Form;
+    return (
+      <Modal title={`Refund ${resource.singular}`} onClose={close}>
+        {errorBanner}
+        <Form item={item} saving={saving} serverErrors={fieldErrors} onSubmit={submit} onCancel={close} />
+      </Modal>
+    );
+  }
   if (mode === 'refund' && item) {
     return (
       <Modal title={`Refund ${resource.singular}`} onClose={close}>
@@ -99,7 +108,14 @@ export function AdminDialog({ resource, snapshot, send, machines }: Props) {
   }
   if (!resource.form) return null;
   return (
-    <Modal title={`${mode === 'edit' ? 'Edit' : 'Add'} ${resource.singular}`} onClose={close}>
+    <Modal
+      title={
+        mode === 'edit' && resource.form.editLabel
+          ? resource.form.editLabel
+          : `${mode === 'edit' ? 'Edit' : 'Add'} ${resource.singular}`
+      }
+      onClose={close}
+    >
       {errorBanner}
       <AdminForm
         form={
@@ -112,6 +128,7 @@ export function AdminDialog({ resource, snapshot, send, machines }: Props) {
         serverErrors={fieldErrors}
         onSubmit={submit}
         onCancel={close}
+        submitLabel={mode === 'edit' ? resource.form.editLabel : undefined}
       />
     </Modal>
   );

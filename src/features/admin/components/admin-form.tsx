@@ -12,10 +12,12 @@ type Props = {
   serverErrors: Record<string, string>;
   onSubmit: (values: Record<string, unknown>) => void;
   onCancel: () => void;
+  /** The submit button's words (default Save): "Move due date", "Revoke". */
+  submitLabel?: string;
 };
 
 /** Add/edit form of any content tab, validated with the tab's contract schema (spec section 5). */
-export function AdminForm({ form, initial, saving, serverErrors, onSubmit, onCancel }: Props) {
+export function AdminForm({ form, initial, saving, serverErrors, onSubmit, onCancel, submitLabel }: Props) {
   const choices = useAdminChoices();
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -46,7 +48,7 @@ export function AdminForm({ form, initial, saving, serverErrors, onSubmit, onCan
           Cancel
         </button>
         <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Saving...' : 'Save'}
+          {saving ? 'Saving...' : (submitLabel ?? 'Save')}
         </button>
       </footer>
     </form>

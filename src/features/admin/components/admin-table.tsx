@@ -51,7 +51,14 @@ export function AdminTable({ resource, items, hasMore, loadingMore, moreError, o
           <td>
             <div className="row-actions">
               <RowButton label="View" item={item} type="modal.view" onAction={onAction} />
-              {resource.form ? <RowButton label="Edit" item={item} type="modal.edit" onAction={onAction} /> : null}
+              {resource.form && (resource.form.editAllowed?.(item) ?? true) ? (
+                <RowButton
+                  label={resource.form.editLabel ?? 'Edit'}
+                  item={item}
+                  type="modal.edit"
+                  onAction={onAction}
+                />
+              ) : null}
               {resource.resolvePath ? (
                 <RowButton label="Resolve" item={item} type="modal.resolve" onAction={onAction} />
               ) : null}

@@ -1,3 +1,4 @@
+import { ApiError } from '../../../../contract/index.ts';
 import type { FieldSpec, FormValues } from './resource-types.ts';
 
 /** Form strings to the payload types the contract schemas expect. */
@@ -40,3 +41,17 @@ export function isoToLocal(iso: string): string {
 
 export const text = (value: string | number | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
+
+/**
+ * A save whose refusal is one sentence (`{error}`: not due any more, already revoked) shows it at `field`,
+ * where the administrator acts on it; field errors stay as they are.
+ */
+export async function refusalAt(field: string, save: Promise<unknown>): Promise<unknown> {
+  try {
+    return await save;
+  } catch (error) {
+    if (error instanceof ApiError && error.userMessage && Object.keys(error.fieldErrors).length === 0)
+      throw new ApiError(error.status, { [field]: [error.userMessage] });
+    throw error;
+  }
+}

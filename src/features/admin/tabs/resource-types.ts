@@ -77,13 +77,33 @@ export type AdminResource<T extends { id: number } = { id: number }> = {
     editOnly?: boolean;
     /** A save that is more than one call (counseling: the PATCH, then the new note; resources: then the file). */
     save?: (mode: 'add' | 'edit', item: { id: number } | null, values: Record<string, unknown>) => Promise<unknown>;
+    /** The row button and dialog title instead of Edit ("Move due date", "Revoke"). */
+    editLabel?: string;
+    /** Which rows offer it (default: every row). */
+    editAllowed?: (item: T) => boolean;
   };
   /** Delete without a form (enrollments and payments: only what has no money behind it; the server says why not). */
   removePath?: (id: number) => string;
   /** Resolve (enrollments and payments only). */
   resolvePath?: (id: number) => string;
   /** Refund through the payment gateway (payments only): where, and which rows offer it. */
-  refund?: { path: (id: number) => string; allowed: (item: T) => boolean };
+  refund?: {
+    path: (id: number) => string;
+    allowed: (item: T) => boolean;
+    /** The id the path takes (default the row's: an instalment row refunds its enrollment). */
+    target?: (item: T) => number;
+    /** The dialog's form (default the payment refund's: amount, reason, access). */
+    Form?: ComponentType<RefundFormProps>;
+  };
+};
+
+/** What a refund dialog's form gets (the item refunded, the save's state and the server's field messages). */
+export type RefundFormProps = {
+  item: unknown;
+  saving: boolean;
+  serverErrors: Record<string, string>;
+  onSubmit: (values: Record<string, unknown>) => void;
+  onCancel: () => void;
 };
 
 /** What a tab that is not a list gets (the revenue report): the machines and the filters from the URL. */

@@ -12,6 +12,9 @@ import { revenueTab } from '../components/revenue-panel.tsx';
 import { privacyTab } from '../components/privacy-panel.tsx';
 import { reconciliationResource } from '../api/reconciliation.ts';
 import { couponsResource } from './coupon-resource.tsx';
+import { instalmentsResource } from './instalment-resource.tsx';
+import { plansTab } from '../components/plans-panel.tsx';
+import { certificatesResource } from './certificate-resource.tsx';
 import type { AdminTab } from './resource-types.ts';
 
 /** The eight tabs of the admin panel, in the spec's order, then counseling requests (docs/deviations.md), revenue, users, the audit log and the email outbox. */
@@ -32,4 +35,7 @@ export const ADMIN_TABS = [
   reconciliationResource,
   privacyTab,
   couponsResource,
+  instalmentsResource,
+  plansTab,
+  certificatesResource,
 ] as unknown as AdminTab[];

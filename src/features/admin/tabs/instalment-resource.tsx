@@ -1,0 +1,170 @@
+import { useState, type FormEvent } from 'react';
+import {
+  AdminInstalment,
+  INSTALMENT_API,
+  InstalmentMoveInput,
+  InstalmentRefundInput,
+  rupeesToPaise,
+} from '../../../../contract/index.ts';
+import { Badge } from '../../../components/badges.tsx';
+import { TextAreaField } from '../../../components/field.tsx';
+import { api } from '../../../lib/api-client.ts';
+import { validate, type FieldErrors } from '../../../lib/validation.ts';
+import { formatDate, formatINR, formatPaise } from '../../../utils/format.ts';
+import { refusalAt } from './form-values.ts';
+import { REFUND_ACCESS_CHOICES } from '../components/refund-form.tsx';
+import type { AdminResource, FilterSpec, RefundFormProps } from './resource-types.ts';
+
+/**
+ * The Instalments tab (decision record 054): every enrollment's schedule, overdue first (the server's order);
+ * Move due date (a due instalment, with the reason the audit log keeps) and, on a paid row, the refund of
+ * its whole enrollment (every paid instalment in full; the dues still open are cancelled).
+ */
+
+const STATUS_BADGE: Record<AdminInstalment['status'], { colour: string; label: string }> = {
+  overdue: { colour: 'red', label: 'Overdue' },
+  due: { colour: 'amber', label: 'Due' },
+  paid: { colour: 'green', label: 'Paid' },
+  cancelled: { colour: 'grey', label: 'Cancelled' },
+};
+
+export const instalmentBadge = (status: AdminInstalment['status']) => (
+  <Badge colour={STATUS_BADGE[status].colour}>{STATUS_BADGE[status].label}</Badge>
+);
+
+const FILTERS: FilterSpec[] = [
+  {
+    name: 'status',
+    label: 'Status',
+    kind: 'select',
+    options: (['overdue', 'due', 'paid'] as const).map((s) => ({ value: s, label: STATUS_BADGE[s].label })),
+  },
+];
+
+/** "₹5,000 (₹5,900.00 with GST)": the price and what the student is charged. */
+const amountText = (i: AdminInstalment) =>
+  i.total_paise === rupeesToPaise(i.amount)
+    ? formatINR(i.amount)
+    : `${formatINR(i.amount)} (${formatPaise(i.total_paise)} with GST)`;
+
+/** The server's refusal of a move (not due any more, a day in the past) shows at the date. */
+async function moveDueDate(_mode: 'add' | 'edit', item: { id: number } | null, values: Record<string, unknown>) {
+  if (!item) throw new Error('Instalments come from enrollments; they are not added here.');
+  await refusalAt('due_on', api.send('PATCH', INSTALMENT_API.adminInstalment(item.id), values));
+}
+
+/** The refund of an enrollment paid in instalments: a reason and the explicit access choice. */
+function InstalmentRefundForm({ item, saving, serverErrors, onSubmit, onCancel }: RefundFormProps) {
+  const row = item as AdminInstalment;
+  const [reason, setReason] = useState('');
+  const [access, setAccess] = useState<'revoke' | 'keep' | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const shown = { ...serverErrors, ...errors };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = validate(InstalmentRefundInput, { reason, revoke_access: access === 'revoke' });
+    const found: FieldErrors = result.ok ? {} : { ...result.errors };
+    if (access === null) found.revoke_access = 'Choose whether the student keeps access.';
+    if (!result.ok || Object.keys(found).length > 0) return setErrors(found);
+    setErrors({});
+    onSubmit(result.data as Record<string, unknown>);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <p>
+        {row.student}, {row.program}: every instalment paid is refunded in full through the payment gateway (each with
+        its credit note), and the instalments still due are cancelled.
+      </p>
+      <TextAreaField
+        label="Reason"
+        name="reason"
+        required
+        value={reason}
+        error={shown.reason}
+        disabled={saving}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      <fieldset className="group" aria-describedby={shown.revoke_access ? 'instalment-access-error' : undefined}>
+        <legend>Access after the refund</legend>
+        {(Object.keys(REFUND_ACCESS_CHOICES) as (keyof typeof REFUND_ACCESS_CHOICES)[]).map((choice) => (
+          <label key={choice} className="check" style={{ display: 'flex', gap: '0.5rem', marginBottom: '0.75rem' }}>
+            <input
+              type="radio"
+              name="revoke_access"
+              value={choice}
+              checked={access === choice}
+              disabled={saving}
+              onChange={() => setAccess(choice)}
+            />
+            {REFUND_ACCESS_CHOICES[choice]}
+          </label>
+        ))}
+        {shown.revoke_access ? (
+          <p id="instalment-access-error" className="field-error" role="alert">
+            {shown.revoke_access}
+          </p>
+        ) : null}
+      </fieldset>
+      <footer>
+        <button type="button" className="btn btn-outline" onClick={onCancel} disabled={saving}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-danger" disabled={saving}>
+          {saving ? 'Refunding...' : 'Refund'}
+        </button>
+      </footer>
+    </form>
+  );
+}
+
+export const instalmentsResource: AdminResource<AdminInstalment> = {
+  key: 'instalments',
+  label: 'Instalments',
+  singular: 'Instalment',
+  item: AdminInstalment,
+  listPath: INSTALMENT_API.adminInstalments,
+  listQuery: {},
+  filters: FILTERS,
+  columns: [
+    { label: 'Student', render: (i) => i.student },
+    { label: 'Program', render: (i) => i.program },
+    { label: 'No.', render: (i) => String(i.number) },
+    { label: 'Amount', render: amountText },
+    { label: 'Due (IST)', render: (i) => formatDate(i.due_on) },
+    { label: 'Status', render: (i) => instalmentBadge(i.status) },
+  ],
+  details: (i) => [
+    ['Student', i.student],
+    ['Program', i.program],
+    ['Enrollment', `#${i.enrollment_id}`],
+    ['Instalment', String(i.number)],
+    ['Amount', amountText(i)],
+    ['Due on (IST)', formatDate(i.due_on)],
+    ['Status', instalmentBadge(i.status)],
+    ['Invoice', i.invoice ?? '—'],
+  ],
+  form: {
+    editOnly: true,
+    editLabel: 'Move due date',
+    editAllowed: (i) => i.status === 'due' || i.status === 'overdue',
+    fields: [
+      { name: 'due_on', label: 'New due date (IST)', kind: 'date', required: true },
+      { name: 'reason', label: 'Reason (kept in the audit log)', kind: 'textarea', required: true },
+    ],
+    schema: InstalmentMoveInput,
+    empty: { due_on: '', reason: '' },
+    toValues: (i) => ({ due_on: i.due_on, reason: '' }),
+    createPath: INSTALMENT_API.adminInstalments,
+    updatePath: (id) => INSTALMENT_API.adminInstalment(id),
+    save: moveDueDate,
+  },
+  // A paid row refunds its whole enrollment (step-up and one Idempotency-Key per dialog, as Payments).
+  refund: {
+    path: (id) => INSTALMENT_API.adminEnrollmentRefund(id),
+    allowed: (i) => i.status === 'paid',
+    target: (i) => i.enrollment_id,
+    Form: InstalmentRefundForm,
+  },
+};
