@@ -162,6 +162,8 @@ describe('Admin dashboard', () => {
       'Reconciliation',
       'Privacy',
       'Coupons',
+      'Batches',
+      'Timetable',
     ]);
     // The one token store serves the admin calls too (docs/deviations.md).
     expect(api.callsTo(`GET ${API.admin.issueSummary}`)[0]!.auth).toBe('Bearer access-1');
@@ -224,7 +226,8 @@ describe('Admin dashboard', () => {
       duration_weeks: 6,
       is_active: true,
     });
-    await waitFor(() => expect(api.callsTo(`GET ${API.programs.list}`).length).toBe(listCalls + 1));
+    // The list reloads, and so do the selects' options (the Batches tab's programs).
+    await waitFor(() => expect(api.callsTo(`GET ${API.programs.list}`).length).toBe(listCalls + 2));
   });
 
   it('Edit updates with PUT and shows "Item updated successfully!"; a failed save keeps the dialog with the spec text', async () => {

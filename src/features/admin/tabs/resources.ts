@@ -12,6 +12,7 @@ import { revenueTab } from '../components/revenue-panel.tsx';
 import { privacyTab } from '../components/privacy-panel.tsx';
 import { reconciliationResource } from '../api/reconciliation.ts';
 import { couponsResource } from './coupon-resource.tsx';
+import { batchesResource, timetableTab } from './batch-resources.tsx';
 import type { AdminTab } from './resource-types.ts';
 
 /** The eight tabs of the admin panel, in the spec's order, then counseling requests (docs/deviations.md), revenue, users, the audit log and the email outbox. */
@@ -32,4 +33,6 @@ export const ADMIN_TABS = [
   reconciliationResource,
   privacyTab,
   couponsResource,
+  batchesResource,
+  timetableTab,
 ] as unknown as AdminTab[];
