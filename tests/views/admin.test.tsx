@@ -164,6 +164,7 @@ describe('Admin dashboard', () => {
       'Coupons',
       'Batches',
       'Timetable',
+      'Curriculum',
     ]);
     // The one token store serves the admin calls too (docs/deviations.md).
     expect(api.callsTo(`GET ${API.admin.issueSummary}`)[0]!.auth).toBe('Bearer access-1');

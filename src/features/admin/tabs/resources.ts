@@ -13,6 +13,7 @@ import { privacyTab } from '../components/privacy-panel.tsx';
 import { reconciliationResource } from '../api/reconciliation.ts';
 import { couponsResource } from './coupon-resource.tsx';
 import { batchesResource, timetableTab } from './batch-resources.tsx';
+import { curriculumTab } from './curriculum-resources.tsx';
 import type { AdminTab } from './resource-types.ts';
 
 /** The eight tabs of the admin panel, in the spec's order, then counseling requests (docs/deviations.md), revenue, users, the audit log and the email outbox. */
@@ -35,4 +36,5 @@ export const ADMIN_TABS = [
   couponsResource,
   batchesResource,
   timetableTab,
+  curriculumTab,
 ] as unknown as AdminTab[];
