@@ -1,7 +1,8 @@
-import { describe, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, type Program } from '../../contract/index.ts';
 import { ADMIN, list, login } from './support/api.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
 import { useE2E } from './support/fixture.ts';
 import { hidden, openLoggedIn, visible } from './support/ui.ts';
 
@@ -12,6 +13,14 @@ import { hidden, openLoggedIn, visible } from './support/ui.ts';
 const e2e = useE2E();
 
 const dialog = (page: Page) => page.getByRole('dialog').last();
+
+async function expectAccessible(page: Page, where: string): Promise<void> {
+  const violations = await seriousViolations(page);
+  expect(
+    violations.map((v) => `${v.impact} ${v.id}: ${v.help}`),
+    describeViolations(where, violations),
+  ).toEqual([]);
+}
 
 describe('Course delivery in the admin panel', () => {
   test('an administrator creates a batch, adds a session in IST, and a module with a lesson', async () => {
@@ -40,6 +49,7 @@ describe('Course delivery in the admin panel', () => {
     await session.getByRole('button', { name: 'Save' }).click();
     await hidden(page.getByRole('dialog'));
     await visible(page.getByRole('row', { name: /Orientation/ }).getByText(/7 Jan 2030, 7:00 pm IST/i));
+    await expectAccessible(page, 'the Timetable tab');
 
     await page.goto(`/admin?tab=curriculum&program=${program.id}`);
     const moduleTitle = `E2E module ${Date.now().toString(36)}`;
@@ -63,5 +73,10 @@ describe('Course delivery in the admin panel', () => {
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await hidden(page.getByRole('dialog'));
     await visible(lessons.getByRole('row', { name: /Reading list/ }));
+    // The module's lesson count follows the new lesson.
+    await visible(
+      page.getByRole('row', { name: new RegExp(moduleTitle) }).getByRole('cell', { name: '1', exact: true }),
+    );
+    await expectAccessible(page, 'the Curriculum tab with a module’s lessons');
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import {
@@ -193,11 +193,14 @@ function CurriculumPanel({ machines, params }: AdminPanelProps) {
     () => (programId && moduleId ? lessonsResourceFor(programId, moduleId) : null),
     [programId, moduleId],
   );
+  // A lesson saved or deleted changes its module's count: the modules list is drawn anew.
+  const [lessonSaves, setLessonSaves] = useState(0);
+  const lessonSaved = useCallback(() => setLessonSaves((n) => n + 1), []);
   if (!modules) return <p>Choose a program to see and change its modules and lessons.</p>;
   return (
     <>
       <AdminTabPanel
-        key={modules.key}
+        key={`${modules.key}-${lessonSaves}`}
         resource={modules as unknown as AdminResource}
         machines={machines}
         onSaved={noop}
@@ -207,7 +210,7 @@ function CurriculumPanel({ machines, params }: AdminPanelProps) {
           key={lessons.key}
           resource={lessons as unknown as AdminResource}
           machines={machines}
-          onSaved={noop}
+          onSaved={lessonSaved}
         />
       ) : (
         <p>Press Lessons on a module to see and change its lessons.</p>
