@@ -127,7 +127,7 @@ const SESSION_FIELDS: FieldSpec[] = [
 const BatchWithSessions = z.object({ sessions: z.array(Session) });
 
 /** A batch's sessions, as a list of the admin framework (they come with GET /api/admin/batches/{id}/). */
-export function sessionsResourceFor(batchId: number): AdminResource<Session> {
+function sessionsResourceFor(batchId: number): AdminResource<Session> {
   return {
     key: `timetable-${batchId}`,
     label: 'Sessions',
