@@ -165,6 +165,9 @@ describe('Admin dashboard', () => {
       'Instalments',
       'Plans',
       'Certificates',
+      'Batches',
+      'Timetable',
+      'Curriculum',
     ]);
     // The one token store serves the admin calls too (docs/deviations.md).
     expect(api.callsTo(`GET ${API.admin.issueSummary}`)[0]!.auth).toBe('Bearer access-1');
@@ -227,7 +230,8 @@ describe('Admin dashboard', () => {
       duration_weeks: 6,
       is_active: true,
     });
-    await waitFor(() => expect(api.callsTo(`GET ${API.programs.list}`).length).toBe(listCalls + 1));
+    // The list reloads, and so do the selects' options (the Batches tab's programs).
+    await waitFor(() => expect(api.callsTo(`GET ${API.programs.list}`).length).toBe(listCalls + 2));
   });
 
   it('Edit updates with PUT and shows "Item updated successfully!"; a failed save keeps the dialog with the spec text', async () => {

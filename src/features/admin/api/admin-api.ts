@@ -3,7 +3,10 @@ import {
   AdminStats,
   AdminUser,
   API,
+  Batch,
+  DELIVERY_API,
   Faculty,
+  Program,
   Gstr1Summary,
   IssueSummary,
   RevenueRow,
@@ -29,7 +32,14 @@ export async function fetchAdminSummary(): Promise<AdminSummary> {
 }
 
 /** One page of a tab's list: the first from the list path, the next ones from the server's `next` URL. */
-export function fetchAdminPage(resource: AdminResource, input: FetchPageInput): Promise<ListPage<{ id: number }>> {
+export async function fetchAdminPage(
+  resource: AdminResource,
+  input: FetchPageInput,
+): Promise<ListPage<{ id: number }>> {
+  if (resource.fetchList) {
+    const items = await resource.fetchList();
+    return { items, next: null, count: items.length };
+  }
   if (input.cursor) return api.page(input.cursor, resource.item);
   return api.page(resource.listPath, resource.item, { ...resource.listQuery, ...(input.params as Query) });
 }
@@ -99,10 +109,13 @@ const STAFF_PAGE = { page_size: 200, is_active: true };
 
 /** The options of the forms' selects: every faculty member, and the active administrators and instructors. */
 export async function fetchAdminChoices(): Promise<AdminChoices> {
-  const [faculty, admins, instructors] = await Promise.all([
+  const [faculty, admins, instructors, programs, batches] = await Promise.all([
     api.list(API.faculty.list, Faculty),
     api.list(API.admin.users, AdminUser, { ...STAFF_PAGE, role: 'admin' }),
     api.list(API.admin.users, AdminUser, { ...STAFF_PAGE, role: 'instructor' }),
+    // The Batches and Curriculum tabs' programs and batches; without them only those selects stay empty.
+    api.list(API.programs.list, Program, { include_inactive: true }).catch(() => []),
+    api.list(DELIVERY_API.adminBatches, Batch).catch(() => []),
   ]);
   const byName = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
   return {
@@ -113,6 +126,13 @@ export async function fetchAdminChoices(): Promise<AdminChoices> {
         label: `${fullName(u) || u.username} (${u.profile.role === 'admin' ? 'administrator' : 'instructor'})`,
       }))
       .sort(byName),
+    programs: programs.map((p) => ({ value: String(p.id), label: p.title })).sort(byName),
+    batches: batches
+      .map((b) => ({
+        value: String(b.id),
+        label: `${programs.find((p) => p.id === b.course)?.title ?? `Program #${b.course}`} · ${b.name}`,
+      }))
+      .sort(byName),
   };
 }
 
@@ -121,12 +141,17 @@ export async function fetchAdminChoices(): Promise<AdminChoices> {
  * just refreshed the access token if it needed to; the server's refusal (type, size) comes back as an
  * ApiError with its field message.
  */
-export async function uploadResourceFile(id: number, file: File): Promise<void> {
+export function uploadResourceFile(id: number, file: File): Promise<void> {
+  return uploadFile('POST', API.resources.file(id), file);
+}
+
+/** A file as the multipart field "file" (a resource's, a document lesson's); a refusal comes back as an ApiError. */
+export async function uploadFile(method: 'POST' | 'PUT', path: string, file: File): Promise<void> {
   const body = new FormData();
   body.append('file', file);
   const access = tokenStore.getAccess();
-  const response = await fetch(API.resources.file(id), {
-    method: 'POST',
+  const response = await fetch(path, {
+    method,
     headers: { Accept: 'application/json', ...(access ? { Authorization: `Bearer ${access}` } : {}) },
     body,
   });

@@ -27,11 +27,13 @@ export function AdminFilters({ filters, values, onApply }: Props) {
             {filter.kind === 'select' ? (
               <select id={id} value={draft[filter.name] ?? ''} onChange={(e) => set(filter.name, e.target.value)}>
                 <option value="">{filter.emptyLabel ?? 'All'}</option>
-                {[...(filter.options ?? []), ...(filter.choices ? choices[filter.choices] : [])].map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
+                {[...(filter.options ?? []), ...(filter.choices ? (choices[filter.choices] ?? []) : [])].map(
+                  (option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ),
+                )}
               </select>
             ) : (
               <input

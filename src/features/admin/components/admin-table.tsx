@@ -1,4 +1,5 @@
 import type { UIEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { Notice } from '../../../components/notice.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import type { AdminResource } from '../tabs/resource-types.ts';
@@ -51,6 +52,15 @@ export function AdminTable({ resource, items, hasMore, loadingMore, moreError, o
           <td>
             <div className="row-actions">
               <RowButton label="View" item={item} type="modal.view" onAction={onAction} />
+              {resource.rowLinks?.(item).map((link) => (
+                <Link
+                  key={link.label}
+                  className="btn btn-small btn-outline"
+                  to={{ search: `?${new URLSearchParams(link.search).toString()}` }}
+                >
+                  {link.label}
+                </Link>
+              ))}
               {resource.form && (resource.form.editAllowed?.(item) ?? true) ? (
                 <RowButton
                   label={resource.form.editLabel ?? 'Edit'}

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../../contract/index.ts';
+import { ApiError, istDateTime } from '../../../../contract/index.ts';
 import type { FieldSpec, FormValues } from './resource-types.ts';
 
 /** Form strings to the payload types the contract schemas expect. */
@@ -9,6 +9,7 @@ export function toPayload(fields: FieldSpec[], values: FormValues): Record<strin
     if (field.kind === 'checkbox') out[field.name] = Boolean(value);
     else if (field.kind === 'file') out[field.name] = value instanceof File ? value : undefined;
     else if (field.kind === 'number') out[field.name] = numberOrEmpty(String(value ?? ''), field.required);
+    else if (field.kind === 'datetime' && field.zone === 'ist') out[field.name] = istInputToIso(String(value ?? ''));
     else if (field.kind === 'datetime') out[field.name] = localToIso(String(value ?? ''));
     // An id chosen from a loaded list (faculty, staff), or null for none; a date, or null for none.
     else if (field.choices) out[field.name] = value ? Number(value) : null;
@@ -54,4 +55,14 @@ export async function refusalAt(field: string, save: Promise<unknown>): Promise<
       throw new ApiError(error.status, { [field]: [error.userMessage] });
     throw error;
   }
+}
+
+/** A `datetime-local` value read as India Standard Time, to ISO 8601 with its offset ("...T19:00:00+05:30"). */
+export function istInputToIso(local: string): string {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? `${local}:00+05:30` : local;
+}
+
+/** ISO 8601 to a `datetime-local` value in India Standard Time. */
+export function isoToIstInput(iso: string): string {
+  return Number.isNaN(Date.parse(iso)) ? '' : istDateTime(iso).replace(' ', 'T');
 }

@@ -14,6 +14,8 @@ export type FieldSpec = {
    * is sent as an id, or null when none is chosen.
    */
   choices?: keyof AdminChoices;
+  /** A `datetime` typed as India Standard Time (sent with +05:30), whatever the browser's zone. */
+  zone?: 'ist';
 };
 
 export type Choice = { value: string; label: string };
@@ -24,6 +26,10 @@ export type AdminChoices = {
   faculty: Choice[];
   /** Active administrators and instructors (a counseling request's assignee), by user id. */
   staff: Choice[];
+  /** Every program (a batch's program), by program id. */
+  programs?: Choice[];
+  /** Every batch ("Program · Batch"), by batch id (the Timetable tab's batch). */
+  batches?: Choice[];
 };
 
 /** A `file` field holds the File chosen (or '' for none). */
@@ -52,6 +58,10 @@ export type AdminResource<T extends { id: number } = { id: number }> = {
   item: z.ZodType<T>;
   listPath: string;
   listQuery: Record<string, string | boolean>;
+  /** The whole list from elsewhere than `listPath` (a batch's sessions come with the batch). */
+  fetchList?: () => Promise<T[]>;
+  /** Links of a row to another view (a batch's Sessions): the page URL's new search params. */
+  rowLinks?: (item: T) => { label: string; search: Record<string, string> }[];
   columns: Column<T>[];
   /** Filters shown above the list (values in the URL). */
   filters?: FilterSpec[];

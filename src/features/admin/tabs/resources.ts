@@ -15,6 +15,8 @@ import { couponsResource } from './coupon-resource.tsx';
 import { instalmentsResource } from './instalment-resource.tsx';
 import { plansTab } from '../components/plans-panel.tsx';
 import { certificatesResource } from './certificate-resource.tsx';
+import { batchesResource, timetableTab } from './batch-resources.tsx';
+import { curriculumTab } from './curriculum-resources.tsx';
 import type { AdminTab } from './resource-types.ts';
 
 /** The eight tabs of the admin panel, in the spec's order, then counseling requests (docs/deviations.md), revenue, users, the audit log and the email outbox. */
@@ -38,4 +40,7 @@ export const ADMIN_TABS = [
   instalmentsResource,
   plansTab,
   certificatesResource,
+  batchesResource,
+  timetableTab,
+  curriculumTab,
 ] as unknown as AdminTab[];
