@@ -236,8 +236,17 @@ export function createPaymentRepository(db: Db) {
       return ('offset' in position && position.offset ? query.offset(position.offset) : query).execute();
     },
     /** The next batch after `afterId`, in id order (exports stream batch by batch). */
+    /** A page of the export: the list's columns, and the instalment plan and number a payment paid (054). */
     batchAfter: (filters: RecordFilters, afterId: number, limit: number) =>
       selectPayments(db)
+        .leftJoin('instalments as paid_instalment', 'paid_instalment.id', 'payments.instalment_id')
+        .leftJoin('instalment_plans as chosen_plan', 'chosen_plan.id', 'payments.plan_id')
+        .leftJoin('instalment_plans as instalment_plan', 'instalment_plan.id', 'paid_instalment.plan_id')
+        .select([
+          'chosen_plan.name as chosen_plan_name',
+          'instalment_plan.name as instalment_plan_name',
+          'paid_instalment.number as instalment_number',
+        ])
         .where((eb) => eb.and(recordConditions('payments', 'created_at', filters)))
         .where('payments.id', '>', afterId)
         .orderBy('payments.id')

@@ -421,7 +421,7 @@ describe('revenue', () => {
     expect(months.reduce((sum, r) => sum + r.discount, 0)).toBe(150000 + 1000000);
   });
 
-  it('exports the coupon and the discount of each payment, and an empty plan column', async () => {
+  it('exports the coupon and the discount of each payment (no plan: its column empty)', async () => {
     const res = await ctx.request({ url: API.admin.exports.payments, token: admin.access });
     expect(res.status).toBe(200);
     const [header, ...lines] = res.raw

@@ -688,5 +688,11 @@ describe('a coupon with a plan: the discount comes off the plan total, then off 
       uses: number;
     };
     expect(coupon.uses).toBe(1);
+
+    // The payments export names the plan, the instalment, the code and each share of the discount.
+    const csv = (await ctx.request({ url: API.admin.exports.payments, token: admin.access })).raw;
+    const line = (id: number) => csv.split(/\r?\n/).find((l) => l.startsWith(`${id},`)) ?? '';
+    expect(line(firstPayment.id).endsWith(',PLAN1000,362.32,"Pay in 3, instalment 1"')).toBe(true);
+    expect(line(secondPayment.id).endsWith(',PLAN1000,318.84,"Pay in 3, instalment 2"')).toBe(true);
   });
 });

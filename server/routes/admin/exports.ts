@@ -66,6 +66,10 @@ export default async function exportRoutes(app: FastifyInstance) {
       .send(stream);
   }
 
+  /** The plan a payment paid by, with its instalment's number once the schedule exists; empty for none. */
+  const planLabel = (plan: string | null, number: number | null) =>
+    plan ? (number !== null ? `${plan}, instalment ${number}` : plan) : '';
+
   const recordFilters = (q: AdminRecordQuery | AdminPaymentQuery) => ({
     status: q.status,
     is_urgent: q.is_urgent,
@@ -95,8 +99,8 @@ export default async function exportRoutes(app: FastifyInstance) {
         'Urgent',
         'Completed (IST)',
         'Admin notes',
-        // Decision record 053: the coupon's code ("scholarship" for one), the discount, and the
-        // instalment plan (filled in by the plans' work; empty until then).
+        // Decision records 053 and 054: the coupon's code ("scholarship" for one), the discount, and the
+        // instalment plan with the instalment's number ("Pay in 3, instalment 2").
         'Coupon',
         'Discount (INR)',
         'Plan',
@@ -120,7 +124,7 @@ export default async function exportRoutes(app: FastifyInstance) {
         row.admin_notes,
         row.coupon_code ?? (row.discount_paise > 0 ? 'scholarship' : ''),
         paiseToRupees(row.discount_paise),
-        '',
+        planLabel(row.instalment_plan_name ?? row.chosen_plan_name, row.instalment_number),
       ],
     );
     return send(reply, requireAdmin(request).id, 'payments', 'payment', filters, stream);
