@@ -125,6 +125,8 @@ export const CouponCheck = z.object({
   discount: z.number().int().nonnegative(),
   price_after: z.number().int().nonnegative(),
   message: z.string(),
+  /** The discount's rule (percent 1–100, or fixed paise) when valid: an instalment plan's schedule applies it to the plan's total. */
+  rule: z.object({ kind: z.enum(['percent', 'fixed']), value: z.number().int().nonnegative() }).nullable(),
 });
 export type CouponCheck = z.infer<typeof CouponCheck>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { priceSplit, type PricingRules, type TaxSplit } from './gst.ts';
+import { splitGst, type PricingRules, type TaxSplit } from './gst.ts';
+import { rupeesToPaise, splitInProportion } from './money.ts';
+import { discountOn, type QuoteDiscount } from './quote.ts';
 import { istToday } from './time.ts';
 
 /**
@@ -160,23 +162,51 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-export type ScheduledInstalment = { number: number; amount: number; due_on: string; split: TaxSplit };
+/** One instalment of a plan at checkout: its amount (rupees), its share of the discount (paise), its tax split. */
+export type ScheduledInstalment = { number: number; amount: number; discount: number; due_on: string; split: TaxSplit };
+
+/**
+ * A discount's shares of a plan (decision records 053 and 054): decided on the plan's total (what a
+ * coupon or scholarship takes off it), then off its instalments in proportion to their amounts, in integer
+ * paise adding up to it exactly. The checkout shows these and the server charges them.
+ */
+export function planDiscountShares(
+  steps: readonly Pick<InstalmentStep, 'amount'>[],
+  discount: Pick<QuoteDiscount, 'kind' | 'value'> | null | undefined,
+): number[] {
+  const amounts = steps.map((step) => rupeesToPaise(step.amount));
+  return splitInProportion(
+    discountOn(
+      amounts.reduce((sum, paise) => sum + paise, 0),
+      discount,
+    ),
+    amounts,
+  );
+}
 
 /**
  * A plan's schedule from a start day (today in IST at checkout, the enrollment's day after): each
- * instalment is a price taxed by the catalogue's rule, and the total is exactly the sum of what is charged.
+ * instalment is its amount less its share of the discount (none without one), taxed by the catalogue's
+ * rule, and the total is exactly the sum of what is charged.
  */
 export function planSchedule(
   steps: readonly InstalmentStep[],
   rules: PricingRules,
   billingStateCode: string | null | undefined,
   start: string = istToday(),
+  discount: Pick<QuoteDiscount, 'kind' | 'value'> | null = null,
 ): { instalments: ScheduledInstalment[]; totalPaise: number } {
+  const shares = planDiscountShares(steps, discount);
+  const place = billingStateCode || rules.instituteStateCode;
   const instalments = steps.map((step, i) => ({
     number: i + 1,
     amount: step.amount,
+    discount: shares[i] ?? 0,
     due_on: addDays(start, step.due_after_days),
-    split: priceSplit(step.amount, rules, billingStateCode),
+    split: splitGst(rupeesToPaise(step.amount) - (shares[i] ?? 0), {
+      inclusive: rules.pricesIncludeGst,
+      intraState: place === rules.instituteStateCode,
+    }),
   }));
   return { instalments, totalPaise: instalments.reduce((sum, s) => sum + s.split.total, 0) };
 }

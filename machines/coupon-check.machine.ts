@@ -20,6 +20,8 @@ export type AppliedCoupon = {
   discount: number;
   priceAfter: number;
   message: string;
+  /** The discount's rule, for an instalment plan's schedule (the discount comes off the plan's total). */
+  rule: CouponCheck['rule'];
 };
 
 export type CouponCheckContext = {
@@ -55,6 +57,7 @@ export const couponCheckMachine = setup({
         discount: params.answer.discount,
         priceAfter: params.answer.price_after,
         message: params.answer.message,
+        rule: params.answer.rule,
       },
       error: null,
     })),

@@ -308,7 +308,7 @@ export function createCouponService(db: Db) {
       };
       try {
         const chosen = await inTransaction(db, (trx) => chooseDiscount(trx, purchase));
-        if (!chosen) return { valid: false, discount: 0, price_after: listPrice, message: '' };
+        if (!chosen) return { valid: false, discount: 0, price_after: listPrice, message: '', rule: null };
         const discount = discountOn(listPrice, chosen.discount);
         const scholarshipWon = chosen.discount.source === 'scholarship' && Boolean(input.code?.trim());
         return {
@@ -316,10 +316,11 @@ export function createCouponService(db: Db) {
           discount,
           price_after: listPrice - discount,
           message: scholarshipWon ? COUPON_MESSAGES.scholarshipBetter : COUPON_MESSAGES.applied,
+          rule: { kind: chosen.discount.kind, value: chosen.discount.value },
         };
       } catch (error) {
         if (!(error instanceof BusinessError)) throw error;
-        return { valid: false, discount: 0, price_after: listPrice, message: error.error };
+        return { valid: false, discount: 0, price_after: listPrice, message: error.error, rule: null };
       }
     },
   };

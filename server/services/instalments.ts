@@ -2,11 +2,9 @@ import type { z } from 'zod';
 import {
   addDays,
   INSTALMENT_MESSAGES,
+  planDiscountShares,
   instalmentStatus,
   istToday,
-  rupeesToPaise,
-  splitInProportion,
-  discountOn,
   type AdminInstalment,
   type Instalment,
   type InstalmentMoveInput,
@@ -57,16 +55,6 @@ export const planSteps = (row: Pick<InstalmentPlanRow, 'schedule'>): InstalmentS
   JSON.parse(row.schedule) as InstalmentStep[];
 
 /**
- * A discount on a plan's total (decision records 053 and 054) comes off its instalments in proportion to
- * their amounts: integer paise (largest remainder) adding up to the discount exactly.
- */
-export const planDiscountShares = (plan: Pick<InstalmentPlanRow, 'schedule'>, discountPaise: number): number[] =>
-  splitInProportion(
-    discountPaise,
-    planSteps(plan).map((step) => rupeesToPaise(step.amount)),
-  );
-
-/**
  * The shares of the discount the first payment of a plan was quoted with: its coupon or scholarship
  * decided again on the plan's total when the schedule is made (the first share is what that payment
  * took; the coupon row is the one the payment held).
@@ -76,7 +64,7 @@ async function scheduleDiscounts(trx: Db, payment: PaymentRow, plan: InstalmentP
   if (!payment.coupon_id || !payment.discount_paise) return none;
   const coupon = await couponRepository(trx).find(payment.coupon_id);
   if (!coupon) return none;
-  const shares = planDiscountShares(plan, discountOn(rupeesToPaise(plan.total), coupon));
+  const shares = planDiscountShares(planSteps(plan), coupon);
   return shares.map((share, i) => (i === 0 ? Number(payment.discount_paise) : share));
 }
 

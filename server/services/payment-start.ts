@@ -15,8 +15,8 @@ import { chooseDiscount } from './coupons.ts';
 import { paymentTotalPaise, rupeesToPaise } from '../../contract/money.ts';
 import { toPayment } from './present.ts';
 import { chooseBatch } from './batches.ts';
-import { choosePlan, planDiscountShares, planSteps } from './instalments.ts';
-import { INSTALMENT_MESSAGES } from '../../contract/instalments.ts';
+import { choosePlan, planSteps } from './instalments.ts';
+import { INSTALMENT_MESSAGES, planDiscountShares } from '../../contract/instalments.ts';
 
 type StartInput = z.output<typeof PaymentStartInput>;
 
@@ -97,7 +97,7 @@ export async function openPayment(
               })
             : null;
         const whole = quoteForCourse(rules, listRupees, billing, chosen?.discount ?? null);
-        const share = plan ? planDiscountShares(plan, whole.discount)[0]! : whole.discount;
+        const share = plan ? planDiscountShares(planSteps(plan), chosen?.discount)[0]! : whole.discount;
         const quoted = plan
           ? quoteForCourse(
               rules,

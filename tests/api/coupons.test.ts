@@ -174,6 +174,8 @@ describe('the checkout check', () => {
       discount: 100000,
       price_after: 900000,
       message: COUPON_MESSAGES.applied,
+      // The rule itself, for a plan's schedule (its total, not the full price, takes the 10%).
+      rule: { kind: 'percent', value: 10 },
     });
     await newCoupon({ code: 'LATER', starts_at: new Date(Date.now() + 86_400_000).toISOString() });
     expect((await check(student, 'LATER')).body).toMatchObject({
@@ -181,6 +183,7 @@ describe('the checkout check', () => {
       discount: 0,
       price_after: 1000000,
       message: COUPON_MESSAGES.notStarted,
+      rule: null,
     });
     const other = await createWorkshop(ctx, admin.access, { price: 100 });
     await newCoupon({ code: 'ONLYOTHER', courses: [{ course_type: 'workshop', course: other }] });

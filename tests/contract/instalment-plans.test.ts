@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { InstalmentPlanInput, planSchedule, priceSplit, rupeesToPaise } from '../../contract/index.ts';
+import {
+  InstalmentPlanInput,
+  planDiscountShares,
+  planSchedule,
+  priceSplit,
+  rupeesToPaise,
+} from '../../contract/index.ts';
 import { payInThree } from '../../server/db/seed-instalments.ts';
 
 /** A small seeded generator, so a failing case can be replayed. */
@@ -66,5 +72,36 @@ describe('every plan split adds up to the paisa (property, 2,000 random plans)',
       '2026-11-25',
     );
     expect(instalments.map((i) => i.due_on)).toEqual(['2026-11-25', '2026-12-25', '2027-03-02']);
+  });
+
+  it('a discount comes off the plan total, then off its instalments in proportion: shares add up to it exactly', () => {
+    const next = random(77);
+    for (let run = 0; run < 2000; run++) {
+      const count = 2 + next(6);
+      const steps = Array.from({ length: count }, (_, i) => ({ amount: 1 + next(1_00_000), due_after_days: i * 30 }));
+      const totalPaise = rupeesToPaise(steps.reduce((sum, s) => sum + s.amount, 0));
+      const discount =
+        next(2) === 0
+          ? { kind: 'percent' as const, value: 1 + next(100) }
+          : { kind: 'fixed' as const, value: next(totalPaise + 100_000) };
+      const shares = planDiscountShares(steps, discount);
+      const expected = discount.kind === 'fixed' ? Math.min(discount.value, totalPaise) : null;
+      const sum = shares.reduce((a, b) => a + b, 0);
+      if (expected !== null) expect(sum).toBe(expected);
+      expect(
+        shares.every((share, i) => Number.isInteger(share) && share >= 0 && share <= rupeesToPaise(steps[i]!.amount)),
+      ).toBe(true);
+      const rules = RULES[next(2)]!;
+      const { instalments } = planSchedule(steps, rules, '27', '2026-11-25', discount);
+      for (const [i, s] of instalments.entries()) {
+        expect(s.discount).toBe(shares[i]);
+        expect(s.split.taxable + s.split.cgst + s.split.sgst + s.split.igst).toBe(s.split.total);
+        if (rules.pricesIncludeGst) expect(s.split.total).toBe(rupeesToPaise(s.amount) - shares[i]!);
+      }
+    }
+    // The API test's plan: ₹1,000 off 25,000 + 22,000 + 22,000 is 362.32 + 318.84 + 318.84.
+    expect(
+      planDiscountShares([{ amount: 25000 }, { amount: 22000 }, { amount: 22000 }], { kind: 'fixed', value: 100000 }),
+    ).toEqual([36232, 31884, 31884]);
   });
 });

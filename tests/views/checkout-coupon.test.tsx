@@ -11,11 +11,17 @@ const CHECK = `POST ${COUPON_PATHS.check}`;
 /** The fake server's check: SAVE10 takes 10% off ₹1,25,000; no scholarship; anything else does not apply. */
 function checkAnswer(request: FakeRequest) {
   const code = (request.body as { code?: string }).code;
-  if (code === undefined) return ok({ valid: false, discount: 0, price_after: 12_500_000, message: '' });
+  if (code === undefined) return ok({ valid: false, discount: 0, price_after: 12_500_000, message: '', rule: null });
   if (code.toUpperCase() === 'SAVE10') {
-    return ok({ valid: true, discount: 1_250_000, price_after: 11_250_000, message: COUPON_MESSAGES.applied });
+    return ok({
+      valid: true,
+      discount: 1_250_000,
+      price_after: 11_250_000,
+      message: COUPON_MESSAGES.applied,
+      rule: { kind: 'percent', value: 10 },
+    });
   }
-  return ok({ valid: false, discount: 0, price_after: 12_500_000, message: COUPON_MESSAGES.notFound });
+  return ok({ valid: false, discount: 0, price_after: 12_500_000, message: COUPON_MESSAGES.notFound, rule: null });
 }
 
 async function breakdown() {
@@ -67,7 +73,13 @@ describe('Checkout coupon', () => {
       user: student,
       routes: {
         [PROGRAM]: ok(program()),
-        [CHECK]: ok({ valid: true, discount: 2_500_000, price_after: 10_000_000, message: COUPON_MESSAGES.applied }),
+        [CHECK]: ok({
+          valid: true,
+          discount: 2_500_000,
+          price_after: 10_000_000,
+          message: COUPON_MESSAGES.applied,
+          rule: { kind: 'fixed', value: 2_500_000 },
+        }),
       },
     });
     expect(await screen.findByText('Your scholarship is applied.')).toBeInTheDocument();

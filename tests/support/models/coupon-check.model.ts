@@ -7,15 +7,29 @@ export const couponApplied: CouponCheck = {
   discount: 100000,
   price_after: 900000,
   message: COUPON_MESSAGES.applied,
+  rule: { kind: 'fixed', value: 100000 },
 };
 export const couponRefused: CouponCheck = {
   valid: false,
   discount: 0,
   price_after: 1000000,
   message: COUPON_MESSAGES.usedUp,
+  rule: null,
 };
-export const scholarshipFound: CouponCheck = { valid: true, discount: 300000, price_after: 700000, message: '' };
-export const noScholarship: CouponCheck = { valid: false, discount: 0, price_after: 1000000, message: '' };
+export const scholarshipFound: CouponCheck = {
+  valid: true,
+  discount: 300000,
+  price_after: 700000,
+  message: '',
+  rule: { kind: 'percent', value: 30 },
+};
+export const noScholarship: CouponCheck = {
+  valid: false,
+  discount: 0,
+  price_after: 1000000,
+  message: '',
+  rule: null,
+};
 
 export const couponCheckModel: MachineModel<CouponCheckInput> = {
   name: 'coupon-check',

@@ -135,6 +135,7 @@ export function CheckoutPage({
               stateCode={stateCode}
               disabled={snapshot.hasTag('paying') || succeeded}
               onChoose={plan.choose}
+              discount={discount?.rule ?? null}
             />
           ) : null}
           {checkingSession ? null : authenticated ? (
