@@ -65,7 +65,8 @@ export function createPersonalDataRepository(db: Db) {
      * and credit notes (tax_documents) are not touched: GST law keeps them, and their PDFs are printed
      * from their own stored data.
      */
-    async erase(userId: number, email: string): Promise<void> {
+    /** Answers the stored names of the submitted files it deleted, for the caller to remove after commit. */
+    async erase(userId: number, email: string): Promise<{ submissionFiles: string[] }> {
       const anon = `erased-${userId}`;
       const address = lowerEmail(email);
       await db
@@ -98,6 +99,13 @@ export function createPersonalDataRepository(db: Db) {
         .set({ issue_description: '', admin_notes: '' })
         .where('student_id', '=', userId)
         .execute();
+      // Their assignment submissions (text, files, marks) are deleted; the files go after the commit.
+      const submissions = await db
+        .selectFrom('assignment_submissions')
+        .select('file')
+        .where('student_id', '=', userId)
+        .execute();
+      await db.deleteFrom('assignment_submissions').where('student_id', '=', userId).execute();
       // A certificate stays valid under its number and code, but its public page no longer names them
       // (decision record 052).
       await db
@@ -141,6 +149,7 @@ export function createPersonalDataRepository(db: Db) {
         })
         .where(toThem)
         .execute();
+      return { submissionFiles: submissions.flatMap((row) => (row.file ? [row.file] : [])) };
     },
 
     /** Retention: counseling requests older than `before` that never became a student, with their notes. */

@@ -94,8 +94,9 @@ export async function actOnRequest(
   adminId: number,
   id: number,
   action: PrivacyRequestAction,
-): Promise<PrivacyRequest> {
+): Promise<{ request: PrivacyRequest; submissionFiles: string[] }> {
   return db.transaction().execute(async (trx) => {
+    let submissionFiles: string[] = [];
     const requests = createPrivacyRequestRepository(trx);
     const row = await requests.find(id);
     if (!row) throw notFound();
@@ -113,7 +114,7 @@ export async function actOnRequest(
     if (user && action.action !== 'verify') {
       const done = action.action === 'complete';
       // Erased first: the erasure empties every email to the old address, so the notice is written after.
-      if (done) await createPersonalDataRepository(trx).erase(user.id, user.email);
+      if (done) ({ submissionFiles } = await createPersonalDataRepository(trx).erase(user.id, user.email));
       await enqueueEmail(trx, {
         template: done ? 'erasure_done' : 'erasure_refused',
         to: [user.email],
@@ -123,7 +124,7 @@ export async function actOnRequest(
           `Dear ${user.first_name || user.username},`,
           [
             done
-              ? 'As you asked, we have erased your personal data: your name, email and phone are replaced, your password and every login are ended, and counseling notes are deleted. Invoices and credit notes stay, as GST law requires. This is the last email we send to this address.'
+              ? 'As you asked, we have erased your personal data: your name, email and phone are replaced, your password and every login are ended, and counseling notes and assignment submissions are deleted. Invoices and credit notes stay, as GST law requires. This is the last email we send to this address.'
               : `We cannot erase your data yet, for this reason: ${action.action === 'refuse' ? action.reason : ''}`,
             'If you disagree, write to our grievance officer; you may then complain to the Data Protection Board of India.',
           ],
@@ -137,6 +138,6 @@ export async function actOnRequest(
       entityId: id,
       changes: { status: [row.status, status], ...(action.action === 'refuse' ? { reason: action.reason } : {}) },
     });
-    return toPrivacyRequest((await requests.find(id))!);
+    return { request: toPrivacyRequest((await requests.find(id))!), submissionFiles };
   });
 }

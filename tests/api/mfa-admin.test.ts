@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API, MFA_MESSAGES } from '../../contract/index.ts';
+import { API, CERTIFICATE_API, COUPON_PATHS, INSTALMENT_API, MFA_MESSAGES } from '../../contract/index.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { codeAt, enrolTotp } from './support/mfa.ts';
 
@@ -94,7 +94,7 @@ describe('step-up (REQUIRE_ADMIN_MFA off, as in demo mode)', () => {
     expect(patch.status).toBe(200);
   });
 
-  it('asks one with a second factor for a proof less than 5 minutes old before exports, role changes, deactivation and refunds', async () => {
+  it('asks one with a second factor for a proof less than 5 minutes old before exports, role changes, deactivation, refunds, coupon and plan changes and revoking certificates', async () => {
     const sensitive = [
       { url: API.admin.exports.payments },
       { method: 'PATCH' as const, url: API.admin.user(other.id), body: { role: 'student' } },
@@ -105,6 +105,15 @@ describe('step-up (REQUIRE_ADMIN_MFA off, as in demo mode)', () => {
         body: { reason: 'Course cancelled', revoke_access: true },
         headers: { 'idempotency-key': 'mfa-step-up-test' },
       },
+      // Coupon, scholarship and plan changes, a moved due date and a revoked certificate (decisions 052-054).
+      { method: 'POST' as const, url: COUPON_PATHS.adminList, body: { code: 'X', kind: 'fixed', value: 1 } },
+      { method: 'PATCH' as const, url: COUPON_PATHS.adminOne(1), body: { is_active: false } },
+      { method: 'POST' as const, url: COUPON_PATHS.scholarships(other.id), body: {} },
+      { method: 'POST' as const, url: INSTALMENT_API.adminProgramPlans(1), body: {} },
+      { method: 'PATCH' as const, url: INSTALMENT_API.adminPlan(1), body: { is_active: false } },
+      { method: 'DELETE' as const, url: INSTALMENT_API.adminPlan(1) },
+      { method: 'PATCH' as const, url: INSTALMENT_API.adminInstalment(1), body: {} },
+      { method: 'POST' as const, url: CERTIFICATE_API.revoke('x'), body: { reason: 'y' } },
     ];
     for (const r of sensitive) {
       const res = await ctx.request({ ...r, token: admin.access });

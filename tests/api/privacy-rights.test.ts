@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, PRIVACY_API, type PrivacyRequest } from '../../contract/index.ts';
 import { applyRetention } from '../../server/services/retention.ts';
@@ -90,6 +93,62 @@ describe('erasure', () => {
     });
     expect(again.status).toBe(400);
 
+    // An assignment submission with its file: erasure deletes both (the file after the commit).
+    const at = new Date().toISOString();
+    const batch = await ctx.db
+      .insertInto('batches')
+      .values({
+        course_id: programId,
+        name: 'Erasure batch',
+        starts_on: '2026-01-01',
+        ends_on: '2026-03-01',
+        seats: 5,
+        mode: 'online',
+        location: '',
+        instructor_id: null,
+        is_open: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const assignment = await ctx.db
+      .insertInto('assignments')
+      .values({
+        batch_id: batch.id,
+        title: 'Ratio analysis',
+        instructions: '',
+        due_at: at,
+        max_marks: 10,
+        created_by: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const fileName = `${randomUUID()}.pdf`;
+    const filePath = path.join(ctx.app.deps.config.uploadDir, 'submissions', fileName);
+    fs.mkdirSync(path.dirname(filePath), { recursive: true });
+    fs.writeFileSync(filePath, '%PDF-1.4 my answers');
+    await ctx.db
+      .insertInto('assignment_submissions')
+      .values({
+        assignment_id: assignment.id,
+        student_id: asha.id,
+        text: 'My answer names my employer',
+        file: fileName,
+        file_name: 'answers.pdf',
+        file_type: 'application/pdf',
+        file_size: 19,
+        submitted_at: at,
+        is_late: 0,
+        marks: null,
+        feedback: '',
+        graded_by: null,
+        graded_at: null,
+      })
+      .execute();
+
     expect((await act(request.id, { action: 'complete' })).status).toBe(400);
     expect((await act(request.id, { action: 'verify' })).body).toMatchObject({ status: 'verified' });
     const done = await act(request.id, { action: 'complete' });
@@ -106,6 +165,10 @@ describe('erasure', () => {
       .executeTakeFirstOrThrow();
     expect([payment.billing_email, payment.billing_phone, payment.billing_address]).toEqual([null, null, null]);
     expect(await ctx.db.selectFrom('counseling_requests').selectAll().where('email', '=', email).execute()).toEqual([]);
+    expect(
+      await ctx.db.selectFrom('assignment_submissions').select('id').where('student_id', '=', asha.id).execute(),
+    ).toEqual([]);
+    expect(fs.existsSync(filePath)).toBe(false);
     expect(await ctx.db.selectFrom('refresh_families').selectAll().where('user_id', '=', asha.id).execute()).toEqual(
       [],
     );

@@ -17,7 +17,7 @@ export default async function instalmentRoutes(app: FastifyInstance) {
   app.get(INSTALMENT_API.adminProgramPlans(), { preHandler: adminOnly }, async (request) =>
     instalments.listPlans(idParam(request.params)),
   );
-  app.post(INSTALMENT_API.adminProgramPlans(), { preHandler: adminOnly }, async (request, reply) => {
+  app.post(INSTALMENT_API.adminProgramPlans(), { preHandler: [adminOnly, steppedUp] }, async (request, reply) => {
     const plan = await instalments.createPlan(
       requireUser(request),
       idParam(request.params),
@@ -28,14 +28,14 @@ export default async function instalmentRoutes(app: FastifyInstance) {
   app.get(INSTALMENT_API.adminPlan(), { preHandler: adminOnly }, async (request) =>
     instalments.getPlan(idParam(request.params)),
   );
-  app.patch(INSTALMENT_API.adminPlan(), { preHandler: adminOnly }, async (request) =>
+  app.patch(INSTALMENT_API.adminPlan(), { preHandler: [adminOnly, steppedUp] }, async (request) =>
     instalments.updatePlan(
       requireUser(request),
       idParam(request.params),
       parse(InstalmentPlanPatch, request.body ?? {}),
     ),
   );
-  app.delete(INSTALMENT_API.adminPlan(), { preHandler: adminOnly }, async (request, reply) => {
+  app.delete(INSTALMENT_API.adminPlan(), { preHandler: [adminOnly, steppedUp] }, async (request, reply) => {
     await instalments.removePlan(requireUser(request), idParam(request.params));
     return reply.code(204).send();
   });
@@ -43,7 +43,7 @@ export default async function instalmentRoutes(app: FastifyInstance) {
   app.get(INSTALMENT_API.adminInstalments, { preHandler: adminOnly }, async (request) =>
     instalments.adminList(parseQuery(InstalmentStatusFilter, request.query).status),
   );
-  app.patch(INSTALMENT_API.adminInstalment(), { preHandler: adminOnly }, async (request) =>
+  app.patch(INSTALMENT_API.adminInstalment(), { preHandler: [adminOnly, steppedUp] }, async (request) =>
     instalments.move(requireUser(request), idParam(request.params), parse(InstalmentMoveInput, request.body ?? {})),
   );
 

@@ -5,6 +5,7 @@ import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
 import { createIncidentRepository, createPrivacyRequestRepository } from '../../repositories/privacy-requests.ts';
 import { notifyAffected, recordIncident, toIncident } from '../../services/incidents.ts';
 import { actOnRequest, toPrivacyRequest } from '../../services/privacy-requests.ts';
+import { createSubmissionFiles } from '../../services/assignments.ts';
 
 /** The admin Privacy tab: privacy requests (oldest first) and breach incidents. Administrators only. */
 export default async function privacyAdminRoutes(app: FastifyInstance) {
@@ -18,7 +19,11 @@ export default async function privacyAdminRoutes(app: FastifyInstance) {
   app.post(PRIVACY_API.adminRequest(), { preHandler: adminOnly }, async (request) => {
     const admin = requireAdmin(request);
     const action = parse(PrivacyRequestAction, request.body);
-    return actOnRequest(db, ctx, admin.id, idParam(request.params), action);
+    const { request: answer, submissionFiles } = await actOnRequest(db, ctx, admin.id, idParam(request.params), action);
+    // An erasure deleted the person's submissions: their files go once it committed.
+    const files = createSubmissionFiles(config.uploadDir);
+    for (const name of submissionFiles) await files.remove(name);
+    return answer;
   });
 
   app.get(PRIVACY_API.adminIncidents, { preHandler: adminOnly }, async () =>
