@@ -1,14 +1,25 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API, INSTALMENT_MESSAGES, MESSAGES, type Batch, type Program } from '../../contract/index.ts';
-import { list, registerStudent } from './support/api.ts';
+import {
+  API,
+  COUPON_MESSAGES,
+  COUPON_PATHS,
+  formatPaiseCompact,
+  INSTALMENT_MESSAGES,
+  MESSAGES,
+  planSchedule,
+  type Batch,
+  type InstalmentPlan,
+  type Program,
+} from '../../contract/index.ts';
+import { adminToken, apiOk, list, registerStudent } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import { choosePaymentMethod, expectMessage, openLoggedIn, recordDialogs, visible, waitForPath } from './support/ui.ts';
 
 /**
- * Decision record 054 in the browser: a student picks the demo's "Pay in 3" plan at checkout, pays the
- * first instalment at the local sandbox, sees the schedule on the dashboard, pays the second from there
- * and downloads both invoices.
+ * Decision records 053 and 054 in the browser: a student applies a coupon, picks the demo's "Pay in 3"
+ * plan at checkout (its instalments less their share of the discount), pays the first instalment at the
+ * local sandbox, sees the schedule on the dashboard, pays the second from there and downloads both invoices.
  */
 const e2e = useE2E();
 
@@ -21,18 +32,42 @@ async function payAtSandbox(page: Page) {
 }
 
 describe('Instalments', () => {
-  test('a 3-instalment plan: the first at checkout, the second from the dashboard, both invoices downloaded', async () => {
+  test('a coupon and a 3-instalment plan: the first at checkout, the second from the dashboard, both invoices downloaded', async () => {
     const student = await registerStudent(e2e.baseURL, 'instal');
     const program = (await list<Program>(e2e.baseURL, API.programs.list)).find((p) => p.is_active && p.price > 0)!;
     const batch = (await list<Batch>(e2e.baseURL, `/classroom/programs/${program.id}/batches/`))[0]!;
+    const code = `PLAN${Date.now().toString(36).toUpperCase()}`;
+    await apiOk(e2e.baseURL, COUPON_PATHS.adminList, {
+      token: await adminToken(e2e.baseURL),
+      body: { code, kind: 'fixed', value: 1000, is_active: true },
+    });
+    const detail = (await (await fetch(`${e2e.baseURL}${API.programs.detail(program.id)}`)).json()) as {
+      plans: InstalmentPlan[];
+    };
+    const payInThree = detail.plans.find((p) => p.name === 'Pay in 3')!;
+    // ₹1,000 off the plan's total, then off its instalments in proportion (the demo's prices include GST;
+    // billing in Maharashtra, the institute's state).
+    const expected = planSchedule(
+      payInThree.instalments,
+      { pricesIncludeGst: true, instituteStateCode: '27' },
+      '27',
+      undefined,
+      { kind: 'fixed', value: 100000 },
+    );
     const page = await e2e.newPage();
     const dialogs = recordDialogs(page);
     await openLoggedIn(page, student, `/payment/program/${program.id}`);
+    await page.getByLabel('Coupon code').fill(code);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await visible(page.getByText(`${code}: ${COUPON_MESSAGES.applied}`));
+    await visible(page.getByText(/Your discount comes off each plan/));
 
     // The plans beside paying in full: the schedule with its IST dates and the total.
     const plan = page.getByRole('radio', { name: /Pay in 3: .* in 3 instalments/ });
     await visible(plan);
     await visible(page.getByText(/more than paying in full/));
+    const first = formatPaiseCompact(expected.instalments[0]!.split.total);
+    await expect.poll(async () => (await plan.locator('xpath=..').textContent()) ?? '').toContain(`${first} today`);
     await plan.check();
     await page.getByLabel(/first name/i).fill('Asha');
     await page.getByLabel(/last name/i).fill('Verma');
