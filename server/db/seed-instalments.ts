@@ -32,3 +32,30 @@ export async function seedInstalmentPlans(trx: Db, programs: { id: number; price
       .execute();
   }
 }
+
+/** The demo's coupon (decision record 053): WELCOME10 takes 10% off any course, once per student. */
+export const DEMO_COUPON = 'WELCOME10';
+
+export async function seedDemoCoupon(trx: Db, at: string) {
+  await trx
+    .insertInto('coupons')
+    .values({
+      code: DEMO_COUPON,
+      code_key: DEMO_COUPON.toLowerCase(),
+      kind: 'percent',
+      value: 10,
+      courses: '[]',
+      starts_at: null,
+      ends_at: null,
+      max_uses: null,
+      max_uses_per_student: 1,
+      min_amount_paise: null,
+      is_active: 1,
+      student_id: null,
+      reason: '',
+      created_by: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+}

@@ -1,7 +1,7 @@
 import type { CourseType, FailureReason, PaymentMethod, Role, Status } from '../../contract/index.ts';
 import { DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
 import { seedDelivery } from './seed-delivery.ts';
-import { seedInstalmentPlans } from './seed-instalments.ts';
+import { seedDemoCoupon, seedInstalmentPlans } from './seed-instalments.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Db } from './connect.ts';
 
@@ -808,6 +808,7 @@ export async function seedDemo(db: Db): Promise<void> {
       programIds.map((id, i) => ({ id, price: prices.program[i]! })),
       at(-100),
     );
+    await seedDemoCoupon(trx, at(-100));
     const extraSeats = new Map<number, number>();
     for (const e of ENROLLMENTS)
       if (e.course === 'workshop' && ACCESS.has(e.status)) extraSeats.set(e.index, (extraSeats.get(e.index) ?? 0) + 1);

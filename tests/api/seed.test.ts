@@ -140,6 +140,26 @@ describe('demo content', () => {
     expect(done.status).toBe(200);
   });
 
+  it('offers every program a "Pay in 3" plan and the coupon WELCOME10 (10% off, once per student)', async () => {
+    const programs = (await ctx.request({ url: '/classroom/programs/' })).body as Program[];
+    const detail = (await ctx.request({ url: `/classroom/programs/${programs[0]!.id}/` })).body as {
+      price: number;
+      plans: { name: string }[];
+    };
+    expect(detail.plans.map((p) => p.name)).toEqual(['Pay in 3']);
+    const check = await ctx.request({
+      method: 'POST',
+      url: '/classroom/coupons/check/',
+      token: studentToken,
+      body: { code: 'welcome10', course_type: 'program', course: programs[0]!.id },
+    });
+    expect(check.body).toMatchObject({
+      valid: true,
+      discount: detail.price * 10,
+      rule: { kind: 'percent', value: 10 },
+    });
+  });
+
   it('seeds only an empty database', async () => {
     expect(await seedDemoIfEmpty(ctx.db)).toBe(false);
     const users = await ctx.db.selectFrom('users').select('id').where('username', '=', 'admin').execute();
