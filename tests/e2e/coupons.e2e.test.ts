@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
 import {
   API,
   COUPON_MESSAGES,
@@ -15,21 +14,21 @@ import {
 import { pdfText } from '../api/support/pdf-text.ts';
 import { adminToken, apiOk, list, registerStudent } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
-import { choosePaymentMethod, expectMessage, openLoggedIn, recordDialogs, visible, waitForPath } from './support/ui.ts';
+import {
+  choosePaymentMethod,
+  expectMessage,
+  openLoggedIn,
+  recordDialogs,
+  visible,
+  waitForPath,
+  payAtSandbox,
+} from './support/ui.ts';
 
 /**
  * Decision record 053 in the browser: an administrator's coupon, applied at the checkout (Apply), the
  * order summary's discounted total, the payment at the local sandbox gateway, and the invoice's discount.
  */
 const e2e = useE2E();
-
-async function payAtSandbox(page: Page) {
-  await page.waitForURL(/\/gateway-sandbox\/checkout/, { timeout: 20_000 });
-  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByRole('button', { name: /by card/ }).click();
-}
 
 describe('Coupons at checkout', () => {
   test('a student applies a coupon, sees the discounted total, pays, and the invoice shows the discount', async () => {

@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
 import {
   API,
   COUPON_MESSAGES,
@@ -14,7 +13,15 @@ import {
 } from '../../contract/index.ts';
 import { adminToken, apiOk, list, registerStudent } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
-import { choosePaymentMethod, expectMessage, openLoggedIn, recordDialogs, visible, waitForPath } from './support/ui.ts';
+import {
+  choosePaymentMethod,
+  expectMessage,
+  openLoggedIn,
+  recordDialogs,
+  visible,
+  waitForPath,
+  payAtSandbox,
+} from './support/ui.ts';
 
 /**
  * Decision records 053 and 054 in the browser: a student applies a coupon, picks the demo's "Pay in 3"
@@ -22,14 +29,6 @@ import { choosePaymentMethod, expectMessage, openLoggedIn, recordDialogs, visibl
  * local sandbox, sees the schedule on the dashboard, pays the second from there and downloads both invoices.
  */
 const e2e = useE2E();
-
-async function payAtSandbox(page: Page) {
-  await page.waitForURL(/\/gateway-sandbox\/checkout/, { timeout: 20_000 });
-  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByRole('button', { name: /by card/ }).click();
-}
 
 describe('Instalments', () => {
   test('a coupon and a 3-instalment plan: the first at checkout, the second from the dashboard, both invoices downloaded', async () => {

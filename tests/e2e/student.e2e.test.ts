@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
 import {
   API,
   CHECKOUT_MESSAGES,
@@ -28,6 +27,7 @@ import {
   titleOf,
   visible,
   waitForPath,
+  payAtSandbox,
 } from './support/ui.ts';
 
 const e2e = useE2E();
@@ -43,20 +43,6 @@ async function programs(): Promise<Program[]> {
 
 async function firstBatch(programId: number): Promise<Batch> {
   return (await list<Batch>(e2e.baseURL, `/classroom/programs/${programId}/batches/`))[0]!;
-}
-
-/** The local sandbox gateway's checkout page: pay by card (test card) or by UPI (test UPI ID). */
-async function payAtSandbox(page: Page, how: { card?: string; vpa?: string }) {
-  await page.waitForURL(/\/gateway-sandbox\/checkout/, { timeout: 20_000 });
-  if (how.card) {
-    await page.getByLabel('Card number').fill(how.card);
-    await page.getByLabel('Expiry (MM/YY)').fill('12/39');
-    await page.getByLabel('CVV').fill('123');
-    await page.getByRole('button', { name: /by card/ }).click();
-  } else {
-    await page.getByLabel('UPI ID').fill(how.vpa ?? '');
-    await page.getByRole('button', { name: /by UPI/ }).click();
-  }
 }
 
 describe('Student', () => {

@@ -230,3 +230,20 @@ export async function choosePaymentMethod(page: Page, method: 'credit_card' | 'd
     .first()
     .selectOption(method);
 }
+
+/**
+ * The local sandbox gateway's checkout page: pay by card (the test card unless another is given) or by
+ * UPI (a test UPI ID).
+ */
+export async function payAtSandbox(page: Page, how: { card?: string; vpa?: string } = {}): Promise<void> {
+  await page.waitForURL(/\/gateway-sandbox\/checkout/, { timeout: 20_000 });
+  if (how.vpa === undefined) {
+    await page.getByLabel('Card number').fill(how.card ?? '4111 1111 1111 1111');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+    await page.getByLabel('CVV').fill('123');
+    await page.getByRole('button', { name: /by card/ }).click();
+  } else {
+    await page.getByLabel('UPI ID').fill(how.vpa);
+    await page.getByRole('button', { name: /by UPI/ }).click();
+  }
+}
