@@ -75,27 +75,13 @@ export function RefundForm({ payment, saving, serverErrors, onSubmit, onCancel }
         disabled={saving}
         onChange={(e) => setReason(e.target.value)}
       />
-      <fieldset className="group" aria-describedby={shown.revoke_access ? 'refund-access-error' : undefined}>
-        <legend>Access after the refund</legend>
-        {(Object.keys(REFUND_ACCESS_CHOICES) as (keyof typeof REFUND_ACCESS_CHOICES)[]).map((choice) => (
-          <label key={choice} className="check" style={{ display: 'flex', gap: '0.5rem', marginBottom: '0.75rem' }}>
-            <input
-              type="radio"
-              name="revoke_access"
-              value={choice}
-              checked={access === choice}
-              disabled={saving}
-              onChange={() => setAccess(choice)}
-            />
-            {REFUND_ACCESS_CHOICES[choice]}
-          </label>
-        ))}
-        {shown.revoke_access ? (
-          <p id="refund-access-error" className="field-error" role="alert">
-            {shown.revoke_access}
-          </p>
-        ) : null}
-      </fieldset>
+      <RefundAccessChoice
+        id="refund-access-error"
+        value={access}
+        error={shown.revoke_access}
+        disabled={saving}
+        onChange={setAccess}
+      />
       <footer>
         <button type="button" className="btn btn-outline" onClick={onCancel} disabled={saving}>
           Cancel
@@ -105,5 +91,45 @@ export function RefundForm({ payment, saving, serverErrors, onSubmit, onCancel }
         </button>
       </footer>
     </form>
+  );
+}
+
+/** Whether the student keeps access after a refund: the one choice every refund form asks. */
+export function RefundAccessChoice({
+  id,
+  value,
+  error,
+  disabled,
+  onChange,
+}: {
+  /** The id of its error line (unique on the page). */
+  id: string;
+  value: 'revoke' | 'keep' | null;
+  error?: string;
+  disabled: boolean;
+  onChange: (choice: 'revoke' | 'keep') => void;
+}) {
+  return (
+    <fieldset className="group" aria-describedby={error ? id : undefined}>
+      <legend>Access after the refund</legend>
+      {(Object.keys(REFUND_ACCESS_CHOICES) as (keyof typeof REFUND_ACCESS_CHOICES)[]).map((choice) => (
+        <label key={choice} className="check" style={{ display: 'flex', gap: '0.5rem', marginBottom: '0.75rem' }}>
+          <input
+            type="radio"
+            name="revoke_access"
+            value={choice}
+            checked={value === choice}
+            disabled={disabled}
+            onChange={() => onChange(choice)}
+          />
+          {REFUND_ACCESS_CHOICES[choice]}
+        </label>
+      ))}
+      {error ? (
+        <p id={id} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

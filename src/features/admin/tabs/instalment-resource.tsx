@@ -12,7 +12,7 @@ import { api } from '../../../lib/api-client.ts';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
 import { formatDate, formatINR, formatPaise } from '../../../utils/format.ts';
 import { refusalAt } from './form-values.ts';
-import { REFUND_ACCESS_CHOICES } from '../components/refund-form.tsx';
+import { RefundAccessChoice } from '../components/refund-form.tsx';
 import type { AdminResource, FilterSpec, RefundFormProps } from './resource-types.ts';
 
 /**
@@ -86,27 +86,13 @@ function InstalmentRefundForm({ item, saving, serverErrors, onSubmit, onCancel }
         disabled={saving}
         onChange={(e) => setReason(e.target.value)}
       />
-      <fieldset className="group" aria-describedby={shown.revoke_access ? 'instalment-access-error' : undefined}>
-        <legend>Access after the refund</legend>
-        {(Object.keys(REFUND_ACCESS_CHOICES) as (keyof typeof REFUND_ACCESS_CHOICES)[]).map((choice) => (
-          <label key={choice} className="check" style={{ display: 'flex', gap: '0.5rem', marginBottom: '0.75rem' }}>
-            <input
-              type="radio"
-              name="revoke_access"
-              value={choice}
-              checked={access === choice}
-              disabled={saving}
-              onChange={() => setAccess(choice)}
-            />
-            {REFUND_ACCESS_CHOICES[choice]}
-          </label>
-        ))}
-        {shown.revoke_access ? (
-          <p id="instalment-access-error" className="field-error" role="alert">
-            {shown.revoke_access}
-          </p>
-        ) : null}
-      </fieldset>
+      <RefundAccessChoice
+        id="instalment-access-error"
+        value={access}
+        error={shown.revoke_access}
+        disabled={saving}
+        onChange={setAccess}
+      />
       <footer>
         <button type="button" className="btn btn-outline" onClick={onCancel} disabled={saving}>
           Cancel
