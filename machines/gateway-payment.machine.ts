@@ -258,6 +258,3 @@ export const gatewayPaymentMachine = setup({
     cancelled: { type: 'final' },
   },
 });
-
-/** The gateway payment machine (what a parent machine invokes). */
-export type GatewayPaymentLogic = typeof gatewayPaymentMachine;
