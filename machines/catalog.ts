@@ -10,9 +10,8 @@ import { instalmentPaymentMachine } from './instalment-payment.machine.ts';
 import { checkoutMachine } from './checkout.machine.ts';
 import { couponCheckMachine } from './coupon-check.machine.ts';
 import { coursePageMachine } from './course-page.machine.ts';
-import { contactMachine } from './contact.machine.ts';
 import { disclosureMachine } from './disclosure.machine.ts';
-import { forgotPasswordMachine } from './forgot-password.machine.ts';
+import { contactMachine, forgotPasswordMachine, loginFormMachine, registerFormMachine } from './form-submit.machine.ts';
 import { gatewayPaymentMachine } from './gateway-payment.machine.ts';
 import { listMachine } from './list.machine.ts';
 import { loaderMachine } from './loader.machine.ts';
@@ -38,8 +37,11 @@ export const machineCatalog = {
   'admin-modal': adminModalMachine,
   list: listMachine,
   loader: loaderMachine,
+  // The form-submit factory's instances, by their id (form-submit.machine.ts).
   contact: contactMachine,
   'forgot-password': forgotPasswordMachine,
+  'login-form': loginFormMachine,
+  'register-form': registerFormMachine,
   'gateway-payment': gatewayPaymentMachine,
   'reset-password': resetPasswordMachine,
   action: actionMachine,

@@ -1,12 +1,9 @@
 import { assertEvent, assign, setup } from 'xstate';
 import {
-  MESSAGES,
   SECOND_FACTOR_FAILED,
   userMessage,
-  type LoginInput,
   type MfaChallenge,
   type MfaLoginInput,
-  type RegisterInput,
   type User,
 } from '../contract/index.ts';
 import { appAction, notProvided } from './placeholders.ts';
@@ -14,9 +11,12 @@ import { appAction, notProvided } from './placeholders.ts';
 /**
  * Who is using the app (spec section 4, Session). One instance for the whole SPA.
  * The app supplies the actors (API calls, token storage) and the `clearTokens`/`reportError` actions.
+ * The login and sign-up forms are form-submit machines (form-submit.machine.ts): they check, send and show
+ * their failures; their answer comes here as `session.signedIn` or `session.challenged`.
  */
 export type SessionContext = {
   user: User | null;
+  /** The login's second step: why the last code was refused. */
   error: string | null;
   /** Between a right password and the second factor: the server's single-use mfa_token. */
   mfaToken: string | null;
@@ -28,13 +28,13 @@ export type SessionContext = {
 export type SecondFactorAnswer = { code: string } | { recovery_code: string };
 
 export type SessionEvent =
-  | ({ type: 'session.login' } & LoginInput)
-  | ({ type: 'session.register' } & RegisterInput)
+  /** The login form's right password, when a second factor is on: the server's challenge. */
+  | { type: 'session.challenged'; challenge: MfaChallenge }
   /** The login's second step: the code (or recovery code) the person entered. */
   | ({ type: 'session.secondFactor' } & SecondFactorAnswer)
   /** Back to the password form from the second step. */
   | { type: 'session.cancelSecondFactor' }
-  /** A passkey ceremony (passkey.machine) signed in on its own: the tokens are stored, this is the user. */
+  /** Signed in (the login or sign-up form, a passkey ceremony): the tokens are stored, this is the user. */
   | { type: 'session.signedIn'; user: User }
   | { type: 'session.logout' }
   /** The token refresh failed: the stored tokens are gone, so is the user. */
@@ -48,12 +48,8 @@ export const sessionMachine = setup({
   actors: {
     /** null: no stored token. Rejects when a stored token does not verify. */
     loadCurrentUser: notProvided<User | null>('loadCurrentUser'),
-    /** Stores both tokens, then loads the user; or answers the server's challenge for a second factor. */
-    login: notProvided<User | MfaChallenge, LoginInput>('login'),
     /** Trades the mfa_token and the code for both tokens, stores them, then loads the user. */
     completeSecondFactor: notProvided<User, MfaLoginInput>('completeSecondFactor'),
-    /** Creates the student, stores both tokens, then loads the user. */
-    register: notProvided<User, RegisterInput>('register'),
     /** Revokes the refresh token on the server. */
     logout: notProvided<void>('logout'),
   },
@@ -72,7 +68,6 @@ export const sessionMachine = setup({
   },
   guards: {
     hasUser: (_, params: { user: User | null }) => params.user !== null,
-    isChallenge: (_, params: { output: User | MfaChallenge }) => 'mfa_required' in params.output,
   },
 }).createMachine({
   id: 'session',
@@ -102,42 +97,12 @@ export const sessionMachine = setup({
     },
     unauthenticated: {
       on: {
-        'session.login': { target: 'loggingIn', actions: 'clearError' },
-        'session.register': { target: 'registering', actions: 'clearError' },
+        // A second factor is on: no tokens yet, the person enters a code next.
+        'session.challenged': {
+          target: 'secondFactor',
+          actions: ['clearError', { type: 'setMfaToken', params: ({ event }) => event }],
+        },
         'session.signedIn': { target: 'authenticated', actions: { type: 'setUser', params: ({ event }) => event } },
-      },
-    },
-    loggingIn: {
-      tags: ['busy'],
-      invoke: {
-        id: 'login',
-        src: 'login',
-        input: ({ event }) => {
-          assertEvent(event, 'session.login');
-          return { username: event.username, password: event.password };
-        },
-        onDone: [
-          {
-            // A second factor is on: no tokens yet, the person enters a code next.
-            guard: { type: 'isChallenge', params: ({ event }) => ({ output: event.output }) },
-            target: 'secondFactor',
-            actions: {
-              type: 'setMfaToken',
-              params: ({ event }) => ({ challenge: event.output as MfaChallenge }),
-            },
-          },
-          {
-            target: 'authenticated',
-            actions: { type: 'setUser', params: ({ event }) => ({ user: event.output as User }) },
-          },
-        ],
-        onError: {
-          target: 'unauthenticated',
-          actions: {
-            type: 'setError',
-            params: ({ event }) => ({ error: userMessage(event.error, MESSAGES.loginFailed) }),
-          },
-        },
       },
     },
     secondFactor: {
@@ -173,29 +138,6 @@ export const sessionMachine = setup({
         },
       },
     },
-    registering: {
-      tags: ['busy'],
-      invoke: {
-        id: 'register',
-        src: 'register',
-        input: ({ event }) => {
-          assertEvent(event, 'session.register');
-          const { type: _type, ...registration } = event;
-          return registration;
-        },
-        onDone: {
-          target: 'authenticated',
-          actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
-        },
-        onError: {
-          target: 'unauthenticated',
-          actions: {
-            type: 'setError',
-            params: ({ event }) => ({ error: userMessage(event.error, MESSAGES.registerFailed) }),
-          },
-        },
-      },
-    },
     authenticated: {
       on: {
         'session.logout': { target: 'loggingOut' },
@@ -222,3 +164,10 @@ export const sessionMachine = setup({
     },
   },
 });
+
+/** The login form's answer (`submitted`) as what the session takes: the user, or the second factor's challenge. */
+export function loginAnswerEvent(answer: User | MfaChallenge): SessionEvent {
+  return 'mfa_required' in answer
+    ? { type: 'session.challenged', challenge: answer }
+    : { type: 'session.signedIn', user: answer };
+}

@@ -34,7 +34,7 @@ export async function preloadRoute(pathname: string): Promise<void> {
 }
 
 const LoginPage = page(() => import('./routes/login-route.tsx'), 'LoginRoute');
-const RegisterPage = page(() => import('../features/auth/components/register-page.tsx'), 'RegisterPage');
+const RegisterPage = page(() => import('./routes/register-route.tsx'), 'RegisterRoute');
 const ForgotPasswordPage = page(() => import('./routes/password-reset-routes.tsx'), 'ForgotPasswordRoute');
 const ResetPasswordPage = page(() => import('./routes/password-reset-routes.tsx'), 'ResetPasswordRoute');
 const AboutPage = page(() => import('../features/marketing/components/about-page.tsx'), 'AboutPage');

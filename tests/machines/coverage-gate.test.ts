@@ -8,13 +8,13 @@ import { listTransitions } from '../support/transitions.ts';
 /** The gate must be able to fail: these prove that a transition nobody walks is reported. */
 describe('the coverage gate itself', () => {
   it('reports the transitions a model never walks', async () => {
-    // Without the sample login failures, no path takes loggingIn's onError.
-    const withoutLoginErrors = {
+    // Without the sample logout failures, no path takes loggingOut's onError.
+    const withoutLogoutErrors = {
       ...sessionModel,
-      events: sessionModel.events.filter((event) => event.type !== 'xstate.error.actor.login'),
+      events: sessionModel.events.filter((event) => event.type !== 'xstate.error.actor.logout'),
     };
-    const report = await measureCoverage(withoutLoginErrors);
-    expect(report.missing).toEqual(['session.loggingIn xstate.error.actor.login -> session.unauthenticated#0']);
+    const report = await measureCoverage(withoutLogoutErrors);
+    expect(report.missing).toEqual(['session.loggingOut xstate.error.actor.logout -> session.unauthenticated#0']);
     expect(report.line).toBe(`session: covered ${report.total - 1}/${report.total} transitions`);
   }, 60_000);
 

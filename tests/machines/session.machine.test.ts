@@ -1,42 +1,24 @@
-import { describe, expect } from 'vitest';
-import { MESSAGES, MFA_MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
-import { loginEvent, registerEvent, sampleChallenge, sessionModel } from '../support/models/index.ts';
-import {
-  badCredentials,
-  codeInvalid,
-  networkError,
-  sampleNewStudent,
-  sampleStudent,
-  usernameTaken,
-} from '../support/samples.ts';
+import { describe, expect, it } from 'vitest';
+import { MFA_MESSAGES } from '../../contract/index.ts';
+import { loginAnswerEvent } from '../../machines/index.ts';
+import { sampleChallenge, sessionModel } from '../support/models/index.ts';
+import { codeInvalid, networkError, sampleStudent } from '../support/samples.ts';
 import { actionNames, actorCalls, stateOf, testGeneratedPaths } from './generated-paths.ts';
 
-/** The banner text each sample failure must produce: the server's words, else the spec's fallback. */
-const loginErrorText = new Map<unknown, string>([
-  [badCredentials, SERVER_MESSAGES.badCredentials],
-  [networkError, MESSAGES.loginFailed],
-]);
+/** The second step's banner for each sample failure: the server's words, else the fallback. */
 const secondFactorErrorText = new Map<unknown, string>([
   [codeInvalid, MFA_MESSAGES.codeInvalid],
   [networkError, MFA_MESSAGES.secondFactorFailed],
 ]);
-const registerErrorText = new Map<unknown, string>([
-  [usernameTaken, SERVER_MESSAGES.usernameTaken],
-  [networkError, MESSAGES.registerFailed],
-]);
-
-const { type: _register, ...registration } = registerEvent;
 
 describe('session machine, generated paths', () => {
   testGeneratedPaths(sessionModel, (step) => {
     const state = stateOf(step);
     const { user, error, mfaToken, mfaPasskey } = step.snapshot.context;
     const previous = step.previous?.context ?? { user: null, error: null, mfaToken: null, mfaPasskey: false };
-    const event = step.event as { type: string; error?: unknown; output?: unknown };
+    const event = step.event as { type: string; error?: unknown; output?: unknown; user?: unknown };
 
-    expect(step.snapshot.hasTag('busy')).toBe(
-      ['checking', 'loggingIn', 'verifyingSecondFactor', 'registering', 'loggingOut'].includes(state),
-    );
+    expect(step.snapshot.hasTag('busy')).toBe(['checking', 'verifyingSecondFactor', 'loggingOut'].includes(state));
 
     // The server's mfa_token is kept exactly between the right password and the second factor.
     expect(mfaToken).toBe(['secondFactor', 'verifyingSecondFactor'].includes(state) ? sampleChallenge.mfa_token : null);
@@ -45,27 +27,21 @@ describe('session machine, generated paths', () => {
 
     // Who the header shows.
     if (state === 'authenticated') {
-      const expected = event.type === 'xstate.done.actor.register' ? sampleNewStudent : sampleStudent;
-      expect(user).toEqual(expected);
+      // The user the form or the passkey signed in, else the one the stored token or the second step loaded.
+      expect(user).toEqual(event.type === 'session.signedIn' ? event.user : sampleStudent);
     } else if (state === 'loggingOut') {
       expect(user).toEqual(previous.user);
     } else {
       expect(user).toBeNull();
     }
 
-    // The login page's error banner.
-    if (event.type === 'xstate.error.actor.login') expect(error).toBe(loginErrorText.get(event.error));
-    else if (event.type === 'xstate.error.actor.register') expect(error).toBe(registerErrorText.get(event.error));
-    else if (event.type === 'xstate.error.actor.completeSecondFactor')
+    // The second step's error banner.
+    if (event.type === 'xstate.error.actor.completeSecondFactor')
       expect(error).toBe(secondFactorErrorText.get(event.error));
     else if (
-      [
-        'session.login',
-        'session.register',
-        'session.secondFactor',
-        'session.cancelSecondFactor',
-        'session.signedIn',
-      ].includes(event.type)
+      ['session.challenged', 'session.secondFactor', 'session.cancelSecondFactor', 'session.signedIn'].includes(
+        event.type,
+      )
     )
       expect(error).toBeNull();
     else expect(error).toBe(previous.error);
@@ -88,8 +64,6 @@ describe('session machine, generated paths', () => {
     // Each busy state calls its actor once, with what the user typed.
     const expectedCalls = {
       checking: [{ src: 'loadCurrentUser', input: undefined }],
-      loggingIn: [{ src: 'login', input: { username: loginEvent.username, password: loginEvent.password } }],
-      registering: [{ src: 'register', input: registration }],
       loggingOut: [{ src: 'logout', input: undefined }],
       verifyingSecondFactor: [
         {
@@ -102,5 +76,12 @@ describe('session machine, generated paths', () => {
       ],
     }[state];
     expect(actorCalls(step.effects)).toEqual(expectedCalls ?? []);
+  });
+});
+
+describe('the login form’s answer, as the session takes it', () => {
+  it('is the signed-in user, or the challenge of the second step', () => {
+    expect(loginAnswerEvent(sampleStudent)).toEqual({ type: 'session.signedIn', user: sampleStudent });
+    expect(loginAnswerEvent(sampleChallenge)).toEqual({ type: 'session.challenged', challenge: sampleChallenge });
   });
 });

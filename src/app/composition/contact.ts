@@ -1,9 +1,13 @@
 import { fromPromise } from 'xstate';
-import { contactMachine, type BookCounselingInput } from '../../../machines/contact.machine.ts';
+import type { z } from 'zod';
+import type { CounselingInput } from '../../../contract/index.ts';
+import { contactMachine, type FormSubmitInput } from '../../../machines/form-submit.machine.ts';
 import { bookCounseling } from '../../features/contact/api/contact-api.ts';
 
 export const appContactMachine = contactMachine.provide({
   actors: {
-    bookCounseling: fromPromise<unknown, BookCounselingInput>(({ input }) => bookCounseling(input.values)),
+    submit: fromPromise<unknown, FormSubmitInput<z.output<typeof CounselingInput>>>(({ input }) =>
+      bookCounseling(input.values),
+    ),
   },
 });

@@ -1,11 +1,12 @@
 import { fromPromise } from 'xstate';
-import { forgotPasswordMachine, type RequestPasswordResetInput } from '../../../machines/forgot-password.machine.ts';
+import type { PasswordResetRequestInput } from '../../../contract/index.ts';
+import { forgotPasswordMachine, type FormSubmitInput } from '../../../machines/form-submit.machine.ts';
 import { resetPasswordMachine, type SetNewPasswordInput } from '../../../machines/reset-password.machine.ts';
 import { requestPasswordReset, setNewPassword } from '../../features/auth/api/auth-api.ts';
 
 export const appForgotPasswordMachine = forgotPasswordMachine.provide({
   actors: {
-    requestPasswordReset: fromPromise<unknown, RequestPasswordResetInput>(({ input }) =>
+    submit: fromPromise<unknown, FormSubmitInput<PasswordResetRequestInput>>(({ input }) =>
       requestPasswordReset(input.values.email),
     ),
   },

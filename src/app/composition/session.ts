@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { LoginInput, MfaChallenge, MfaLoginInput, RegisterInput, User } from '../../../contract/index.ts';
+import type { MfaLoginInput, User } from '../../../contract/index.ts';
 import { sessionMachine } from '../../../machines/session.machine.ts';
 import { tokenStore } from '../../lib/token-store.ts';
 
@@ -19,11 +19,9 @@ export const appSessionMachine = sessionMachine.provide({
     loadCurrentUser: fromPromise<User | null, void>(async () =>
       tokenStore.hasAny() ? (await authApi()).loadCurrentUser() : null,
     ),
-    login: fromPromise<User | MfaChallenge, LoginInput>(async ({ input }) => (await authApi()).login(input)),
     completeSecondFactor: fromPromise<User, MfaLoginInput>(async ({ input }) =>
       (await authApi()).completeSecondFactor(input),
     ),
-    register: fromPromise<User, RegisterInput>(async ({ input }) => (await authApi()).register(input)),
     logout: fromPromise<void, void>(async () => (await authApi()).logout()),
   },
   actions: {

@@ -9,9 +9,8 @@ import { instalmentPaymentModel } from './instalment-payment.model.ts';
 import { checkoutModel } from './checkout.model.ts';
 import { couponCheckModel } from './coupon-check.model.ts';
 import { coursePageModel } from './course-page.model.ts';
-import { contactModel } from './contact.model.ts';
 import { disclosureModel } from './disclosure.model.ts';
-import { forgotPasswordModel } from './forgot-password.model.ts';
+import { contactModel, forgotPasswordModel, loginFormModel, registerFormModel } from './form-submit.model.ts';
 import { gatewayPaymentModel } from './gateway-payment.model.ts';
 import { listModel, loaderModel } from './list.model.ts';
 import { paymentFlowModel } from './payment-flow.model.ts';
@@ -32,10 +31,9 @@ export * from './plan-choice.model.ts';
 export * from './instalment-payment.model.ts';
 export * from './checkout.model.ts';
 export * from './coupon-check.model.ts';
-export * from './contact.model.ts';
 export * from './course-page.model.ts';
 export * from './disclosure.model.ts';
-export * from './forgot-password.model.ts';
+export * from './form-submit.model.ts';
 export * from './gateway-payment.model.ts';
 export * from './list.model.ts';
 export * from './payment-flow.model.ts';
@@ -58,6 +56,8 @@ export const machineModels = [
   loaderModel,
   contactModel,
   forgotPasswordModel,
+  loginFormModel,
+  registerFormModel,
   gatewayPaymentModel,
   resetPasswordModel,
   actionModel,

@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { SERVER_MESSAGES } from '../../../../contract/index.ts';
-import type { ForgotPasswordLogic } from '../../../../machines/forgot-password.machine.ts';
+import type { ForgotPasswordLogic } from '../../../../machines/form-submit.machine.ts';
 import { paths } from '../../../config/paths.ts';
 import { TextField } from '../../../components/field.tsx';
 import { Notice } from '../../../components/notice.tsx';
@@ -20,13 +20,13 @@ export function ForgotPasswordPage({ logic }: { logic: ForgotPasswordLogic }) {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    send({ type: 'forgot.submit', values: { email } });
+    send({ type: 'form.submit', values: { email } });
   }
 
   return (
     <AuthCard id="forgot-title" title="Forgot password">
       <p>Give the email address of your account and we will send you a link to set a new password.</p>
-      {snapshot.matches('sent') ? <Notice kind="success">{SERVER_MESSAGES.resetRequested}</Notice> : null}
+      {snapshot.matches('done') ? <Notice kind="success">{SERVER_MESSAGES.resetRequested}</Notice> : null}
       {snapshot.matches('failed') && failure ? <Notice kind="error">{failure}</Notice> : null}
       <form method="post" onSubmit={onSubmit} noValidate>
         <TextField

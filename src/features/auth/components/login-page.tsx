@@ -1,12 +1,14 @@
+import { useMachine } from '@xstate/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { LoginInput, type AppConfig } from '../../../../contract/index.ts';
+import type { AppConfig, MfaChallenge, User } from '../../../../contract/index.ts';
+import type { LoginFormLogic } from '../../../../machines/form-submit.machine.ts';
+import { loginAnswerEvent } from '../../../../machines/session.machine.ts';
 import type { AppConfigLoader } from '../types.ts';
 import { paths, registerWithNext } from '../../../config/paths.ts';
 import { TextField } from '../../../components/field.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { AuthCard } from './auth-card.tsx';
-import { validate, type FieldErrors } from '../../../lib/validation.ts';
 import { homeFor, SessionContext } from '../../../lib/session.ts';
 import { DemoCredentials } from './demo-credentials.tsx';
 import { loginNoticeOf } from '../login-notice.ts';
@@ -15,15 +17,19 @@ import { SecondFactorForm } from './second-factor-form.tsx';
 import { sameOriginPath } from '../../../../contract/same-origin-path.ts';
 
 /**
+ * The password form runs on `logic` (a form-submit machine); its answer goes to the session, which owns
+ * who is signed in: the user, or the second step when a second factor is on.
  * `config` loads GET /api/config/ (the composition point supplies it), and so do the passkey buttons:
  * "Sign in with a passkey" under the form, "Use a passkey" at the second step (decision record 055).
  */
 export function LoginPage({
+  logic,
   config,
   preloaded,
   passkeySignIn = null,
   passkeySecondStep,
 }: {
+  logic: LoginFormLogic;
   config: AppConfigLoader;
   preloaded?: AppConfig;
   passkeySignIn?: ReactNode;
@@ -36,10 +42,19 @@ export function LoginPage({
   const session = SessionContext.useActorRef();
   const authenticated = SessionContext.useSelector((s) => s.matches('authenticated'));
   const user = SessionContext.useSelector((s) => s.context.user);
-  const busy = SessionContext.useSelector((s) => s.hasTag('busy'));
-  const error = SessionContext.useSelector((s) => s.context.error);
+  const sessionBusy = SessionContext.useSelector((s) => s.hasTag('busy'));
+  const [signingIn] = useState(() =>
+    logic.provide({
+      actions: {
+        submitted: (_, params: { output: User | MfaChallenge }) => session.send(loginAnswerEvent(params.output)),
+      },
+    }),
+  );
+  const [form, send] = useMachine(signingIn);
+  const { errors, failure } = form.context;
+  const error = form.matches('failed') ? failure : null;
+  const busy = sessionBusy || form.hasTag('busy');
   const [values, setValues] = useState({ username: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const secondStep = SessionContext.useSelector((s) => s.matches('secondFactor') || s.matches('verifyingSecondFactor'));
 
   if (authenticated) return <Navigate to={next ?? homeFor(user)} replace />;
@@ -47,13 +62,7 @@ export function LoginPage({
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const result = validate(LoginInput, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    session.send({ type: 'session.login', username: result.data.username, password: result.data.password });
+    send({ type: 'form.submit', values });
   }
 
   return (

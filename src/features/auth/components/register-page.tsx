@@ -1,12 +1,13 @@
+import { useMachine } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { RegisterInput } from '../../../../contract/index.ts';
+import type { User } from '../../../../contract/index.ts';
+import type { RegisterFormLogic } from '../../../../machines/form-submit.machine.ts';
 import { loginWithNext, paths } from '../../../config/paths.ts';
 import { CheckField, TextField } from '../../../components/field.tsx';
 import { ConsentChoices, NO_CONSENTS } from '../../../components/consent-choices.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { AuthCard } from './auth-card.tsx';
-import { validate, type FieldErrors } from '../../../lib/validation.ts';
 import { homeFor, SessionContext } from '../../../lib/session.ts';
 // Only same-app paths are honoured as return paths: the contract's one rule, shared with the sandbox.
 import { sameOriginPath } from '../../../../contract/same-origin-path.ts';
@@ -14,17 +15,29 @@ import { sameOriginPath } from '../../../../contract/same-origin-path.ts';
 const EMPTY = { username: '', email: '', password: '', first_name: '', last_name: '' };
 type Values = typeof EMPTY;
 
-/** Student sign-up (docs/deviations.md): on success the new student is logged in. */
-export function RegisterPage() {
+/**
+ * Student sign-up (docs/deviations.md) on `logic` (a form-submit machine): on success the new student is
+ * handed to the session, which signs them in.
+ */
+export function RegisterPage({ logic }: { logic: RegisterFormLogic }) {
   const [params] = useSearchParams();
   const next = sameOriginPath(params.get('next'));
   const session = SessionContext.useActorRef();
   const authenticated = SessionContext.useSelector((s) => s.matches('authenticated'));
   const user = SessionContext.useSelector((s) => s.context.user);
-  const busy = SessionContext.useSelector((s) => s.hasTag('busy'));
-  const error = SessionContext.useSelector((s) => s.context.error);
+  const sessionBusy = SessionContext.useSelector((s) => s.hasTag('busy'));
+  const [signingUp] = useState(() =>
+    logic.provide({
+      actions: {
+        submitted: (_, params: { output: User }) => session.send({ type: 'session.signedIn', user: params.output }),
+      },
+    }),
+  );
+  const [form, send] = useMachine(signingUp);
+  const { errors, failure } = form.context;
+  const error = form.matches('failed') ? failure : null;
+  const busy = sessionBusy || form.hasTag('busy');
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [consents, setConsents] = useState(NO_CONSENTS);
   // The age question: "I am 18 or older", or a date of birth (and, under 18, a parent who confirms).
   const [adult, setAdult] = useState(false);
@@ -35,13 +48,7 @@ export function RegisterPage() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const ageAnswer = adult ? { is_adult: true } : Object.fromEntries(Object.entries(age).filter(([, v]) => v !== ''));
-    const result = validate(RegisterInput, { ...values, ...ageAnswer, consents });
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    session.send({ type: 'session.register', ...result.data });
+    send({ type: 'form.submit', values: { ...values, ...ageAnswer, consents } });
   }
 
   const field = (name: keyof Values) => ({

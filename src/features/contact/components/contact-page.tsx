@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../contract/index.ts';
-import type { ContactLogic } from '../../../../machines/contact.machine.ts';
+import type { ContactLogic } from '../../../../machines/form-submit.machine.ts';
 import { TextAreaField, TextField } from '../../../components/field.tsx';
 import { ConsentChoices, NO_CONSENTS } from '../../../components/consent-choices.tsx';
 import { Notice } from '../../../components/notice.tsx';
@@ -15,20 +15,20 @@ export function ContactPage({ logic }: { logic: ContactLogic }) {
   const [consents, setConsents] = useState(NO_CONSENTS);
   const [snapshot, send, actor] = useMachine(logic);
   const { errors, failure } = snapshot.context;
-  const sent = snapshot.matches('sent');
+  const sent = snapshot.matches('done');
   const submitting = snapshot.matches('submitting');
 
   // Sent: the form empties for the next request.
   useEffect(() => {
     const subscription = actor.subscribe((next) => {
-      if (next.matches('sent')) setValues(EMPTY);
+      if (next.matches('done')) setValues(EMPTY);
     });
     return () => subscription.unsubscribe();
   }, [actor]);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    send({ type: 'contact.submit', values: { ...values, consents } });
+    send({ type: 'form.submit', values: { ...values, consents } });
   }
 
   const field = (name: keyof Values) => ({

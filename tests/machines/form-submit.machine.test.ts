@@ -1,0 +1,139 @@
+import { describe, expect } from 'vitest';
+import { MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
+import type { MachineModel } from '../support/machine-model.ts';
+import {
+  contactModel,
+  forgotPasswordModel,
+  invalidCounseling,
+  invalidForgotPassword,
+  invalidLogin,
+  invalidRegistration,
+  loginFormModel,
+  registerFormModel,
+  tooManyRequests,
+  validCounseling,
+  validForgotPassword,
+  validLogin,
+  validRegistration,
+} from '../support/models/index.ts';
+import { badCredentials, networkError, serverError, usernameTaken } from '../support/samples.ts';
+import { actionNames, actorCalls, stateOf, testGeneratedPaths } from './generated-paths.ts';
+
+/** Per form: what its invalid sample shows under the fields, what a valid one sends, what each failure says. */
+type FormOracle = {
+  invalid: unknown;
+  fieldErrors: Record<string, string>;
+  valid: unknown;
+  /** The values as the contract schema parses them: what the server receives. */
+  sent: unknown;
+  failureText: Map<unknown, string>;
+};
+
+const forms: [MachineModel, FormOracle][] = [
+  [
+    contactModel,
+    {
+      invalid: invalidCounseling,
+      fieldErrors: { name: 'Name is required.', phone: 'Enter a 10-digit Indian mobile number.' },
+      valid: validCounseling,
+      sent: { ...validCounseling, phone: '9876543210', preferred_date: null },
+      // A 4xx carries words for the user; a 500 or a network failure shows the page's own text.
+      failureText: new Map<unknown, string>([
+        [tooManyRequests, 'Too many requests. Please try again later.'],
+        [serverError, MESSAGES.counselingFailed],
+        [networkError, MESSAGES.counselingFailed],
+      ]),
+    },
+  ],
+  [
+    forgotPasswordModel,
+    {
+      invalid: invalidForgotPassword,
+      fieldErrors: { email: 'Enter a valid email address.' },
+      valid: validForgotPassword,
+      sent: validForgotPassword,
+      failureText: new Map<unknown, string>([
+        [tooManyRequests, 'Too many requests. Please try again later.'],
+        [serverError, MESSAGES.passwordResetRequestFailed],
+        [networkError, MESSAGES.passwordResetRequestFailed],
+      ]),
+    },
+  ],
+  [
+    loginFormModel,
+    {
+      invalid: invalidLogin,
+      fieldErrors: { username: 'Username is required.', password: 'Password is required.' },
+      valid: validLogin,
+      sent: validLogin,
+      failureText: new Map<unknown, string>([
+        [badCredentials, SERVER_MESSAGES.badCredentials],
+        [networkError, MESSAGES.loginFailed],
+      ]),
+    },
+  ],
+  [
+    registerFormModel,
+    {
+      invalid: invalidRegistration,
+      fieldErrors: {
+        username: 'Username may contain only letters, digits and @ . + - _',
+        password: 'Password must be at least 8 characters.',
+      },
+      valid: validRegistration,
+      sent: validRegistration,
+      failureText: new Map<unknown, string>([
+        [usernameTaken, SERVER_MESSAGES.usernameTaken],
+        [networkError, MESSAGES.registerFailed],
+      ]),
+    },
+  ],
+];
+
+for (const [model, oracle] of forms) {
+  describe(`${model.name} machine (form-submit), generated paths`, () => {
+    testGeneratedPaths(model, (step) => {
+      const state = stateOf(step);
+      const { errors, failure } = step.snapshot.context as { errors: Record<string, string>; failure: string | null };
+      const event = step.event as { type: string; error?: unknown; output?: unknown; values?: unknown };
+      const before = step.previous;
+
+      expect(step.snapshot.hasTag('busy')).toBe(state === 'submitting');
+      // Validating is transient: a snapshot is never in it.
+      expect(['editing', 'submitting', 'done', 'failed']).toContain(state);
+      if (step.index === 0) expect([state, errors, failure]).toEqual(['editing', {}, null]);
+      if (state !== 'failed') expect(failure).toBeNull();
+      if (state !== 'editing') expect(errors).toEqual({});
+
+      switch (event.type) {
+        case 'form.submit':
+          if (before?.value === 'submitting') {
+            // Ignored while a request is in flight.
+            expect(state).toBe('submitting');
+            expect(actorCalls(step.effects)).toEqual([]);
+          } else if (event.values === oracle.invalid) {
+            // Refused in the browser with the server's own messages, nothing sent.
+            expect(state).toBe('editing');
+            expect(errors).toEqual(oracle.fieldErrors);
+            expect(actorCalls(step.effects)).toEqual([]);
+          } else {
+            expect(event.values).toBe(oracle.valid);
+            expect(state).toBe('submitting');
+            expect(actorCalls(step.effects)).toEqual([{ src: 'submit', input: { values: oracle.sent } }]);
+          }
+          break;
+        case 'xstate.done.actor.submit':
+          expect(state).toBe('done');
+          // The answer goes to the app (the session, for the login and sign-up forms).
+          expect(step.effects.actions).toEqual([{ name: 'submitted', params: { output: event.output } }]);
+          break;
+        case 'xstate.error.actor.submit':
+          expect(state).toBe('failed');
+          expect(failure).toBe(oracle.failureText.get(event.error));
+          break;
+      }
+      if (event.type !== 'form.submit') expect(actorCalls(step.effects)).toEqual([]);
+      if (event.type !== 'xstate.done.actor.submit') expect(actionNames(step.effects)).toEqual([]);
+    });
+  });
+}
