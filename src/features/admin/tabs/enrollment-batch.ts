@@ -1,7 +1,8 @@
 import { DELIVERY_API, EnrollmentBatchInput, type Enrollment } from '../../../../contract/index.ts';
 import { formatDate } from '../../../utils/format.ts';
-import { moveEnrollmentBatch } from '../api/delivery.ts';
+import { api } from '../../../lib/api-client.ts';
 import { MoveBatchForm } from '../components/move-batch-form.tsx';
+import { refusalAt } from './form-values.ts';
 import type { AdminResource } from './resource-types.ts';
 
 /**
@@ -26,5 +27,7 @@ export const moveToBatch: NonNullable<AdminResource<Enrollment>['form']> = {
   toValues: () => ({}),
   createPath: DELIVERY_API.adminEnrollmentBatch(),
   updatePath: (id) => DELIVERY_API.adminEnrollmentBatch(id),
-  save: (_mode, item, values) => moveEnrollmentBatch(item!.id, values as { batch: number }),
+  // A refusal in one sentence (the batch filled meanwhile) shows under the choice of batch.
+  save: (_mode, item, values) =>
+    refusalAt('batch', api.send('POST', DELIVERY_API.adminEnrollmentBatch(item!.id), values)),
 };
