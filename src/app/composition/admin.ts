@@ -15,6 +15,7 @@ import {
   removeUserSecondFactor,
   sendUserPasswordReset,
 } from '../../features/admin/api/admin-api.ts';
+import { fetchProgramBatches, moveToPosition } from '../../features/admin/api/delivery.ts';
 import type { AdminResource } from '../../features/admin/tabs/resource-types.ts';
 import { fetchPrivacyOverview, runPrivacyCommand, type PrivacyCommand } from '../../features/admin/api/privacy.ts';
 import type { AdminMachines } from '../../features/admin/types.ts';
@@ -66,6 +67,14 @@ function adminScholarshipFor(userId: number, input: ScholarshipInput) {
   });
 }
 
+/** A module's or lesson's Move up / Move down; `onDone` reloads the list. */
+function adminReorderFor(path: string, position: number, onDone: () => void) {
+  return createActionMachine<unknown>().provide({
+    actors: { run: fromPromise<unknown, void>(() => moveToPosition(path, position)) },
+    actions: { finished: () => onDone() },
+  });
+}
+
 /** A Privacy tab command; `onDone` reloads the tab. */
 function privacyCommandFor(command: PrivacyCommand, onDone: () => void) {
   return createActionMachine<string>().provide({
@@ -89,4 +98,6 @@ export const adminMachines: AdminMachines = {
   passwordResetFor: adminPasswordResetFor,
   mfaResetFor: adminMfaResetFor,
   scholarshipFor: adminScholarshipFor,
+  batchesOf: loaderOf((params) => fetchProgramBatches(Number(params.course))),
+  reorderFor: adminReorderFor,
 };

@@ -1,4 +1,4 @@
-import type { Gstr1Summary, RevenueRow } from '../../../contract/index.ts';
+import type { Batch, Gstr1Summary, RevenueRow } from '../../../contract/index.ts';
 import type { AdminModalLogic } from '../../../machines/admin-modal.machine.ts';
 import type { ListLogic } from '../../../machines/list.machine.ts';
 import type { ActionLogic } from '../../../machines/action.machine.ts';
@@ -29,6 +29,13 @@ export type AdminMachines = {
   scholarshipFor?: (userId: number, input: ScholarshipInput) => ActionLogic<string>;
   /** A user's View dialog: remove their second factor, with the reason given. */
   mfaResetFor?: (userId: number, reason: string) => ActionLogic<string>;
+  /** An enrollment's Move to batch dialog: the batches of a program; params `{course}` (the program id). */
+  batchesOf?: LoaderLogic<Batch[]>;
+  /**
+   * A module's or lesson's Move up / Move down: PATCH `path` with the new `position` (0 first); `onDone`
+   * reloads the list. A refusal keeps the order shown and shows the server's sentence.
+   */
+  reorderFor?: (path: string, position: number, onDone: () => void) => ActionLogic<unknown>;
   /** The Privacy tab: its requests and incidents, and one command (`onDone` reloads the tab). */
   privacy?: {
     overview: LoaderLogic<PrivacyOverview>;

@@ -107,6 +107,22 @@ export function AdminDialog({ resource, snapshot, send, machines }: Props) {
     );
   }
   if (!resource.form) return null;
+  const EditForm = resource.form.EditForm;
+  if (mode === 'edit' && item && EditForm) {
+    return (
+      <Modal title={resource.form.editTitle ?? resource.form.editLabel ?? `Edit ${resource.singular}`} onClose={close}>
+        {errorBanner}
+        <EditForm
+          item={item}
+          saving={saving}
+          serverErrors={fieldErrors}
+          onSubmit={submit}
+          onCancel={close}
+          machines={machines}
+        />
+      </Modal>
+    );
+  }
   return (
     <Modal
       title={

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { istToday, MESSAGES, userMessage } from '../../../../contract/index.ts';
 import { downloadExport } from '../api/admin-api.ts';
 import { AdminFilters } from './admin-filters.tsx';
@@ -52,6 +52,11 @@ export function AdminTabPanel({ resource, machines, onSaved, params = {}, onPara
     [machines, resource, listActor, onSaved],
   );
   const [modal, sendModal] = useMachine(modalLogic);
+  // A row's own buttons (a module's Move up) changed the list: it is loaded again, as after a save.
+  const listChanged = useCallback(() => {
+    listActor.send({ type: 'list.reload' });
+    onSaved();
+  }, [listActor, onSaved]);
   const items = list.context.items;
   const panelNotice = modal.matches('closed') ? modal.context : null;
 
@@ -111,6 +116,8 @@ export function AdminTabPanel({ resource, machines, onSaved, params = {}, onPara
             // A refund dialog gets its own Idempotency-Key when it opens (kept for every attempt in it).
             type === 'modal.refund' ? sendModal({ type, item, key: crypto.randomUUID() }) : sendModal({ type, item })
           }
+          machines={machines}
+          onChanged={listChanged}
         />
       </ListStatus>
       <AdminDialog resource={resource} snapshot={modal} send={sendModal} machines={machines} />

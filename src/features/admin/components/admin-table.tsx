@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Notice } from '../../../components/notice.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import type { AdminResource } from '../tabs/resource-types.ts';
+import type { AdminMachines } from '../types.ts';
 
 export type RowAction = 'modal.view' | 'modal.edit' | 'modal.delete' | 'modal.resolve' | 'modal.refund';
 
@@ -14,13 +15,19 @@ type Props = {
   moreError: string | null;
   onLoadMore: () => void;
   onAction: (type: RowAction, item: { id: number }) => void;
+  /** For a row's extra buttons (resource.RowExtra): the machines, and what runs after one changed the list. */
+  machines?: AdminMachines;
+  onChanged?: () => void;
 };
 
 /** How close to the bottom (px) the next page starts loading. */
 const LOAD_MORE_THRESHOLD = 120;
 
 /** The 600px scroll area (spec section 9); reaching its end loads the next page (docs/deviations.md). */
-export function AdminTable({ resource, items, hasMore, loadingMore, moreError, onLoadMore, onAction }: Props) {
+export function AdminTable(props: Props) {
+  const { resource, items, hasMore, loadingMore, moreError, onLoadMore, onAction } = props;
+  const { RowExtra } = resource;
+  const onChanged = props.onChanged ?? noop;
   function onScroll(event: UIEvent<HTMLDivElement>) {
     const area = event.currentTarget;
     if (hasMore && !loadingMore && area.scrollHeight - area.scrollTop - area.clientHeight < LOAD_MORE_THRESHOLD)
@@ -44,7 +51,7 @@ export function AdminTable({ resource, items, hasMore, loadingMore, moreError, o
         </>
       }
     >
-      {items.map((item) => (
+      {items.map((item, index) => (
         <tr key={item.id}>
           {resource.columns.map((column) => (
             <td key={column.label}>{column.render(item)}</td>
@@ -75,6 +82,9 @@ export function AdminTable({ resource, items, hasMore, loadingMore, moreError, o
               {resource.refund?.allowed(item) ? (
                 <RowButton label="Refund" item={item} type="modal.refund" onAction={onAction} />
               ) : null}
+              {RowExtra ? (
+                <RowExtra item={item} index={index} items={items} machines={props.machines} onChanged={onChanged} />
+              ) : null}
               {(resource.form?.removePath ?? resource.removePath) ? (
                 <RowButton label="Delete" item={item} type="modal.delete" onAction={onAction} danger />
               ) : null}
@@ -85,6 +95,8 @@ export function AdminTable({ resource, items, hasMore, loadingMore, moreError, o
     </ScrollTable>
   );
 }
+
+const noop = () => undefined;
 
 type RowButtonProps = {
   label: string;

@@ -16,6 +16,7 @@ import { optionsOf } from '../../../components/field.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { uploadFile } from '../api/admin-api.ts';
 import { AdminTabPanel } from '../components/admin-tab-panel.tsx';
+import { reorderButtons } from '../components/reorder-buttons.tsx';
 import { text } from './form-values.ts';
 import type { AdminPanelProps, AdminPanelTab, AdminResource, FieldSpec } from './resource-types.ts';
 import { yesNo } from './shared-fields.ts';
@@ -23,7 +24,8 @@ import { yesNo } from './shared-fields.ts';
 /**
  * The Curriculum tab (decision record 044): a program's modules, and the lessons of the module chosen
  * (a module row's Lessons), over /api/admin/programs/{id}/modules/, /modules/{id}/ and /lessons/{id}/.
- * Position is the order (0 first); a document lesson's file is uploaded after the lesson is saved.
+ * Position is the order (0 first), changed by a row's Move up and Move down (or a position typed in Edit);
+ * a document lesson's file is uploaded after the lesson is saved.
  */
 
 const KIND_LABELS: Record<LessonKind, string> = { video: 'Video', document: 'Document', text: 'Text', link: 'Link' };
@@ -61,6 +63,7 @@ function modulesResourceFor(programId: number): AdminResource<ModuleWithLessons>
     rowLinks: (m) => [
       { label: 'Lessons', search: { tab: 'curriculum', program: String(programId), module: String(m.id) } },
     ],
+    RowExtra: reorderButtons<ModuleWithLessons>(DELIVERY_API.adminModule, (m) => m.title),
     details: (m) => [
       ['Title', m.title],
       ['Position', String(m.position)],
@@ -125,6 +128,7 @@ function lessonsResourceFor(programId: number, moduleId: number): AdminResource<
     listPath: DELIVERY_API.adminProgramModules(programId),
     listQuery: {},
     fetchList: async () => (await fetchModules(programId)).find((m) => m.id === moduleId)?.lessons ?? [],
+    RowExtra: reorderButtons<Lesson>(DELIVERY_API.adminLesson, (l) => l.title),
     columns: [
       { label: 'Position', render: (l) => String(l.position) },
       { label: 'Title', render: (l) => l.title },

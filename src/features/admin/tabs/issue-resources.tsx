@@ -17,6 +17,7 @@ import { InvoiceLink } from '../../../components/invoice-link.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime, formatINR, fullName } from '../../../utils/format.ts';
 import { AssigneeName, FollowUp } from './admin-choices.tsx';
+import { batchOf, moveToBatch } from './enrollment-batch.ts';
 import { COUNSELING_FILTERS, PAYMENT_FILTERS, RECORD_FILTERS } from './office-resources.tsx';
 import type { AdminResource } from './resource-types.ts';
 
@@ -37,6 +38,7 @@ export const enrollmentsResource: AdminResource<Enrollment> = {
   columns: [
     { label: 'Student', render: (e) => `${fullName(e.student)} (${e.student.email})` },
     { label: 'Course', render: courseTitle },
+    { label: 'Batch', render: batchOf },
     { label: 'Status', render: (e) => <StatusBadge status={e.status} /> },
     { label: 'Enrolled', render: (e) => formatDateTime(e.enrolled_at) },
     { label: 'Urgent', render: (e) => urgent(e.is_urgent) },
@@ -44,6 +46,7 @@ export const enrollmentsResource: AdminResource<Enrollment> = {
   details: (e) => [
     ['Student', `${fullName(e.student)} (${e.student.email})`],
     ['Course', courseTitle(e)],
+    ['Batch', batchOf(e)],
     ['Status', <StatusBadge key="s" status={e.status} />],
     ['Active', e.is_active ? 'Yes' : 'No'],
     ['Enrolled at', formatDateTime(e.enrolled_at)],
@@ -54,6 +57,7 @@ export const enrollmentsResource: AdminResource<Enrollment> = {
   ],
   resolvePath: (id) => API.admin.resolveEnrollment(id),
   removePath: (id) => API.admin.enrollment(id),
+  form: moveToBatch,
 };
 
 export const paymentsResource: AdminResource<Payment> = {

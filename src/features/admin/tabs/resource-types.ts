@@ -91,7 +91,13 @@ export type AdminResource<T extends { id: number } = { id: number }> = {
     editLabel?: string;
     /** Which rows offer it (default: every row). */
     editAllowed?: (item: T) => boolean;
+    /** The edit dialog's title when it differs from `editLabel` (the button "Move to batch" opens "Move to another batch"). */
+    editTitle?: string;
+    /** The edit dialog's own form instead of `fields` (an enrollment's batch: a choice loaded when it opens). */
+    EditForm?: ComponentType<EditFormProps>;
   };
+  /** More buttons of a row (a module's Move up and Move down): drawn in its Actions cell. */
+  RowExtra?: ComponentType<RowExtraProps<T>>;
   /** Delete without a form (enrollments and payments: only what has no money behind it; the server says why not). */
   removePath?: (id: number) => string;
   /** Resolve (enrollments and payments only). */
@@ -114,6 +120,19 @@ export type RefundFormProps = {
   serverErrors: Record<string, string>;
   onSubmit: (values: Record<string, unknown>) => void;
   onCancel: () => void;
+};
+
+/** What an edit dialog's own form gets: a refund form's props, and the admin machines (its loads). */
+export type EditFormProps = RefundFormProps & { machines: AdminMachines | undefined };
+
+/** What a row's extra buttons get: the row, where it is in the list shown, and a reload of that list. */
+export type RowExtraProps<T> = {
+  item: T;
+  index: number;
+  items: T[];
+  machines: AdminMachines | undefined;
+  /** Reloads the tab's list (and runs the tab's onSaved). */
+  onChanged: () => void;
 };
 
 /** What a tab that is not a list gets (the revenue report): the machines and the filters from the URL. */
