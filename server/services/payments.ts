@@ -24,7 +24,7 @@ import type { PaymentEffects } from './payment-effects.ts';
 import { enrollmentView, grantEnrollment } from './enrollments.ts';
 import { createGatewayOrders, type GatewayOrderDeps } from './gateway-orders.ts';
 import { openPayment, paymentView } from './payment-start.ts';
-import { isCouponRefusal, recordGuess, type GuessLimits } from './coupons.ts';
+import { isCouponRefusal, recordGuess, type GuessLimits } from './coupon-guesses.ts';
 import { toPayment } from './present.ts';
 import type { PricingRules } from './pricing.ts';
 import { capturedInFull, completePayment, settleCheckout } from './settlement.ts';
