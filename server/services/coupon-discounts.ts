@@ -8,7 +8,7 @@ import {
   type QuoteDiscount,
 } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
-import type { CouponRow } from '../db/schema.ts';
+import type { CouponRow, PaymentRow } from '../db/schema.ts';
 import { couponRepository } from '../repositories/coupons.ts';
 import { BusinessError } from '../lib/errors.ts';
 import { nowIso } from '../lib/time.ts';
@@ -39,17 +39,43 @@ async function refusal(
   if (coupon.min_amount_paise !== null && purchase.listPrice < coupon.min_amount_paise) {
     return COUPON_MESSAGES.minAmount(formatPaiseCompact(coupon.min_amount_paise));
   }
-  const repo = couponRepository(trx);
-  if (coupon.max_uses !== null) {
-    const used = await repo.countUses(coupon.id, { exceptPayment: purchase.exceptPayment });
-    if (used >= coupon.max_uses) return COUPON_MESSAGES.usedUp;
-  }
-  const mine = await repo.countUses(coupon.id, {
-    studentId: purchase.studentId,
-    exceptPayment: purchase.exceptPayment,
-  });
-  if (mine >= coupon.max_uses_per_student) return COUPON_MESSAGES.usedByYou;
+  const limit = await limitReached(trx, coupon, purchase.studentId, purchase.exceptPayment);
+  if (limit === 'all') return COUPON_MESSAGES.usedUp;
+  if (limit === 'student') return COUPON_MESSAGES.usedByYou;
   return null;
+}
+
+/** Which of the coupon's limits one more use would pass (`max_uses`: all; per student), or null. */
+async function limitReached(
+  trx: Db,
+  coupon: CouponRow,
+  studentId: number,
+  exceptPayment: number | undefined,
+): Promise<'all' | 'student' | null> {
+  const repo = couponRepository(trx);
+  if (coupon.max_uses !== null && (await repo.countUses(coupon.id, { exceptPayment })) >= coupon.max_uses) {
+    return 'all';
+  }
+  const mine = await repo.countUses(coupon.id, { studentId, exceptPayment });
+  return mine >= coupon.max_uses_per_student ? 'student' : null;
+}
+
+/**
+ * A payment that released its coupon's use (failed, cancelled) moved back by an administrator's Resolve to
+ * a status that holds it (pending, completed): the use is taken again only within the coupon's limits,
+ * counted while the coupon row is held as at a payment start, so racing resolves take their turns; else a
+ * 400 saying the coupon has no uses left (the payment keeps its status). Call it in the resolve's
+ * transaction, after the course row is held, before the payment changes.
+ */
+export async function retakeCouponUse(trx: Db, payment: Pick<PaymentRow, 'id' | 'coupon_id' | 'student_id'>) {
+  if (payment.coupon_id === null) return;
+  const repo = couponRepository(trx);
+  await repo.hold(payment.coupon_id);
+  const coupon = await repo.find(payment.coupon_id);
+  if (!coupon) return;
+  const limit = await limitReached(trx, coupon, payment.student_id, payment.id);
+  if (limit === 'all') throw new BusinessError(COUPON_MESSAGES.noUsesLeft(coupon.code));
+  if (limit === 'student') throw new BusinessError(COUPON_MESSAGES.noUsesLeftForStudent(coupon.code));
 }
 
 const asDiscount = (row: CouponRow): QuoteDiscount => ({
