@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API, COUPON_MESSAGES, COUPON_PATHS, type Coupon, istToday } from '../../contract/index.ts';
+import { API, COUPON_MESSAGES, COUPON_PATHS, type Coupon, istToday, type RevenueRow } from '../../contract/index.ts';
 import { couponWorld, PRICE, quoted, type Started } from './support/coupons.ts';
-import { completeThroughGateway } from './support/fixtures.ts';
+import { completeThroughGateway, createWorkshop } from './support/fixtures.ts';
 import type { TestContext, TestUser } from './support/harness.ts';
 import { pdfText } from './support/pdf-text.ts';
 
@@ -120,18 +120,15 @@ describe('the invoice', () => {
 });
 
 describe('revenue', () => {
-  it('shows the discounts of the completed payments in each row, in paise', async () => {
+  it('shows the discounts of the completed payments in each row in rupees, as gross, refunded and net are', async () => {
     // Completed payments of this workshop: 15% off ₹10,000 (the invoice test) and 100% off (a payment of nothing).
     const res = await ctx.request({ url: `${API.admin.revenue}?group=course`, token: admin.access });
     expect(res.status).toBe(200);
-    const row = (res.body as { key: string; discount: number; payments: number }[]).find(
-      (r) => r.key === `workshop:${workshop}`,
-    );
-    expect(row).toMatchObject({ payments: 2, discount: 150000 + 1000000 });
-    const months = (await ctx.request({ url: `${API.admin.revenue}?group=month`, token: admin.access })).body as {
-      discount: number;
-    }[];
-    expect(months.reduce((sum, r) => sum + r.discount, 0)).toBe(150000 + 1000000);
+    const row = (res.body as RevenueRow[]).find((r) => r.key === `workshop:${workshop}`);
+    expect(row).toMatchObject({ payments: 2, gross: 2 * PRICE, discount: 1500 + 10000 });
+    const months = (await ctx.request({ url: `${API.admin.revenue}?group=month`, token: admin.access }))
+      .body as RevenueRow[];
+    expect(months.reduce((sum, r) => sum + r.discount, 0)).toBe(1500 + 10000);
   });
 
   it('exports the coupon and the discount of each payment (no plan: its column empty)', async () => {
@@ -156,5 +153,25 @@ describe('revenue', () => {
     expect(summary.net_taxable_paise).toBe(quoted({ kind: 'percent', value: 15 }).taxable);
     const b2cs = summary.tables.find((t) => t.table === 'b2cs')!;
     expect(b2cs.taxable_paise).toBe(summary.net_taxable_paise);
+  });
+
+  it('keeps the paise of a discount that has some: 15% off ₹1,499 is ₹224.85', async () => {
+    const small = await createWorkshop(ctx, admin.access, { price: 1499 });
+    await newCoupon({
+      code: 'PAISE15',
+      kind: 'percent',
+      value: 15,
+      courses: [{ course_type: 'workshop', course: small }],
+    });
+    const student = await ctx.user('paisa');
+    const started = (await start(student, { coupon: 'PAISE15' }, small)).body as Started;
+    expect((await completeThroughGateway(ctx, student.access, started.id)).status).toBe(200);
+    const rows = (await ctx.request({ url: `${API.admin.revenue}?group=course`, token: admin.access }))
+      .body as RevenueRow[];
+    expect(rows.find((r) => r.key === `workshop:${small}`)).toMatchObject({
+      payments: 1,
+      gross: 1499,
+      discount: 224.85,
+    });
   });
 });
