@@ -4,7 +4,7 @@ import { Notice } from '../../../components/notice.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import type { AdminResource } from '../tabs/resource-types.ts';
 
-export type RowAction = 'modal.view' | 'modal.edit' | 'modal.delete' | 'modal.resolve' | 'modal.refund';
+export type RowAction = 'modal.view' | 'modal.edit' | 'modal.delete' | 'modal.resolve' | 'modal.refund' | 'modal.task';
 
 type Props = {
   resource: AdminResource;
@@ -61,6 +61,9 @@ export function AdminTable({ resource, items, hasMore, loadingMore, moreError, o
                   {link.label}
                 </Link>
               ))}
+              {resource.rowTask?.allowed(item) ? (
+                <RowButton label={resource.rowTask.label} item={item} type="modal.task" onAction={onAction} />
+              ) : null}
               {resource.form && (resource.form.editAllowed?.(item) ?? true) ? (
                 <RowButton
                   label={resource.form.editLabel ?? 'Edit'}
