@@ -84,6 +84,8 @@ export default defineConfig(({ command }) => ({
             { name: 'contract-core', test: /contract[\\/](messages|errors)\.ts$/ },
             // The enum labels (levels, categories, statuses): the catalogue's and the dashboard's chunks bring them.
             { name: 'contract-labels', test: /contract[\\/]enum-values\.ts$/ },
+            // Money and India time formatting (no zod): prices on the public pages without the schemas.
+            { name: 'contract-format', test: /contract[\\/](money|time)\.ts$/ },
             // The API's paths: the first chunk that calls the API brings them.
             { name: 'contract-paths', test: /contract[\\/]api-paths\.ts$/ },
             { name: 'contract-schemas', test: /contract[\\/](entities|enums|payloads|checkout)\.ts$/ },

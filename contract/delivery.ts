@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BATCH_MODES } from './enum-values.ts';
 import { CertificateRef, Eligibility } from './certificates.ts';
 import { OwnAttendance } from './teaching.ts';
 import { CourseAssignment } from './assignments.ts';
@@ -82,15 +83,8 @@ const webUrl = z
   .max(500, 'At most 500 characters.')
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Enter a web address starting with https://.');
 
-export const BATCH_MODES = ['online', 'classroom', 'hybrid'] as const;
 export const BatchMode = z.enum(BATCH_MODES, { error: 'Mode must be one of: online, classroom, hybrid.' });
 export type BatchMode = z.infer<typeof BatchMode>;
-/** How a batch's mode reads to a person. */
-export const BATCH_MODE_LABELS: Record<BatchMode, string> = {
-  online: 'Online',
-  classroom: 'Classroom',
-  hybrid: 'Hybrid',
-};
 export const LESSON_KINDS = ['video', 'document', 'text', 'link'] as const;
 export const LessonKind = z.enum(LESSON_KINDS, { error: 'Kind must be one of: video, document, text, link.' });
 export type LessonKind = z.infer<typeof LessonKind>;

@@ -116,3 +116,11 @@ export const PAYMENT_STATUS_LABELS: Record<(typeof PAYMENT_STATUSES)[number], st
   ...STATUS_LABELS,
   refunded: 'Refunded',
 };
+
+export const BATCH_MODES = ['online', 'classroom', 'hybrid'] as const;
+/** How a batch's mode reads to a person. */
+export const BATCH_MODE_LABELS: Record<(typeof BATCH_MODES)[number], string> = {
+  online: 'Online',
+  classroom: 'Classroom',
+  hybrid: 'Hybrid',
+};

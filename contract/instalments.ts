@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Program } from './entities.ts';
 import { splitGst, type PricingRules, type TaxSplit } from './gst.ts';
 import { rupeesToPaise, splitInProportion } from './money.ts';
 import { discountOn, type QuoteDiscount } from './quote.ts';
@@ -130,6 +131,10 @@ export const InstalmentPlan = z.object({
   is_active: z.boolean(),
 });
 export type InstalmentPlan = z.infer<typeof InstalmentPlan>;
+
+/** GET /classroom/programs/{id}/: the program with its active instalment plans (checkout offers them). */
+export const ProgramDetail = Program.extend({ plans: z.array(InstalmentPlan) });
+export type ProgramDetail = z.infer<typeof ProgramDetail>;
 
 /** One instalment of an enrollment: amount in whole rupees, total_paise charged (GST as the catalogue's). */
 export const Instalment = z.object({

@@ -13,6 +13,7 @@ import { coursePageMachine } from './course-page.machine.ts';
 import { contactMachine } from './contact.machine.ts';
 import { disclosureMachine } from './disclosure.machine.ts';
 import { forgotPasswordMachine } from './forgot-password.machine.ts';
+import { gatewayPaymentMachine } from './gateway-payment.machine.ts';
 import { listMachine } from './list.machine.ts';
 import { loaderMachine } from './loader.machine.ts';
 import { paymentFlowMachine } from './payment-flow.machine.ts';
@@ -39,6 +40,7 @@ export const machineCatalog = {
   loader: loaderMachine,
   contact: contactMachine,
   'forgot-password': forgotPasswordMachine,
+  'gateway-payment': gatewayPaymentMachine,
   'reset-password': resetPasswordMachine,
   action: actionMachine,
   'priority-nav': priorityNavMachine,

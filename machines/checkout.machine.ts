@@ -1,26 +1,29 @@
-import { assertEvent, assign, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import {
   COURSE_TYPES,
-  MESSAGES,
-  userMessage,
   validateCheckout,
   type CheckoutErrors,
   type CheckoutForm,
   type CheckoutSubmission,
   type CourseType,
-  type GatewayCheckout,
-  type PaymentStart,
-  type PaymentVerifyInput,
 } from '../contract/index.ts';
+import {
+  checkoutFailure,
+  gatewayPaymentMachine,
+  type GatewayFailure,
+  type GatewayOutcome,
+  type GatewayPaymentInput,
+  type GatewayReturn,
+} from './gateway-payment.machine.ts';
 import { notProvided } from './placeholders.ts';
 
 /**
  * The checkout page /payment/{type}/{id} (spec sections 2 and 4, Checkout submit; issue 9). The form is
  * validated here with the contract's rules; card fields never leave the browser for our server. A valid
- * submit starts the payment (`ordering`: the server answers its gateway order), hands it to the gateway
- * (`handingOff`: Razorpay Checkout, or the local sandbox's page, which the browser leaves for and comes
- * back from with `gatewayReturn`), then verifies the gateway's signed proof (`verifying`) → `success`.
- * A declined payment is `failure` (try again); a closed gateway step is `cancelled` (try again).
+ * submit runs the gateway step (`paying`: the gatewayPayment child starts the payment, hands it to the
+ * gateway, Razorpay Checkout or the local sandbox's page, which the browser leaves for and comes back
+ * from with `gatewayReturn`, and verifies the signed proof) → `success`. A declined payment is
+ * `failure` (try again); a closed gateway step is `cancelled` (try again).
  */
 export type CheckoutInput = {
   /** The raw URL segments: anything may arrive here. */
@@ -31,26 +34,6 @@ export type CheckoutInput = {
   /** Back from the gateway's own page (the sandbox's redirect), read from the URL. */
   gatewayReturn?: GatewayReturn | null;
 };
-
-/**
- * The failure text: the spec's "Payment failed. Please try again." first, then the server's reason when
- * it gave one (a full or past workshop, say).
- */
-export function checkoutFailure(error: unknown): string {
-  const reason = userMessage(error, '');
-  return reason && reason !== MESSAGES.checkoutFailed
-    ? `${MESSAGES.checkoutFailed} ${reason}`
-    : MESSAGES.checkoutFailed;
-}
-
-/** The gateway's signed proof of payment, as Razorpay Checkout hands it over. */
-export type PaymentProof = PaymentVerifyInput;
-
-/** What the gateway step ended with. */
-export type HandOffResult = { kind: 'paid'; proof: PaymentProof } | { kind: 'failed' } | { kind: 'cancelled' };
-
-/** What the sandbox's page said when it sent the browser back, with our payment id. */
-export type GatewayReturn = { paymentId: number } & HandOffResult;
 
 /** What the summary shows; the app's `loadCourse` maps a program or a workshop to it. */
 export type CheckoutCourse = {
@@ -64,9 +47,6 @@ export type CheckoutCourse = {
 };
 
 export type LoadCourseInput = { courseType: CourseType; courseId: number };
-export type PayInput = { courseType: CourseType; courseId: number; form: CheckoutSubmission };
-export type HandOffInput = { paymentId: number; gateway: GatewayCheckout; course: CheckoutCourse };
-export type VerifyInput = { paymentId: number; proof: PaymentProof };
 
 export type CheckoutContext = {
   courseType: CourseType | null;
@@ -77,11 +57,7 @@ export type CheckoutContext = {
   /** The failure banner's text after a failed payment. */
   failure: string | null;
   now: () => Date;
-  /** The payment being paid and its gateway order (from the payment start). */
-  paymentId: number | null;
-  gateway: GatewayCheckout | null;
-  /** The gateway's proof, on its way to verify/. */
-  proof: PaymentProof | null;
+  /** Back from the sandbox's page: handed to the gateway step once the course is loaded. */
   gatewayReturn: GatewayReturn | null;
 };
 
@@ -91,7 +67,7 @@ export type CheckoutEvent = { type: 'checkout.submit'; form: CheckoutSubmission 
 const retry = [
   {
     guard: { type: 'isFormValid', params: ({ event }: { event: CheckoutEvent }) => ({ form: event.form }) },
-    target: 'ordering',
+    target: 'paying',
     actions: 'clearErrors',
   },
   { actions: { type: 'showErrors', params: ({ event }: { event: CheckoutEvent }) => ({ form: event.form }) } },
@@ -114,12 +90,8 @@ export const checkoutMachine = setup({
   actors: {
     /** GET /classroom/{programs|workshops}/{id}/ mapped to a CheckoutCourse. */
     loadCourse: notProvided<CheckoutCourse, LoadCourseInput>('loadCourse'),
-    /** Starts the payment with the billing details and consents (never the card): the payment and its order. */
-    startOrder: notProvided<PaymentStart, PayInput>('startOrder'),
-    /** Razorpay Checkout or the sandbox page (the browser leaves for it and never resolves here). */
-    handOff: notProvided<HandOffResult, HandOffInput>('handOff'),
-    /** POST /classroom/payments/{id}/verify/ with the gateway's proof. */
-    verify: notProvided<unknown, VerifyInput>('verify'),
+    /** The gateway step (the app provides its start, hand-off and verify/). */
+    gatewayPayment: gatewayPaymentMachine,
   },
   actions: {
     setCourse: assign((_, params: { course: CheckoutCourse }) => ({ course: params.course })),
@@ -128,25 +100,14 @@ export const checkoutMachine = setup({
     })),
     clearErrors: assign({ errors: {}, failure: null }),
     setFailure: assign((_, params: { failure: string }) => ({ failure: params.failure })),
-    setOrder: assign((_, params: { payment: PaymentStart }) => ({
-      paymentId: params.payment.id,
-      gateway: params.payment.gateway,
-    })),
-    setProof: assign((_, params: { paymentId: number; proof: PaymentProof }) => ({
-      paymentId: params.paymentId,
-      proof: params.proof,
-    })),
     clearReturn: assign({ gatewayReturn: null }),
   },
   guards: {
     hasValidCourseRef: ({ context }) => context.courseType !== null && context.courseId !== null,
-    returnedPaid: ({ context }) => context.gatewayReturn?.kind === 'paid',
-    returnedFailed: ({ context }) => context.gatewayReturn?.kind === 'failed',
-    returnedCancelled: ({ context }) => context.gatewayReturn?.kind === 'cancelled',
-    /** A free workshop: enrolled at once, nothing to hand to the gateway. */
-    alreadyPaid: (_, params: { payment: PaymentStart }) => params.payment.status === 'completed',
-    paid: (_, params: { result: HandOffResult }) => params.result.kind === 'paid',
-    declined: (_, params: { result: HandOffResult }) => params.result.kind === 'failed',
+    returned: ({ context }) => context.gatewayReturn !== null,
+    /** Paid, or a free workshop enrolled at once. */
+    paid: (_, params: { outcome: GatewayOutcome }) => params.outcome.kind === 'paid',
+    cancelled: (_, params: { outcome: GatewayOutcome }) => params.outcome.kind === 'cancelled',
     isFormValid: ({ context }, params: { form: CheckoutForm }) =>
       Object.keys(validateCheckout(params.form, context.now())).length === 0,
   },
@@ -159,9 +120,6 @@ export const checkoutMachine = setup({
     errors: {},
     failure: null,
     now: input.now ?? (() => new Date()),
-    paymentId: null,
-    gateway: null,
-    proof: null,
     gatewayReturn: input.gatewayReturn ?? null,
   }),
   initial: 'resolving',
@@ -178,34 +136,11 @@ export const checkoutMachine = setup({
         // `resolving` let us in only with both parsed.
         input: ({ context }) => ({ courseType: context.courseType!, courseId: context.courseId! }),
         onDone: [
+          // Back from the gateway's page: the gateway step takes its outcome.
           {
-            guard: 'returnedPaid',
-            target: 'verifying',
-            actions: [
-              { type: 'setCourse', params: ({ event }) => ({ course: event.output }) },
-              {
-                type: 'setProof',
-                params: ({ context }) => {
-                  const back = context.gatewayReturn as Extract<GatewayReturn, { kind: 'paid' }>;
-                  return { paymentId: back.paymentId, proof: back.proof };
-                },
-              },
-              'clearReturn',
-            ],
-          },
-          {
-            guard: 'returnedFailed',
-            target: 'failure',
-            actions: [
-              { type: 'setCourse', params: ({ event }) => ({ course: event.output }) },
-              { type: 'setFailure', params: { failure: MESSAGES.checkoutFailed } },
-              'clearReturn',
-            ],
-          },
-          {
-            guard: 'returnedCancelled',
-            target: 'cancelled',
-            actions: [{ type: 'setCourse', params: ({ event }) => ({ course: event.output }) }, 'clearReturn'],
+            guard: 'returned',
+            target: 'paying',
+            actions: { type: 'setCourse', params: ({ event }) => ({ course: event.output }) },
           },
           {
             target: 'idle',
@@ -220,81 +155,36 @@ export const checkoutMachine = setup({
     idle: {
       on: { 'checkout.submit': retry },
     },
-    /** The payment start: the pending payment and its one live gateway order. */
-    ordering: {
+    /** The gateway step: the payment start, Razorpay Checkout or the sandbox's page, verify/. */
+    paying: {
       tags: ['busy', 'paying'],
+      exit: 'clearReturn',
       invoke: {
-        id: 'startOrder',
-        src: 'startOrder',
-        input: ({ context, event }) => {
-          assertEvent(event, 'checkout.submit');
-          return { courseType: context.courseType!, courseId: context.courseId!, form: event.form };
-        },
-        onDone: [
-          { guard: { type: 'alreadyPaid', params: ({ event }) => ({ payment: event.output }) }, target: 'success' },
-          {
-            target: 'handingOff',
-            actions: { type: 'setOrder', params: ({ event }) => ({ payment: event.output }) },
+        id: 'gatewayPayment',
+        src: 'gatewayPayment',
+        input: ({ context, event }): GatewayPaymentInput => ({
+          // `resolving` let us in only with both parsed; the form comes with a submit (not with a return).
+          order: {
+            courseType: context.courseType!,
+            courseId: context.courseId!,
+            ...(event.type === 'checkout.submit' ? { form: event.form } : {}),
           },
-        ],
-        onError: {
-          target: 'failure',
-          actions: {
-            type: 'setFailure',
-            params: ({ event }) => ({ failure: checkoutFailure(event.error) }),
-          },
-        },
-      },
-    },
-    /** The gateway's own step: Razorpay Checkout, or the sandbox's page. */
-    handingOff: {
-      tags: ['busy', 'paying'],
-      invoke: {
-        id: 'handOff',
-        src: 'handOff',
-        input: ({ context }) => ({ paymentId: context.paymentId!, gateway: context.gateway!, course: context.course! }),
+          gatewayReturn: context.gatewayReturn,
+        }),
         onDone: [
+          { guard: { type: 'paid', params: ({ event }) => ({ outcome: event.output }) }, target: 'success' },
+          { guard: { type: 'cancelled', params: ({ event }) => ({ outcome: event.output }) }, target: 'cancelled' },
           {
-            guard: { type: 'paid', params: ({ event }) => ({ result: event.output }) },
-            target: 'verifying',
+            target: 'failure',
             actions: {
-              type: 'setProof',
-              params: ({ context, event }) => ({
-                paymentId: context.paymentId!,
-                proof: (event.output as Extract<HandOffResult, { kind: 'paid' }>).proof,
-              }),
+              type: 'setFailure',
+              params: ({ event }) => ({ failure: (event.output as GatewayFailure).failure }),
             },
           },
-          {
-            guard: { type: 'declined', params: ({ event }) => ({ result: event.output }) },
-            target: 'failure',
-            actions: { type: 'setFailure', params: { failure: MESSAGES.checkoutFailed } },
-          },
-          { target: 'cancelled' },
         ],
         onError: {
           target: 'failure',
-          actions: {
-            type: 'setFailure',
-            params: ({ event }) => ({ failure: checkoutFailure(event.error) }),
-          },
-        },
-      },
-    },
-    /** Our server checks the gateway's signature and grants the course. */
-    verifying: {
-      tags: ['busy', 'paying'],
-      invoke: {
-        id: 'verify',
-        src: 'verify',
-        input: ({ context }) => ({ paymentId: context.paymentId!, proof: context.proof! }),
-        onDone: { target: 'success' },
-        onError: {
-          target: 'failure',
-          actions: {
-            type: 'setFailure',
-            params: ({ event }) => ({ failure: checkoutFailure(event.error) }),
-          },
+          actions: { type: 'setFailure', params: ({ event }) => ({ failure: checkoutFailure(event.error) }) },
         },
       },
     },

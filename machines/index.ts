@@ -8,6 +8,7 @@ export * from './list.machine.ts';
 export * from './loader.machine.ts';
 export * from './contact.machine.ts';
 export * from './forgot-password.machine.ts';
+export * from './gateway-payment.machine.ts';
 export * from './reset-password.machine.ts';
 export * from './action.machine.ts';
 export * from './priority-nav.machine.ts';

@@ -1,26 +1,28 @@
 import { assign, setup } from 'xstate';
-import { INSTALMENT_MESSAGES, MESSAGES, userMessage, type Instalment, type PaymentStart } from '../contract/index.ts';
-import type { GatewayReturn, HandOffResult, PaymentProof } from './checkout.machine.ts';
+import { INSTALMENT_MESSAGES, MESSAGES, userMessage, type Instalment } from '../contract/index.ts';
+import {
+  gatewayPaymentMachine,
+  type GatewayFailure,
+  type GatewayOutcome,
+  type GatewayPaymentInput,
+  type GatewayReturn,
+} from './gateway-payment.machine.ts';
 import { notProvided } from './placeholders.ts';
 
 /**
  * The dashboard's instalments of one enrollment (decision record 054): the schedule (`loading` → `ready`,
- * or `none` when paid in full, `failed` with a retry), and paying the next due one: its payment and gateway
- * order (`starting`), the gateway step (`handingOff`: Razorpay Checkout, or the sandbox's page, which the
- * browser leaves for and comes back from with `gatewayReturn`), the signed proof (`verifying`), then the
- * schedule again with the instalment paid.
+ * or `none` when paid in full, `failed` with a retry), and paying the next due one (`paying`: the
+ * gatewayPayment child starts its payment and gateway order, hands it to Razorpay Checkout or the
+ * sandbox's page, which the browser leaves for and comes back from with `gatewayReturn`, and verifies
+ * the signed proof), then the schedule again with the instalment paid.
  */
 export type InstalmentPaymentInput = { enrollmentId: number; gatewayReturn?: GatewayReturn | null };
 export type LoadScheduleInput = { enrollmentId: number };
-export type StartInstalmentInput = { instalmentId: number };
-export type InstalmentHandOffInput = { payment: PaymentStart };
-export type VerifyInstalmentInput = { paymentId: number; proof: PaymentProof };
 
 export type InstalmentPaymentContext = {
   enrollmentId: number;
   instalments: Instalment[];
-  payment: PaymentStart | null;
-  proof: PaymentProof | null;
+  /** Back from the sandbox's page for a payment of this schedule: handed to the gateway step. */
   gatewayReturn: GatewayReturn | null;
   notice: { kind: 'success' | 'error' | 'info'; text: string } | null;
 };
@@ -32,6 +34,20 @@ export function nextDue(instalments: Instalment[]): Instalment | undefined {
   return instalments.find((i) => i.status === 'due' || i.status === 'overdue');
 }
 
+/** The instalment the gateway step is for: the one the sandbox's page came back for, else the next due. */
+function instalmentToPay({ instalments, gatewayReturn }: InstalmentPaymentContext): Instalment {
+  const back = gatewayReturn && instalments.find((i) => i.payment === gatewayReturn.paymentId);
+  // `returnedHere` or `somethingDue` let us in with one of them.
+  return (back || nextDue(instalments))!;
+}
+
+/** The schedule's words for a failed step: the start's and verify/'s own, the spec's for the gateway's. */
+function failureNotice(outcome: GatewayFailure): string {
+  if (outcome.stage === 'ordering') return userMessage(outcome.error, MESSAGES.paymentStartFailed);
+  if (outcome.stage === 'verifying') return userMessage(outcome.error, MESSAGES.paymentCompleteFailed);
+  return MESSAGES.checkoutFailed;
+}
+
 export const instalmentPaymentMachine = setup({
   types: {
     input: {} as InstalmentPaymentInput,
@@ -41,25 +57,11 @@ export const instalmentPaymentMachine = setup({
   actors: {
     /** GET /classroom/enrollments/{id}/instalments/ */
     loadSchedule: notProvided<Instalment[], LoadScheduleInput>('loadSchedule'),
-    /** POST /classroom/instalments/{id}/payment/ */
-    startInstalment: notProvided<PaymentStart, StartInstalmentInput>('startInstalment'),
-    handOff: notProvided<HandOffResult, InstalmentHandOffInput>('handOff'),
-    /** POST /classroom/payments/{id}/verify/ */
-    verify: notProvided<unknown, VerifyInstalmentInput>('verify'),
+    /** The gateway step (the app provides its start, POST /classroom/instalments/{id}/payment/, and the rest). */
+    gatewayPayment: gatewayPaymentMachine,
   },
   actions: {
     setSchedule: assign((_, params: { instalments: Instalment[] }) => ({ instalments: params.instalments })),
-    setPayment: assign((_, params: { payment: PaymentStart }) => ({ payment: params.payment })),
-    setProof: assign((_, params: { proof: PaymentProof }) => ({ proof: params.proof })),
-    /** Back from the sandbox's page: its proof, and the payment it paid (from the schedule). */
-    takeReturn: assign(({ context }) => {
-      const back = context.gatewayReturn;
-      return {
-        proof: back?.kind === 'paid' ? back.proof : null,
-        payment: back ? ({ id: back.paymentId } as PaymentStart) : null,
-        gatewayReturn: null,
-      };
-    }),
     clearReturn: assign({ gatewayReturn: null }),
     notify: assign((_, params: NonNullable<InstalmentPaymentContext['notice']>) => ({ notice: params })),
     clearNotice: assign({ notice: null }),
@@ -69,19 +71,15 @@ export const instalmentPaymentMachine = setup({
     /** The sandbox's page sent the browser back for a payment of this schedule. */
     returnedHere: ({ context }, params: { instalments: Instalment[] }) =>
       context.gatewayReturn !== null && params.instalments.some((i) => i.payment === context.gatewayReturn!.paymentId),
-    returnedPaid: ({ context }) => context.gatewayReturn?.kind === 'paid',
-    returnedCancelled: ({ context }) => context.gatewayReturn?.kind === 'cancelled',
     somethingDue: ({ context }) => nextDue(context.instalments) !== undefined,
-    paid: (_, params: { result: HandOffResult }) => params.result.kind === 'paid',
-    cancelled: (_, params: { result: HandOffResult }) => params.result.kind === 'cancelled',
+    paid: (_, params: { outcome: GatewayOutcome }) => params.outcome.kind === 'paid',
+    cancelled: (_, params: { outcome: GatewayOutcome }) => params.outcome.kind === 'cancelled',
   },
 }).createMachine({
   id: 'instalmentPayment',
   context: ({ input }) => ({
     enrollmentId: input.enrollmentId,
     instalments: [],
-    payment: null,
-    proof: null,
     gatewayReturn: input.gatewayReturn ?? null,
     notice: null,
   }),
@@ -96,7 +94,7 @@ export const instalmentPaymentMachine = setup({
         onDone: [
           {
             guard: { type: 'returnedHere', params: ({ event }) => ({ instalments: event.output }) },
-            target: 'returned',
+            target: 'paying',
             actions: { type: 'setSchedule', params: ({ event }) => ({ instalments: event.output }) },
           },
           {
@@ -109,21 +107,6 @@ export const instalmentPaymentMachine = setup({
         onError: { target: 'failed' },
       },
     },
-    /** Transient: back from the sandbox's page for one of these payments. */
-    returned: {
-      always: [
-        { guard: 'returnedPaid', target: 'verifying', actions: 'takeReturn' },
-        {
-          guard: 'returnedCancelled',
-          target: 'ready',
-          actions: ['takeReturn', { type: 'notify', params: { kind: 'info', text: MESSAGES.checkoutCancelled } }],
-        },
-        {
-          target: 'ready',
-          actions: ['takeReturn', { type: 'notify', params: { kind: 'error', text: MESSAGES.checkoutFailed } }],
-        },
-      ],
-    },
     /** Paid in full: no schedule to show. */
     none: {},
     failed: {
@@ -131,78 +114,42 @@ export const instalmentPaymentMachine = setup({
     },
     ready: {
       on: {
-        'instalment.pay': { guard: 'somethingDue', target: 'starting', actions: 'clearNotice' },
+        'instalment.pay': { guard: 'somethingDue', target: 'paying', actions: 'clearNotice' },
       },
     },
-    starting: {
+    /** The gateway step for the next due instalment (or the one the sandbox's page came back for). */
+    paying: {
       tags: ['busy'],
+      exit: 'clearReturn',
       invoke: {
-        id: 'startInstalment',
-        src: 'startInstalment',
-        input: ({ context }) => ({ instalmentId: nextDue(context.instalments)!.id }),
-        onDone: {
-          target: 'handingOff',
-          actions: { type: 'setPayment', params: ({ event }) => ({ payment: event.output }) },
-        },
-        onError: {
-          target: 'ready',
-          actions: {
-            type: 'notify',
-            params: ({ event }) => ({
-              kind: 'error' as const,
-              text: userMessage(event.error, MESSAGES.paymentStartFailed),
-            }),
-          },
-        },
-      },
-    },
-    handingOff: {
-      tags: ['busy'],
-      invoke: {
-        id: 'handOff',
-        src: 'handOff',
-        input: ({ context }) => ({ payment: context.payment! }),
+        id: 'gatewayPayment',
+        src: 'gatewayPayment',
+        input: ({ context }): GatewayPaymentInput => ({
+          order: { instalmentId: instalmentToPay(context).id },
+          gatewayReturn: context.gatewayReturn,
+        }),
         onDone: [
           {
-            guard: { type: 'paid', params: ({ event }) => ({ result: event.output }) },
-            target: 'verifying',
-            actions: {
-              type: 'setProof',
-              params: ({ event }) => ({ proof: (event.output as { proof: PaymentProof }).proof }),
-            },
+            guard: { type: 'paid', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'loading',
+            actions: { type: 'notify', params: { kind: 'success', text: INSTALMENT_MESSAGES.paid } },
           },
           {
-            guard: { type: 'cancelled', params: ({ event }) => ({ result: event.output }) },
+            guard: { type: 'cancelled', params: ({ event }) => ({ outcome: event.output }) },
             target: 'ready',
             actions: { type: 'notify', params: { kind: 'info', text: MESSAGES.checkoutCancelled } },
           },
-          { target: 'ready', actions: { type: 'notify', params: { kind: 'error', text: MESSAGES.checkoutFailed } } },
+          {
+            target: 'ready',
+            actions: {
+              type: 'notify',
+              params: ({ event }) => ({ kind: 'error' as const, text: failureNotice(event.output as GatewayFailure) }),
+            },
+          },
         ],
         onError: {
           target: 'ready',
           actions: { type: 'notify', params: { kind: 'error', text: MESSAGES.checkoutFailed } },
-        },
-      },
-    },
-    verifying: {
-      tags: ['busy'],
-      invoke: {
-        id: 'verify',
-        src: 'verify',
-        input: ({ context }) => ({ paymentId: context.payment!.id, proof: context.proof! }),
-        onDone: {
-          target: 'loading',
-          actions: { type: 'notify', params: { kind: 'success', text: INSTALMENT_MESSAGES.paid } },
-        },
-        onError: {
-          target: 'ready',
-          actions: {
-            type: 'notify',
-            params: ({ event }) => ({
-              kind: 'error' as const,
-              text: userMessage(event.error, MESSAGES.paymentCompleteFailed),
-            }),
-          },
         },
       },
     },

@@ -5,20 +5,25 @@ import {
   SERVER_MESSAGES,
   userMessage,
   type CourseType,
-  type GatewayCheckout,
   type Payment,
   type PaymentCompletion,
   type PaymentStart,
 } from '../contract/index.ts';
-import { checkoutFailure, type GatewayReturn, type HandOffResult, type PaymentProof } from './checkout.machine.ts';
+import {
+  checkoutFailure,
+  gatewayPaymentMachine,
+  type GatewayFailure,
+  type GatewayOutcome,
+  type GatewayReturn,
+} from './gateway-payment.machine.ts';
 import { appAction, notProvided } from './placeholders.ts';
 
 /**
  * One course card of the student dashboard (spec section 4, Student payment flow; issue 9): Pay creates a
  * pending payment; Complete Payment asks the server first (`completing`: a webhook may have settled it),
- * and when the gateway has not received the money, takes the payment's live order (`ordering`), hands it
- * to the gateway (`handingOff`: Razorpay Checkout, or the sandbox's page, which the browser leaves for
- * and comes back from with `gatewayReturn`) and verifies the gateway's signed proof (`verifying`) →
+ * and when the gateway has not received the money, runs the gateway step (`paying`: the gatewayPayment
+ * child takes the payment's live order, hands it to Razorpay Checkout or the sandbox's page, which the
+ * browser leaves for and comes back from with `gatewayReturn`, and verifies the signed proof) →
  * `completed` (paid). A declined payment is `failed`, a closed gateway step `cancelled`: both show
  * their text, and Complete Payment goes through the gateway again.
  */
@@ -40,10 +45,7 @@ export type PaymentFlowContext = {
   payment: Payment | null;
   enrolled: boolean;
   notice: PaymentNotice | null;
-  /** The payment's live gateway order (from the payment start), on its way to the gateway. */
-  gateway: GatewayCheckout | null;
-  /** The gateway's proof, on its way to verify/. */
-  proof: PaymentProof | null;
+  /** Back from the sandbox's page for this card's payment: handed to the gateway step. */
   gatewayReturn: GatewayReturn | null;
 };
 
@@ -51,10 +53,14 @@ export type PaymentFlowEvent = { type: 'payment.start' } | { type: 'payment.comp
 
 export type StartPaymentInput = { courseType: CourseType; courseId: number };
 export type CompletePaymentInput = { paymentId: number };
-export type PaymentHandOffInput = { payment: Payment; gateway: GatewayCheckout };
-export type VerifyPaymentInput = { paymentId: number; proof: PaymentProof };
 
 const failedNotice = (text: string): PaymentNotice => ({ kind: 'error', text });
+
+const enrolledNow = [
+  'markEnrolled',
+  { type: 'setNotice', params: { kind: 'success', text: MESSAGES.paymentCompleted } },
+  'courseEnrolled',
+] as const;
 
 export const paymentFlowMachine = setup({
   types: {
@@ -67,20 +73,21 @@ export const paymentFlowMachine = setup({
     startPayment: notProvided<PaymentStart, StartPaymentInput>('startPayment'),
     /** POST /classroom/payments/{id}/complete/ (completes only what the gateway captured). */
     completePayment: notProvided<PaymentCompletion, CompletePaymentInput>('completePayment'),
-    /** Razorpay Checkout or the sandbox page (the browser leaves for it and never resolves here). */
-    handOff: notProvided<HandOffResult, PaymentHandOffInput>('handOff'),
-    /** POST /classroom/payments/{id}/verify/ with the gateway's proof. */
-    verifyPayment: notProvided<PaymentCompletion, VerifyPaymentInput>('verifyPayment'),
+    /** The gateway step (the app provides its start, hand-off and verify/). */
+    gatewayPayment: gatewayPaymentMachine,
   },
   actions: {
     /** The app reloads the dashboard's course lists: this course now belongs in My Courses. */
     courseEnrolled: appAction(),
     setPayment: assign((_, params: { payment: Payment }) => ({ payment: params.payment })),
-    setOrder: assign((_, params: { start: PaymentStart }) => {
-      const { gateway, ...payment } = params.start;
-      return { payment, gateway };
+    setStart: assign((_, params: { start: PaymentStart }) => {
+      const { gateway: _order, ...payment } = params.start;
+      return { payment };
     }),
-    setProof: assign((_, params: { proof: PaymentProof }) => ({ proof: params.proof })),
+    /** The gateway step's latest word on the payment, when it has one. */
+    takeOutcome: assign(({ context }, params: { outcome: GatewayOutcome }) => ({
+      payment: params.outcome.payment ?? context.payment,
+    })),
     clearReturn: assign({ gatewayReturn: null }),
     markEnrolled: assign({ enrolled: true }),
     setNotice: assign((_, params: PaymentNotice) => ({ notice: { kind: params.kind, text: params.text } })),
@@ -89,19 +96,16 @@ export const paymentFlowMachine = setup({
   guards: {
     isEnrolled: ({ context }) => context.enrolled,
     hasPendingPayment: ({ context }) => context.payment?.status === 'pending',
-    returnedPaid: ({ context }) =>
-      context.gatewayReturn?.kind === 'paid' && context.gatewayReturn.paymentId === context.payment?.id,
-    returnedFailed: ({ context }) =>
-      context.gatewayReturn?.kind === 'failed' && context.gatewayReturn.paymentId === context.payment?.id,
-    returnedCancelled: ({ context }) =>
-      context.gatewayReturn?.kind === 'cancelled' && context.gatewayReturn.paymentId === context.payment?.id,
+    /** Back from the sandbox's page for this card's payment. */
+    returnedHere: ({ context }) =>
+      context.gatewayReturn !== null && context.gatewayReturn.paymentId === context.payment?.id,
     /** A free workshop is enrolled at once: the server answers a completed payment. */
     isCompletedPayment: (_, params: { payment: Payment }) => params.payment.status === 'completed',
     /** The server's "not received from the gateway": the money has still to be paid through it. */
     notReceived: (_, params: { error: unknown }) =>
       params.error instanceof ApiError && params.error.userMessage === SERVER_MESSAGES.paymentNotReceived,
-    paid: (_, params: { result: HandOffResult }) => params.result.kind === 'paid',
-    declined: (_, params: { result: HandOffResult }) => params.result.kind === 'failed',
+    paid: (_, params: { outcome: GatewayOutcome }) => params.outcome.kind === 'paid',
+    cancelled: (_, params: { outcome: GatewayOutcome }) => params.outcome.kind === 'cancelled',
   },
 }).createMachine({
   id: 'paymentFlow',
@@ -111,8 +115,6 @@ export const paymentFlowMachine = setup({
     payment: input.payment,
     enrolled: input.enrolled,
     notice: null,
-    gateway: null,
-    proof: null,
     gatewayReturn: input.gatewayReturn ?? null,
   }),
   initial: 'resolving',
@@ -123,32 +125,10 @@ export const paymentFlowMachine = setup({
     // Transient: picks the card's first state from the input; never visible in a snapshot.
     resolving: {
       always: [
-        { guard: 'isEnrolled', target: 'completed' },
-        {
-          guard: 'returnedPaid',
-          target: 'verifying',
-          actions: [
-            {
-              type: 'setProof',
-              params: ({ context }) => ({
-                proof: (context.gatewayReturn as Extract<GatewayReturn, { kind: 'paid' }>).proof,
-              }),
-            },
-            'clearReturn',
-          ],
-        },
-        {
-          guard: 'returnedFailed',
-          target: 'failed',
-          actions: [{ type: 'setNotice', params: failedNotice(MESSAGES.checkoutFailed) }, 'clearReturn'],
-        },
-        {
-          guard: 'returnedCancelled',
-          target: 'cancelled',
-          actions: [{ type: 'setNotice', params: failedNotice(MESSAGES.checkoutCancelled) }, 'clearReturn'],
-        },
-        { guard: 'hasPendingPayment', target: 'pending' },
-        { target: 'none' },
+        { guard: 'isEnrolled', target: 'completed', actions: 'clearReturn' },
+        { guard: 'returnedHere', target: 'paying' },
+        { guard: 'hasPendingPayment', target: 'pending', actions: 'clearReturn' },
+        { target: 'none', actions: 'clearReturn' },
       ],
     },
     none: {
@@ -165,17 +145,12 @@ export const paymentFlowMachine = setup({
           {
             guard: { type: 'isCompletedPayment', params: ({ event }) => ({ payment: event.output }) },
             target: 'completed',
-            actions: [
-              { type: 'setOrder', params: ({ event }) => ({ start: event.output }) },
-              'markEnrolled',
-              { type: 'setNotice', params: { kind: 'success', text: MESSAGES.paymentCompleted } },
-              'courseEnrolled',
-            ],
+            actions: [{ type: 'setStart', params: ({ event }) => ({ start: event.output }) }, ...enrolledNow],
           },
           {
             target: 'pending',
             actions: [
-              { type: 'setOrder', params: ({ event }) => ({ start: event.output }) },
+              { type: 'setStart', params: ({ event }) => ({ start: event.output }) },
               { type: 'setNotice', params: { kind: 'success', text: MESSAGES.paymentStarted } },
             ],
           },
@@ -202,90 +177,50 @@ export const paymentFlowMachine = setup({
         input: ({ context }) => ({ paymentId: context.payment!.id }),
         onDone: {
           target: 'completed',
-          actions: [
-            { type: 'setPayment', params: ({ event }) => ({ payment: event.output.payment }) },
-            'markEnrolled',
-            { type: 'setNotice', params: { kind: 'success', text: MESSAGES.paymentCompleted } },
-            'courseEnrolled',
-          ],
+          actions: [{ type: 'setPayment', params: ({ event }) => ({ payment: event.output.payment }) }, ...enrolledNow],
         },
         onError: [
-          { guard: { type: 'notReceived', params: ({ event }) => ({ error: event.error }) }, target: 'ordering' },
+          { guard: { type: 'notReceived', params: ({ event }) => ({ error: event.error }) }, target: 'paying' },
           { target: 'pending', actions: { type: 'setNotice', params: failedNotice(MESSAGES.paymentCompleteFailed) } },
         ],
       },
     },
-    /** The payment's one live gateway order (the payment start again answers it; no second payment). */
-    ordering: {
+    /**
+     * The gateway step: the payment's one live order (the payment start again answers it; no second
+     * payment), Razorpay Checkout or the sandbox's page, verify/.
+     */
+    paying: {
       tags: ['busy', 'paying'],
+      exit: 'clearReturn',
       invoke: {
-        id: 'startPayment',
-        src: 'startPayment',
-        input: ({ context }) => ({ courseType: context.courseType, courseId: context.courseId }),
+        id: 'gatewayPayment',
+        src: 'gatewayPayment',
+        input: ({ context }) => ({
+          order: { courseType: context.courseType, courseId: context.courseId },
+          gatewayReturn: context.gatewayReturn,
+        }),
         onDone: [
           {
-            guard: { type: 'isCompletedPayment', params: ({ event }) => ({ payment: event.output }) },
+            guard: { type: 'paid', params: ({ event }) => ({ outcome: event.output }) },
             target: 'completed',
+            actions: [{ type: 'takeOutcome', params: ({ event }) => ({ outcome: event.output }) }, ...enrolledNow],
+          },
+          {
+            guard: { type: 'cancelled', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'cancelled',
             actions: [
-              { type: 'setOrder', params: ({ event }) => ({ start: event.output }) },
-              'markEnrolled',
-              { type: 'setNotice', params: { kind: 'success', text: MESSAGES.paymentCompleted } },
-              'courseEnrolled',
+              { type: 'takeOutcome', params: ({ event }) => ({ outcome: event.output }) },
+              { type: 'setNotice', params: failedNotice(MESSAGES.checkoutCancelled) },
             ],
           },
-          { target: 'handingOff', actions: { type: 'setOrder', params: ({ event }) => ({ start: event.output }) } },
-        ],
-        onError: {
-          target: 'failed',
-          actions: { type: 'setNotice', params: ({ event }) => failedNotice(checkoutFailure(event.error)) },
-        },
-      },
-    },
-    /** The gateway's own step: Razorpay Checkout, or the sandbox's page. */
-    handingOff: {
-      tags: ['busy', 'paying'],
-      invoke: {
-        id: 'handOff',
-        src: 'handOff',
-        input: ({ context }) => ({ payment: context.payment!, gateway: context.gateway! }),
-        onDone: [
           {
-            guard: { type: 'paid', params: ({ event }) => ({ result: event.output }) },
-            target: 'verifying',
-            actions: {
-              type: 'setProof',
-              params: ({ event }) => ({ proof: (event.output as Extract<HandOffResult, { kind: 'paid' }>).proof }),
-            },
-          },
-          {
-            guard: { type: 'declined', params: ({ event }) => ({ result: event.output }) },
             target: 'failed',
-            actions: { type: 'setNotice', params: failedNotice(MESSAGES.checkoutFailed) },
+            actions: [
+              { type: 'takeOutcome', params: ({ event }) => ({ outcome: event.output }) },
+              { type: 'setNotice', params: ({ event }) => failedNotice((event.output as GatewayFailure).failure) },
+            ],
           },
-          { target: 'cancelled', actions: { type: 'setNotice', params: failedNotice(MESSAGES.checkoutCancelled) } },
         ],
-        onError: {
-          target: 'failed',
-          actions: { type: 'setNotice', params: ({ event }) => failedNotice(checkoutFailure(event.error)) },
-        },
-      },
-    },
-    /** Our server checks the gateway's signature and grants the course. */
-    verifying: {
-      tags: ['busy', 'paying'],
-      invoke: {
-        id: 'verifyPayment',
-        src: 'verifyPayment',
-        input: ({ context }) => ({ paymentId: context.payment!.id, proof: context.proof! }),
-        onDone: {
-          target: 'completed',
-          actions: [
-            { type: 'setPayment', params: ({ event }) => ({ payment: event.output.payment }) },
-            'markEnrolled',
-            { type: 'setNotice', params: { kind: 'success', text: MESSAGES.paymentCompleted } },
-            'courseEnrolled',
-          ],
-        },
         onError: {
           target: 'failed',
           actions: { type: 'setNotice', params: ({ event }) => failedNotice(checkoutFailure(event.error)) },
@@ -297,11 +232,11 @@ export const paymentFlowMachine = setup({
      * gateway (the server failed the payment on the gateway's word; the payment start gives it a new order).
      */
     failed: {
-      on: { 'payment.complete': { target: 'ordering', actions: 'clearNotice' } },
+      on: { 'payment.complete': { target: 'paying', actions: 'clearNotice' } },
     },
     /** The student closed the gateway step: nothing was charged; Complete Payment when ready. */
     cancelled: {
-      on: { 'payment.complete': { target: 'ordering', actions: 'clearNotice' } },
+      on: { 'payment.complete': { target: 'paying', actions: 'clearNotice' } },
     },
     /** Paid (or free): the course is the student's. */
     completed: {},

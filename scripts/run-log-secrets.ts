@@ -11,9 +11,10 @@ const SECRETS: { what: string; pattern: RegExp }[] = [
       /"(password|new_password|password_confirm|current_password|refresh|access|token|authorization|cookie|card_number|cvv|expiry|razorpay_signature|key_secret|mfa_token|recovery_code|otpauth_url|secret_encrypted)"\s*:\s*"(?!\[redacted\]")[^"]+"/i,
   },
   {
-    // Not inside a longer number or a decimal (a response time such as 0.5555829999998423).
+    // Not inside a longer number, a decimal (a response time such as 0.5555829999998423) or a word such as
+    // a request id (a UUID such as 41110123-4567-4890-...: its hyphenated groups once read as a card number).
     what: 'a card number',
-    pattern: /(?<![\d.])(?:4111|4000|5555|5104)[ -]?\d{4}[ -]?\d{4}[ -]?\d{4}(?![\d.])/,
+    pattern: /(?<![\w.-])(?:4111|4000|5555|5104)[ -]?\d{4}[ -]?\d{4}[ -]?\d{4}(?![\w.-])/,
   },
   // A TOTP seed travels only inside the set-up answer's otpauth:// URI (and its QR code).
   { what: 'a TOTP seed (otpauth URI)', pattern: /otpauth:\/\/[^\s"]*secret=/i },

@@ -4,7 +4,7 @@ import { mfaKeyFromEnv } from './lib/secret-box.ts';
 import { loadPrivacyConfig, type PrivacyConfig } from './privacy-config.ts';
 import { loadInstalmentConfig, type InstalmentConfig } from './config-instalments.ts';
 import { DEMO_INSTITUTE, institute, type Institute } from './config-institute.ts';
-import { loadCertificateConfig, type CertificateConfig } from './certificates/config.ts';
+import { loadCertificateConfig, type CertificateConfig } from './config-certificates.ts';
 import { webauthnFromEnv, type WebauthnConfig } from './config-webauthn.ts';
 
 export { DEMO_INSTITUTE, missingInvoiceSettings, type Institute } from './config-institute.ts';
@@ -118,7 +118,7 @@ export type Config = {
   mfaIssuer: string;
   /** Grievance officer, privacy notice version, retention periods (privacy-config.ts). */
   privacy: PrivacyConfig;
-  /** CERTIFICATE_MIN_ATTENDANCE and CERTIFICATE_PASS_PERCENT (certificates/config.ts). */
+  /** CERTIFICATE_MIN_ATTENDANCE and CERTIFICATE_PASS_PERCENT (config-certificates.ts). */
   certificates: CertificateConfig;
   /** WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN: the passkeys' relying party (config-webauthn.ts). */
   webauthn: WebauthnConfig;

@@ -18,10 +18,10 @@ export const CATALOGUE_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: C.API.programs.detail(),
-    summary: 'One program',
+    summary: 'One program, with its active instalment plans',
     tag: 'Programs',
     access: 'optional',
-    responses: { 200: C.Program },
+    responses: { 200: C.ProgramDetail },
     errors: [404],
   },
   {

@@ -77,12 +77,12 @@ export const TRUST_OPERATIONS: Operation[] = [
     method: 'post',
     path: P.stepUp,
     summary:
-      'Step-up: a current code, or a passkey assertion, proves the second factor for 5 minutes (refunds, role changes, exports...)',
+      'Step-up: a current code, or a passkey assertion, proves the second factor for 5 minutes to this login only (refunds, role changes, exports...); 401 for a token that names no login',
     tag: 'Account',
     access: 'user',
     body: C.StepUpInput,
     responses: { 200: C.StepUp },
-    errors: [400, 429],
+    errors: [400, 401, 429],
   },
   {
     method: 'patch',

@@ -48,5 +48,7 @@ declare module 'fastify' {
     user: UserRow | null;
     /** Why a presented token was refused; answered only where a login is required. */
     authError: HttpError | null;
+    /** The login (refresh family) the access token belongs to; null without one. */
+    login: string | null;
   }
 }

@@ -20,6 +20,7 @@ import * as batchesAndLessons from './migrations/011_batches_and_lessons.ts';
 import * as teaching from './migrations/015_teaching.ts';
 import * as coupons from './migrations/016_coupons.ts';
 import * as instalmentPlans from './migrations/017_instalment_plans.ts';
+import * as stepUpPerLogin from './migrations/018_step_up_per_login.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '015_teaching': teaching,
   '016_coupons': coupons,
   '017_instalment_plans': instalmentPlans,
+  '018_step_up_per_login': stepUpPerLogin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

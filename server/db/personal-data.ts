@@ -25,6 +25,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
     withheld: {
       password_hash: 'a one-way hash of the password: useless to its owner, a risk if copied',
       step_up_at: 'a security check’s time, good for minutes',
+      step_up_login: 'which sign-in that check was for: a random key that would let a copy of it pose as that sign-in',
     },
   },
   consent_events: {

@@ -32,6 +32,8 @@ export interface UsersTable {
   mfa_enabled: Generated<Bool>;
   /** The latest second-factor proof (step-up), migration 012. */
   step_up_at: Generated<Timestamp | null>;
+  /** The login (refresh family) that gave that proof: it counts for that login only (migration 018). */
+  step_up_login: Generated<string | null>;
 }
 
 /** Authenticator-app secrets, encrypted (AES-256-GCM), one per user; migration 012. */

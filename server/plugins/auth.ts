@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
 import { createUserRepository } from '../repositories/users.ts';
-import { MFA_ERROR_CODES, MFA_MESSAGES, STEP_UP_SECONDS } from '../../contract/index.ts';
+import { MFA_ERROR_CODES, MFA_MESSAGES } from '../../contract/index.ts';
+import { steppedUpUntil } from '../services/mfa/step-up.ts';
 import { CodedHttpError, forbidden, HttpError, notAuthenticated, tokenInvalid } from '../lib/errors.ts';
 import { shared } from './shared.ts';
 
@@ -14,13 +15,15 @@ export default shared(async function auth(app) {
   const users = createUserRepository(app.deps.db);
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
+  app.decorateRequest('login', null);
   async function authenticate(request: FastifyRequest, token: string): Promise<void> {
     try {
-      const userId = await app.deps.tokens.verifyAccess(token);
+      const { userId, login } = await app.deps.tokens.verifyAccess(token);
       const user = await users.findById(userId);
       // A deactivated account's tokens stop working on its next request.
       if (!user || !user.is_active) throw tokenInvalid();
       request.user = user;
+      request.login = login;
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       request.authError = error;
@@ -55,15 +58,15 @@ export function requireAdmin(request: FastifyRequest): UserRow {
 }
 
 /**
- * Step-up: the caller proved their second factor (POST /auth/step-up/) less than STEP_UP_SECONDS ago,
- * otherwise 403 `{detail, code: "step_up_required"}` (the admin panel asks for a code and retries). With
+ * Step-up: the caller proved their second factor (POST /auth/step-up/) less than STEP_UP_SECONDS ago, in
+ * this login (the proof of one device does not count for another login of the account), otherwise 403 `{detail, code: "step_up_required"}` (the admin panel asks for a code and retries). With
  * REQUIRE_ADMIN_MFA off, a user without a second factor passes (the demo administrator works as before).
  * The one guard for every sensitive action: add `steppedUp` to a route's preHandler, or call this.
  */
 export function requireStepUp(request: FastifyRequest): UserRow {
   const user = requireUser(request);
   if (!request.server.deps.config.requireAdminMfa && !user.mfa_enabled) return user;
-  if (user.step_up_at && Date.parse(user.step_up_at) > Date.now() - STEP_UP_SECONDS * 1000) return user;
+  if (steppedUpUntil(user, request.login) > Date.now()) return user;
   throw new CodedHttpError(403, MFA_MESSAGES.stepUpRequired, MFA_ERROR_CODES.stepUpRequired);
 }
 

@@ -83,13 +83,13 @@ export function createMfaRepository(db: Db) {
     async setEnabled(userId: number, enabled: boolean): Promise<void> {
       await db
         .updateTable('users')
-        .set({ mfa_enabled: enabled ? 1 : 0, ...(enabled ? {} : { step_up_at: null }) })
+        .set({ mfa_enabled: enabled ? 1 : 0, ...(enabled ? {} : { step_up_at: null, step_up_login: null }) })
         .where('id', '=', userId)
         .execute();
     },
-    async recordStepUp(userId: number): Promise<string> {
+    async recordStepUp(userId: number, login: string): Promise<string> {
       const at = nowIso();
-      await db.updateTable('users').set({ step_up_at: at }).where('id', '=', userId).execute();
+      await db.updateTable('users').set({ step_up_at: at, step_up_login: login }).where('id', '=', userId).execute();
       return at;
     },
     passkeys: (userId: number) =>

@@ -1,5 +1,5 @@
 import { attendanceRule, eligibilitySentence, type Eligibility } from '../../contract/index.ts';
-import type { CertificateConfig } from '../certificates/config.ts';
+import type { CertificateConfig } from '../config-certificates.ts';
 import type { Db } from '../db/connect.ts';
 import { createAttendanceRepository } from '../repositories/attendance.ts';
 import { createCertificateRepository } from '../repositories/certificates.ts';

@@ -202,26 +202,37 @@ export function createTokenService(
    * nothing new. Expiry is still checked on every use; revocation of refresh tokens is a database read
    * on every use (refreshAccess, revoke).
    */
-  const verified = new Map<string, { type: TokenType; userId: number; jti: string; exp: number }>();
+  const verified = new Map<
+    string,
+    { type: TokenType; userId: number; jti: string; exp: number; login: string | null }
+  >();
 
   /**
    * A compact HS256 JWT (RFC 7515/7519), the same bytes jose's SignJWT makes, signed synchronously with
    * node:crypto: no hop to WebCrypto's thread pool on every login and refresh.
    */
-  function sign(type: TokenType, userId: number, jti: string, lifetimeSeconds: number): string {
+  function sign(type: TokenType, userId: number, jti: string, lifetimeSeconds: number, login?: string): string {
     const now = Math.floor(Date.now() / 1000);
-    const claims = { token_type: type, user_id: userId, jti, iat: now, exp: now + lifetimeSeconds };
+    // An access token names its login (`sid`, the refresh family): a step-up proof counts for that login only.
+    const claims = {
+      token_type: type,
+      user_id: userId,
+      jti,
+      ...(login ? { sid: login } : {}),
+      iat: now,
+      exp: now + lifetimeSeconds,
+    };
     const signingInput = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
     return `${signingInput}.${createHmac('sha256', raw).update(signingInput).digest('base64url')}`;
   }
 
   /** The token's user id, if the token is genuine, unexpired and of the type wanted. */
-  function verify(token: string, type: TokenType): { userId: number; jti: string } | null {
+  function verify(token: string, type: TokenType): { userId: number; jti: string; login: string | null } | null {
     const known = verified.get(token);
     if (known) {
       // jose's rule: expired when exp <= now (seconds, no tolerance).
       if (known.type !== type || known.exp <= Math.floor(Date.now() / 1000)) return null;
-      return { userId: known.userId, jti: known.jti };
+      return { userId: known.userId, jti: known.jti, login: known.login };
     }
     const payload = verifyHs256(token, raw);
     if (
@@ -232,19 +243,20 @@ export function createTokenService(
       typeof payload.exp !== 'number'
     )
       return null;
+    const login = typeof payload.sid === 'string' ? payload.sid : null;
     // Only access tokens are remembered: a refresh token is presented once (rotation retires it).
     if (payload.token_type === 'access') {
       if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
-      verified.set(token, { type: payload.token_type, userId: payload.user_id, jti: payload.jti, exp: payload.exp });
+      verified.set(token, { type: 'access', userId: payload.user_id, jti: payload.jti, exp: payload.exp, login });
     }
     if (payload.token_type !== type) return null;
-    return { userId: payload.user_id, jti: payload.jti };
+    return { userId: payload.user_id, jti: payload.jti, login };
   }
 
-  /** The pair answered for a recorded refresh token. */
-  const pairFor = (userId: number, refreshJti: string) => ({
-    access: sign('access', userId, newJti(), lifetimes.accessSeconds),
-    refresh: sign('refresh', userId, refreshJti, lifetimes.refreshSeconds),
+  /** The pair answered for a recorded refresh token: the access token names the login (the family). */
+  const pairFor = (userId: number, jti: string) => ({
+    access: sign('access', userId, newJti(), lifetimes.accessSeconds, parseRefreshJti(jti)?.family),
+    refresh: sign('refresh', userId, jti, lifetimes.refreshSeconds),
   });
 
   /** A new pair starting a family (a login): its generation 0. */
@@ -274,11 +286,11 @@ export function createTokenService(
       const presented = parseRefreshJti(claims.jti);
       if (presented) await refreshTokens.revokeFamily(presented.family);
     },
-    /** The user id an access token names, or the 401 to answer. */
-    async verifyAccess(token: string): Promise<number> {
+    /** The user id and the login (null for a token older than logins in tokens) an access token names, or the 401. */
+    async verifyAccess(token: string): Promise<{ userId: number; login: string | null }> {
       const claims = verify(token, 'access');
       if (!claims) throw tokenInvalid();
-      return claims.userId;
+      return { userId: claims.userId, login: claims.login };
     },
     sign,
   };

@@ -14,7 +14,11 @@ describe('secrets in a log', () => {
   it('passes a log of method, URL, status, response times and redacted fields', () => {
     const redacted = JSON.stringify({ req: { headers: { authorization: '[redacted]' } }, password: '[redacted]' });
     const timed = '{"method":"GET","url":"/api/me/","status":200,"ms":0.556,"userId":7,"msg":"request"}';
-    expect(secretsInLog([clean, redacted, timed].join('\n'))).toEqual([]);
+    // Request ids are random UUIDs, whose digit groups can look like a card number split by hyphens.
+    const ids = ['41110123-4567-4890-a123-456789abcdef', 'c0ffee00-4000-4123-8123-4567abcdef01'].map((reqId) =>
+      JSON.stringify({ reqId, msg: 'request' }),
+    );
+    expect(secretsInLog([clean, redacted, timed, ...ids].join('\n'))).toEqual([]);
   });
 
   it.each([
@@ -22,6 +26,8 @@ describe('secrets in a log', () => {
     ['a secret field with its value', '{"body":{"username":"priya","password":"hunter2hunter2"}}'],
     ['a secret field with its value', '{"headers":{"authorization":"Token abc"}}'],
     ['a card number', '{"msg":"card 4111 1111 1111 1111 declined"}'],
+    ['a card number', '{"body":{"card":"4111-1111-1111-1111"}}'],
+    ['a card number', '{"msg":"card=5555555555554444"}'],
     ['a password the tests use', '{"msg":"login student/student123"}'],
     ['a TOTP seed (otpauth URI)', '{"msg":"otpauth://totp/CCI:asha?secret=JBSWY3DPEHPK3PXP&issuer=CCI"}'],
     ['a secret field with its value', '{"body":{"mfa_token":"k2J9xv0aQ1","code":"123456"}}'],

@@ -3,7 +3,16 @@ import { API, MESSAGES, type Payment, type PaymentStart, type Program } from '..
 import { totpCode } from '../../server/services/mfa/totp.ts';
 import { adminToken, apiOk, firstOpenBatch, list, registerStudent } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
-import { expectMessage, loginForm, recordDialogs, visible, waitForPath } from './support/ui.ts';
+import {
+  exactly,
+  expectMessage,
+  header,
+  loginForm,
+  recordDialogs,
+  storedTokens,
+  visible,
+  waitForPath,
+} from './support/ui.ts';
 
 /**
  * Two-step verification in Chromium: an administrator sets up an authenticator app on /account (the
@@ -85,7 +94,11 @@ describe('Two-step verification', () => {
     await visible(page.getByText(/Two-step verification is on/));
 
     // Sign out and in again: the password alone is not enough.
-    await page.getByRole('button', { name: 'Logout' }).click();
+    // Wait for the logout to finish (both tokens gone): /login sends a signed-in visitor on to /admin.
+    await (await visible(header(page).getByRole('button', { name: exactly('Logout') }))).click();
+    await waitForPath(page, '/');
+    await visible(header(page).getByRole('link', { name: exactly('Login') }));
+    await expect.poll(() => storedTokens(page)).toEqual({ access: null, refresh: null });
     await page.goto('/login');
     await form.username.fill(username);
     await form.password.fill('Secur3-pass');

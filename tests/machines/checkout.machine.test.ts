@@ -1,32 +1,19 @@
 import { describe, expect } from 'vitest';
 import { CHECKOUT_MESSAGES, MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
 import { checkoutInputs, checkoutModel, sampleCheckoutCourse } from '../support/models/index.ts';
-import {
-  gatewayUnavailable,
-  invalidCardForm,
-  networkError,
-  sampleFreeStart,
-  samplePaymentStart,
-  sampleProof,
-  serverError,
-  signatureInvalid,
-} from '../support/samples.ts';
+import { gatewayDeclined, gatewayProofRefused, invalidCardForm, networkError } from '../support/samples.ts';
 import { actorCalls, stateOf, testGeneratedPaths } from './generated-paths.ts';
 
-// A 500 or a network failure carries no words for the user: the spec's text shows. The server's 4xx and
-// 503 (gateway down) words follow the spec's text.
-const errorText = new Map<unknown, string>([
-  [serverError, MESSAGES.checkoutFailed],
-  [networkError, MESSAGES.checkoutFailed],
-  [gatewayUnavailable, `${MESSAGES.checkoutFailed} ${SERVER_MESSAGES.gatewayUnavailable}`],
-  [signatureInvalid, `${MESSAGES.checkoutFailed} ${SERVER_MESSAGES.signatureInvalid}`],
+// The gateway step (its own machine, gateway-payment) says why it failed; the checkout shows its words.
+const failureText = new Map<unknown, string>([
+  [gatewayDeclined, MESSAGES.checkoutFailed],
+  [gatewayProofRefused, `${MESSAGES.checkoutFailed} ${SERVER_MESSAGES.signatureInvalid}`],
 ]);
-const PAYING = ['ordering', 'handingOff', 'verifying'];
 
 describe('checkout machine, generated paths', () => {
   testGeneratedPaths(checkoutModel, (step) => {
     const state = stateOf(step);
-    const { course, errors, failure, courseType, courseId, gatewayReturn, paymentId, proof } = step.snapshot.context;
+    const { course, errors, failure, courseType, courseId, gatewayReturn } = step.snapshot.context;
     const event = step.event as { type: string; error?: unknown; form?: unknown; output?: unknown };
 
     if (step.index === 0) {
@@ -38,12 +25,12 @@ describe('checkout machine, generated paths', () => {
       );
     }
 
-    expect(step.snapshot.hasTag('busy')).toBe(state === 'loading' || PAYING.includes(state));
-    expect(step.snapshot.hasTag('paying')).toBe(PAYING.includes(state));
+    expect(step.snapshot.hasTag('busy')).toBe(state === 'loading' || state === 'paying');
+    expect(step.snapshot.hasTag('paying')).toBe(state === 'paying');
     if (!['resolving', 'loading', 'loadFailed'].includes(state)) expect(course).toEqual(sampleCheckoutCourse);
     if (state === 'success') expect(step.snapshot.status).toBe('done');
-    // The gateway's answer in the URL is used once, right after the course loads.
-    if (!['resolving', 'loading', 'loadFailed'].includes(state)) expect(gatewayReturn).toBeNull();
+    // The gateway's answer in the URL is used once, by the gateway step right after the course loads.
+    if (!['resolving', 'loading', 'loadFailed', 'paying'].includes(state)) expect(gatewayReturn).toBeNull();
 
     if (event.type === 'checkout.submit') {
       if (event.form === invalidCardForm) {
@@ -57,53 +44,35 @@ describe('checkout machine, generated paths', () => {
         expect(actorCalls(step.effects)).toEqual([]);
         expect(failure).toBe(step.previous?.context.failure);
       } else {
-        // Only the billing side leaves: the form goes to startOrder, which sends checkoutBilling(form).
-        expect(state).toBe('ordering');
+        // The form goes to the gateway step's payment start, which sends only checkoutBilling(form).
+        expect(state).toBe('paying');
         expect(errors).toEqual({});
         expect(failure).toBeNull();
         expect(actorCalls(step.effects)).toEqual([
           {
-            src: 'startOrder',
-            input: { courseType: 'program', courseId: 3, form: JSON.parse(JSON.stringify(event.form)) },
+            src: 'gatewayPayment',
+            input: { order: { courseType: 'program', courseId: 3, form: event.form }, gatewayReturn: null },
           },
         ]);
       }
     } else if (event.type === 'xstate.done.actor.loadCourse') {
       const back = step.previous?.context.gatewayReturn;
-      expect(state).toBe(
-        !back ? 'idle' : back.kind === 'paid' ? 'verifying' : back.kind === 'failed' ? 'failure' : 'cancelled',
+      // Back from the gateway's page: the gateway step takes its outcome (verifies a paid one).
+      expect(state).toBe(back ? 'paying' : 'idle');
+      expect(actorCalls(step.effects)).toEqual(
+        back
+          ? [{ src: 'gatewayPayment', input: { order: { courseType: 'program', courseId: 3 }, gatewayReturn: back } }]
+          : [],
       );
-      if (back?.kind === 'paid') {
-        expect(actorCalls(step.effects)).toEqual([{ src: 'verify', input: { paymentId: 41, proof: sampleProof } }]);
-      }
-      if (back?.kind === 'failed') expect(failure).toBe(MESSAGES.checkoutFailed);
-    } else if (event.type === 'xstate.done.actor.startOrder') {
-      if (event.output === sampleFreeStart) {
-        expect(state).toBe('success');
-      } else {
-        expect(state).toBe('handingOff');
-        expect(paymentId).toBe(samplePaymentStart.id);
-        expect(actorCalls(step.effects)).toEqual([
-          {
-            src: 'handOff',
-            input: { paymentId: 41, gateway: samplePaymentStart.gateway, course: sampleCheckoutCourse },
-          },
-        ]);
-      }
-    } else if (event.type === 'xstate.done.actor.handOff') {
+    } else if (event.type === 'xstate.done.actor.gatewayPayment') {
       const kind = (event.output as { kind: string }).kind;
-      expect(state).toBe(kind === 'paid' ? 'verifying' : kind === 'failed' ? 'failure' : 'cancelled');
-      if (kind === 'paid') {
-        expect(proof).toEqual(sampleProof);
-        expect(actorCalls(step.effects)).toEqual([{ src: 'verify', input: { paymentId: 41, proof: sampleProof } }]);
-      }
-      if (kind === 'failed') expect(failure).toBe(MESSAGES.checkoutFailed);
+      expect(state).toBe(kind === 'paid' ? 'success' : kind === 'failed' ? 'failure' : 'cancelled');
+      if (kind === 'failed') expect(failure).toBe(failureText.get(event.output));
       if (kind === 'cancelled') expect(failure).toBeNull();
-    } else if (event.type === 'xstate.done.actor.verify') {
-      expect(state).toBe('success');
-    } else if (/^xstate\.error\.actor\.(startOrder|handOff|verify)$/.test(event.type)) {
+    } else if (event.type === 'xstate.error.actor.gatewayPayment') {
       expect(state).toBe('failure');
-      expect(failure).toBe(errorText.get(event.error));
+      expect(event.error).toBe(networkError);
+      expect(failure).toBe(MESSAGES.checkoutFailed);
     } else if (event.type === 'xstate.error.actor.loadCourse') {
       expect(state).toBe('loadFailed');
     } else if (step.index > 0) {

@@ -9,9 +9,13 @@ describe('machine diagrams', () => {
   it('draw every state, guard and invoked actor', () => {
     const checkout = [...renderDiagrams()].find(([path]) => path.endsWith('checkout.md'))![1];
     expect(checkout).toContain('stateDiagram-v2');
-    expect(checkout).toContain('idle --> ordering : checkout.submit [isFormValid] / clearErrors');
-    expect(checkout).toContain('handingOff : invokes handOff');
+    expect(checkout).toContain('idle --> paying : checkout.submit [isFormValid] / clearErrors');
+    expect(checkout).toContain('paying : invokes gatewayPayment');
     expect(checkout).toContain('loading : invokes loadCourse');
     expect(checkout).toContain('success --> [*]');
+    // The gateway step is drawn once, in its own machine's diagram.
+    const gateway = [...renderDiagrams()].find(([path]) => path.endsWith('gateway-payment.md'))![1];
+    expect(gateway).toContain('handingOff : invokes handOff');
+    expect(checkout).not.toContain('invokes handOff');
   });
 });

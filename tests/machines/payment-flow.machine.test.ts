@@ -3,12 +3,12 @@ import { MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
 import { paymentFlowModel } from '../support/models/index.ts';
 import {
   alreadyEnrolled,
+  gatewayDeclined,
+  gatewayPaid,
+  gatewayStartRefused,
   gatewayUnavailable,
   networkError,
-  samplePaymentStart,
   samplePendingPayment,
-  sampleProof,
-  signatureInvalid,
 } from '../support/samples.ts';
 import { actionNames, actorCalls, enteredNewState, stateOf, testGeneratedPaths } from './generated-paths.ts';
 
@@ -17,16 +17,14 @@ const startErrorText = new Map<unknown, string>([
   [gatewayUnavailable, SERVER_MESSAGES.gatewayUnavailable],
   [networkError, MESSAGES.paymentStartFailed],
 ]);
-// In the gateway steps: the spec's failure text first, then the server's words when it gave some.
-const gatewayErrorText = new Map<unknown, string>([
-  [gatewayUnavailable, `${MESSAGES.checkoutFailed} ${SERVER_MESSAGES.gatewayUnavailable}`],
-  [alreadyEnrolled, `${MESSAGES.checkoutFailed} ${SERVER_MESSAGES.alreadyEnrolled}`],
-  [networkError, MESSAGES.checkoutFailed],
-  [signatureInvalid, `${MESSAGES.checkoutFailed} ${SERVER_MESSAGES.signatureInvalid}`],
+// The gateway step (its own machine, gateway-payment) ends failed with the spec's text first, then the
+// server's words when it gave some; the card shows them.
+const gatewayFailureText = new Map<unknown, string>([
+  [gatewayDeclined, MESSAGES.checkoutFailed],
+  [gatewayStartRefused, `${MESSAGES.checkoutFailed} ${SERVER_MESSAGES.gatewayUnavailable}`],
 ]);
-const BUSY = ['starting', 'completing', 'ordering', 'handingOff', 'verifying'];
-const PAYING = ['ordering', 'handingOff', 'verifying'];
-const { gateway } = samplePaymentStart;
+const BUSY = ['starting', 'completing', 'paying'];
+const course = { courseType: 'program', courseId: 3 };
 
 describe('payment flow machine, generated paths', () => {
   testGeneratedPaths(paymentFlowModel, (step) => {
@@ -35,28 +33,20 @@ describe('payment flow machine, generated paths', () => {
     const event = step.event as { type: string; error?: unknown; output?: { status?: string; kind?: string } };
     const previous = step.previous ? step.previous.value : null;
 
-    // The card's first state comes from what the dashboard knows, and from the gateway's page it came back from.
+    // The card's first state comes from what the dashboard knows, and from the gateway's page it came back
+    // from (for this card's payment): the gateway step takes that outcome.
     if (step.index === 0) {
       const { enrolled } = step.snapshot.context;
-      const back = step.snapshot.context.proof
-        ? 'verifying'
-        : notice?.text === MESSAGES.checkoutFailed
-          ? 'failed'
-          : notice?.text === MESSAGES.checkoutCancelled
-            ? 'cancelled'
-            : null;
-      const expected = enrolled ? 'completed' : (back ?? (payment === samplePendingPayment ? 'pending' : 'none'));
+      const back = gatewayReturn?.paymentId === samplePendingPayment.id;
+      const expected = enrolled ? 'completed' : back ? 'paying' : payment === samplePendingPayment ? 'pending' : 'none';
       expect(state).toBe(expected);
-      if (state === 'verifying') expect(step.snapshot.context.proof).toEqual(sampleProof);
-      if (state === 'failed') expect(notice).toEqual({ kind: 'error', text: MESSAGES.checkoutFailed });
-      if (state === 'cancelled') expect(notice).toEqual({ kind: 'error', text: MESSAGES.checkoutCancelled });
-      if (['none', 'pending', 'completed'].includes(state)) expect(notice).toBeNull();
+      expect(notice).toBeNull();
     }
-    // The gateway's answer in the URL is used once, when the card starts.
-    expect(gatewayReturn).toBeNull();
+    // The gateway's answer in the URL is used once, by the gateway step when the card starts.
+    if (state !== 'paying') expect(gatewayReturn).toBeNull();
 
     expect(step.snapshot.hasTag('busy')).toBe(BUSY.includes(state));
-    expect(step.snapshot.hasTag('paying')).toBe(PAYING.includes(state));
+    expect(step.snapshot.hasTag('paying')).toBe(state === 'paying');
 
     // The notice under the card (spec section 8, student payment texts; issue 9's gateway outcomes).
     switch (event.type) {
@@ -64,31 +54,21 @@ describe('payment flow machine, generated paths', () => {
         if (event.output?.status === 'completed') {
           expect(state).toBe('completed');
           expect(notice).toEqual({ kind: 'success', text: MESSAGES.paymentCompleted });
-        } else if (previous === 'starting') {
+        } else {
           expect(state).toBe('pending');
           expect(notice).toEqual({ kind: 'success', text: MESSAGES.paymentStarted });
-        } else {
-          // Complete Payment took the payment's live order: on to the gateway, nothing shown yet.
-          expect(state).toBe('handingOff');
-          expect(notice).toBeNull();
         }
         break;
       case 'xstate.error.actor.startPayment':
-        if (previous === 'starting') {
-          expect(state).toBe('none');
-          expect(notice).toEqual({ kind: 'error', text: startErrorText.get(event.error) });
-        } else {
-          expect(state).toBe('failed');
-          expect(notice).toEqual({ kind: 'error', text: gatewayErrorText.get(event.error) });
-        }
+        expect(state).toBe('none');
+        expect(notice).toEqual({ kind: 'error', text: startErrorText.get(event.error) });
         break;
       case 'xstate.done.actor.completePayment':
-      case 'xstate.done.actor.verifyPayment':
         expect(state).toBe('completed');
         expect(notice).toEqual({ kind: 'success', text: MESSAGES.paymentCompleted });
         break;
       case 'xstate.error.actor.completePayment':
-        if (state === 'ordering') {
+        if (state === 'paying') {
           // Not received from the gateway: the student pays through it now.
           expect(notice).toBeNull();
         } else {
@@ -96,18 +76,21 @@ describe('payment flow machine, generated paths', () => {
           expect(notice).toEqual({ kind: 'error', text: MESSAGES.paymentCompleteFailed });
         }
         break;
-      case 'xstate.done.actor.handOff': {
+      case 'xstate.done.actor.gatewayPayment': {
         const kind = event.output?.kind;
-        expect(state).toBe(kind === 'paid' ? 'verifying' : kind === 'failed' ? 'failed' : 'cancelled');
-        if (kind === 'paid') expect(notice).toBeNull();
-        if (kind === 'failed') expect(notice).toEqual({ kind: 'error', text: MESSAGES.checkoutFailed });
+        expect(state).toBe(kind === 'paid' ? 'completed' : kind === 'failed' ? 'failed' : 'cancelled');
+        if (kind === 'paid') {
+          expect(notice).toEqual({ kind: 'success', text: MESSAGES.paymentCompleted });
+          // verify/'s answer: the payment is completed.
+          expect(payment).toEqual(gatewayPaid.payment);
+        }
+        if (kind === 'failed') expect(notice).toEqual({ kind: 'error', text: gatewayFailureText.get(event.output) });
         if (kind === 'cancelled') expect(notice).toEqual({ kind: 'error', text: MESSAGES.checkoutCancelled });
         break;
       }
-      case 'xstate.error.actor.handOff':
-      case 'xstate.error.actor.verifyPayment':
+      case 'xstate.error.actor.gatewayPayment':
         expect(state).toBe('failed');
-        expect(notice).toEqual({ kind: 'error', text: gatewayErrorText.get(event.error) });
+        expect(notice).toEqual({ kind: 'error', text: MESSAGES.checkoutFailed });
         break;
       case 'payment.start':
       case 'payment.complete':
@@ -124,11 +107,10 @@ describe('payment flow machine, generated paths', () => {
     expect(actionNames(step.effects)).toEqual(enrolledNow ? ['courseEnrolled'] : []);
 
     const expectedCalls = {
-      starting: [{ src: 'startPayment', input: { courseType: 'program', courseId: 3 } }],
-      ordering: [{ src: 'startPayment', input: { courseType: 'program', courseId: 3 } }],
+      starting: [{ src: 'startPayment', input: course }],
       completing: [{ src: 'completePayment', input: { paymentId: samplePendingPayment.id } }],
-      handingOff: [{ src: 'handOff', input: { payment: samplePendingPayment, gateway } }],
-      verifying: [{ src: 'verifyPayment', input: { paymentId: samplePendingPayment.id, proof: sampleProof } }],
+      // The gateway step starts the payment again (its live order), with the page's answer when back from it.
+      paying: [{ src: 'gatewayPayment', input: { order: course, gatewayReturn: step.snapshot.context.gatewayReturn } }],
     }[state];
     // Each busy state calls its actor once, when entered; dismissing a notice meanwhile calls nothing.
     expect(actorCalls(step.effects)).toEqual(enteredNewState(step) ? (expectedCalls ?? []) : []);

@@ -1,6 +1,7 @@
 import {
   ApiError,
   EMPTY_CHECKOUT_FORM,
+  MESSAGES,
   SERVER_MESSAGES,
   MFA_MESSAGES,
   type CheckoutForm,
@@ -9,7 +10,7 @@ import {
   type PaymentStart,
   type User,
 } from '../../contract/index.ts';
-import type { HandOffResult } from '../../machines/checkout.machine.ts';
+import type { GatewayOutcome, HandOffResult } from '../../machines/gateway-payment.machine.ts';
 
 /** Sample data the models feed the machines; views tests can reuse it for their fake API answers. */
 
@@ -164,3 +165,33 @@ export const handOffDeclined: HandOffResult = { kind: 'failed' };
 export const handOffClosed: HandOffResult = { kind: 'cancelled' };
 export const signatureInvalid = new ApiError(400, { error: SERVER_MESSAGES.signatureInvalid });
 export const gatewayUnavailable = new ApiError(503, { error: SERVER_MESSAGES.gatewayUnavailable });
+
+/** A pending payment the start answered without a gateway order: nothing the gateway could take. */
+export const sampleStartWithoutOrder: PaymentStart = { ...samplePendingPayment, gateway: null };
+
+/** What a gateway step (the gatewayPayment child) can end with, as its parents receive it. */
+export const gatewayPaid: GatewayOutcome = { kind: 'paid', payment: sampleCompletedPayment };
+export const gatewayClosed: GatewayOutcome = { kind: 'cancelled', payment: samplePendingPayment };
+export const gatewayDeclined: GatewayOutcome = {
+  kind: 'failed',
+  stage: 'handingOff',
+  error: null,
+  failure: MESSAGES.checkoutFailed,
+  payment: samplePendingPayment,
+};
+/** The payment start refused (the gateway is down): nothing was ordered. */
+export const gatewayStartRefused: GatewayOutcome = {
+  kind: 'failed',
+  stage: 'ordering',
+  error: gatewayUnavailable,
+  failure: `${MESSAGES.checkoutFailed} ${SERVER_MESSAGES.gatewayUnavailable}`,
+  payment: null,
+};
+/** verify/ refused the gateway's proof. */
+export const gatewayProofRefused: GatewayOutcome = {
+  kind: 'failed',
+  stage: 'verifying',
+  error: signatureInvalid,
+  failure: `${MESSAGES.checkoutFailed} ${SERVER_MESSAGES.signatureInvalid}`,
+  payment: samplePendingPayment,
+};

@@ -17,6 +17,7 @@ import { authenticated, requireUser, steppedUp, requireAdmin } from '../../plugi
 import { createRateLimiter } from '../../repositories/rate-limits.ts';
 import { createUserRepository } from '../../repositories/users.ts';
 import { idParam, parse } from '../../lib/validate.ts';
+import { loginOf } from '../../services/mfa/step-up.ts';
 
 /** The second factor: set up, confirm, turn off, recovery codes, the login's second step, step-up. */
 export default async function mfaRoutes(app: FastifyInstance) {
@@ -56,7 +57,9 @@ export default async function mfaRoutes(app: FastifyInstance) {
     await limiter.release(attempt);
   }
 
-  app.get(MFA_PATHS.status, { preHandler: authenticated }, (request) => mfa.factors.status(requireUser(request)));
+  app.get(MFA_PATHS.status, { preHandler: authenticated }, (request) =>
+    mfa.factors.status(requireUser(request), request.login),
+  );
 
   app.post(MFA_PATHS.totpSetup, { preHandler: authenticated }, (request) => mfa.factors.setup(requireUser(request)));
 
@@ -83,12 +86,14 @@ export default async function mfaRoutes(app: FastifyInstance) {
   // Step-up with a code, or with a passkey's assertion (options: POST /auth/step-up/passkey/options/).
   app.post(MFA_PATHS.stepUp, { preHandler: authenticated }, async (request) => {
     const input = parse(StepUpInput, request.body);
+    // Before the proof is checked, so a code is not spent on a token that cannot carry the proof.
+    const login = loginOf(request);
     if ('response' in input) {
       await provenPasskey(request, input.response);
-      return { step_up_until: await mfa.factors.recordStepUp(requireUser(request), 'passkey') };
+      return { step_up_until: await mfa.factors.recordStepUp(requireUser(request), login, 'passkey') };
     }
     await provenCode(request, input.code);
-    return { step_up_until: await mfa.factors.recordStepUp(requireUser(request), 'totp') };
+    return { step_up_until: await mfa.factors.recordStepUp(requireUser(request), login, 'totp') };
   });
 
   app.post(PASSKEY_PATHS.stepUpOptions, { preHandler: authenticated }, (request) =>

@@ -11,6 +11,7 @@ import { createAuditRepository } from '../../repositories/audit.ts';
 import { createMfaRepository } from '../../repositories/mfa.ts';
 import { createPasskeyRepository } from '../../repositories/passkeys.ts';
 import { createSettingsRepository } from '../../repositories/settings.ts';
+import { steppedUpUntil } from './step-up.ts';
 import { matchingStep, newTotpSecret, otpauthUrl, qrSvg } from './totp.ts';
 
 /** MFA_ENCRYPTION_KEY, else the key stored in the settings table (made once, shared by every instance). */
@@ -143,18 +144,19 @@ export function createMfaFactors(db: Db, config: Config, key: Buffer) {
       });
     },
 
-    /** Records a step-up proof now, audited; answers until when it counts. */
-    async recordStepUp(user: UserRow, method: string): Promise<string> {
+    /** Records a step-up proof now for this login (only its tokens may use it), audited; answers until when it counts. */
+    async recordStepUp(user: UserRow, login: string, method: string): Promise<string> {
       return db.transaction().execute(async (trx) => {
-        const at = await createMfaRepository(trx).recordStepUp(user.id);
+        const at = await createMfaRepository(trx).recordStepUp(user.id, login);
         await audit(trx, user.id, user.id, 'mfa.step_up', { method });
         return new Date(Date.parse(at) + STEP_UP_SECONDS * 1000).toISOString();
       });
     },
 
-    async status(user: UserRow): Promise<MfaStatus> {
+    /** The account's factors; `step_up_until` for the caller's own login (null for anyone else's view). */
+    async status(user: UserRow, login: string | null = null): Promise<MfaStatus> {
       const row = await repo.totp(user.id);
-      const until = user.step_up_at ? Date.parse(user.step_up_at) + STEP_UP_SECONDS * 1000 : 0;
+      const until = steppedUpUntil(user, login);
       return {
         totp_enabled: Boolean(row?.confirmed_at),
         recovery_codes_left: await repo.recoveryCodesLeft(user.id),

@@ -1,31 +1,22 @@
 import { fromPromise } from 'xstate';
-import { checkoutBilling, type CheckoutSubmission, type CourseType } from '../../../contract/index.ts';
-import type { PaymentStart } from '../../../contract/index.ts';
-import {
-  checkoutMachine,
-  type CheckoutCourse,
-  type HandOffInput,
-  type HandOffResult,
-  type LoadCourseInput,
-  type PayInput,
-  type VerifyInput,
-} from '../../../machines/checkout.machine.ts';
+import { checkoutBilling, type CourseType } from '../../../contract/index.ts';
+import { checkoutMachine, type CheckoutCourse, type LoadCourseInput } from '../../../machines/checkout.machine.ts';
 import { fetchProgram, fetchWorkshop } from '../../features/catalogue/api/catalogue-api.ts';
 import { fetchProgramBatches } from '../../features/checkout/api/batches.ts';
 import { batchChoiceMachine, type LoadBatchesInput } from '../../../machines/batch-choice.machine.ts';
 import type { Batch, InstalmentPlan } from '../../../contract/index.ts';
 import { planChoiceMachine, type LoadPlansInput } from '../../../machines/plan-choice.machine.ts';
 import { fetchProgramPlans } from '../../features/checkout/api/plans.ts';
-import { handOffToGateway } from '../../features/checkout/api/gateway.ts';
 import { checkCoupon } from '../../features/checkout/api/coupons.ts';
 import { couponCheckMachine, type CheckCouponInput } from '../../../machines/coupon-check.machine.ts';
 import type { CouponCheck } from '../../../contract/index.ts';
 import { paths } from '../../config/paths.ts';
-import { startPayment, verifyPayment } from '../../features/dashboard/api/payments-api.ts';
+import { startPayment } from '../../features/dashboard/api/payments-api.ts';
+import { gatewayPaymentFor, type CourseOrder } from './gateway.ts';
 
 /**
  * Checkout composes three features: the catalogue (the course it sells), the dashboard's payment calls
- * (start, verify) and the checkout's gateway step. Features never import each other, so that
+ * (start, verify) and the checkout's gateway step (gateway.ts). Features never import each other, so that
  * composition lives here, and the checkout feature only renders the machine it is given.
  */
 
@@ -53,8 +44,8 @@ async function loadCheckoutCourse(courseType: CourseType, courseId: number): Pro
 }
 
 /** Starts the payment with the person's details and consents (never the card): the payment and its order. */
-function startOrder(courseType: CourseType, courseId: number, form: CheckoutSubmission): Promise<PaymentStart> {
-  return startPayment(courseType, courseId, checkoutBilling(form));
+function startOrder({ courseType, courseId, form }: CourseOrder) {
+  return startPayment(courseType, courseId, form && checkoutBilling(form));
 }
 
 export const appCheckoutMachine = checkoutMachine.provide({
@@ -62,13 +53,12 @@ export const appCheckoutMachine = checkoutMachine.provide({
     loadCourse: fromPromise<CheckoutCourse, LoadCourseInput>(({ input }) =>
       loadCheckoutCourse(input.courseType, input.courseId),
     ),
-    startOrder: fromPromise<PaymentStart, PayInput>(({ input }) =>
-      startOrder(input.courseType, input.courseId, input.form),
-    ),
-    handOff: fromPromise<HandOffResult, HandOffInput>(({ input }) =>
-      handOffToGateway(input, paths.checkout.to(input.course.courseType, input.course.id)),
-    ),
-    verify: fromPromise<unknown, VerifyInput>(({ input }) => verifyPayment(input.paymentId, input.proof)),
+    // The sandbox's page brings the browser back to this course's checkout.
+    gatewayPayment: gatewayPaymentFor({
+      startCourse: startOrder,
+      returnPath: (order) =>
+        'courseType' in order ? paths.checkout.to(order.courseType, order.courseId) : paths.dashboard,
+    }),
   },
 });
 

@@ -1,50 +1,21 @@
 import { fromPromise } from 'xstate';
 import type { Instalment, PaymentCompletion, PaymentStart } from '../../../contract/index.ts';
-import {
-  instalmentPaymentMachine,
-  type InstalmentHandOffInput,
-  type LoadScheduleInput,
-  type StartInstalmentInput,
-  type VerifyInstalmentInput,
-} from '../../../machines/instalment-payment.machine.ts';
-import { fetchInstalments, startInstalmentPayment } from '../../features/dashboard/api/instalments-api.ts';
-import type { HandOffResult } from '../../../machines/checkout.machine.ts';
+import { instalmentPaymentMachine, type LoadScheduleInput } from '../../../machines/instalment-payment.machine.ts';
+import { fetchInstalments } from '../../features/dashboard/api/instalments-api.ts';
 import {
   paymentFlowMachine,
   type CompletePaymentInput,
-  type PaymentHandOffInput,
   type StartPaymentInput,
-  type VerifyPaymentInput,
 } from '../../../machines/payment-flow.machine.ts';
-import { handOffToGateway, pageNavigation } from '../../features/checkout/api/gateway.ts';
+import { pageNavigation } from '../../features/checkout/api/gateway.ts';
 import { fetchProgramBatches } from '../../features/checkout/api/batches.ts';
-import {
-  completePayment,
-  fetchDashboard,
-  startPayment,
-  verifyPayment,
-} from '../../features/dashboard/api/payments-api.ts';
+import { completePayment, fetchDashboard, startPayment } from '../../features/dashboard/api/payments-api.ts';
 import { paths } from '../../config/paths.ts';
 import type { DashboardMachines } from '../../features/dashboard/types.ts';
+import { gatewayPaymentFor } from './gateway.ts';
 import { loaderOf } from './lists.ts';
 
 export const dashboardLoader = loaderOf(() => fetchDashboard());
-
-/**
- * The card's gateway step: Razorpay Checkout answers here; the sandbox's page brings the browser back to
- * /dashboard?payment=… with its outcome, which the dashboard hands to that payment's card.
- */
-function handOffFromDashboard({ payment, gateway }: PaymentHandOffInput): Promise<HandOffResult> {
-  const course = {
-    id: payment.course,
-    courseType: payment.course_type,
-    title: payment.program_title ?? payment.workshop_title ?? '',
-    description: '',
-    price: payment.amount,
-    originalPrice: null,
-  };
-  return handOffToGateway({ paymentId: payment.id, gateway, course }, paths.dashboard);
-}
 
 /**
  * The card's Pay. A program with open batches needs a batch chosen first: Pay takes the student to the
@@ -61,6 +32,13 @@ async function startFromDashboard({ courseType, courseId }: StartPaymentInput): 
   return startPayment(courseType, courseId);
 }
 
+/**
+ * The dashboard's gateway step (a card's Complete Payment, an instalment's Pay): Razorpay Checkout answers
+ * here; the sandbox's page brings the browser back to /dashboard?payment=… with its outcome, which the
+ * dashboard hands to that payment's card or schedule. A course's order is started as the card's Pay is.
+ */
+const dashboardGateway = gatewayPaymentFor({ startCourse: startFromDashboard, returnPath: () => paths.dashboard });
+
 /** A dashboard card's payment flow; `onEnrolled` reloads the dashboard. */
 export function paymentFlowFor(onEnrolled: () => void) {
   return paymentFlowMachine.provide({
@@ -69,28 +47,17 @@ export function paymentFlowFor(onEnrolled: () => void) {
       completePayment: fromPromise<PaymentCompletion, CompletePaymentInput>(({ input }) =>
         completePayment(input.paymentId),
       ),
-      handOff: fromPromise<HandOffResult, PaymentHandOffInput>(({ input }) => handOffFromDashboard(input)),
-      verifyPayment: fromPromise<PaymentCompletion, VerifyPaymentInput>(({ input }) =>
-        verifyPayment(input.paymentId, input.proof),
-      ),
+      gatewayPayment: dashboardGateway,
     },
     actions: { courseEnrolled: () => onEnrolled() },
   });
 }
 
-/** An enrolled program's instalments: the schedule, the next due one's payment, the gateway, its proof. */
+/** An enrolled program's instalments: the schedule, and the gateway step for the next due one. */
 const instalmentPayment = instalmentPaymentMachine.provide({
   actors: {
     loadSchedule: fromPromise<Instalment[], LoadScheduleInput>(({ input }) => fetchInstalments(input.enrollmentId)),
-    startInstalment: fromPromise<PaymentStart, StartInstalmentInput>(({ input }) =>
-      startInstalmentPayment(input.instalmentId),
-    ),
-    handOff: fromPromise<HandOffResult, InstalmentHandOffInput>(({ input }) => {
-      const { gateway, ...payment } = input.payment;
-      if (!gateway) return Promise.resolve({ kind: 'failed' as const });
-      return handOffFromDashboard({ payment, gateway });
-    }),
-    verify: fromPromise<unknown, VerifyInstalmentInput>(({ input }) => verifyPayment(input.paymentId, input.proof)),
+    gatewayPayment: dashboardGateway,
   },
 });
 

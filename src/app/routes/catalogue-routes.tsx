@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { Faculty, Program, Resource, SuccessStory, Testimonial, Workshop } from '../../../contract/index.ts';
+import type { Faculty, Program, Resource, SuccessStory, Testimonial, Workshop } from '../../../contract/index.ts';
 import { FacultyPage } from '../../features/catalogue/components/faculty-page.tsx';
 import { ProgramDetailPage } from '../../features/catalogue/components/program-detail-page.tsx';
 import { ProgramsPage } from '../../features/catalogue/components/programs-page.tsx';
@@ -20,12 +20,24 @@ import {
   workshopsList,
 } from '../composition/catalogue.ts';
 
-/** Server-rendered items of a list, parsed with the contract like any answer entering the app. */
-function usePreloadedList<T>(key: string, item: { safeParse: (data: unknown) => { success: boolean; data?: T } }) {
+/**
+ * Server-rendered data of the page. The server wrote it with the API's own serialisers, and a test proves
+ * every page's data parses with the contract's schemas (tests/api/preloaded-contract.test.ts); parsing it
+ * again here would load every schema and zod, and run them over the list, before the page could hydrate
+ * (decision record 058). Anything that is not the expected shape is ignored and the list loads as usual.
+ */
+function usePreloadedList<T>(key: string): T[] | undefined {
   const data = usePreloaded(key);
-  if (!Array.isArray(data)) return undefined;
-  const parsed = data.map((entry) => item.safeParse(entry));
-  return parsed.every((p) => p.success) ? parsed.map((p) => p.data as T) : undefined;
+  return Array.isArray(data) && data.every((entry) => entry !== null && typeof entry === 'object')
+    ? (data as T[])
+    : undefined;
+}
+
+function usePreloadedProgram(id: string): Program | undefined {
+  const data = usePreloaded(PRELOAD.program(id));
+  return data !== null && typeof data === 'object' && String((data as { id?: unknown }).id) === id
+    ? (data as Program)
+    : undefined;
 }
 
 /** The catalogue routes, each given its machines (and any server-rendered data) by the composition point. */
@@ -33,12 +45,12 @@ export const ProgramsRoute = () => (
   <ProgramsPage
     list={programsList}
     enrollments={myEnrollmentsLoader}
-    preloaded={usePreloadedList(PRELOAD.programs, Program)}
+    preloaded={usePreloadedList<Program>(PRELOAD.programs)}
   />
 );
 export function ProgramDetailRoute() {
   const id = useParams().id ?? '';
-  const data = Program.safeParse(usePreloaded(PRELOAD.program(id)));
+  const preloaded = usePreloadedProgram(id);
   // A new id is a new page: remount so the loader starts over.
   return (
     <ProgramDetailPage
@@ -46,24 +58,24 @@ export function ProgramDetailRoute() {
       loader={programLoader}
       batchesLoader={programBatchesLoader}
       id={id}
-      preloaded={data.success ? data.data : undefined}
+      preloaded={preloaded}
     />
   );
 }
 export const FacultyRoute = () => (
-  <FacultyPage list={facultyList} preloaded={usePreloadedList(PRELOAD.faculty, Faculty)} />
+  <FacultyPage list={facultyList} preloaded={usePreloadedList<Faculty>(PRELOAD.faculty)} />
 );
 export const WorkshopsRoute = () => (
-  <WorkshopsPage list={workshopsList} preloaded={usePreloadedList(PRELOAD.workshopsUpcoming, Workshop)} />
+  <WorkshopsPage list={workshopsList} preloaded={usePreloadedList<Workshop>(PRELOAD.workshopsUpcoming)} />
 );
 export const ResourcesRoute = () => (
-  <ResourcesPage list={resourcesList} preloaded={usePreloadedList(PRELOAD.resources, Resource)} />
+  <ResourcesPage list={resourcesList} preloaded={usePreloadedList<Resource>(PRELOAD.resources)} />
 );
 export const PlacementRoute = () => (
   <PlacementPage
     stories={successStoriesList}
-    preloaded={usePreloadedList(PRELOAD.successStories, SuccessStory)}
+    preloaded={usePreloadedList<SuccessStory>(PRELOAD.successStories)}
     testimonials={testimonialsList}
-    preloadedTestimonials={usePreloadedList(PRELOAD_TESTIMONIALS, Testimonial)}
+    preloadedTestimonials={usePreloadedList<Testimonial>(PRELOAD_TESTIMONIALS)}
   />
 );

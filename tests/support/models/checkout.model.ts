@@ -2,18 +2,14 @@ import { checkoutMachine, type CheckoutCourse, type CheckoutInput } from '../../
 import type { MachineModel } from '../machine-model.ts';
 import {
   checkoutNow,
-  gatewayUnavailable,
-  handOffClosed,
-  handOffDeclined,
-  handOffPaid,
+  gatewayClosed,
+  gatewayDeclined,
+  gatewayPaid,
+  gatewayProofRefused,
   invalidCardForm,
   networkError,
   notFound,
-  sampleFreeStart,
-  samplePaymentStart,
   sampleProof,
-  serverError,
-  signatureInvalid,
   validCardForm,
   validUpiForm,
 } from '../samples.ts';
@@ -55,7 +51,8 @@ export const checkoutInputs = {
 export const checkoutModel: MachineModel<CheckoutInput> = {
   name: 'checkout',
   machine: checkoutMachine,
-  actors: ['loadCourse', 'startOrder', 'handOff', 'verify'],
+  // The gateway step is a child machine with its own model (gateway-payment): here, only its outcomes.
+  actors: ['loadCourse', 'gatewayPayment'],
   appActions: [],
   inputs: Object.values(checkoutInputs),
   describeEvent: (event) => {
@@ -64,11 +61,10 @@ export const checkoutModel: MachineModel<CheckoutInput> = {
     if (form === validUpiForm) return 'checkout.submit(valid UPI)';
     if (form === invalidCardForm) return 'checkout.submit(invalid card)';
     const output = (event as { output?: unknown }).output;
-    if (output === samplePaymentStart) return 'startOrder → order';
-    if (output === sampleFreeStart) return 'startOrder → free, completed';
-    if (output === handOffPaid) return 'handOff → paid';
-    if (output === handOffDeclined) return 'handOff → declined';
-    if (output === handOffClosed) return 'handOff → closed';
+    if (output === gatewayPaid) return 'gatewayPayment → paid';
+    if (output === gatewayDeclined) return 'gatewayPayment → declined';
+    if (output === gatewayProofRefused) return 'gatewayPayment → proof refused';
+    if (output === gatewayClosed) return 'gatewayPayment → closed';
     return undefined;
   },
   events: [
@@ -77,16 +73,10 @@ export const checkoutModel: MachineModel<CheckoutInput> = {
     { type: 'checkout.submit', form: invalidCardForm },
     { type: 'xstate.done.actor.loadCourse', output: sampleCheckoutCourse },
     { type: 'xstate.error.actor.loadCourse', error: notFound },
-    { type: 'xstate.done.actor.startOrder', output: samplePaymentStart },
-    { type: 'xstate.done.actor.startOrder', output: sampleFreeStart },
-    { type: 'xstate.error.actor.startOrder', error: gatewayUnavailable },
-    { type: 'xstate.error.actor.startOrder', error: networkError },
-    { type: 'xstate.done.actor.handOff', output: handOffPaid },
-    { type: 'xstate.done.actor.handOff', output: handOffDeclined },
-    { type: 'xstate.done.actor.handOff', output: handOffClosed },
-    { type: 'xstate.error.actor.handOff', error: networkError },
-    { type: 'xstate.done.actor.verify', output: undefined },
-    { type: 'xstate.error.actor.verify', error: signatureInvalid },
-    { type: 'xstate.error.actor.verify', error: serverError },
+    { type: 'xstate.done.actor.gatewayPayment', output: gatewayPaid },
+    { type: 'xstate.done.actor.gatewayPayment', output: gatewayDeclined },
+    { type: 'xstate.done.actor.gatewayPayment', output: gatewayProofRefused },
+    { type: 'xstate.done.actor.gatewayPayment', output: gatewayClosed },
+    { type: 'xstate.error.actor.gatewayPayment', error: networkError },
   ],
 };

@@ -12,6 +12,7 @@ import { coursePageModel } from './course-page.model.ts';
 import { contactModel } from './contact.model.ts';
 import { disclosureModel } from './disclosure.model.ts';
 import { forgotPasswordModel } from './forgot-password.model.ts';
+import { gatewayPaymentModel } from './gateway-payment.model.ts';
 import { listModel, loaderModel } from './list.model.ts';
 import { paymentFlowModel } from './payment-flow.model.ts';
 import { priorityNavModel } from './priority-nav.model.ts';
@@ -35,6 +36,7 @@ export * from './contact.model.ts';
 export * from './course-page.model.ts';
 export * from './disclosure.model.ts';
 export * from './forgot-password.model.ts';
+export * from './gateway-payment.model.ts';
 export * from './list.model.ts';
 export * from './payment-flow.model.ts';
 export * from './priority-nav.model.ts';
@@ -56,6 +58,7 @@ export const machineModels = [
   loaderModel,
   contactModel,
   forgotPasswordModel,
+  gatewayPaymentModel,
   resetPasswordModel,
   actionModel,
   priorityNavModel,

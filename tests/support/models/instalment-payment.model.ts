@@ -1,6 +1,7 @@
-import type { Instalment, PaymentStart } from '../../../contract/index.ts';
+import type { Instalment } from '../../../contract/index.ts';
 import { instalmentPaymentMachine, type InstalmentPaymentInput } from '../../../machines/instalment-payment.machine.ts';
 import type { MachineModel } from '../machine-model.ts';
+import { gatewayClosed, gatewayDeclined, gatewayPaid, gatewayProofRefused, gatewayStartRefused } from '../samples.ts';
 
 const proof = { razorpay_order_id: 'order_1', razorpay_payment_id: 'pay_1', razorpay_signature: 'sig' };
 
@@ -38,31 +39,20 @@ const sampleSchedule: Instalment[] = [
 ];
 const allPaid: Instalment[] = sampleSchedule.map((i) => ({ ...i, status: 'paid' }));
 
-const instalmentStart = {
-  id: 6,
-  status: 'pending',
-  amount: 22000,
-  total_paise: 2200000,
-  gateway: {
-    name: 'razorpay',
-    key_id: 'k',
-    order_id: 'order_1',
-    amount: 2200000,
-    currency: 'INR',
-    sandbox_checkout_url: null,
-  },
-} as unknown as PaymentStart;
-
 export const instalmentPaymentModel: MachineModel<InstalmentPaymentInput> = {
   name: 'instalment-payment',
   machine: instalmentPaymentMachine,
-  actors: ['loadSchedule', 'startInstalment', 'handOff', 'verify'],
+  // The gateway step is a child machine with its own model (gateway-payment): here, only its outcomes.
+  actors: ['loadSchedule', 'gatewayPayment'],
   appActions: [],
   inputs: [
     { enrollmentId: 4 },
     { enrollmentId: 4, gatewayReturn: { paymentId: 6, kind: 'paid', proof } },
     { enrollmentId: 4, gatewayReturn: { paymentId: 6, kind: 'cancelled' } },
     { enrollmentId: 4, gatewayReturn: { paymentId: 6, kind: 'failed' } },
+    // Back paid for the first instalment (paid already: its webhook was quicker), and for another schedule's.
+    { enrollmentId: 4, gatewayReturn: { paymentId: 5, kind: 'paid', proof } },
+    { enrollmentId: 4, gatewayReturn: { paymentId: 99, kind: 'paid', proof } },
   ],
   events: [
     { type: 'xstate.done.actor.loadSchedule', output: sampleSchedule },
@@ -71,13 +61,11 @@ export const instalmentPaymentModel: MachineModel<InstalmentPaymentInput> = {
     { type: 'xstate.error.actor.loadSchedule', error: new Error('offline') },
     { type: 'instalments.retry' },
     { type: 'instalment.pay' },
-    { type: 'xstate.done.actor.startInstalment', output: instalmentStart },
-    { type: 'xstate.error.actor.startInstalment', error: new Error('offline') },
-    { type: 'xstate.done.actor.handOff', output: { kind: 'paid', proof } },
-    { type: 'xstate.done.actor.handOff', output: { kind: 'cancelled' } },
-    { type: 'xstate.done.actor.handOff', output: { kind: 'failed' } },
-    { type: 'xstate.error.actor.handOff', error: new Error('script blocked') },
-    { type: 'xstate.done.actor.verify', output: {} },
-    { type: 'xstate.error.actor.verify', error: new Error('offline') },
+    { type: 'xstate.done.actor.gatewayPayment', output: gatewayPaid },
+    { type: 'xstate.done.actor.gatewayPayment', output: gatewayClosed },
+    { type: 'xstate.done.actor.gatewayPayment', output: gatewayDeclined },
+    { type: 'xstate.done.actor.gatewayPayment', output: gatewayStartRefused },
+    { type: 'xstate.done.actor.gatewayPayment', output: gatewayProofRefused },
+    { type: 'xstate.error.actor.gatewayPayment', error: new Error('broken') },
   ],
 };

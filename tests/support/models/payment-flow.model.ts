@@ -2,10 +2,11 @@ import { paymentFlowMachine, type PaymentFlowInput } from '../../../machines/ind
 import type { MachineModel } from '../machine-model.ts';
 import {
   alreadyEnrolled,
+  gatewayClosed,
+  gatewayDeclined,
+  gatewayPaid,
+  gatewayStartRefused,
   gatewayUnavailable,
-  handOffClosed,
-  handOffDeclined,
-  handOffPaid,
   networkError,
   paymentNotPending,
   paymentNotReceived,
@@ -14,7 +15,6 @@ import {
   samplePaymentStart,
   samplePendingPayment,
   sampleProof,
-  signatureInvalid,
 } from '../samples.ts';
 
 const course = { courseType: 'program', courseId: 3 } as const;
@@ -33,16 +33,18 @@ export const paymentFlowInputs = {
 export const paymentFlowModel: MachineModel<PaymentFlowInput> = {
   name: 'payment-flow',
   machine: paymentFlowMachine,
-  actors: ['startPayment', 'completePayment', 'handOff', 'verifyPayment'],
+  // The gateway step is a child machine with its own model (gateway-payment): here, only its outcomes.
+  actors: ['startPayment', 'completePayment', 'gatewayPayment'],
   appActions: ['courseEnrolled'],
   inputs: Object.values(paymentFlowInputs),
   describeEvent: (event) => {
     const output = (event as { output?: unknown }).output;
     if (output === samplePaymentStart) return 'startPayment → pending, with its order';
     if (output === sampleFreeStart) return 'startPayment → free, completed';
-    if (output === handOffPaid) return 'handOff → paid';
-    if (output === handOffDeclined) return 'handOff → declined';
-    if (output === handOffClosed) return 'handOff → closed';
+    if (output === gatewayPaid) return 'gatewayPayment → paid';
+    if (output === gatewayDeclined) return 'gatewayPayment → declined';
+    if (output === gatewayStartRefused) return 'gatewayPayment → start refused';
+    if (output === gatewayClosed) return 'gatewayPayment → closed';
     const error = (event as { error?: unknown }).error;
     if (error === paymentNotReceived) return `${event.type}(not received)`;
     return undefined;
@@ -59,11 +61,10 @@ export const paymentFlowModel: MachineModel<PaymentFlowInput> = {
     { type: 'xstate.done.actor.completePayment', output: sampleCompletion },
     { type: 'xstate.error.actor.completePayment', error: paymentNotReceived },
     { type: 'xstate.error.actor.completePayment', error: paymentNotPending },
-    { type: 'xstate.done.actor.handOff', output: handOffPaid },
-    { type: 'xstate.done.actor.handOff', output: handOffDeclined },
-    { type: 'xstate.done.actor.handOff', output: handOffClosed },
-    { type: 'xstate.error.actor.handOff', error: networkError },
-    { type: 'xstate.done.actor.verifyPayment', output: sampleCompletion },
-    { type: 'xstate.error.actor.verifyPayment', error: signatureInvalid },
+    { type: 'xstate.done.actor.gatewayPayment', output: gatewayPaid },
+    { type: 'xstate.done.actor.gatewayPayment', output: gatewayDeclined },
+    { type: 'xstate.done.actor.gatewayPayment', output: gatewayStartRefused },
+    { type: 'xstate.done.actor.gatewayPayment', output: gatewayClosed },
+    { type: 'xstate.error.actor.gatewayPayment', error: networkError },
   ],
 };

@@ -7,7 +7,6 @@ import {
   SuccessStory,
   Testimonial,
   Workshop,
-  type CourseType,
 } from '../../../../contract/index.ts';
 import { api, type Query } from '../../../lib/api-client.ts';
 
@@ -30,8 +29,3 @@ export const fetchFeaturedSuccessStories = () => api.list(API.successStories.lis
 export const fetchFeaturedTestimonials = () => api.list(API.testimonials.list, Testimonial, { featured: true });
 export const fetchFeaturedResources = () => api.list(API.resources.list, Resource, { featured: true });
 export const fetchMyEnrollments = () => api.list(API.enrollments.list, Enrollment);
-
-/** The course ids the user is actively enrolled in, of one course type (docs/deviations.md). */
-export function enrolledIds(enrollments: Enrollment[], type: CourseType): Set<number> {
-  return new Set(enrollments.filter((e) => e.course_type === type && e.is_active).map((e) => e.course));
-}

@@ -15,7 +15,7 @@ import type { LoaderLogic } from '../../../../machines/loader.machine.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { useListMachine } from '../../../lib/use-preloaded-machine.ts';
 import { Notice } from '../../../components/notice.tsx';
-import { enrolledIds } from '../api/catalogue-api.ts';
+import { enrolledIds } from '../enrolled.ts';
 import { ChipGroup } from './chip-group.tsx';
 import { deferredPart } from '../../../lib/deferred-part.tsx';
 

@@ -1,10 +1,11 @@
-import type { GatewayReturn, HandOffInput, HandOffResult } from '../../../../machines/checkout.machine.ts';
+import type { GatewayReturn, HandOffInput, HandOffResult } from '../../../../machines/gateway-payment.machine.ts';
 
 /**
  * The gateway step in the browser. With Razorpay's API configured: Razorpay Checkout (its checkout.js,
  * loaded here, on the checkout step only) opens over the page and answers its signed proof. With the
- * local sandbox: the browser goes to the sandbox's checkout page, which sends it back to
- * /payment/{type}/{id}?payment=… with the outcome (read by gatewayReturnFrom).
+ * local sandbox: the browser goes to the sandbox's checkout page, which sends it back to the page that
+ * started the payment (/payment/{type}/{id} or /dashboard), ?payment=… with the outcome (read by
+ * gatewayReturnFrom).
  */
 
 export const RAZORPAY_CHECKOUT_JS = 'https://checkout.razorpay.com/v1/checkout.js';
@@ -41,7 +42,7 @@ function loadRazorpay(): Promise<RazorpayConstructor> {
 
 /** `returnPath`: where the sandbox's page sends the browser back to (default: this page). */
 export async function handOffToGateway(
-  { paymentId, gateway, course }: HandOffInput,
+  { paymentId, gateway, description }: Pick<HandOffInput, 'paymentId' | 'gateway' | 'description'>,
   returnPath: string = window.location.pathname,
 ): Promise<HandOffResult> {
   if (gateway.sandbox_checkout_url) {
@@ -62,7 +63,7 @@ export async function handOffToGateway(
       currency: gateway.currency,
       order_id: gateway.order_id,
       name: 'Credit Careers Institute',
-      description: course.title,
+      description,
       handler: (response: RazorpayResponse) => resolve({ kind: 'paid', proof: response }),
       modal: { ondismiss: () => resolve({ kind: 'cancelled' }) },
     });

@@ -5,7 +5,8 @@ import { MESSAGES, validateCheckout, type CheckoutSubmission, type PricingRules 
 import { paths } from '../../../config/paths.ts';
 import { Notice } from '../../../components/notice.tsx';
 import { useIsAuthenticated, useSessionChecking } from '../../../lib/session.ts';
-import type { CheckoutLogic, GatewayReturn } from '../../../../machines/checkout.machine.ts';
+import type { CheckoutLogic } from '../../../../machines/checkout.machine.ts';
+import type { GatewayReturn } from '../../../../machines/gateway-payment.machine.ts';
 import type { BatchChoiceLogic } from '../../../../machines/batch-choice.machine.ts';
 import { BatchChoice } from './batch-choice.tsx';
 import { useBatchChoice } from './use-batch-choice.ts';

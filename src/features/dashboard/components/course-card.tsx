@@ -7,7 +7,7 @@ import { CertificateLink } from '../../../components/certificate-link.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { formatINR } from '../../../utils/format.ts';
 import type { DashboardCourse } from '../api/courses.ts';
-import type { GatewayReturn } from '../../../../machines/checkout.machine.ts';
+import type { GatewayReturn } from '../../../../machines/gateway-payment.machine.ts';
 import type { InstalmentPaymentLogic } from '../../../../machines/instalment-payment.machine.ts';
 import { InstalmentSchedule } from './instalment-schedule.tsx';
 import type { PaymentFlowLogic } from '../../../../machines/payment-flow.machine.ts';
@@ -74,7 +74,7 @@ type CourseCardProps = {
   gatewayReturn?: GatewayReturn | null;
 };
 
-const COMPLETE_STATES = ['pending', 'completing', 'ordering', 'handingOff', 'verifying', 'failed', 'cancelled'];
+const COMPLETE_STATES = ['pending', 'completing', 'paying', 'failed', 'cancelled'];
 
 export function CourseCard({ course, logic, enrolled = false, gatewayReturn = null }: CourseCardProps) {
   const [snapshot, send] = useMachine(logic, {

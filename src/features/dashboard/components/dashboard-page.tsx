@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { MESSAGES } from '../../../../contract/index.ts';
-import type { GatewayReturn } from '../../../../machines/checkout.machine.ts';
+import type { GatewayReturn } from '../../../../machines/gateway-payment.machine.ts';
 import type { DashboardMachines } from '../types.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { Notice } from '../../../components/notice.tsx';

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { formatPaiseCompact } from '../../../../contract/index.ts';
 import { nextDue, type InstalmentPaymentLogic } from '../../../../machines/instalment-payment.machine.ts';
-import type { GatewayReturn } from '../../../../machines/checkout.machine.ts';
+import type { GatewayReturn } from '../../../../machines/gateway-payment.machine.ts';
 import { InvoiceLink } from '../../../components/invoice-link.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { formatDate } from '../../../utils/format.ts';
