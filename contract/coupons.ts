@@ -25,6 +25,13 @@ export const COUPON_MESSAGES = {
   notForCourse: 'This code does not apply to this course.',
   usedUp: 'This code has been used up.',
   usedByYou: 'You have already used this code.',
+  /** An administrator's Resolve back to pending or completed would take a use the coupon has no more of. */
+  noUsesLeft: (code: string | null) =>
+    `${code ? `Coupon ${code}` : 'The scholarship'} has no uses left, so this payment cannot hold it again. ` +
+    'Raise its Max uses, or cancel another payment that holds it, then resolve again.',
+  noUsesLeftForStudent: (code: string | null) =>
+    `${code ? `Coupon ${code}` : 'The scholarship'} has no uses left for this student: another of their payments ` +
+    'holds it. Cancel that payment first, or choose Failed or Cancelled.',
   minAmount: (rupees: string) => `This code applies to orders of ${rupees} or more.`,
   applied: 'Code applied.',
   scholarshipBetter: 'Your scholarship gives a larger discount, so it applies instead of this code.',

@@ -217,7 +217,7 @@ export type RevenueQuery = z.infer<typeof RevenueQuery>;
 
 /**
  * One row of GET /api/admin/revenue/: completed payments by IST month (key "2026-11") or by course (key
- * "program:3" / "workshop:7"); whole rupees. net = gross − refunded.
+ * "program:3" / "workshop:7"); rupees (whole, but a discount may carry paise). net = gross − refunded.
  */
 export const RevenueRow = z.object({
   key: z.string(),
@@ -226,8 +226,11 @@ export const RevenueRow = z.object({
   gross: z.number().int().nonnegative(),
   refunded: z.number().int().nonnegative(),
   net: z.number().int(),
-  /** Paise: the discounts (coupons, scholarships) of the row's payments (decision record 053). */
-  discount: z.number().int().nonnegative(),
+  /**
+   * Rupees, as the row's other amounts: the discounts (coupons, scholarships) of the row's payments
+   * (decision record 053), with their paise as two decimals when there are some (224.85).
+   */
+  discount: z.number().nonnegative(),
 });
 export type RevenueRow = z.infer<typeof RevenueRow>;
 

@@ -7,8 +7,8 @@ import { appAction, notProvided } from './placeholders.ts';
  * modes; section 8 for the texts). The view renders the dialog while the `open` tag is on, and
  * disables its buttons while `saving` is on.
  */
-export type AdminModalMode = 'view' | 'add' | 'edit' | 'resolve' | 'refund';
-type FormMode = Exclude<AdminModalMode, 'view'>;
+export type AdminModalMode = 'view' | 'add' | 'edit' | 'resolve' | 'refund' | 'task';
+type FormMode = Exclude<AdminModalMode, 'view' | 'task'>;
 
 export type AdminModalContext = {
   /** The item viewed, edited, resolved or deleted; null when adding. */
@@ -30,6 +30,8 @@ export type AdminFormValues = Record<string, unknown>;
 
 export type AdminModalEvent =
   | { type: 'modal.view'; item: unknown }
+  /** A row's own task (the Users tab's Grant scholarship): its dialog runs its own machine. */
+  | { type: 'modal.task'; item: unknown }
   | { type: 'modal.add' }
   | { type: 'modal.edit'; item: unknown }
   | { type: 'modal.resolve'; item: unknown }
@@ -57,6 +59,7 @@ const MODE_STATES = { add: 'adding', edit: 'editing', resolve: 'resolving', refu
 /** Which dialog a state shows (from the state value alone: the view and the tests read it the same way). */
 export function adminModalMode(value: StateValue): AdminModalMode | null {
   if (value === 'viewing') return 'view';
+  if (value === 'task') return 'task';
   if (typeof value !== 'object' || !('form' in value)) return null;
   const mode = (value.form as { mode?: string }).mode;
   const found = (Object.keys(MODE_STATES) as FormMode[]).find((key) => MODE_STATES[key] === mode);
@@ -122,6 +125,10 @@ export const adminModalMachine = setup({
           target: 'viewing',
           actions: { type: 'open', params: ({ event }) => ({ item: event.item }) },
         },
+        'modal.task': {
+          target: 'task',
+          actions: { type: 'open', params: ({ event }) => ({ item: event.item }) },
+        },
         'modal.add': { target: 'form.mode.adding', actions: { type: 'open', params: { item: null } } },
         'modal.edit': {
           target: 'form.mode.editing',
@@ -143,6 +150,14 @@ export const adminModalMachine = setup({
       },
     },
     viewing: {
+      tags: ['open'],
+      on: { 'modal.close': { target: 'closed', actions: 'close' } },
+    },
+    /**
+     * A row's own task dialog (the Users tab's Grant scholarship): the view draws the resource's task, which
+     * runs its own action machine (and so its own step-up); this machine only opens and closes it.
+     */
+    task: {
       tags: ['open'],
       on: { 'modal.close': { target: 'closed', actions: 'close' } },
     },

@@ -73,7 +73,7 @@ export const OFFICE_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: C.API.admin.revenue,
-    summary: 'Revenue of completed payments by IST month or by course, refunds subtracted (whole rupees)',
+    summary: 'Revenue of completed payments by IST month or by course, refunds subtracted, discounts beside (rupees)',
     tag: 'Admin',
     access: 'admin',
     query: C.RevenueQuery,

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { sendSessionReminders } from './services/reminders.ts';
 import { issueEndedBatchCertificates } from './services/certificates.ts';
-import { runInstalmentPass } from './services/instalments.ts';
+import { runInstalmentPass } from './services/instalment-pass.ts';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, missingInvoiceSettings, type Config } from './config.ts';

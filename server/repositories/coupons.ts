@@ -5,6 +5,9 @@ import type { CouponsTable } from '../db/schema.ts';
 /** Payment statuses that hold a use of their coupon: a failed or cancelled payment has released it. */
 const HOLDING = ['pending', 'completed', 'refunded'] as const;
 
+/** Whether a payment in this status holds a use of its coupon. */
+export const holdsCouponUse = (status: string): boolean => (HOLDING as readonly string[]).includes(status);
+
 /** Coupons and scholarships (decision record 053), and the uses their payments hold. */
 export function couponRepository(db: Db) {
   const uses = (couponId: number) =>

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { istDateTime, istDayEnd, istDayStart, type RevenueRow } from '../../contract/index.ts';
+import { istDateTime, istDayEnd, istDayStart, paiseToRupees, type RevenueRow } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 
 /**
@@ -32,8 +32,8 @@ export function createRevenueRepository(db: Db) {
     return query;
   }
   /**
-   * The discounts (paise) of the payments the rows count (completed or refunded, by the IST day of their
-   * completion), by `keyOf`. Not kept by the triggers (decision record 053): read from the payments with a
+   * The discounts of the payments the rows count (completed or refunded, by the IST day of their
+   * completion), by `keyOf`, summed in paise (rupees for the row: `rupeesOf`). Not kept by the triggers (decision record 053): read from the payments with a
    * discount in the range, so its cost grows with the discounted payments only.
    */
   async function discounts(
@@ -59,6 +59,8 @@ export function createRevenueRepository(db: Db) {
     }
     return out;
   }
+  /** A row's discount, in rupees as its other amounts (paise kept as two decimals: 224.85). */
+  const rupeesOf = (discounts: Map<string, number>, key: string) => paiseToRupees(discounts.get(key) ?? 0);
   const sums = [
     sql<number>`sum(payments)`.as('payments'),
     sql<number>`sum(gross)`.as('gross'),
@@ -78,7 +80,7 @@ export function createRevenueRepository(db: Db) {
         .map((r) => {
           const [y, m] = r.key.split('-').map(Number);
           const label = MONTH_LABEL.format(new Date(Date.UTC(y!, m! - 1, 1)));
-          return { key: r.key, label, ...figures(r), discount: discount.get(r.key) ?? 0 };
+          return { key: r.key, label, ...figures(r), discount: rupeesOf(discount, r.key) };
         })
         .filter(someActivity);
     },
@@ -108,7 +110,7 @@ export function createRevenueRepository(db: Db) {
             key: `${r.course_type}:${r.course_id}`,
             label: title ?? `${r.course_type === 'program' ? 'Program' : 'Workshop'} #${r.course_id} (deleted)`,
             ...figures(r),
-            discount: discount.get(`${r.course_type}:${r.course_id}`) ?? 0,
+            discount: rupeesOf(discount, `${r.course_type}:${r.course_id}`),
           };
         })
         .filter(someActivity)

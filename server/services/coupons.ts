@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import {
   COUPON_MESSAGES,
-  formatPaiseCompact,
   paiseToRupees,
   rupeesToPaise,
   type Coupon,
@@ -10,10 +9,7 @@ import {
   type CouponCourse,
   CouponInput,
   CouponPatch,
-  type CourseType,
   discountOn,
-  largerDiscount,
-  type QuoteDiscount,
   type Scholarship,
   ScholarshipInput,
 } from '../../contract/index.ts';
@@ -25,22 +21,19 @@ import { createCourseRepository } from '../repositories/courses.ts';
 import { createUserRepository } from '../repositories/users.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { diff } from '../lib/diff.ts';
-import { BusinessError, notFound, rateLimited } from '../lib/errors.ts';
-import { createRateLimiter } from '../repositories/rate-limits.ts';
+import { BusinessError, notFound } from '../lib/errors.ts';
 import { nowIso } from '../lib/time.ts';
 import { inTransaction } from '../lib/transaction.ts';
+import { chooseDiscount, parseCourses } from './coupon-discounts.ts';
 
 /**
  * Coupons and scholarships (decision record 053): the administrators' coupons, a scholarship granted to one
- * student, and the one rule that decides which discount a payment gets. A coupon's uses are the payments
- * that hold it (pending, completed, refunded); the limits are checked while the coupon row is held, so
- * racing payment starts take their turns and `max_uses` is never exceeded (SQLite and PostgreSQL alike).
+ * student, and the checkout's check of a code. Which discount a payment gets is decided in
+ * coupon-discounts.ts; wrong codes are counted as guesses in coupon-guesses.ts.
  */
 
 type Input = z.output<typeof CouponInput>;
 type Patch = z.output<typeof CouponPatch>;
-
-const parseCourses = (row: Pick<CouponRow, 'courses'>) => JSON.parse(row.courses) as CouponCourse[];
 
 /** The value as people type it: a percentage, or whole rupees for a fixed coupon (stored in paise). */
 const shownValue = (row: Pick<CouponRow, 'kind' | 'value'>) =>
@@ -71,95 +64,6 @@ async function refuseUnknownCourses(trx: Db, courses: CouponCourse[]): Promise<v
   for (const c of courses) {
     if (!(await repo.findForPayment(c.course_type, c.course))) throw new BusinessError(COUPON_MESSAGES.unknownCourse);
   }
-}
-
-/** Why a coupon does not apply to this student's purchase now, or null when it does (limits included). */
-async function refusal(
-  trx: Db,
-  coupon: CouponRow,
-  purchase: { studentId: number; courseType: CourseType; courseId: number; listPrice: number; exceptPayment?: number },
-  now: string,
-): Promise<string | null> {
-  if (coupon.is_active !== 1) return COUPON_MESSAGES.inactive;
-  if (coupon.starts_at && Date.parse(coupon.starts_at) > Date.parse(now)) return COUPON_MESSAGES.notStarted;
-  if (coupon.ends_at && Date.parse(coupon.ends_at) <= Date.parse(now)) return COUPON_MESSAGES.ended;
-  const courses = parseCourses(coupon);
-  if (courses.length && !courses.some((c) => c.course_type === purchase.courseType && c.course === purchase.courseId)) {
-    return COUPON_MESSAGES.notForCourse;
-  }
-  if (coupon.min_amount_paise !== null && purchase.listPrice < coupon.min_amount_paise) {
-    return COUPON_MESSAGES.minAmount(formatPaiseCompact(coupon.min_amount_paise));
-  }
-  const repo = couponRepository(trx);
-  if (coupon.max_uses !== null) {
-    const used = await repo.countUses(coupon.id, { exceptPayment: purchase.exceptPayment });
-    if (used >= coupon.max_uses) return COUPON_MESSAGES.usedUp;
-  }
-  const mine = await repo.countUses(coupon.id, {
-    studentId: purchase.studentId,
-    exceptPayment: purchase.exceptPayment,
-  });
-  if (mine >= coupon.max_uses_per_student) return COUPON_MESSAGES.usedByYou;
-  return null;
-}
-
-const asDiscount = (row: CouponRow): QuoteDiscount => ({
-  kind: row.kind,
-  value: row.value,
-  code: row.code,
-  source: row.student_id === null ? 'coupon' : 'scholarship',
-});
-
-/** The discount a payment gets, with the coupon row it holds (null: none). */
-export type ChosenDiscount = { couponId: number; discount: QuoteDiscount } | null;
-
-/**
- * The discount for a purchase, decided on the server (call it in the payment's transaction, after the
- * course is held): the code entered, if any, must apply (else a 400 with the reason); the student's
- * scholarship for the course applies by itself; when both do, the larger discount applies, not both.
- * The chosen coupon row is held, and its limits counted, before the answer.
- */
-export async function chooseDiscount(
-  trx: Db,
-  purchase: {
-    studentId: number;
-    courseType: CourseType;
-    courseId: number;
-    listPrice: number;
-    code?: string | null;
-    exceptPayment?: number;
-  },
-): Promise<ChosenDiscount> {
-  const repo = couponRepository(trx);
-  const now = nowIso();
-  let coupon: CouponRow | null = null;
-  if (purchase.code?.trim()) {
-    const found = await repo.findByCode(purchase.code);
-    if (!found) throw new BusinessError(COUPON_MESSAGES.notFound);
-    await repo.hold(found.id);
-    const why = await refusal(trx, found, purchase, now);
-    if (why) throw new BusinessError(why);
-    coupon = found;
-  }
-  let scholarship: CouponRow | null = null;
-  for (const row of await repo.scholarshipsOf(purchase.studentId)) {
-    await repo.hold(row.id);
-    if ((await refusal(trx, row, purchase, now)) !== null) continue;
-    if (
-      !scholarship ||
-      discountOn(purchase.listPrice, asDiscount(row)) > discountOn(purchase.listPrice, asDiscount(scholarship))
-    ) {
-      scholarship = row;
-    }
-  }
-  const chosen = largerDiscount(
-    purchase.listPrice,
-    coupon ? asDiscount(coupon) : null,
-    scholarship ? asDiscount(scholarship) : null,
-  );
-  if (!chosen) return null;
-  const row = chosen.source === 'scholarship' ? scholarship! : coupon!;
-  return { couponId: row.id, discount: chosen };
 }
 
 export function createCouponService(db: Db) {
@@ -324,43 +228,4 @@ export function createCouponService(db: Db) {
       }
     },
   };
-}
-
-/** How many codes that do not apply an account may try per window (the login's limits, decision 030). */
-export type GuessLimits = { loginMaxFailuresPerAccountAddress: number; loginWindowSeconds: number };
-
-const m = COUPON_MESSAGES;
-const REFUSALS = new Set<string>([
-  m.notFound,
-  m.notStarted,
-  m.ended,
-  m.inactive,
-  m.notForCourse,
-  m.usedUp,
-  m.usedByYou,
-]);
-
-/** Whether an error is a coupon code's refusal (it counts as a guess). */
-export function isCouponRefusal(error: unknown): boolean {
-  if (!(error instanceof BusinessError)) return false;
-  return REFUSALS.has(error.error) || error.error.startsWith('This code applies to orders of');
-}
-
-/**
- * Records one guess of a code by this account before it is checked (429 when the account is over the
- * limit); `release()` takes it back when the code turned out to apply (or was never judged).
- */
-export async function recordGuess(
-  db: Db,
-  limits: GuessLimits,
-  userId: number,
-): Promise<{ release: () => Promise<void> }> {
-  const limiter = createRateLimiter(db);
-  const key = `coupon:check:${userId}`;
-  const attempt = await limiter.attempt(
-    [{ key, max: limits.loginMaxFailuresPerAccountAddress, windowSeconds: limits.loginWindowSeconds }],
-    [key],
-  );
-  if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
-  return { release: () => limiter.release(attempt) };
 }

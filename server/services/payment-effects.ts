@@ -6,7 +6,7 @@ import { enqueueEmail } from '../mail/outbox.ts';
 import { paymentConfirmationEmail, paymentFailedEmail, refundEmail, type MailContext } from '../mail/templates.ts';
 import { createTaxDocumentRepository } from '../repositories/tax-documents.ts';
 import { createBatchJoinedMail } from './batch-mail.ts';
-import { instalmentsOnCompletion } from './instalments.ts';
+import { instalmentsOnCompletion } from './instalment-schedule.ts';
 import { paymentTotalPaise } from '../../contract/money.ts';
 import { taxDocumentFileName } from '../../contract/index.ts';
 

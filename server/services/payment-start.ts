@@ -11,11 +11,11 @@ import { nowIso } from '../lib/time.ts';
 import { inTransaction } from '../lib/transaction.ts';
 import { givesAccess, grantEnrollment } from './enrollments.ts';
 import { quoteForCourse, type PricingRules } from './pricing.ts';
-import { chooseDiscount } from './coupons.ts';
+import { chooseDiscount } from './coupon-discounts.ts';
 import { paymentTotalPaise, rupeesToPaise } from '../../contract/money.ts';
 import { toPayment } from './present.ts';
 import { chooseBatch } from './batches.ts';
-import { choosePlan, planSteps } from './instalments.ts';
+import { choosePlan, planSteps } from './instalment-plans.ts';
 import { INSTALMENT_MESSAGES, planDiscountShares } from '../../contract/instalments.ts';
 
 type StartInput = z.output<typeof PaymentStartInput>;

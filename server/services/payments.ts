@@ -13,6 +13,8 @@ import { refuseInstituteGstin } from './buyer-gstin.ts';
 import type { Db } from '../db/connect.ts';
 import type { PaymentRow, UserRow } from '../db/schema.ts';
 import { createAuditRepository } from '../repositories/audit.ts';
+import { holdsCouponUse } from '../repositories/coupons.ts';
+import { createCourseRepository } from '../repositories/courses.ts';
 import { createEnrollmentRepository } from '../repositories/enrollments.ts';
 import { createPaymentRepository } from '../repositories/payments.ts';
 import { diff } from '../lib/diff.ts';
@@ -24,7 +26,8 @@ import type { PaymentEffects } from './payment-effects.ts';
 import { enrollmentView, grantEnrollment } from './enrollments.ts';
 import { createGatewayOrders, type GatewayOrderDeps } from './gateway-orders.ts';
 import { openPayment, paymentView } from './payment-start.ts';
-import { isCouponRefusal, recordGuess, type GuessLimits } from './coupons.ts';
+import { isCouponRefusal, recordGuess, type GuessLimits } from './coupon-guesses.ts';
+import { retakeCouponUse } from './coupon-discounts.ts';
 import { toPayment } from './present.ts';
 import type { PricingRules } from './pricing.ts';
 import { capturedInFull, completePayment, settleCheckout } from './settlement.ts';
@@ -169,6 +172,11 @@ export function createPaymentService(
         const payments = createPaymentRepository(trx);
         const before = await payments.findRow(paymentId);
         if (!before) throw notFound();
+        // Back to a status that holds the coupon's use: only within its limits (decision record 053).
+        if (before.coupon_id !== null && !holdsCouponUse(before.status) && holdsCouponUse(input.status)) {
+          await createCourseRepository(trx).hold(before.course_type, before.course_id);
+          await retakeCouponUse(trx, before);
+        }
         const now = nowIso();
         const after = {
           status: input.status,

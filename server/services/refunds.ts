@@ -14,7 +14,7 @@ import { createRefundRepository } from '../repositories/refunds.ts';
 import { createWorkshopRepository } from '../repositories/workshops.ts';
 import { batchSeatFollowsAccess } from './batches.ts';
 import { givesAccess } from './enrollments.ts';
-import { cancelOpenInstalments } from './instalments.ts';
+import { cancelOpenInstalments } from './instalment-schedule.ts';
 import { toPayment } from './present.ts';
 import { rupeesToPaise } from '../../contract/money.ts';
 

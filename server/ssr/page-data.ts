@@ -14,7 +14,7 @@ import { createWorkshopRepository } from '../repositories/workshops.ts';
 import { appConfigOf } from '../services/app-config.ts';
 import type { CatalogueCache } from '../services/catalogue-cache.ts';
 import { policyPageData } from './policy-pages.ts';
-import { activePlans } from '../services/instalments.ts';
+import { activePlans } from '../services/instalment-plans.ts';
 import { toFaculty, toProgram, toResource, toSuccessStory, toTestimonial, toWorkshop } from '../services/present.ts';
 
 /**

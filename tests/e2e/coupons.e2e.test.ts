@@ -12,7 +12,7 @@ import {
   type Program,
 } from '../../contract/index.ts';
 import { pdfText } from '../api/support/pdf-text.ts';
-import { adminToken, apiOk, list, registerStudent } from './support/api.ts';
+import { ADMIN, adminToken, apiOk, list, login, registerStudent } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import {
   choosePaymentMethod,
@@ -26,7 +26,8 @@ import {
 
 /**
  * Decision record 053 in the browser: an administrator's coupon, applied at the checkout (Apply), the
- * order summary's discounted total, the payment at the local sandbox gateway, and the invoice's discount.
+ * order summary's discounted total, the payment at the local sandbox gateway, and the invoice's discount;
+ * a scholarship granted from the student's row in Users, applied by itself at their checkout.
  */
 const e2e = useE2E();
 
@@ -91,5 +92,27 @@ describe('Coupons at checkout', () => {
     const text = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).replace(/\s+/g, ' ');
     expect(text).toContain(`Discount (coupon ${code})`);
     expect(text).toContain(`Total ₹${formatPaise(expected.total).slice(1)}`);
+  });
+
+  test("an administrator grants a scholarship from the student's row in Users; it applies at their checkout", async () => {
+    const program = (await list<Program>(e2e.baseURL, API.programs.list)).find((p) => p.is_active && p.price > 0)!;
+    const student = await registerStudent(e2e.baseURL, 'scholar');
+    const admin = await login(e2e.baseURL, ADMIN.username, ADMIN.password);
+    const page = await e2e.newPage();
+    await openLoggedIn(page, admin, `/admin?tab=users&search=${student.username}`);
+    const row = page.getByRole('row', { name: new RegExp(student.username) });
+    await row.getByRole('button', { name: 'Grant scholarship' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Grant scholarship' });
+    await dialog.getByLabel('Program or workshop ID').fill(String(program.id));
+    await dialog.getByLabel(/^Kind/).selectOption('fixed');
+    await dialog.getByLabel(/^Value/).fill('5000');
+    await dialog.getByLabel(/^Reason/).fill('Merit scholarship');
+    await dialog.getByRole('button', { name: 'Grant scholarship' }).click();
+    await visible(dialog.getByText(/Scholarship granted: ₹5,000 off/));
+
+    const checkout = await e2e.newPage();
+    await openLoggedIn(checkout, student, `/payment/program/${program.id}`);
+    await visible(checkout.getByText('Your scholarship is applied.'));
+    await visible(checkout.getByRole('region', { name: 'Price breakdown' }).getByText('Discount (scholarship)'));
   });
 });

@@ -29,6 +29,7 @@ describe('admin modal machine, generated paths', () => {
 
     const opened = {
       'modal.view': 'view',
+      'modal.task': 'task',
       'modal.add': 'add',
       'modal.edit': 'edit',
       'modal.resolve': 'resolve',
@@ -39,7 +40,7 @@ describe('admin modal machine, generated paths', () => {
       // A fresh dialog: no leftovers of the last one.
       if (opened === 'confirmingDelete') expect(state).toBe(opened);
       else expect(mode).toBe(opened);
-      if (opened !== 'confirmingDelete' && opened !== 'view') expect(phase(step.snapshot.value)).toBe('filling');
+      if (!['confirmingDelete', 'view', 'task'].includes(opened)) expect(phase(step.snapshot.value)).toBe('filling');
       expect(item).toEqual(type === 'modal.add' ? null : sampleAdminItem);
       expect([error, notice, fieldErrors]).toEqual([null, null, {}]);
     }

@@ -21,7 +21,7 @@ const paths = machinePaths(adminModalModel.machine, {
 type Item = { id: number; title: string; amount: number; refunded_amount: number; status: string };
 const item = { ...sampleAdminItem, amount: 3000, refunded_amount: 1000, status: 'completed' };
 
-/** A tab with every action: add/edit form (title required), resolve and delete. */
+/** A tab with every action: add/edit form (title required), a row's own task, resolve, refund and delete. */
 const resource: AdminResource<Item> = {
   key: 'items',
   label: 'Items',
@@ -48,6 +48,7 @@ const resource: AdminResource<Item> = {
   },
   resolvePath: (id) => `/items/${id}/resolve/`,
   refund: { path: (id) => `/items/${id}/refund/`, allowed: (i) => i.status === 'completed' },
+  rowTask: { label: 'Archive', allowed: () => true, render: (i) => <p>Archive {i.title} for good?</p> },
 };
 
 const rowButton = (name: string) =>
@@ -95,6 +96,8 @@ describe('admin modal, model-based: every generated path replayed on an admin ta
           switch (event.type) {
             case 'modal.view':
               return user.click(rowButton('View'));
+            case 'modal.task':
+              return user.click(rowButton('Archive'));
             case 'modal.edit':
               return user.click(rowButton('Edit'));
             case 'modal.resolve':
@@ -114,8 +117,8 @@ describe('admin modal, model-based: every generated path replayed on an admin ta
               if (!context.notice && !context.error) return;
               return user.click(screen.getAllByRole('button', { name: 'Dismiss message' })[0]!);
             case 'modal.submit': {
-              // While saving, the form's buttons are disabled: a submit the view cannot send.
-              if (before.tags.includes('saving')) return;
+              // While saving, the form's buttons are disabled: a submit the view cannot send (nor in a task).
+              if (before.tags.includes('saving') || adminModalMode(before.value) === 'task') return;
               const dialog = within(screen.getByRole('dialog'));
               if (adminModalMode(before.value) === 'refund') {
                 // The access choice must be made: no default is hidden in the form.
@@ -162,9 +165,11 @@ describe('admin modal, model-based: every generated path replayed on an admin ta
             edit: 'Edit Item',
             resolve: 'Resolve Item',
             refund: 'Refund Item',
+            task: 'Archive',
           }[mode!];
           expect(dialog.getByRole('heading', { name: title })).toBeInTheDocument();
           if (mode === 'view') expect(dialog.queryByRole('textbox')).not.toBeInTheDocument();
+          if (mode === 'task') expect(dialog.getByText('Archive Credit Analyst Program for good?')).toBeInTheDocument();
           if (mode === 'add' || mode === 'edit') {
             expect(dialog.getByRole('button', { name: saving ? 'Saving...' : 'Save' })).toHaveProperty(
               'disabled',

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { COUPON_PATHS, CouponCheckInput, CouponInput, CouponPatch, ScholarshipInput } from '../../../contract/index.ts';
 import { idParam, parse } from '../../lib/validate.ts';
 import { adminOnly, authenticated, requireAdmin, requireUser, steppedUp } from '../../plugins/auth.ts';
-import { createCouponService, recordGuess } from '../../services/coupons.ts';
+import { recordGuess } from '../../services/coupon-guesses.ts';
+import { createCouponService } from '../../services/coupons.ts';
 
 /**
  * Coupons and scholarships (decision record 053): the administrators' coupons and scholarship grants, and

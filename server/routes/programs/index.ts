@@ -14,7 +14,7 @@ import type { Db } from '../../db/connect.ts';
 import { answerOf } from '../../services/catalogue-cache.ts';
 import type { z } from 'zod';
 import { beforePaymentStart } from '../../services/consents.ts';
-import { activePlans } from '../../services/instalments.ts';
+import { activePlans } from '../../services/instalment-plans.ts';
 
 function values(input: z.output<typeof ProgramInput>) {
   return {

@@ -13,6 +13,7 @@ export const adminModalModel: MachineModel = {
   appActions: ['itemSaved'],
   events: [
     { type: 'modal.view', item: sampleAdminItem },
+    { type: 'modal.task', item: sampleAdminItem },
     { type: 'modal.add' },
     { type: 'modal.edit', item: sampleAdminItem },
     { type: 'modal.resolve', item: sampleAdminItem },

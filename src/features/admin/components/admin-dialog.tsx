@@ -18,7 +18,7 @@ type Props = {
   machines?: AdminMachines;
 };
 
-/** Renders the admin modal machine's open states: view, add/edit, resolve, confirm delete. */
+/** Renders the admin modal machine's open states: view, a row's task, add/edit, resolve, refund, confirm delete. */
 export function AdminDialog({ resource, snapshot, send, machines }: Props) {
   if (!snapshot.hasTag('open')) return null;
   const { item, error, fieldErrors } = snapshot.context;
@@ -58,6 +58,19 @@ export function AdminDialog({ resource, snapshot, send, machines }: Props) {
           ))}
         </dl>
         {machines && resource.viewExtra ? resource.viewExtra(item as { id: number }, machines) : null}
+        <footer>
+          <button type="button" className="btn btn-primary" onClick={close}>
+            Close
+          </button>
+        </footer>
+      </Modal>
+    );
+  }
+  if (mode === 'task') {
+    if (!item || !resource.rowTask || !machines) return null;
+    return (
+      <Modal title={resource.rowTask.label} onClose={close}>
+        {resource.rowTask.render(item as { id: number }, machines)}
         <footer>
           <button type="button" className="btn btn-primary" onClick={close}>
             Close

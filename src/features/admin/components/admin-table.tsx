@@ -5,7 +5,7 @@ import { ScrollTable } from '../../../components/scroll-table.tsx';
 import type { AdminResource } from '../tabs/resource-types.ts';
 import type { AdminMachines } from '../types.ts';
 
-export type RowAction = 'modal.view' | 'modal.edit' | 'modal.delete' | 'modal.resolve' | 'modal.refund';
+export type RowAction = 'modal.view' | 'modal.edit' | 'modal.delete' | 'modal.resolve' | 'modal.refund' | 'modal.task';
 
 type Props = {
   resource: AdminResource;
@@ -68,6 +68,9 @@ export function AdminTable(props: Props) {
                   {link.label}
                 </Link>
               ))}
+              {resource.rowTask?.allowed(item) ? (
+                <RowButton label={resource.rowTask.label} item={item} type="modal.task" onAction={onAction} />
+              ) : null}
               {resource.form && (resource.form.editAllowed?.(item) ?? true) ? (
                 <RowButton
                   label={resource.form.editLabel ?? 'Edit'}

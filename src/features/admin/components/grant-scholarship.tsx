@@ -17,7 +17,7 @@ const asInput = (v: Values) => ({
 });
 
 /**
- * In the View dialog of a student: grant a scholarship for one course (decision record 053), a percentage
+ * In a student's Grant scholarship dialog (their row in Users) and View dialog: grant a scholarship for one course (decision record 053), a percentage
  * or whole rupees off, with the reason the audit log keeps. It applies by itself at that student's checkout.
  */
 export function GrantScholarship({ user, machines }: { user: AdminUser; machines: AdminMachines }) {

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { formatPaiseCompact, MESSAGES, type RevenueRow } from '../../../../contract/index.ts';
+import { formatPaiseCompact, MESSAGES, rupeesToPaise, type RevenueRow } from '../../../../contract/index.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { formatINR } from '../../../utils/format.ts';
 import type { AdminPanelProps, AdminPanelTab } from '../tabs/resource-types.ts';
@@ -94,7 +94,7 @@ function RevenueTableRow({ row }: { row: RevenueRow }) {
       <td className="number">{formatINR(row.gross)}</td>
       <td className="number">{formatINR(row.refunded)}</td>
       <td className="number">{formatINR(row.net)}</td>
-      <td className="number">{formatPaiseCompact(row.discount)}</td>
+      <td className="number">{formatPaiseCompact(rupeesToPaise(row.discount))}</td>
     </tr>
   );
 }

@@ -86,6 +86,13 @@ export const usersResource: AdminResource<AdminUser> = {
       ) : null}
     </>
   ),
+  // A student's row offers Grant scholarship (decision record 053), the same form as in View.
+  rowTask: {
+    label: 'Grant scholarship',
+    allowed: (u) => u.profile.role === 'student',
+    render: (u, machines) =>
+      machines.scholarshipFor ? <GrantScholarship key={`scholarship-${u.id}`} user={u} machines={machines} /> : null,
+  },
   form: {
     fields: [
       { name: 'username', label: 'Username', kind: 'text', required: true },

@@ -71,6 +71,11 @@ export type AdminResource<T extends { id: number } = { id: number }> = {
   details: (item: T) => [string, ReactNode][];
   /** What View offers besides the details (a user's Send password reset link). */
   viewExtra?: (item: T, machines: AdminMachines) => ReactNode;
+  /**
+   * A row's own task: a button on the rows it is `allowed` for, opening a dialog titled `label` that
+   * `render` fills (the Users tab's Grant scholarship, on students' rows); the task runs its own machine.
+   */
+  rowTask?: { label: string; allowed: (item: T) => boolean; render: (item: T, machines: AdminMachines) => ReactNode };
   /** Add and edit (absent on enrollments and payments). */
   form?: {
     fields: FieldSpec[];
