@@ -1,21 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, CERTIFICATE_API, COUPON_PATHS, INSTALMENT_API, MFA_MESSAGES } from '../../contract/index.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
-import { codeAt, enrolTotp } from './support/mfa.ts';
+import { codeAt, enrolTotp, useCodeClock } from './support/mfa.ts';
 
 /** REQUIRE_ADMIN_MFA, step-up before sensitive actions, turning the second factor off and an administrator's reset. */
 
-let clock = Date.now();
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  clock = (Math.floor(Math.max(clock, Date.now()) / 30_000) * 30 + 70) * 1000;
-  vi.setSystemTime(clock);
-});
-afterEach(() => {
-  clock = Date.now();
-  vi.useRealTimers();
-});
-const later = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
+const { later } = useCodeClock();
 
 const SETUP_REQUIRED = { detail: MFA_MESSAGES.setupRequired, code: 'mfa_setup_required' };
 const STEP_UP_REQUIRED = { detail: MFA_MESSAGES.stepUpRequired, code: 'step_up_required' };

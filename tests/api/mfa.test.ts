@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MFA_MESSAGES } from '../../contract/index.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
-import { codeAt, enrolTotp, seedOf } from './support/mfa.ts';
+import { codeAt, enrolTotp, seedOf, useCodeClock } from './support/mfa.ts';
 
 let ctx: TestContext;
 /** The client address of the current test (each test of the second step sets its own). */
@@ -16,19 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-// Codes depend on the clock: it only moves forward through the file (a used step stays used), and each
-// test starts 10 s into a 30-second step, two steps after where the previous one left it.
-let clock = Date.now();
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  clock = (Math.floor(Math.max(clock, Date.now()) / 30_000) * 30 + 70) * 1000;
-  vi.setSystemTime(clock);
-});
-afterEach(() => {
-  clock = Date.now();
-  vi.useRealTimers();
-});
-const later = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
+const { later } = useCodeClock();
 
 const login = (username: string, ip = address) =>
   ctx.request({ method: 'POST', url: '/auth/token/', body: { username, password: 'password123' }, ip });

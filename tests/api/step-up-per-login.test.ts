@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API, MFA_MESSAGES, MFA_PATHS } from '../../contract/index.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
-import { codeAt, enrolTotp } from './support/mfa.ts';
+import { codeAt, enrolTotp, useCodeClock } from './support/mfa.ts';
 
 /**
  * A step-up proof counts for the login (device) that gave it (decision record 056): an administrator who
@@ -9,17 +9,7 @@ import { codeAt, enrolTotp } from './support/mfa.ts';
  * sign-in. Each login below is a real password + code sign-in over HTTP.
  */
 
-let clock = Date.now();
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  // Early in a 30-second step, and later than any code already used: each code here is fresh.
-  clock = (Math.floor(Math.max(clock, Date.now()) / 30_000) * 30 + 70) * 1000;
-  vi.setSystemTime(clock);
-});
-afterEach(() => {
-  clock = Date.now();
-  vi.useRealTimers();
-});
+const { later } = useCodeClock();
 
 const STEP_UP_REQUIRED = { detail: MFA_MESSAGES.stepUpRequired, code: 'step_up_required' };
 
@@ -87,7 +77,7 @@ describe('step-up per login', () => {
     expect((await exportUsers((refreshed.body as { access: string }).access)).status).toBe(200);
 
     // The phone's own proof moves the proof to the phone's login.
-    vi.setSystemTime(Date.now() + 30_000);
+    later(30);
     const again = await ctx.request({
       method: 'POST',
       url: MFA_PATHS.stepUp,

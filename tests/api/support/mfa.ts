@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, vi } from 'vitest';
 import { totpCode } from '../../../server/services/mfa/totp.ts';
 import type { TestContext, TestUser } from './harness.ts';
 
@@ -20,4 +21,23 @@ export async function enrolTotp(ctx: TestContext, user: TestUser): Promise<{ see
   });
   if (confirm.status !== 200) throw new Error(`confirm answered ${confirm.status} ${confirm.raw}`);
   return { seed, recovery: (confirm.body as { recovery_codes: string[] }).recovery_codes };
+}
+
+/**
+ * Codes depend on the clock: for the rest of the file, Date moves only forward, and each test starts 10 s
+ * into a 30-second step, two steps after where the previous test left it (a used step stays used).
+ * `later(seconds)` moves it on within a test.
+ */
+export function useCodeClock(): { later: (seconds: number) => void } {
+  let clock = Date.now();
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    clock = (Math.floor(Math.max(clock, Date.now()) / 30_000) * 30 + 70) * 1000;
+    vi.setSystemTime(clock);
+  });
+  afterEach(() => {
+    clock = Date.now();
+    vi.useRealTimers();
+  });
+  return { later: (seconds) => vi.setSystemTime(Date.now() + seconds * 1000) };
 }
