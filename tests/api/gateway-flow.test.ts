@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, PaymentCompletion, SERVER_MESSAGES } from '../../contract/index.ts';
+import { appWithAshaAndRavi } from './support/asha-and-ravi.ts';
 import { createProgram, createWorkshop } from './support/fixtures.ts';
 import { gatewayHelpers } from './support/gateway-flow.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
-import { createAppWithUsers } from './support/users.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
 
 /**
@@ -18,16 +18,11 @@ let admin: TestUser;
 let asha: TestUser;
 let ravi: TestUser;
 
-beforeAll(async () => {
-  ({
-    ctx,
-    admin,
-    students: { asha, ravi },
-  } = await createAppWithUsers('asha', 'ravi'));
+const app = appWithAshaAndRavi((made) => {
+  ({ ctx, admin, asha, ravi } = made);
 });
-afterAll(async () => ctx?.close());
 
-const { start, row, enrollmentsOf, seats, deliver } = gatewayHelpers(() => ctx);
+const { start, row, enrollmentsOf, seats, deliver } = gatewayHelpers(app);
 const verify = (user: TestUser, paymentId: number, body: unknown) =>
   ctx.request({ method: 'POST', url: API.payments.verify(paymentId), token: user.access, body });
 const complete = (user: TestUser, paymentId: number) =>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   API,
   type AuditEntry,
@@ -8,10 +8,10 @@ import {
   SERVER_MESSAGES,
   type SyncResult,
 } from '../../contract/index.ts';
+import { appWithAshaAndRavi } from './support/asha-and-ravi.ts';
 import { createProgram, createWorkshop } from './support/fixtures.ts';
 import { gatewayHelpers, paymentEntity } from './support/gateway-flow.ts';
 import type { TestContext, TestUser } from './support/harness.ts';
-import { createAppWithUsers } from './support/users.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
 
 /**
@@ -24,16 +24,11 @@ let admin: TestUser;
 let asha: TestUser;
 let ravi: TestUser;
 
-beforeAll(async () => {
-  ({
-    ctx,
-    admin,
-    students: { asha, ravi },
-  } = await createAppWithUsers('asha', 'ravi'));
+const app = appWithAshaAndRavi((made) => {
+  ({ ctx, admin, asha, ravi } = made);
 });
-afterAll(async () => ctx?.close());
 
-const { start, row, enrollmentsOf, seats, deliver } = gatewayHelpers(() => ctx);
+const { start, row, enrollmentsOf, seats, deliver } = gatewayHelpers(app);
 
 describe('refunds', () => {
   const refund = (paymentId: number, body: unknown, key: string | null, token = admin.access) =>

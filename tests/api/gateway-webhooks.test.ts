@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '../../contract/index.ts';
+import { appWithAshaAndRavi } from './support/asha-and-ravi.ts';
 import { createProgram, createWorkshop } from './support/fixtures.ts';
 import { gatewayHelpers, paymentEntity } from './support/gateway-flow.ts';
 import type { TestContext, TestUser } from './support/harness.ts';
-import { createAppWithUsers } from './support/users.ts';
 
 /**
  * The gateway's signed webhooks, posted over HTTP as Razorpay sends them, on SQLite and PostgreSQL alike:
@@ -15,16 +15,11 @@ let admin: TestUser;
 let asha: TestUser;
 let ravi: TestUser;
 
-beforeAll(async () => {
-  ({
-    ctx,
-    admin,
-    students: { asha, ravi },
-  } = await createAppWithUsers('asha', 'ravi'));
+const app = appWithAshaAndRavi((made) => {
+  ({ ctx, admin, asha, ravi } = made);
 });
-afterAll(async () => ctx?.close());
 
-const { start, row, enrollmentsOf, seats, postWebhook, deliver } = gatewayHelpers(() => ctx);
+const { start, row, enrollmentsOf, seats, postWebhook, deliver } = gatewayHelpers(app);
 const events = () => ctx.db.selectFrom('gateway_events').selectAll().orderBy('id').execute();
 
 describe('webhooks', () => {

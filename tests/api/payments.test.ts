@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Enrollment, Payment, PaymentCompletion, SERVER_MESSAGES } from '../../contract/index.ts';
+import { appWithAshaAndRavi } from './support/asha-and-ravi.ts';
 import { classroomPayments } from './support/classroom-payments.ts';
 import { createProgram, createWorkshop } from './support/fixtures.ts';
 import type { TestContext, TestUser } from './support/harness.ts';
-import { createAppWithUsers } from './support/users.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
 
 /**
@@ -16,16 +16,11 @@ let admin: TestUser;
 let asha: TestUser;
 let ravi: TestUser;
 
-beforeAll(async () => {
-  ({
-    ctx,
-    admin,
-    students: { asha, ravi },
-  } = await createAppWithUsers('asha', 'ravi'));
+const app = appWithAshaAndRavi((made) => {
+  ({ ctx, admin, asha, ravi } = made);
 });
-afterAll(async () => ctx?.close());
 
-const { start, complete } = classroomPayments(() => ctx);
+const { start, complete } = classroomPayments(app);
 
 describe('completing a payment', () => {
   it('completes the payment and grants an active enrollment, in the PaymentCompletion shape', async () => {

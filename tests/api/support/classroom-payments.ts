@@ -3,7 +3,7 @@ import type { TestContext, TestUser } from './harness.ts';
 
 /**
  * The student's two payment calls as payments.test.ts and payment-start.test.ts make them. `app` answers
- * the file's test app (made in its beforeAll).
+ * the file's test app (appWithAshaAndRavi).
  */
 export function classroomPayments(app: () => TestContext) {
   const start = (

@@ -5,7 +5,7 @@ import type { TestContext, TestUser } from './harness.ts';
 /**
  * The common ground of the money-path files (gateway-flow, gateway-webhooks, gateway-office): starting a
  * payment as a student, reading what the database holds, and posting the gateway's signed webhooks over
- * HTTP. `app` answers the file's test app (made in its beforeAll).
+ * HTTP. `app` answers the file's test app (appWithAshaAndRavi).
  */
 export function gatewayHelpers(app: () => TestContext) {
   async function start(user: TestUser, type: 'programs' | 'workshops', id: number): Promise<PaymentStart> {
