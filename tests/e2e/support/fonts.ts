@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
  * page's own scripts run), so that they do not depend on what this machine's fontconfig picks for the
  * app's `system-ui` stack: DejaVu Sans, Debian's default and among the widest common sans-serif faces
  * (Debian package fonts-dejavu-core), and DejaVu Sans Condensed, a narrow one (fonts-dejavu-extra).
- * `npm test` installs both (scripts/test-all.ts, ensureChromium).
+ * `npm test` installs both (scripts/test-all/machine.ts, ensureChromium).
  */
 export const LAYOUT_FONTS = ['DejaVu Sans', 'DejaVu Sans Condensed'] as const;
 export type LayoutFont = (typeof LAYOUT_FONTS)[number];
