@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   API,
   MESSAGES,
@@ -12,11 +9,20 @@ import {
   type Testimonial,
   type Workshop,
 } from '../../contract/index.ts';
-import { PUBLIC_PAGES } from '../../server/lib/public-pages.ts';
 import { PRELOAD_TESTIMONIALS } from '../../src/features/marketing/preload-keys.ts';
 import { PRELOAD, PRELOADED_ELEMENT_ID } from '../../src/lib/preloaded.ts';
 import { formatINR } from '../../src/utils/format.ts';
-import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
+import {
+  BASE,
+  admin,
+  ctx,
+  headOf,
+  jsonLd,
+  page,
+  rootText,
+  titleOf,
+  useServerRenderingApp,
+} from './support/server-rendering-app.ts';
 
 /**
  * The first HTML of every public page, read as a crawler reads it (no JavaScript): its content from the
@@ -24,72 +30,8 @@ import { createTestApp, type TestContext, type TestUser } from './support/harnes
  * data the SPA hydrates from, which must be exactly what the API answers.
  */
 
-const BASE = 'https://www.creditcareers.example.in';
-let ctx: TestContext;
-let admin: TestUser;
-let dir: string;
+useServerRenderingApp();
 
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ssr-'));
-  // The shape of the built index.html (vite build): a default title and description the server replaces.
-  fs.writeFileSync(
-    path.join(dir, 'index.html'),
-    [
-      '<!doctype html>',
-      '<html lang="en-IN">',
-      '  <head>',
-      '    <meta charset="UTF-8" />',
-      '    <meta',
-      '      name="description"',
-      '      content="Default description."',
-      '    />',
-      '    <title>Credit Careers Institute</title>',
-      '    <script type="module" crossorigin src="/assets/index-abc.js"></script>',
-      '  </head>',
-      '  <body>',
-      '    <div id="root"></div>',
-      '  </body>',
-      '</html>',
-    ].join('\n'),
-  );
-  ctx = await createTestApp({ seed: true, config: { staticDir: dir, publicBaseUrl: BASE } });
-  admin = await ctx.user('ssradmin', 'admin');
-});
-afterAll(async () => {
-  await ctx?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function page(url: string) {
-  const res = await ctx.app.inject({ method: 'GET', url });
-  return { status: res.statusCode, html: res.body, headers: res.headers };
-}
-
-const decode = (text: string) =>
-  text
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'");
-/** The text of the rendered app (tags dropped), for "does the page say X". */
-function rootText(html: string): string {
-  const root =
-    /<div id="root">([\s\S]*)<\/div><script type="application\/json"|<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(
-      html,
-    );
-  const inner = root?.[1] ?? root?.[2] ?? '';
-  return decode(inner.replace(/<!--[\s\S]*?-->/g, '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
-}
-const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
-const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
-const metaContent = (html: string, attr: 'name' | 'property', key: string) =>
-  decode(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(headOf(html))?.[1] ?? '');
-function jsonLd(html: string): Record<string, unknown>[] {
-  return [...headOf(html).matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
-    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
-  );
-}
 function preloaded(html: string): Record<string, unknown> {
   const m = new RegExp(`<script type="application/json" id="${PRELOADED_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html);
   return m ? (JSON.parse(m[1]!) as Record<string, unknown>) : {};
@@ -97,78 +39,6 @@ function preloaded(html: string): Record<string, unknown> {
 async function apiList<T>(url: string): Promise<T[]> {
   return (await ctx.request({ url })).body as T[];
 }
-
-const HEADINGS: Record<(typeof PUBLIC_PAGES)[number], string> = {
-  '/': 'From Classroom to Credit Markets',
-  '/programs': 'Programs',
-  '/faculty': 'Our Faculty',
-  '/about': 'About us',
-  '/workshops': 'Workshops',
-  '/placement': 'Placement',
-  '/resources': 'Resource Library',
-  '/login': 'Login',
-  '/register': 'Create your student account',
-  '/contact': 'Book Free Counseling',
-  '/privacy': 'Privacy notice',
-  '/terms': 'Terms of use',
-  '/refund-policy': 'Refund policy',
-  '/delivery-policy': 'Delivery policy',
-  '/grievance': 'Grievance officer',
-};
-
-describe('every public page, without JavaScript', () => {
-  it('links the policy pages from its footer; the grievance page names the configured officer and the 90 days', async () => {
-    for (const route of ['/', '/programs', '/contact', '/privacy']) {
-      const { html } = await page(route);
-      for (const link of ['/privacy', '/terms', '/refund-policy', '/delivery-policy', '/grievance', '/contact']) {
-        expect(html, `${route} → ${link}`).toContain(`href="${link}"`);
-      }
-    }
-    const text = rootText((await page('/grievance')).html);
-    const officer = ctx.config.privacy.grievanceOfficer;
-    for (const fact of [officer.name, officer.email, officer.phone, officer.address]) expect(text).toContain(fact);
-    expect(text).toContain('resolve it within 90 days');
-    expect(rootText((await page('/privacy')).html)).toContain(`Version ${ctx.config.privacy.noticeVersion}`);
-  });
-
-  it('has its heading, a unique title and description, canonical, Open Graph, Twitter and the institute', async () => {
-    const titles = new Set<string>();
-    const descriptions = new Set<string>();
-    for (const route of PUBLIC_PAGES) {
-      const { status, html, headers } = await page(route);
-      expect(status, route).toBe(200);
-      expect(headers['x-robots-tag'], route).toBeUndefined();
-      expect(html, route).toMatch(new RegExp(`<h1[^>]*>${HEADINGS[route]}</h1>`));
-      // One title and one description, the page's own.
-      expect(html.match(/<title>/g), route).toHaveLength(1);
-      expect(html.match(/<meta name="description"/g), route).toHaveLength(1);
-      expect(html).not.toContain('Default description.');
-      const title = titleOf(html);
-      const description = metaContent(html, 'name', 'description');
-      expect(title).toContain('Credit Careers Institute');
-      expect(description.length, route).toBeGreaterThan(50);
-      expect(description.length, route).toBeLessThanOrEqual(160);
-      titles.add(title);
-      descriptions.add(description);
-      const url = `${BASE}${route}`;
-      expect(headOf(html), route).toContain(`<link rel="canonical" href="${url}" />`);
-      expect(metaContent(html, 'property', 'og:url')).toBe(url);
-      expect(metaContent(html, 'property', 'og:title')).toBe(title);
-      expect(metaContent(html, 'property', 'og:description')).toBe(description);
-      expect(metaContent(html, 'property', 'og:type')).toBe('website');
-      expect(metaContent(html, 'name', 'twitter:card')).toBe('summary');
-      expect(metaContent(html, 'name', 'twitter:title')).toBe(title);
-      const org = jsonLd(html).find((d) => d['@type'] === 'EducationalOrganization');
-      expect(org, route).toMatchObject({
-        '@context': 'https://schema.org',
-        name: 'Credit Careers Institute',
-        url: `${BASE}/`,
-      });
-    }
-    expect(titles.size).toBe(PUBLIC_PAGES.length);
-    expect(descriptions.size).toBe(PUBLIC_PAGES.length);
-  });
-});
 
 describe('the catalogue in the first HTML', () => {
   it('/programs: every active program with its price, a Course with an Offer in INR each, the API answer embedded', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
   AdminCertificate,
@@ -8,21 +8,26 @@ import {
   PublicCertificate,
   certificatePagePath,
 } from '../../contract/index.ts';
-import { loadConfig, testConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/config.ts';
 import { createMailWorker } from '../../server/mail/worker.ts';
-import { createPersonalDataRepository } from '../../server/repositories/personal-data.ts';
-import { issueEndedBatchCertificates } from '../../server/services/certificates.ts';
-import {
-  courseWith,
-  enrollWithRecord,
-  insertUser,
-  istDay,
-  type Course,
-  type StudentRecord,
-} from './support/certificate-fixtures.ts';
-import { createTestApp, TEST_DB, type TestContext, type TestUser } from './support/harness.ts';
+import { enrollWithRecord, istDay } from './support/certificate-fixtures.ts';
 import { pdfText } from './support/pdf-text.ts';
-import { twoInstances } from './support/two-instances.ts';
+import {
+  EARNED,
+  admin,
+  classmate,
+  course,
+  ctx,
+  enrollNew,
+  instructor,
+  issue,
+  learner,
+  otherCourse,
+  otherInstructor,
+  post,
+  stranger,
+  useCertificatesApp,
+} from './support/certificates-app.ts';
 
 /**
  * Certificates (decision record 052) on the database TEST_DB names: the rules at their edges, the 400 that
@@ -31,55 +36,7 @@ import { twoInstances } from './support/two-instances.ts';
  * issue after a batch ends, once, with two instances running the housekeeping at the same time.
  */
 
-let ctx: TestContext;
-let admin: TestUser;
-let instructor: TestUser;
-let otherInstructor: TestUser;
-let learner: TestUser;
-let classmate: TestUser;
-let stranger: TestUser;
-let course: Course;
-let otherCourse: Course;
-
-/** Four lessons, 100 held sessions (so 75 present is exactly 75%), an assignment of 10 and one of 100. */
-const ASSIGNMENTS = [
-  { title: 'Ratio analysis', max: 10 },
-  { title: 'CMA data', max: 100 },
-];
-const EARNED: StudentRecord = { lessonsDone: 4, present: 75, marks: [4, 40] };
-
-const post = (url: string, token: string | null, body: unknown = {}) =>
-  ctx.request({ method: 'POST', url, token, body });
-const issue = (enrollment: number, token: string | null = admin.access) =>
-  post(CERTIFICATE_API.issue(enrollment), token);
-let counter = 0;
-const enrollNew = async (record: StudentRecord, on: Course = course) =>
-  enrollWithRecord(ctx.db, on, await insertUser(ctx.db, `student${++counter}`), record);
-
-beforeAll(async () => {
-  ctx = await createTestApp({ config: { publicUrl: 'https://cci.example.in' } });
-  admin = await ctx.user('admin', 'admin');
-  instructor = await ctx.user('teacher', 'instructor');
-  otherInstructor = await ctx.user('otherteacher', 'instructor');
-  learner = await ctx.user('learner');
-  classmate = await ctx.user('classmate');
-  stranger = await ctx.user('stranger');
-  course = await courseWith(ctx.db, {
-    title: 'Credit Analyst Program',
-    lessons: 4,
-    sessions: 100,
-    assignments: ASSIGNMENTS,
-    instructorId: instructor.id,
-  });
-  otherCourse = await courseWith(ctx.db, {
-    title: 'Research Analyst Program',
-    lessons: 1,
-    sessions: 2,
-    assignments: [],
-    instructorId: otherInstructor.id,
-  });
-});
-afterAll(async () => ctx?.close());
+useCertificatesApp();
 
 describe('configuration', () => {
   it('defaults to 75% attendance and a 40% pass mark; reads CERTIFICATE_MIN_ATTENDANCE and CERTIFICATE_PASS_PERCENT', () => {
@@ -332,86 +289,5 @@ describe('verification, revocation and the PDF', () => {
     const text = await pdfText(mail!.attachments[0]!.content);
     expect(text).toContain('Learner Tester');
     expect(text).toContain(row.code);
-  });
-});
-
-describe('erasure', () => {
-  it('keeps the certificate valid under its number and code, but its public page no longer names the person', async () => {
-    const person = await ctx.user('leaver');
-    await enrollWithRecord(ctx.db, course, person.id, EARNED);
-    const enrollment = await ctx.db
-      .selectFrom('enrollments')
-      .select('id')
-      .where('student_id', '=', person.id)
-      .executeTakeFirstOrThrow();
-    const { code } = (await issue(enrollment.id)).body as { code: string };
-    const user = await ctx.db.selectFrom('users').select('email').where('id', '=', person.id).executeTakeFirstOrThrow();
-    await createPersonalDataRepository(ctx.db).erase(person.id, user.email);
-    const api = await ctx.request({ url: CERTIFICATE_API.verify(code) });
-    expect(api.body).toMatchObject({ status: 'valid', student_name: 'Erased Person' });
-    expect((await ctx.request({ url: certificatePagePath(code) })).raw).not.toContain('Leaver');
-  });
-});
-
-describe('numbers', () => {
-  it('are consecutive from 1 with no duplicates, under concurrent issues', async () => {
-    const enrollments = [];
-    for (let i = 0; i < 8; i++) enrollments.push(await enrollNew(EARNED));
-    const answers = await Promise.all(enrollments.map((e) => issue(e)));
-    expect(answers.map((a) => a.status)).toEqual(enrollments.map(() => 201));
-    const numbers = (await ctx.db.selectFrom('certificates').select('number').execute())
-      .map((r) => Number(r.number))
-      .sort((a, b) => a - b);
-    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
-    const codes = await ctx.db.selectFrom('certificates').select('code').execute();
-    expect(new Set(codes.map((c) => c.code)).size).toBe(codes.length);
-  });
-});
-
-describe(`the automatic issue after a batch ends, two instances on one ${TEST_DB === 'postgres' ? 'PostgreSQL database' : 'SQLite file'}`, () => {
-  it('issues each eligible student of an ended batch one certificate and one email, and nobody else', async () => {
-    const instances = await twoInstances();
-    try {
-      const db = instances.handles[0]!.db;
-      const teacher = await insertUser(db, 'teacher', 'instructor');
-      const ended = await courseWith(db, {
-        title: 'Ended Program',
-        lessons: 2,
-        sessions: 4,
-        assignments: [{ title: 'Final', max: 50 }],
-        instructorId: teacher,
-        endsOn: istDay(-1),
-      });
-      const running = await courseWith(db, {
-        title: 'Running Program',
-        lessons: 1,
-        sessions: 1,
-        assignments: [],
-        instructorId: teacher,
-        endsOn: istDay(0),
-      });
-      const earned: StudentRecord = { lessonsDone: 2, present: 3, marks: [20] };
-      const eligible = [];
-      for (let i = 0; i < 4; i++)
-        eligible.push(await enrollWithRecord(db, ended, await insertUser(db, `grad${i}`), earned));
-      await enrollWithRecord(db, ended, await insertUser(db, 'short'), { ...earned, present: 2 });
-      await enrollWithRecord(db, running, await insertUser(db, 'early'), { lessonsDone: 1, present: 1, marks: [] });
-
-      const config = testConfig({ publicUrl: 'https://cci.example.in' });
-      const runs = await Promise.all(
-        instances.handles.map((h) => issueEndedBatchCertificates(h.db, h.dialect, config)),
-      );
-      expect(runs.reduce((a, b) => a + b, 0)).toBe(4);
-      // Another round in both changes nothing.
-      await Promise.all(instances.handles.map((h) => issueEndedBatchCertificates(h.db, h.dialect, config)));
-      const rows = await db.selectFrom('certificates').selectAll().orderBy('number').execute();
-      expect(rows.map((r) => r.enrollment_id).sort((a, b) => a - b)).toEqual(eligible);
-      expect(rows.map((r) => Number(r.number))).toEqual([1, 2, 3, 4]);
-      expect(rows.every((r) => r.issued_by === null && r.hours === 6)).toBe(true);
-      const emails = await db.selectFrom('outbox').select('id').where('template', '=', 'certificate_issued').execute();
-      expect(emails).toHaveLength(4);
-    } finally {
-      await instances.close();
-    }
   });
 });

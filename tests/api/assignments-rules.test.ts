@@ -1,21 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ASSIGNMENT_MESSAGES,
   ASSIGNMENTS_API,
-  Assignment,
   Course,
   DELIVERY_API,
   InstructorAssignment,
   Submission,
   SubmissionRoster,
-  TEACHING_MESSAGES,
-  type Batch,
-  type Payment,
 } from '../../contract/index.ts';
-import { completeThroughGateway, createProgram } from './support/fixtures.ts';
-import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
+import {
+  MAX_BYTES,
+  PDF,
+  admin,
+  batch,
+  classmate,
+  ctx,
+  enrollmentId,
+  grade,
+  instructor,
+  newAssignment,
+  post,
+  student,
+  submit,
+  useAssignmentsApp,
+} from './support/assignments-app.ts';
 
 /**
  * Assignments and submissions (decision record 051), on the database TEST_DB names: the access matrix of
@@ -25,18 +35,8 @@ import { createTestApp, type TestContext, type TestUser } from './support/harnes
  * its content, the size limit, the "graded" email in the outbox, and who may download a submitted file.
  */
 
-const MAX_BYTES = 64 * 1024;
-let ctx: TestContext;
-let admin: TestUser;
-let instructor: TestUser;
-let otherInstructor: TestUser;
-let student: TestUser;
-let classmate: TestUser;
-let otherBatchStudent: TestUser;
-let batch: Batch;
-let enrollmentId: number;
+useAssignmentsApp();
 
-const PDF = Buffer.from('%PDF-1.4\n%assignment\n1 0 obj\n<<>>\nendobj\n');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
 const EXE = Buffer.concat([
   Buffer.from('MZ'),
@@ -45,208 +45,10 @@ const EXE = Buffer.concat([
 ]);
 const CSV = Buffer.from('ratio,value\ncurrent ratio,1.33\ndebt-equity,2.1\n');
 
-const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-const inDays = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString();
-const post = (url: string, token: string | null, body: unknown = {}) =>
-  ctx.request({ method: 'POST', url, token, body });
-
-async function enroll(user: TestUser, programId: number, batchId: number): Promise<number> {
-  const payment = (await post(`/classroom/programs/${programId}/payment/`, user.access, { batch: batchId }))
-    .body as Payment;
-  const res = await completeThroughGateway(ctx, user.access, payment.id);
-  if (res.status !== 200) throw new Error(`enroll: ${res.raw}`);
-  return (res.body as { enrollment: { id: number } }).enrollment.id;
-}
-
-async function newAssignment(extra: object = {}, batchId = batch.id): Promise<Assignment> {
-  const res = await post(ASSIGNMENTS_API.batchAssignments(batchId), instructor.access, {
-    title: 'Credit appraisal note',
-    instructions: 'Write a **two-page** note.',
-    due_at: inDays(7),
-    max_marks: 20,
-    ...extra,
-  });
-  if (res.status !== 201) throw new Error(`create: ${res.status} ${res.raw}`);
-  return Assignment.parse(res.body);
-}
-
-/** Submits as multipart: text and/or one file. */
-async function submit(
-  assignmentId: number,
-  token: string | null,
-  parts: { text?: string; file?: { name: string; content: Buffer; type?: string } },
-) {
-  const form = new FormData();
-  if (parts.text !== undefined) form.append('text', parts.text);
-  if (parts.file)
-    form.append(
-      'file',
-      new Blob([new Uint8Array(parts.file.content)], { type: parts.file.type ?? 'application/octet-stream' }),
-      parts.file.name,
-    );
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: ASSIGNMENTS_API.submit(assignmentId),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    payload: form,
-  });
-  let body: unknown = null;
-  try {
-    body = res.json();
-  } catch {
-    body = res.body;
-  }
-  return { status: res.statusCode, body };
-}
-
-const grade = (submissionId: number, token: string | null, body: object) =>
-  post(ASSIGNMENTS_API.grade(submissionId), token, body);
 const storedFiles = () => {
   const dir = path.join(ctx.config.uploadDir, 'submissions');
   return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
 };
-
-beforeAll(async () => {
-  ctx = await createTestApp({ config: { submissionMaxBytes: MAX_BYTES } });
-  admin = await ctx.user('admin', 'admin');
-  instructor = await ctx.user('teacher', 'instructor');
-  otherInstructor = await ctx.user('otherteacher', 'instructor');
-  student = await ctx.user('asha');
-  classmate = await ctx.user('ravi');
-  otherBatchStudent = await ctx.user('meera');
-  const program = await createProgram(ctx, admin.access, { title: 'Credit Analyst Program' });
-  const newBatch = async (name: string, instructorId: number) => {
-    const res = await post(DELIVERY_API.adminBatches, admin.access, {
-      course: program,
-      name,
-      starts_on: day(-10),
-      ends_on: day(90),
-      seats: 20,
-      mode: 'online',
-      instructor: instructorId,
-    });
-    if (res.status !== 201) throw new Error(`batch: ${res.raw}`);
-    return res.body as Batch;
-  };
-  batch = await newBatch('Weekday evening', instructor.id);
-  const other = await newBatch('Weekend', otherInstructor.id);
-  enrollmentId = await enroll(student, program, batch.id);
-  await enroll(classmate, program, batch.id);
-  await enroll(otherBatchStudent, program, other.id);
-});
-afterAll(async () => ctx?.close());
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-type Who = 'anonymous' | 'student' | 'otherBatch' | 'instructor' | 'otherInstructor' | 'admin';
-const WHO: Who[] = ['anonymous', 'student', 'otherBatch', 'instructor', 'otherInstructor', 'admin'];
-const tokenOf = (who: Who): string | null =>
-  ({
-    anonymous: null,
-    student: student.access,
-    otherBatch: otherBatchStudent.access,
-    instructor: instructor.access,
-    otherInstructor: otherInstructor.access,
-    admin: admin.access,
-  })[who];
-async function statuses(request: (token: string | null, who: Who) => Promise<{ status: number }>) {
-  const out: Partial<Record<Who, number>> = {};
-  for (const who of WHO) out[who] = (await request(tokenOf(who), who)).status;
-  return out;
-}
-/** The instructor endpoints' answer: the batch's instructor and administrators. */
-const teachersOnly = (ok: number) => ({
-  anonymous: 401,
-  student: 403,
-  otherBatch: 403,
-  instructor: ok,
-  otherInstructor: 403,
-  admin: ok,
-});
-
-describe('the access matrix', () => {
-  it('listing and creating a batch’s assignments: its instructor and administrators', async () => {
-    expect(await statuses((token) => ctx.request({ url: ASSIGNMENTS_API.batchAssignments(batch.id), token }))).toEqual(
-      teachersOnly(200),
-    );
-    expect(
-      await statuses((token) =>
-        post(ASSIGNMENTS_API.batchAssignments(batch.id), token, {
-          title: 'Ratio analysis',
-          due_at: inDays(3),
-          max_marks: 10,
-        }),
-      ),
-    ).toEqual(teachersOnly(201));
-    const another = await post(ASSIGNMENTS_API.batchAssignments(batch.id), otherInstructor.access, {
-      title: 'x',
-      due_at: inDays(3),
-      max_marks: 10,
-    });
-    expect(another.body).toEqual({ detail: TEACHING_MESSAGES.notYourBatch });
-    const asStudent = await ctx.request({ url: ASSIGNMENTS_API.batchAssignments(batch.id), token: student.access });
-    expect(asStudent.body).toEqual({ detail: TEACHING_MESSAGES.instructorsOnly });
-  });
-
-  it('editing and deleting an assignment: its batch’s instructor and administrators', async () => {
-    const one = await newAssignment();
-    expect(
-      await statuses((token) =>
-        ctx.request({ method: 'PATCH', url: ASSIGNMENTS_API.assignment(one.id), token, body: { max_marks: 25 } }),
-      ),
-    ).toEqual(teachersOnly(200));
-    const refused = await statuses(async (token, who) => {
-      if (who === 'instructor' || who === 'admin') return { status: 204 };
-      return ctx.request({ method: 'DELETE', url: ASSIGNMENTS_API.assignment(one.id), token });
-    });
-    expect(refused).toEqual(teachersOnly(204));
-    for (const token of [instructor.access, admin.access]) {
-      const fresh = await newAssignment();
-      const res = await ctx.request({ method: 'DELETE', url: ASSIGNMENTS_API.assignment(fresh.id), token });
-      expect(res.status).toBe(204);
-      const gone = await ctx.request({ url: ASSIGNMENTS_API.assignmentSubmissions(fresh.id), token });
-      expect(gone.status).toBe(404);
-    }
-  });
-
-  it('submitting: only a student of the batch (anonymous 401, everyone else 403)', async () => {
-    const one = await newAssignment();
-    expect(await statuses((token) => submit(one.id, token, { text: 'My note.' }))).toEqual({
-      anonymous: 401,
-      student: 201,
-      otherBatch: 403,
-      instructor: 403,
-      otherInstructor: 403,
-      admin: 403,
-    });
-    const outsider = await submit(one.id, otherBatchStudent.access, { text: 'x' });
-    expect(outsider.body).toEqual({ detail: ASSIGNMENT_MESSAGES.notYourBatch });
-  });
-
-  it('the roster, grading and the submitted file: the instructor and administrators; the file also to its student', async () => {
-    const one = await newAssignment();
-    const mine = Submission.parse(
-      (await submit(one.id, student.access, { file: { name: 'note.pdf', content: PDF } })).body,
-    );
-    expect(
-      await statuses((token) => ctx.request({ url: ASSIGNMENTS_API.assignmentSubmissions(one.id), token })),
-    ).toEqual(teachersOnly(200));
-    expect(await statuses((token) => grade(mine.id, token, { marks: 12, feedback: 'Good.' }))).toEqual(
-      teachersOnly(200),
-    );
-    expect(await statuses((token) => ctx.request({ url: mine.file_url!, token }))).toEqual({
-      anonymous: 401,
-      student: 200,
-      otherBatch: 403,
-      instructor: 200,
-      otherInstructor: 403,
-      admin: 200,
-    });
-    // A classmate is a student of the batch but not the submitter.
-    expect((await ctx.request({ url: mine.file_url!, token: classmate.access })).status).toBe(403);
-  });
-});
 
 describe('the rules', () => {
   it('creates with 201, lists with counts and renders the instructions safely', async () => {

@@ -1,16 +1,22 @@
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { Course, DELIVERY_API, Lesson, Session } from '../../contract/index.ts';
+import { createProgram } from './support/fixtures.ts';
 import {
-  Course,
-  DELIVERY_API,
-  DELIVERY_MESSAGES,
-  Lesson,
-  Session,
-  type Batch,
-  type Payment,
-} from '../../contract/index.ts';
-import { completeThroughGateway, createProgram } from './support/fixtures.ts';
-import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
+  admin,
+  adminPost,
+  batch,
+  ctx,
+  enroll,
+  enrollmentOf,
+  ist,
+  lessons,
+  newBatch,
+  post,
+  program,
+  students,
+  useCourseApp,
+} from './support/course-app.ts';
 
 /**
  * The course's student side: lessons, files, completion and progress, the course page, sessions and their
@@ -19,241 +25,7 @@ import { createTestApp, type TestContext, type TestUser } from './support/harnes
  * whose access was revoked, the batch's instructor, an administrator).
  */
 
-let ctx: TestContext;
-let admin: TestUser;
-let instructor: TestUser;
-const students: Record<'outsider' | 'enrolled' | 'otherBatch' | 'otherProgram' | 'revoked', TestUser> = {} as never;
-const enrollmentOf: Record<string, number> = {};
-let program: number;
-let batch: Batch;
-let lessons: { preview: Lesson; video: Lesson; document: Lesson; link: Lesson };
-
-const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-const ist = (ms: number) => `${new Date(ms + 330 * 60_000).toISOString().slice(0, 19)}+05:30`;
-const post = (url: string, token: string | null, body: unknown = {}) =>
-  ctx.request({ method: 'POST', url, token, body });
-
-async function adminPost<T>(url: string, body: unknown): Promise<T> {
-  const res = await post(url, admin.access, body);
-  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${res.raw}`);
-  return res.body as T;
-}
-
-async function enroll(user: TestUser, programId: number, batchId: number): Promise<number> {
-  const payment = (await post(`/classroom/programs/${programId}/payment/`, user.access, { batch: batchId }))
-    .body as Payment;
-  const res = await completeThroughGateway(ctx, user.access, payment.id);
-  if (res.status !== 200) throw new Error(`enroll: ${res.raw}`);
-  return (res.body as { enrollment: { id: number } }).enrollment.id;
-}
-
-const newBatch = (course: number, name: string, extra: object = {}) =>
-  adminPost<Batch>(DELIVERY_API.adminBatches, {
-    course,
-    name,
-    starts_on: day(-20),
-    ends_on: day(120),
-    seats: 20,
-    mode: 'hybrid',
-    location: 'Andheri East, Mumbai',
-    ...extra,
-  });
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.user('admin', 'admin');
-  instructor = await ctx.user('teacher', 'instructor');
-  for (const name of Object.keys({ outsider: 1, enrolled: 1, otherBatch: 1, otherProgram: 1, revoked: 1 })) {
-    students[name as keyof typeof students] = await ctx.user(name.toLowerCase());
-  }
-  program = await createProgram(ctx, admin.access, { title: 'Credit Analyst Program' });
-  const otherProgram = await createProgram(ctx, admin.access, { title: 'Research Analyst' });
-  batch = await newBatch(program, 'Weekday evening', { instructor: instructor.id });
-  const second = await newBatch(program, 'Weekend');
-  const foreign = await newBatch(otherProgram, 'Other program');
-  const m1 = await adminPost<{ id: number }>(DELIVERY_API.adminProgramModules(program), { title: 'Credit appraisal' });
-  const m2 = await adminPost<{ id: number }>(DELIVERY_API.adminProgramModules(program), { title: 'CMA data' });
-  const lesson = (module: number, body: object) => adminPost<Lesson>(DELIVERY_API.adminModuleLessons(module), body);
-  lessons = {
-    preview: await lesson(m1.id, {
-      title: 'Why banks lend',
-      kind: 'text',
-      body: '# Intro\nLending **basics**.',
-      is_preview: true,
-    }),
-    video: await lesson(m1.id, {
-      title: 'The 5 Cs',
-      kind: 'video',
-      url: 'https://video.example.com/5cs',
-      duration_minutes: 25,
-    }),
-    document: await lesson(m1.id, { title: 'Appraisal note', kind: 'document' }),
-    link: await lesson(m2.id, { title: 'RBI circular', kind: 'link', url: 'https://rbi.org.in/' }),
-  };
-  const form = new FormData();
-  form.append('file', new Blob([Buffer.from('%PDF-1.4\n%demo\n')], { type: 'application/pdf' }), 'note.pdf');
-  const upload = await ctx.app.inject({
-    method: 'PUT',
-    url: DELIVERY_API.adminLessonFile(lessons.document.id),
-    headers: { authorization: `Bearer ${admin.access}` },
-    payload: form,
-  });
-  expect(upload.statusCode).toBe(200);
-  enrollmentOf.enrolled = await enroll(students.enrolled, program, batch.id);
-  enrollmentOf.otherBatch = await enroll(students.otherBatch, program, second.id);
-  enrollmentOf.otherProgram = await enroll(students.otherProgram, otherProgram, foreign.id);
-  enrollmentOf.revoked = await enroll(students.revoked, program, batch.id);
-  const revoke = await post(`/api/admin/enrollments/${enrollmentOf.revoked}/resolve/`, admin.access, {
-    status: 'cancelled',
-  });
-  expect(revoke.status).toBe(200);
-});
-afterAll(async () => ctx?.close());
-
-type Who = 'anonymous' | keyof typeof students | 'instructor' | 'admin';
-const WHO: Who[] = [
-  'anonymous',
-  'outsider',
-  'enrolled',
-  'otherBatch',
-  'otherProgram',
-  'revoked',
-  'instructor',
-  'admin',
-];
-const tokenOf = (who: Who) =>
-  who === 'anonymous'
-    ? null
-    : who === 'admin'
-      ? admin.access
-      : who === 'instructor'
-        ? instructor.access
-        : students[who].access;
-async function statuses(request: (token: string | null) => Promise<{ status: number }>) {
-  const out: Partial<Record<Who, number>> = {};
-  for (const who of WHO) out[who] = (await request(tokenOf(who))).status;
-  return out;
-}
-
-describe('the access matrix', () => {
-  it('a paid lesson and its file: the program’s active students, its instructor and administrators', async () => {
-    const expected = {
-      anonymous: 401,
-      outsider: 403,
-      enrolled: 200,
-      otherBatch: 200,
-      otherProgram: 403,
-      revoked: 403,
-      instructor: 200,
-      admin: 200,
-    };
-    expect(await statuses((token) => ctx.request({ url: DELIVERY_API.lesson(lessons.video.id), token }))).toEqual(
-      expected,
-    );
-    expect(
-      await statuses((token) => ctx.request({ url: DELIVERY_API.lessonFile(lessons.document.id), token })),
-    ).toEqual(expected);
-    const refused = await ctx.request({ url: DELIVERY_API.lesson(lessons.video.id), token: students.outsider.access });
-    expect(refused.body).toEqual({ detail: DELIVERY_MESSAGES.lessonLocked });
-  });
-
-  it('a preview lesson: anyone', async () => {
-    const all = await statuses((token) => ctx.request({ url: DELIVERY_API.lesson(lessons.preview.id), token }));
-    expect(new Set(Object.values(all))).toEqual(new Set([200]));
-  });
-
-  it('marking done: the program’s active students only', async () => {
-    const res = await statuses((token) => post(DELIVERY_API.lessonComplete(lessons.link.id), token));
-    expect(res).toEqual({
-      anonymous: 401,
-      outsider: 403,
-      enrolled: 200,
-      otherBatch: 200,
-      otherProgram: 403,
-      revoked: 403,
-      instructor: 403,
-      admin: 403,
-    });
-  });
-
-  it('the course page: only its own student; revoked access is 403 with a message', async () => {
-    const own = await statuses((token) => ctx.request({ url: DELIVERY_API.course(enrollmentOf.enrolled!), token }));
-    expect(own).toEqual({
-      anonymous: 401,
-      outsider: 404,
-      enrolled: 200,
-      otherBatch: 404,
-      otherProgram: 404,
-      revoked: 404,
-      instructor: 404,
-      admin: 404,
-    });
-    const revoked = await ctx.request({
-      url: DELIVERY_API.course(enrollmentOf.revoked!),
-      token: students.revoked.access,
-    });
-    expect(revoked.status).toBe(403);
-    expect(revoked.body).toEqual({ detail: DELIVERY_MESSAGES.courseRevoked });
-  });
-
-  it('a session: the batch’s students, its instructor and administrators', async () => {
-    const session = await adminPost<Session>(DELIVERY_API.adminBatchSessions(batch.id), {
-      title: 'Ratio analysis',
-      starts_at: ist(Date.now() + 86_400_000),
-      duration_minutes: 90,
-    });
-    const res = await statuses((token) => ctx.request({ url: DELIVERY_API.session(session.id), token }));
-    expect(res).toEqual({
-      anonymous: 401,
-      outsider: 403,
-      enrolled: 200,
-      otherBatch: 403,
-      otherProgram: 403,
-      revoked: 403,
-      instructor: 200,
-      admin: 200,
-    });
-  });
-
-  it('admin batch, session, module and lesson endpoints: administrators only', async () => {
-    const urls = [
-      DELIVERY_API.adminBatches,
-      DELIVERY_API.adminBatch(batch.id),
-      DELIVERY_API.adminProgramModules(program),
-    ];
-    for (const url of urls) {
-      const res = await statuses((token) => ctx.request({ url, token }));
-      expect(res).toEqual({
-        anonymous: 401,
-        outsider: 403,
-        enrolled: 403,
-        otherBatch: 403,
-        otherProgram: 403,
-        revoked: 403,
-        instructor: 403,
-        admin: 200,
-      });
-    }
-    const writes = await statuses((token) =>
-      ctx.request({ method: 'PATCH', url: DELIVERY_API.adminLesson(lessons.link.id), token, body: {} }),
-    );
-    expect(writes).toEqual({
-      anonymous: 401,
-      outsider: 403,
-      enrolled: 403,
-      otherBatch: 403,
-      otherProgram: 403,
-      revoked: 403,
-      instructor: 403,
-      admin: 200,
-    });
-  });
-
-  it('a program’s open batches: anyone', async () => {
-    const all = await statuses((token) => ctx.request({ url: DELIVERY_API.programBatches(program), token }));
-    expect(new Set(Object.values(all))).toEqual(new Set([200]));
-  });
-});
+useCourseApp();
 
 describe('lessons, completion and progress', () => {
   it('answers the lesson’s body, url and file link; the file downloads', async () => {
