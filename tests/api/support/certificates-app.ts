@@ -24,7 +24,7 @@ export const post = (url: string, token: string | null, body: unknown = {}) =>
   ctx.request({ method: 'POST', url, token, body });
 export const issue = (enrollment: number, token: string | null = admin.access) =>
   post(CERTIFICATE_API.issue(enrollment), token);
-export let counter = 0;
+let counter = 0;
 export const enrollNew = async (record: StudentRecord, on: Course = course) =>
   enrollWithRecord(ctx.db, on, await insertUser(ctx.db, `student${++counter}`), record);
 
