@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { PaymentMethod } from './enums.ts';
 import { FIELD_MESSAGES } from './messages.ts';
-import { BillingInput, normalizeIndianMobile } from './payloads.ts';
+import { normalizeIndianMobile } from './fields.ts';
+import { BillingInput } from './payment-payloads.ts';
 import { firstFieldErrors } from './validation.ts';
 import { GST_STATE_CODES, gstinProblem, type GstStateCode } from './gst.ts';
 import type { ConsentChoices } from './privacy.ts';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { COUNSELING_STATUSES, COURSE_TYPES, PAYMENT_STATUSES, ROLES, STATUSES } from './enums.ts';
 import { User } from './entities.ts';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, QueryBool, USERNAME_PATTERN } from './payloads.ts';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, QueryBool } from './list-queries.ts';
+import { USERNAME_PATTERN } from './payloads.ts';
 
 /**
  * The office's tools (issue 11): user accounts, list filters and exports, the audit log screen,

@@ -11,7 +11,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { encodeCursor } from '../server/lib/keyset.ts';
 import { seedMillion } from './seed-million.ts';
-import { createPostgres, login, measureAll, startProject, stop, type Endpoint, type Row } from './bench-api.ts';
+import type { Endpoint } from './bench/config.ts';
+import { login, measureAll, type Row } from './bench/load.ts';
+import { createPostgres, startProject, stop } from './bench/servers.ts';
 import { openDatabase } from '../server/db/connect.ts';
 
 export const SCALE_ROWS = Number(process.env.BENCH_SCALE_ROWS ?? 1_000_000);

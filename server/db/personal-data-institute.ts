@@ -1,4 +1,4 @@
-import type { TableClass } from './personal-data.ts';
+import type { TableClass } from './personal-data-class.ts';
 
 /**
  * The tables that hold nothing about the person exporting (decision record 046): the catalogue the

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, OFFICE_MESSAGES, type Payment, type PaymentCompletion } from '../../contract/index.ts';
 import { createProgram, createWorkshop } from './support/fixtures.ts';
-import type { TestContext, TestUser } from './support/harness.ts';
-import { createAppWithUsers } from './support/users.ts';
+import { admin, asha, ctx, useAdminAndAsha } from './support/admin-and-asha.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
 
 /** Delete on the Enrollments and Payments tabs: only records with no money behind them. */
 
-let ctx: TestContext;
-let admin: TestUser;
-let asha: TestUser;
-
-beforeAll(async () => {
-  ({
-    ctx,
-    admin,
-    students: { asha },
-  } = await createAppWithUsers('asha'));
-});
-afterAll(async () => ctx?.close());
+useAdminAndAsha();
 
 const start = async (type: 'programs' | 'workshops', id: number) =>
   (await ctx.request({ method: 'POST', url: `/classroom/${type}/${id}/payment/`, token: asha.access, body: {} }))

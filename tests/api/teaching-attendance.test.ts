@@ -1,21 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AttendanceResult,
   AttendanceSheet,
-  Course,
-  DELIVERY_API,
   TEACHING_API,
   TEACHING_MESSAGES,
   TeachBatch,
   TeachBatchSummary,
-  type Batch,
-  type Payment,
-  type Session,
 } from '../../contract/index.ts';
-import { DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
 import { attendancePercentage } from '../../server/services/attendance.ts';
-import { completeThroughGateway, createProgram } from './support/fixtures.ts';
-import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
+import {
+  admin,
+  batch,
+  classmate,
+  course,
+  ctx,
+  enrollmentOf,
+  otherStudent,
+  otherTeacher,
+  sessions,
+  student,
+  teacher,
+  upcoming,
+  useTeachingApp,
+} from './support/teaching-app.ts';
 
 /**
  * The instructor area and attendance (decision record 050): the access matrix of every instructor
@@ -24,87 +31,10 @@ import { createTestApp, type TestContext, type TestUser } from './support/harnes
  * session that has started, the last answer stands and is audited, the percentage of sessions held.
  */
 
-let ctx: TestContext;
-let admin: TestUser;
-let teacher: TestUser;
-let otherTeacher: TestUser;
-let student: TestUser;
-let classmate: TestUser;
-let otherStudent: TestUser;
-let batch: Batch;
-let upcoming: Batch;
-const sessions = {} as Record<'first' | 'second' | 'future' | 'upcoming', Session>;
-const enrollmentOf = {} as Record<'student' | 'upcomingStudent', number>;
-
-const DAY = 86_400_000;
-const day = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
-const ist = (ms: number) => `${new Date(ms + 330 * 60_000).toISOString().slice(0, 19)}+05:30`;
-
-async function adminPost<T>(url: string, body: unknown): Promise<T> {
-  const res = await ctx.request({ method: 'POST', url, token: admin.access, body });
-  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${res.raw}`);
-  return res.body as T;
-}
-
-async function enroll(user: TestUser, programId: number, batchId: number): Promise<number> {
-  const payment = (
-    await ctx.request({
-      method: 'POST',
-      url: `/classroom/programs/${programId}/payment/`,
-      token: user.access,
-      body: { batch: batchId },
-    })
-  ).body as Payment;
-  const res = await completeThroughGateway(ctx, user.access, payment.id);
-  if (res.status !== 200) throw new Error(`enroll: ${res.raw}`);
-  return (res.body as { enrollment: { id: number } }).enrollment.id;
-}
-
-const newBatch = (course: number, name: string, starts: number, extra: object = {}) =>
-  adminPost<Batch>(DELIVERY_API.adminBatches, {
-    course,
-    name,
-    starts_on: day(starts),
-    ends_on: day(starts + 120),
-    seats: 20,
-    mode: 'online',
-    ...extra,
-  });
-
-const session = (batchId: number, title: string, startsInDays: number) =>
-  adminPost<Session>(DELIVERY_API.adminBatchSessions(batchId), {
-    title,
-    starts_at: ist(Date.now() + startsInDays * DAY),
-    duration_minutes: 90,
-  });
+useTeachingApp();
 
 const mark = (sessionId: number, present: number[], token = teacher.access) =>
   ctx.request({ method: 'PUT', url: TEACHING_API.sessionAttendance(sessionId), token, body: { present } });
-
-const course = async (enrollmentId: number, token: string) =>
-  Course.parse((await ctx.request({ url: DELIVERY_API.course(enrollmentId), token })).body);
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.user('admin', 'admin');
-  teacher = await ctx.user('teacher', 'instructor');
-  otherTeacher = await ctx.user('otherteacher', 'instructor');
-  student = await ctx.user('student');
-  classmate = await ctx.user('classmate');
-  otherStudent = await ctx.user('otherstudent');
-  const program = await createProgram(ctx, admin.access, { title: 'Credit Analyst Program' });
-  batch = await newBatch(program, 'Weekday evening', -20, { instructor: teacher.id });
-  const second = await newBatch(program, 'Weekend', -20, { instructor: otherTeacher.id });
-  upcoming = await newBatch(program, 'Next month', 30, { instructor: teacher.id });
-  sessions.first = await session(batch.id, 'Ratio analysis', -10);
-  sessions.second = await session(batch.id, 'CMA data', -3);
-  sessions.future = await session(batch.id, 'Term loans', 5);
-  sessions.upcoming = await session(upcoming.id, 'Orientation', 31);
-  enrollmentOf.student = await enroll(student, program, batch.id);
-  await enroll(classmate, program, batch.id);
-  await enroll(otherStudent, program, second.id);
-});
-afterAll(async () => ctx?.close());
 
 type Who = 'anonymous' | 'student' | 'otherStudent' | 'teacher' | 'otherTeacher' | 'admin';
 const WHO: Who[] = ['anonymous', 'student', 'otherStudent', 'teacher', 'otherTeacher', 'admin'];
@@ -327,55 +257,5 @@ describe('the attendance percentage', () => {
     // Later: the future session, held but never taken, counts as missed (2 of 3).
     const later = Date.parse(sessions.future.starts_at) + 1000;
     expect(await attendancePercentage(ctx.db, student.id, batch.id, new Date(later))).toBe(67);
-  });
-});
-
-describe('a batch’s instructor', () => {
-  it('is a user with role instructor (or an administrator): a student or a faculty user is refused', async () => {
-    const faculty = await ctx.user('facultyuser', 'faculty');
-    for (const refused of [student.id, faculty.id]) {
-      const res = await ctx.request({
-        method: 'PATCH',
-        url: DELIVERY_API.adminBatch(batch.id),
-        token: admin.access,
-        body: { instructor: refused },
-      });
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ instructor: [TEACHING_MESSAGES.batchInstructorRole] });
-    }
-    const res = await ctx.request({
-      method: 'PATCH',
-      url: DELIVERY_API.adminBatch(upcoming.id),
-      token: admin.access,
-      body: { instructor: otherTeacher.id },
-    });
-    expect(res.status).toBe(200);
-    // The batch moved to the other instructor: theirs now, no longer the first's.
-    expect((await ctx.request({ url: TEACHING_API.batch(upcoming.id), token: otherTeacher.access })).status).toBe(200);
-    expect((await ctx.request({ url: TEACHING_API.batch(upcoming.id), token: teacher.access })).status).toBe(403);
-  });
-});
-
-describe('demo mode', () => {
-  it('the demo instructor logs in and teaches every demo batch', async () => {
-    const demo = await createTestApp({ seed: true });
-    try {
-      const token = async (username: string, password: string) => {
-        const res = await demo.request({ method: 'POST', url: '/auth/token/', body: { username, password } });
-        expect(res.status).toBe(200);
-        return (res.body as { access: string }).access;
-      };
-      const ids = async (access: string) =>
-        ((await demo.request({ url: TEACHING_API.batches, token: access })).body as TeachBatchSummary[]).map(
-          (b) => b.id,
-        );
-      const mine = await ids(await token(DEMO_INSTRUCTOR.username, DEMO_INSTRUCTOR.password));
-      expect(mine.length).toBeGreaterThan(0);
-      expect(mine).toEqual(await ids(await token('admin', 'admin123')));
-      const refused = await demo.request({ url: TEACHING_API.batches, token: await token('student', 'student123') });
-      expect(refused.status).toBe(403);
-    } finally {
-      await demo.close();
-    }
   });
 });

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { DateTime, Id } from './entity-fields.ts';
+import { CounselingStatus } from './enums.ts';
+
+/** The admin panel's answers: dashboard counts, counseling requests, the audit log, the outbox, and list pages. */
+
+export const AdminStats = z.object({
+  total_students: z.number().int().nonnegative(),
+  /** Every program the admin Programs tab lists, active and archived (so are workshops). */
+  total_programs: z.number().int().nonnegative(),
+  total_faculty: z.number().int().nonnegative(),
+  total_workshops: z.number().int().nonnegative(),
+  /** Whole rupees: every completed payment (refunded or not) less every partial and full refund. */
+  total_revenue: z.number().int().nonnegative(),
+});
+export type AdminStats = z.infer<typeof AdminStats>;
+
+export const IssueSummary = z.object({
+  total_issues: z.number().int().nonnegative(),
+  failed_payments: z.number().int().nonnegative(),
+  pending_enrollments: z.number().int().nonnegative(),
+});
+export type IssueSummary = z.infer<typeof IssueSummary>;
+
+/** A free counseling booking made from /contact (docs/deviations.md). */
+export const CounselingRequest = z.object({
+  id: Id,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  preferred_date: z.string().nullable(),
+  interest: z.string(),
+  message: z.string(),
+  created_at: DateTime,
+  /** The pipeline (issue 11). */
+  status: CounselingStatus,
+  /** The user id of the administrator or instructor following it up. */
+  assignee: Id.nullable(),
+  /** An IST calendar day (YYYY-MM-DD). */
+  next_follow_up: z.string().nullable(),
+  /** Oldest first; author is the writer's username (null once the account is gone). */
+  notes: z.array(z.object({ at: DateTime, author: z.string().nullable(), text: z.string() })),
+});
+export type CounselingRequest = z.infer<typeof CounselingRequest>;
+
+export const AuditEntry = z.object({
+  id: Id,
+  actor: z.object({ id: Id, username: z.string() }).nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.number().int().nullable(),
+  changes: z.record(z.string(), z.unknown()),
+  created_at: DateTime,
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/**
+ * A filtered admin list counts at most this many rows: past it, `count` is this number and `count_capped`
+ * is true ("10,000+"), so a broad search never counts a million rows (docs/api.md).
+ */
+export const COUNT_CAP = 10_000;
+
+/** The admin lists' page (docs/api.md). */
+export function paginated<T extends z.ZodTypeAny>(item: T) {
+  return z.object({
+    count: z.number().int().nonnegative(),
+    /** Present and true when the count stopped at COUNT_CAP. */
+    count_capped: z.boolean().optional(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}
+/** An email of the outbox, for the admin Outbox view. `nowhere`: no SMTP_URL, kept here instead of sent. */
+export const OutboxEmail = z.object({
+  id: z.number().int(),
+  template: z.string(),
+  recipients: z.array(z.string()),
+  subject: z.string(),
+  text_body: z.string(),
+  status: z.enum(['pending', 'sending', 'sent', 'nowhere', 'failed']),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  attachments: z.array(z.string()),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type OutboxEmail = z.infer<typeof OutboxEmail>;
+
+export type Paginated<T> = {
+  count: number;
+  count_capped?: boolean;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+};
