@@ -33,12 +33,11 @@ export const LoginInput = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
+/** POST /auth/token/refresh/ and POST /auth/logout/ (both take the refresh token). */
 export const RefreshInput = z.object({
   refresh: line({ error: 'Refresh token is required.' }).min(1, 'Refresh token is required.'),
 });
 export type RefreshInput = z.infer<typeof RefreshInput>;
-export const LogoutInput = RefreshInput;
-export type LogoutInput = RefreshInput;
 
 export const USERNAME_PATTERN = /^[\w.@+-]+$/;
 /** A new password: sign-up, a reset and a change take the same rule. */

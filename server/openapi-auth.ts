@@ -61,7 +61,7 @@ export const AUTH_OPERATIONS: Operation[] = [
     summary: 'Revoke a refresh token',
     tag: 'Auth',
     access: 'public',
-    body: C.LogoutInput,
+    body: C.RefreshInput,
     responses: { 204: Empty },
     errors: [400, 401],
   },

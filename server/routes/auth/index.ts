@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   API,
   LoginInput,
-  LogoutInput,
   PasswordResetConfirmInput,
   PasswordResetRequestInput,
   RefreshInput,
@@ -135,7 +134,7 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   app.post(API.logout, async (request, reply) => {
-    const input = parse(LogoutInput, request.body);
+    const input = parse(RefreshInput, request.body);
     await tokens.revoke(input.refresh);
     return reply.code(204).send();
   });
