@@ -21,6 +21,7 @@ import * as teaching from './migrations/015_teaching.ts';
 import * as coupons from './migrations/016_coupons.ts';
 import * as instalmentPlans from './migrations/017_instalment_plans.ts';
 import * as stepUpPerLogin from './migrations/018_step_up_per_login.ts';
+import * as discountedPaymentsIndex from './migrations/019_discounted_payments_index.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '016_coupons': coupons,
   '017_instalment_plans': instalmentPlans,
   '018_step_up_per_login': stepUpPerLogin,
+  '019_discounted_payments_index': discountedPaymentsIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
