@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   API,
@@ -17,8 +14,8 @@ import {
 } from '../../contract/index.ts';
 import { PUBLIC_PAGES } from '../../server/lib/public-pages.ts';
 import { PRELOAD_TESTIMONIALS } from '../../src/features/marketing/preload-keys.ts';
-import { PRELOAD, PRELOADED_ELEMENT_ID } from '../../src/lib/preloaded.ts';
-import { createTestApp, type TestContext } from './support/harness.ts';
+import { PRELOAD } from '../../src/lib/preloaded.ts';
+import { ctx, page, preloaded, useServerRenderingApp } from './support/server-rendering-app.ts';
 
 /**
  * The data a server-rendered page embeds for the SPA to hydrate from is what the contract says: every
@@ -50,28 +47,12 @@ function strict(schema: z.ZodType): z.ZodType {
   return schema;
 }
 
-let ctx: TestContext;
-let dir: string;
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'preloaded-'));
-  fs.writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html lang="en-IN"><head><title>Credit Careers Institute</title></head><body><div id="root"></div></body></html>',
-  );
-  ctx = await createTestApp({ seed: true, config: { staticDir: dir } });
-});
-afterAll(async () => {
-  await ctx?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+useServerRenderingApp();
 
 async function preloadedOf(url: string): Promise<Record<string, unknown>> {
-  const res = await ctx.request({ url });
-  expect(res.status, url).toBe(200);
-  const m = new RegExp(`<script type="application/json" id="${PRELOADED_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(
-    res.raw,
-  );
-  return m ? (JSON.parse(m[1]!) as Record<string, unknown>) : {};
+  const { status, html } = await page(url);
+  expect(status, url).toBe(200);
+  return preloaded(html);
 }
 
 describe('the data server-rendered pages embed', () => {

@@ -10,7 +10,7 @@ import {
   type Workshop,
 } from '../../contract/index.ts';
 import { PRELOAD_TESTIMONIALS } from '../../src/features/marketing/preload-keys.ts';
-import { PRELOAD, PRELOADED_ELEMENT_ID } from '../../src/lib/preloaded.ts';
+import { PRELOAD } from '../../src/lib/preloaded.ts';
 import { formatINR } from '../../src/utils/format.ts';
 import {
   BASE,
@@ -19,6 +19,7 @@ import {
   headOf,
   jsonLd,
   page,
+  preloaded,
   rootText,
   titleOf,
   useServerRenderingApp,
@@ -32,10 +33,6 @@ import {
 
 useServerRenderingApp();
 
-function preloaded(html: string): Record<string, unknown> {
-  const m = new RegExp(`<script type="application/json" id="${PRELOADED_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html);
-  return m ? (JSON.parse(m[1]!) as Record<string, unknown>) : {};
-}
 async function apiList<T>(url: string): Promise<T[]> {
   return (await ctx.request({ url })).body as T[];
 }

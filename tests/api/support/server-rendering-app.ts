@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { PRELOADED_ELEMENT_ID } from '../../../src/lib/preloaded.ts';
 import { createTestApp, type TestContext, type TestUser } from './harness.ts';
 
 export const BASE = 'https://www.creditcareers.example.in';
@@ -32,6 +33,11 @@ export function rootText(html: string): string {
 }
 export const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
 export const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
+/** The data the page embeds for the SPA to hydrate from (`{}` when it embeds none). */
+export function preloaded(html: string): Record<string, unknown> {
+  const m = new RegExp(`<script type="application/json" id="${PRELOADED_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html);
+  return m ? (JSON.parse(m[1]!) as Record<string, unknown>) : {};
+}
 export function jsonLd(html: string): Record<string, unknown>[] {
   return [...headOf(html).matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
     (m) => JSON.parse(m[1]!) as Record<string, unknown>,
