@@ -11,6 +11,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/connect.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed.ts';
+import { recountStatements } from '../server/db/migrations/020_record_totals.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
 
 const FIRST = ['Aarav', 'Ananya', 'Vivaan', 'Diya', 'Aditya', 'Isha', 'Kabir', 'Meera', 'Rohan', 'Priya'];
@@ -71,7 +72,7 @@ function statements(): string[] {
             (ARRAY['new','contacted','scheduled','converted','closed'])[1 + n % 5]
      FROM generate_series(0, 9999) n`,
     `SET session_replication_role = DEFAULT`,
-    // The kept totals (migrations 002 and 010), recounted as the triggers would have kept them.
+    // The kept totals (migrations 002, 010, 020 and 022), recounted as the triggers would have kept them.
     `DELETE FROM totals`,
     `INSERT INTO totals (entity, status, is_urgent, n, amount)
      SELECT 'payment', status, is_urgent, count(*), sum(amount) FROM payments GROUP BY status, is_urgent
@@ -91,6 +92,12 @@ function statements(): string[] {
      SELECT 'month', substr(day, 1, 7), course_type, course_id, sum(payments), sum(gross), sum(refunded) FROM bench_revenue GROUP BY 2, 3, 4
      UNION ALL
      SELECT 'all', '', course_type, course_id, sum(payments), sum(gross), sum(refunded) FROM bench_revenue GROUP BY 3, 4`,
+    `DELETE FROM record_totals`,
+    ...recountStatements(true),
+    ...(['payment', 'enrollment'] as const).map(
+      (entity) => `UPDATE users u SET ${entity}_count = c.n
+       FROM (SELECT student_id, count(*) AS n FROM ${entity}s GROUP BY student_id) c WHERE c.student_id = u.id`,
+    ),
   ];
 }
 

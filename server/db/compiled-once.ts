@@ -1,11 +1,13 @@
-import type { Compilable, CompiledQuery } from 'kysely';
+import { PostgresAdapter, type Compilable, type CompiledQuery } from 'kysely';
+import { nameStatement } from './named-statements.ts';
 import type { Db } from './connect.ts';
 
 /**
  * Hot queries built and compiled by Kysely once per dialect instead of on every request: the query is
  * built with named placeholders (`slot('id')`), compiled, and each later run only swaps the placeholders'
  * values into the compiled parameters. With SQLite's statement reuse (connect.ts) such a query costs one
- * bind and one step. Works on a Kysely instance and on a transaction alike.
+ * bind and one step; on PostgreSQL it is a named statement, parsed and planned once per connection
+ * (named-statements.ts). Works on a Kysely instance and on a transaction alike.
  */
 
 const SLOT = Symbol('slot');
@@ -27,6 +29,7 @@ export function compiledOnce<Row, Values extends Record<string, unknown>>(build:
     let entry = byDialect.get(adapter);
     if (!entry) {
       const query = build(db).compile();
+      if (db.getExecutor().adapter instanceof PostgresAdapter) nameStatement(query.sql);
       entry = { query, slots: query.parameters.map((p) => (isSlot(p) ? p[SLOT] : null)) };
       byDialect.set(adapter, entry);
     }

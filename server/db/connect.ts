@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { useNamedStatements } from './named-statements.ts';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema.ts';
 
@@ -115,6 +116,7 @@ export function openDatabase(
     // An idle client losing its connection (database restart, failover) must not crash the process:
     // the pool drops it and the next query opens a new one.
     pool.on('error', (error) => options.onIdleError?.(error));
+    pool.on('connect', useNamedStatements);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

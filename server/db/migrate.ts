@@ -22,6 +22,8 @@ import * as coupons from './migrations/016_coupons.ts';
 import * as instalmentPlans from './migrations/017_instalment_plans.ts';
 import * as stepUpPerLogin from './migrations/018_step_up_per_login.ts';
 import * as discountedPaymentsIndex from './migrations/019_discounted_payments_index.ts';
+import * as recordTotals from './migrations/020_record_totals.ts';
+import * as studentSearch from './migrations/022_student_search.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +49,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '017_instalment_plans': instalmentPlans,
   '018_step_up_per_login': stepUpPerLogin,
   '019_discounted_payments_index': discountedPaymentsIndex,
+  '020_record_totals': recordTotals,
+  '022_student_search': studentSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

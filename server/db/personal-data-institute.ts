@@ -137,4 +137,7 @@ export const INSTITUTE_DATA: Record<string, TableClass> = {
   revenue_totals: {
     notPersonal: ['grain', 'period', 'course_type', 'course_id', 'payments', 'gross', 'refunded'],
   },
+  record_totals: {
+    notPersonal: [...['entity', 'grain', 'period', 'status', 'course_type', 'course_id', 'is_urgent', 'refunded', 'n']],
+  },
 };

@@ -22,6 +22,9 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
       password_hash: 'a one-way hash of the password: useless to its owner, a risk if copied',
       step_up_at: 'a security check’s time, good for minutes',
       step_up_login: 'which sign-in that check was for: a random key that would let a copy of it pose as that sign-in',
+      search_text: 'the name, username and e-mail address above in one lower-case text, for the office’s search',
+      payment_count: 'how many payments there are (each is in payments)',
+      enrollment_count: 'how many enrollments there are (each is in enrollments)',
     },
   },
   consent_events: {

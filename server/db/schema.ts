@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 import type {
   CounselingStatus,
   CourseType,
@@ -34,6 +34,11 @@ export interface UsersTable {
   step_up_at: Generated<Timestamp | null>;
   /** The login (refresh family) that gave that proof: it counts for that login only (migration 018). */
   step_up_login: Generated<string | null>;
+  /** Migration 022: name, username and e-mail address in one lower-case text, made by the database (search). */
+  search_text: GeneratedAlways<string>;
+  /** Migration 022: the student's payments and enrollments, kept by triggers (a search's count adds them). */
+  payment_count: Generated<number>;
+  enrollment_count: Generated<number>;
 }
 
 /** Authenticator-app secrets, encrypted (AES-256-GCM), one per user; migration 012. */
@@ -381,6 +386,22 @@ export interface RevenueTotalsTable {
   payments: number;
   gross: number;
   refunded: number;
+}
+
+/**
+ * Payments and enrollments counted by triggers (migration 020) by IST day, month and in all of their
+ * creation, status, course, urgency and (payments) whether anything was refunded: the admin lists' counts.
+ */
+export interface RecordTotalsTable {
+  entity: 'payment' | 'enrollment';
+  grain: 'day' | 'month' | 'all';
+  period: string;
+  status: string;
+  course_type: 'program' | 'workshop';
+  course_id: number;
+  is_urgent: number;
+  refunded: number;
+  n: number | string;
 }
 
 /**
@@ -732,6 +753,7 @@ export interface Database {
   audit_log: AuditLogTable;
   totals: TotalsTable;
   revenue_totals: RevenueTotalsTable;
+  record_totals: RecordTotalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

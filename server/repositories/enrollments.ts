@@ -11,7 +11,8 @@ import {
   type RecordFilters,
 } from './record-filters.ts';
 import type { Position } from '../lib/keyset.ts';
-import { STUDENT_AND_COURSE_COLUMNS } from './student-course-columns.ts';
+import { keptCount, searchCount, searchOnly } from './record-counts.ts';
+import { studentAndCourseColumns } from './student-course-columns.ts';
 import type { EnrollmentsTable, NewEnrollment } from '../db/schema.ts';
 
 /** Enrollments with what the answer shows: the student and the course title. */
@@ -19,15 +20,9 @@ function selectEnrollments(db: Db) {
   return db
     .selectFrom('enrollments')
     .innerJoin('users', 'users.id', 'enrollments.student_id')
-    .leftJoin('programs', (join) =>
-      join.onRef('programs.id', '=', 'enrollments.course_id').on('enrollments.course_type', '=', 'program'),
-    )
-    .leftJoin('workshops', (join) =>
-      join.onRef('workshops.id', '=', 'enrollments.course_id').on('enrollments.course_type', '=', 'workshop'),
-    )
     .leftJoin('batches', 'batches.id', 'enrollments.batch_id')
     .selectAll('enrollments')
-    .select(STUDENT_AND_COURSE_COLUMNS)
+    .select(studentAndCourseColumns('enrollments'))
     .select(['batches.name as batch_name', 'batches.starts_on as batch_starts_on', 'batches.ends_on as batch_ends_on']);
 }
 export type EnrollmentView = Awaited<ReturnType<ReturnType<typeof selectEnrollments>['executeTakeFirstOrThrow']>>;
@@ -65,13 +60,16 @@ export function createEnrollmentRepository(db: Db) {
       await db.updateTable('enrollments').set(values).where('id', '=', id).execute();
     },
     /**
-     * How many match: from the trigger-kept totals (constant time) when only status and urgency filter,
-     * else counted.
+     * How many match: from the trigger-kept totals (constant time) when only status and urgency filter;
+     * from the day, month and all-time totals (migration 020) when no search does; from the matching
+     * students' kept counts (migration 022) when only a search does; else counted, up to the cap.
      */
     async count(filters: RecordFilters): Promise<{ count: number; capped: boolean }> {
       if (countableFromTotals(filters)) {
         return { count: await createStatsRepository(db).countOf('enrollment', filters), capped: false };
       }
+      if (!filters.search) return { count: await keptCount(db, 'enrollment', filters), capped: false };
+      if (searchOnly(filters)) return searchCount(db, 'enrollment', filters.search);
       return cappedCount(filtered(db, filters), db);
     },
     /** One page (read `limit` rows) from a keyset position or a small offset, newest first. */

@@ -10,32 +10,19 @@ import {
   type RecordFilters,
 } from './record-filters.ts';
 import type { Position } from '../lib/keyset.ts';
-import { STUDENT_AND_COURSE_COLUMNS } from './student-course-columns.ts';
+import { keptCount, searchCount, searchOnly } from './record-counts.ts';
+import { INVOICE_NUMBER, studentAndCourseColumns } from './student-course-columns.ts';
 import type { NewPayment, PaymentsTable } from '../db/schema.ts';
 import { compiledOnce, slot } from '../db/compiled-once.ts';
 
-/** The tables a payment answer reads: the payment, its student, its course and its invoice. */
+/** The tables a payment answer reads: the payment and its student (course titles and invoice: subqueries). */
 function fromPayments(db: Db) {
-  return db
-    .selectFrom('payments')
-    .innerJoin('users', 'users.id', 'payments.student_id')
-    .leftJoin('programs', (join) =>
-      join.onRef('programs.id', '=', 'payments.course_id').on('payments.course_type', '=', 'program'),
-    )
-    .leftJoin('workshops', (join) =>
-      join.onRef('workshops.id', '=', 'payments.course_id').on('payments.course_type', '=', 'workshop'),
-    )
-    .leftJoin('tax_documents as invoice', (join) =>
-      join.onRef('invoice.payment_id', '=', 'payments.id').on('invoice.kind', '=', 'invoice'),
-    );
+  return db.selectFrom('payments').innerJoin('users', 'users.id', 'payments.student_id');
 }
 
 /** A payment with everything about it (its billing details too). */
 function selectPayments(db: Db) {
-  return fromPayments(db)
-    .selectAll('payments')
-    .select(STUDENT_AND_COURSE_COLUMNS)
-    .select('invoice.number as invoice_number');
+  return fromPayments(db).selectAll('payments').select(studentAndCourseColumns('payments')).select(INVOICE_NUMBER);
 }
 
 /**
@@ -62,8 +49,8 @@ function selectPaymentAnswers(db: Db) {
       'payments.billing_state_code',
       'payments.billing_gstin',
     ])
-    .select(STUDENT_AND_COURSE_COLUMNS)
-    .select('invoice.number as invoice_number');
+    .select(studentAndCourseColumns('payments'))
+    .select(INVOICE_NUMBER);
 }
 export type PaymentAnswerRow = Awaited<ReturnType<ReturnType<typeof selectPaymentAnswers>['executeTakeFirstOrThrow']>>;
 
@@ -210,13 +197,16 @@ export function createPaymentRepository(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
     /**
-     * How many match: from the trigger-kept totals (constant time) when only status and urgency filter,
-     * else counted.
+     * How many match: from the trigger-kept totals (constant time) when only status and urgency filter;
+     * from the day, month and all-time totals (migration 020) when no search does; from the matching
+     * students' kept counts (migration 022) when only a search does; else counted, up to the cap.
      */
     async count(filters: RecordFilters): Promise<{ count: number; capped: boolean }> {
       if (countableFromTotals(filters)) {
         return { count: await createStatsRepository(db).countOf('payment', filters), capped: false };
       }
+      if (!filters.search) return { count: await keptCount(db, 'payment', filters), capped: false };
+      if (searchOnly(filters)) return searchCount(db, 'payment', filters.search);
       return cappedCount(filtered(db, filters), db);
     },
     /** One page (read `limit` rows) from a keyset position or a small offset, newest first. */

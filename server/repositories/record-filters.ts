@@ -7,7 +7,7 @@ import {
   type PaymentListStatus,
   type Status,
 } from '../../contract/index.ts';
-import { contains } from './search.ts';
+import { userMatches } from './search.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import type { Position } from '../lib/keyset.ts';
@@ -57,14 +57,9 @@ export function recordConditions(
   if (filters.date_to) out.push(sql<SqlBool>`${col(dateColumn)} < ${istDayEnd(filters.date_to)}`);
   const search = filters.search;
   if (search) {
-    // The students whose name, username or email contains the text (trigram indexes on PostgreSQL,
-    // migration 010), then their rows.
-    out.push(
-      sql<SqlBool>`${col('student_id')} in (select users.id from users where ${sql.join(
-        ['users.username', 'users.first_name', 'users.last_name', 'users.email'].map((c) => contains(c, search)),
-        sql` or `,
-      )})`,
-    );
+    // The students whose name, username or email contains the text (a trigram index on PostgreSQL,
+    // migration 020), then their rows.
+    out.push(sql<SqlBool>`${col('student_id')} in (select users.id from users where ${userMatches('users', search)})`);
   }
   return out;
 }

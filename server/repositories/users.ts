@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Updateable } from 'kysely';
 import type { Role } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import type { UsersTable } from '../db/schema.ts';
-import { contains } from './search.ts';
+import { userMatches } from './search.ts';
 import { nowIso } from '../lib/time.ts';
 import { compiledOnce, slot } from '../db/compiled-once.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -29,15 +29,7 @@ function filtered(db: Db, filters: UserListFilters) {
   if (filters.role) query = query.where('role', '=', filters.role);
   if (filters.is_active !== undefined) query = query.where('is_active', '=', filters.is_active ? 1 : 0);
   const search = filters.search;
-  if (search)
-    query = query.where((eb) =>
-      eb.or([
-        contains('username', search),
-        contains('email', search),
-        contains('first_name', search),
-        contains('last_name', search),
-      ]),
-    );
+  if (search) query = query.where(userMatches('users', search));
   return query;
 }
 

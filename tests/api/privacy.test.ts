@@ -191,7 +191,8 @@ async function liveColumns(): Promise<Record<string, string[]>> {
     const tables = await sql<{ name: string }>`
       SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`.execute(ctx.db);
     for (const t of tables.rows) {
-      const cols = await sql<{ name: string }>`SELECT name FROM pragma_table_info(${t.name})`.execute(ctx.db);
+      // table_xinfo, not table_info: it also lists generated columns (users.search_text).
+      const cols = await sql<{ name: string }>`SELECT name FROM pragma_table_xinfo(${t.name})`.execute(ctx.db);
       out[t.name] = cols.rows.map((c) => c.name);
     }
   }

@@ -1,0 +1,130 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import { COUNT_CAP } from '../../contract/index.ts';
+import type { RecordFilters } from './record-filters.ts';
+import { userMatches } from './search.ts';
+
+/**
+ * The admin Payments and Enrollments counts without a search, read from `record_totals` (migration 020,
+ * decision record 059): a date range is the whole IST months inside it ('month' rows) and the days at its
+ * two ends ('day' rows); no range is the 'all' rows. So a count reads at most about 62 days and the months
+ * between, per status, course and urgency, whatever the number of payments.
+ */
+
+/** Which rows of `record_totals` make up the IST days from `from` to `to` (inclusive; either may be open). */
+export type Periods =
+  { grain: 'all' } | { grain: 'split'; months: [string, string] | null; days: Array<[string, string]> };
+
+const monthOf = (day: string) => day.slice(0, 7);
+const firstDay = (month: string) => `${month}-01`;
+/** The last day of a YYYY-MM month (a string, so no time zone is involved). */
+function lastDay(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const days = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  return `${month}-${String(days).padStart(2, '0')}`;
+}
+/** The month after a YYYY-MM month, and the month before. */
+function nextMonth(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+}
+function previousMonth(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return m === 1 ? `${year - 1}-12` : `${year}-${String(m - 1).padStart(2, '0')}`;
+}
+
+/** Open ends stand for the first and last representable days (YYYY-MM-DD strings compare in date order). */
+const EARLIEST = '0000-01-01';
+const LATEST = '9999-12-31';
+
+export function periodsOf(from?: string, to?: string): Periods {
+  if (!from && !to) return { grain: 'all' };
+  const lo = from ?? EARLIEST;
+  const hi = to ?? LATEST;
+  if (lo > hi) return { grain: 'split', months: null, days: [] };
+  if (monthOf(lo) === monthOf(hi)) {
+    const whole = lo === firstDay(monthOf(lo)) && hi === lastDay(monthOf(hi));
+    return whole
+      ? { grain: 'split', months: [monthOf(lo), monthOf(lo)], days: [] }
+      : { grain: 'split', months: null, days: [[lo, hi]] };
+  }
+  // The first whole month and the last, and the days of the partial months at each end.
+  const days: Array<[string, string]> = [];
+  let first = monthOf(lo);
+  if (lo !== firstDay(first)) {
+    days.push([lo, lastDay(first)]);
+    first = nextMonth(first);
+  }
+  let last = monthOf(hi);
+  if (hi !== lastDay(last)) {
+    days.push([firstDay(last), hi]);
+    last = previousMonth(last);
+  }
+  return { grain: 'split', months: first <= last ? [first, last] : null, days };
+}
+
+function periodConditions(periods: Periods): Expression<SqlBool> {
+  if (periods.grain === 'all') return sql<SqlBool>`grain = 'all' and period = ''`;
+  const parts: Expression<SqlBool>[] = periods.days.map(
+    ([a, b]) => sql<SqlBool>`(grain = 'day' and period >= ${a} and period <= ${b})`,
+  );
+  if (periods.months)
+    parts.push(sql<SqlBool>`(grain = 'month' and period >= ${periods.months[0]} and period <= ${periods.months[1]})`);
+  return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : sql<SqlBool>`1 = 0`;
+}
+
+/** How many payments or enrollments match filters without a search, from the kept totals. */
+export async function keptCount(db: Db, entity: 'payment' | 'enrollment', filters: RecordFilters): Promise<number> {
+  if (filters.search) throw new Error('keptCount: a search is counted from the rows');
+  const conditions: Expression<SqlBool>[] = [
+    sql<SqlBool>`entity = ${entity}`,
+    periodConditions(periodsOf(filters.date_from, filters.date_to)),
+  ];
+  if (filters.status === 'partly_refunded') conditions.push(sql<SqlBool>`status = 'completed' and refunded = 1`);
+  else if (filters.status) conditions.push(sql<SqlBool>`status = ${filters.status}`);
+  if (filters.is_urgent !== undefined) conditions.push(sql<SqlBool>`is_urgent = ${filters.is_urgent ? 1 : 0}`);
+  if (filters.course_type) conditions.push(sql<SqlBool>`course_type = ${filters.course_type}`);
+  if (filters.course !== undefined) conditions.push(sql<SqlBool>`course_id = ${filters.course}`);
+  const row = await db
+    .selectFrom('record_totals')
+    .select(sql<number | string | null>`coalesce(sum(n), 0)`.as('n'))
+    .where((eb) => eb.and(conditions))
+    .executeTakeFirstOrThrow();
+  return Number(row.n ?? 0);
+}
+
+/** True when the search is the only filter: its count can add up the students' kept counts. */
+export const searchOnly = (filters: RecordFilters): filters is RecordFilters & { search: string } =>
+  Boolean(filters.search) && Object.entries(filters).every(([key, value]) => key === 'search' || value === undefined);
+
+/**
+ * How many payments or enrollments the students matching a search have, from their kept counts (migration
+ * 022), exact up to COUNT_CAP and capped above it like a counted search. It reads the first 1,001 matching
+ * students with any, then (only if they have 10,000 or fewer between them) up to 10,001: each has at least
+ * one, so 10,001 students are past the cap whatever their numbers.
+ */
+export async function searchCount(
+  db: Db,
+  entity: 'payment' | 'enrollment',
+  search: string,
+): Promise<{ count: number; capped: boolean }> {
+  const column = entity === 'payment' ? 'payment_count' : 'enrollment_count';
+  for (const students of [1_000, COUNT_CAP]) {
+    const row = await db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('users')
+          .select(sql.ref<number>(`users.${column}`).as('n'))
+          .where(userMatches('users', search))
+          .where(sql.ref(`users.${column}`), '>', 0)
+          .limit(students + 1)
+          .as('matching'),
+      )
+      .select((eb) => [eb.fn.countAll<number | string>().as('students'), sql<number | string | null>`sum(n)`.as('n')])
+      .executeTakeFirstOrThrow();
+    const n = Number(row.n ?? 0);
+    if (n > COUNT_CAP) return { count: COUNT_CAP, capped: true };
+    if (Number(row.students) <= students) return { count: n, capped: false };
+  }
+  throw new Error('searchCount: 10,001 students with a row each are past the cap');
+}

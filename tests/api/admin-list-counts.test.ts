@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { API, Enrollment, Payment, paginated } from '../../contract/index.ts';
+import { createProgram, createWorkshop } from './support/fixtures.ts';
+import { admin, ctx, useAdminApp } from './support/admin-app.ts';
+import { expectTotalsMatchTables } from './support/totals.ts';
+
+/**
+ * The admin Payments and Enrollments lists count what their filters match from kept totals (decision
+ * record 059): by IST day, month and in all for the status, course, urgency and date filters, and from the
+ * matching students' kept numbers for a search alone. Each answer's `count` must equal a count of the rows
+ * themselves, for ranges inside a month, across months and years, with open ends and at the IST midnight.
+ */
+
+useAdminApp();
+
+const IST_MS = 330 * 60_000;
+const istDay = (iso: string) => new Date(Date.parse(iso) + IST_MS).toISOString().slice(0, 10);
+const countOf = async (url: string) => {
+  const res = await ctx.request({ url, token: admin.access });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return paginated(url.includes('enrollments') ? Enrollment : Payment).parse(res.body);
+};
+
+type Student = { id: number; text: string };
+
+async function student(username: string, first: string, last: string): Promise<Student> {
+  const email = `${username}@example.in`;
+  const row = await ctx.db
+    .insertInto('users')
+    .values({
+      username,
+      email,
+      first_name: first,
+      last_name: last,
+      password_hash: 'x',
+      role: 'student',
+      created_at: '2024-01-01T00:00:00.000Z',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, text: `${username} ${first} ${last} ${email}`.toLowerCase() };
+}
+
+describe('admin list counts', () => {
+  it('equal a count of the rows for every filter, date range and search', async () => {
+    const programs = [await createProgram(ctx, admin.access), await createProgram(ctx, admin.access)];
+    const workshop = await createWorkshop(ctx, admin.access, { max_participants: 500 });
+    const students = [
+      await student('diya7', 'Diya', 'Nair'),
+      await student('kabir7', 'Kabir', 'Nair'),
+      await student('meera7', 'Meera', 'Iyer'),
+      await student('per_cent', 'Rohan', 'Das'),
+    ];
+    const courses = [
+      { course_type: 'program' as const, course_id: programs[0]! },
+      { course_type: 'program' as const, course_id: programs[1]! },
+      { course_type: 'workshop' as const, course_id: workshop },
+    ];
+    const statuses = ['completed', 'failed', 'on_hold', 'cancelled', 'completed', 'refunded'] as const;
+    // Times a few days apart from December 2025 to March 2026, some at 18:40 UTC (00:10 IST the next day).
+    const times = Array.from({ length: 90 }, (_, i) => {
+      const at = Date.parse('2025-12-20T06:00:00.000Z') + i * 1.13 * 86_400_000;
+      return new Date(i % 4 === 0 ? at - (at % 86_400_000) + 18 * 3_600_000 + 40 * 60_000 : at).toISOString();
+    });
+    const payments = times.map((at, i) => {
+      const status = statuses[i % statuses.length]!;
+      return {
+        student_id: students[i % students.length]!.id,
+        ...courses[i % courses.length]!,
+        status,
+        amount: 1000,
+        refunded_amount: status === 'refunded' ? 1000 : status === 'completed' && i % 5 === 0 ? 200 : 0,
+        payment_method: 'upi' as const,
+        admin_notes: '',
+        is_urgent: i % 7 === 0 ? 1 : 0,
+        created_at: at,
+        updated_at: at,
+      };
+    });
+    await ctx.db.insertInto('payments').values(payments).execute();
+    // One enrollment per (student, course), as the table allows.
+    const enrollments = students.flatMap((s, i) =>
+      courses.map((c, j) => ({
+        student_id: s.id,
+        ...c,
+        status: (['active', 'pending', 'completed', 'on_hold'] as const)[(i + j) % 4]!,
+        is_active: 1,
+        progress_percentage: 0,
+        issue_description: '',
+        admin_notes: '',
+        is_urgent: (i + j) % 3 === 0 ? 1 : 0,
+        enrolled_at: times[(i * 7 + j * 13) % times.length]!,
+        updated_at: times[0]!,
+      })),
+    );
+    await ctx.db.insertInto('enrollments').values(enrollments).execute();
+    await expectTotalsMatchTables(ctx.db);
+
+    const text = new Map(students.map((s) => [s.id, s.text]));
+    type Row = {
+      student_id: number;
+      course_type: string;
+      course_id: number;
+      status: string;
+      is_urgent: number;
+      at: string;
+      refunded?: number;
+    };
+    const matches = (row: Row, query: Record<string, string>) =>
+      (!query.status ||
+        (query.status === 'partly_refunded'
+          ? row.status === 'completed' && (row.refunded ?? 0) > 0
+          : row.status === query.status)) &&
+      (!query.course_type || row.course_type === query.course_type) &&
+      (!query.course || row.course_id === Number(query.course)) &&
+      (!query.is_urgent || row.is_urgent === (query.is_urgent === 'true' ? 1 : 0)) &&
+      (!query.date_from || istDay(row.at) >= query.date_from) &&
+      (!query.date_to || istDay(row.at) <= query.date_to) &&
+      (!query.search || text.get(row.student_id)!.includes(query.search.toLowerCase()));
+    const paymentRows: Row[] = payments.map((p) => ({ ...p, at: p.created_at, refunded: p.refunded_amount }));
+    const enrollmentRows: Row[] = enrollments.map((e) => ({ ...e, at: e.enrolled_at }));
+
+    const queries: Record<string, string>[] = [
+      {},
+      { status: 'completed' },
+      { status: 'partly_refunded' },
+      { is_urgent: 'true', status: 'failed' },
+      { course_type: 'program' },
+      { course: String(programs[1]) },
+      { date_from: '2026-01-01', date_to: '2026-01-31' }, // one whole month
+      { date_from: '2026-01-05', date_to: '2026-01-20' }, // days inside a month
+      { date_from: '2025-12-25', date_to: '2026-03-03' }, // partial months at both ends, whole ones between
+      { date_from: '2025-12-01', date_to: '2026-02-28' }, // whole months only, across a year
+      { date_from: '2026-02-01' }, // open end
+      { date_to: '2026-01-10' }, // open start
+      { status: 'completed', course_type: 'program', date_from: '2025-12-31', date_to: '2026-02-14' },
+      { search: 'nair' },
+      { search: 'diya nair' }, // across first and last name
+      { search: 'per_' }, // the underscore matches itself
+      { search: 'NAIR', status: 'completed' },
+      { search: 'nobody' },
+    ];
+    for (const query of queries) {
+      const qs = new URLSearchParams(query).toString();
+      const paymentsPage = await countOf(`${API.admin.payments}?${qs}`);
+      expect(paymentsPage.count, `payments ${qs}`).toBe(paymentRows.filter((r) => matches(r, query)).length);
+      expect(paymentsPage.count_capped).toBeUndefined();
+      if (query.status === 'partly_refunded' || query.status === 'refunded') continue;
+      const enrollmentsPage = await countOf(`${API.admin.enrollments}?${qs}`);
+      expect(enrollmentsPage.count, `enrollments ${qs}`).toBe(enrollmentRows.filter((r) => matches(r, query)).length);
+    }
+    // Every boundary of the IST day: each single day's count adds up to the whole.
+    const days = [...new Set(paymentRows.map((r) => istDay(r.at)))];
+    let sum = 0;
+    for (const day of days) sum += (await countOf(`${API.admin.payments}?date_from=${day}&date_to=${day}`)).count;
+    expect(sum).toBe(paymentRows.length);
+  });
+
+  it('counts a search over more than a thousand students exactly', async () => {
+    const program = await createProgram(ctx, admin.access);
+    const ids: number[] = [];
+    for (let start = 0; start < 1_100; start += 275) {
+      const rows = Array.from({ length: 275 }, (_, i) => ({
+        username: `crowd${start + i}`,
+        email: `crowd${start + i}@example.in`,
+        first_name: 'Crowd',
+        last_name: 'Member',
+        password_hash: 'x',
+        role: 'student' as const,
+        created_at: '2024-01-01T00:00:00.000Z',
+      }));
+      ids.push(...(await ctx.db.insertInto('users').values(rows).returning('id').execute()).map((r) => r.id));
+    }
+    const at = '2026-01-01T00:00:00.000Z';
+    const row = (student_id: number) => ({
+      student_id,
+      course_type: 'program' as const,
+      course_id: program,
+      status: 'failed' as const,
+      amount: 100,
+      payment_method: 'upi' as const,
+      admin_notes: '',
+      is_urgent: 0,
+      created_at: at,
+      updated_at: at,
+    });
+    // 1,100 students, the first 200 with two payments: 1,300 between them, past the first 1,001 read.
+    await ctx.db.insertInto('payments').values(ids.map(row)).execute();
+    await ctx.db.insertInto('payments').values(ids.slice(0, 200).map(row)).execute();
+    const page = await countOf(`${API.admin.payments}?search=crowd`);
+    expect(page).toMatchObject({ count: 1_300 });
+    expect(page.count_capped).toBeUndefined();
+    await ctx.db.deleteFrom('payments').where('student_id', '=', ids[0]!).execute();
+    expect((await countOf(`${API.admin.payments}?search=crowd`)).count).toBe(1_298);
+    expect((await countOf(`${API.admin.payments}?search=crowd0`)).count).toBe(0);
+    await expectTotalsMatchTables(ctx.db);
+  });
+});
