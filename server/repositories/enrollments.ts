@@ -11,7 +11,7 @@ import {
   type RecordFilters,
 } from './record-filters.ts';
 import type { Position } from '../lib/keyset.ts';
-import { keptCount, searchCount, searchOnly } from './record-counts.ts';
+import { keptCount, matchStudents, searchCount, searchOnly } from './record-counts.ts';
 import { studentAndCourseColumns } from './student-course-columns.ts';
 import type { EnrollmentsTable, NewEnrollment } from '../db/schema.ts';
 
@@ -69,8 +69,19 @@ export function createEnrollmentRepository(db: Db) {
         return { count: await createStatsRepository(db).countOf('enrollment', filters), capped: false };
       }
       if (!filters.search) return { count: await keptCount(db, 'enrollment', filters), capped: false };
-      if (searchOnly(filters)) return searchCount(db, 'enrollment', filters.search);
+      if (searchOnly(filters)) {
+        return searchCount(
+          db,
+          'enrollment',
+          filters.search,
+          filters.students ?? (await matchStudents(db, 'enrollment', filters.search)),
+        );
+      }
       return cappedCount(filtered(db, filters), db);
+    },
+    /** The filters with the search's students found once, for the count and the page to share. */
+    async withStudents(filters: RecordFilters): Promise<RecordFilters> {
+      return filters.search ? { ...filters, students: await matchStudents(db, 'enrollment', filters.search) } : filters;
     },
     /** One page (read `limit` rows) from a keyset position or a small offset, newest first. */
     page: (filters: RecordFilters, limit: number, position: Position) => {

@@ -10,7 +10,7 @@ import {
   type RecordFilters,
 } from './record-filters.ts';
 import type { Position } from '../lib/keyset.ts';
-import { keptCount, searchCount, searchOnly } from './record-counts.ts';
+import { keptCount, matchStudents, searchCount, searchOnly } from './record-counts.ts';
 import { INVOICE_NUMBER, studentAndCourseColumns } from './student-course-columns.ts';
 import type { NewPayment, PaymentsTable } from '../db/schema.ts';
 import { compiledOnce, slot } from '../db/compiled-once.ts';
@@ -206,8 +206,19 @@ export function createPaymentRepository(db: Db) {
         return { count: await createStatsRepository(db).countOf('payment', filters), capped: false };
       }
       if (!filters.search) return { count: await keptCount(db, 'payment', filters), capped: false };
-      if (searchOnly(filters)) return searchCount(db, 'payment', filters.search);
+      if (searchOnly(filters)) {
+        return searchCount(
+          db,
+          'payment',
+          filters.search,
+          filters.students ?? (await matchStudents(db, 'payment', filters.search)),
+        );
+      }
       return cappedCount(filtered(db, filters), db);
+    },
+    /** The filters with the search's students found once, for the count and the page to share. */
+    async withStudents(filters: RecordFilters): Promise<RecordFilters> {
+      return filters.search ? { ...filters, students: await matchStudents(db, 'payment', filters.search) } : filters;
     },
     /** One page (read `limit` rows) from a keyset position or a small offset, newest first. */
     page: (filters: RecordFilters, limit: number, position: Position) => {

@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { COUNT_CAP } from '../../contract/index.ts';
-import type { RecordFilters } from './record-filters.ts';
+import type { RecordFilters, StudentMatch } from './record-filters.ts';
 import { userMatches } from './search.ts';
 
 /**
@@ -95,36 +95,56 @@ export async function keptCount(db: Db, entity: 'payment' | 'enrollment', filter
 
 /** True when the search is the only filter: its count can add up the students' kept counts. */
 export const searchOnly = (filters: RecordFilters): filters is RecordFilters & { search: string } =>
-  Boolean(filters.search) && Object.entries(filters).every(([key, value]) => key === 'search' || value === undefined);
+  Boolean(filters.search) &&
+  Object.entries(filters).every(([key, value]) => key === 'search' || key === 'students' || value === undefined);
+
+/** How many students a search resolves to ids; past it the lists read the students through the index. */
+export const STUDENTS_BY_ID = 1_000;
 
 /**
- * How many payments or enrollments the students matching a search have, from their kept counts (migration
- * 022), exact up to COUNT_CAP and capped above it like a counted search. It reads the first 1,001 matching
- * students with any, then (only if they have 10,000 or fewer between them) up to 10,001: each has at least
- * one, so 10,001 students are past the cap whatever their numbers.
+ * The students a search matches that have any payment (or enrollment), found once for the list's count
+ * and page (decision record 059): up to 1,000 by id, with their kept counts (migration 022) added up; past
+ * that, only the first 1,001's sum (the count reads it, the page looks each row's student up instead).
+ */
+export async function matchStudents(db: Db, entity: 'payment' | 'enrollment', search: string): Promise<StudentMatch> {
+  const column = entity === 'payment' ? 'payment_count' : 'enrollment_count';
+  const rows = await db
+    .selectFrom('users')
+    .select(['users.id', sql.ref<number>(`users.${column}`).as('n')])
+    .where(userMatches('users', search))
+    .where(sql.ref(`users.${column}`), '>', 0)
+    .limit(STUDENTS_BY_ID + 1)
+    .execute();
+  const total = rows.reduce((sum, r) => sum + Number(r.n), 0);
+  return rows.length <= STUDENTS_BY_ID ? { ids: rows.map((r) => r.id), total } : { ids: null, total };
+}
+
+/**
+ * A search's count when it is the only filter, from the matched students' kept counts: exact up to
+ * COUNT_CAP, capped above it like a counted search. Past 1,000 students, when the first 1,001 have 10,000 or
+ * fewer between them, it reads up to 10,001 such students: each has at least one, so 10,001 are past the
+ * cap whatever their numbers.
  */
 export async function searchCount(
   db: Db,
   entity: 'payment' | 'enrollment',
   search: string,
+  match: StudentMatch,
 ): Promise<{ count: number; capped: boolean }> {
+  const capped = (n: number) => (n > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: n, capped: false });
+  if (match.ids || match.total > COUNT_CAP) return capped(match.total);
   const column = entity === 'payment' ? 'payment_count' : 'enrollment_count';
-  for (const students of [1_000, COUNT_CAP]) {
-    const row = await db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('users')
-          .select(sql.ref<number>(`users.${column}`).as('n'))
-          .where(userMatches('users', search))
-          .where(sql.ref(`users.${column}`), '>', 0)
-          .limit(students + 1)
-          .as('matching'),
-      )
-      .select((eb) => [eb.fn.countAll<number | string>().as('students'), sql<number | string | null>`sum(n)`.as('n')])
-      .executeTakeFirstOrThrow();
-    const n = Number(row.n ?? 0);
-    if (n > COUNT_CAP) return { count: COUNT_CAP, capped: true };
-    if (Number(row.students) <= students) return { count: n, capped: false };
-  }
-  throw new Error('searchCount: 10,001 students with a row each are past the cap');
+  const row = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('users')
+        .select(sql.ref<number>(`users.${column}`).as('n'))
+        .where(userMatches('users', search))
+        .where(sql.ref(`users.${column}`), '>', 0)
+        .limit(COUNT_CAP + 1)
+        .as('matching'),
+    )
+    .select(sql<number | string | null>`sum(n)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return capped(Number(row.n ?? 0));
 }

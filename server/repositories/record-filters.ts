@@ -22,7 +22,12 @@ export type RecordFilters = {
   course?: number;
   date_from?: string;
   date_to?: string;
+  /** Set by the lists, not the query: the students the search matches, found once (record-counts.ts). */
+  students?: StudentMatch;
 };
+
+/** The students a search matches: by id when 1,000 or fewer (`ids`), with their kept counts' total. */
+export type StudentMatch = { ids: number[]; total: number } | { ids: null; total: number };
 
 /** True when only the filters the trigger-kept totals can count are used. */
 export function countableFromTotals(filters: RecordFilters): boolean {

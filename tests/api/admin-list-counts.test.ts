@@ -193,6 +193,11 @@ describe('admin list counts', () => {
     await ctx.db.deleteFrom('payments').where('student_id', '=', ids[0]!).execute();
     expect((await countOf(`${API.admin.payments}?search=crowd`)).count).toBe(1_298);
     expect((await countOf(`${API.admin.payments}?search=crowd0`)).count).toBe(0);
+    // With another filter the rows are counted (each looked up by its student past 1,000 students).
+    expect((await countOf(`${API.admin.payments}?search=crowd&status=failed`)).count).toBe(1_298);
+    expect((await countOf(`${API.admin.payments}?search=crowd&status=completed`)).count).toBe(0);
+    const first = await countOf(`${API.admin.payments}?search=crowd&page_size=3`);
+    expect(first.results.map((p) => p.student.username)).toEqual(['crowd199', 'crowd198', 'crowd197']);
     await expectTotalsMatchTables(ctx.db);
   });
 });

@@ -70,7 +70,7 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   app.get(API.admin.enrollments, async (request) => {
     const q = parseQuery(AdminRecordQuery, request.query);
-    const filters = recordFilters(q);
+    const filters = await enrollments.withStudents(recordFilters(q));
     const position = positionOf(q);
     const [count, rows] = await Promise.all([
       enrollments.count(filters),
@@ -96,7 +96,7 @@ export default async function adminRoutes(app: FastifyInstance) {
       const kept = paymentPages.get(request.url);
       if (kept && kept.version === version) return reply.type(JSON_TYPE).send(kept.body);
       const q = parseQuery(AdminPaymentQuery, request.query);
-      const filters = recordFilters(q);
+      const filters = await payments.withStudents(recordFilters(q));
       const position = positionOf(q);
       const [count, rows] = await Promise.all([
         payments.count(filters),
