@@ -22,6 +22,7 @@ import * as coupons from './migrations/016_coupons.ts';
 import * as instalmentPlans from './migrations/017_instalment_plans.ts';
 import * as stepUpPerLogin from './migrations/018_step_up_per_login.ts';
 import * as discountedPaymentsIndex from './migrations/019_discounted_payments_index.ts';
+import * as counselingAtScale from './migrations/021_counseling_at_scale.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '017_instalment_plans': instalmentPlans,
   '018_step_up_per_login': stepUpPerLogin,
   '019_discounted_payments_index': discountedPaymentsIndex,
+  '021_counseling_at_scale': counselingAtScale,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

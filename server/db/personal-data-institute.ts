@@ -137,4 +137,5 @@ export const INSTITUTE_DATA: Record<string, TableClass> = {
   revenue_totals: {
     notPersonal: ['grain', 'period', 'course_type', 'course_id', 'payments', 'gross', 'refunded'],
   },
+  counseling_totals: { notPersonal: ['status', 'assignee_id', 'n'] },
 };

@@ -368,6 +368,13 @@ export interface TotalsTable {
   amount: number;
 }
 
+/** Counseling requests by status and assignee (0: nobody), kept by triggers (migration 021). */
+export interface CounselingTotalsTable {
+  status: CounselingStatus;
+  assignee_id: number;
+  n: number;
+}
+
 /**
  * Revenue kept by triggers (migration 010): completed payments and their gross by the IST day of
  * completion, refunds by the IST day they were asked for, per course; `grain` 'day' (period YYYY-MM-DD),
@@ -732,6 +739,7 @@ export interface Database {
   audit_log: AuditLogTable;
   totals: TotalsTable;
   revenue_totals: RevenueTotalsTable;
+  counseling_totals: CounselingTotalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
