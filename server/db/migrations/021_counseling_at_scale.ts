@@ -10,8 +10,9 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
  *   overdue part's order (follow-up day, then newest first), and `counseling_newest_pipeline`, the whole
  *   table newest first with the columns the list filters on: each part of the list reads its page from
  *   an index, index-only on PostgreSQL. It replaces `counseling_newest` (001), a prefix of it.
- * - PostgreSQL: a trigram GiST index on the searched text (name, email and phone as one lowercase string),
- *   pg_trgm being enabled by migration 010.
+ * - PostgreSQL: a trigram GIN index on the searched text (name, email and phone as one lowercase string),
+ *   pg_trgm being enabled by migration 010. Without its pending list (`fastupdate = off`): a write adds its
+ *   trigrams at once, so a search never scans a list of recent writes waiting for the next vacuum.
  *
  * Frozen: change with a new migration. Deadlock avoidance on PostgreSQL as in 002: an update that moves a
  * request between two totals rows touches the lower key first, so concurrent transactions lock them in
@@ -107,7 +108,7 @@ async function listIndexes(db: Db, postgres: boolean): Promise<void> {
     await sql
       .raw(
         `CREATE INDEX counseling_search ON counseling_requests
-         USING gist (lower(name || ' ' || email || ' ' || phone) gist_trgm_ops (siglen = 64))`,
+         USING gin (lower(name || ' ' || email || ' ' || phone) gin_trgm_ops) WITH (fastupdate = off)`,
       )
       .execute(db);
 }
