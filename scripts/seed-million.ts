@@ -72,12 +72,15 @@ function statements(): string[] {
             (ARRAY['new','contacted','scheduled','converted','closed'])[1 + n % 5]
      FROM generate_series(0, 9999) n`,
     `SET session_replication_role = DEFAULT`,
-    // The kept totals (migrations 002, 010, 020 and 022), recounted as the triggers would have kept them.
+    // The kept totals (migrations 002, 010, 020, 021 and 022), recounted as the triggers would have kept them.
     `DELETE FROM totals`,
     `INSERT INTO totals (entity, status, is_urgent, n, amount)
      SELECT 'payment', status, is_urgent, count(*), sum(amount) FROM payments GROUP BY status, is_urgent
      UNION ALL SELECT 'enrollment', status, is_urgent, count(*), 0 FROM enrollments GROUP BY status, is_urgent
      UNION ALL SELECT 'user', role, 0, count(*), 0 FROM users GROUP BY role`,
+    `DELETE FROM counseling_totals`,
+    `INSERT INTO counseling_totals (status, assignee_id, n)
+     SELECT status, coalesce(assignee_id, 0), count(*) FROM counseling_requests GROUP BY status, coalesce(assignee_id, 0)`,
     `DELETE FROM revenue_totals`,
     `CREATE TEMP TABLE bench_revenue AS
        SELECT to_char(completed_at::timestamptz at time zone 'Asia/Kolkata', 'YYYY-MM-DD') AS day, course_type, course_id,

@@ -23,6 +23,7 @@ import * as instalmentPlans from './migrations/017_instalment_plans.ts';
 import * as stepUpPerLogin from './migrations/018_step_up_per_login.ts';
 import * as discountedPaymentsIndex from './migrations/019_discounted_payments_index.ts';
 import * as recordTotals from './migrations/020_record_totals.ts';
+import * as counselingAtScale from './migrations/021_counseling_at_scale.ts';
 import * as studentSearch from './migrations/022_student_search.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '018_step_up_per_login': stepUpPerLogin,
   '019_discounted_payments_index': discountedPaymentsIndex,
   '020_record_totals': recordTotals,
+  '021_counseling_at_scale': counselingAtScale,
   '022_student_search': studentSearch,
 };
 

@@ -140,4 +140,5 @@ export const INSTITUTE_DATA: Record<string, TableClass> = {
   record_totals: {
     notPersonal: [...['entity', 'grain', 'period', 'status', 'course_type', 'course_id', 'is_urgent', 'refunded', 'n']],
   },
+  counseling_totals: { notPersonal: ['status', 'assignee_id', 'n'] },
 };

@@ -373,6 +373,13 @@ export interface TotalsTable {
   amount: number;
 }
 
+/** Counseling requests by status and assignee (0: nobody), kept by triggers (migration 021). */
+export interface CounselingTotalsTable {
+  status: CounselingStatus;
+  assignee_id: number;
+  n: number;
+}
+
 /**
  * Revenue kept by triggers (migration 010): completed payments and their gross by the IST day of
  * completion, refunds by the IST day they were asked for, per course; `grain` 'day' (period YYYY-MM-DD),
@@ -754,6 +761,7 @@ export interface Database {
   totals: TotalsTable;
   revenue_totals: RevenueTotalsTable;
   record_totals: RecordTotalsTable;
+  counseling_totals: CounselingTotalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -18,3 +18,19 @@ export function pageLinks(url: string, page: number, pageSize: number, count: nu
 export function paginate<T>(url: string, page: number, pageSize: number, count: number, results: T[]): Paginated<T> {
   return { count, ...pageLinks(url, page, pageSize, count), results };
 }
+
+/**
+ * A page of a list whose count stopped at COUNT_CAP (`count_capped`): `next` when a row past the page was
+ * read (`more`), `previous` the page before, whatever the count says.
+ */
+export function paginateCapped<T>(
+  url: string,
+  page: number,
+  pageSize: number,
+  count: number,
+  more: boolean,
+  results: T[],
+): Paginated<T> {
+  const links = pageLinks(url, page, pageSize, Number.MAX_SAFE_INTEGER);
+  return { count, count_capped: true, next: more ? links.next : null, previous: links.previous, results };
+}

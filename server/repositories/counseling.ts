@@ -1,33 +1,7 @@
-import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
-import { istToday, type CounselingStatus } from '../../contract/index.ts';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { CounselingRequestsTable } from '../db/schema.ts';
-import { contains } from './search.ts';
-
-export type CounselingFilters = { status?: CounselingStatus; assignee?: number | 'none'; search?: string };
-
-function conditions(filters: CounselingFilters): Expression<SqlBool>[] {
-  const out: Expression<SqlBool>[] = [];
-  if (filters.status) out.push(sql<SqlBool>`counseling_requests.status = ${filters.status}`);
-  if (filters.assignee === 'none') out.push(sql<SqlBool>`counseling_requests.assignee_id is null`);
-  else if (filters.assignee !== undefined)
-    out.push(sql<SqlBool>`counseling_requests.assignee_id = ${filters.assignee}`);
-  const search = filters.search;
-  if (search)
-    out.push(
-      sql<SqlBool>`(${sql.join(
-        ['counseling_requests.name', 'counseling_requests.email', 'counseling_requests.phone'].map((c) =>
-          contains(c, search),
-        ),
-        sql` or `,
-      )})`,
-    );
-  return out;
-}
-
-/** An open request whose follow-up day has passed (IST). */
-const overdue = (today: string) =>
-  sql<SqlBool>`counseling_requests.status not in ('converted', 'closed') and counseling_requests.next_follow_up is not null and counseling_requests.next_follow_up < ${today}`;
+import { conditions, createCounselingListRepository, type CounselingFilters } from './counseling-list.ts';
 
 function selectRequests(db: Db) {
   return db
@@ -45,32 +19,7 @@ export function createCounselingRepository(db: Db) {
     async update(id: number, values: Updateable<CounselingRequestsTable>): Promise<void> {
       await db.updateTable('counseling_requests').set(values).where('id', '=', id).execute();
     },
-    async count(filters: CounselingFilters = {}): Promise<number> {
-      const row = await db
-        .selectFrom('counseling_requests')
-        .where((eb) => eb.and(conditions(filters)))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-    /** Overdue follow-ups first (the oldest due first), then the rest newest first. */
-    page(filters: CounselingFilters, limit: number, offset: number) {
-      const today = istToday();
-      return db
-        .selectFrom('counseling_requests')
-        .where((eb) => eb.and(conditions(filters)))
-        .select('id')
-        .orderBy(sql`case when ${overdue(today)} then 0 else 1 end`)
-        .orderBy(sql`case when ${overdue(today)} then counseling_requests.next_follow_up else '' end`)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-    },
-    /** The requests with these ids, with the assignee's username. */
-    byIds: (ids: number[]) =>
-      ids.length ? selectRequests(db).where('counseling_requests.id', 'in', ids).execute() : Promise.resolve([]),
+    ...createCounselingListRepository(db),
     /** Notes of these requests, oldest first, with the author's username. */
     notesFor: (ids: number[]) =>
       ids.length

@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import {
   OFFICE_MESSAGES,
@@ -6,50 +7,51 @@ import {
   type CounselingRequest,
 } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { CounselingRequestsTable, UserRow } from '../db/schema.ts';
 import { notFound, ValidationFailed } from '../lib/errors.ts';
 import { nowIso } from '../lib/time.ts';
 import { inTransaction } from '../lib/transaction.ts';
 import { createAuditRepository } from '../repositories/audit.ts';
 import { createUserRepository } from '../repositories/users.ts';
-import { createCounselingRepository, type CounselingFilters } from '../repositories/counseling.ts';
+import { createCounselingRepository } from '../repositories/counseling.ts';
+import type { CounselingFilters } from '../repositories/counseling-list.ts';
 import { diff } from '../lib/diff.ts';
 import { toCounselingRequest } from './present.ts';
 
+type CounselingRequestRow = Selectable<CounselingRequestsTable>;
+
 /** The counseling pipeline (issue 11): status, assignee, next follow-up and dated notes, every change audited. */
 export function createCounselingService(db: Db) {
-  async function views(trx: Db, ids: number[]): Promise<CounselingRequest[]> {
-    const repo = createCounselingRepository(trx);
-    const [rows, notes] = await Promise.all([repo.byIds(ids), repo.notesFor(ids)]);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row
-        ? [
-            toCounselingRequest(
-              row,
-              notes.filter((n) => n.request_id === id),
-            ),
-          ]
-        : [];
-    });
+  /** The requests as the API answers them, each with its notes (one query for all of them). */
+  async function withNotes(trx: Db, rows: CounselingRequestRow[]): Promise<CounselingRequest[]> {
+    const notes = await createCounselingRepository(trx).notesFor(rows.map((r) => r.id));
+    return rows.map((row) =>
+      toCounselingRequest(
+        row,
+        notes.filter((n) => n.request_id === row.id),
+      ),
+    );
   }
   async function view(trx: Db, id: number): Promise<CounselingRequest> {
-    const [one] = await views(trx, [id]);
-    if (!one) throw notFound();
-    return one;
+    const row = await createCounselingRepository(trx).findById(id);
+    if (!row) throw notFound();
+    const [one] = await withNotes(trx, [row]);
+    return one!;
   }
 
   return {
+    /**
+     * A page of the list and its count (read side by side). With a search the count may stop at
+     * COUNT_CAP (`capped`); one row past the page is then read, so `more` says whether a next page exists.
+     */
     async page(filters: CounselingFilters, limit: number, offset: number) {
       const repo = createCounselingRepository(db);
-      const [count, ids] = await Promise.all([repo.count(filters), repo.page(filters, limit, offset)]);
+      const extra = filters.search ? 1 : 0;
+      const [count, rows] = await Promise.all([repo.count(filters), repo.page(filters, limit + extra, offset)]);
       return {
-        count,
-        results: await views(
-          db,
-          ids.map((r) => r.id),
-        ),
+        ...count,
+        more: rows.length > limit,
+        results: await withNotes(db, rows.slice(0, limit)),
       };
     },
 

@@ -13,7 +13,7 @@ import {
   ResolveInput,
   RevenueQuery,
 } from '../../../contract/index.ts';
-import { paginate } from '../../lib/pagination.ts';
+import { paginate, paginateCapped } from '../../lib/pagination.ts';
 import { keysetAnswer, positionOf } from '../../lib/keyset.ts';
 import { paginatedResponseSchema, responseSchema } from '../../lib/response-schemas.ts';
 import { idParam, parse, parseQuery } from '../../lib/validate.ts';
@@ -123,12 +123,14 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   app.get(API.admin.counselingRequests, async (request) => {
     const q = parseQuery(CounselingListQuery, request.query);
-    const { count, results } = await counseling.page(
+    const { count, capped, more, results } = await counseling.page(
       { status: q.status, assignee: q.assignee, search: q.search },
       q.page_size,
       (q.page - 1) * q.page_size,
     );
-    return paginate(request.url, q.page, q.page_size, count, results);
+    return capped
+      ? paginateCapped(request.url, q.page, q.page_size, count, more, results)
+      : paginate(request.url, q.page, q.page_size, count, results);
   });
 
   app.patch(API.admin.counselingRequest(), async (request) => {
