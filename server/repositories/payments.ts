@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import { PostgresAdapter, type Updateable } from 'kysely';
 import type { CourseType, FailureReason, PaymentStatus } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { createStatsRepository } from './stats.ts';
@@ -11,63 +11,19 @@ import {
 } from './record-filters.ts';
 import type { Position } from '../lib/keyset.ts';
 import { keptCount, matchStudents, searchCount, searchOnly } from './record-counts.ts';
-import { INVOICE_NUMBER, studentAndCourseColumns } from './student-course-columns.ts';
+import {
+  selectPaymentAnswers,
+  selectPayments,
+  studentsFirstPage,
+  unfiltered,
+  unfilteredPage,
+} from './payment-answers.ts';
 import type { NewPayment, PaymentsTable } from '../db/schema.ts';
-import { compiledOnce, slot } from '../db/compiled-once.ts';
-
-/** The tables a payment answer reads: the payment and its student (course titles and invoice: subqueries). */
-function fromPayments(db: Db) {
-  return db.selectFrom('payments').innerJoin('users', 'users.id', 'payments.student_id');
-}
-
-/** A payment with everything about it (its billing details too). */
-function selectPayments(db: Db) {
-  return fromPayments(db).selectAll('payments').select(studentAndCourseColumns('payments')).select(INVOICE_NUMBER);
-}
-
-/**
- * What a payment answer shows (services/present.ts, toPayment) and nothing more: the admin list reads 50
- * at a time, and every column read costs (a page of all 26 payment columns took a third longer).
- */
-function selectPaymentAnswers(db: Db) {
-  return fromPayments(db)
-    .select([
-      'payments.id',
-      'payments.student_id',
-      'payments.course_id',
-      'payments.course_type',
-      'payments.status',
-      'payments.amount',
-      'payments.refunded_amount',
-      'payments.payment_method',
-      'payments.created_at',
-      'payments.completed_at',
-      'payments.failure_reason',
-      'payments.admin_notes',
-      'payments.is_urgent',
-      'payments.total_paise',
-      'payments.billing_state_code',
-      'payments.billing_gstin',
-    ])
-    .select(studentAndCourseColumns('payments'))
-    .select(INVOICE_NUMBER);
-}
-export type PaymentAnswerRow = Awaited<ReturnType<ReturnType<typeof selectPaymentAnswers>['executeTakeFirstOrThrow']>>;
 
 /** The filtered rows, joined with users (the search reads the student), for counting. */
 function filtered(db: Db, filters: RecordFilters) {
   return db.selectFrom('payments').where((eb) => eb.and(recordConditions('payments', 'created_at', filters)));
 }
-
-/** The admin list's unfiltered page (its first page is what the Payments tab opens on): compiled once. */
-const unfilteredPage = compiledOnce<PaymentAnswerRow, { limit: number; offset: number }>((db) =>
-  selectPaymentAnswers(db)
-    .orderBy('payments.created_at', 'desc')
-    .orderBy('payments.id', 'desc')
-    .limit(slot<number>('limit'))
-    .offset(slot<number>('offset')),
-);
-const unfiltered = (filters: RecordFilters) => Object.values(filters).every((value) => value === undefined);
 
 export function createPaymentRepository(db: Db) {
   return {
@@ -223,6 +179,11 @@ export function createPaymentRepository(db: Db) {
     /** One page (read `limit` rows) from a keyset position or a small offset, newest first. */
     page: (filters: RecordFilters, limit: number, position: Position) => {
       if ('offset' in position && unfiltered(filters)) return unfilteredPage(db, { limit, offset: position.offset });
+      const ids = filters.students?.ids;
+      if ('offset' in position && !position.offset && ids && searchOnly(filters)) {
+        const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+        return studentsFirstPage(db, { ids: postgres ? ids : JSON.stringify(ids), limit });
+      }
       const order = 'before' in position ? 'asc' : 'desc';
       const query = selectPaymentAnswers(db)
         .where((eb) =>

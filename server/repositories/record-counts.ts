@@ -1,8 +1,8 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { COUNT_CAP } from '../../contract/index.ts';
 import type { RecordFilters, StudentMatch } from './record-filters.ts';
-import { userMatches } from './search.ts';
+import { userSearch } from './search-terms.ts';
 
 /**
  * The admin Payments and Enrollments counts without a search, read from `record_totals` (migration 020,
@@ -107,16 +107,31 @@ export const STUDENTS_BY_ID = 1_000;
  * that, only the first 1,001's sum (the count reads it, the page looks each row's student up instead).
  */
 export async function matchStudents(db: Db, entity: 'payment' | 'enrollment', search: string): Promise<StudentMatch> {
+  const matches = await userSearch(db, 'users', search);
   const column = entity === 'payment' ? 'payment_count' : 'enrollment_count';
-  const rows = await db
-    .selectFrom('users')
-    .select(['users.id', sql.ref<number>(`users.${column}`).as('n')])
-    .where(userMatches('users', search))
-    .where(sql.ref(`users.${column}`), '>', 0)
-    .limit(STUDENTS_BY_ID + 1)
-    .execute();
-  const total = rows.reduce((sum, r) => sum + Number(r.n), 0);
-  return rows.length <= STUDENTS_BY_ID ? { ids: rows.map((r) => r.id), total } : { ids: null, total };
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  // One row back: the number of students, their total and (1,000 or fewer) their ids, not a row each.
+  const ids = postgres ? sql`array_agg(id)` : sql`json_group_array(id)`;
+  const row = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('users')
+        .select(['users.id', sql.ref<number>(`users.${column}`).as('n')])
+        .where(matches)
+        .where(sql.ref(`users.${column}`), '>', 0)
+        .limit(STUDENTS_BY_ID + 1)
+        .as('matching'),
+    )
+    .select([
+      sql<number | string>`count(*)`.as('students'),
+      sql<number | string | null>`sum(n)`.as('total'),
+      sql<number[] | string | null>`case when count(*) <= ${STUDENTS_BY_ID} then ${ids} end`.as('ids'),
+    ])
+    .executeTakeFirstOrThrow();
+  const total = Number(row.total ?? 0);
+  if (Number(row.students) > STUDENTS_BY_ID) return { ids: null, total };
+  const list = typeof row.ids === 'string' ? (JSON.parse(row.ids) as number[]) : (row.ids ?? []);
+  return { ids: list.map(Number), total };
 }
 
 /**
@@ -134,12 +149,13 @@ export async function searchCount(
   const capped = (n: number) => (n > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: n, capped: false });
   if (match.ids || match.total > COUNT_CAP) return capped(match.total);
   const column = entity === 'payment' ? 'payment_count' : 'enrollment_count';
+  const matches = await userSearch(db, 'users', search);
   const row = await db
     .selectFrom((eb) =>
       eb
         .selectFrom('users')
         .select(sql.ref<number>(`users.${column}`).as('n'))
-        .where(userMatches('users', search))
+        .where(matches)
         .where(sql.ref(`users.${column}`), '>', 0)
         .limit(COUNT_CAP + 1)
         .as('matching'),

@@ -63,8 +63,13 @@ export function recordConditions(
   const search = filters.search;
   if (search) {
     // The students whose name, username or email contains the text (a trigram index on PostgreSQL,
-    // migration 020), then their rows.
-    out.push(sql<SqlBool>`${col('student_id')} in (select users.id from users where ${userMatches('users', search)})`);
+    // migration 022), then their rows: by id when the list found them first, else looked up per row.
+    const ids = filters.students?.ids;
+    if (ids) out.push(ids.length ? sql<SqlBool>`${col('student_id')} in (${sql.join(ids)})` : sql<SqlBool>`1 = 0`);
+    else
+      out.push(
+        sql<SqlBool>`${col('student_id')} in (select users.id from users where ${userMatches('users', search)})`,
+      );
   }
   return out;
 }

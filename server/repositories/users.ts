@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Updateable } from 'kysely';
 import type { Role } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import type { UsersTable } from '../db/schema.ts';
-import { userMatches } from './search.ts';
+import { userSearch } from './search-terms.ts';
 import { nowIso } from '../lib/time.ts';
 import { compiledOnce, slot } from '../db/compiled-once.ts';
 import type { UserRow } from '../db/schema.ts';
@@ -24,12 +24,12 @@ const userById = compiledOnce<UserRow, { id: number }>((db) =>
 );
 export type UserListFilters = { search?: string; role?: Role; is_active?: boolean };
 
-function filtered(db: Db, filters: UserListFilters) {
+async function filtered(db: Db, filters: UserListFilters) {
   let query = db.selectFrom('users');
   if (filters.role) query = query.where('role', '=', filters.role);
   if (filters.is_active !== undefined) query = query.where('is_active', '=', filters.is_active ? 1 : 0);
   const search = filters.search;
-  if (search) query = query.where(userMatches('users', search));
+  if (search) query = query.where(await userSearch(db, 'users', search));
   return query;
 }
 
@@ -77,13 +77,15 @@ export function createUserRepository(db: Db) {
       await db.updateTable('users').set({ last_login: nowIso() }).where('id', '=', id).execute();
     },
     async count(filters: UserListFilters = {}): Promise<number> {
-      const row = await filtered(db, filters)
+      const row = await (
+        await filtered(db, filters)
+      )
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
-    page: (filters: UserListFilters, limit: number, offset: number) =>
-      filtered(db, filters)
+    page: async (filters: UserListFilters, limit: number, offset: number) =>
+      (await filtered(db, filters))
         .selectAll()
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
@@ -91,8 +93,8 @@ export function createUserRepository(db: Db) {
         .offset(offset)
         .execute(),
     /** Every matching row in id order, a batch at a time (exports). */
-    batchAfter: (filters: UserListFilters, afterId: number, limit: number) =>
-      filtered(db, filters).selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute(),
+    batchAfter: async (filters: UserListFilters, afterId: number, limit: number) =>
+      (await filtered(db, filters)).selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute(),
     /** True for an active administrator or instructor (who may follow up a counseling request). */
     async isActiveStaff(id: number): Promise<boolean> {
       const row = await db

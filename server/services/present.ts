@@ -23,7 +23,7 @@ import type { ProgramWithInstructor } from '../repositories/programs.ts';
 import type { WorkshopWithInstructor } from '../repositories/workshops.ts';
 import type { ResourceWithAuthor } from '../repositories/content.ts';
 import type { EnrollmentView } from '../repositories/enrollments.ts';
-import type { PaymentAnswerRow } from '../repositories/payments.ts';
+import type { PaymentAnswerRow } from '../repositories/payment-answers.ts';
 import type { Selectable } from 'kysely';
 import type { AuditLogTable, CounselingRequestsTable } from '../db/schema.ts';
 import { paymentTotalPaise } from '../../contract/money.ts';
