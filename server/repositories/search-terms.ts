@@ -31,8 +31,9 @@ export function trigramShares(texts: string[]): Map<string, number> {
 
 /**
  * The substring of `term` (lower case) for the index to read: of every substring of three or more letters
- * and digits, the one whose trigram lists are shortest together, with each candidate row costed at four
- * list entries (it is read and checked). Null when the term has no such substring.
+ * and digits, the one whose trigram lists are shortest together, with each row it would let through (the
+ * product of its trigrams' shares, as if independent) costed at four list entries, since that row is read
+ * and checked. Null when the term has no such substring.
  */
 export function indexedPart(term: string, shares: Map<string, number>, sampled: number): string | null {
   const unseen = 1 / (2 * Math.max(1, sampled));
@@ -42,7 +43,11 @@ export function indexedPart(term: string, shares: Map<string, number>, sampled: 
       for (let end = start + 3; end <= run.length; end++) {
         const part = run.slice(start, end);
         const grams = trigrams(part).map((g) => shares.get(g) ?? unseen);
-        const cost = grams.reduce((a, b) => a + b, 0) + 4 * Math.min(...grams);
+        const rows = Math.max(
+          unseen,
+          grams.reduce((a, b) => a * b, 1),
+        );
+        const cost = grams.reduce((a, b) => a + b, 0) + 4 * rows;
         if (
           !best ||
           cost < best.cost - 1e-12 ||

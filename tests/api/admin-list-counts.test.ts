@@ -50,6 +50,9 @@ describe('admin list counts', () => {
       await student('kabir7', 'Kabir', 'Nair'),
       await student('meera7', 'Meera', 'Iyer'),
       await student('per_cent', 'Rohan', 'Das'),
+      // Two students sharing a rare part: the index may read only "48213", the whole term decides.
+      await student('alpha48213', 'Ira', 'Sen'),
+      await student('beta48213', 'Om', 'Rao'),
     ];
     const courses = [
       { course_type: 'program' as const, course_id: programs[0]! },
@@ -137,6 +140,9 @@ describe('admin list counts', () => {
       { search: 'nair' },
       { search: 'diya nair' }, // across first and last name
       { search: 'per_' }, // the underscore matches itself
+      { search: 'alpha48213' },
+      { search: '48213' },
+      { search: 'diya48213' }, // each part matches someone, the whole term no one
       { search: 'NAIR', status: 'completed' },
       { search: 'nobody' },
     ];
