@@ -11,7 +11,7 @@ import {
   type RecordFilters,
 } from './record-filters.ts';
 import type { Position } from '../lib/keyset.ts';
-import { keptCount, matchStudents, searchCount, searchOnly } from './record-counts.ts';
+import { keptCount, keptCountQuery, matchStudents, searchCount, searchOnly } from './record-counts.ts';
 import { studentAndCourseColumns } from './student-course-columns.ts';
 import type { EnrollmentsTable, NewEnrollment } from '../db/schema.ts';
 
@@ -33,6 +33,21 @@ function filtered(db: Db, filters: RecordFilters) {
 }
 
 export function createEnrollmentRepository(db: Db) {
+  /** One page's query (read `limit` rows) from a keyset position or a small offset, newest first. */
+  const pageQuery = (filters: RecordFilters, limit: number, position: Position) => {
+    const order = 'before' in position ? 'asc' : 'desc';
+    const query = selectEnrollments(db)
+      .where((eb) =>
+        eb.and([
+          ...recordConditions('enrollments', 'enrolled_at', filters),
+          ...keysetConditions('enrollments', 'enrolled_at', position),
+        ]),
+      )
+      .orderBy('enrollments.enrolled_at', order)
+      .orderBy('enrollments.id', order)
+      .limit(limit);
+    return 'offset' in position && position.offset ? query.offset(position.offset) : query;
+  };
   return {
     findView: (id: number) => selectEnrollments(db).where('enrollments.id', '=', id).executeTakeFirst(),
     /** Holds the enrollment row until the transaction ends (see holdRow); false when there is none. */
@@ -85,18 +100,15 @@ export function createEnrollmentRepository(db: Db) {
     },
     /** One page (read `limit` rows) from a keyset position or a small offset, newest first. */
     page: (filters: RecordFilters, limit: number, position: Position) => {
-      const order = 'before' in position ? 'asc' : 'desc';
-      const query = selectEnrollments(db)
-        .where((eb) =>
-          eb.and([
-            ...recordConditions('enrollments', 'enrolled_at', filters),
-            ...keysetConditions('enrollments', 'enrolled_at', position),
-          ]),
-        )
-        .orderBy('enrollments.enrolled_at', order)
-        .orderBy('enrollments.id', order)
-        .limit(limit);
-      return ('offset' in position && position.offset ? query.offset(position.offset) : query).execute();
+      return pageQuery(filters, limit, position).execute();
+    },
+    /** A page and its count in one statement, for filters without a search (the kept totals' sum, a column). */
+    async pageCounted(filters: RecordFilters, limit: number, position: Position) {
+      const rows = await pageQuery(filters, limit, position)
+        .select(keptCountQuery(db, 'enrollment', filters).as('kept_count'))
+        .execute();
+      const count = rows.length ? Number(rows[0]!.kept_count ?? 0) : await keptCount(db, 'enrollment', filters);
+      return { count: { count, capped: false }, rows };
     },
     /** The next batch after `afterId`, in id order (exports stream batch by batch). */
     batchAfter: (filters: RecordFilters, afterId: number, limit: number) =>

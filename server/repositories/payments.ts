@@ -10,7 +10,7 @@ import {
   type RecordFilters,
 } from './record-filters.ts';
 import type { Position } from '../lib/keyset.ts';
-import { keptCount, matchStudents, searchCount, searchOnly } from './record-counts.ts';
+import { keptCount, keptCountQuery, matchStudents, searchCount, searchOnly } from './record-counts.ts';
 import {
   selectPaymentAnswers,
   selectPayments,
@@ -26,6 +26,21 @@ function filtered(db: Db, filters: RecordFilters) {
 }
 
 export function createPaymentRepository(db: Db) {
+  /** One page's query (read `limit` rows) from a keyset position or a small offset, newest first. */
+  const pageQuery = (filters: RecordFilters, limit: number, position: Position) => {
+    const order = 'before' in position ? 'asc' : 'desc';
+    const query = selectPaymentAnswers(db)
+      .where((eb) =>
+        eb.and([
+          ...recordConditions('payments', 'created_at', filters),
+          ...keysetConditions('payments', 'created_at', position),
+        ]),
+      )
+      .orderBy('payments.created_at', order)
+      .orderBy('payments.id', order)
+      .limit(limit);
+    return 'offset' in position && position.offset ? query.offset(position.offset) : query;
+  };
   return {
     findView: (id: number) => selectPayments(db).where('payments.id', '=', id).executeTakeFirst(),
     findRow: (id: number) => db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -184,18 +199,15 @@ export function createPaymentRepository(db: Db) {
         const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
         return studentsFirstPage(db, { ids: postgres ? ids : JSON.stringify(ids), limit });
       }
-      const order = 'before' in position ? 'asc' : 'desc';
-      const query = selectPaymentAnswers(db)
-        .where((eb) =>
-          eb.and([
-            ...recordConditions('payments', 'created_at', filters),
-            ...keysetConditions('payments', 'created_at', position),
-          ]),
-        )
-        .orderBy('payments.created_at', order)
-        .orderBy('payments.id', order)
-        .limit(limit);
-      return ('offset' in position && position.offset ? query.offset(position.offset) : query).execute();
+      return pageQuery(filters, limit, position).execute();
+    },
+    /** A page and its count in one statement, for filters without a search (the kept totals' sum, a column). */
+    async pageCounted(filters: RecordFilters, limit: number, position: Position) {
+      const rows = await pageQuery(filters, limit, position)
+        .select(keptCountQuery(db, 'payment', filters).as('kept_count'))
+        .execute();
+      const count = rows.length ? Number(rows[0]!.kept_count ?? 0) : await keptCount(db, 'payment', filters);
+      return { count: { count, capped: false }, rows };
     },
     /** The next batch after `afterId`, in id order (exports stream batch by batch). */
     /** A page of the export: the list's columns, and the instalment plan and number a payment paid (054). */

@@ -64,32 +64,44 @@ export function periodsOf(from?: string, to?: string): Periods {
 }
 
 function periodConditions(periods: Periods): Expression<SqlBool> {
-  if (periods.grain === 'all') return sql<SqlBool>`grain = 'all' and period = ''`;
+  const grain = sql.ref('record_totals.grain');
+  const period = sql.ref('record_totals.period');
+  if (periods.grain === 'all') return sql<SqlBool>`${grain} = 'all' and ${period} = ''`;
   const parts: Expression<SqlBool>[] = periods.days.map(
-    ([a, b]) => sql<SqlBool>`(grain = 'day' and period >= ${a} and period <= ${b})`,
+    ([a, b]) => sql<SqlBool>`(${grain} = 'day' and ${period} >= ${a} and ${period} <= ${b})`,
   );
   if (periods.months)
-    parts.push(sql<SqlBool>`(grain = 'month' and period >= ${periods.months[0]} and period <= ${periods.months[1]})`);
+    parts.push(
+      sql<SqlBool>`(${grain} = 'month' and ${period} >= ${periods.months[0]} and ${period} <= ${periods.months[1]})`,
+    );
   return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : sql<SqlBool>`1 = 0`;
 }
 
 /** How many payments or enrollments match filters without a search, from the kept totals. */
-export async function keptCount(db: Db, entity: 'payment' | 'enrollment', filters: RecordFilters): Promise<number> {
+/** The kept-totals count of filters without a search, as a query (a subquery of a page, or on its own). */
+export function keptCountQuery(db: Db, entity: 'payment' | 'enrollment', filters: RecordFilters) {
   if (filters.search) throw new Error('keptCount: a search is counted from the rows');
+  const col = (name: string) => sql.ref(`record_totals.${name}`);
   const conditions: Expression<SqlBool>[] = [
-    sql<SqlBool>`entity = ${entity}`,
+    sql<SqlBool>`${col('entity')} = ${entity}`,
     periodConditions(periodsOf(filters.date_from, filters.date_to)),
   ];
-  if (filters.status === 'partly_refunded') conditions.push(sql<SqlBool>`status = 'completed' and refunded = 1`);
-  else if (filters.status) conditions.push(sql<SqlBool>`status = ${filters.status}`);
-  if (filters.is_urgent !== undefined) conditions.push(sql<SqlBool>`is_urgent = ${filters.is_urgent ? 1 : 0}`);
-  if (filters.course_type) conditions.push(sql<SqlBool>`course_type = ${filters.course_type}`);
-  if (filters.course !== undefined) conditions.push(sql<SqlBool>`course_id = ${filters.course}`);
-  const row = await db
+  if (filters.status === 'partly_refunded')
+    conditions.push(sql<SqlBool>`${col('status')} = 'completed' and ${col('refunded')} = 1`);
+  else if (filters.status) conditions.push(sql<SqlBool>`${col('status')} = ${filters.status}`);
+  if (filters.is_urgent !== undefined)
+    conditions.push(sql<SqlBool>`${col('is_urgent')} = ${filters.is_urgent ? 1 : 0}`);
+  if (filters.course_type) conditions.push(sql<SqlBool>`${col('course_type')} = ${filters.course_type}`);
+  if (filters.course !== undefined) conditions.push(sql<SqlBool>`${col('course_id')} = ${filters.course}`);
+  return db
     .selectFrom('record_totals')
-    .select(sql<number | string | null>`coalesce(sum(n), 0)`.as('n'))
-    .where((eb) => eb.and(conditions))
-    .executeTakeFirstOrThrow();
+    .select(sql<number | string | null>`coalesce(sum(${col('n')}), 0)`.as('n'))
+    .where((eb) => eb.and(conditions));
+}
+
+/** How many payments or enrollments match filters without a search, from the kept totals. */
+export async function keptCount(db: Db, entity: 'payment' | 'enrollment', filters: RecordFilters): Promise<number> {
+  const row = await keptCountQuery(db, entity, filters).executeTakeFirstOrThrow();
   return Number(row.n ?? 0);
 }
 
