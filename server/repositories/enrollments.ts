@@ -3,13 +3,7 @@ import type { CourseType } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { holdRow } from './row-hold.ts';
 import { createStatsRepository } from './stats.ts';
-import {
-  cappedCount,
-  countableFromTotals,
-  keysetConditions,
-  recordConditions,
-  type RecordFilters,
-} from './record-filters.ts';
+import { cappedCount, countableFromTotals, pageOf, recordConditions, type RecordFilters } from './record-filters.ts';
 import type { Position } from '../lib/keyset.ts';
 import { keptCount, keptCountQuery, matchStudents, searchCount, searchOnly } from './record-counts.ts';
 import { studentAndCourseColumns } from './student-course-columns.ts';
@@ -34,20 +28,8 @@ function filtered(db: Db, filters: RecordFilters) {
 
 export function createEnrollmentRepository(db: Db) {
   /** One page's query (read `limit` rows) from a keyset position or a small offset, newest first. */
-  const pageQuery = (filters: RecordFilters, limit: number, position: Position) => {
-    const order = 'before' in position ? 'asc' : 'desc';
-    const query = selectEnrollments(db)
-      .where((eb) =>
-        eb.and([
-          ...recordConditions('enrollments', 'enrolled_at', filters),
-          ...keysetConditions('enrollments', 'enrolled_at', position),
-        ]),
-      )
-      .orderBy('enrollments.enrolled_at', order)
-      .orderBy('enrollments.id', order)
-      .limit(limit);
-    return 'offset' in position && position.offset ? query.offset(position.offset) : query;
-  };
+  const pageQuery = (filters: RecordFilters, limit: number, position: Position) =>
+    pageOf(selectEnrollments(db), 'enrollments', 'enrolled_at', filters, limit, position);
   return {
     findView: (id: number) => selectEnrollments(db).where('enrollments.id', '=', id).executeTakeFirst(),
     /** Holds the enrollment row until the transaction ends (see holdRow); false when there is none. */

@@ -2,13 +2,7 @@ import { PostgresAdapter, type Updateable } from 'kysely';
 import type { CourseType, FailureReason, PaymentStatus } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { createStatsRepository } from './stats.ts';
-import {
-  cappedCount,
-  countableFromTotals,
-  keysetConditions,
-  recordConditions,
-  type RecordFilters,
-} from './record-filters.ts';
+import { cappedCount, countableFromTotals, pageOf, recordConditions, type RecordFilters } from './record-filters.ts';
 import type { Position } from '../lib/keyset.ts';
 import { keptCount, keptCountQuery, matchStudents, searchCount, searchOnly } from './record-counts.ts';
 import {
@@ -27,20 +21,8 @@ function filtered(db: Db, filters: RecordFilters) {
 
 export function createPaymentRepository(db: Db) {
   /** One page's query (read `limit` rows) from a keyset position or a small offset, newest first. */
-  const pageQuery = (filters: RecordFilters, limit: number, position: Position) => {
-    const order = 'before' in position ? 'asc' : 'desc';
-    const query = selectPaymentAnswers(db)
-      .where((eb) =>
-        eb.and([
-          ...recordConditions('payments', 'created_at', filters),
-          ...keysetConditions('payments', 'created_at', position),
-        ]),
-      )
-      .orderBy('payments.created_at', order)
-      .orderBy('payments.id', order)
-      .limit(limit);
-    return 'offset' in position && position.offset ? query.offset(position.offset) : query;
-  };
+  const pageQuery = (filters: RecordFilters, limit: number, position: Position) =>
+    pageOf(selectPaymentAnswers(db), 'payments', 'created_at', filters, limit, position);
   return {
     findView: (id: number) => selectPayments(db).where('payments.id', '=', id).executeTakeFirst(),
     findRow: (id: number) => db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst(),

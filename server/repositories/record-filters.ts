@@ -103,3 +103,30 @@ export async function cappedCount(
   const n = Number(row.n);
   return n > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: n, capped: false };
 }
+
+/**
+ * A Payments or Enrollments list page: `query` (the answer's columns) narrowed by the filters and the
+ * keyset position, in the list's (date, id) order (newest first; oldest first when reading back from a
+ * `before` cursor), `limit` rows, after a small offset when the position is one.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any list query's tables and columns
+export function pageOf<Query extends SelectQueryBuilder<any, any, any>>(
+  query: Query,
+  table: 'payments' | 'enrollments',
+  dateColumn: 'created_at' | 'enrolled_at',
+  filters: RecordFilters,
+  limit: number,
+  position: Position,
+): Query {
+  const order = 'before' in position ? 'asc' : 'desc';
+  const conditions = [
+    ...recordConditions(table, dateColumn, filters),
+    ...keysetConditions(table, dateColumn, position),
+  ];
+  const narrowed = conditions.length ? query.where(sql<SqlBool>`${sql.join(conditions, sql` and `)}`) : query;
+  const page = narrowed
+    .orderBy(sql.ref(`${table}.${dateColumn}`), order)
+    .orderBy(sql.ref(`${table}.id`), order)
+    .limit(limit);
+  return ('offset' in position && position.offset ? page.offset(position.offset) : page) as Query;
+}
