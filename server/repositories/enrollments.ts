@@ -2,10 +2,9 @@ import type { Updateable } from 'kysely';
 import type { CourseType } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { holdRow } from './row-hold.ts';
-import { createStatsRepository } from './stats.ts';
-import { cappedCount, countableFromTotals, pageOf, recordConditions, type RecordFilters } from './record-filters.ts';
+import { pageOf, recordConditions, type RecordFilters } from './record-filters.ts';
+import { listCount, pageCounted, withStudents } from './record-lists.ts';
 import type { Position } from '../lib/keyset.ts';
-import { keptCount, keptCountQuery, matchStudents, searchCount, searchOnly } from './record-counts.ts';
 import { studentAndCourseColumns } from './student-course-columns.ts';
 import type { EnrollmentsTable, NewEnrollment } from '../db/schema.ts';
 
@@ -56,42 +55,14 @@ export function createEnrollmentRepository(db: Db) {
     async update(id: number, values: Updateable<EnrollmentsTable>): Promise<void> {
       await db.updateTable('enrollments').set(values).where('id', '=', id).execute();
     },
-    /**
-     * How many match: from the trigger-kept totals (constant time) when only status and urgency filter;
-     * from the day, month and all-time totals (migration 020) when no search does; from the matching
-     * students' kept counts (migration 022) when only a search does; else counted, up to the cap.
-     */
-    async count(filters: RecordFilters): Promise<{ count: number; capped: boolean }> {
-      if (countableFromTotals(filters)) {
-        return { count: await createStatsRepository(db).countOf('enrollment', filters), capped: false };
-      }
-      if (!filters.search) return { count: await keptCount(db, 'enrollment', filters), capped: false };
-      if (searchOnly(filters)) {
-        return searchCount(
-          db,
-          'enrollment',
-          filters.search,
-          filters.students ?? (await matchStudents(db, 'enrollment', filters.search)),
-        );
-      }
-      return cappedCount(filtered(db, filters), db);
-    },
-    /** The filters with the search's students found once, for the count and the page to share. */
-    async withStudents(filters: RecordFilters): Promise<RecordFilters> {
-      return filters.search ? { ...filters, students: await matchStudents(db, 'enrollment', filters.search) } : filters;
-    },
+    count: (filters: RecordFilters) => listCount(db, 'enrollment', filters, filtered(db, filters)),
+    withStudents: (filters: RecordFilters) => withStudents(db, 'enrollment', filters),
     /** One page (read `limit` rows) from a keyset position or a small offset, newest first. */
     page: (filters: RecordFilters, limit: number, position: Position) => {
       return pageQuery(filters, limit, position).execute();
     },
-    /** A page and its count in one statement, for filters without a search (the kept totals' sum, a column). */
-    async pageCounted(filters: RecordFilters, limit: number, position: Position) {
-      const rows = await pageQuery(filters, limit, position)
-        .select(keptCountQuery(db, 'enrollment', filters).as('kept_count'))
-        .execute();
-      const count = rows.length ? Number(rows[0]!.kept_count ?? 0) : await keptCount(db, 'enrollment', filters);
-      return { count: { count, capped: false }, rows };
-    },
+    pageCounted: (filters: RecordFilters, limit: number, position: Position) =>
+      pageCounted(db, 'enrollment', filters, pageQuery(filters, limit, position)),
     /** The next batch after `afterId`, in id order (exports stream batch by batch). */
     batchAfter: (filters: RecordFilters, afterId: number, limit: number) =>
       selectEnrollments(db)

@@ -1,10 +1,10 @@
 import { PostgresAdapter, type Updateable } from 'kysely';
 import type { CourseType, FailureReason, PaymentStatus } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
-import { createStatsRepository } from './stats.ts';
-import { cappedCount, countableFromTotals, pageOf, recordConditions, type RecordFilters } from './record-filters.ts';
+import { pageOf, recordConditions, type RecordFilters } from './record-filters.ts';
+import { listCount, pageCounted, withStudents } from './record-lists.ts';
 import type { Position } from '../lib/keyset.ts';
-import { keptCount, keptCountQuery, matchStudents, searchCount, searchOnly } from './record-counts.ts';
+import { searchOnly } from './record-counts.ts';
 import {
   selectPaymentAnswers,
   selectPayments,
@@ -149,30 +149,8 @@ export function createPaymentRepository(db: Db) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    /**
-     * How many match: from the trigger-kept totals (constant time) when only status and urgency filter;
-     * from the day, month and all-time totals (migration 020) when no search does; from the matching
-     * students' kept counts (migration 022) when only a search does; else counted, up to the cap.
-     */
-    async count(filters: RecordFilters): Promise<{ count: number; capped: boolean }> {
-      if (countableFromTotals(filters)) {
-        return { count: await createStatsRepository(db).countOf('payment', filters), capped: false };
-      }
-      if (!filters.search) return { count: await keptCount(db, 'payment', filters), capped: false };
-      if (searchOnly(filters)) {
-        return searchCount(
-          db,
-          'payment',
-          filters.search,
-          filters.students ?? (await matchStudents(db, 'payment', filters.search)),
-        );
-      }
-      return cappedCount(filtered(db, filters), db);
-    },
-    /** The filters with the search's students found once, for the count and the page to share. */
-    async withStudents(filters: RecordFilters): Promise<RecordFilters> {
-      return filters.search ? { ...filters, students: await matchStudents(db, 'payment', filters.search) } : filters;
-    },
+    count: (filters: RecordFilters) => listCount(db, 'payment', filters, filtered(db, filters)),
+    withStudents: (filters: RecordFilters) => withStudents(db, 'payment', filters),
     /** One page (read `limit` rows) from a keyset position or a small offset, newest first. */
     page: (filters: RecordFilters, limit: number, position: Position) => {
       if ('offset' in position && unfiltered(filters)) return unfilteredPage(db, { limit, offset: position.offset });
@@ -183,15 +161,8 @@ export function createPaymentRepository(db: Db) {
       }
       return pageQuery(filters, limit, position).execute();
     },
-    /** A page and its count in one statement, for filters without a search (the kept totals' sum, a column). */
-    async pageCounted(filters: RecordFilters, limit: number, position: Position) {
-      const rows = await pageQuery(filters, limit, position)
-        .select(keptCountQuery(db, 'payment', filters).as('kept_count'))
-        .execute();
-      const count = rows.length ? Number(rows[0]!.kept_count ?? 0) : await keptCount(db, 'payment', filters);
-      return { count: { count, capped: false }, rows };
-    },
-    /** The next batch after `afterId`, in id order (exports stream batch by batch). */
+    pageCounted: (filters: RecordFilters, limit: number, position: Position) =>
+      pageCounted(db, 'payment', filters, pageQuery(filters, limit, position)),
     /** A page of the export: the list's columns, and the instalment plan and number a payment paid (054). */
     batchAfter: (filters: RecordFilters, afterId: number, limit: number) =>
       selectPayments(db)
