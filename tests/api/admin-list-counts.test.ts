@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API, Enrollment, Payment, paginated } from '../../contract/index.ts';
-import { createProgram, createWorkshop } from './support/fixtures.ts';
+import { createProgram, createWorkshop, failedPaymentRow } from './support/fixtures.ts';
 import { admin, ctx, useAdminApp } from './support/admin-app.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
 
@@ -179,18 +179,7 @@ describe('admin list counts', () => {
       ids.push(...(await ctx.db.insertInto('users').values(rows).returning('id').execute()).map((r) => r.id));
     }
     const at = '2026-01-01T00:00:00.000Z';
-    const row = (student_id: number) => ({
-      student_id,
-      course_type: 'program' as const,
-      course_id: program,
-      status: 'failed' as const,
-      amount: 100,
-      payment_method: 'upi' as const,
-      admin_notes: '',
-      is_urgent: 0,
-      created_at: at,
-      updated_at: at,
-    });
+    const row = (student: number) => failedPaymentRow(student, program, at);
     // 1,100 students, the first 200 with two payments: 1,300 between them, past the first 1,001 read.
     await ctx.db.insertInto('payments').values(ids.map(row)).execute();
     await ctx.db.insertInto('payments').values(ids.slice(0, 200).map(row)).execute();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API, Payment, paginated } from '../../contract/index.ts';
-import { createProgram } from './support/fixtures.ts';
+import { createProgram, failedPaymentRow } from './support/fixtures.ts';
 import { expectRevenueMatchesRecount } from './support/revenue-recount.ts';
 import * as revenueTotals from '../../server/db/migrations/010_revenue_totals.ts';
 import { admin, ctx, get, revenue, useRevenueRefundsApp } from './support/revenue-refunds-app.ts';
@@ -20,21 +20,8 @@ describe('search and pages at scale', () => {
     const few = await ctx.user('rare_student');
     const program = await createProgram(ctx, admin.access);
     const base = Date.parse('2025-06-01T00:00:00.000Z');
-    const row = (student: number, i: number) => {
-      const at = new Date(base + i * 60_000).toISOString();
-      return {
-        student_id: student,
-        course_type: 'program' as const,
-        course_id: program,
-        status: 'failed' as const,
-        amount: 100,
-        payment_method: 'upi' as const,
-        admin_notes: '',
-        is_urgent: 0,
-        created_at: at,
-        updated_at: at,
-      };
-    };
+    const row = (student: number, i: number) =>
+      failedPaymentRow(student, program, new Date(base + i * 60_000).toISOString());
     for (let start = 0; start < 10_005; start += 1000) {
       const batch = Array.from({ length: Math.min(1000, 10_005 - start) }, (_, i) => row(many.id, start + i));
       await ctx.db.insertInto('payments').values(batch).execute();

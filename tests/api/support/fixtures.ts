@@ -70,3 +70,17 @@ export async function completeThroughGateway(ctx: TestContext, token: string, pa
   await ctx.pay(paymentId, { webhooks: false });
   return ctx.request({ method: 'POST', url: `/classroom/payments/${paymentId}/complete/`, token });
 }
+
+/** A failed program payment written straight to the table (history for the list and count tests). */
+export const failedPaymentRow = (studentId: number, programId: number, at: string) => ({
+  student_id: studentId,
+  course_type: 'program' as const,
+  course_id: programId,
+  status: 'failed' as const,
+  amount: 100,
+  payment_method: 'upi' as const,
+  admin_notes: '',
+  is_urgent: 0,
+  created_at: at,
+  updated_at: at,
+});
