@@ -3,7 +3,7 @@ import type { CourseType } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { holdRow } from './row-hold.ts';
 import { pageOf, recordConditions, type RecordFilters } from './record-filters.ts';
-import { listCount, pageCounted, withStudents } from './record-lists.ts';
+import { listPage } from './record-lists.ts';
 import type { Position } from '../lib/keyset.ts';
 import { studentAndCourseColumns } from './student-course-columns.ts';
 import type { EnrollmentsTable, NewEnrollment } from '../db/schema.ts';
@@ -22,7 +22,10 @@ export type EnrollmentView = Awaited<ReturnType<ReturnType<typeof selectEnrollme
 
 /** The filtered rows, joined with users (the search reads the student), for counting. */
 function filtered(db: Db, filters: RecordFilters) {
-  return db.selectFrom('enrollments').where((eb) => eb.and(recordConditions('enrollments', 'enrolled_at', filters)));
+  return db
+    .selectFrom('enrollments')
+    .innerJoin('users', 'users.id', 'enrollments.student_id')
+    .where((eb) => eb.and(recordConditions('enrollments', 'enrolled_at', filters)));
 }
 
 export function createEnrollmentRepository(db: Db) {
@@ -55,14 +58,9 @@ export function createEnrollmentRepository(db: Db) {
     async update(id: number, values: Updateable<EnrollmentsTable>): Promise<void> {
       await db.updateTable('enrollments').set(values).where('id', '=', id).execute();
     },
-    count: (filters: RecordFilters) => listCount(db, 'enrollment', filters, filtered(db, filters)),
-    withStudents: (filters: RecordFilters) => withStudents(db, 'enrollment', filters),
-    /** One page (read `limit` rows) from a keyset position or a small offset, newest first. */
-    page: (filters: RecordFilters, limit: number, position: Position) => {
-      return pageQuery(filters, limit, position).execute();
-    },
-    pageCounted: (filters: RecordFilters, limit: number, position: Position) =>
-      pageCounted(db, 'enrollment', filters, pageQuery(filters, limit, position)),
+    /** One page of the admin list (read `limit` rows), newest first, and how many match (record-lists.ts). */
+    list: (filters: RecordFilters, limit: number, position: Position) =>
+      listPage(db, 'enrollment', { filtered: (filters) => filtered(db, filters), pageQuery }, filters, limit, position),
     /** The next batch after `afterId`, in id order (exports stream batch by batch). */
     batchAfter: (filters: RecordFilters, afterId: number, limit: number) =>
       selectEnrollments(db)

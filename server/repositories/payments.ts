@@ -2,11 +2,12 @@ import { PostgresAdapter, type Updateable } from 'kysely';
 import type { CourseType, FailureReason, PaymentStatus } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { pageOf, recordConditions, type RecordFilters } from './record-filters.ts';
-import { listCount, pageCounted, withStudents } from './record-lists.ts';
+import { listPage, type ListReads } from './record-lists.ts';
 import type { Position } from '../lib/keyset.ts';
 import { searchOnly } from './record-counts.ts';
 import {
   selectPaymentAnswers,
+  type PaymentAnswerRow,
   selectPayments,
   studentsFirstPage,
   unfiltered,
@@ -16,13 +17,30 @@ import type { NewPayment, PaymentsTable } from '../db/schema.ts';
 
 /** The filtered rows, joined with users (the search reads the student), for counting. */
 function filtered(db: Db, filters: RecordFilters) {
-  return db.selectFrom('payments').where((eb) => eb.and(recordConditions('payments', 'created_at', filters)));
+  return db
+    .selectFrom('payments')
+    .innerJoin('users', 'users.id', 'payments.student_id')
+    .where((eb) => eb.and(recordConditions('payments', 'created_at', filters)));
 }
 
 export function createPaymentRepository(db: Db) {
   /** One page's query (read `limit` rows) from a keyset position or a small offset, newest first. */
   const pageQuery = (filters: RecordFilters, limit: number, position: Position) =>
     pageOf(selectPaymentAnswers(db), 'payments', 'created_at', filters, limit, position);
+  const reads: ListReads<PaymentAnswerRow> = {
+    filtered: (filters) => filtered(db, filters),
+    pageQuery,
+    /** The unfiltered list's pages by offset, and a search's first page by its students, compiled once. */
+    page: (filters, limit, position) => {
+      if ('offset' in position && unfiltered(filters)) return unfilteredPage(db, { limit, offset: position.offset });
+      const ids = filters.students?.ids;
+      if ('offset' in position && !position.offset && ids && searchOnly(filters)) {
+        const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+        return studentsFirstPage(db, { ids: postgres ? ids : JSON.stringify(ids), limit });
+      }
+      return undefined;
+    },
+  };
   return {
     findView: (id: number) => selectPayments(db).where('payments.id', '=', id).executeTakeFirst(),
     findRow: (id: number) => db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -149,20 +167,9 @@ export function createPaymentRepository(db: Db) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    count: (filters: RecordFilters) => listCount(db, 'payment', filters, filtered(db, filters)),
-    withStudents: (filters: RecordFilters) => withStudents(db, 'payment', filters),
-    /** One page (read `limit` rows) from a keyset position or a small offset, newest first. */
-    page: (filters: RecordFilters, limit: number, position: Position) => {
-      if ('offset' in position && unfiltered(filters)) return unfilteredPage(db, { limit, offset: position.offset });
-      const ids = filters.students?.ids;
-      if ('offset' in position && !position.offset && ids && searchOnly(filters)) {
-        const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-        return studentsFirstPage(db, { ids: postgres ? ids : JSON.stringify(ids), limit });
-      }
-      return pageQuery(filters, limit, position).execute();
-    },
-    pageCounted: (filters: RecordFilters, limit: number, position: Position) =>
-      pageCounted(db, 'payment', filters, pageQuery(filters, limit, position)),
+    /** One page of the admin list (read `limit` rows), newest first, and how many match (record-lists.ts). */
+    list: (filters: RecordFilters, limit: number, position: Position) =>
+      listPage(db, 'payment', reads, filters, limit, position),
     /** A page of the export: the list's columns, and the instalment plan and number a payment paid (054). */
     batchAfter: (filters: RecordFilters, afterId: number, limit: number) =>
       selectPayments(db)

@@ -42,8 +42,8 @@ export function countableFromTotals(filters: RecordFilters): boolean {
 }
 
 /**
- * The WHERE conditions of the filters for `table` (payments or enrollments, joined with users as in the
- * list queries); `dateColumn` is the column the date range reads.
+ * The WHERE conditions of the filters for `table` (payments or enrollments, joined with its student as
+ * `users`, as every query of the lists is); `dateColumn` is the column the date range reads.
  */
 export function recordConditions(
   table: 'payments' | 'enrollments',
@@ -63,13 +63,11 @@ export function recordConditions(
   const search = filters.search;
   if (search) {
     // The students whose name, username or email contains the text (a trigram index on PostgreSQL,
-    // migration 022), then their rows: by id when the list found them first, else looked up per row.
+    // migration 022), then their rows: by id when the list found them first, else each row's student (the
+    // joined `users`) checked. A join, not `student_id in (select …)`: one table fewer to plan per request.
     const ids = filters.students?.ids;
     if (ids) out.push(ids.length ? sql<SqlBool>`${col('student_id')} in (${sql.join(ids)})` : sql<SqlBool>`1 = 0`);
-    else
-      out.push(
-        sql<SqlBool>`${col('student_id')} in (select users.id from users where ${userMatches('users', search)})`,
-      );
+    else out.push(userMatches('users', search));
   }
   return out;
 }

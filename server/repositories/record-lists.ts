@@ -1,8 +1,19 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
-import { keptCount, keptCountQuery, matchStudents, searchCount, searchOnly } from './record-counts.ts';
+import {
+  STUDENTS_BY_ID,
+  keptCount,
+  keptCountQuery,
+  manyStudents,
+  matchStudents,
+  searchCount,
+  searchOnly,
+  studentsColumn,
+} from './record-counts.ts';
+import { estimatedStudents } from './search-terms.ts';
 import { cappedCount, countableFromTotals, type RecordFilters } from './record-filters.ts';
+import type { Position } from '../lib/keyset.ts';
 import { createStatsRepository } from './stats.ts';
 
 /** What the Payments and Enrollments lists share: how they count, find a search's students, and fold a count. */
@@ -15,7 +26,7 @@ type Count = { count: number; capped: boolean };
  * the day, month and all-time totals (migration 020) when no search does; from the matching students'
  * kept counts (migration 022) when only a search does; else `rows` counted, up to the cap.
  */
-export async function listCount(
+async function listCount(
   db: Db,
   entity: Entity,
   filters: RecordFilters,
@@ -37,12 +48,38 @@ export async function listCount(
 }
 
 /** The filters with the search's students found once, for the count and the page to share. */
-export async function withStudents(db: Db, entity: Entity, filters: RecordFilters): Promise<RecordFilters> {
+async function withStudents(db: Db, entity: Entity, filters: RecordFilters): Promise<RecordFilters> {
   return filters.search ? { ...filters, students: await matchStudents(db, entity, filters.search) } : filters;
 }
 
+/** From this many students the sample expects a term to match, its page reads the students itself. */
+const MANY_STUDENTS = 5 * STUDENTS_BY_ID;
+
+/**
+ * The filters with the search's students found, and the page, when reading it found them. A term the
+ * students' sample (search-terms.ts) expects thousands of students to match, on PostgreSQL, reads its page
+ * with the students' number and total as a column: one statement, not two. Should it match 1,000 or fewer
+ * after all (the sample only estimates), or the page be empty, the usual way follows: first the students,
+ * whose ids the page then reads by.
+ */
+async function studentsAndPage<Row>(
+  db: Db,
+  entity: Entity,
+  filters: RecordFilters,
+  page: () => SelectQueryBuilder<Database, keyof Database, Row>,
+): Promise<{ filters: RecordFilters; rows: Row[] | null }> {
+  const search = filters.search;
+  if (search && !filters.students && ((await estimatedStudents(db, search)) ?? 0) >= MANY_STUDENTS) {
+    const column = await studentsColumn(db, entity, search);
+    const rows = await page().select(column.as('students_found')).execute();
+    const students = manyStudents(rows[0]?.students_found ?? undefined);
+    if (students) return { filters: { ...filters, students }, rows };
+  }
+  return { filters: await withStudents(db, entity, filters), rows: null };
+}
+
 /** A page and its count in one statement, for filters without a search (the kept totals' sum, a column). */
-export async function pageCounted<Row>(
+async function pageCounted<Row>(
   db: Db,
   entity: Entity,
   filters: RecordFilters,
@@ -51,4 +88,40 @@ export async function pageCounted<Row>(
   const rows = await page.select(keptCountQuery(db, entity, filters).as('kept_count')).execute();
   const count = rows.length ? Number(rows[0]!.kept_count ?? 0) : await keptCount(db, entity, filters);
   return { count: { count, capped: false }, rows };
+}
+
+/** How a list reads: its page's query, and its page (which may take a shorter way than the query). */
+export type ListReads<Row> = {
+  /** The rows matching the filters, joined with their students (for counting). */
+  filtered: (filters: RecordFilters) => SelectQueryBuilder<Database, keyof Database, object>;
+  pageQuery: (
+    filters: RecordFilters,
+    limit: number,
+    position: Position,
+  ) => SelectQueryBuilder<Database, keyof Database, Row>;
+  page?: (filters: RecordFilters, limit: number, position: Position) => Promise<Row[]> | undefined;
+};
+
+/**
+ * One page of the admin Payments or Enrollments list (`limit` rows read) and how many match: the search's
+ * students found first (or with the page, for a term many students match), then the page and its count
+ * in one statement when the day, month and all-time totals count it, else the two side by side.
+ */
+export async function listPage<Row>(
+  db: Db,
+  entity: Entity,
+  reads: ListReads<Row>,
+  asked: RecordFilters,
+  limit: number,
+  position: Position,
+): Promise<{ count: Count; rows: Row[] }> {
+  const count = (filters: RecordFilters) => listCount(db, entity, filters, reads.filtered(filters));
+  const found = await studentsAndPage(db, entity, asked, () => reads.pageQuery(asked, limit, position));
+  const filters = found.filters;
+  if (found.rows) return { count: await count(filters), rows: found.rows };
+  if (!filters.search && !countableFromTotals(filters))
+    return pageCounted(db, entity, filters, reads.pageQuery(filters, limit, position));
+  const page = reads.page?.(filters, limit, position) ?? reads.pageQuery(filters, limit, position).execute();
+  const [counted, rows] = await Promise.all([count(filters), page]);
+  return { count: counted, rows };
 }

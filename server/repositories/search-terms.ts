@@ -60,14 +60,19 @@ export function indexedPart(term: string, shares: Map<string, number>, sampled: 
   return best?.part ?? null;
 }
 
-type Sample = { shares: Map<string, number>; size: number; at: number };
+/** The sampled students' texts, their trigram shares, and how many students the sample stands for. */
+type Sample = { texts: string[]; shares: Map<string, number>; size: number; population: number; at: number };
 const samples = new WeakMap<Db, { current?: Sample; loading?: Promise<Sample> }>();
 
 async function loadSample(db: Db): Promise<Sample> {
-  const { rows } = await sql<{ search_text: string }>`
-    select search_text from users tablesample bernoulli (${sql.lit(100)} * least(1, ${SAMPLE}::float8 /
-      greatest(1, (select reltuples from pg_class where oid = 'users'::regclass)))) limit ${SAMPLE}`.execute(db);
-  return { shares: trigramShares(rows.map((r) => r.search_text)), size: rows.length, at: Date.now() };
+  const students = sql`(select reltuples from pg_class where oid = 'users'::regclass)`;
+  const { rows } = await sql<{ search_text: string; students: number }>`
+    select search_text, ${students} as students from users tablesample bernoulli (${sql.lit(100)} *
+      least(1, ${SAMPLE}::float8 / greatest(1, ${students}))) limit ${SAMPLE}`.execute(db);
+  const texts = rows.map((r) => r.search_text);
+  // reltuples is -1 before the table's first analyze: then the sample is all there is to go by.
+  const population = Math.max(texts.length, Number(rows[0]?.students ?? 0));
+  return { texts, shares: trigramShares(texts), size: texts.length, population, at: Date.now() };
 }
 
 /** The sample of this database's students, loaded once and renewed in the background every ten minutes. */
@@ -97,4 +102,20 @@ export async function userSearch(db: Db, table: string, text: string): Promise<E
   const part = indexedPart(term, sample.shares, sample.size);
   if (!part || part === term) return whole;
   return sql<SqlBool>`${column} like ${containsPattern(part)} escape '\\' and strpos(${column}, ${term}) > 0`;
+}
+
+/**
+ * About how many students contain `term` (lower case): its share of the sampled texts, times the students
+ * the sample stands for. An estimate, for choosing how to run a search, never for what it answers.
+ */
+export function expectedMatches(term: string, sample: { texts: string[]; population: number }): number {
+  if (!sample.texts.length) return 0;
+  const hits = sample.texts.filter((text) => text.includes(term)).length;
+  return (hits / sample.texts.length) * sample.population;
+}
+
+/** About how many students contain the search text, from the sample (PostgreSQL; null on SQLite). */
+export async function estimatedStudents(db: Db, text: string): Promise<number | null> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return null;
+  return expectedMatches(text.toLowerCase(), await sampleOf(db));
 }

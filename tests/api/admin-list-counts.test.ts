@@ -1,8 +1,10 @@
+import { PostgresAdapter, sql, type KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { API, Enrollment, Payment, paginated } from '../../contract/index.ts';
 import { createProgram, createWorkshop, failedPaymentRow } from './support/fixtures.ts';
 import { admin, ctx, useAdminApp } from './support/admin-app.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
+import { createPaymentRepository } from '../../server/repositories/payments.ts';
 
 /**
  * The admin Payments and Enrollments lists count what their filters match from kept totals (decision
@@ -39,6 +41,24 @@ async function student(username: string, first: string, last: string): Promise<S
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, text: `${username} ${first} ${last} ${email}`.toLowerCase() };
+}
+
+/** `count` students named `<prefix>0`, `<prefix>1`, … (by 400 a statement), in that order: their ids. */
+async function manyStudents(prefix: string, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < count; start += 400) {
+    const rows = Array.from({ length: Math.min(400, count - start) }, (_, i) => ({
+      username: `${prefix}${start + i}`,
+      email: `${prefix}${start + i}@example.in`,
+      first_name: 'Many',
+      last_name: 'Member',
+      password_hash: 'x',
+      role: 'student' as const,
+      created_at: '2024-01-01T00:00:00.000Z',
+    }));
+    ids.push(...(await ctx.db.insertInto('users').values(rows).returning('id').execute()).map((r) => r.id));
+  }
+  return ids;
 }
 
 describe('admin list counts', () => {
@@ -165,19 +185,7 @@ describe('admin list counts', () => {
 
   it('counts a search over more than a thousand students exactly', async () => {
     const program = await createProgram(ctx, admin.access);
-    const ids: number[] = [];
-    for (let start = 0; start < 1_100; start += 275) {
-      const rows = Array.from({ length: 275 }, (_, i) => ({
-        username: `crowd${start + i}`,
-        email: `crowd${start + i}@example.in`,
-        first_name: 'Crowd',
-        last_name: 'Member',
-        password_hash: 'x',
-        role: 'student' as const,
-        created_at: '2024-01-01T00:00:00.000Z',
-      }));
-      ids.push(...(await ctx.db.insertInto('users').values(rows).returning('id').execute()).map((r) => r.id));
-    }
+    const ids = await manyStudents('crowd', 1_100);
     const at = '2026-01-01T00:00:00.000Z';
     const row = (student: number) => failedPaymentRow(student, program, at);
     // 1,100 students, the first 200 with two payments: 1,300 between them, past the first 1,001 read.
@@ -194,6 +202,47 @@ describe('admin list counts', () => {
     expect((await countOf(`${API.admin.payments}?search=crowd&status=completed`)).count).toBe(0);
     const first = await countOf(`${API.admin.payments}?search=crowd&page_size=3`);
     expect(first.results.map((p) => p.student.username)).toEqual(['crowd199', 'crowd198', 'crowd197']);
+    await expectTotalsMatchTables(ctx.db);
+  });
+
+  it('reads the page of a term thousands of students match with its students, and answers the same', async () => {
+    const program = await createProgram(ctx, admin.access);
+    const ids = await manyStudents('horde', 5_200);
+    for (let start = 0; start < ids.length; start += 400) {
+      const at = (i: number) => new Date(Date.parse('2025-06-01T00:00:00.000Z') + (start + i) * 60_000).toISOString();
+      const rows = ids.slice(start, start + 400).map((id, i) => failedPaymentRow(id, program, at(i)));
+      await ctx.db.insertInto('payments').values(rows).execute();
+    }
+    const postgres = ctx.db.getExecutor().adapter instanceof PostgresAdapter;
+    // The students' sample (search-terms.ts) stands for the table's estimated size: as autovacuum keeps it.
+    if (postgres) await sql`analyze users`.execute(ctx.db);
+    // A handle of its own (so a sample of its own, taken now) that counts the statements it runs.
+    let statements = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => ((statements += 1), result),
+    };
+    const payments = createPaymentRepository(ctx.db.withPlugin(counting));
+    const newest = ['horde5199', 'horde5198', 'horde5197'];
+    await payments.list({ search: 'horde' }, 3, { offset: 0 });
+
+    statements = 0;
+    const many = await payments.list({ search: 'horde' }, 3, { offset: 0 });
+    expect(many.count).toEqual({ count: 5_200, capped: false });
+    expect(many.rows.map((r) => r.student_username)).toEqual(newest);
+    // PostgreSQL: the page and its students in one statement, then the count reads past the first 1,001.
+    if (postgres) expect(statements).toBe(2);
+    expect(
+      (await countOf(`${API.admin.payments}?search=horde&page_size=3`)).results.map((p) => p.student.username),
+    ).toEqual(newest);
+
+    // The sample still expects thousands; 700 students match now: their ids are read, the answer is right.
+    await ctx.db.deleteFrom('payments').where('student_id', 'in', ids.slice(0, 4_500)).execute();
+    const few = await payments.list({ search: 'horde' }, 3, { offset: 0 });
+    expect(few.count).toEqual({ count: 700, capped: false });
+    expect(few.rows.map((r) => r.student_username)).toEqual(newest);
+    const empty = await payments.list({ search: 'horde', status: 'completed' }, 3, { offset: 0 });
+    expect(empty).toEqual({ count: { count: 0, capped: false }, rows: [] });
     await expectTotalsMatchTables(ctx.db);
   });
 });

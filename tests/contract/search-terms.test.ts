@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexedPart, trigramShares } from '../../server/repositories/search-terms.ts';
+import { expectedMatches, indexedPart, trigramShares } from '../../server/repositories/search-terms.ts';
 
 /** Which part of a search term the trigram index reads (decision record 059). */
 describe('the indexed part of a search term', () => {
@@ -26,5 +26,18 @@ describe('the indexed part of a search term', () => {
     expect(indexedPart('diya nair', shares, texts.length)).toMatch(/^(diy|iya|nai|air)$/);
     expect(indexedPart('a b', shares, texts.length)).toBeNull();
     expect(indexedPart('%_', shares, texts.length)).toBeNull();
+  });
+});
+
+/** How many students the sample expects a term to match: the way a list reads a search, never its answer. */
+describe('the students a term is expected to match', () => {
+  const texts = Array.from({ length: 2000 }, (_, i) => `student${i} ${i % 4 ? 'diya' : 'ravi'} nair`);
+
+  it('is the share of sampled texts containing the term, times the students the sample stands for', () => {
+    expect(expectedMatches('student', { texts, population: 100_000 })).toBe(100_000);
+    expect(expectedMatches('ravi', { texts, population: 100_000 })).toBe(25_000);
+    expect(expectedMatches('student1999', { texts, population: 100_000 })).toBe(50);
+    expect(expectedMatches('nobody', { texts, population: 100_000 })).toBe(0);
+    expect(expectedMatches('student', { texts: [], population: 100_000 })).toBe(0);
   });
 });

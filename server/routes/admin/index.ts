@@ -24,7 +24,6 @@ import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
 import { createPaymentRepository } from '../../repositories/payments.ts';
 import { createRevenueRepository } from '../../repositories/revenue.ts';
 import { createStatsRepository } from '../../repositories/stats.ts';
-import { countableFromTotals, type RecordFilters } from '../../repositories/record-filters.ts';
 import { createVersionRepository } from '../../repositories/versions.ts';
 import { createCounselingService } from '../../services/counseling.ts';
 import { JSON_TYPE } from '../../plugins/http-cache.ts';
@@ -69,18 +68,10 @@ export default async function adminRoutes(app: FastifyInstance) {
   );
   app.get(API.admin.issueSummary, async () => stats.issueSummary());
 
-  /** Filters counted from the day, month and all-time totals: the page reads its count itself (one statement). */
-  const keptCounted = (filters: RecordFilters) => !filters.search && !countableFromTotals(filters);
-
   app.get(API.admin.enrollments, async (request) => {
     const q = parseQuery(AdminRecordQuery, request.query);
-    const filters = await enrollments.withStudents(recordFilters(q));
     const position = positionOf(q);
-    const { count, rows } = keptCounted(filters)
-      ? await enrollments.pageCounted(filters, q.page_size + 1, position)
-      : await Promise.all([enrollments.count(filters), enrollments.page(filters, q.page_size + 1, position)]).then(
-          ([count, rows]) => ({ count, rows }),
-        );
+    const { count, rows } = await enrollments.list(recordFilters(q), q.page_size + 1, position);
     return keysetAnswer(request.url, position, q.page_size, count, rows, enrollmentKey, toEnrollment);
   });
 
@@ -101,13 +92,8 @@ export default async function adminRoutes(app: FastifyInstance) {
       const kept = paymentPages.get(request.url);
       if (kept && kept.version === version) return reply.type(JSON_TYPE).send(kept.body);
       const q = parseQuery(AdminPaymentQuery, request.query);
-      const filters = await payments.withStudents(recordFilters(q));
       const position = positionOf(q);
-      const { count, rows } = keptCounted(filters)
-        ? await payments.pageCounted(filters, q.page_size + 1, position)
-        : await Promise.all([payments.count(filters), payments.page(filters, q.page_size + 1, position)]).then(
-            ([count, rows]) => ({ count, rows }),
-          );
+      const { count, rows } = await payments.list(recordFilters(q), q.page_size + 1, position);
       const answer = keysetAnswer(request.url, position, q.page_size, count, rows, paymentKey, toPayment);
       if (version === null) return answer;
       const body = String(reply.serialize(answer));
