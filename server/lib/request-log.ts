@@ -42,17 +42,24 @@ export class RequestLogController extends LogController {
 
   override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
-    // An answer is logged at 'finish', before its 'close'. One that closes unlogged either was answered
-    // before routing (a malformed URL: Fastify's completion hook never ran) or lost its client mid-way.
+    // Whichever comes first logs the answer, once: its 'close', or Fastify's completion. On a socket the
+    // 'close' comes first when an onResponse hook is asynchronous (@fastify/multipart's is), since Node
+    // emits it on the next tick after 'finish'; an answer given before routing (a malformed URL) never
+    // completes, and one whose client left mid-way closes unfinished.
     reply.raw.once('close', () => {
       if (this.#logged.has(reply)) return;
+      this.#logged.add(reply);
       this.#write(this.#line(request, reply, reply.raw.writableEnded ? 'request' : 'request aborted'));
     });
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) {
+      this.#logged.add(reply);
+      return super.requestCompleted(error, request, reply);
+    }
+    if (this.#logged.has(reply)) return;
     this.#logged.add(reply);
-    if (error) return super.requestCompleted(error, request, reply);
     if (this.isLogDisabled(request)) return;
     this.#write(this.#line(request, reply, 'request'));
   }

@@ -150,6 +150,21 @@ describe('one line per request', () => {
     });
   });
 
+  it('is one line for an answer over a socket too, though an onResponse hook waits', async () => {
+    // Over a socket Node emits the answer's 'close' a tick after its 'finish', before an asynchronous
+    // onResponse hook (@fastify/multipart has one) lets Fastify complete the request: both may log it.
+    const answers = await Promise.all(
+      [API.programs.list, '/api/nowhere/', API.me].map((path) => fetch(`${ctx.url}${path}`)),
+    );
+    const ids = await Promise.all(
+      answers.map(async (answer) => (await answer.arrayBuffer(), String(answer.headers.get('x-request-id')))),
+    );
+    await expect.poll(() => ids.every((id) => lines.some((line) => line.includes(id)))).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ids.map((id) => lines.filter((line) => line.includes(id)).length)).toEqual([1, 1, 1]);
+    expect(answers.map((answer, i) => lineOf(ids[i]!).status)).toEqual([200, 404, 401]);
+  });
+
   it('a client that leaves before its answer is logged too, as aborted', async () => {
     const before = lines.length;
     const { port, hostname } = new URL(ctx.url);
