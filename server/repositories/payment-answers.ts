@@ -2,6 +2,7 @@ import { PostgresAdapter, sql, type SqlBool } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { compiledOnce, slot } from '../db/compiled-once.ts';
 import type { RecordFilters } from './record-filters.ts';
+import { studentsColumn, type StudentsFound } from './record-counts.ts';
 import { INVOICE_NUMBER, studentAndCourseColumns } from './student-course-columns.ts';
 
 /** What the payment answers read (the admin list, a student's payments, one payment), and the hot pages. */
@@ -67,6 +68,24 @@ export const studentsFirstPage = compiledOnce<PaymentAnswerRow, { ids: string | 
         ? sql<SqlBool>`payments.student_id = any(${slot('ids')}::integer[])`
         : sql<SqlBool>`payments.student_id in (select value from json_each(${slot('ids')}))`,
     )
+    .orderBy('payments.created_at', 'desc')
+    .orderBy('payments.id', 'desc')
+    .limit(slot<number>('limit')),
+);
+
+/**
+ * The first page of a search the students' sample expects thousands of students to match, with the first
+ * 1,001 of them counted as a column (record-lists.ts): compiled once, so PostgreSQL parses and plans it
+ * once per connection. Its one plan reads the newest payments and checks each one's student, right for a
+ * term that common (`term`: the lower-case search text; PostgreSQL only).
+ */
+export const manyStudentsFirstPage = compiledOnce<
+  PaymentAnswerRow & { students_found: StudentsFound },
+  { term: string; limit: number }
+>((db) =>
+  selectPaymentAnswers(db)
+    .select(studentsColumn(db, 'payment', slot('term')).as('students_found'))
+    .where(sql<SqlBool>`strpos(users.search_text, ${slot('term')}) > 0`)
     .orderBy('payments.created_at', 'desc')
     .orderBy('payments.id', 'desc')
     .limit(slot<number>('limit')),

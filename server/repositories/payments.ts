@@ -9,6 +9,7 @@ import {
   selectPaymentAnswers,
   type PaymentAnswerRow,
   selectPayments,
+  manyStudentsFirstPage,
   studentsFirstPage,
   unfiltered,
   unfilteredPage,
@@ -40,6 +41,10 @@ export function createPaymentRepository(db: Db) {
       }
       return undefined;
     },
+    manyStudentsPage: (filters, limit, position) =>
+      'offset' in position && !position.offset && searchOnly(filters)
+        ? manyStudentsFirstPage(db, { term: filters.search.toLowerCase(), limit })
+        : undefined,
   };
   return {
     findView: (id: number) => selectPayments(db).where('payments.id', '=', id).executeTakeFirst(),

@@ -10,6 +10,7 @@ import {
   searchCount,
   searchOnly,
   studentsColumn,
+  type StudentsFound,
 } from './record-counts.ts';
 import { estimatedStudents } from './search-terms.ts';
 import { cappedCount, countableFromTotals, type RecordFilters } from './record-filters.ts';
@@ -52,8 +53,14 @@ async function withStudents(db: Db, entity: Entity, filters: RecordFilters): Pro
   return filters.search ? { ...filters, students: await matchStudents(db, entity, filters.search) } : filters;
 }
 
-/** From this many students the sample expects a term to match, its page reads the students itself. */
-const MANY_STUDENTS = 5 * STUDENTS_BY_ID;
+/**
+ * True when the students' sample expects thousands of students (5,000, and 2 % of them) to match the term:
+ * then its page reads its students itself, and reading the newest rows first finds the page soon.
+ */
+async function manyExpected(db: Db, search: string): Promise<boolean> {
+  const expected = await estimatedStudents(db, search);
+  return expected !== null && expected.students >= 5 * STUDENTS_BY_ID && expected.share >= 0.02;
+}
 
 /**
  * The filters with the search's students found, and the page, when reading it found them. A term the
@@ -66,13 +73,12 @@ async function studentsAndPage<Row>(
   db: Db,
   entity: Entity,
   filters: RecordFilters,
-  page: () => SelectQueryBuilder<Database, keyof Database, Row>,
+  page: (search: string) => Promise<Array<Row & { students_found: StudentsFound }>>,
 ): Promise<{ filters: RecordFilters; rows: Row[] | null }> {
   const search = filters.search;
-  if (search && !filters.students && ((await estimatedStudents(db, search)) ?? 0) >= MANY_STUDENTS) {
-    const column = await studentsColumn(db, entity, search);
-    const rows = await page().select(column.as('students_found')).execute();
-    const students = manyStudents(rows[0]?.students_found ?? undefined);
+  if (search && !filters.students && (await manyExpected(db, search))) {
+    const rows = await page(search);
+    const students = manyStudents(rows[0]?.students_found);
     if (students) return { filters: { ...filters, students }, rows };
   }
   return { filters: await withStudents(db, entity, filters), rows: null };
@@ -100,6 +106,12 @@ export type ListReads<Row> = {
     position: Position,
   ) => SelectQueryBuilder<Database, keyof Database, Row>;
   page?: (filters: RecordFilters, limit: number, position: Position) => Promise<Row[]> | undefined;
+  /** The page of a term many students match with its students, by a shorter way (`studentsAndPage`). */
+  manyStudentsPage?: (
+    filters: RecordFilters,
+    limit: number,
+    position: Position,
+  ) => Promise<Array<Row & { students_found: StudentsFound }>> | undefined;
 };
 
 /**
@@ -116,7 +128,17 @@ export async function listPage<Row>(
   position: Position,
 ): Promise<{ count: Count; rows: Row[] }> {
   const count = (filters: RecordFilters) => listCount(db, entity, filters, reads.filtered(filters));
-  const found = await studentsAndPage(db, entity, asked, () => reads.pageQuery(asked, limit, position));
+  const found = await studentsAndPage(
+    db,
+    entity,
+    asked,
+    async (search) =>
+      (await reads.manyStudentsPage?.(asked, limit, position)) ??
+      reads
+        .pageQuery(asked, limit, position)
+        .select(studentsColumn(db, entity, search.toLowerCase()).as('students_found'))
+        .execute(),
+  );
   const filters = found.filters;
   if (found.rows) return { count: await count(filters), rows: found.rows };
   if (!filters.search && !countableFromTotals(filters))

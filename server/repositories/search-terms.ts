@@ -114,8 +114,13 @@ export function expectedMatches(term: string, sample: { texts: string[]; populat
   return (hits / sample.texts.length) * sample.population;
 }
 
-/** About how many students contain the search text, from the sample (PostgreSQL; null on SQLite). */
-export async function estimatedStudents(db: Db, text: string): Promise<number | null> {
+/**
+ * About how many students contain the search text, and what share of all students that is, from the
+ * sample (PostgreSQL; null on SQLite).
+ */
+export async function estimatedStudents(db: Db, text: string): Promise<{ students: number; share: number } | null> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return null;
-  return expectedMatches(text.toLowerCase(), await sampleOf(db));
+  const sample = await sampleOf(db);
+  const students = expectedMatches(text.toLowerCase(), sample);
+  return { students, share: students / Math.max(1, sample.population) };
 }
