@@ -54,11 +54,13 @@ async function withStudents(db: Db, entity: Entity, filters: RecordFilters): Pro
 }
 
 /**
- * True when the students' sample expects thousands of students (5,000, and 2 % of them) to match the term:
- * then its page reads its students itself, and reading the newest rows first finds the page soon.
+ * True when the students' sample expects thousands of students with a payment (or an enrollment) to match
+ * the term, 5,000 and 2 % of all: then its page reads its students itself, and reading the newest rows
+ * first finds the page soon. (Students who never paid do not count: a term only they match would make
+ * the page read every payment looking for theirs.)
  */
-async function manyExpected(db: Db, search: string): Promise<boolean> {
-  const expected = await estimatedStudents(db, search);
+async function manyExpected(db: Db, entity: Entity, search: string): Promise<boolean> {
+  const expected = await estimatedStudents(db, search, entity);
   return expected !== null && expected.students >= 5 * STUDENTS_BY_ID && expected.share >= 0.02;
 }
 
@@ -76,7 +78,7 @@ async function studentsAndPage<Row>(
   page: (search: string) => Promise<Array<Row & { students_found: StudentsFound }>>,
 ): Promise<{ filters: RecordFilters; rows: Row[] | null }> {
   const search = filters.search;
-  if (search && !filters.students && (await manyExpected(db, search))) {
+  if (search && !filters.students && (await manyExpected(db, entity, search))) {
     const rows = await page(search);
     const students = manyStudents(rows[0]?.students_found);
     if (students) return { filters: { ...filters, students }, rows };

@@ -60,19 +60,39 @@ export function indexedPart(term: string, shares: Map<string, number>, sampled: 
   return best?.part ?? null;
 }
 
-/** The sampled students' texts, their trigram shares, and how many students the sample stands for. */
-type Sample = { texts: string[]; shares: Map<string, number>; size: number; population: number; at: number };
+/**
+ * The sampled students' texts, their trigram shares, and how many students the sample stands for; with
+ * the texts of those who have any payment, and of those who have any enrollment.
+ */
+type Sample = {
+  texts: string[];
+  paid: string[];
+  enrolled: string[];
+  shares: Map<string, number>;
+  size: number;
+  population: number;
+  at: number;
+};
 const samples = new WeakMap<Db, { current?: Sample; loading?: Promise<Sample> }>();
 
 async function loadSample(db: Db): Promise<Sample> {
   const students = sql`(select reltuples from pg_class where oid = 'users'::regclass)`;
-  const { rows } = await sql<{ search_text: string; students: number }>`
-    select search_text, ${students} as students from users tablesample bernoulli (${sql.lit(100)} *
-      least(1, ${SAMPLE}::float8 / greatest(1, ${students}))) limit ${SAMPLE}`.execute(db);
+  const { rows } = await sql<{ search_text: string; students: number; paid: boolean; enrolled: boolean }>`
+    select search_text, ${students} as students, payment_count > 0 as paid, enrollment_count > 0 as enrolled
+      from users tablesample bernoulli (${sql.lit(100)} * least(1, ${SAMPLE}::float8 / greatest(1, ${students})))
+      limit ${SAMPLE}`.execute(db);
   const texts = rows.map((r) => r.search_text);
   // reltuples is -1 before the table's first analyze: then the sample is all there is to go by.
   const population = Math.max(texts.length, Number(rows[0]?.students ?? 0));
-  return { texts, shares: trigramShares(texts), size: texts.length, population, at: Date.now() };
+  return {
+    texts,
+    paid: rows.filter((r) => r.paid).map((r) => r.search_text),
+    enrolled: rows.filter((r) => r.enrolled).map((r) => r.search_text),
+    shares: trigramShares(texts),
+    size: texts.length,
+    population,
+    at: Date.now(),
+  };
 }
 
 /** The sample of this database's students, loaded once and renewed in the background every ten minutes. */
@@ -105,22 +125,27 @@ export async function userSearch(db: Db, table: string, text: string): Promise<E
 }
 
 /**
- * About how many students contain `term` (lower case): its share of the sampled texts, times the students
- * the sample stands for. An estimate, for choosing how to run a search, never for what it answers.
+ * About how many students contain `term` (lower case): the share of the sampled texts containing it among
+ * `of` (all the sampled texts, or those of the students with a payment, say), times the students the
+ * sample stands for. An estimate, for choosing how to run a search, never for what it answers.
  */
-export function expectedMatches(term: string, sample: { texts: string[]; population: number }): number {
+export function expectedMatches(term: string, sample: { texts: string[]; population: number }, of = sample.texts) {
   if (!sample.texts.length) return 0;
-  const hits = sample.texts.filter((text) => text.includes(term)).length;
+  const hits = of.filter((text) => text.includes(term)).length;
   return (hits / sample.texts.length) * sample.population;
 }
 
 /**
- * About how many students contain the search text, and what share of all students that is, from the
- * sample (PostgreSQL; null on SQLite).
+ * About how many students with any payment (or enrollment) contain the search text, and what share of all
+ * students that is, from the sample (PostgreSQL; null on SQLite).
  */
-export async function estimatedStudents(db: Db, text: string): Promise<{ students: number; share: number } | null> {
+export async function estimatedStudents(
+  db: Db,
+  text: string,
+  entity: 'payment' | 'enrollment',
+): Promise<{ students: number; share: number } | null> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return null;
   const sample = await sampleOf(db);
-  const students = expectedMatches(text.toLowerCase(), sample);
+  const students = expectedMatches(text.toLowerCase(), sample, entity === 'payment' ? sample.paid : sample.enrolled);
   return { students, share: students / Math.max(1, sample.population) };
 }

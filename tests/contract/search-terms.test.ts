@@ -40,4 +40,10 @@ describe('the students a term is expected to match', () => {
     expect(expectedMatches('nobody', { texts, population: 100_000 })).toBe(0);
     expect(expectedMatches('student', { texts: [], population: 100_000 })).toBe(0);
   });
+
+  it('counts only the sampled students of a kind, as a share of all the sampled ones', () => {
+    const paid = texts.filter((text) => text.includes('ravi'));
+    expect(expectedMatches('nair', { texts, population: 100_000 }, paid)).toBe(25_000);
+    expect(expectedMatches('diya', { texts, population: 100_000 }, paid)).toBe(0);
+  });
 });
