@@ -28,6 +28,9 @@ export function createPaymentRepository(db: Db) {
   /** One page's query (read `limit` rows) from a keyset position or a small offset, newest first. */
   const pageQuery = (filters: RecordFilters, limit: number, position: Position) =>
     pageOf(selectPaymentAnswers(db), 'payments', 'created_at', filters, limit, position);
+  /** The first page of a search alone: the pages the compiled search queries read. */
+  const firstSearchPage = (filters: RecordFilters, position: Position): filters is RecordFilters & { search: string } =>
+    'offset' in position && !position.offset && searchOnly(filters);
   const reads: ListReads<PaymentAnswerRow> = {
     filtered: (filters) => filtered(db, filters),
     pageQuery,
@@ -35,14 +38,14 @@ export function createPaymentRepository(db: Db) {
     page: (filters, limit, position) => {
       if ('offset' in position && unfiltered(filters)) return unfilteredPage(db, { limit, offset: position.offset });
       const ids = filters.students?.ids;
-      if ('offset' in position && !position.offset && ids && searchOnly(filters)) {
+      if (ids && firstSearchPage(filters, position)) {
         const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
         return studentsFirstPage(db, { ids: postgres ? ids : JSON.stringify(ids), limit });
       }
       return undefined;
     },
     manyStudentsPage: (filters, limit, position) =>
-      'offset' in position && !position.offset && searchOnly(filters)
+      firstSearchPage(filters, position)
         ? manyStudentsFirstPage(db, { term: filters.search.toLowerCase(), limit })
         : undefined,
   };

@@ -113,6 +113,21 @@ export const searchOnly = (filters: RecordFilters): filters is RecordFilters & {
 /** How many students a search resolves to ids; past it the lists read the students through the index. */
 export const STUDENTS_BY_ID = 1_000;
 
+/**
+ * The first `limit` students `matches` finds that have any payment (or enrollment): their ids and that
+ * number (`n`), a subquery for the three ways a list adds them up.
+ */
+function studentsWithRows(db: Db, entity: 'payment' | 'enrollment', matches: Expression<SqlBool>, limit: number) {
+  const column = entity === 'payment' ? 'payment_count' : 'enrollment_count';
+  return db
+    .selectFrom('users')
+    .select(['users.id', sql.ref<number>(`users.${column}`).as('n')])
+    .where(matches)
+    .where(sql.ref(`users.${column}`), '>', 0)
+    .limit(limit)
+    .as('matching');
+}
+
 /** `studentsColumn`'s value: json `[students, total]`, null on a page without rows. */
 export type StudentsFound = [number, number | null] | null;
 
@@ -123,17 +138,9 @@ export type StudentsFound = [number, number | null] | null;
  * `strpos` checks each, no index (`term` is the lower-case search text, or a compiled query's slot).
  */
 export function studentsColumn(db: Db, entity: 'payment' | 'enrollment', term: unknown) {
-  const column = entity === 'payment' ? 'payment_count' : 'enrollment_count';
+  const matches = sql<SqlBool>`strpos(users.search_text, ${term}) > 0`;
   return db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('users')
-        .select(sql.ref<number>(`users.${column}`).as('n'))
-        .where(sql<SqlBool>`strpos(users.search_text, ${term}) > 0`)
-        .where(sql.ref(`users.${column}`), '>', 0)
-        .limit(STUDENTS_BY_ID + 1)
-        .as('matching'),
-    )
+    .selectFrom(studentsWithRows(db, entity, matches, STUDENTS_BY_ID + 1))
     .select(sql<StudentsFound>`json_build_array(count(*), sum(n))`.as('students'));
 }
 
@@ -150,20 +157,11 @@ export function manyStudents(value: StudentsFound | undefined): StudentMatch | n
  */
 export async function matchStudents(db: Db, entity: 'payment' | 'enrollment', search: string): Promise<StudentMatch> {
   const matches = await userSearch(db, 'users', search);
-  const column = entity === 'payment' ? 'payment_count' : 'enrollment_count';
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   // One row back: the number of students, their total and (1,000 or fewer) their ids, not a row each.
   const ids = postgres ? sql`array_agg(id)` : sql`json_group_array(id)`;
   const row = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('users')
-        .select(['users.id', sql.ref<number>(`users.${column}`).as('n')])
-        .where(matches)
-        .where(sql.ref(`users.${column}`), '>', 0)
-        .limit(STUDENTS_BY_ID + 1)
-        .as('matching'),
-    )
+    .selectFrom(studentsWithRows(db, entity, matches, STUDENTS_BY_ID + 1))
     .select([
       sql<number | string>`count(*)`.as('students'),
       sql<number | string | null>`sum(n)`.as('total'),
@@ -190,18 +188,9 @@ export async function searchCount(
 ): Promise<{ count: number; capped: boolean }> {
   const capped = (n: number) => (n > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: n, capped: false });
   if (match.ids || match.total > COUNT_CAP) return capped(match.total);
-  const column = entity === 'payment' ? 'payment_count' : 'enrollment_count';
   const matches = await userSearch(db, 'users', search);
   const row = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('users')
-        .select(sql.ref<number>(`users.${column}`).as('n'))
-        .where(matches)
-        .where(sql.ref(`users.${column}`), '>', 0)
-        .limit(COUNT_CAP + 1)
-        .as('matching'),
-    )
+    .selectFrom(studentsWithRows(db, entity, matches, COUNT_CAP + 1))
     .select(sql<number | string | null>`sum(n)`.as('n'))
     .executeTakeFirstOrThrow();
   return capped(Number(row.n ?? 0));
