@@ -72,6 +72,8 @@ type Sample = {
   size: number;
   population: number;
   at: number;
+  /** `estimatedStudents`' answers for this sample, by list and term (at most 1,000 kept). */
+  estimates: Map<string, number>;
 };
 const samples = new WeakMap<Db, { current?: Sample; loading?: Promise<Sample> }>();
 
@@ -92,6 +94,7 @@ async function loadSample(db: Db): Promise<Sample> {
     size: texts.length,
     population,
     at: Date.now(),
+    estimates: new Map(),
   };
 }
 
@@ -146,6 +149,13 @@ export async function estimatedStudents(
 ): Promise<{ students: number; share: number } | null> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return null;
   const sample = await sampleOf(db);
-  const students = expectedMatches(text.toLowerCase(), sample, entity === 'payment' ? sample.paid : sample.enrolled);
+  // Each search of a list asks again: the 2,000 texts are read once per term and sample, not per request.
+  const key = `${entity} ${text.toLowerCase()}`;
+  let students = sample.estimates.get(key);
+  if (students === undefined) {
+    students = expectedMatches(text.toLowerCase(), sample, entity === 'payment' ? sample.paid : sample.enrolled);
+    if (sample.estimates.size >= 1_000) sample.estimates.clear();
+    sample.estimates.set(key, students);
+  }
   return { students, share: students / Math.max(1, sample.population) };
 }
