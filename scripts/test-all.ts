@@ -2,45 +2,29 @@
  * `npm test`: every suite of the project, in one command, on a fresh machine.
  *
  * It installs or starts what the suites need when it is missing (Debian's Chromium, the local
- * PostgreSQL server: scripts/test-all/machine.ts), runs each suite, and ends with one line
+ * PostgreSQL server: scripts/test-all/machine.ts), runs the steps side by side (scripts/test-all/steps-runner.ts;
+ * TEST_JOBS at a time, default 3), and ends with the time of each step, the total, and one line
  * `N passed, M failed` summing them all.
  * A suite that cannot find its dependency fails; nothing is skipped silently.
  *
  *   npm test                     everything
  *   npm test -- --only api-pg    one step (names below); several with commas
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { secretsInLog } from './run-log-secrets.ts';
 import { log } from './test-all/log.ts';
 import { ensureChromium, ensurePostgres } from './test-all/machine.ts';
+import { REPORTS, runLogged, runSteps, secondsSince, type Outcome, type Step } from './test-all/steps-runner.ts';
 
-type Outcome = { passed: number; failed: number; skipped: number; seconds: number; note?: string };
-type Step = { name: string; title: string; run: () => Promise<Outcome> };
-
-const ROOT = new URL('..', import.meta.url).pathname;
-const REPORTS = join(ROOT, '.tmp', 'test-reports');
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('close', (code) => resolve(code ?? 1));
-    child.on('error', () => resolve(127));
-  });
-}
-
-function seconds(since: number) {
-  return Math.round((Date.now() - since) / 100) / 10;
-}
 
 /** A check that is one pass or one fail (type check, lint, build, diagrams). */
 function check(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  return async (): Promise<Outcome> => {
+  return async (logFile: string): Promise<Outcome> => {
     const start = Date.now();
-    const code = await run(cmd, args, env);
-    return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, seconds: seconds(start) };
+    const code = await runLogged(cmd, args, logFile, env);
+    return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, seconds: secondsSince(start) };
   };
 }
 
@@ -55,17 +39,18 @@ type VitestJson = {
 
 /** A vitest run, counted test by test from its JSON report. */
 function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  return async (): Promise<Outcome> => {
+  return async (logFile: string): Promise<Outcome> => {
     const start = Date.now();
     const report = join(REPORTS, `${name}.json`);
     rmSync(report, { force: true });
-    const code = await run(
+    const code = await runLogged(
       'npx',
       ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+      logFile,
       env,
     );
     if (!existsSync(report)) {
-      return { passed: 0, failed: 1, skipped: 0, seconds: seconds(start), note: 'no report: the run crashed' };
+      return { passed: 0, failed: 1, skipped: 0, seconds: secondsSince(start), note: 'no report: the run crashed' };
     }
     const json = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;
     let failed = json.numFailedTests;
@@ -87,7 +72,7 @@ function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {}) {
       passed: json.numPassedTests,
       failed,
       skipped: json.numPendingTests + (json.numTodoTests ?? 0),
-      seconds: seconds(start),
+      seconds: secondsSince(start),
       note,
     };
   };
@@ -95,42 +80,33 @@ function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {}) {
 
 /* ---------- the steps ---------- */
 
+/**
+ * In the order they start (the longest chains first; TEST_JOBS run at once): the build and the end-to-end
+ * suite that serves it, the API suite on each database, then the short checks.
+ */
 const steps: Step[] = [
+  { name: 'build', title: 'Production build and bundle budget', run: check('npm', ['run', '--silent', 'build']) },
   {
-    name: 'typecheck',
-    title: 'TypeScript (strict) over the whole repository',
-    run: check('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
-  },
-  { name: 'format', title: 'Prettier (120 columns) formats the tree', run: check('npx', ['prettier', '--check', '.']) },
-  {
-    name: 'lint',
-    title: 'ESLint (typescript-eslint, react-hooks, jsx-a11y, import boundaries)',
-    run: check('npx', ['eslint', '.']),
+    name: 'api-pg',
+    title: 'API suite on PostgreSQL',
+    run: vitest('api-pg', ['--project', 'api'], { TEST_DB: 'postgres', TEST_DATABASE_URL: PG_URL }),
   },
   {
-    name: 'deadcode',
-    title: 'knip: no unused files, exports or dependencies (knip.json)',
-    run: check('npx', ['knip', '--no-progress']),
-  },
-  {
-    name: 'unit',
-    title: 'Contract, machines (model-based, coverage gate) and views (Testing Library)',
-    run: vitest('unit', ['--project', 'contract', '--project', 'machines', '--project', 'views']),
-  },
-  {
-    name: 'diagrams',
-    title: 'Machine diagrams in docs/machines are current',
-    run: check('npx', ['tsx', 'scripts/generate-diagrams.ts', '--check']),
+    name: 'e2e',
+    title: "End to end in Debian Chromium against the app as `npm start` runs it (the build step's dist/)",
+    after: ['build'],
+    run: vitest('e2e', ['--config', 'tests/e2e/vitest.config.ts']),
   },
   {
     name: 'api-sqlite',
     title: 'API suite on SQLite',
-    run: async () => {
+    run: async (logFile) => {
       // The log of every test app of the run is kept and read for secrets: one more check of the step.
-      const runLog = join(REPORTS, 'api-sqlite.log');
+      const runLog = join(REPORTS, 'api-sqlite.run-log');
       rmSync(runLog, { force: true });
-      mkdirSync(REPORTS, { recursive: true });
-      const outcome = await vitest('api-sqlite', ['--project', 'api'], { TEST_DB: 'sqlite', API_RUN_LOG: runLog })();
+      const outcome = await vitest('api-sqlite', ['--project', 'api'], { TEST_DB: 'sqlite', API_RUN_LOG: runLog })(
+        logFile,
+      );
       const text = existsSync(runLog) ? readFileSync(runLog, 'utf8') : '';
       const lines = text.split('\n').filter(Boolean).length;
       const findings = secretsInLog(text);
@@ -143,29 +119,35 @@ const steps: Step[] = [
     },
   },
   {
-    name: 'api-pg',
-    title: 'API suite on PostgreSQL',
-    run: async () => {
-      await ensurePostgres(PG_URL);
-      return vitest('api-pg', ['--project', 'api'], { TEST_DB: 'postgres', TEST_DATABASE_URL: PG_URL })();
-    },
+    name: 'unit',
+    title: 'Contract, machines (model-based, coverage gate) and views (Testing Library)',
+    run: vitest('unit', ['--project', 'contract', '--project', 'machines', '--project', 'views']),
+  },
+  {
+    name: 'typecheck',
+    title: 'TypeScript (strict) over the whole repository',
+    run: check('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
+  },
+  {
+    name: 'lint',
+    title: 'ESLint (typescript-eslint, react-hooks, jsx-a11y, import boundaries)',
+    run: check('npx', ['eslint', '.']),
   },
   {
     name: 'cluster',
     title: 'Two instances behind nginx on one PostgreSQL database (smoke test, about 40 s)',
-    run: async () => {
-      await ensurePostgres(PG_URL);
-      return check('npm', ['run', '--silent', 'smoke:cluster'], { TEST_DATABASE_URL: PG_URL })();
-    },
+    run: check('npm', ['run', '--silent', 'smoke:cluster'], { TEST_DATABASE_URL: PG_URL }),
   },
-  { name: 'build', title: 'Production build and bundle budget', run: check('npm', ['run', '--silent', 'build']) },
   {
-    name: 'e2e',
-    title: 'End to end in Debian Chromium against the app as `npm start` runs it',
-    run: async () => {
-      ensureChromium();
-      return vitest('e2e', ['--config', 'tests/e2e/vitest.config.ts'])();
-    },
+    name: 'deadcode',
+    title: 'knip: no unused files, exports or dependencies (knip.json)',
+    run: check('npx', ['knip', '--no-progress']),
+  },
+  { name: 'format', title: 'Prettier (120 columns) formats the tree', run: check('npx', ['prettier', '--check', '.']) },
+  {
+    name: 'diagrams',
+    title: 'Machine diagrams in docs/machines are current',
+    run: check('npx', ['tsx', 'scripts/generate-diagrams.ts', '--check']),
   },
 ];
 
@@ -179,32 +161,43 @@ function selected(): Step[] {
   return steps.filter((s) => names.includes(s.name));
 }
 
+/** What the chosen steps need on the machine, set up once before they start side by side. */
+async function prepareMachine(chosen: Step[]): Promise<string | undefined> {
+  const has = (name: string) => chosen.some((s) => s.name === name);
+  try {
+    if (has('e2e')) ensureChromium();
+    if (has('api-pg') || has('cluster')) await ensurePostgres(PG_URL);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 async function main() {
   mkdirSync(REPORTS, { recursive: true });
-  const results: Array<{ step: Step; outcome: Outcome }> = [];
-  for (const step of selected()) {
-    log(`${step.name}: ${step.title}`);
-    let outcome: Outcome;
-    try {
-      outcome = await step.run();
-    } catch (error) {
-      console.error(error instanceof Error ? error.message : error);
-      outcome = { passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'could not run' };
-    }
-    results.push({ step, outcome });
-  }
+  const started = Date.now();
+  const chosen = selected();
+  const jobs = Math.max(1, Number(process.env.TEST_JOBS ?? 3) || 3);
+  const problem = await prepareMachine(chosen);
+  if (problem) console.error(problem);
+  const outcomes = problem
+    ? new Map(chosen.map((s) => [s.name, { passed: 0, failed: 1, skipped: 0, seconds: 0, note: problem } as Outcome]))
+    : await runSteps(chosen, jobs);
 
-  log('Summary');
-  for (const { step, outcome: o } of results) {
+  log(`Summary (${jobs} steps at a time)`);
+  for (const step of chosen) {
+    const o = outcomes.get(step.name) ?? { passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'did not run' };
     const status = o.failed === 0 ? 'ok  ' : 'FAIL';
     const extra = [o.skipped ? `${o.skipped} skipped` : '', o.note ?? ''].filter(Boolean).join('; ');
     console.log(
       `${status} ${step.name.padEnd(11)} ${String(o.passed).padStart(4)} passed ${String(o.failed).padStart(3)} failed  ${String(o.seconds).padStart(6)}s${extra ? `  (${extra})` : ''}`,
     );
   }
-  const passed = results.reduce((n, r) => n + r.outcome.passed, 0);
-  const failed = results.reduce((n, r) => n + r.outcome.failed, 0);
-  const skipped = results.reduce((n, r) => n + r.outcome.skipped, 0);
+  const all = [...outcomes.values()];
+  const passed = all.reduce((n, o) => n + o.passed, 0);
+  const failed = all.reduce((n, o) => n + o.failed, 0) + chosen.filter((s) => !outcomes.has(s.name)).length;
+  const skipped = all.reduce((n, o) => n + o.skipped, 0);
+  console.log(`Total: ${secondsSince(started)}s (${Math.round(secondsSince(started) / 6) / 10} min)`);
   console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   process.exit(failed === 0 ? 0 : 1);
 }

@@ -9,6 +9,7 @@ import { buildApp } from '../../../server/app.ts';
 import { testConfig, type Config } from '../../../server/config.ts';
 import { openDatabase, type DatabaseHandle, type Db } from '../../../server/db/connect.ts';
 import { migrateToLatest } from '../../../server/db/migrate.ts';
+import { migratedTemplate } from './pg-template.ts';
 import { seedDemo } from '../../../server/db/seed.ts';
 import { hashPassword } from '../../../server/lib/passwords.ts';
 import { startSandboxGateway, type CheckoutResult, type SandboxGateway } from '../../../server/gateway/sandbox.ts';
@@ -48,9 +49,9 @@ async function adminQuery(sql: string): Promise<void> {
 export async function freshDatabase(): Promise<DatabaseHandle> {
   if (TEST_DB === 'postgres') {
     const name = `api_test_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
+    // A copy of the run's migrated template: the migrations run once per run, not once per test app.
+    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${await migratedTemplate(PG_ADMIN_URL)}`);
     const handle = openDatabase(withDatabase(PG_ADMIN_URL, name), { poolSize: 20 });
-    await migrateToLatest(handle.db);
     return {
       ...handle,
       close: async () => {
