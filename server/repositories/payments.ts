@@ -179,6 +179,19 @@ export function createPaymentRepository(db: Db) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+    /** Pending payments holding a coupon's use, last changed before `before` (expired holds: payment-holds.ts). */
+    listHoldingCouponBefore: async (before: string): Promise<number[]> =>
+      (
+        await db
+          .selectFrom('payments')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('coupon_id', 'is not', null)
+          .where('updated_at', '<', before)
+          .orderBy('id')
+          .limit(500)
+          .execute()
+      ).map((row) => row.id),
     /** Pending payments created before `before`, oldest first (reconciliation). */
     listPendingBefore: (before: string) =>
       selectPayments(db)
