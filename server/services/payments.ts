@@ -140,6 +140,9 @@ export function createPaymentService(
         return report(error, 'fetch payment');
       }
       if (capture.order_id !== payment.gateway_order_id) throw new BusinessError(SERVER_MESSAGES.orderMismatch);
+      if (capture.status !== 'captured' && capture.status !== 'authorized') {
+        throw new BusinessError(SERVER_MESSAGES.paymentNotReceived);
+      }
       return settle(payment, capture, 'verify');
     },
 
