@@ -158,9 +158,7 @@ export async function openPayment(
             ...billingColumns(input.billing),
             ...quoted,
             // A new amount (a coupon applied or removed) needs a new gateway order of that amount.
-            ...(current && quoted.total_paise !== paymentTotalPaise(current)
-              ? REPRICED
-              : {}),
+            ...(current && quoted.total_paise !== paymentTotalPaise(current) ? REPRICED : {}),
             updated_at: nowIso(),
           });
           await completeIfFree(pending.id, quoted.total_paise);
@@ -184,9 +182,7 @@ export async function openPayment(
         await payments.update(failed.id, {
           ...(input.billing ? { payment_method: input.payment_method, ...billingColumns(input.billing) } : {}),
           ...quoted,
-          ...(quoted.total_paise !== paymentTotalPaise(current)
-            ? REPRICED
-            : {}),
+          ...(quoted.total_paise !== paymentTotalPaise(current) ? REPRICED : {}),
         });
         await completeIfFree(failed.id, quoted.total_paise);
         return { payment: await paymentView(trx, failed.id), created: false };

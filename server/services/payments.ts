@@ -64,7 +64,11 @@ export function createPaymentService(
   }
 
   /** Completes on the gateway's proof (settlement.ts), answering the payment and its enrollment. */
-  async function settle(payment: PaymentRow, capture: Capture, source: 'verify' | 'complete'): Promise<PaymentCompletion> {
+  async function settle(
+    payment: PaymentRow,
+    capture: Capture,
+    source: 'verify' | 'complete',
+  ): Promise<PaymentCompletion> {
     const enrollmentId = await settleCheckout(db, effects, payment, capture, source);
     return completion(payment.id, enrollmentId);
   }

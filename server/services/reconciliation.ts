@@ -112,8 +112,7 @@ export function createReconciliationService(
         const payment = await createPaymentRepository(db).findRow(event.payment_id);
         if (!payment) throw notFound();
         // Not completed yet: completed only on a capture that carries what it grants (settlement.ts).
-        const capture =
-          payment.status !== 'completed' && payment.status !== 'refunded' ? await captureOf(event) : null;
+        const capture = payment.status !== 'completed' && payment.status !== 'refunded' ? await captureOf(event) : null;
         await inTransaction(db, async (trx) => {
           if (!capture) return void (await grantEnrollment(trx, payment));
           const settled = await settleCaptured(trx, effects, payment.id, capture, 'grant');
@@ -171,8 +170,7 @@ export function createReconciliationService(
         try {
           // A capture of another amount is judged (and flagged) by settlement, never completed.
           const payments = await gateway.fetchOrderPayments(payment.gateway_order_id);
-          captured =
-            payments.find((p) => capturedInFull(p, payment)) ?? payments.find((p) => p.status === 'captured');
+          captured = payments.find((p) => capturedInFull(p, payment)) ?? payments.find((p) => p.status === 'captured');
         } catch (error) {
           if (!(error instanceof GatewayError)) throw error;
           result.errors.push(`Payment ${payment.id}: ${error.message}`);
