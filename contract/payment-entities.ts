@@ -12,8 +12,10 @@ export const Payment = z.object({
   status: PaymentStatus,
   /** Whole rupees, read from the course on the server. */
   amount: z.number().int().nonnegative(),
-  /** Whole rupees refunded through the gateway so far (issue 9). */
+  /** Whole rupees refunded through the gateway so far (issue 9): the refunds' share of the list price. */
   refunded_amount: z.number().int().nonnegative(),
+  /** Paise refunded so far, of what was charged (`total_paise`); refunded in full when they are equal (issue 32). */
+  refunded_paise: z.number().int().nonnegative(),
   student: StudentSummary,
   program_title: z.string().nullable(),
   workshop_title: z.string().nullable(),

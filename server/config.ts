@@ -3,6 +3,7 @@ import path from 'node:path';
 import { mfaKeyFromEnv } from './lib/secret-box.ts';
 import { loadPrivacyConfig, type PrivacyConfig } from './privacy-config.ts';
 import { loadInstalmentConfig, type InstalmentConfig } from './config-instalments.ts';
+import { loadPaymentConfig, type PaymentConfig } from './config-payments.ts';
 import { DEMO_INSTITUTE, institute, type Institute } from './config-institute.ts';
 import { loadCertificateConfig, type CertificateConfig } from './config-certificates.ts';
 import { webauthnFromEnv, type WebauthnConfig } from './config-webauthn.ts';
@@ -77,11 +78,9 @@ export type Config = {
   };
   /** A gateway call unanswered after this many milliseconds counts as the gateway being down. */
   gatewayTimeoutMs: number;
-  /**
-   * PAYMENT_SANDBOX: the local sandbox gateway on this server (default: on in demo mode, off otherwise);
-   * used when RAZORPAY_API_BASE is unset.
-   */
+  /** PAYMENT_SANDBOX: the local sandbox gateway here (default: on in demo mode); when RAZORPAY_API_BASE is unset. */
   paymentSandbox: boolean;
+  payments: PaymentConfig; // PAYMENT_HOLD_MINUTES, SANDBOX_ORDER_DELAY_MS (config-payments.ts)
   /** Password reset requests per address and per account within the window. */
   resetMaxPerAddress: number;
   resetMaxPerAccount: number;
@@ -249,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     submissionMaxBytes: int(env.SUBMISSION_MAX_BYTES, 10 * 1024 * 1024, 'SUBMISSION_MAX_BYTES'),
     sessionReminderHours: reminderHours(env.SESSION_REMINDER_HOURS),
     instalments: loadInstalmentConfig(env),
+    payments: loadPaymentConfig(env),
     razorpay: {
       keyId: env.RAZORPAY_KEY_ID || null,
       keySecret: env.RAZORPAY_KEY_SECRET || null,

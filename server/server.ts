@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { sendSessionReminders } from './services/reminders.ts';
 import { issueEndedBatchCertificates } from './services/certificates.ts';
 import { runInstalmentPass } from './services/instalment-pass.ts';
+import { releaseExpiredHolds } from './services/payment-holds.ts';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, missingInvoiceSettings, type Config } from './config.ts';
@@ -69,6 +70,8 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
     void sendSessionReminders(db, config).catch((error: unknown) => warn('session reminders failed', error));
     // Instalments (decision record 054): reminders, due-date invoices and pauses of access, each once.
     void runInstalmentPass(db, config).catch((error: unknown) => warn('instalment pass failed', error));
+    // Coupon uses held by pending payments past PAYMENT_HOLD_MINUTES (decision record 062), under a job lock.
+    void releaseExpiredHolds(db, dialect, config).catch((error: unknown) => warn('payment holds failed', error));
   };
   const reminderTimer = setInterval(() => void remind(), 5 * 60_000);
   reminderTimer.unref();

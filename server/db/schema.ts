@@ -254,6 +254,10 @@ export interface PaymentsTable {
   /** Migration 017: the instalment plan chosen at checkout (its first instalment), and the instalment paid. */
   plan_id: Generated<number | null>;
   instalment_id: Generated<number | null>;
+  /** Migration 023: the token of the request that may store the gateway order (decision record 062). */
+  order_claim: Generated<string | null>;
+  /** Migration 023: paise refunded so far, of what was charged (`refunded_amount`: its list-price rupees). */
+  refunded_paise: Generated<number>;
 }
 
 /** Migration 016: a coupon (with a code) or a scholarship (no code, one student); decision record 053. */
@@ -310,14 +314,18 @@ export interface GatewayEventsTable {
   resolution: 'granted' | 'refunded' | 'resolved' | null;
   resolution_note: string;
   created_at: Timestamp;
+  /** Migration 023: a webhook's signed event, entity id and status (unique); null for findings of our own. */
+  body_key: Generated<string | null>;
 }
 
 export interface RefundsTable {
   id: Generated<number>;
   payment_id: number;
   idempotency_key: string;
-  /** Whole rupees. */
+  /** Whole rupees: the refund's share of the list price (revenue's kept totals count it). */
   amount: number;
+  /** Migration 023: paise given back, of what was charged (tax included, discount net); null: amount × 100. */
+  amount_paise: number | null;
   reason: string;
   revoke_access: Bool;
   status: 'pending' | 'processed' | 'failed';

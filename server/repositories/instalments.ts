@@ -125,7 +125,7 @@ export function createInstalmentRepository(db: Db) {
       db
         .selectFrom('payments')
         .innerJoin('instalments', 'instalments.id', 'payments.instalment_id')
-        .select(['payments.id', 'payments.amount', 'payments.refunded_amount'])
+        .select(['payments.id'])
         .where('instalments.enrollment_id', '=', enrollmentId)
         .where('payments.status', '=', 'completed')
         .orderBy('instalments.number')

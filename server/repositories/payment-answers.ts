@@ -31,6 +31,7 @@ export function selectPaymentAnswers(db: Db) {
       'payments.status',
       'payments.amount',
       'payments.refunded_amount',
+      'payments.refunded_paise',
       'payments.payment_method',
       'payments.created_at',
       'payments.completed_at',

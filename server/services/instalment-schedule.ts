@@ -128,6 +128,21 @@ async function firstPlanPayment(trx: Db, enrollmentId: number): Promise<PaymentR
   return first?.payment_id ? createPaymentRepository(trx).findRow(first.payment_id) : undefined;
 }
 
+/**
+ * Refuses (400) an instalment of an enrollment that ended: cancelled (or failed), or whose plan's first
+ * payment was refunded. Paying it would give back access the office took away (issue 32).
+ */
+export async function refuseEndedEnrollment(trx: Db, instalmentId: number): Promise<void> {
+  const instalment = await createInstalmentRepository(trx).findInstalment(instalmentId);
+  if (!instalment) throw notFound();
+  const enrollment = await createEnrollmentRepository(trx).findRow(instalment.enrollment_id);
+  const first = await firstPlanPayment(trx, instalment.enrollment_id);
+  if (!enrollment || ENDED.has(enrollment.status) || first?.status === 'refunded') {
+    throw new BusinessError(INSTALMENT_MESSAGES.enrollmentEnded);
+  }
+}
+const ENDED = new Set(['cancelled', 'failed']);
+
 /** An instalment's charge: its amount less its share of the plan's discount, taxed by the shared quote. */
 function instalmentPrice(
   rules: PricingRules,
@@ -160,6 +175,7 @@ export async function openInstalmentPayment(
       const payments = createPaymentRepository(trx);
       const instalment = await repo.findInstalment(instalmentId);
       if (!instalment || instalment.status !== 'due') throw new BusinessError(INSTALMENT_MESSAGES.notDue);
+      await refuseEndedEnrollment(trx, instalmentId);
       const existing = await repo.paymentOf(instalmentId);
       if (existing) {
         if (existing.status === 'failed') await payments.reopenIfFailed(existing.id, nowIso());

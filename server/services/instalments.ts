@@ -106,8 +106,8 @@ export function createInstalmentService(db: Db, deps: InstalmentDeps) {
       if ((await repo.scheduleOf(enrollmentId)).length === 0) {
         throw new BusinessError(INSTALMENT_MESSAGES.notInInstalments);
       }
+      // Each still completed (a payment refunded in full, in paise of what it charged, is `refunded`).
       for (const payment of await repo.paidPayments(enrollmentId)) {
-        if (payment.refunded_amount >= payment.amount) continue;
         await refunds.refund(
           admin,
           payment.id,

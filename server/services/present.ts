@@ -184,6 +184,7 @@ export function toPayment(row: PaymentAnswerRow): Payment {
     status: row.status,
     amount: row.amount,
     refunded_amount: row.refunded_amount,
+    refunded_paise: Number(row.refunded_paise),
     student: student(row),
     program_title: isProgram ? (row.program_title ?? '') : null,
     workshop_title: isProgram ? null : (row.workshop_title ?? ''),

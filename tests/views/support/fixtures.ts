@@ -9,6 +9,7 @@ import type {
   Workshop,
 } from '../../../contract/index.ts';
 import { sampleStudent } from '../../support/samples.ts';
+import { rupeesToPaise } from '../../../contract/money.ts';
 
 export const student: User = sampleStudent;
 export const admin: User = {
@@ -138,6 +139,7 @@ export function payment(overrides: Partial<Payment> = {}): Payment {
     status: 'pending',
     amount: 125000,
     refunded_amount: 0,
+    refunded_paise: rupeesToPaise(overrides.refunded_amount ?? 0),
     student: studentSummary,
     program_title: 'Credit Analyst Program',
     workshop_title: null,

@@ -98,7 +98,7 @@ export const paymentsResource: AdminResource<Payment> = {
   // Completed payments with something left to refund (a partly refunded one stays completed).
   refund: {
     path: (id) => API.admin.refundPayment(id),
-    allowed: (p) => p.status === 'completed' && p.refunded_amount < p.amount,
+    allowed: (p) => p.status === 'completed' && p.refunded_paise < p.total_paise,
   },
 };
 
