@@ -43,9 +43,9 @@ export class RequestLogController extends LogController {
   override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
     // Whichever comes first logs the answer, once: its 'close', or Fastify's completion. On a socket the
-    // 'close' comes first when an onResponse hook is asynchronous (@fastify/multipart's is), since Node
-    // emits it on the next tick after 'finish'; an answer given before routing (a malformed URL) never
-    // completes, and one whose client left mid-way closes unfinished.
+    // 'close' comes first when an onResponse hook is asynchronous (@fastify/multipart's is, on the upload
+    // routes: plugins/uploads.ts), since Node emits it on the next tick after 'finish'; an answer given
+    // before routing (a malformed URL) never completes, and one whose client left mid-way closes unfinished.
     reply.raw.once('close', () => {
       if (this.#logged.has(reply)) return;
       this.#logged.add(reply);
