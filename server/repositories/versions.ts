@@ -11,14 +11,17 @@ export function createVersionRepository(db: Db, table: 'catalogue_version' | 'pa
   const sqlite = sqliteConnectionOf(db);
   let statement: { get: (...parameters: unknown[]) => unknown } | undefined;
   return {
+    /** SQLite: the version can be read synchronously (currentNow), outside a transaction. */
+    readsNow: sqlite !== undefined,
     async current(): Promise<number> {
       const result = await db.executeQuery(query);
       return Number(result.rows[0]?.version ?? 0);
     },
     /**
-     * SQLite: the same read, synchronously, on the connection's own prepared statement (about a microsecond,
-     * cheap enough for every request). Undefined on PostgreSQL, and while this process's connection is inside
-     * a transaction (it would read that transaction's uncommitted writes): then `current()` waits its turn.
+     * SQLite: the same read, synchronously, on the connection's own prepared statement. Undefined on
+     * PostgreSQL, and while this process's connection is inside a transaction (it would read that
+     * transaction's uncommitted writes): then `current()` waits its turn. Each call is a read transaction of
+     * its own: a few microseconds of file locking, which callers on a hot path share (catalogue-cache.ts).
      */
     currentNow(): number | undefined {
       if (!sqlite || sqlite.inTransaction) return undefined;

@@ -10,10 +10,13 @@ const MAX_ENTRIES = 200;
  * version (a row bumped by triggers on every catalogue write, migration 007) is the one last read, and that
  * row is read for every request before it is answered, by a read that began after the request arrived
  * (decision 048): a write committed anywhere before a request arrives (another process, another machine, a
- * script) is in that request's answer, the same rule as an answer read from the database. On SQLite the
- * read is synchronous (about a microsecond). On PostgreSQL it is one single-row query shared by the
- * requests that arrive while it is awaited: one is in flight at a time, and the requests arriving meanwhile
- * wait for the next one. A write through this process also empties the cache at once (`invalidate`).
+ * script) is in that request's answer, the same rule as an answer read from the database. One read serves
+ * every request that arrived before it began (decision 069). On SQLite it is one synchronous read at the
+ * end of the event loop's turn (setImmediate, after the turn's sockets were read), shared by the requests
+ * that arrived in that turn: a read transaction costs a few microseconds of file locking, more than the
+ * rest of a cached answer but its socket write. On PostgreSQL it is one single-row query: one is in flight
+ * at a time, and the requests arriving meanwhile wait for the next one. A write through this process also
+ * empties the cache at once (`invalidate`).
  */
 export function createCatalogueCache(db: Db) {
   const versions = createVersionRepository(db, 'catalogue_version');
@@ -21,7 +24,7 @@ export function createCatalogueCache(db: Db) {
   let version: number | null = null;
   /** Moves on every invalidation; an answer built across one is not kept. */
   let generation = 0;
-  /** PostgreSQL: the version read in flight, and the one that starts when it ends. */
+  /** A version read by query (PostgreSQL; SQLite inside a transaction) in flight, and the one queued after it. */
   let inFlight: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
 
@@ -48,13 +51,34 @@ export function createCatalogueCache(db: Db) {
     return reading;
   }
 
-  /** Settles the version with a read that began after this call (synchronously on SQLite). */
-  function current(): Promise<void> | undefined {
-    const now = versions.currentNow();
-    if (now !== undefined) {
-      settle(now);
-      return undefined;
-    }
+  /** SQLite: the read at the end of this turn of the event loop, and the requests of the turn waiting for it. */
+  let endOfTurn: Promise<void> | null = null;
+
+  function readAtEndOfTurn(): Promise<void> {
+    return new Promise<void>((resolve, reject) =>
+      setImmediate(() => {
+        endOfTurn = null;
+        try {
+          const now = versions.currentNow();
+          // Inside this process's transaction the synchronous read would see its uncommitted writes.
+          if (now === undefined) return resolve(next());
+          settle(now);
+          resolve();
+        } catch (error) {
+          reject(error as Error);
+        }
+      }),
+    );
+  }
+
+  /** Settles the version with a read that began after this call. */
+  function current(): Promise<void> {
+    if (versions.readsNow) return (endOfTurn ??= readAtEndOfTurn());
+    return next();
+  }
+
+  /** The query read that begins after this call: the one in flight began earlier, so it waits for the next. */
+  function next(): Promise<void> {
     if (!inFlight) return read();
     // A read already in flight began before this request arrived and may miss a write just committed.
     queued ??= inFlight
@@ -67,16 +91,6 @@ export function createCatalogueCache(db: Db) {
   }
 
   return {
-    /**
-     * The cached answer for `key`, decided without waiting: on SQLite after reading the version; on
-     * PostgreSQL never (the version read is a round trip): the caller goes through `answer` then.
-     */
-    peek(key: string): CachedAnswer | undefined {
-      const now = versions.currentNow();
-      if (now === undefined) return undefined;
-      settle(now);
-      return answers.get(key);
-    },
     /**
      * The cached JSON for `key` with its ETag, or `build()`'s answer serialised and tagged (and cached
      * unless the catalogue moved meanwhile).

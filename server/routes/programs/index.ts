@@ -49,32 +49,17 @@ export default async function programRoutes(app: FastifyInstance) {
     return (await programs.list({ ...query, includeInactive })).map(toProgram);
   }
   const keyOf = (filters: object) => `programs:${JSON.stringify(filters)}`;
-  /** The key of the unfiltered list (the home page, a shared link), the one asked for most. */
-  const ALL = keyOf({});
 
-  // Public answers come from the catalogue cache, compressed once (sendCachedAnswer), not per request; the
-  // handler answers a cached list without a promise.
-  app.get(API.programs.list, { compress: false }, (request, reply) => {
-    // No query string: nothing to validate.
+  // Public answers come from the catalogue cache, compressed once (sendCachedAnswer), not per request.
+  app.get(API.programs.list, { compress: false }, async (request, reply) => {
     const raw = request.query as Record<string, unknown>;
-    const unfiltered = Object.keys(raw).length === 0;
-    if (unfiltered) {
-      const hit = catalogue.peek(ALL);
-      if (hit) {
-        // A handler that is not async sends and returns nothing (returning the reply would send it twice).
-        sendCachedAnswer(request, reply, hit);
-        return;
-      }
-    }
-    return (async () => {
-      const query = unfiltered ? {} : parseQuery(ProgramListQuery, raw);
-      // Archived programs are for administrators only and never cached; the public answers are.
-      if (query.include_inactive && isAdmin(request))
-        return sendCachedAnswer(request, reply, answerOf(await list(query, true), false));
-      const { include_inactive: _ignored, ...filters } = query;
-      const answer = await catalogue.answer(keyOf(filters), () => list(filters, false));
-      return sendCachedAnswer(request, reply, answer);
-    })();
+    // No query string (the home page, a shared link: the list asked for most): nothing to validate.
+    const query = Object.keys(raw).length === 0 ? {} : parseQuery(ProgramListQuery, raw);
+    // Archived programs are for administrators only and never cached; the public answers are.
+    if (query.include_inactive && isAdmin(request))
+      return sendCachedAnswer(request, reply, answerOf(await list(query, true), false));
+    const { include_inactive: _ignored, ...filters } = query;
+    return sendCachedAnswer(request, reply, await catalogue.answer(keyOf(filters), () => list(filters, false)));
   });
 
   app.get(API.programs.detail(), async (request) => {
