@@ -11,12 +11,8 @@ const MAX_ENTRIES = 200;
  * row is read for every request before it is answered, by a read that began after the request arrived
  * (decision 048): a write committed anywhere before a request arrives (another process, another machine, a
  * script) is in that request's answer, the same rule as an answer read from the database. One read serves
- * every request that arrived before it began (decision 069). On SQLite it is one synchronous read at the
- * end of the event loop's turn (setImmediate, after the turn's sockets were read), shared by the requests
- * that arrived in that turn: a read transaction costs a few microseconds of file locking, more than the
- * rest of a cached answer but its socket write. On PostgreSQL it is one single-row query: one is in flight
- * at a time, and the requests arriving meanwhile wait for the next one. A write through this process also
- * empties the cache at once (`invalidate`).
+ * every request that arrived before it began (`versions.fresh`, decision 069). A write through this process
+ * also empties the cache at once (`invalidate`).
  */
 export function createCatalogueCache(db: Db) {
   const versions = createVersionRepository(db, 'catalogue_version');
@@ -24,70 +20,19 @@ export function createCatalogueCache(db: Db) {
   let version: number | null = null;
   /** Moves on every invalidation; an answer built across one is not kept. */
   let generation = 0;
-  /** A version read by query (PostgreSQL; SQLite inside a transaction) in flight, and the one queued after it. */
-  let inFlight: Promise<void> | null = null;
-  let queued: Promise<void> | null = null;
 
   function invalidate(): void {
     answers.clear();
     generation++;
   }
 
-  function settle(current: number): void {
-    if (current !== version) {
+  /** Settles the version with a read that began after this call (shared: versions.fresh). */
+  async function current(): Promise<void> {
+    const now = await versions.fresh();
+    if (now !== version) {
       invalidate();
-      version = current;
+      version = now;
     }
-  }
-
-  function read(): Promise<void> {
-    const reading: Promise<void> = versions
-      .current()
-      .then(settle)
-      .finally(() => {
-        if (inFlight === reading) inFlight = null;
-      });
-    inFlight = reading;
-    return reading;
-  }
-
-  /** SQLite: the read at the end of this turn of the event loop, and the requests of the turn waiting for it. */
-  let endOfTurn: Promise<void> | null = null;
-
-  function readAtEndOfTurn(): Promise<void> {
-    return new Promise<void>((resolve, reject) =>
-      setImmediate(() => {
-        endOfTurn = null;
-        try {
-          const now = versions.currentNow();
-          // Inside this process's transaction the synchronous read would see its uncommitted writes.
-          if (now === undefined) return resolve(next());
-          settle(now);
-          resolve();
-        } catch (error) {
-          reject(error as Error);
-        }
-      }),
-    );
-  }
-
-  /** Settles the version with a read that began after this call. */
-  function current(): Promise<void> {
-    if (versions.readsNow) return (endOfTurn ??= readAtEndOfTurn());
-    return next();
-  }
-
-  /** The query read that begins after this call: the one in flight began earlier, so it waits for the next. */
-  function next(): Promise<void> {
-    if (!inFlight) return read();
-    // A read already in flight began before this request arrived and may miss a write just committed.
-    queued ??= inFlight
-      .catch(() => undefined)
-      .then(() => {
-        queued = null;
-        return read();
-      });
-    return queued;
   }
 
   return {
