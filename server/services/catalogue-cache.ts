@@ -26,31 +26,32 @@ export function createCatalogueCache(db: Db) {
     generation++;
   }
 
-  /** Settles the version with a read that began after this call (shared: versions.fresh). */
-  async function current(): Promise<void> {
-    const now = await versions.fresh();
+  /** Settles the version read (shared: versions.fresh) and answers from memory when it can. */
+  function fromMemory(now: number, key: string): CachedAnswer | undefined {
     if (now !== version) {
       invalidate();
       version = now;
     }
+    return answers.get(key);
+  }
+
+  async function built(key: string, build: () => Promise<unknown>): Promise<CachedAnswer> {
+    const builtIn = generation;
+    const answer = answerOf(await build());
+    if (generation === builtIn) {
+      if (answers.size >= MAX_ENTRIES) answers.clear();
+      answers.set(key, answer);
+    }
+    return answer;
   }
 
   return {
     /**
      * The cached JSON for `key` with its ETag, or `build()`'s answer serialised and tagged (and cached
-     * unless the catalogue moved meanwhile).
+     * unless the catalogue moved meanwhile), after a version read that began after this call.
      */
-    async answer(key: string, build: () => Promise<unknown>): Promise<CachedAnswer> {
-      await current();
-      const hit = answers.get(key);
-      if (hit !== undefined) return hit;
-      const builtIn = generation;
-      const answer = answerOf(await build());
-      if (generation === builtIn) {
-        if (answers.size >= MAX_ENTRIES) answers.clear();
-        answers.set(key, answer);
-      }
-      return answer;
+    answer(key: string, build: () => Promise<unknown>): Promise<CachedAnswer> {
+      return versions.fresh().then((now) => fromMemory(now, key) ?? built(key, build));
     },
     invalidate,
   };

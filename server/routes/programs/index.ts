@@ -50,16 +50,24 @@ export default async function programRoutes(app: FastifyInstance) {
   }
   const keyOf = (filters: object) => `programs:${JSON.stringify(filters)}`;
 
-  // Public answers come from the catalogue cache, compressed once (sendCachedAnswer), not per request.
-  app.get(API.programs.list, { compress: false }, async (request, reply) => {
+  /** The key of the unfiltered list (the home page, a shared link), the one asked for most. */
+  const ALL = keyOf({});
+
+  // Public answers come from the catalogue cache, compressed once (sendCachedAnswer), not per request. The
+  // handler is not async: a cached answer costs one promise (the version read's).
+  app.get(API.programs.list, { compress: false }, (request, reply) => {
     const raw = request.query as Record<string, unknown>;
-    // No query string (the home page, a shared link: the list asked for most): nothing to validate.
-    const query = Object.keys(raw).length === 0 ? {} : parseQuery(ProgramListQuery, raw);
+    // No query string: nothing to validate.
+    if (Object.keys(raw).length === 0)
+      return catalogue.answer(ALL, () => list({}, false)).then((answer) => sendCachedAnswer(request, reply, answer));
+    const query = parseQuery(ProgramListQuery, raw);
     // Archived programs are for administrators only and never cached; the public answers are.
     if (query.include_inactive && isAdmin(request))
-      return sendCachedAnswer(request, reply, answerOf(await list(query, true), false));
+      return list(query, true).then((all) => sendCachedAnswer(request, reply, answerOf(all, false)));
     const { include_inactive: _ignored, ...filters } = query;
-    return sendCachedAnswer(request, reply, await catalogue.answer(keyOf(filters), () => list(filters, false)));
+    return catalogue
+      .answer(keyOf(filters), () => list(filters, false))
+      .then((answer) => sendCachedAnswer(request, reply, answer));
   });
 
   app.get(API.programs.detail(), async (request) => {
