@@ -6,6 +6,10 @@ function withoutTokens(url: string): string {
   return url.includes('token=') ? url.replace(/([?&]token=)[^&#]*/g, '$1[removed]') : url;
 }
 
+/** Marks an answer logged already (finished, or errored): its 'close' writes nothing more. */
+const LOGGED = Symbol('logged');
+type Marked = FastifyReply & { [LOGGED]?: true };
+
 /**
  * One line per request, written when its answer has gone out: what Fastify's two lines ("incoming
  * request" and "request completed") said, in one flat JSON object in pino's frame (level, time, pid,
@@ -20,8 +24,6 @@ function withoutTokens(url: string): string {
  */
 export class RequestLogController extends LogController {
   readonly #write: (line: string) => unknown;
-  /** Answers logged already (finished, or errored): their 'close' writes nothing more. */
-  readonly #logged = new WeakSet<FastifyReply>();
   readonly #prefix = `{"level":30,"time":`;
   readonly #origin = `,"pid":${process.pid},"hostname":${JSON.stringify(os.hostname())},"reqId":`;
 
@@ -43,23 +45,25 @@ export class RequestLogController extends LogController {
   override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
     // Whichever comes first logs the answer, once: its 'close', or Fastify's completion. On a socket the
-    // 'close' comes first when an onResponse hook is asynchronous (@fastify/multipart's is), since Node
-    // emits it on the next tick after 'finish'; an answer given before routing (a malformed URL) never
-    // completes, and one whose client left mid-way closes unfinished.
-    reply.raw.once('close', () => {
-      if (this.#logged.has(reply)) return;
-      this.#logged.add(reply);
+    // 'close' comes first when an onResponse hook is asynchronous (@fastify/multipart's is, on the upload
+    // routes: plugins/uploads.ts), since Node emits it on the next tick after 'finish'; an answer given
+    // before routing (a malformed URL) never completes, and one whose client left mid-way closes unfinished.
+    // A response closes once: `on` without `once`'s wrapper; a flag on the reply, not a WeakSet (cheaper for
+    // the garbage collector).
+    reply.raw.on('close', () => {
+      if ((reply as Marked)[LOGGED]) return;
+      (reply as Marked)[LOGGED] = true;
       this.#write(this.#line(request, reply, reply.raw.writableEnded ? 'request' : 'request aborted'));
     });
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) {
-      this.#logged.add(reply);
+      (reply as Marked)[LOGGED] = true;
       return super.requestCompleted(error, request, reply);
     }
-    if (this.#logged.has(reply)) return;
-    this.#logged.add(reply);
+    if ((reply as Marked)[LOGGED]) return;
+    (reply as Marked)[LOGGED] = true;
     if (this.isLogDisabled(request)) return;
     this.#write(this.#line(request, reply, 'request'));
   }

@@ -30,7 +30,7 @@ export default shared(async function auth(app) {
     }
   }
   // A callback hook, so a request without a token (every public page) costs no promise.
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', function readAccessToken(request, _reply, done) {
     const header = request.headers.authorization;
     if (!header) return done();
     const [scheme, token] = header.split(' ');
@@ -72,9 +72,12 @@ export function requireStepUp(request: FastifyRequest): UserRow {
 
 export const isAdmin = (request: FastifyRequest): boolean => request.user?.role === 'admin';
 
-/** A preHandler hook (a callback: no promise per request) that refuses the request when `check` throws. */
-function hookOf(check: (request: FastifyRequest) => unknown) {
-  return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void => {
+/**
+ * A preHandler hook (a callback: no promise per request) that refuses the request when `check` throws,
+ * named `name` (as the route listings show it: tests/api/route-hooks.test.ts).
+ */
+function hookOf(name: string, check: (request: FastifyRequest) => unknown) {
+  const hook = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void => {
     try {
       check(request);
     } catch (error) {
@@ -82,13 +85,14 @@ function hookOf(check: (request: FastifyRequest) => unknown) {
     }
     done();
   };
+  return Object.defineProperty(hook, 'name', { value: name });
 }
 
 /** preHandler hooks for route options. */
-export const authenticated = hookOf(requireUser);
-export const adminOnly = hookOf(requireAdmin);
+export const authenticated = hookOf('authenticated', requireUser);
+export const adminOnly = hookOf('adminOnly', requireAdmin);
 /** Administrators with a fresh second-factor proof (refunds, role changes, deactivation, exports). */
-export const steppedUp = hookOf((request) => {
+export const steppedUp = hookOf('steppedUp', (request) => {
   requireAdmin(request);
   return requireStepUp(request);
 });

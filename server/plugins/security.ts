@@ -70,7 +70,7 @@ export function securityHeadersFor(config: Config): Record<string, string> {
 /** Security headers for every answer; CORS only for the origins configured (off by default). */
 export default shared(async function security(app) {
   const headers = securityHeadersFor(app.deps.config);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', function securityHeaders(_request, reply, done) {
     reply.headers(headers);
     done();
   });
