@@ -27,7 +27,7 @@ export function routeHooks(app: FastifyInstance): Map<string, RouteHooks> {
     const route = ROUTE.exec(text);
     if (!route) continue;
     // A new node of the tree adds its segment to its parent's path; the other methods of a node repeat it.
-    if (branch) paths[depth] = (depth > 0 ? paths[depth - 1] : '') + route[1];
+    if (branch) paths[depth] = (depth > 0 ? (paths[depth - 1] ?? '') : '') + (route[1] ?? '');
     const path = paths[branch ? depth : depth - 1]!;
     current = route[2]!.split(', ').map((method) => {
       const hooksOf: RouteHooks = {};
