@@ -9,6 +9,7 @@ import {
 } from '../../../contract/index.ts';
 import { idParam, parse, parseQuery } from '../../lib/validate.ts';
 import { adminOnly, authenticated, requireUser } from '../../plugins/auth.ts';
+import { forStudent } from '../../services/present.ts';
 
 /** Instalment plans (admin), an enrollment's schedule and an instalment's payment (decision record 054). */
 export default async function instalmentRoutes(app: FastifyInstance) {
@@ -63,6 +64,6 @@ export default async function instalmentRoutes(app: FastifyInstance) {
   );
   app.post(INSTALMENT_API.instalmentPayment(), { preHandler: authenticated }, async (request, reply) => {
     const { payment, created } = await instalments.startPayment(requireUser(request), idParam(request.params));
-    return reply.code(created ? 201 : 200).send(payment);
+    return reply.code(created ? 201 : 200).send(forStudent(payment));
   });
 }
