@@ -41,6 +41,7 @@ export const MFA_MESSAGES = {
   passwordWrong: 'The password is not correct.',
   /** Adding the first second factor (authenticator app or passkey) more than 5 minutes after signing in. */
   passwordNeeded: 'Enter your current password to add your first second factor.',
+  firstFactorHint: 'Needed for your first second factor unless you signed in less than 5 minutes ago.',
   sessionNotFound: 'No such signed-in device.',
   secondFactorFailed: SECOND_FACTOR_FAILED,
   resetSelf: 'Turn off your own second factor on your account page.',
