@@ -15,7 +15,7 @@
 export type AccessClass = 'read' | 'plain-write' | 'step-up' | 'export-step-up';
 
 /** Where administrator routes live: a route below one of these prefixes must be in the table. */
-export const ADMIN_PREFIXES = ['/api/admin/', '/classroom/admin/'] as const;
+const ADMIN_PREFIXES = ['/api/admin/', '/classroom/admin/'] as const;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

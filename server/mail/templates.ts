@@ -63,7 +63,7 @@ export function secondFactorRemovedEmail(ctx: MailContext, user: { firstName: st
 }
 
 /** What changed among a person's second factors (the notice's words). */
-export const FACTOR_CHANGES = {
+const FACTOR_CHANGES = {
   totp_added: 'An authenticator app was set up',
   totp_removed: 'The authenticator app was turned off',
   passkey_added: 'A passkey was added',
