@@ -17,6 +17,13 @@ const recoveryCode = z
   .toLowerCase()
   .regex(/^[a-z0-9]{5}-?[a-z0-9]{5}$/, 'A recovery code looks like abcde-12345.');
 
+/**
+ * POST /auth/mfa/totp/setup/ and POST /auth/passkeys/registration/options/: the current password, needed
+ * for the account's first second factor unless its login began less than 5 minutes ago (issue 32).
+ */
+export const FirstFactorInput = z.object({ password: z.string().max(256).optional() });
+export type FirstFactorInput = z.infer<typeof FirstFactorInput>;
+
 export const TotpConfirmInput = z.object({ code });
 export type TotpConfirmInput = z.infer<typeof TotpConfirmInput>;
 

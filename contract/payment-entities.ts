@@ -35,6 +35,20 @@ export const Payment = z.object({
 });
 export type Payment = z.infer<typeof Payment>;
 
+/**
+ * The office's own fields of a payment or enrollment (the resolve form's notes, urgency and issue): in
+ * administrators' answers only, never in a student's own (issue 32).
+ */
+export const STAFF_ONLY_FIELDS = ['admin_notes', 'is_urgent', 'issue_description'] as const;
+
+/** A payment as its student sees it (GET /classroom/payments/, a payment start, a completion). */
+export const StudentPayment = Payment.omit({ admin_notes: true, is_urgent: true });
+export type StudentPayment = z.infer<typeof StudentPayment>;
+
+/** An enrollment as its student sees it (GET /classroom/enrollments/, a completion). */
+export const StudentEnrollment = Enrollment.omit({ admin_notes: true, is_urgent: true, issue_description: true });
+export type StudentEnrollment = z.infer<typeof StudentEnrollment>;
+
 /** What the browser's checkout needs to hand a payment to the gateway (amount in paise). */
 export const GatewayCheckout = z.object({
   name: z.literal('razorpay'),
@@ -48,7 +62,7 @@ export const GatewayCheckout = z.object({
 export type GatewayCheckout = z.infer<typeof GatewayCheckout>;
 
 /** A payment start answers the payment and, unless it was free, its live gateway order. */
-export const PaymentStart = Payment.extend({ gateway: GatewayCheckout.nullable().default(null) });
+export const PaymentStart = StudentPayment.extend({ gateway: GatewayCheckout.nullable().default(null) });
 export type PaymentStart = z.infer<typeof PaymentStart>;
 
 export const RECONCILIATION_FLAGS = [
@@ -96,5 +110,5 @@ export const SyncResult = z.object({
 export type SyncResult = z.infer<typeof SyncResult>;
 
 /** POST /classroom/payments/{id}/complete/ answers the completed payment and the enrollment it granted. */
-export const PaymentCompletion = z.object({ payment: Payment, enrollment: Enrollment });
+export const PaymentCompletion = z.object({ payment: StudentPayment, enrollment: StudentEnrollment });
 export type PaymentCompletion = z.infer<typeof PaymentCompletion>;

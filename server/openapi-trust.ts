@@ -37,11 +37,13 @@ export const TRUST_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: P.totpSetup,
-    summary: 'Start setting up an authenticator app: a new secret as an otpauth URI and its QR code (SVG)',
+    summary:
+      'Start setting up an authenticator app: a new secret as an otpauth URI and its QR code (SVG). The first second factor needs the password unless the login is under 5 minutes old',
     tag: 'Account',
     access: 'user',
+    body: C.FirstFactorInput,
     responses: { 200: C.TotpSetup },
-    errors: [400],
+    errors: [400, 403],
   },
   {
     method: 'post',

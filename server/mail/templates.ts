@@ -62,6 +62,28 @@ export function secondFactorRemovedEmail(ctx: MailContext, user: { firstName: st
   ]);
 }
 
+/** What changed among a person's second factors (the notice's words). */
+const FACTOR_CHANGES = {
+  totp_added: 'An authenticator app was set up',
+  totp_removed: 'The authenticator app was turned off',
+  passkey_added: 'A passkey was added',
+  passkey_removed: 'A passkey was removed',
+  recovery_codes_regenerated: 'New recovery codes were made (the old ones no longer work)',
+} as const;
+export type FactorChange = keyof typeof FACTOR_CHANGES;
+
+/** The owner's notice of any change of their second factors (issue 32), sent to the account's address. */
+export function secondFactorChangedEmail(
+  ctx: MailContext,
+  user: { firstName: string; change: FactorChange },
+): Rendered {
+  return compose(ctx, 'Your sign-in security changed', `Dear ${user.firstName},`, [
+    `${FACTOR_CHANGES[user.change]} on your account just now.`,
+    `If this was you, there is nothing to do. You can see your second factors and signed-in devices on your account page: ${ctx.publicUrl}/account`,
+    'If it was not you, change your password at once on that page (or with "Forgot password" on the sign-in page) and reply to this email.',
+  ]);
+}
+
 export function paymentConfirmationEmail(
   ctx: MailContext,
   p: { name: string; course: string; totalPaise: number; invoiceNumber: string },

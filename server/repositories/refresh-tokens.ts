@@ -64,6 +64,15 @@ export function createRefreshTokenRepository(db: Db) {
       const [row] = await familyByKey(db, { family });
       return row;
     },
+    /** When a login began (its first sign-in), or undefined for an unknown one. */
+    async startedAt(family: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('refresh_families')
+        .select('created_at')
+        .where('family', '=', family)
+        .executeTakeFirst();
+      return row?.created_at;
+    },
     /** Ends a whole login: none of its tokens refreshes any more. */
     async revokeFamily(family: string): Promise<void> {
       await db

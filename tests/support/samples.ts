@@ -5,7 +5,7 @@ import {
   SERVER_MESSAGES,
   MFA_MESSAGES,
   type CheckoutForm,
-  type Payment,
+  type StudentPayment,
   type PaymentCompletion,
   type PaymentStart,
   type User,
@@ -49,7 +49,7 @@ export const notFound = new ApiError(404, { detail: SERVER_MESSAGES.notFound });
 
 const student = { id: 2, first_name: 'Priya', last_name: 'Sharma', email: 'student@example.in' };
 
-export const samplePendingPayment: Payment = {
+export const samplePendingPayment: StudentPayment = {
   id: 41,
   course: 3,
   course_type: 'program',
@@ -62,19 +62,17 @@ export const samplePendingPayment: Payment = {
   created_at: '2026-11-20T10:00:00.000Z',
   completed_at: null,
   failure_reason: null,
-  admin_notes: '',
-  is_urgent: false,
   refunded_amount: 0,
-} as Payment;
+} as StudentPayment;
 
-export const sampleCompletedPayment: Payment = {
+export const sampleCompletedPayment: StudentPayment = {
   ...samplePendingPayment,
   status: 'completed',
   completed_at: '2026-11-20T10:05:00.000Z',
 };
 
 /** A free workshop: the server answers the payment already completed, amount 0. */
-export const sampleFreeWorkshopPayment: Payment = {
+export const sampleFreeWorkshopPayment: StudentPayment = {
   ...sampleCompletedPayment,
   id: 42,
   course: 5,
@@ -97,9 +95,6 @@ export const sampleCompletion: PaymentCompletion = {
     status: 'active',
     enrolled_at: '2026-11-20T10:05:00.000Z',
     progress_percentage: 0,
-    issue_description: '',
-    admin_notes: '',
-    is_urgent: false,
     batch: null,
   },
 } as PaymentCompletion;

@@ -8,7 +8,7 @@ import { createCourseRepository } from '../../repositories/courses.ts';
 import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
 import { createPaymentRepository } from '../../repositories/payments.ts';
 import { createProgramRepository } from '../../repositories/programs.ts';
-import { toProgram } from '../../services/present.ts';
+import { forStudent, toProgram } from '../../services/present.ts';
 import { sendCachedAnswer } from '../../plugins/http-cache.ts';
 import type { Db } from '../../db/connect.ts';
 import { answerOf } from '../../services/catalogue-cache.ts';
@@ -116,6 +116,6 @@ export default async function programRoutes(app: FastifyInstance) {
     const input = parse(PaymentStartInput, request.body ?? {});
     await beforePaymentStart(app.deps.db, app.deps.config.privacy.noticeVersion, student, input);
     const { payment, created } = await payments.start(student, 'program', id, input);
-    return reply.code(created ? 201 : 200).send(payment);
+    return reply.code(created ? 201 : 200).send(forStudent(payment));
   });
 }

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import type { Passkey } from '../../../../contract/index.ts';
+import { MFA_MESSAGES, type Passkey } from '../../../../contract/index.ts';
 import type { LoaderLogic } from '../../../../machines/loader.machine.ts';
 import type { PasskeyLogic } from '../../../../machines/passkey.machine.ts';
 import { TextField } from '../../../components/field.tsx';
@@ -23,6 +23,7 @@ export function passkeysSection(logic: PasskeyMachines): AccountSection {
     const reload = () => sendList({ type: 'loader.reload' });
     const [ceremony, send] = useMachine(logic.registration.provide({ actions: { succeeded: reload } }));
     const [name, setName] = useState('');
+    const [password, setPassword] = useState('');
     const [nameError, setNameError] = useState<string | undefined>();
     const busy = ceremony.hasTag('busy');
 
@@ -33,7 +34,8 @@ export function passkeysSection(logic: PasskeyMachines): AccountSection {
         return;
       }
       setNameError(undefined);
-      send({ type: 'passkey.start', input: { name: name.trim() } });
+      send({ type: 'passkey.start', input: { name: name.trim(), ...(password ? { password } : {}) } });
+      setPassword('');
     };
 
     return (
@@ -58,6 +60,17 @@ export function passkeysSection(logic: PasskeyMachines): AccountSection {
             error={nameError}
             onChange={(e) => setName(e.target.value)}
           />
+          {list.context.data?.length === 0 ? (
+            <TextField
+              label="Your password"
+              name="passkey_password"
+              type="password"
+              autoComplete="current-password"
+              hint={MFA_MESSAGES.firstFactorHint}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          ) : null}
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? 'Adding...' : 'Add a passkey'}
           </button>

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import type { MfaStatus } from '../../../../contract/index.ts';
+import { MFA_MESSAGES, type MfaStatus } from '../../../../contract/index.ts';
 import { TextField } from '../../../components/field.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { disableTotp, regenerateCodes } from '../api/account-api.ts';
@@ -32,6 +32,7 @@ export function SecondFactorSection({ machines }: { machines: AccountMachines })
   const reload = () => sendStatus({ type: 'loader.reload' });
   const [setup, sendSetup] = useMachine(machines.totpSetup.provide({ actions: { enabled: reload } }));
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const data = status.context.data;
 
   if (setup.matches('showingCodes')) {
@@ -89,11 +90,25 @@ export function SecondFactorSection({ machines }: { machines: AccountMachines })
       <div>
         {setup.context.error ? <Notice kind="error">{setup.context.error}</Notice> : null}
         <p>Two-step verification is off. Turn it on to ask for a code from your phone at every sign-in.</p>
+        {data.passkeys === 0 ? (
+          <TextField
+            label="Your password"
+            name="setup_password"
+            type="password"
+            autoComplete="current-password"
+            hint={MFA_MESSAGES.firstFactorHint}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        ) : null}
         <button
           type="button"
           className="btn btn-primary"
           disabled={setup.hasTag('busy')}
-          onClick={() => sendSetup({ type: 'totp.start' })}
+          onClick={() => {
+            sendSetup({ type: 'totp.start', password: password || undefined });
+            setPassword('');
+          }}
         >
           Set up an authenticator app
         </button>

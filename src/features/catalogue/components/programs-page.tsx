@@ -6,7 +6,7 @@ import {
   LEVEL_LABELS,
   MESSAGES,
   TARGET_AUDIENCE_LABELS,
-  type Enrollment,
+  type StudentEnrollment,
   type Program,
 } from '../../../../contract/index.ts';
 import { disclosureMachine } from '../../../../machines/disclosure.machine.ts';
@@ -32,7 +32,7 @@ const ProgramGrid = deferredPart(
 type Filters = { level: string; category: string; target_audience: string; search: string };
 const NO_FILTERS: Filters = { level: '', category: '', target_audience: '', search: '' };
 
-type Props = { list: ListLogic<Program>; enrollments: LoaderLogic<Enrollment[]>; preloaded?: Program[] };
+type Props = { list: ListLogic<Program>; enrollments: LoaderLogic<StudentEnrollment[]>; preloaded?: Program[] };
 
 export function ProgramsPage({ list, enrollments, preloaded }: Props) {
   // Both requests start at once: no waterfall between the programs and the enrolled set.
