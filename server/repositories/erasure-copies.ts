@@ -13,7 +13,17 @@ import { holding, withinSpans, type AddressSpan } from './identity.ts';
 const ERASED = 'erased';
 
 /** Keys of a gateway message (Razorpay's payment entity and its notes) that hold the payer's data. */
-const PAYER_KEYS = new Set(['email', 'contact', 'vpa', 'name', 'notes', 'customer_id', 'address', 'billing_address', 'phone']);
+const PAYER_KEYS = new Set([
+  'email',
+  'contact',
+  'vpa',
+  'name',
+  'notes',
+  'customer_id',
+  'address',
+  'billing_address',
+  'phone',
+]);
 
 const escape = (term: string) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -79,7 +89,8 @@ export function createErasureCopiesRepository(db: Db) {
         const before = parsed(row.changes);
         if (before === undefined) continue;
         const after = JSON.stringify(scrub(before, pattern));
-        if (after !== row.changes) await db.updateTable('audit_log').set({ changes: after }).where('id', '=', row.id).execute();
+        if (after !== row.changes)
+          await db.updateTable('audit_log').set({ changes: after }).where('id', '=', row.id).execute();
       }
     },
 
@@ -96,7 +107,8 @@ export function createErasureCopiesRepository(db: Db) {
         const before = parsed(row.payload);
         if (before === undefined) continue;
         const after = JSON.stringify(withoutPayer(before));
-        if (after !== row.payload) await db.updateTable('gateway_events').set({ payload: after }).where('id', '=', row.id).execute();
+        if (after !== row.payload)
+          await db.updateTable('gateway_events').set({ payload: after }).where('id', '=', row.id).execute();
       }
     },
 

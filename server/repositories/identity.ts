@@ -115,7 +115,8 @@ export function createIdentityRepository(db: Db) {
         .where('email', '=', email.toLowerCase())
         .orderBy('id', 'desc')
         .executeTakeFirst();
-      if (latest) await db.updateTable('verified_emails').set({ released_at: null }).where('id', '=', latest.id).execute();
+      if (latest)
+        await db.updateTable('verified_emails').set({ released_at: null }).where('id', '=', latest.id).execute();
     },
   };
 }

@@ -101,12 +101,20 @@ export function createPersonalDataRepository(db: Db) {
         .select(['id', 'billing_first_name', 'billing_last_name', 'billing_email', 'billing_phone'])
         .where('student_id', '=', userId)
         .execute();
-      const counseling = await db.selectFrom('counseling_requests').select(['id', 'name', 'phone']).where(byAddress).execute();
+      const counseling = await db
+        .selectFrom('counseling_requests')
+        .select(['id', 'name', 'phone'])
+        .where(byAddress)
+        .execute();
       const enrollments = await db.selectFrom('enrollments').select('id').where('student_id', '=', userId).execute();
       const pattern = termPattern([
         ...[user.username, user.email, `${user.first_name} ${user.last_name}`, user.first_name, user.last_name],
         ...spans.map((span) => span.email),
-        ...payments.flatMap((p) => [p.billing_email, p.billing_phone, `${p.billing_first_name} ${p.billing_last_name}`]),
+        ...payments.flatMap((p) => [
+          p.billing_email,
+          p.billing_phone,
+          `${p.billing_first_name} ${p.billing_last_name}`,
+        ]),
         ...counseling.flatMap((c) => [c.name, c.phone]),
       ]);
       const copies = createErasureCopiesRepository(db);

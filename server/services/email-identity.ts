@@ -83,7 +83,11 @@ export async function changeEmail(
       restoreVerifiedAt: user.email_verified_at,
     });
     await mail.emailChanged(trx, user.email, undo);
-    await mail.emailConfirmation(trx, input.email, await newConfirmationLink(trx, mail, { ...user, email: input.email }));
+    await mail.emailConfirmation(
+      trx,
+      input.email,
+      await newConfirmationLink(trx, mail, { ...user, email: input.email }),
+    );
     await createAuditRepository(trx).record({
       actorId: user.id,
       action: 'user.email_changed',

@@ -29,7 +29,11 @@ describe('the account page endpoints', () => {
 
   it('edits the own name; the email address changes only with the password (its own endpoint)', async () => {
     const user = await ctx.user('divya');
-    const { email } = await ctx.db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const { email } = await ctx.db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     const res = await ctx.request({
       method: 'PATCH',
       url: '/auth/account/profile/',

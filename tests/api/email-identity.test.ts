@@ -56,7 +56,13 @@ describe('confirming an address', () => {
     expect(await me(student.access)).toMatchObject({ email: student.email, email_verified: false });
     // Checkout and counseling work before the address is confirmed.
     const programId = await createProgram(ctx, admin.access, { title: 'Before confirming', price: 1000 });
-    const billing = { first_name: 'Meera', last_name: 'Das', email: student.email, phone: '9876543210', state_code: '27' };
+    const billing = {
+      first_name: 'Meera',
+      last_name: 'Das',
+      email: student.email,
+      phone: '9876543210',
+      state_code: '27',
+    };
     const start = await ctx.request({
       method: 'POST',
       url: API.programs.payment(programId),
@@ -145,7 +151,11 @@ describe('changing the address', () => {
     const student = await register('mover');
     expect((await confirm(await mailbox.emailTokenFor(student.email))).status).toBe(204);
     const laptop = (
-      await ctx.request({ method: 'POST', url: API.token, body: { username: student.username, password: 'password123' } })
+      await ctx.request({
+        method: 'POST',
+        url: API.token,
+        body: { username: student.username, password: 'password123' },
+      })
     ).body as TokenPair;
 
     const res = await change(student.access, 'Mover.New@example.in');
@@ -171,13 +181,21 @@ describe('changing the address', () => {
 
     // The owner of the old address undoes it: the old address is back, confirmed as before, every device out.
     const tablet = (
-      await ctx.request({ method: 'POST', url: API.token, body: { username: student.username, password: 'password123' } })
+      await ctx.request({
+        method: 'POST',
+        url: API.token,
+        body: { username: student.username, password: 'password123' },
+      })
     ).body as TokenPair;
     expect((await undo(undoToken)).status).toBe(204);
     expect(await refreshes(fresh.refresh)).toBe(false);
     expect(await refreshes(tablet.refresh)).toBe(false);
     const after = (
-      await ctx.request({ method: 'POST', url: API.token, body: { username: student.username, password: 'password123' } })
+      await ctx.request({
+        method: 'POST',
+        url: API.token,
+        body: { username: student.username, password: 'password123' },
+      })
     ).body as TokenPair;
     expect(await me(after.access)).toMatchObject({ email: student.email, email_verified: true });
     // The new address's pending confirmation and the used undo link are void.
@@ -193,7 +211,11 @@ describe('changing the address', () => {
     const thiefsUndo = await mailbox.emailTokenFor('chain.thief1@example.in', 'undo-email-change');
     expect((await undo(ownersUndo)).status).toBe(204);
     expect((await undo(thiefsUndo)).body).toEqual({ error: IDENTITY_MESSAGES.undoLinkInvalid });
-    const row = await ctx.db.selectFrom('users').select('email').where('username', '=', student.username).executeTakeFirst();
+    const row = await ctx.db
+      .selectFrom('users')
+      .select('email')
+      .where('username', '=', student.username)
+      .executeTakeFirst();
     expect(row?.email).toBe(student.email);
     // An undo link expires after 7 days.
     const later = await register('late');
@@ -221,7 +243,8 @@ describe('changing the address', () => {
   it('is limited like a login: a stolen token cannot guess the password through it', async () => {
     const student = await register('guess');
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await change(student.access, `guess${i}@example.in`, `wrong-${i}`)).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await change(student.access, `guess${i}@example.in`, `wrong-${i}`)).status);
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
     const right = await change(student.access, 'guess.right@example.in');
     expect(right.status).toBe(429);

@@ -48,7 +48,11 @@ export async function startResetMailbox(ctx: TestContext) {
      * reads it from the email received and opens it.
      */
     async confirm(user: TestUser): Promise<void> {
-      const { email } = await ctx.db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow();
+      const { email } = await ctx.db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
       const asked = await ctx.request({ method: 'POST', url: IDENTITY_PATHS.emailConfirmation, token: user.access });
       if (asked.status !== 202) throw new Error(`confirmation not sent: ${asked.status} ${asked.raw}`);
       const token = await this.emailTokenFor(email);
