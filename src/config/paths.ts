@@ -1,4 +1,4 @@
-import { IDENTITY_PAGES, type CourseType } from '../../contract/index.ts';
+import type { CourseType } from '../../contract/index.ts';
 
 /** Every route path of the app, in one typed object (bulletproof-react). */
 export const paths = {
@@ -25,9 +25,9 @@ export const paths = {
   policies: ['/privacy', '/terms', '/refund-policy', '/delivery-policy', '/grievance'],
   accountPrivacy: '/account/privacy',
   guardianConfirm: '/guardian-confirm',
-  /** The emailed links of decision record 063 (the token in the fragment). */
-  confirmEmail: IDENTITY_PAGES.confirmEmail,
-  undoEmailChange: IDENTITY_PAGES.undoEmailChange,
+  /** The emailed links of decision record 063 (the token in the fragment; contract IDENTITY_PAGES). */
+  confirmEmail: '/confirm-email',
+  undoEmailChange: '/undo-email-change',
   /** The student's course page for one enrollment. */
   learn: {
     pattern: '/learn/:enrollmentId',

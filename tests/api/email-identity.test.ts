@@ -205,9 +205,9 @@ describe('changing the address', () => {
 
   it('an undo voids the undo links of later changes (a thief cannot take the address back with them)', async () => {
     const student = await register('chain');
-    let tokens = (await change(student.access, 'chain.thief1@example.in')).body as TokenPair;
+    const tokens = (await change(student.access, 'chain.thief1@example.in')).body as TokenPair;
     const ownersUndo = await mailbox.emailTokenFor(student.email, 'undo-email-change');
-    tokens = (await change(tokens.access, 'chain.thief2@example.in')).body as TokenPair;
+    expect((await change(tokens.access, 'chain.thief2@example.in')).status).toBe(200);
     const thiefsUndo = await mailbox.emailTokenFor('chain.thief1@example.in', 'undo-email-change');
     expect((await undo(ownersUndo)).status).toBe(204);
     expect((await undo(thiefsUndo)).body).toEqual({ error: IDENTITY_MESSAGES.undoLinkInvalid });
