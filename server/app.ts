@@ -41,6 +41,7 @@ import { resetLinkKey } from './lib/reset-links.ts';
 import { createMfa, resolveMfaKey } from './services/mfa/index.ts';
 import mfaRoutes from './routes/auth/mfa.ts';
 import accountRoutes from './routes/auth/account.ts';
+import emailRoutes from './routes/auth/email.ts';
 import passkeyRoutes from './routes/auth/passkeys.ts';
 import { createTokenService, resolveJwtSecret, tokenLifetimes, type Rotate } from './services/tokens.ts';
 import { createCatalogueCache } from './services/catalogue-cache.ts';
@@ -183,6 +184,7 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
   await app.register(authRoutes);
   await app.register(mfaRoutes);
   await app.register(accountRoutes);
+  await app.register(emailRoutes);
   await app.register(passkeyRoutes);
   await app.register(programRoutes);
   await app.register(workshopRoutes);

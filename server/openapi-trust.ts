@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as C from '../contract/index.ts';
-import type { Operation } from './openapi-operation.ts';
+import { Empty, type Operation } from './openapi-operation.ts';
 
 /** The second factor, step-up and the account page's routes (decision record 045). */
 
@@ -89,11 +89,52 @@ export const TRUST_OPERATIONS: Operation[] = [
   {
     method: 'patch',
     path: P.profile,
-    summary: 'Change the own name or email',
+    summary: 'Change the own name (an email different from the current one: 400, it changes with the password)',
     tag: 'Account',
     access: 'user',
     body: C.ProfileInput,
     responses: { 200: C.User },
+    errors: [400],
+  },
+  {
+    method: 'post',
+    path: C.IDENTITY_PATHS.email,
+    summary:
+      'Change the own email with the current password: unconfirmed until its link is opened, every login ends (a fresh pair is answered), the old address gets a 7-day undo link',
+    tag: 'Account',
+    access: 'user',
+    body: C.EmailChangeInput,
+    responses: { 200: C.TokenPair },
+    errors: [400, 401, 429],
+  },
+  {
+    method: 'post',
+    path: C.IDENTITY_PATHS.emailConfirmation,
+    summary: 'Email the confirmation link (24 hours, single use) again to the own, unconfirmed address',
+    tag: 'Account',
+    access: 'user',
+    responses: { 202: z.object({ detail: z.string() }) },
+    errors: [400, 401, 429],
+  },
+  {
+    method: 'post',
+    path: C.IDENTITY_PATHS.confirmEmail,
+    summary: "Confirm an address with the token of its emailed link (the account's current address only)",
+    tag: 'Auth',
+    access: 'public',
+    body: C.EmailLinkInput,
+    responses: { 204: Empty },
+    errors: [400],
+  },
+  {
+    method: 'post',
+    path: C.IDENTITY_PATHS.undoEmailChange,
+    summary:
+      "Undo an email change with the token of the old address's link: the old address back, every login ended, the account's other undo links void",
+    tag: 'Auth',
+    access: 'public',
+    body: C.EmailLinkInput,
+    responses: { 204: Empty },
     errors: [400],
   },
   {

@@ -26,6 +26,7 @@ import * as recordTotals from './migrations/020_record_totals.ts';
 import * as counselingAtScale from './migrations/021_counseling_at_scale.ts';
 import * as studentSearch from './migrations/022_student_search.ts';
 import * as settlementSeams from './migrations/023_settlement_seams.ts';
+import * as emailVerification from './migrations/024_email_verification.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '021_counseling_at_scale': counselingAtScale,
   '022_student_search': studentSearch,
   '023_settlement_seams': settlementSeams,
+  '024_email_verification': emailVerification,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -17,6 +17,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
     exported: [
       ...['id', 'username', 'email', 'first_name', 'last_name', 'role', 'created_at', 'is_active', 'last_login'],
       'mfa_enabled',
+      'email_verified_at',
     ],
     withheld: {
       password_hash: 'a one-way hash of the password: useless to its owner, a risk if copied',
@@ -26,6 +27,12 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
       payment_count: 'how many payments there are (each is in payments)',
       enrollment_count: 'how many enrollments there are (each is in enrollments)',
     },
+  },
+  verified_emails: {
+    file: 'verified_addresses',
+    exported: ['email', 'verified_at', 'released_at'],
+    notPersonal: ['id'],
+    withheld: { user_id: 'the account itself' },
   },
   consent_events: {
     file: 'consents',

@@ -39,6 +39,32 @@ export interface UsersTable {
   /** Migration 022: the student's payments and enrollments, kept by triggers (a search's count adds them). */
   payment_count: Generated<number>;
   enrollment_count: Generated<number>;
+  /** Migration 024: when the current address was confirmed from its emailed link; null until then. */
+  email_verified_at: Generated<Timestamp | null>;
+}
+
+/** Migration 024: each address confirmed for an account, from then until changed away (decision record 063). */
+export interface VerifiedEmailsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Lower case. */
+  email: string;
+  verified_at: Timestamp;
+  released_at: Timestamp | null;
+}
+
+/** Migration 024: emailed confirmation and undo links, stored as token hashes and nonces. */
+export interface EmailLinksTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'confirm' | 'undo';
+  email: string;
+  restore_verified_at: Timestamp | null;
+  token_hash: string;
+  link_nonce: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
 }
 
 /** Authenticator-app secrets, encrypted (AES-256-GCM), one per user; migration 012. */
@@ -745,6 +771,8 @@ export interface Database {
   tax_documents: TaxDocumentsTable;
   outbox: OutboxTable;
   password_resets: PasswordResetsTable;
+  verified_emails: VerifiedEmailsTable;
+  email_links: EmailLinksTable;
   users: UsersTable;
   settings: SettingsTable;
   refresh_families: RefreshFamiliesTable;

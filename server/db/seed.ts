@@ -778,9 +778,15 @@ export async function seedDemo(db: Db): Promise<void> {
           password_hash: hashes[i]!,
           role: u.role,
           created_at: at(-90 + i),
+          // The demo's addresses count as confirmed when the account was made (decision record 063).
+          email_verified_at: at(-90 + i),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('verified_emails')
+        .values({ user_id: row.id, email: u.email.toLowerCase(), verified_at: at(-90 + i), released_at: null })
+        .execute();
       userIds.set(u.username, row.id);
     }
     const facultyIds: number[] = [];

@@ -15,6 +15,8 @@ import { createOutboxRepository } from '../repositories/outbox.ts';
 export type AttachmentRef =
   | { kind: 'tax_document'; id: number; /** What the admin Outbox names it (taxDocumentFileName). */ filename?: string }
   | { kind: 'password_reset'; id: number }
+  /** An email confirmation or undo link (email_links, decision record 063), written in like a reset link. */
+  | { kind: 'email_link'; id: number }
   /** A certificate's PDF (decision record 052). */
   | { kind: 'certificate'; id: number; filename?: string };
 

@@ -4,7 +4,15 @@ import type { Db, Dialect } from '../db/connect.ts';
 import type { OutboxRow } from '../db/schema.ts';
 import { parseDocument } from '../billing/documents.ts';
 import { renderTaxDocument } from '../billing/pdf.ts';
-import { RESET_LINK_PLACEHOLDER, resetLink, resetLinkKey, resetToken } from '../lib/reset-links.ts';
+import {
+  EMAIL_LINK_PLACEHOLDERS,
+  emailLink,
+  RESET_LINK_PLACEHOLDER,
+  resetLink,
+  resetLinkKey,
+  resetToken,
+} from '../lib/reset-links.ts';
+import { createEmailLinkRepository } from '../repositories/email-links.ts';
 import { createOutboxRepository } from '../repositories/outbox.ts';
 import { createPasswordResetRepository } from '../repositories/password-resets.ts';
 import { resolveJwtSecret } from '../services/tokens.ts';
@@ -31,6 +39,7 @@ export function createMailWorker(options: {
   const outbox = createOutboxRepository(db);
   const documents = createTaxDocumentRepository(db);
   const resets = createPasswordResetRepository(db);
+  const emailLinks = createEmailLinkRepository(db);
   let linkKey: Promise<Buffer> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
@@ -56,19 +65,29 @@ export function createMailWorker(options: {
   }
 
   /**
-   * The bodies as sent: a password reset's link derived again from its nonce and the server's secret
+   * The bodies as sent: a password reset's (or an email confirmation or undo) link derived again from its nonce and the server's secret
    * (server/lib/reset-links.ts) in place of the placeholder the outbox stores.
    */
   async function bodies(row: OutboxRow, refs: AttachmentRef[]) {
     let { text_body: text, html_body: html } = row;
     for (const ref of refs) {
-      if (ref.kind !== 'password_reset') continue;
-      const reset = await resets.findLink(ref.id);
-      if (!reset?.link_nonce) throw new Error(`password reset ${ref.id} has no link to send`);
+      if (ref.kind !== 'password_reset' && ref.kind !== 'email_link') continue;
       linkKey ??= resolveJwtSecret(db, config.jwtSecret).then(resetLinkKey);
-      const link = resetLink(config.publicUrl, resetToken(await linkKey, reset.link_nonce));
-      text = text.replaceAll(RESET_LINK_PLACEHOLDER, link);
-      html = html.replaceAll(RESET_LINK_PLACEHOLDER, `<a href="${link}">${link}</a>`);
+      let placeholder: string;
+      let link: string;
+      if (ref.kind === 'password_reset') {
+        const reset = await resets.findLink(ref.id);
+        if (!reset?.link_nonce) throw new Error(`password reset ${ref.id} has no link to send`);
+        placeholder = RESET_LINK_PLACEHOLDER;
+        link = resetLink(config.publicUrl, resetToken(await linkKey, reset.link_nonce));
+      } else {
+        const row = await emailLinks.findLink(ref.id);
+        if (!row) throw new Error(`email link ${ref.id} has no link to send`);
+        placeholder = EMAIL_LINK_PLACEHOLDERS[row.purpose];
+        link = emailLink(config.publicUrl, row.purpose, resetToken(await linkKey, row.link_nonce));
+      }
+      text = text.replaceAll(placeholder, link);
+      html = html.replaceAll(placeholder, `<a href="${link}">${link}</a>`);
     }
     return { text, html };
   }

@@ -43,6 +43,7 @@ export function toUser(row: UserRow): User {
     id: row.id,
     username: row.username,
     email: row.email,
+    email_verified: Boolean(row.email_verified_at),
     first_name: row.first_name,
     last_name: row.last_name,
     profile: { role, is_admin: role === 'admin', is_instructor: role === 'instructor', is_student: role === 'student' },

@@ -62,6 +62,9 @@ const NotFoundPage = page(() => import('../components/status-pages.tsx'), 'NotFo
 const PolicyPage = page(() => import('./routes/privacy-routes.tsx'), 'PolicyRoute');
 const AccountPrivacyPage = page(() => import('./routes/privacy-routes.tsx'), 'AccountPrivacyRoute');
 const GuardianConfirmPage = page(() => import('./routes/privacy-routes.tsx'), 'GuardianConfirmRoute');
+// The emailed links of an address's confirmation and of undoing a change (decision record 063).
+const ConfirmEmailPage = page(() => import('./routes/email-link-routes.tsx'), 'ConfirmEmailRoute');
+const UndoEmailChangePage = page(() => import('./routes/email-link-routes.tsx'), 'UndoEmailChangeRoute');
 
 export const routes: RouteObject[] = [
   {
@@ -98,6 +101,8 @@ export const routes: RouteObject[] = [
           ...paths.policies.map((path) => ({ path, element: <PolicyPage /> })),
           { path: paths.accountPrivacy, element: <AccountPrivacyPage /> },
           { path: paths.guardianConfirm, element: <GuardianConfirmPage /> },
+          { path: paths.confirmEmail, element: <ConfirmEmailPage /> },
+          { path: paths.undoEmailChange, element: <UndoEmailChangePage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -20,6 +20,7 @@ export const sampleStudent: User = {
   email: 'student@example.in',
   first_name: 'Priya',
   last_name: 'Sharma',
+  email_verified: true,
   profile: { role: 'student', is_admin: false, is_instructor: false, is_student: true },
 };
 
@@ -29,6 +30,7 @@ export const sampleNewStudent: User = {
   email: 'arjun@example.in',
   first_name: 'Arjun',
   last_name: 'Mehta',
+  email_verified: true,
   profile: { role: 'student', is_admin: false, is_instructor: false, is_student: true },
 };
 

@@ -30,6 +30,7 @@ const ASHA: AdminUser = {
   email: 'asha@example.in',
   first_name: 'Asha',
   last_name: 'Rao',
+  email_verified: true,
   profile: { role: 'student', is_admin: false, is_instructor: false, is_student: true },
   is_active: true,
   date_joined: '2026-11-01T10:00:00.000Z',

@@ -20,6 +20,7 @@ const instructor: User = {
   email: 'instructor@example.in',
   first_name: 'Meera',
   last_name: 'Nair',
+  email_verified: true,
   profile: { role: 'instructor', is_admin: false, is_instructor: true, is_student: false },
 };
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  IDENTITY_MESSAGES,
   MFA_MESSAGES,
   MFA_PATHS,
   PasswordChangeInput,
   ProfileInput,
-  SERVER_MESSAGES,
 } from '../../../contract/index.ts';
 import { HttpError, ValidationFailed } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -20,15 +20,16 @@ import { toUser } from '../../services/present.ts';
 export default async function accountRoutes(app: FastifyInstance) {
   const { db, tokens } = app.deps;
   const devices = createDeviceRepository(db);
-  const users = createUserRepository(db);
 
   app.patch(MFA_PATHS.profile, { preHandler: authenticated }, async (request) => {
     const user = requireUser(request);
-    const input = parse(ProfileInput, request.body ?? {});
-    if (input.email && (await users.emailTaken(input.email, user.id))) {
-      throw new ValidationFailed({ email: [SERVER_MESSAGES.emailTaken] });
+    const { email, ...names } = parse(ProfileInput, request.body ?? {});
+    // The address changes only with the password (POST /auth/account/email/, decision record 063); the
+    // profile form may send it unchanged.
+    if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase()) {
+      throw new ValidationFailed({ email: [IDENTITY_MESSAGES.profileEmail] });
     }
-    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    const changes = Object.fromEntries(Object.entries(names).filter(([, v]) => v !== undefined));
     await db.transaction().execute(async (trx) => {
       await createUserRepository(trx).update(user.id, changes);
       await createAuditRepository(trx).record({

@@ -20,6 +20,7 @@ import { createRefreshTokenRepository } from '../../repositories/refresh-tokens.
 import { createUserRepository } from '../../repositories/users.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { issuePasswordReset, sha256 } from '../../services/password-resets.ts';
+import { newConfirmationLink } from '../../services/email-identity.ts';
 import { toUser } from '../../services/present.ts';
 import { mayMailStranger } from '../../services/stranger-mail.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -114,8 +115,10 @@ export default async function authRoutes(app: FastifyInstance) {
             role: 'student',
             last_login: nowIso(),
           });
+          // The welcome carries the address's confirmation link (decision record 063); the note to an address
+          // that has an account carries none (its owner did not ask for this account).
           if (notify && emailOwned) await mail.registrationAttempted(trx, input.email);
-          else if (notify) await mail.userRegistered(trx, created);
+          else if (notify) await mail.userRegistered(trx, created, await newConfirmationLink(trx, mail, created));
           const mailContext = { institute: config.institute, publicUrl: config.publicUrl };
           await recordRegistration(trx, mailContext, config.privacy.noticeVersion, created, input, age);
           return created;

@@ -18,6 +18,7 @@ export const admin: User = {
   email: 'admin@example.in',
   first_name: 'Institute',
   last_name: 'Admin',
+  email_verified: true,
   profile: { role: 'admin', is_admin: true, is_instructor: false, is_student: false },
 };
 

@@ -6,13 +6,12 @@ import { changePassword, saveProfile } from '../api/account-api.ts';
 import type { AccountMachines } from '../types.ts';
 import { useFormAction } from './use-form-action.ts';
 
-/** Name and email of the signed-in person. */
+/** The name of the signed-in person (the email address has its own section, with the password). */
 export function ProfileSection({ machines }: { machines: AccountMachines }) {
   const user = SessionContext.useSelector((s) => s.context.user);
   const [values, setValues] = useState({
     first_name: user?.first_name ?? '',
     last_name: user?.last_name ?? '',
-    email: user?.email ?? '',
   });
   const action = useFormAction(machines, () => saveProfile(values));
   const onSubmit = (event: FormEvent) => {
@@ -36,14 +35,6 @@ export function ProfileSection({ machines }: { machines: AccountMachines }) {
         autoComplete="family-name"
         value={values.last_name}
         onChange={(e) => setValues({ ...values, last_name: e.target.value })}
-      />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={(e) => setValues({ ...values, email: e.target.value })}
       />
       <button type="submit" className="btn btn-primary" disabled={action.busy}>
         {action.busy ? 'Saving...' : 'Save profile'}
