@@ -127,13 +127,13 @@ export function createBilling(institute: Institute) {
         [payment.billing_first_name, payment.billing_last_name].filter(Boolean).join(' ') ||
         `${payment.user_first_name} ${payment.user_last_name}`.trim();
       const instalment = payment.instalment_id
-        ? await createInstalmentRepository(trx).findInstalment(payment.instalment_id)
+        ? await createInstalmentRepository(trx).placeInSchedule(payment.instalment_id)
         : undefined;
       const course =
         (payment.course_type === 'program'
           ? `Training programme: ${payment.program_title ?? `#${payment.course_id}`}`
           : `Workshop: ${payment.workshop_title ?? `#${payment.course_id}`}`) +
-        (instalment ? `, instalment ${instalment.number}` : '');
+        (instalment ? `, Instalment ${instalment.number} of ${instalment.of}` : '');
       const data: TaxDocumentData = {
         kind: 'invoice',
         number,

@@ -15,7 +15,7 @@ import {
 import { StatusBadge } from '../../../components/badges.tsx';
 import { InvoiceLink } from '../../../components/invoice-link.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { formatDate, formatDateTime, formatINR, fullName } from '../../../utils/format.ts';
+import { formatDate, formatDateTime, formatINR, formatPaise, fullName } from '../../../utils/format.ts';
 import { AssigneeName, FollowUp } from './admin-choices.tsx';
 import { batchOf, moveToBatch } from './enrollment-batch.ts';
 import { COUNSELING_FILTERS, PAYMENT_FILTERS, RECORD_FILTERS } from './office-resources.tsx';
@@ -25,6 +25,14 @@ const urgent = (value: boolean) => (value ? 'Urgent' : 'No');
 const courseTitle = (e: Enrollment) => e.program?.title ?? e.workshop?.title ?? `Course #${e.course}`;
 const refunded = (p: Payment) => (p.refunded_amount > 0 ? formatINR(p.refunded_amount) : '—');
 const paymentTitle = (p: Payment) => p.program_title ?? p.workshop_title ?? `Course #${p.course}`;
+/** What the student was charged (decision record 066): the list price less the discount, GST as charged. */
+const charged = (p: Payment) => formatPaise(p.total_paise);
+const discountText = (p: Payment) =>
+  p.discount_paise > 0
+    ? `${formatPaise(p.discount_paise)} (${p.coupon_code ? `coupon ${p.coupon_code}` : 'scholarship'})`
+    : '—';
+const instalmentText = (p: Payment) =>
+  p.instalment_number === null ? '—' : `${p.instalment_number}${p.instalment_count ? ` of ${p.instalment_count}` : ''}`;
 
 export const enrollmentsResource: AdminResource<Enrollment> = {
   key: 'enrollments',
@@ -72,7 +80,7 @@ export const paymentsResource: AdminResource<Payment> = {
   columns: [
     { label: 'Student', render: (p) => `${fullName(p.student)} (${p.student.email})` },
     { label: 'Course', render: paymentTitle },
-    { label: 'Amount', render: (p) => formatINR(p.amount) },
+    { label: 'Amount', render: charged },
     { label: 'Refunded', render: refunded },
     { label: 'Status', render: (p) => <StatusBadge status={p.status} /> },
     { label: 'Created', render: (p) => formatDateTime(p.created_at) },
@@ -82,7 +90,12 @@ export const paymentsResource: AdminResource<Payment> = {
   details: (p) => [
     ['Student', `${fullName(p.student)} (${p.student.email})`],
     ['Course', paymentTitle(p)],
-    ['Amount', formatINR(p.amount)],
+    ['Amount charged', charged(p)],
+    ['List price', formatINR(p.amount)],
+    ['Discount', discountText(p)],
+    ['Plan', p.plan_name ?? '—'],
+    ['Instalment', instalmentText(p)],
+    ['Gateway payment id', p.gateway_payment_id ?? '—'],
     ['Refunded', refunded(p)],
     ['Method', PAYMENT_METHOD_LABELS[p.payment_method]],
     ['Status', <StatusBadge key="s" status={p.status} />],
