@@ -51,7 +51,7 @@ export async function completePayment(
   trx: Db,
   effects: PaymentEffects,
   payment: PaymentRow,
-  extra: Partial<Pick<PaymentRow, 'admin_notes' | 'is_urgent'>> = {},
+  extra: Partial<Pick<PaymentRow, 'admin_notes' | 'is_urgent' | 'gateway_payment_id'>> = {},
 ): Promise<number | null> {
   // One UPDATE (and so one move between the trigger-kept totals) before the enrollment is touched:
   // every transaction locks payment totals before enrollment totals, so they cannot deadlock.
@@ -115,9 +115,9 @@ export async function settleCaptured(
     );
     // An instalment (decision record 054) is paid while enrolled, by design: not a second payment.
     if (enrolled && !flag && row.instalment_id === null) flag = 'paid_twice';
-    const enrollmentId = await completePayment(trx, effects, row);
+    // The gateway's payment id is written with the completion, so the invoice it issues names it.
+    const enrollmentId = await completePayment(trx, effects, row, { gateway_payment_id: gatewayPaymentId });
     if (enrollmentId === null) continue; // changed under us: read it again
-    await payments.update(row.id, { gateway_payment_id: gatewayPaymentId });
     const details: Record<GatewayFlag, string> = {
       capture_after_cancel: `Payment ${row.id} was cancelled, then captured: completed, access granted.`,
       capture_after_failure: `Payment ${row.id} was ${row.status}, then captured: completed, access granted.`,
