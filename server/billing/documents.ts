@@ -94,12 +94,13 @@ export function createBilling(institute: Institute) {
      * Issues the tax invoice of a completed payment, in the caller's transaction (the one completing it).
      * Idempotent: answers the existing invoice if there is one; null for a payment of nothing.
      * `beforePayment`: an instalment's invoice on its due date (INSTALMENT_INVOICE_ON=due_date, decision
-     * record 054) is issued for its payment while still pending.
+     * record 054) is issued for its payment while still pending. `issuedAt`: the demo seed's invoices, issued
+     * when their payments were completed (default: now).
      */
     async issueInvoice(
       trx: Db,
       paymentId: number,
-      options: { beforePayment?: boolean } = {},
+      options: { beforePayment?: boolean; issuedAt?: string } = {},
     ): Promise<TaxDocumentRow | null> {
       const documents = createTaxDocumentRepository(trx);
       const existing = await documents.findInvoice(paymentId);
@@ -120,7 +121,7 @@ export function createBilling(institute: Institute) {
         total: quoted.total,
         intraState: quoted.intraState,
       };
-      const issuedAt = new Date();
+      const issuedAt = options.issuedAt ? new Date(options.issuedAt) : new Date();
       const fy = financialYear(issuedAt);
       const number = formatNumber(institute.invoicePrefix, 'invoice', fy, await documents.nextNumber('invoice', fy));
       const name =
