@@ -44,7 +44,9 @@ function Timetable({ batch, onTake }: TimetableProps) {
           <td>
             {formatDateTime(s.starts_at)} · {plural(s.duration_minutes, 'minute')}
           </td>
-          <td>{!s.started ? 'Not started' : s.marked ? `Taken: ${s.present} present` : 'Not taken yet'}</td>
+          <td>
+            {!s.started ? 'Not started' : s.marked ? `Taken: ${s.present} present` : 'No sheet yet (not counted)'}
+          </td>
           <td>
             {s.started ? (
               <button
@@ -100,8 +102,15 @@ export function TeachBatchPage({ machines, batchId }: { machines: TeachMachines;
       <section aria-labelledby="students-title">
         <h2 id="students-title">Students ({batch.students.length})</h2>
         <p className="meta">
-          Attendance: live classes attended of the {plural(batch.sessions_held, 'session')} held so far.
+          Attendance: live classes attended of the {batch.sessions_counted} held{' '}
+          {batch.sessions_counted === 1 ? 'class' : 'classes'} whose attendance was taken.
         </p>
+        {batch.held_without_sheet.length > 0 ? (
+          <Notice kind="info">
+            Held without an attendance sheet (not counted for anyone until you take it):{' '}
+            {batch.held_without_sheet.join(', ')}.
+          </Notice>
+        ) : null}
         <Students batch={batch} />
       </section>
       <section aria-labelledby="timetable-title">
