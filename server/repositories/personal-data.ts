@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { PERSONAL_DATA } from '../db/personal-data.ts';
+import { ERASED_EMAIL_DOMAIN } from '../../contract/index.ts';
 
 type Row = Record<string, unknown>;
 
@@ -73,7 +74,7 @@ export function createPersonalDataRepository(db: Db) {
         .updateTable('users')
         .set({
           username: anon,
-          email: `${anon}@erased.invalid`,
+          email: `${anon}@${ERASED_EMAIL_DOMAIN}`,
           first_name: 'Erased',
           last_name: 'Person',
           password_hash: '!erased',
@@ -142,7 +143,7 @@ export function createPersonalDataRepository(db: Db) {
       await db
         .updateTable('outbox')
         .set({
-          recipients: JSON.stringify([`${anon}@erased.invalid`]),
+          recipients: JSON.stringify([`${anon}@${ERASED_EMAIL_DOMAIN}`]),
           text_body: '',
           html_body: '',
           subject: '(erased)',

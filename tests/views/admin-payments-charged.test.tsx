@@ -51,4 +51,28 @@ describe('Admin Payments tab: what was charged', () => {
     expect(value('Instalment')).toBe('2 of 3');
     expect(value('Gateway payment id')).toBe('pay_Office0Charged1');
   });
+
+  it('shows an erased student’s payment as "account erased"', async () => {
+    const erased = payment({
+      id: 43,
+      student: {
+        id: 77,
+        username: 'erased-77',
+        first_name: 'Erased',
+        last_name: 'Person',
+        email: 'erased-77@erased.invalid',
+      },
+    });
+    renderApp('/admin?tab=payments', {
+      user: admin,
+      routes: {
+        [`GET ${API.adminStats}`]: ok(STATS),
+        [`GET ${API.admin.issueSummary}`]: ok(ISSUES),
+        [`GET ${API.admin.payments}`]: ok(page([erased])),
+      },
+    });
+    const row = await screen.findByRole('row', { name: /Credit Analyst Program/ });
+    expect(within(row).getByRole('cell', { name: 'account erased' })).toBeInTheDocument();
+    expect(row).not.toHaveTextContent('erased.invalid');
+  });
 });

@@ -119,6 +119,18 @@ describe('The instructor area', () => {
     expect(timetable.getByRole('button', { name: /Take attendance for Live class 2/ })).toBeInTheDocument();
   });
 
+  it('shows an erased student as "account erased", not as a person (decision 066)', async () => {
+    const erased = { ...batch.students[1]!, id: 13, name: 'Erased Person', email: 'erased-13@erased.invalid' };
+    renderApp('/teach/batches/2', {
+      user: instructor,
+      routes: { [`GET ${TEACHING_API.batch(2)}`]: ok({ ...batch, students: [...batch.students, erased] }) },
+    });
+    const students = within(await screen.findByRole('region', { name: 'Students of the batch' }));
+    const row = students.getByRole('row', { name: /account erased/ });
+    expect(row).not.toHaveTextContent('Erased Person');
+    expect(row).not.toHaveTextContent('erased.invalid');
+  });
+
   it('shows a student the server’s words: it is for instructors', async () => {
     renderApp('/teach', {
       user: student,

@@ -11,6 +11,7 @@ import {
   OutboxEmail,
   Payment,
   PAYMENT_METHOD_LABELS,
+  personLabel,
 } from '../../../../contract/index.ts';
 import { StatusBadge } from '../../../components/badges.tsx';
 import { InvoiceLink } from '../../../components/invoice-link.tsx';
@@ -22,6 +23,8 @@ import { COUNSELING_FILTERS, PAYMENT_FILTERS, RECORD_FILTERS } from './office-re
 import type { AdminResource } from './resource-types.ts';
 
 const urgent = (value: boolean) => (value ? 'Urgent' : 'No');
+/** The student and their email, or "account erased" (decision record 066). */
+const studentOf = (r: { student: Payment['student'] }) => personLabel(fullName(r.student), r.student.email);
 const courseTitle = (e: Enrollment) => e.program?.title ?? e.workshop?.title ?? `Course #${e.course}`;
 const refunded = (p: Payment) => (p.refunded_amount > 0 ? formatINR(p.refunded_amount) : '—');
 const paymentTitle = (p: Payment) => p.program_title ?? p.workshop_title ?? `Course #${p.course}`;
@@ -44,7 +47,7 @@ export const enrollmentsResource: AdminResource<Enrollment> = {
   filters: RECORD_FILTERS,
   exportPath: API.admin.exports.enrollments,
   columns: [
-    { label: 'Student', render: (e) => `${fullName(e.student)} (${e.student.email})` },
+    { label: 'Student', render: (e) => studentOf(e) },
     { label: 'Course', render: courseTitle },
     { label: 'Batch', render: batchOf },
     { label: 'Status', render: (e) => <StatusBadge status={e.status} /> },
@@ -52,7 +55,7 @@ export const enrollmentsResource: AdminResource<Enrollment> = {
     { label: 'Urgent', render: (e) => urgent(e.is_urgent) },
   ],
   details: (e) => [
-    ['Student', `${fullName(e.student)} (${e.student.email})`],
+    ['Student', studentOf(e)],
     ['Course', courseTitle(e)],
     ['Batch', batchOf(e)],
     ['Status', <StatusBadge key="s" status={e.status} />],
@@ -78,7 +81,7 @@ export const paymentsResource: AdminResource<Payment> = {
   filters: PAYMENT_FILTERS,
   exportPath: API.admin.exports.payments,
   columns: [
-    { label: 'Student', render: (p) => `${fullName(p.student)} (${p.student.email})` },
+    { label: 'Student', render: (p) => studentOf(p) },
     { label: 'Course', render: paymentTitle },
     { label: 'Amount', render: charged },
     { label: 'Refunded', render: refunded },
@@ -88,7 +91,7 @@ export const paymentsResource: AdminResource<Payment> = {
     { label: 'Invoice', render: (p) => (p.invoice_number ? <InvoiceLink payment={p} /> : '—') },
   ],
   details: (p) => [
-    ['Student', `${fullName(p.student)} (${p.student.email})`],
+    ['Student', studentOf(p)],
     ['Course', paymentTitle(p)],
     ['Amount charged', charged(p)],
     ['List price', formatINR(p.amount)],

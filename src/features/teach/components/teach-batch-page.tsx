@@ -7,7 +7,13 @@ import { paths } from '../../../config/paths.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useLoaderMachine } from '../../../lib/use-preloaded-machine.ts';
 import { formatDate, formatDateTime, plural } from '../../../utils/format.ts';
-import { BATCH_MODE_LABELS, titled, type TeachBatch } from '../../../../contract/index.ts';
+import {
+  BATCH_MODE_LABELS,
+  ERASED_ACCOUNT,
+  isErasedEmail,
+  titled,
+  type TeachBatch,
+} from '../../../../contract/index.ts';
 import type { TeachMachines } from '../types.ts';
 import { AttendanceSheetPanel } from './attendance-sheet.tsx';
 import { ForInstructors } from './for-instructors.tsx';
@@ -21,8 +27,8 @@ function Students({ batch }: { batch: TeachBatch }) {
     >
       {batch.students.map((s) => (
         <tr key={s.id}>
-          <th scope="row">{s.name}</th>
-          <td>{s.email}</td>
+          <th scope="row">{isErasedEmail(s.email) ? ERASED_ACCOUNT : s.name}</th>
+          <td>{isErasedEmail(s.email) ? '—' : s.email}</td>
           <td className="number">{s.progress_percentage}%</td>
           <td className="number">{s.attendance_percentage === null ? '–' : `${s.attendance_percentage}%`}</td>
           <td className="number">{s.assignments_done}</td>
