@@ -10,8 +10,11 @@ export const AdminStats = z.object({
   total_programs: z.number().int().nonnegative(),
   total_faculty: z.number().int().nonnegative(),
   total_workshops: z.number().int().nonnegative(),
-  /** Whole rupees: every completed payment (refunded or not) less every partial and full refund. */
-  total_revenue: z.number().int().nonnegative(),
+  /**
+   * Rupees (paise as two decimals), net (decision record 066): the list prices of every completed payment
+   * (refunded or not) less their discounts (coupons, scholarships) less every partial and full refund.
+   */
+  total_revenue: z.number(),
 });
 export type AdminStats = z.infer<typeof AdminStats>;
 

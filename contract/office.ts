@@ -228,7 +228,8 @@ export const RevenueRow = z.object({
   payments: z.number().int().nonnegative(),
   gross: z.number().int().nonnegative(),
   refunded: z.number().int().nonnegative(),
-  net: z.number().int(),
+  /** Rupees (paise as two decimals): gross less discount less refunded (decision record 066). */
+  net: z.number(),
   /**
    * Rupees, as the row's other amounts: the discounts (coupons, scholarships) of the row's payments
    * (decision record 053), with their paise as two decimals when there are some (224.85).

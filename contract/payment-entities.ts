@@ -27,6 +27,17 @@ export const Payment = z.object({
   is_urgent: z.boolean(),
   /** What is charged, in paise: the price, plus GST when prices exclude it (PRICES_INCLUDE_GST=0). */
   total_paise: z.number().int().nonnegative(),
+  /** Decision record 066: the discount taken off the list price (`amount`), in paise (0: none). */
+  discount_paise: z.number().int().nonnegative(),
+  /** The coupon's code as printed; null for none, or a scholarship (with a discount). */
+  coupon_code: z.string().nullable(),
+  /** The instalment plan paid by (decision record 054), or null. */
+  plan_name: z.string().nullable(),
+  /** Which instalment of its schedule it paid and of how many ("2 of 3"); null when not an instalment yet. */
+  instalment_number: z.number().int().positive().nullable(),
+  instalment_count: z.number().int().positive().nullable(),
+  /** The gateway's payment id (Razorpay's pay_…) once paid through it, else null. */
+  gateway_payment_id: z.string().nullable(),
   /** The billing place and GSTIN given at checkout (null: not given; the place of supply is the institute's state). */
   billing_state_code: z.string().nullable(),
   billing_gstin: z.string().nullable(),

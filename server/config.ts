@@ -7,6 +7,7 @@ import { loadPaymentConfig, type PaymentConfig } from './config-payments.ts';
 import { DEMO_INSTITUTE, institute, type Institute } from './config-institute.ts';
 import { loadCertificateConfig, type CertificateConfig } from './config-certificates.ts';
 import { webauthnFromEnv, type WebauthnConfig } from './config-webauthn.ts';
+import { publicBaseUrlFromEnv, siteFromEnv, type SiteConfig } from './config-site.ts';
 
 export { DEMO_INSTITUTE, missingInvoiceSettings, type Institute } from './config-institute.ts';
 
@@ -31,6 +32,7 @@ export type Config = {
   serveSourceMaps: boolean;
   /** Absolute origin (and optional path) the public pages are reached at: canonical URLs, sitemap, Open Graph. */
   publicBaseUrl: string;
+  site: SiteConfig;
   bodyLimitBytes: number;
   logger: boolean;
   /** Failed logins allowed per (account, client address) pair within the window, then 429 for that pair only. */
@@ -155,21 +157,6 @@ export function databaseUrlFromEnv(value: string | undefined): string {
   throw new Error(`DATABASE_URL must start with sqlite:, postgres:// or postgresql://, got "${value}".`);
 }
 
-/** PUBLIC_BASE_URL without its trailing slash; default the address the server listens on. */
-export function publicBaseUrlFromEnv(value: string | undefined, host: string, port: number): string {
-  if (!value) return `http://${host}:${port}`;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`PUBLIC_BASE_URL must be an absolute http(s) URL, got "${value}".`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`PUBLIC_BASE_URL must be an absolute http(s) URL, got "${value}".`);
-  }
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
-}
-
 function apiBaseFromEnv(value: string | undefined): string | null {
   if (!value) return null;
   let url: URL;
@@ -207,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(ROOT, env.STATIC_DIR || 'dist'),
     serveSourceMaps: flag(env.SERVE_SOURCE_MAPS, false),
     publicBaseUrl: publicBaseUrlFromEnv(env.PUBLIC_BASE_URL, env.HOST || '127.0.0.1', int(env.PORT, 8000, 'PORT')),
+    site: siteFromEnv(env),
     bodyLimitBytes: 100 * 1024,
     logger: env.NODE_ENV !== 'test' && flag(env.LOG_REQUESTS, true),
     loginMaxFailuresPerAccountAddress: int(

@@ -110,7 +110,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, role: 's
   const { db, dialect, close } = openConfiguredDatabase(config);
   if (role === 'single') {
     await migrateToLatest(db);
-    if (config.demoMode) await seedDemoIfEmpty(db);
+    if (config.demoMode) await seedDemoIfEmpty(db, config.institute);
     await noticeIfNoAdmin(db, config);
   }
   // SQLite cluster: one writer for refresh rotations, the primary (services/rotation-channel.ts).
@@ -141,7 +141,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, role: 's
 async function startPrimary(env: NodeJS.ProcessEnv, config: Config) {
   const { db, dialect, close } = openConfiguredDatabase(config);
   await migrateToLatest(db);
-  if (config.demoMode) await seedDemoIfEmpty(db);
+  if (config.demoMode) await seedDemoIfEmpty(db, config.institute);
   await noticeIfNoAdmin(db, config);
   await resolveJwtSecret(db, config.jwtSecret);
   const stopBackground = startBackground(db, dialect, config, (what, error) =>

@@ -27,6 +27,7 @@ import * as counselingAtScale from './migrations/021_counseling_at_scale.ts';
 import * as studentSearch from './migrations/022_student_search.ts';
 import * as settlementSeams from './migrations/023_settlement_seams.ts';
 import * as emailVerification from './migrations/024_email_verification.ts';
+import * as revenueDiscounts from './migrations/027_revenue_discounts.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '022_student_search': studentSearch,
   '023_settlement_seams': settlementSeams,
   '024_email_verification': emailVerification,
+  '027_revenue_discounts': revenueDiscounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -427,6 +427,8 @@ export interface RevenueTotalsTable {
   payments: number;
   gross: number;
   refunded: number;
+  /** Migration 027: the discounts of the payments counted, in paise (decision record 066). */
+  discount_paise: Generated<number>;
 }
 
 /**

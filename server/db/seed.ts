@@ -2,6 +2,8 @@ import type { CourseType, FailureReason, PaymentMethod, Role, Status } from '../
 import { DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
 import { seedDelivery } from './seed-delivery.ts';
 import { seedDemoCoupon, seedInstalmentPlans } from './seed-instalments.ts';
+import { seedDemoInvoices } from './seed-invoices.ts';
+import { DEMO_INSTITUTE, type Institute } from '../config-institute.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Db } from './connect.ts';
 
@@ -763,7 +765,7 @@ const ENROLLMENTS: SeedEnrollment[] = [
 const ACCESS = new Set<Status>(['active', 'completed']);
 
 /** Loads the demo content. Call on an empty, migrated database (tests call it on a fresh one). */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, institute: Institute = DEMO_INSTITUTE): Promise<void> {
   const hashes = await Promise.all(USERS.map((u) => hashPassword(u.password)));
   await db.transaction().execute(async (trx) => {
     const userIds = new Map<string, number>();
@@ -920,13 +922,14 @@ export async function seedDemo(db: Db): Promise<void> {
       userIds,
       DEMO_STUDENT.username,
     );
+    await seedDemoInvoices(trx, institute);
   });
 }
 
 /** Seeds only a database without users, so restarting never duplicates anything. Answers whether it seeded. */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, institute: Institute = DEMO_INSTITUTE): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (row) return false;
-  await seedDemo(db);
+  await seedDemo(db, institute);
   return true;
 }

@@ -86,7 +86,7 @@ export function createPaymentRepository(db: Db) {
       id: number,
       expected: PaymentStatus,
       at: string,
-      extra: Pick<Updateable<PaymentsTable>, 'admin_notes' | 'is_urgent'> = {},
+      extra: Pick<Updateable<PaymentsTable>, 'admin_notes' | 'is_urgent' | 'gateway_payment_id'> = {},
     ): Promise<boolean> {
       const result = await db
         .updateTable('payments')

@@ -5,6 +5,7 @@ import { ERASED_USERNAME_PREFIX } from '../../contract/identity.ts';
 import { PERSONAL_DATA } from '../db/personal-data.ts';
 import { createErasureCopiesRepository, termPattern } from './erasure-copies.ts';
 import { addressColumn, addressedTo, carryingLinks, createIdentityRepository, withinSpans } from './identity.ts';
+import { ERASED_EMAIL_DOMAIN } from '../../contract/index.ts';
 
 type Row = Record<string, unknown>;
 
@@ -133,7 +134,7 @@ export function createPersonalDataRepository(db: Db) {
         .updateTable('users')
         .set({
           username: anon,
-          email: `${anon}@erased.invalid`,
+          email: `${anon}@${ERASED_EMAIL_DOMAIN}`,
           first_name: 'Erased',
           last_name: 'Person',
           password_hash: '!erased',
@@ -195,7 +196,7 @@ export function createPersonalDataRepository(db: Db) {
       await db
         .updateTable('outbox')
         .set({
-          recipients: JSON.stringify([`${anon}@erased.invalid`]),
+          recipients: JSON.stringify([`${anon}@${ERASED_EMAIL_DOMAIN}`]),
           text_body: '',
           html_body: '',
           subject: '(erased)',

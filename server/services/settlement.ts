@@ -72,7 +72,7 @@ export async function completePayment(
   trx: Db,
   effects: PaymentEffects,
   payment: PaymentRow,
-  extra: Partial<Pick<PaymentRow, 'admin_notes' | 'is_urgent'>> = {},
+  extra: Partial<Pick<PaymentRow, 'admin_notes' | 'is_urgent' | 'gateway_payment_id'>> = {},
 ): Promise<number | null> {
   // An instalment of an enrollment that ended is never paid into it (it would give access back).
   if (payment.instalment_id !== null) await refuseEndedEnrollment(trx, payment.instalment_id);
@@ -141,9 +141,9 @@ export async function settleCaptured(
     );
     // An instalment (decision record 054) is paid while enrolled, by design: not a second payment.
     if (enrolled && !flag && row.instalment_id === null) flag = 'paid_twice';
-    const enrollmentId = await completePayment(trx, effects, row);
+    // The gateway's payment id is written with the completion, so the invoice it issues names it.
+    const enrollmentId = await completePayment(trx, effects, row, { gateway_payment_id: gatewayPaymentId });
     if (enrollmentId === null) continue; // changed under us: read it again
-    await payments.update(row.id, { gateway_payment_id: gatewayPaymentId });
     const details: Record<GatewayFlag, string> = {
       capture_after_cancel: `Payment ${row.id} was cancelled, then captured: completed, access granted.`,
       capture_after_failure: `Payment ${row.id} was ${row.status}, then captured: completed, access granted.`,

@@ -1,6 +1,12 @@
 import { useMachine } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { MESSAGES, ReconciliationActionInput, type FlaggedEvent, type Payment } from '../../../../contract/index.ts';
+import {
+  MESSAGES,
+  personLabel,
+  ReconciliationActionInput,
+  type FlaggedEvent,
+  type Payment,
+} from '../../../../contract/index.ts';
 import type { AdminModalLogic } from '../../../../machines/admin-modal.machine.ts';
 import { TextAreaField } from '../../../components/field.tsx';
 import { ListStatus } from '../../../components/list-status.tsx';
@@ -125,7 +131,7 @@ export function ReconciliationPanel({ machines, onSaved }: { machines: AdminMach
           <ScrollTable label="Pending payments" headers={['Student', 'Course', 'Amount', 'Created', 'Actions']}>
             {stale.map((p) => (
               <tr key={p.id}>
-                <td>{`${fullName(p.student)} (${p.student.email})`}</td>
+                <td>{personLabel(fullName(p.student), p.student.email)}</td>
                 <td>{courseOf(p)}</td>
                 <td>{formatINR(p.amount)}</td>
                 <td>{formatDateTime(p.created_at)}</td>

@@ -7,7 +7,13 @@ import { paths } from '../../../config/paths.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useLoaderMachine } from '../../../lib/use-preloaded-machine.ts';
 import { formatDate, formatDateTime, plural } from '../../../utils/format.ts';
-import { BATCH_MODE_LABELS, titled, type TeachBatch } from '../../../../contract/index.ts';
+import {
+  BATCH_MODE_LABELS,
+  ERASED_ACCOUNT,
+  isErasedEmail,
+  titled,
+  type TeachBatch,
+} from '../../../../contract/index.ts';
 import type { TeachMachines } from '../types.ts';
 import { AttendanceSheetPanel } from './attendance-sheet.tsx';
 import { ForInstructors } from './for-instructors.tsx';
@@ -21,8 +27,8 @@ function Students({ batch }: { batch: TeachBatch }) {
     >
       {batch.students.map((s) => (
         <tr key={s.id}>
-          <th scope="row">{s.name}</th>
-          <td>{s.email}</td>
+          <th scope="row">{isErasedEmail(s.email) ? ERASED_ACCOUNT : s.name}</th>
+          <td>{isErasedEmail(s.email) ? '—' : s.email}</td>
           <td className="number">{s.progress_percentage}%</td>
           <td className="number">{s.attendance_percentage === null ? '–' : `${s.attendance_percentage}%`}</td>
           <td className="number">{s.assignments_done}</td>
@@ -44,7 +50,9 @@ function Timetable({ batch, onTake }: TimetableProps) {
           <td>
             {formatDateTime(s.starts_at)} · {plural(s.duration_minutes, 'minute')}
           </td>
-          <td>{!s.started ? 'Not started' : s.marked ? `Taken: ${s.present} present` : 'Not taken yet'}</td>
+          <td>
+            {!s.started ? 'Not started' : s.marked ? `Taken: ${s.present} present` : 'No sheet yet (not counted)'}
+          </td>
           <td>
             {s.started ? (
               <button
@@ -100,8 +108,15 @@ export function TeachBatchPage({ machines, batchId }: { machines: TeachMachines;
       <section aria-labelledby="students-title">
         <h2 id="students-title">Students ({batch.students.length})</h2>
         <p className="meta">
-          Attendance: live classes attended of the {plural(batch.sessions_held, 'session')} held so far.
+          Attendance: live classes attended of the {batch.sessions_counted} held{' '}
+          {batch.sessions_counted === 1 ? 'class' : 'classes'} whose attendance was taken.
         </p>
+        {batch.held_without_sheet.length > 0 ? (
+          <Notice kind="info">
+            Held without an attendance sheet (not counted for anyone until you take it):{' '}
+            {batch.held_without_sheet.join(', ')}.
+          </Notice>
+        ) : null}
         <Students batch={batch} />
       </section>
       <section aria-labelledby="timetable-title">
