@@ -764,7 +764,9 @@ const ACCESS = new Set<Status>(['active', 'completed']);
 
 /** Loads the demo content. Call on an empty, migrated database (tests call it on a fresh one). */
 export async function seedDemo(db: Db): Promise<void> {
-  const hashes = await Promise.all(USERS.map((u) => hashPassword(u.password)));
+  // One at a time: each scrypt hash takes 128 MiB (N=2^17), and the thread pool would run four at once.
+  const hashes: string[] = [];
+  for (const u of USERS) hashes.push(await hashPassword(u.password));
   await db.transaction().execute(async (trx) => {
     const userIds = new Map<string, number>();
     for (const [i, u] of USERS.entries()) {

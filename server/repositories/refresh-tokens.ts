@@ -15,7 +15,7 @@ type RefreshFamilyState = Pick<RefreshFamiliesTable, 'generation' | 'expires_at'
 /** The current token of a live login becomes the next generation: compiled once (every refresh runs it). */
 const advanceFamily = compiledOnce<
   { user_id: number; generation: number },
-  { family: string; generation: number; now: string; expires_at: string }
+  { family: string; generation: number; now: string; expires_at: string; started_after: string }
 >((db) =>
   db
     .updateTable('refresh_families')
@@ -28,6 +28,8 @@ const advanceFamily = compiledOnce<
     .where('generation', '=', slot<number>('generation'))
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', slot<string>('now'))
+    // A login older than REFRESH_ABSOLUTE_DAYS does not refresh, however recently it did (decision record 065).
+    .where('created_at', '>', slot<string>('started_after'))
     .returning(['user_id', 'generation']),
 );
 
@@ -48,16 +50,23 @@ export function createRefreshTokenRepository(db: Db) {
         .execute();
     },
     /**
-     * Retires generation `generation` of a live, unexpired login and makes the next one current (its token
-     * expiring at `expiresAt`): the user and the new generation, or undefined when that generation is not
-     * the current one of a live login (nothing changes then).
+     * Retires generation `generation` of a live, unexpired login begun after `startedAfter` and makes the
+     * next one current (its token expiring at `expiresAt`): the user and the new generation, or undefined
+     * when that generation is not the current one of such a login (nothing changes then).
      */
     async advance(
       family: string,
       generation: number,
       expiresAt: string,
+      startedAfter: string,
     ): Promise<{ user_id: number; generation: number } | undefined> {
-      const [row] = await advanceFamily(db, { family, generation, now: nowIso(), expires_at: expiresAt });
+      const [row] = await advanceFamily(db, {
+        family,
+        generation,
+        now: nowIso(),
+        expires_at: expiresAt,
+        started_after: startedAfter,
+      });
       return row;
     },
     async find(family: string): Promise<RefreshFamilyState | undefined> {

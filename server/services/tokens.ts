@@ -6,6 +6,7 @@ import { createSettingsRepository } from '../repositories/settings.ts';
 import { HttpError, tokenInvalid } from '../lib/errors.ts';
 import { withKeysLocked } from '../db/key-locks.ts';
 import { SERVER_MESSAGES } from '../../contract/index.ts';
+import { clockNow } from '../lib/clock.ts';
 
 /**
  * JWTs with SimpleJWT's semantics: HS256, claims token_type ("access" | "refresh"), jti, user_id, iat, exp.
@@ -22,6 +23,8 @@ export type TokenLifetimes = {
   refreshSeconds: number;
   /** A rotated token presented again within this many seconds is refused without ending the login (two tabs racing). */
   reuseGraceSeconds?: number;
+  /** A login ends this long after it began, however often it refreshes (REFRESH_ABSOLUTE_DAYS; none when unset). */
+  absoluteSeconds?: number;
 };
 type TokenType = 'access' | 'refresh';
 
@@ -30,6 +33,7 @@ export const tokenLifetimes = (config: Config): TokenLifetimes => ({
   accessSeconds: config.accessTokenLifetimeSeconds,
   refreshSeconds: config.refreshTokenLifetimeSeconds,
   reuseGraceSeconds: config.refreshReuseGraceSeconds,
+  absoluteSeconds: config.hardening.refreshAbsoluteSeconds,
 });
 
 /** The configured secret, else the one stored in the database (made once, shared by every instance). */
@@ -131,7 +135,11 @@ export function createRotator(db: Db, lifetimes: TokenLifetimes): Rotate {
    * at any time.
    */
   async function rotateIn(store: RefreshTokenStore, { family, generation }: Presented): Promise<Rotated | null> {
-    const advanced = await store.advance(family, generation, expiryAfter(lifetimes.refreshSeconds));
+    // The login's absolute end is read on the clock tests can move (lib/clock.ts).
+    const startedAfter = lifetimes.absoluteSeconds
+      ? new Date(clockNow() - lifetimes.absoluteSeconds * 1000).toISOString()
+      : '';
+    const advanced = await store.advance(family, generation, expiryAfter(lifetimes.refreshSeconds), startedAfter);
     if (advanced) return { userId: advanced.user_id, jti: refreshJti(family, advanced.generation) };
     const row = await store.find(family);
     if (!row || row.revoked_at !== null || row.expires_at <= new Date().toISOString()) return null;

@@ -11,7 +11,7 @@ import {
   User,
 } from '../../../contract/index.ts';
 import { BusinessError, HttpError, rateLimited, ValidationFailed } from '../../lib/errors.ts';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { parse } from '../../lib/validate.ts';
 import { responseSchema } from '../../lib/response-schemas.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
@@ -72,6 +72,9 @@ export default async function authRoutes(app: FastifyInstance) {
     if (!user || !ok || !user.is_active) throw new HttpError(401, SERVER_MESSAGES.badCredentials);
     await limiter.release(attempt);
     await limiter.clear(rules.pair);
+    // A hash made with an older cost (N=2^14 before decision record 065) is replaced with the password just checked.
+    if (needsRehash(user.password_hash))
+      await users.update(user.id, { password_hash: await hashPassword(input.password) });
     // With a second factor on, the right password answers an mfa_token and no tokens (POST /auth/token/mfa/).
     if (user.mfa_enabled) return app.deps.mfa.login.challenge(user.id);
     await users.recordLogin(user.id);

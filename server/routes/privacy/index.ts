@@ -5,11 +5,12 @@ import {
   GuardianConfirmInput,
   PRIVACY_API,
 } from '../../../contract/privacy.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, rateLimited } from '../../lib/errors.ts';
 import { isPolicySlug, loadPolicy } from '../../lib/policies.ts';
 import { parse } from '../../lib/validate.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
 import { createConsentRepository } from '../../repositories/consents.ts';
+import { createRateLimiter } from '../../repositories/rate-limits.ts';
 import { confirmGuardian } from '../../services/age.ts';
 import { consentState } from '../../services/consents.ts';
 import { buildDataExport } from '../../services/data-export.ts';
@@ -21,6 +22,22 @@ import { requestErasure } from '../../services/privacy-requests.ts';
  */
 export default async function privacyRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
+  const limiter = createRateLimiter(db);
+
+  /**
+   * Counts one more of an account's requests under `key` (the login limiter's mechanism: decision 030),
+   * or answers 429; `work` failing takes the count back.
+   */
+  async function limited<T>(key: string, max: number, windowSeconds: number, work: () => Promise<T>): Promise<T> {
+    const attempt = await limiter.attempt([{ key, max, windowSeconds }], [key]);
+    if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
+    try {
+      return await work();
+    } catch (error) {
+      await limiter.release(attempt);
+      throw error;
+    }
+  }
 
   app.get(PRIVACY_API.policy(), async (request) => {
     const { slug } = request.params as { slug: string };
@@ -55,7 +72,9 @@ export default async function privacyRoutes(app: FastifyInstance) {
 
   app.get(PRIVACY_API.dataExport, { preHandler: authenticated }, async (request, reply) => {
     const user = requireUser(request);
-    const zip = await buildDataExport(db, user);
+    // A whole account's data in a zip is costly to build: DATA_EXPORT_MAX_PER_HOUR per account (decision 065).
+    const limit = config.hardening.exportMaxPerHour;
+    const zip = await limited(`export:user:${user.id}`, limit, 3600, () => buildDataExport(db, user));
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'application/zip')
@@ -67,7 +86,9 @@ export default async function privacyRoutes(app: FastifyInstance) {
   app.post(PRIVACY_API.erasureRequest, { preHandler: authenticated }, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(ErasureRequestInput, request.body);
-    const created = await requestErasure(db, user, input, config.privacy.requestDueDays);
+    const created = await limited(`erasure:user:${user.id}`, config.hardening.erasureRequestMaxPerDay, 86_400, () =>
+      requestErasure(db, user, input, config.privacy.requestDueDays),
+    );
     return reply.code(201).send(created);
   });
 
