@@ -30,3 +30,13 @@ export function resetToken(key: Buffer, nonce: string): string {
  * log, proxy log or Referer header carries it; the page posts it in a request body.
  */
 export const resetLink = (publicUrl: string, token: string): string => `${publicUrl}/reset-password#token=${token}`;
+
+/** What the outbox shows in place of a parent's confirmation link (decision record 065). */
+export const GUARDIAN_LINK_PLACEHOLDER = '[parent confirmation link: written into the email only as it is sent]';
+
+/** A parent's confirmation token: the reset key under its own label, so it can never be a reset token. */
+export const guardianToken = (key: Buffer, nonce: string): string =>
+  createHmac('sha256', key).update(`guardian-consent/${nonce}`).digest('base64url');
+
+export const guardianLink = (publicUrl: string, token: string): string =>
+  `${publicUrl}/guardian-confirm?token=${token}`;

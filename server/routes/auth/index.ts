@@ -104,6 +104,13 @@ export default async function authRoutes(app: FastifyInstance) {
       const emailOwned = await users.emailTaken(input.email);
       const passwordHash = await hashPassword(input.password);
       const notify = await mayMailStranger(limiter, config.mailMaxPerRecipientPerDay, input.email);
+      // A parent's address is typed by the student: its email counts against that recipient's daily allowance.
+      const parent = {
+        linkKey: mail.resetLinkKey,
+        send:
+          age === 'minor' &&
+          (await mayMailStranger(limiter, config.mailMaxPerRecipientPerDay, input.parent_email ?? '')),
+      };
       let user;
       try {
         // The account and its email commit together. Signing up logs in, so it is the first login.
@@ -120,7 +127,7 @@ export default async function authRoutes(app: FastifyInstance) {
           if (notify && emailOwned) await mail.registrationAttempted(trx, input.email);
           else if (notify) await mail.userRegistered(trx, created);
           const mailContext = { institute: config.institute, publicUrl: config.publicUrl };
-          await recordRegistration(trx, mailContext, config.privacy.noticeVersion, created, input, age);
+          await recordRegistration(trx, mailContext, config.privacy.noticeVersion, created, input, age, parent);
           return created;
         });
       } catch (error) {
