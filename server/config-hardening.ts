@@ -11,7 +11,7 @@ export type HardeningConfig = {
   exportMaxPerHour: number;
   /** Wrong current passwords per account in LOGIN_WINDOW_SECONDS before the password change answers 429. */
   passwordChangeMaxFailures: number;
-  /** Erasure requests per account per day (ERASURE_REQUEST_MAX_PER_DAY). */
+  /** Erasure requests per account per day, refused ones too (ERASURE_REQUEST_MAX_PER_DAY). */
   erasureRequestMaxPerDay: number;
   /** A login (refresh-token family) ends this many days after it began, however often it refreshes. */
   refreshAbsoluteSeconds: number;
@@ -21,7 +21,7 @@ export function loadHardeningConfig(env: NodeJS.ProcessEnv): HardeningConfig {
   return {
     exportMaxPerHour: int(env.DATA_EXPORT_MAX_PER_HOUR, 5, 'DATA_EXPORT_MAX_PER_HOUR'),
     passwordChangeMaxFailures: int(env.PASSWORD_CHANGE_MAX_FAILURES, 5, 'PASSWORD_CHANGE_MAX_FAILURES'),
-    erasureRequestMaxPerDay: int(env.ERASURE_REQUEST_MAX_PER_DAY, 3, 'ERASURE_REQUEST_MAX_PER_DAY'),
+    erasureRequestMaxPerDay: int(env.ERASURE_REQUEST_MAX_PER_DAY, 5, 'ERASURE_REQUEST_MAX_PER_DAY'),
     refreshAbsoluteSeconds: int(env.REFRESH_ABSOLUTE_DAYS, 30, 'REFRESH_ABSOLUTE_DAYS') * 86_400,
   };
 }

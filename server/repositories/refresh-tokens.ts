@@ -42,11 +42,11 @@ const familyByKey = compiledOnce<RefreshFamilyState, { family: string }>((db) =>
 
 export function createRefreshTokenRepository(db: Db) {
   return {
-    /** A new login: generation 0, expiring at `expiresAt`. */
-    async start(family: string, userId: number, expiresAt: string): Promise<void> {
+    /** A new login begun at `startedAt`: generation 0, expiring at `expiresAt`. */
+    async start(family: string, userId: number, expiresAt: string, startedAt: string): Promise<void> {
       await db
         .insertInto('refresh_families')
-        .values({ family, user_id: userId, generation: 0, created_at: nowIso(), expires_at: expiresAt })
+        .values({ family, user_id: userId, generation: 0, created_at: startedAt, expires_at: expiresAt })
         .execute();
     },
     /**

@@ -270,7 +270,13 @@ export function createTokenService(
   /** A new pair starting a family (a login): its generation 0. */
   async function issuePair(userId: number): Promise<{ access: string; refresh: string }> {
     const family = newJti();
-    await refreshTokens.start(family, userId, expiryAfter(lifetimes.refreshSeconds));
+    // Begun on the clock its absolute end is read on (lib/clock.ts).
+    await refreshTokens.start(
+      family,
+      userId,
+      expiryAfter(lifetimes.refreshSeconds),
+      new Date(clockNow()).toISOString(),
+    );
     return pairFor(userId, refreshJti(family, 0));
   }
 

@@ -74,6 +74,7 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
       body: {
         username: name,
         email: `${name}@example.in`,
+        is_adult: true,
         password: 'long-enough-1',
         first_name: 'Racer',
         last_name: 'Student',

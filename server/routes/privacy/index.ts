@@ -26,17 +26,12 @@ export default async function privacyRoutes(app: FastifyInstance) {
 
   /**
    * Counts one more of an account's requests under `key` (the login limiter's mechanism: decision 030),
-   * or answers 429; `work` failing takes the count back.
+   * or answers 429. Every attempt counts, a refused one too (an erasure request with a wrong password
+   * must not become a way to try passwords).
    */
-  async function limited<T>(key: string, max: number, windowSeconds: number, work: () => Promise<T>): Promise<T> {
+  async function countOrRefuse(key: string, max: number, windowSeconds: number): Promise<void> {
     const attempt = await limiter.attempt([{ key, max, windowSeconds }], [key]);
     if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
-    try {
-      return await work();
-    } catch (error) {
-      await limiter.release(attempt);
-      throw error;
-    }
   }
 
   app.get(PRIVACY_API.policy(), async (request) => {
@@ -73,8 +68,8 @@ export default async function privacyRoutes(app: FastifyInstance) {
   app.get(PRIVACY_API.dataExport, { preHandler: authenticated }, async (request, reply) => {
     const user = requireUser(request);
     // A whole account's data in a zip is costly to build: DATA_EXPORT_MAX_PER_HOUR per account (decision 065).
-    const limit = config.hardening.exportMaxPerHour;
-    const zip = await limited(`export:user:${user.id}`, limit, 3600, () => buildDataExport(db, user));
+    await countOrRefuse(`export:user:${user.id}`, config.hardening.exportMaxPerHour, 3600);
+    const zip = await buildDataExport(db, user);
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'application/zip')
@@ -86,9 +81,8 @@ export default async function privacyRoutes(app: FastifyInstance) {
   app.post(PRIVACY_API.erasureRequest, { preHandler: authenticated }, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(ErasureRequestInput, request.body);
-    const created = await limited(`erasure:user:${user.id}`, config.hardening.erasureRequestMaxPerDay, 86_400, () =>
-      requestErasure(db, user, input, config.privacy.requestDueDays),
-    );
+    await countOrRefuse(`erasure:user:${user.id}`, config.hardening.erasureRequestMaxPerDay, 86_400);
+    const created = await requestErasure(db, user, input, config.privacy.requestDueDays);
     return reply.code(201).send(created);
   });
 
