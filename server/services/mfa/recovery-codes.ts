@@ -2,13 +2,13 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connect.ts';
 
 /**
- * Recovery codes (decision record 065). Ten codes of 16 characters from a 32-letter alphabet: 80 bits each
- * (NIST SP 800-63B section 5.1.2.2 asks at least 64 bits for a look-up secret: the margin covers a
- * database read offline). Stored as a keyed hash: HMAC-SHA256, with a key derived from the second factor's
- * key (MFA_ENCRYPTION_KEY), of the SHA-256 of the normalised code, written `h1:<base64url>`. A copy of the
- * database alone therefore cannot test guesses. Codes made before (10 characters, stored as a bare SHA-256
- * in 64 hex digits) keep working: `upgradeRecoveryCodes` rewrites their rows to the keyed form at start,
- * which needs only the stored digest, not the code.
+ * Recovery codes (decision record 065). Ten codes of 16 characters from a 32-letter alphabet: 80 bits each.
+ * Stored as a keyed hash: HMAC-SHA256, with a key derived from the second factor's key
+ * (MFA_ENCRYPTION_KEY), of the SHA-256 of the normalised code, written `h1:<base64url>`. A copy of the
+ * database alone therefore cannot test a single guess (NIST SP 800-63B section 5.1.1.2's secret salt kept
+ * apart from the hashes); with the key as well, one code still takes about 2^79 guesses. Codes made before
+ * (10 characters, stored as a bare SHA-256 in 64 hex digits) keep working: `upgradeRecoveryCodes` rewrites
+ * their rows to the keyed form at start, which needs only the stored digest, not the code.
  */
 
 /**
