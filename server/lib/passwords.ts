@@ -12,11 +12,12 @@ export type ScryptCost = { N: number; r: number; p: number };
 export const PRODUCTION_SCRYPT: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 
 /**
- * The cost in force: PRODUCTION_SCRYPT, except in the API tests, which hash thousands of passwords: they
- * set SCRYPT_TEST_LOG2_N (the test harness, vite.config.ts) and only with NODE_ENV=test is it read.
+ * The cost in force: PRODUCTION_SCRYPT, except in the API tests, which hash thousands of passwords: the
+ * test harness sets SCRYPT_TEST_LOG2_N (vite.config.ts; the server processes those tests start inherit
+ * it), and it is never read with NODE_ENV=production.
  */
 export function scryptCost(env: NodeJS.ProcessEnv = process.env): ScryptCost {
-  const log2n = env.NODE_ENV === 'test' ? Number(env.SCRYPT_TEST_LOG2_N) : NaN;
+  const log2n = env.NODE_ENV === 'production' ? NaN : Number(env.SCRYPT_TEST_LOG2_N);
   return Number.isInteger(log2n) && log2n >= 10 && log2n < 17
     ? { ...PRODUCTION_SCRYPT, N: 2 ** log2n }
     : PRODUCTION_SCRYPT;

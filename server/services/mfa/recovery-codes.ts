@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connect.ts';
+import { createMfaRepository } from '../../repositories/mfa.ts';
 
 /**
  * Recovery codes (decision record 065). Ten codes of 16 characters from a 32-letter alphabet: 80 bits each.
@@ -43,18 +44,8 @@ export const recoveryCodeHash = (key: Buffer, code: string): string => keyed(key
 
 /** Rewrites every recovery code still stored as a bare SHA-256 to its keyed hash (idempotent). */
 export async function upgradeRecoveryCodes(db: Db, key: Buffer): Promise<number> {
-  const legacy = await db
-    .selectFrom('recovery_codes')
-    .select(['id', 'code_hash'])
-    .where('code_hash', 'not like', `${KEYED}%`)
-    .execute();
-  for (const row of legacy) {
-    await db
-      .updateTable('recovery_codes')
-      .set({ code_hash: keyed(key, row.code_hash) })
-      .where('id', '=', row.id)
-      .where('code_hash', '=', row.code_hash)
-      .execute();
-  }
+  const repo = createMfaRepository(db);
+  const legacy = await repo.recoveryCodesWithout(KEYED);
+  for (const row of legacy) await repo.rewriteRecoveryCode(row.id, row.code_hash, keyed(key, row.code_hash));
   return legacy.length;
 }
