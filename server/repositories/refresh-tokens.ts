@@ -2,6 +2,7 @@ import { compiledOnce, slot } from '../db/compiled-once.ts';
 import type { Db } from '../db/connect.ts';
 import type { RefreshFamiliesTable } from '../db/schema.ts';
 import { nowIso } from '../lib/time.ts';
+import { clockNow } from '../lib/clock.ts';
 
 /**
  * Refresh tokens, one row per login (a family, migration 009): the row's generation says which of the
@@ -42,30 +43,34 @@ const familyByKey = compiledOnce<RefreshFamilyState, { family: string }>((db) =>
 
 export function createRefreshTokenRepository(db: Db) {
   return {
-    /** A new login begun at `startedAt`: generation 0, expiring at `expiresAt`. */
-    async start(family: string, userId: number, expiresAt: string, startedAt: string): Promise<void> {
+    /**
+     * A new login: generation 0, expiring at `expiresAt`; begun now on lib/clock.ts, the clock its absolute
+     * end (REFRESH_ABSOLUTE_DAYS) is read on, which tests move.
+     */
+    async start(family: string, userId: number, expiresAt: string): Promise<void> {
+      const created_at = new Date(clockNow()).toISOString();
       await db
         .insertInto('refresh_families')
-        .values({ family, user_id: userId, generation: 0, created_at: startedAt, expires_at: expiresAt })
+        .values({ family, user_id: userId, generation: 0, created_at, expires_at: expiresAt })
         .execute();
     },
     /**
-     * Retires generation `generation` of a live, unexpired login begun after `startedAfter` and makes the
-     * next one current (its token expiring at `expiresAt`): the user and the new generation, or undefined
-     * when that generation is not the current one of such a login (nothing changes then).
+     * Retires generation `generation` of a live, unexpired login begun less than `absoluteSeconds` ago
+     * (lib/clock.ts) and makes the next one current (its token expiring `refreshSeconds` from now): the
+     * user and the new generation, or undefined when that generation is not the current one of such a
+     * login (nothing changes then).
      */
     async advance(
       family: string,
       generation: number,
-      expiresAt: string,
-      startedAfter: string,
+      { refreshSeconds, absoluteSeconds }: { refreshSeconds: number; absoluteSeconds?: number },
     ): Promise<{ user_id: number; generation: number } | undefined> {
       const [row] = await advanceFamily(db, {
         family,
         generation,
         now: nowIso(),
-        expires_at: expiresAt,
-        started_after: startedAfter,
+        expires_at: new Date(Date.now() + refreshSeconds * 1000).toISOString(),
+        started_after: absoluteSeconds ? new Date(clockNow() - absoluteSeconds * 1000).toISOString() : '',
       });
       return row;
     },

@@ -6,7 +6,6 @@ import { createSettingsRepository } from '../repositories/settings.ts';
 import { HttpError, tokenInvalid } from '../lib/errors.ts';
 import { withKeysLocked } from '../db/key-locks.ts';
 import { SERVER_MESSAGES } from '../../contract/index.ts';
-import { clockNow } from '../lib/clock.ts';
 
 /**
  * JWTs with SimpleJWT's semantics: HS256, claims token_type ("access" | "refresh"), jti, user_id, iat, exp.
@@ -23,8 +22,7 @@ export type TokenLifetimes = {
   refreshSeconds: number;
   /** A rotated token presented again within this many seconds is refused without ending the login (two tabs racing). */
   reuseGraceSeconds?: number;
-  /** A login ends this long after it began, however often it refreshes (REFRESH_ABSOLUTE_DAYS; none when unset). */
-  absoluteSeconds?: number;
+  absoluteSeconds?: number; // REFRESH_ABSOLUTE_DAYS: a login ends then, however often it refreshed (decision 065)
 };
 type TokenType = 'access' | 'refresh';
 
@@ -135,11 +133,7 @@ export function createRotator(db: Db, lifetimes: TokenLifetimes): Rotate {
    * at any time.
    */
   async function rotateIn(store: RefreshTokenStore, { family, generation }: Presented): Promise<Rotated | null> {
-    // The login's absolute end is read on the clock tests can move (lib/clock.ts).
-    const startedAfter = lifetimes.absoluteSeconds
-      ? new Date(clockNow() - lifetimes.absoluteSeconds * 1000).toISOString()
-      : '';
-    const advanced = await store.advance(family, generation, expiryAfter(lifetimes.refreshSeconds), startedAfter);
+    const advanced = await store.advance(family, generation, lifetimes);
     if (advanced) return { userId: advanced.user_id, jti: refreshJti(family, advanced.generation) };
     const row = await store.find(family);
     if (!row || row.revoked_at !== null || row.expires_at <= new Date().toISOString()) return null;
@@ -270,13 +264,7 @@ export function createTokenService(
   /** A new pair starting a family (a login): its generation 0. */
   async function issuePair(userId: number): Promise<{ access: string; refresh: string }> {
     const family = newJti();
-    // Begun on the clock its absolute end is read on (lib/clock.ts).
-    await refreshTokens.start(
-      family,
-      userId,
-      expiryAfter(lifetimes.refreshSeconds),
-      new Date(clockNow()).toISOString(),
-    );
+    await refreshTokens.start(family, userId, expiryAfter(lifetimes.refreshSeconds));
     return pairFor(userId, refreshJti(family, 0));
   }
 
