@@ -38,7 +38,7 @@ import { createPaymentEffects } from './services/payment-effects.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
 import { createPaymentService } from './services/payments.ts';
 import { resetLinkKey } from './lib/reset-links.ts';
-import { createMfa, resolveMfaKey } from './services/mfa/index.ts';
+import { createMfa } from './services/mfa/index.ts';
 import mfaRoutes from './routes/auth/mfa.ts';
 import accountRoutes from './routes/auth/account.ts';
 import emailRoutes from './routes/auth/email.ts';
@@ -116,7 +116,7 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
   }
 
   const secret = await resolveJwtSecret(db, config.jwtSecret);
-  const mfa = createMfa(db, config, await resolveMfaKey(db, config.mfaEncryptionKey));
+  const mfa = await createMfa(db, config);
   const lifetimes = tokenLifetimes(config);
   const tokens = createTokenService(db, secret, lifetimes, rotate);
   const catalogue = createCatalogueCache(db);

@@ -8,6 +8,8 @@ import { DEMO_INSTITUTE, institute, type Institute } from './config-institute.ts
 import { loadCertificateConfig, type CertificateConfig } from './config-certificates.ts';
 import { webauthnFromEnv, type WebauthnConfig } from './config-webauthn.ts';
 import { publicBaseUrlFromEnv, siteFromEnv, type SiteConfig } from './config-site.ts';
+import { loadHardeningConfig, type HardeningConfig } from './config-hardening.ts';
+import { flag, int } from './config-parse.ts';
 
 export { DEMO_INSTITUTE, missingInvoiceSettings, type Institute } from './config-institute.ts';
 
@@ -123,6 +125,8 @@ export type Config = {
   certificates: CertificateConfig;
   /** WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN: the passkeys' relying party (config-webauthn.ts). */
   webauthn: WebauthnConfig;
+  /** Per-account limits and the login's absolute end (config-hardening.ts, decision record 065). */
+  hardening: HardeningConfig;
 };
 
 /** The environment variables payments still need, with the current config; empty when none is missing. */
@@ -136,20 +140,6 @@ export function missingRazorpaySettings(config: Config): string[] {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-
-function flag(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
-}
-
-function int(value: string | undefined, fallback: number, name: string, min = 1): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) {
-    throw new Error(`${name} must be ${min === 0 ? 'a whole number' : 'a positive integer'}, got "${value}".`);
-  }
-  return n;
-}
 
 export function databaseUrlFromEnv(value: string | undefined): string {
   if (!value) return `sqlite:${path.join(ROOT, 'data', 'app.sqlite')}`;
@@ -258,10 +248,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     privacy: loadPrivacyConfig(env, demoMode),
     certificates: loadCertificateConfig(env),
     webauthn: webauthnFromEnv(env, (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '')),
+    hardening: loadHardeningConfig(env),
   };
 }
 
-/** A config for tests and scripts: the defaults with overrides, no environment read. */
 /** "24,1" → [24, 1]: whole hours from 1 to 168, largest first; empty → no reminders. */
 function reminderHours(raw: string | undefined): number[] {
   if (raw === undefined) return [24, 1];
@@ -276,6 +266,7 @@ function reminderHours(raw: string | undefined): number[] {
   return [...new Set(hours)].sort((a, b) => b - a);
 }
 
+/** A config for tests and scripts: the defaults with overrides, no environment read. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ NODE_ENV: 'test' }),

@@ -140,12 +140,13 @@ export const TRUST_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: P.password,
-    summary: 'Change the own password (the current one needed): every login ends, a fresh pair is answered',
+    summary:
+      'Change the own password (the current one needed; wrong ones counted, 429 over PASSWORD_CHANGE_MAX_FAILURES): every login ends, a fresh pair is answered',
     tag: 'Account',
     access: 'user',
     body: C.PasswordChangeInput,
     responses: { 200: C.TokenPair },
-    errors: [400],
+    errors: [400, 429],
   },
   {
     method: 'get',

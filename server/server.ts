@@ -6,6 +6,7 @@ import { releaseExpiredHolds } from './services/payment-holds.ts';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, missingInvoiceSettings, type Config } from './config.ts';
+import { refuseUnsafeStart } from './config-hardening.ts';
 import { openDatabase, type Db, type Dialect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed.ts';
@@ -226,6 +227,8 @@ export function serverProcesses(
 export async function runServer(env: NodeJS.ProcessEnv = process.env) {
   if (env.SERVER_CLUSTER_WORKER === '1' && cluster.isWorker) return startServer(env, 'worker');
   const config = loadConfig(env);
+  // Decision record 065: no admin second factor keyed from its own database, no silent demo on a public address.
+  refuseUnsafeStart(env, config);
   if (serverProcesses(config) > 1) return startPrimary(env, config);
   if (config.webConcurrency > 1 && config.paymentSandbox && !config.razorpay.apiBase) {
     console.warn('The local sandbox gateway keeps its orders in memory: serving from one process (WEB_CONCURRENCY=1).');

@@ -28,6 +28,7 @@ import * as studentSearch from './migrations/022_student_search.ts';
 import * as settlementSeams from './migrations/023_settlement_seams.ts';
 import * as emailVerification from './migrations/024_email_verification.ts';
 import * as revenueDiscounts from './migrations/027_revenue_discounts.ts';
+import * as guardianLinks from './migrations/026_guardian_links.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '023_settlement_seams': settlementSeams,
   '024_email_verification': emailVerification,
   '027_revenue_discounts': revenueDiscounts,
+  '026_guardian_links': guardianLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -43,7 +43,11 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   age_records: {
     file: 'age',
     exported: ['date_of_birth', 'is_adult', 'parent_name', 'parent_email', 'confirmed_at', 'created_at'],
-    withheld: { user_id: 'the account itself', token_hash: 'a hash of the parent’s link: a secret' },
+    withheld: {
+      user_id: 'the account itself',
+      token_hash: 'a hash of the parent’s link: a secret',
+      link_nonce: 'what the parent’s link is derived from: a secret',
+    },
   },
   enrollments: {
     file: 'enrollments',

@@ -533,6 +533,8 @@ export interface AgeRecordsTable {
   parent_name: string | null;
   parent_email: string | null;
   token_hash: string | null;
+  /** The parent's link is HMAC(key, link_nonce), written only into the email as it is sent (migration 026). */
+  link_nonce: string | null;
   confirmed_at: Timestamp | null;
   created_at: Timestamp;
 }

@@ -4,7 +4,10 @@ import { seedDelivery } from './seed-delivery.ts';
 import { seedDemoCoupon, seedInstalmentPlans } from './seed-instalments.ts';
 import { seedDemoInvoices } from './seed-invoices.ts';
 import { DEMO_INSTITUTE, type Institute } from '../config-institute.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { hashPassword, type ScryptCost } from '../lib/passwords.ts';
+
+/** The scrypt cost of the demo users' published passwords (see seedDemo). */
+const DEMO_PASSWORD_COST: ScryptCost = { N: 2 ** 12, r: 8, p: 1 };
 import type { Db } from './connect.ts';
 
 /**
@@ -766,7 +769,9 @@ const ACCESS = new Set<Status>(['active', 'completed']);
 
 /** Loads the demo content. Call on an empty, migrated database (tests call it on a fresh one). */
 export async function seedDemo(db: Db, institute: Institute = DEMO_INSTITUTE): Promise<void> {
-  const hashes = await Promise.all(USERS.map((u) => hashPassword(u.password)));
+  // The demo's passwords are published (admin/admin123): a costly hash would protect nothing and slow every
+  // first start by seconds. They are stored at a low cost, which the first login replaces (decision 065).
+  const hashes = await Promise.all(USERS.map((u) => hashPassword(u.password, DEMO_PASSWORD_COST)));
   await db.transaction().execute(async (trx) => {
     const userIds = new Map<string, number>();
     for (const [i, u] of USERS.entries()) {

@@ -42,3 +42,12 @@ export const EMAIL_LINK_PLACEHOLDERS = {
 /** The pages the email links open; the token rides in the fragment, as a reset link's does. */
 export const emailLink = (publicUrl: string, purpose: 'confirm' | 'undo', token: string): string =>
   `${publicUrl}${purpose === 'confirm' ? IDENTITY_PAGES.confirmEmail : IDENTITY_PAGES.undoEmailChange}#token=${token}`;
+/** What the outbox shows in place of a parent's confirmation link (decision record 065). */
+export const GUARDIAN_LINK_PLACEHOLDER = '[parent confirmation link: written into the email only as it is sent]';
+
+/** A parent's confirmation token: the reset key under its own label, so it can never be a reset token. */
+export const guardianToken = (key: Buffer, nonce: string): string =>
+  createHmac('sha256', key).update(`guardian-consent/${nonce}`).digest('base64url');
+
+export const guardianLink = (publicUrl: string, token: string): string =>
+  `${publicUrl}/guardian-confirm?token=${token}`;

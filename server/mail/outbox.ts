@@ -17,6 +17,8 @@ export type AttachmentRef =
   | { kind: 'password_reset'; id: number }
   /** An email confirmation or undo link (email_links, decision record 063), written in like a reset link. */
   | { kind: 'email_link'; id: number }
+  /** A parent's confirmation link (its age record's user id; decision record 065). */
+  | { kind: 'guardian_consent'; id: number }
   /** A certificate's PDF (decision record 052). */
   | { kind: 'certificate'; id: number; filename?: string };
 

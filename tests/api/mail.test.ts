@@ -44,6 +44,7 @@ describe('emails through a real SMTP server', () => {
       body: {
         username: 'neha',
         email: 'neha@example.in',
+        is_adult: true,
         password: 'Str0ng!pass',
         first_name: 'Neha',
         last_name: 'Rao',

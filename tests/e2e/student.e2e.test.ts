@@ -55,6 +55,8 @@ describe('Student', () => {
     await page.getByLabel(/username/i).fill(data.username);
     await page.getByLabel(/email/i).fill(data.email);
     await page.getByLabel(/^password/i).fill(data.password);
+    // The age declaration is required (decision record 065).
+    await page.getByLabel('I am 18 or older').check();
     await page.getByRole('button', { name: /sign up|register|create/i }).click();
     await waitForPath(page, '/dashboard');
     await visible(header(page).getByText(`${data.first_name} ${data.last_name}`));

@@ -6,19 +6,21 @@ import {
   PasswordChangeInput,
   ProfileInput,
 } from '../../../contract/index.ts';
-import { HttpError, ValidationFailed } from '../../lib/errors.ts';
+import { HttpError, rateLimited, ValidationFailed } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { parse } from '../../lib/validate.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
 import { createAuditRepository } from '../../repositories/audit.ts';
 import { createDeviceRepository } from '../../repositories/devices.ts';
+import { createRateLimiter } from '../../repositories/rate-limits.ts';
 import { createRefreshTokenRepository } from '../../repositories/refresh-tokens.ts';
 import { createUserRepository } from '../../repositories/users.ts';
 import { toUser } from '../../services/present.ts';
 
 /** The account page's own endpoints: profile, password change, signed-in devices. Any logged-in user, for themselves. */
 export default async function accountRoutes(app: FastifyInstance) {
-  const { db, tokens } = app.deps;
+  const { db, tokens, config } = app.deps;
+  const limiter = createRateLimiter(db);
   const devices = createDeviceRepository(db);
 
   app.patch(MFA_PATHS.profile, { preHandler: authenticated }, async (request) => {
@@ -47,9 +49,16 @@ export default async function accountRoutes(app: FastifyInstance) {
   app.post(MFA_PATHS.password, { preHandler: authenticated }, async (request) => {
     const user = requireUser(request);
     const input = parse(PasswordChangeInput, request.body);
+    // A stolen access token must not become a password oracle: wrong current passwords are counted like
+    // failed logins (counted first, taken back on success), PASSWORD_CHANGE_MAX_FAILURES per login window.
+    const key = `password:user:${user.id}`;
+    const max = config.hardening.passwordChangeMaxFailures;
+    const attempt = await limiter.attempt([{ key, max, windowSeconds: config.loginWindowSeconds }], [key]);
+    if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
     if (!(await verifyPassword(input.current_password, user.password_hash))) {
       throw new ValidationFailed({ current_password: [MFA_MESSAGES.passwordWrong] });
     }
+    await limiter.clear(key);
     const hash = await hashPassword(input.new_password);
     await db.transaction().execute(async (trx) => {
       await createUserRepository(trx).update(user.id, { password_hash: hash });

@@ -28,6 +28,12 @@ export async function startResetMailbox(ctx: TestContext) {
       if (!link) throw new Error(`no reset link received at ${email}`);
       return link;
     },
+    /** Sends what is due; answers the text of the newest email received at `email` (or ''). */
+    async textFor(email: string): Promise<string> {
+      await worker.runOnce();
+      const mail = inbox.messages.filter((m) => recipients(m).some((to) => to.toLowerCase() === email.toLowerCase()));
+      return mail.at(-1)?.text ?? '';
+    },
     async tokenFor(email: string): Promise<string> {
       return new URL(await this.linkFor(email)).hash.replace('#token=', '');
     },
