@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { IncidentInput } from '../../../../contract/index.ts';
 import { TextAreaField, TextField } from '../../../components/field.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { useLoaderMachine } from '../../../lib/use-preloaded-machine.ts';
 import type { PrivacyCommand } from '../api/privacy.ts';
 import type { AdminPanelProps, AdminPanelTab } from '../tabs/resource-types.ts';
@@ -50,7 +50,7 @@ function CommandButton({
       >
         {label}
       </button>
-      {snapshot.context.error ? <Notice kind="error">{snapshot.context.error}</Notice> : null}
+      {snapshot.context.error ? <FormError>{snapshot.context.error}</FormError> : null}
     </span>
   );
 }
