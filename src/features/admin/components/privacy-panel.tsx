@@ -5,6 +5,7 @@ import { TextAreaField, TextField } from '../../../components/field.tsx';
 import { FormError, Notice } from '../../../components/notice.tsx';
 import { useLoaderMachine } from '../../../lib/use-preloaded-machine.ts';
 import type { PrivacyCommand } from '../api/privacy.ts';
+import { EraseNow } from './erase-now.tsx';
 import type { AdminPanelProps, AdminPanelTab } from '../tabs/resource-types.ts';
 import type { AdminMachines } from '../types.ts';
 
@@ -116,13 +117,8 @@ function PrivacyPanel({ machines }: AdminPanelProps) {
                 onDone={reload}
               />
             ) : null}
-            {r.status === 'verified' ? (
-              <CommandButton
-                commands={commands}
-                command={{ kind: 'request', id: r.id, action: { action: 'complete' } }}
-                label="Erase now"
-                onDone={reload}
-              />
+            {r.status === 'verified' && r.user_id !== null ? (
+              <EraseNow commands={commands} requestId={r.id} userId={r.user_id} username={r.username} onDone={reload} />
             ) : null}
             {r.status === 'received' || r.status === 'verified' ? (
               <div>
