@@ -5,6 +5,8 @@ import { TextAreaField, TextField } from '../../../components/field.tsx';
 import { FormError, Notice } from '../../../components/notice.tsx';
 import { useLoaderMachine } from '../../../lib/use-preloaded-machine.ts';
 import type { PrivacyCommand } from '../api/privacy.ts';
+import { istInputToIso } from '../tabs/form-values.ts';
+import { IST_HINT } from './admin-form.tsx';
 import { EraseNow } from './erase-now.tsx';
 import type { AdminPanelProps, AdminPanelTab } from '../tabs/resource-types.ts';
 import type { AdminMachines } from '../types.ts';
@@ -83,7 +85,7 @@ function PrivacyPanel({ machines }: AdminPanelProps) {
     return () => clearInterval(timer);
   }, []);
   const incidentInput = (): IncidentInput => ({
-    aware_at: incident.aware_at ? new Date(incident.aware_at).toISOString() : '',
+    aware_at: istInputToIso(incident.aware_at),
     data_categories: incident.data_categories,
     people_affected: Number(incident.people_affected) || 0,
     description: incident.description,
@@ -175,6 +177,7 @@ function PrivacyPanel({ machines }: AdminPanelProps) {
           label="Became aware at"
           name="aware_at"
           type="datetime-local"
+          hint={IST_HINT}
           value={incident.aware_at}
           onChange={(e) => setIncident({ ...incident, aware_at: e.target.value })}
         />
