@@ -35,6 +35,10 @@ export function AdminSections({ active, onChoose }: Props) {
     return () => observer?.disconnect();
   }, []);
 
+  const escape = (event: React.KeyboardEvent) => {
+    if (event.key === 'Escape') sendMenu({ type: 'disclosure.close' });
+  };
+
   function choose(key: string) {
     sendMenu({ type: 'disclosure.close' });
     onChoose(key);
@@ -57,17 +61,14 @@ export function AdminSections({ active, onChoose }: Props) {
         ))}
       </div>
       {compact ? (
-        <nav
-          className="admin-menu"
-          aria-label="Admin sections"
-          onKeyDown={(e) => (e.key === 'Escape' ? sendMenu({ type: 'disclosure.close' }) : undefined)}
-        >
+        <nav className="admin-menu" aria-label="Admin sections">
           <button
             type="button"
             className="btn btn-outline admin-menu-button"
             aria-expanded={open}
             aria-controls="admin-menu-list"
             onClick={() => sendMenu({ type: 'disclosure.toggle' })}
+            onKeyDown={escape}
           >
             Section: <strong>{current.label}</strong> <span aria-hidden="true">▾</span>
           </button>
@@ -78,6 +79,7 @@ export function AdminSections({ active, onChoose }: Props) {
                   type="button"
                   aria-current={tab.key === active ? 'page' : undefined}
                   onClick={() => choose(tab.key)}
+                  onKeyDown={escape}
                 >
                   {tab.label}
                 </button>
