@@ -20,6 +20,7 @@ function rowsOf(ruler: HTMLElement): number {
 export function AdminSections({ active, onChoose }: Props) {
   const ruler = useRef<HTMLDivElement>(null);
   const [compact, setCompact] = useState(false);
+  const [measured, setMeasured] = useState(false);
   const [menu, sendMenu] = useMachine(disclosureMachine);
   const open = menu.hasTag('open');
   const current = ADMIN_TABS.find((tab) => tab.key === active) ?? ADMIN_TABS[0]!;
@@ -27,7 +28,10 @@ export function AdminSections({ active, onChoose }: Props) {
   useEffect(() => {
     const el = ruler.current;
     if (!el) return;
-    const measure = () => setCompact(el.clientWidth > 0 && rowsOf(el) > 2);
+    const measure = () => {
+      setCompact(el.clientWidth > 0 && rowsOf(el) > 2);
+      setMeasured(true);
+    };
     measure();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
     observer?.observe(el);
@@ -52,7 +56,7 @@ export function AdminSections({ active, onChoose }: Props) {
   }
 
   return (
-    <div className="admin-sections">
+    <div className="admin-sections" data-measured={measured ? '' : undefined}>
       <div ref={ruler} className="tabs tabs-ruler" aria-hidden="true">
         {ADMIN_TABS.map((tab) => (
           <span key={tab.key} className="tab">
