@@ -159,8 +159,8 @@ describe('The instructor area', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['asha@example.in', '40%', '50%', '2']);
-    const timetable = within(screen.getByRole('region', { name: 'Live classes' }));
-    expect(timetable.getByRole('row', { name: /Cash flows/ })).toHaveTextContent('Not started');
+    const timetable = within(screen.getByRole('list', { name: 'Live classes' }));
+    expect(timetable.getByRole('listitem', { name: /Cash flows/ })).toHaveTextContent('Not started');
     expect(timetable.getByRole('button', { name: /Correct attendance for Live class 3/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Assignments of this batch' })).toHaveAttribute(
       'href',
@@ -212,7 +212,7 @@ describe('The instructor area', () => {
     expect(await screen.findByText(/Your attendance:/)).toHaveTextContent(
       'Your attendance: 0% of the live classes held so far.',
     );
-    const timetable = within(screen.getByRole('region', { name: 'Timetable' }));
+    const timetable = within(screen.getByRole('region', { name: /^Timetable/ }));
     expect(timetable.getByText(/· Absent$/)).toBeInTheDocument();
   });
 });

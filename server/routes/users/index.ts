@@ -4,11 +4,12 @@ import { paginate } from '../../lib/pagination.ts';
 import { idParam, parse, parseQuery } from '../../lib/validate.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
 import { createUserRepository } from '../../repositories/users.ts';
+import { userImpact } from '../../services/user-impact.ts';
 import { createUserService, toAdminUser } from '../../services/users.ts';
 
 /** The Users tab: list with search and filters, create, change (role, active, names, email). Administrators only. */
 export default async function userRoutes(app: FastifyInstance) {
-  const { db, mail } = app.deps;
+  const { db, mail, config } = app.deps;
   const users = createUserRepository(db);
   const service = createUserService(db);
 
@@ -27,6 +28,11 @@ export default async function userRoutes(app: FastifyInstance) {
     const user = await service.create(requireAdmin(request), input);
     return reply.code(201).send(user);
   });
+
+  // What erasing or deactivating them touches, for the confirmation (decision 068).
+  app.get(API.admin.userImpact(), { preHandler: adminOnly }, async (request) =>
+    userImpact(db, { pricesIncludeGst: config.pricesIncludeGst, institute: config.institute }, idParam(request.params)),
+  );
 
   app.patch(API.admin.user(), { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);

@@ -4,7 +4,7 @@ import { MFA_MESSAGES, type Passkey } from '../../../../contract/index.ts';
 import type { LoaderLogic } from '../../../../machines/loader.machine.ts';
 import type { PasskeyLogic } from '../../../../machines/passkey.machine.ts';
 import { TextField } from '../../../components/field.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { formatDateTime } from '../../../utils/format.ts';
 import { useFormAction } from './use-form-action.ts';
 import type { AccountMachines, AccountSection } from '../types.ts';
@@ -45,7 +45,7 @@ export function passkeysSection(logic: PasskeyMachines): AccountSection {
           and counts as your second step. Add one on each device you use: without another passkey or an authenticator
           app, losing your only device means asking the institute to reset your account.
         </p>
-        {list.context.error ? <Notice kind="error">{list.context.error}</Notice> : null}
+        {list.context.error ? <FormError>{list.context.error}</FormError> : null}
         {list.context.data && list.context.data.length === 0 ? <p>No passkeys yet.</p> : null}
         <ul className="device-list" aria-label="Passkeys">
           {(list.context.data ?? []).map((passkey) => (
@@ -104,7 +104,7 @@ function PasskeyRow(props: { passkey: Passkey; machines: AccountMachines; onRemo
       >
         {action.busy ? 'Removing...' : 'Remove'}
       </button>
-      {action.error ? <Notice kind="error">{action.error}</Notice> : null}
+      {action.error ? <FormError>{action.error}</FormError> : null}
     </li>
   );
 }

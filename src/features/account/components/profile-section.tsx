@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/field.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { SessionContext } from '../../../lib/session.ts';
 import { changePassword, saveProfile } from '../api/account-api.ts';
 import type { AccountMachines } from '../types.ts';
@@ -21,7 +21,7 @@ export function ProfileSection({ machines }: { machines: AccountMachines }) {
   return (
     <form method="post" onSubmit={onSubmit} noValidate>
       {action.done ? <Notice kind="success">Your profile is saved.</Notice> : null}
-      {action.error ? <Notice kind="error">{action.error}</Notice> : null}
+      {action.error ? <FormError>{action.error}</FormError> : null}
       <TextField
         label="First name"
         name="first_name"
@@ -56,7 +56,7 @@ export function PasswordSection({ machines }: { machines: AccountMachines }) {
       {action.done ? (
         <Notice kind="success">Your password is changed. Your other devices are signed out.</Notice>
       ) : null}
-      {action.error ? <Notice kind="error">{action.error}</Notice> : null}
+      {action.error ? <FormError>{action.error}</FormError> : null}
       <TextField
         label="Current password"
         name="current_password"

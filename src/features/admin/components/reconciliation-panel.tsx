@@ -11,7 +11,7 @@ import type { AdminModalLogic } from '../../../../machines/admin-modal.machine.t
 import { TextAreaField } from '../../../components/field.tsx';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { Modal } from '../../../components/modal.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
 import { formatDateTime, formatINR, formatPaise, fullName, plural } from '../../../utils/format.ts';
@@ -90,7 +90,7 @@ export function ReconciliationPanel({ machines, onSaved }: { machines: AdminMach
           {result.errors.length ? ` ${result.errors.join(' ')}` : ''}
         </Notice>
       ) : null}
-      {sync.matches('failed') ? <Notice kind="error">{sync.context.error}</Notice> : null}
+      {sync.matches('failed') ? <FormError>{sync.context.error}</FormError> : null}
       {[events, payments].map((modal, index) =>
         modal.matches('closed') && (modal.context.notice || modal.context.error) ? (
           <Notice
@@ -198,7 +198,7 @@ function ReconcileDialog({ snapshot, send }: DialogProps) {
   const item = snapshot.context.item as ReconcileItem;
   return (
     <Modal title={RECONCILE_ACTIONS[item.action].label} onClose={() => send({ type: 'modal.close' })}>
-      {snapshot.context.error ? <Notice kind="error">{snapshot.context.error}</Notice> : null}
+      {snapshot.context.error ? <FormError>{snapshot.context.error}</FormError> : null}
       <ReconcileForm
         item={item}
         saving={snapshot.hasTag('saving')}

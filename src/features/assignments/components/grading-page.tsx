@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { formatDateTime } from '../../../utils/format.ts';
@@ -113,7 +113,7 @@ export function GradingPage({ logic, assignmentId, onDownload, batchAssignmentsP
           }}
         >
           <h2 id="grade-title">Grade {roster.students.find((s) => s.submission?.id === open.id)?.student.name}</h2>
-          {error ? <Notice kind="error">{error}</Notice> : null}
+          {error ? <FormError>{error}</FormError> : null}
           <label htmlFor="grade-marks">Marks (0 to {roster.assignment.max_marks})</label>
           <input
             id="grade-marks"

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { TextField } from '../../../components/field.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError } from '../../../components/notice.tsx';
 import { SessionContext } from '../../../lib/session.ts';
 import { RECOVERY_CODE_HINT, RECOVERY_CODE_PATTERN } from '../../../../contract/mfa.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -35,7 +35,6 @@ export function SecondFactorForm({ passkey }: { passkey?: (mfaToken: string) => 
 
   return (
     <AuthCard id="second-factor-title" title="Two-step verification">
-      {error ? <Notice kind="error">{error}</Notice> : null}
       {mfaToken && passkey ? passkey(mfaToken) : null}
       <p>
         {recovery
@@ -54,6 +53,7 @@ export function SecondFactorForm({ passkey }: { passkey?: (mfaToken: string) => 
           error={fieldError}
           onChange={(e) => setValue(e.target.value)}
         />
+        {error ? <FormError>{error}</FormError> : null}
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Verifying...' : 'Verify'}
         </button>{' '}

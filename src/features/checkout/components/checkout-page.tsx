@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES, validateCheckout, type CheckoutSubmission, type PricingRules } from '../../../../contract/index.ts';
 import { paths } from '../../../config/paths.ts';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { useIsAuthenticated, useSessionChecking } from '../../../lib/session.ts';
 import type { CheckoutLogic } from '../../../../machines/checkout.machine.ts';
 import type { GatewayReturn } from '../../../../machines/gateway-payment.machine.ts';
@@ -106,7 +106,7 @@ export function CheckoutPage({
           </h1>
           {succeeded ? <Notice kind="success">{MESSAGES.checkoutSuccess}</Notice> : null}
           {snapshot.matches('failure') && snapshot.context.failure ? (
-            <Notice kind="error">{snapshot.context.failure}</Notice>
+            <FormError>{snapshot.context.failure}</FormError>
           ) : null}
           {snapshot.matches('cancelled') ? <Notice kind="info">{MESSAGES.checkoutCancelled}</Notice> : null}
           {authenticated && batch.offered ? (

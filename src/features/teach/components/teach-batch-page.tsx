@@ -40,36 +40,35 @@ function Students({ batch }: { batch: TeachBatch }) {
 
 type TimetableProps = { batch: TeachBatch; onTake: (sessionId: number) => void };
 
+/**
+ * The batch's live classes as a list, one card each (decision 068): a card wraps to any width, so on a
+ * phone every class and its Take attendance button are on screen without scrolling sideways.
+ */
 function Timetable({ batch, onTake }: TimetableProps) {
   if (batch.timetable.length === 0) return <p>No live classes scheduled yet.</p>;
   return (
-    <ScrollTable label="Live classes" headers={['Live class', 'Starts (IST)', 'Attendance', 'Sheet']}>
+    <ul className="class-list" aria-label="Live classes">
       {batch.timetable.map((s) => (
-        <tr key={s.id}>
-          <th scope="row">{s.title}</th>
-          <td>
+        <li key={s.id} aria-label={s.title}>
+          <strong>{s.title}</strong>
+          <span className="meta">
             {formatDateTime(s.starts_at)} · {plural(s.duration_minutes, 'minute')}
-          </td>
-          <td>
-            {!s.started ? 'Not started' : s.marked ? `Taken: ${s.present} present` : 'No sheet yet (not counted)'}
-          </td>
-          <td>
-            {s.started ? (
-              <button
-                type="button"
-                className="btn btn-small"
-                // The visible words first (WCAG 2.5.3), then which class: a hidden span would escape the
-                // table's scroll area (absolute, positioned against the page) and widen the page.
-                aria-label={`${s.marked ? 'Correct attendance' : 'Take attendance'} for ${s.title}`}
-                onClick={() => onTake(s.id)}
-              >
-                {s.marked ? 'Correct attendance' : 'Take attendance'}
-              </button>
-            ) : null}
-          </td>
-        </tr>
+          </span>
+          <span>{!s.started ? 'Not started' : s.marked ? `Taken: ${s.present} present` : 'No sheet yet (not counted)'}</span>
+          {s.started ? (
+            <button
+              type="button"
+              className="btn btn-small"
+              // The visible words first (WCAG 2.5.3), then which class.
+              aria-label={`${s.marked ? 'Correct attendance' : 'Take attendance'} for ${s.title}`}
+              onClick={() => onTake(s.id)}
+            >
+              {s.marked ? 'Correct attendance' : 'Take attendance'}
+            </button>
+          ) : null}
+        </li>
       ))}
-    </ScrollTable>
+    </ul>
   );
 }
 
