@@ -57,6 +57,7 @@ export function toInstalment(row: ScheduleRow, today: string, rules: PricingRule
         : instalmentPrice(rules, row, row.billing_state_code).total_paise,
     due_on: row.due_on,
     status: instalmentStatus(row, today),
+    paid_on: row.paid_at ? istToday(new Date(row.paid_at)) : null,
     payment: row.payment_id,
     invoice: row.invoice_number,
   };
