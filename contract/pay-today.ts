@@ -56,3 +56,17 @@ export function payTodayWording(instalments: readonly ScheduledInstalment[]): Pa
 /** Under the payment method: where the card or UPI ID is asked (the privacy notice: we never see card details). */
 export const CHECKOUT_GATEWAY_NOTE =
   "You enter your card or UPI ID on the payment gateway's secure page after Pay; our servers never see your card details.";
+
+/** What an enrollment's schedule has paid and has still due, in paise (cancelled dues count in neither). */
+export function scheduleTotals(instalments: readonly { status: string; total_paise: number }[]): {
+  paidPaise: number;
+  duePaise: number;
+} {
+  let paidPaise = 0;
+  let duePaise = 0;
+  for (const i of instalments) {
+    if (i.status === 'paid') paidPaise += i.total_paise;
+    else if (i.status === 'due' || i.status === 'overdue') duePaise += i.total_paise;
+  }
+  return { paidPaise, duePaise };
+}
