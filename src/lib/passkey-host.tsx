@@ -10,7 +10,7 @@ import { Notice } from '../components/notice.tsx';
  */
 
 /** An IPv4 or IPv6 literal (as location.hostname gives it: IPv6 in brackets). */
-export function isIpAddress(hostname: string): boolean {
+function isIpAddress(hostname: string): boolean {
   return /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.includes(':') || hostname.startsWith('[');
 }
 
@@ -29,7 +29,7 @@ export function usePasskeyBlockedAddress(): URL | null {
 }
 
 /** The same page at localhost when the IP address is this machine's loopback, else null. */
-export function localhostAddress(url: URL): string | null {
+function localhostAddress(url: URL): string | null {
   if (url.hostname !== '127.0.0.1' && url.hostname !== '[::1]') return null;
   return `${url.protocol}//localhost${url.port ? `:${url.port}` : ''}${url.pathname}${url.search}`;
 }
