@@ -67,7 +67,8 @@ export const checkoutModel: MachineModel<CheckoutInput> = {
   // The gateway step is a child machine with its own model (gateway-payment): here, only its outcomes.
   actors: ['loadCourse', 'gatewayPayment'],
   appActions: [],
-  inputs: Object.values(checkoutInputs),
+  // The kept-draft input walks the same transitions as backDeclined (its own test: checkout.machine.test.ts).
+  inputs: Object.values(checkoutInputs).filter((input) => input !== checkoutInputs.backDeclinedKept),
   describeEvent: (event) => {
     const form = (event as { form?: unknown }).form;
     if (form === validCardForm) return 'checkout.submit(valid card)';
