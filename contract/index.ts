@@ -32,3 +32,4 @@ export * from './coupons.ts';
 export * from './quote.ts';
 export * from './instalments.ts';
 export * from './identity.ts';
+export * from './pay-today.ts';

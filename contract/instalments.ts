@@ -147,6 +147,8 @@ export const Instalment = z.object({
   /** An IST calendar day (YYYY-MM-DD). */
   due_on: z.string(),
   status: z.enum(['paid', 'due', 'overdue', 'cancelled']),
+  /** The IST calendar day it was paid (YYYY-MM-DD), null while unpaid: early payments show when they were paid. */
+  paid_on: z.string().nullable(),
   /** The payment that pays it (pending or completed), or null. */
   payment: z.number().int().nullable(),
   /** Its tax invoice's number once issued, or null. */

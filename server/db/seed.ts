@@ -1,5 +1,5 @@
 import type { CourseType, FailureReason, PaymentMethod, Role, Status } from '../../contract/index.ts';
-import { DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
+import { DEMO_CERTIFICATE_HOLDER, DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
 import { seedDelivery } from './seed-delivery.ts';
 import { seedDemoCoupon, seedInstalmentPlans } from './seed-instalments.ts';
 import { seedDemoInvoices } from './seed-invoices.ts';
@@ -38,8 +38,7 @@ const USERS: SeedUser[] = [
   { ...DEMO_ADMIN, email: 'admin@creditcareers.in', first_name: 'Institute', last_name: 'Admin', role: 'admin' },
   { ...DEMO_STUDENT, email: 'student@example.in', first_name: 'Rahul', last_name: 'Verma', role: 'student' },
   {
-    username: 'priya.sharma',
-    password: 'student123',
+    ...DEMO_CERTIFICATE_HOLDER,
     email: 'priya.sharma@example.in',
     first_name: 'Priya',
     last_name: 'Sharma',

@@ -57,6 +57,7 @@ export function toInstalment(row: ScheduleRow, today: string, rules: PricingRule
         : instalmentPrice(rules, row, row.billing_state_code).total_paise,
     due_on: row.due_on,
     status: instalmentStatus(row, today),
+    paid_on: row.paid_at ? istToday(new Date(row.paid_at)) : null,
     payment: row.payment_id,
     invoice: row.invoice_number,
   };
@@ -71,7 +72,8 @@ export async function instalmentsOnCompletion(trx: Db, paymentId: number): Promi
   const payment = await createPaymentRepository(trx).findRow(paymentId);
   if (!payment) return;
   const repo = createInstalmentRepository(trx);
-  const now = nowIso();
+  // The instalments' clock (real time but in tests), as their due dates are: `paid_on` is read against them.
+  const now = new Date(clockNow()).toISOString();
   if (payment.instalment_id !== null) {
     await repo.updateInstalment(payment.instalment_id, {
       status: 'paid',

@@ -101,9 +101,6 @@ export const sampleCompletion: PaymentCompletion = {
   },
 } as PaymentCompletion;
 
-/** The checkout clock of the models: cards expiring 12/26 are still valid, 10/26 expired. */
-export const checkoutNow = () => new Date('2026-11-22T12:00:00Z');
-
 export const validCardForm: CheckoutForm = {
   ...EMPTY_CHECKOUT_FORM,
   firstName: 'Priya',
@@ -113,10 +110,6 @@ export const validCardForm: CheckoutForm = {
   stateCode: '27',
   address: '12 Marine Drive, Mumbai 400020',
   paymentMethod: 'credit_card',
-  cardNumber: '4111 1111 1111 1111',
-  expiryDate: '12/26',
-  cvv: '123',
-  nameOnCard: 'PRIYA SHARMA',
 };
 
 export const validUpiForm: CheckoutForm = {
@@ -130,11 +123,10 @@ export const validUpiForm: CheckoutForm = {
   gstin: '29AAGCB7383J1Z4',
   gstinName: 'Bharat Lending Private Limited',
   paymentMethod: 'upi',
-  upiId: 'priya@okbank',
 };
 
-/** Expired card, bad CVV, missing name: refused by validateCheckout. */
-export const invalidCardForm: CheckoutForm = { ...validCardForm, expiryDate: '10/26', cvv: '12', nameOnCard: '' };
+/** A mobile number too short and no billing address: refused by validateCheckout. */
+export const invalidCheckoutForm: CheckoutForm = { ...validCardForm, phone: '12345', address: '' };
 
 /** The payment start of a paid course: the pending payment with its gateway order (amount in paise). */
 export const samplePaymentStart: PaymentStart = {

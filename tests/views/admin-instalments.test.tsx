@@ -17,6 +17,7 @@ const row = (over: Partial<AdminInstalment>): AdminInstalment => ({
   total_paise: 5_000_000,
   due_on: '2026-11-20',
   status: 'due',
+  paid_on: null,
   payment: null,
   invoice: null,
   enrollment_id: 9,

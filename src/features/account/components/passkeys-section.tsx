@@ -10,6 +10,7 @@ import { useFormAction } from './use-form-action.ts';
 import type { AccountMachines, AccountSection } from '../types.ts';
 import { removePasskey } from '../api/passkey-api.ts';
 import { PasskeyStatus } from '../../../components/passkey-status.tsx';
+import { PasskeysNeedName, usePasskeyBlockedAddress } from '../../../lib/passkey-host.tsx';
 
 export type PasskeyMachines = { list: LoaderLogic<Passkey[]>; registration: PasskeyLogic };
 
@@ -26,6 +27,8 @@ export function passkeysSection(logic: PasskeyMachines): AccountSection {
     const [password, setPassword] = useState('');
     const [nameError, setNameError] = useState<string | undefined>();
     const busy = ceremony.hasTag('busy');
+    // Opened at an IP address: passkeys cannot work here; say so plainly and link to where they can.
+    const blocked = usePasskeyBlockedAddress();
 
     const add = (event: FormEvent) => {
       event.preventDefault();
@@ -52,7 +55,8 @@ export function passkeysSection(logic: PasskeyMachines): AccountSection {
             <PasskeyRow key={passkey.id} passkey={passkey} machines={machines} onRemoved={reload} />
           ))}
         </ul>
-        <form method="post" onSubmit={add} noValidate>
+        {blocked ? <PasskeysNeedName address={blocked} /> : null}
+        <form method="post" onSubmit={add} noValidate hidden={blocked !== null}>
           <TextField
             label="Name of the new passkey"
             name="passkey_name"
