@@ -33,3 +33,4 @@ export * from './quote.ts';
 export * from './instalments.ts';
 export * from './identity.ts';
 export * from './pay-today.ts';
+export * from './settlement-messages.ts';

@@ -74,10 +74,6 @@ export const SERVER_MESSAGES = {
     'We have not received this payment from the payment gateway. Pay through the checkout, or wait a minute if you have just paid.',
   signatureInvalid: 'This payment could not be verified. If money left your account, contact us with the payment id.',
   orderMismatch: 'This payment confirmation is for a different order.',
-  amountMismatch:
-    'The amount paid does not match this payment, so access was not given. The office has been told and will refund or complete it; contact us with the payment id if you need help.',
-  grantAmountMismatch:
-    'The gateway captured a different amount than this payment grants, so access cannot be granted. Refund the capture, or mark the event resolved with a note.',
   webhookSignatureInvalid: 'Invalid webhook signature.',
   webhookEventIdMissing: 'The X-Razorpay-Event-Id header is required.',
   webhookUnreadable: 'The webhook body could not be read.',

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   SERVER_MESSAGES,
+  SETTLEMENT_MESSAGES,
   type FlaggedEvent,
   type Reconciliation,
   ReconciliationActionInput,
@@ -116,7 +117,7 @@ export function createReconciliationService(
         await inTransaction(db, async (trx) => {
           if (!capture) return void (await grantEnrollment(trx, payment));
           const settled = await settleCaptured(trx, effects, payment.id, capture, 'grant');
-          if (settled.flag === 'amount_mismatch') throw new BusinessError(SERVER_MESSAGES.grantAmountMismatch);
+          if (settled.flag === 'amount_mismatch') throw new BusinessError(SETTLEMENT_MESSAGES.grantAmountMismatch);
           if (settled.enrollmentId === null) throw new BusinessError(SERVER_MESSAGES.paymentNotPending);
         });
         await close(admin, event, 'granted', input.note, { payment: { from: null, to: event.payment_id } });

@@ -1,4 +1,4 @@
-import { SERVER_MESSAGES } from '../../contract/index.ts';
+import { SERVER_MESSAGES, SETTLEMENT_MESSAGES } from '../../contract/index.ts';
 import { paymentTotalPaise } from '../../contract/money.ts';
 import type { Db } from '../db/connect.ts';
 import type { GatewayEventsTable, GatewayFlag, PaymentRow } from '../db/schema.ts';
@@ -223,7 +223,7 @@ export async function settleCheckout(
       return result;
     });
     // Flagged for the office in the transaction above; the student learns why nothing was granted.
-    if (settled.flag === 'amount_mismatch') throw new BusinessError(SERVER_MESSAGES.amountMismatch);
+    if (settled.flag === 'amount_mismatch') throw new BusinessError(SETTLEMENT_MESSAGES.amountMismatch);
     return settled.enrollmentId;
   } catch (error) {
     if (isSeatRefusal(error, SERVER_MESSAGES.workshopFull)) {

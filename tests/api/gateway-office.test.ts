@@ -6,6 +6,7 @@ import {
   type Payment,
   type Reconciliation,
   SERVER_MESSAGES,
+  SETTLEMENT_MESSAGES,
   type SyncResult,
 } from '../../contract/index.ts';
 import { appWithAshaAndRavi } from './support/asha-and-ravi.ts';
@@ -166,7 +167,7 @@ describe('reconciliation', () => {
     expect(flagged.resolved_at).toBeNull();
     expect((await act(flagged.id, { action: 'grant', note: '' })).status).toBe(400);
     const granted = await act(flagged.id, { action: 'grant', note: 'Bank confirmed the full amount.' });
-    expect(granted).toMatchObject({ status: 400, body: { error: SERVER_MESSAGES.grantAmountMismatch } });
+    expect(granted).toMatchObject({ status: 400, body: { error: SETTLEMENT_MESSAGES.grantAmountMismatch } });
     expect((await row(mismatch.id)).status).toBe('pending');
     expect(await enrollmentsOf(asha, p2)).toHaveLength(0);
     const settled = await act(flagged.id, { action: 'resolve', note: 'Refunded by the bank.' });

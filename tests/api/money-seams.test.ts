@@ -7,7 +7,7 @@ import {
   DELIVERY_MESSAGES,
   INSTALMENT_API,
   INSTALMENT_MESSAGES,
-  SERVER_MESSAGES,
+  SETTLEMENT_MESSAGES,
   type Instalment,
   type PaymentCompletion,
   type Reconciliation,
@@ -72,7 +72,7 @@ describe('settlement compares what was captured with what the payment grants', (
     // The payment now grants more than its order asks (the state a re-price racing the order left).
     await ctx.db.updateTable('payments').set({ total_paise: 600_000 }).where('id', '=', paymentId).execute();
     const verified = await payAndVerify(asha, paymentId, true);
-    expect(verified).toMatchObject({ status: 400, body: { error: SERVER_MESSAGES.amountMismatch } });
+    expect(verified).toMatchObject({ status: 400, body: { error: SETTLEMENT_MESSAGES.amountMismatch } });
     expect((await row(paymentId)).status).toBe('pending');
     expect(await enrollmentsOf(asha, programId)).toHaveLength(0);
     // The webhook's captures (payment.captured, order.paid) and the checkout's proof, each flagged.
