@@ -135,7 +135,7 @@ export const INSTITUTE_DATA: Record<string, TableClass> = {
     ],
   },
   revenue_totals: {
-    notPersonal: ['grain', 'period', 'course_type', 'course_id', 'payments', 'gross', 'refunded'],
+    notPersonal: ['grain', 'period', 'course_type', 'course_id', 'payments', 'gross', 'refunded', 'discount_paise'],
   },
   record_totals: {
     notPersonal: [...['entity', 'grain', 'period', 'status', 'course_type', 'course_id', 'is_urgent', 'refunded', 'n']],

@@ -35,6 +35,7 @@ export const MONEY_DATA: Record<string, TableClass> = {
       'discount_paise',
       'plan_id',
       'instalment_id',
+      'refunded_paise',
     ],
     notPersonal: ['coupon_id'],
     withheld: {
@@ -42,11 +43,15 @@ export const MONEY_DATA: Record<string, TableClass> = {
       admin_notes: STAFF,
       is_urgent: STAFF,
       order_claimed_at: 'an internal lock time',
+      order_claim: 'an internal lock token (decision record 062)',
     },
   },
   refunds: {
     file: 'refunds',
-    exported: ['id', 'payment_id', 'amount', 'reason', 'status', 'gateway_refund_id', 'created_at', 'updated_at'],
+    exported: [
+      ...['id', 'payment_id', 'amount', 'amount_paise', 'reason', 'status', 'gateway_refund_id'],
+      ...['created_at', 'updated_at'],
+    ],
     withheld: {
       idempotency_key: 'an internal key',
       revoke_access: STAFF,
@@ -92,7 +97,11 @@ export const MONEY_DATA: Record<string, TableClass> = {
       'resolution_note',
       'created_at',
     ],
-    withheld: { payload: 'the gateway’s raw message (its facts are in payments)', resolved_by: STAFF },
+    withheld: {
+      payload: 'the gateway’s raw message (its facts are in payments)',
+      resolved_by: STAFF,
+      body_key: 'the signed event’s identity, for de-duplication (decision record 062)',
+    },
   },
   coupons: {
     // Coupons with a code are the institute's offers; a row with a student is that student's scholarship.

@@ -37,6 +37,8 @@ export const ADMIN_ROUTE_CLASSES: Readonly<Record<`${Method} /${string}`, Access
   'POST /api/admin/users/:id/password-reset/': 'step-up',
   'POST /api/admin/users/:id/mfa/reset/': 'step-up',
   'POST /api/admin/users/:id/scholarships/': 'step-up',
+  // What erasing a person would touch (their active enrollments, unpaid instalments): shown before Erase now.
+  'GET /api/admin/users/:id/impact/': 'read',
 
   // Payments: a resolve can mark one completed (grants access) or cancel it; refunds move money. A
   // payment without money behind it may be deleted as a plain write.

@@ -37,7 +37,9 @@ export default shared(async function auth(app) {
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (!isAdminPath(route.url) && !methods.some((method) => accessClassOf(method, route.url))) return;
-    route.preHandler = [classGuard, ...(route.preHandler ? [route.preHandler].flat() : [])];
+    // The class guard checks the administrator itself: a route's own adminOnly would run the same check twice.
+    const own = (route.preHandler ? [route.preHandler].flat() : []).filter((hook) => hook !== adminOnly);
+    route.preHandler = [classGuard, ...own];
   });
   // A callback hook, so a request without a token (every public page) costs no promise.
   app.addHook('onRequest', function readAccessToken(request, _reply, done) {

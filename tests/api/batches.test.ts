@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Batch, DELIVERY_API, DELIVERY_MESSAGES, Enrollment, type Payment } from '../../contract/index.ts';
+import { Batch, DELIVERY_API, DELIVERY_MESSAGES, Enrollment, StudentEnrollment, type Payment } from '../../contract/index.ts';
 import { completeThroughGateway, createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 
@@ -162,7 +162,7 @@ describe('the payment start takes the batch', () => {
     expect(ok.status).toBe(201);
     const done = await completeThroughGateway(ctx, student.access, (ok.body as Payment).id);
     expect(done.status).toBe(200);
-    const enrollment = Enrollment.parse((done.body as { enrollment: unknown }).enrollment);
+    const enrollment = StudentEnrollment.parse((done.body as { enrollment: unknown }).enrollment);
     expect(enrollment.batch).toEqual({
       id: open.id,
       name: open.name,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, GSTIN_MESSAGES, Payment } from '../../contract/index.ts';
+import { API, GSTIN_MESSAGES, Payment, StudentPayment } from '../../contract/index.ts';
 import { DEMO_INSTITUTE } from '../../server/config.ts';
 import { createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
@@ -43,7 +43,7 @@ describe('billing details at payment start', () => {
       body: { payment_method: 'upi', billing },
     });
     expect(start.status).toBe(201);
-    expect(Payment.parse(start.body)).toMatchObject({
+    expect(StudentPayment.parse(start.body)).toMatchObject({
       billing_state_code: '29',
       billing_gstin: '29AAGCB7383J1Z4',
       total_paise: 6_500_000,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Enrollment, Payment, SERVER_MESSAGES } from '../../contract/index.ts';
+import { Enrollment, Payment, SERVER_MESSAGES, StudentPayment } from '../../contract/index.ts';
 import { appWithAshaAndRavi } from './support/asha-and-ravi.ts';
 import { classroomPayments } from './support/classroom-payments.ts';
 import { createProgram, createWorkshop } from './support/fixtures.ts';
@@ -29,7 +29,7 @@ describe('starting a payment', () => {
       status: 'completed',
     });
     expect(res.status).toBe(201);
-    const payment = Payment.parse(res.body);
+    const payment = StudentPayment.parse(res.body);
     expect(payment).toMatchObject({
       status: 'pending',
       amount: 72000,

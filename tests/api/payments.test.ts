@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Enrollment, Payment, PaymentCompletion, SERVER_MESSAGES } from '../../contract/index.ts';
+import { Enrollment, Payment, PaymentCompletion, SERVER_MESSAGES, StudentEnrollment, StudentPayment } from '../../contract/index.ts';
 import { appWithAshaAndRavi } from './support/asha-and-ravi.ts';
 import { classroomPayments } from './support/classroom-payments.ts';
 import { createProgram, createWorkshop } from './support/fixtures.ts';
@@ -151,11 +151,11 @@ describe("the caller's own lists", () => {
     await complete(loner, payment.id);
     const payments = (await ctx.request({ url: '/classroom/payments/', token: loner.access })).body as Payment[];
     expect(payments.map((p) => p.id)).toEqual([payment.id]);
-    expect(payments.every((p) => Payment.safeParse(p).success)).toBe(true);
+    expect(payments.every((p) => StudentPayment.safeParse(p).success)).toBe(true);
     const enrollments = (await ctx.request({ url: '/classroom/enrollments/', token: loner.access }))
       .body as Enrollment[];
     expect(enrollments).toHaveLength(1);
-    expect(Enrollment.parse(enrollments[0])).toMatchObject({ course: programId, student: { id: loner.id } });
+    expect(StudentEnrollment.parse(enrollments[0])).toMatchObject({ course: programId, student: { id: loner.id } });
     const others = (await ctx.request({ url: '/classroom/payments/', token: ravi.access })).body as Payment[];
     expect(others.some((p) => p.id === payment.id)).toBe(false);
     expect((await ctx.request({ url: '/classroom/payments/' })).status).toBe(401);

@@ -21,7 +21,7 @@ const HOT_ROUTES: Record<string, RouteHooks> = {
   },
   [`GET ${API.admin.payments}`]: {
     onRequest: ['securityHeaders', 'readAccessToken', 'onRequest'],
-    preHandler: ['adminOnly'],
+    preHandler: ['classGuard'],
     onSend: ['answerHeaders', 'revalidateAnswer', 'onSend'],
   },
 };

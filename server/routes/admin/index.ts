@@ -17,7 +17,7 @@ import { paginate, paginateCapped } from '../../lib/pagination.ts';
 import { keysetAnswer, positionOf } from '../../lib/keyset.ts';
 import { paginatedResponseSchema, responseSchema } from '../../lib/response-schemas.ts';
 import { idParam, parse, parseQuery } from '../../lib/validate.ts';
-import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin } from '../../plugins/auth.ts';
 import { createAuditRepository } from '../../repositories/audit.ts';
 import { createOutboxRepository } from '../../repositories/outbox.ts';
 import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
@@ -48,7 +48,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   const records = createRecordService(db);
   const outbox = createOutboxRepository(db);
 
-  app.addHook('preHandler', adminOnly);
+  // Every route here is an administrator route: its guard comes from its class (lib/step-up-classes.ts).
   await app.register(exportRoutes);
   await app.register(gstReturnRoutes);
 

@@ -54,7 +54,9 @@ function Timetable({ batch, onTake }: TimetableProps) {
           <span className="meta">
             {formatDateTime(s.starts_at)} · {plural(s.duration_minutes, 'minute')}
           </span>
-          <span>{!s.started ? 'Not started' : s.marked ? `Taken: ${s.present} present` : 'No sheet yet (not counted)'}</span>
+          <span>
+            {!s.started ? 'Not started' : s.marked ? `Taken: ${s.present} present` : 'No sheet yet (not counted)'}
+          </span>
           {s.started ? (
             <button
               type="button"
