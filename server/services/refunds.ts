@@ -129,10 +129,13 @@ export function createRefundService(db: Db, gateway: PaymentGateway, effects: Pa
           const most = paiseToRupees(Math.max(left, 0));
           throw new BusinessError(`${SERVER_MESSAGES.refundTooMuch} At most ₹${most} can be refunded.`);
         }
-        // Its share of the list price, in whole rupees (revenue's refunded): all that is left when it refunds the rest.
-        const listLeft = Math.max(payment.amount - done.reduce((sum, r) => sum + r.amount, 0), 0);
+        // Its share of the price after the discount, in whole rupees (revenue's refunded, decision 066: net is
+        // gross less discounts less refunds): all that is left when it refunds the rest, so a full refund nets
+        // the payment's revenue to nothing.
+        const price = Math.max(payment.amount - Math.round(paiseToRupees(payment.discount_paise ?? 0)), 0);
+        const listLeft = Math.max(price - done.reduce((sum, r) => sum + r.amount, 0), 0);
         const amount =
-          amountPaise === left ? listLeft : Math.min(listLeft, Math.round((amountPaise * payment.amount) / charged));
+          amountPaise === left ? listLeft : Math.min(listLeft, Math.round((amountPaise * price) / charged));
         const now = nowIso();
         const id = await refunds.insert({
           payment_id: paymentId,
