@@ -31,3 +31,4 @@ export * from './assignments.ts';
 export * from './coupons.ts';
 export * from './quote.ts';
 export * from './instalments.ts';
+export * from './placement.ts';

@@ -25,6 +25,7 @@ import * as discountedPaymentsIndex from './migrations/019_discounted_payments_i
 import * as recordTotals from './migrations/020_record_totals.ts';
 import * as counselingAtScale from './migrations/021_counseling_at_scale.ts';
 import * as studentSearch from './migrations/022_student_search.ts';
+import * as placement from './migrations/030_placement.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '020_record_totals': recordTotals,
   '021_counseling_at_scale': counselingAtScale,
   '022_student_search': studentSearch,
+  '030_placement': placement,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -2,6 +2,7 @@ import type { CourseType, FailureReason, PaymentMethod, Role, Status } from '../
 import { DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
 import { seedDelivery } from './seed-delivery.ts';
 import { seedDemoCoupon, seedInstalmentPlans } from './seed-instalments.ts';
+import { seedPlacementRecord } from '../domains/placement/seed.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Db } from './connect.ts';
 
@@ -913,6 +914,10 @@ export async function seedDemo(db: Db): Promise<void> {
       PROGRAMS.map((p, i) => ({ ...p, id: programIds[i]! })),
       userIds,
       DEMO_STUDENT.username,
+    );
+    await seedPlacementRecord(
+      trx,
+      PROGRAMS.flatMap((p, i) => (p.is_active ? [{ id: programIds[i]!, title: p.title }] : [])),
     );
   });
 }

@@ -16,7 +16,9 @@ export type AttachmentRef =
   | { kind: 'tax_document'; id: number; /** What the admin Outbox names it (taxDocumentFileName). */ filename?: string }
   | { kind: 'password_reset'; id: number }
   /** A certificate's PDF (decision record 052). */
-  | { kind: 'certificate'; id: number; filename?: string };
+  | { kind: 'certificate'; id: number; filename?: string }
+  /** An employer's offer-confirmation link (decision record 070): written in as it is sent, like a reset link. */
+  | { kind: 'offer_confirmation'; id: number };
 
 export type Email = {
   template: string;

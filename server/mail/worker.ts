@@ -11,6 +11,7 @@ import { resolveJwtSecret } from '../services/tokens.ts';
 import { createTaxDocumentRepository } from '../repositories/tax-documents.ts';
 import type { AttachmentRef } from './outbox.ts';
 import { certificateAttachment } from '../certificates/attachment.ts';
+import { offerConfirmationLinkOf } from '../domains/placement/confirmation-mail.ts';
 import { createSmtpTransport, senderDomain, type MailTransport } from './transport.ts';
 
 /**
@@ -62,6 +63,13 @@ export function createMailWorker(options: {
   async function bodies(row: OutboxRow, refs: AttachmentRef[]) {
     let { text_body: text, html_body: html } = row;
     for (const ref of refs) {
+      if (ref.kind === 'offer_confirmation') {
+        const secret = await resolveJwtSecret(db, config.jwtSecret);
+        const { placeholder, link } = await offerConfirmationLinkOf(db, secret, config.publicUrl, ref.id);
+        text = text.replaceAll(placeholder, link);
+        html = html.replaceAll(placeholder, `<a href="${link}">${link}</a>`);
+        continue;
+      }
       if (ref.kind !== 'password_reset') continue;
       const reset = await resets.findLink(ref.id);
       if (!reset?.link_nonce) throw new Error(`password reset ${ref.id} has no link to send`);
