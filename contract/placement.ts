@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { line, optionalLine, optionalText, requiredEmail, requiredText } from './fields.ts';
+export { PLACEMENT_PATHS } from './placement-paths.ts';
 
 /**
  * Placement (decision record 070): employers, offers and the figures computed from verified offers only.
@@ -20,20 +21,6 @@ export const EMPLOYER_SECTOR_LABELS: Record<EmployerSector, string> = {
 export const OFFER_STATUSES = ['claimed', 'verified', 'rejected'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
-export const PLACEMENT_PATHS = {
-  summary: '/classroom/placement/summary/',
-  studentOffers: '/classroom/offers/',
-  /** The employer's link: the token is posted in the body, never put in a URL (logs, Referer). */
-  confirmation: '/classroom/placement/confirmation/',
-  confirmationAnswer: '/classroom/placement/confirmation/answer/',
-  employers: '/api/admin/placement/employers/',
-  employer: (id: number | string = ':id') => `/api/admin/placement/employers/${id}/`,
-  offers: '/api/admin/placement/offers/',
-  offer: (id: number | string = ':id') => `/api/admin/placement/offers/${id}/`,
-  verifyOffer: (id: number | string = ':id') => `/api/admin/placement/offers/${id}/verify/`,
-  rejectOffer: (id: number | string = ':id') => `/api/admin/placement/offers/${id}/reject/`,
-  requestConfirmation: (id: number | string = ':id') => `/api/admin/placement/offers/${id}/request-confirmation/`,
-} as const;
 
 export const PLACEMENT_MESSAGES = {
   sector: 'Sector must be bank, NBFC, rating agency, research or other.',

@@ -2,6 +2,7 @@ import { lazy, useState, type ComponentType } from 'react';
 import { createMemoryRouter, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { MainLayout } from '../components/layout/main-layout.tsx';
 import { HomePage } from '../features/marketing/components/home-page.tsx';
+import { usePlacementRecord } from './routes/placement-record.ts';
 import { paths } from '../config/paths.ts';
 import { PreloadedContext, type Preloaded } from '../lib/preloaded.ts';
 import { RootRoute } from './root-route.tsx';
@@ -37,7 +38,7 @@ const LoginPage = page(() => import('./routes/login-route.tsx'), 'LoginRoute');
 const RegisterPage = page(() => import('./routes/register-route.tsx'), 'RegisterRoute');
 const ForgotPasswordPage = page(() => import('./routes/password-reset-routes.tsx'), 'ForgotPasswordRoute');
 const ResetPasswordPage = page(() => import('./routes/password-reset-routes.tsx'), 'ResetPasswordRoute');
-const AboutPage = page(() => import('../features/marketing/components/about-page.tsx'), 'AboutPage');
+const AboutPage = page(() => import('./routes/catalogue-routes.tsx'), 'AboutRoute');
 const ContactPage = page(() => import('./routes/contact-route.tsx'), 'ContactRoute');
 const PlacementPage = page(() => import('./routes/catalogue-routes.tsx'), 'PlacementRoute');
 const ProgramsPage = page(() => import('./routes/catalogue-routes.tsx'), 'ProgramsRoute');
@@ -63,6 +64,8 @@ const PolicyPage = page(() => import('./routes/privacy-routes.tsx'), 'PolicyRout
 const AccountPrivacyPage = page(() => import('./routes/privacy-routes.tsx'), 'AccountPrivacyRoute');
 const GuardianConfirmPage = page(() => import('./routes/privacy-routes.tsx'), 'GuardianConfirmRoute');
 
+const HomeRoute = () => <HomePage {...usePlacementRecord()} />;
+
 export const routes: RouteObject[] = [
   {
     // RootRoute shows the route error page when a page fails to render.
@@ -77,7 +80,7 @@ export const routes: RouteObject[] = [
       {
         element: <MainLayout />,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, element: <HomeRoute /> },
           { path: paths.about, element: <AboutPage /> },
           { path: paths.programs, element: <ProgramsPage /> },
           { path: paths.program.pattern, element: <ProgramDetailPage /> },

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { PLACEMENT_PAGES } from '../../../contract/placement-paths.ts';
 
 /**
  * The employer's confirmation links (decision record 070), made like password reset links (decision record
@@ -18,7 +19,7 @@ export const confirmationToken = (key: Buffer, nonce: string): string =>
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 /** The token rides in the fragment: no request log, proxy or Referer carries it (the page posts it). */
 export const confirmationLink = (publicUrl: string, token: string): string =>
-  `${publicUrl}/placement/confirm#token=${token}`;
+  `${publicUrl}${PLACEMENT_PAGES.confirm}#token=${token}`;
 
 /** The host of a website ("https://www.hdfcbank.com/careers" → "hdfcbank.com"), without "www.". */
 export function siteDomain(website: string): string | null {

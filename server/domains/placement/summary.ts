@@ -1,10 +1,10 @@
 import type { PlacementFigures, PlacementSummary } from '../../../contract/placement.ts';
+import { PLACEMENT_PAGES } from '../../../contract/placement-paths.ts';
 import { istToday } from '../../../contract/time.ts';
 import type { Db } from '../../db/connect.ts';
 import { figuresOf, type StudentFact, type VerifiedOffer } from './figures.ts';
 import { placementRepository } from './repository.ts';
 
-export const METHODOLOGY_PATH = '/placement/methodology';
 
 type Group = { students: StudentFact[]; offers: VerifiedOffer[] };
 const group = (): Group => ({ students: [], offers: [] });
@@ -59,7 +59,7 @@ export async function placementSummary(db: Db, now = new Date()): Promise<Placem
     as_of: lastChange ? istToday(new Date(lastChange)) : null,
     batches_from: years.length ? Math.min(...years) : null,
     batches_to: years.length ? Math.max(...years) : null,
-    methodology_url: METHODOLOGY_PATH,
+    methodology_url: PLACEMENT_PAGES.methodology,
     overall: figures(overall),
     programs: [...programs.entries()]
       .sort((a, b) => a[1].title.localeCompare(b[1].title))

@@ -2,11 +2,12 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { isAdmin, useIsAuthenticated, useSessionUser } from '../../../lib/session.ts';
 import { deferredPart } from '../../../lib/deferred-part.tsx';
+import type { PlacementRecordProps } from './placement-record.tsx';
 
 /** Below the fold: rendered by the server, hydrated after the hero (its own chunk). */
 const HomeSections = deferredPart(async () => (await import('./home-sections.tsx')).HomeSections);
 
-export function HomePage() {
+export function HomePage(record: PlacementRecordProps) {
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -19,7 +20,7 @@ export function HomePage() {
           <HeroActions />
         </div>
       </section>
-      <HomeSections />
+      <HomeSections {...record} />
     </>
   );
 }
