@@ -124,6 +124,8 @@ export default defineConfig(({ command }) => ({
           fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Passwords hashed at N=2^12 instead of production's 2^17 (read only with NODE_ENV=test: server/lib/passwords.ts).
+          env: { SCRYPT_TEST_LOG2_N: '12' },
         },
       },
     ],

@@ -10,8 +10,11 @@ export const AdminStats = z.object({
   total_programs: z.number().int().nonnegative(),
   total_faculty: z.number().int().nonnegative(),
   total_workshops: z.number().int().nonnegative(),
-  /** Whole rupees: every completed payment (refunded or not) less every partial and full refund. */
-  total_revenue: z.number().int().nonnegative(),
+  /**
+   * Rupees (paise as two decimals), net (decision record 066): the list prices of every completed payment
+   * (refunded or not) less their discounts (coupons, scholarships) less every partial and full refund.
+   */
+  total_revenue: z.number(),
 });
 export type AdminStats = z.infer<typeof AdminStats>;
 
@@ -94,3 +97,38 @@ export type Paginated<T> = {
   previous: string | null;
   results: T[];
 };
+
+/**
+ * GET /api/admin/users/{id}/impact/ (decision 068): what a destructive action on this person touches, for
+ * the confirmation an administrator reads before Erase now (or deactivating them): their active
+ * enrollments and the instalments they still owe, each with what it would charge (paise).
+ */
+export const UserImpact = z.object({
+  user_id: z.number().int(),
+  username: z.string(),
+  active_enrollments: z.array(
+    z.object({
+      id: z.number().int(),
+      course_type: z.enum(['program', 'workshop']),
+      title: z.string(),
+      status: z.string(),
+      batch: z.string().nullable(),
+    }),
+  ),
+  unpaid_instalments: z.array(
+    z.object({
+      id: z.number().int(),
+      enrollment_id: z.number().int(),
+      title: z.string(),
+      number: z.number().int(),
+      of: z.number().int(),
+      total_paise: z.number().int(),
+      /** An IST calendar day (YYYY-MM-DD). */
+      due_on: z.string(),
+      overdue: z.boolean(),
+    }),
+  ),
+  /** The sum of `unpaid_instalments[].total_paise`. */
+  unpaid_total_paise: z.number().int(),
+});
+export type UserImpact = z.infer<typeof UserImpact>;

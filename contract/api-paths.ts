@@ -77,6 +77,8 @@ export const API = {
     user: (id: Id = P) => `/api/admin/users/${id}/`,
     /** An administrator sends the account's owner a password reset link (202). */
     userPasswordReset: (id: Id = P) => `/api/admin/users/${id}/password-reset/`,
+    /** What erasing or deactivating the person touches: active enrollments, unpaid instalments (decision 068). */
+    userImpact: (id: Id = P) => `/api/admin/users/${id}/impact/`,
     /** CSV exports of the lists, honouring the lists' filters (issue 11). */
     exports: {
       payments: '/api/admin/payments/export.csv',

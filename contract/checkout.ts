@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PaymentMethod } from './enums.ts';
+import { PaymentMethod } from './enums.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 import { normalizeIndianMobile } from './fields.ts';
 import { BillingInput } from './payment-payloads.ts';
@@ -10,38 +10,11 @@ import type { ConsentChoices } from './privacy.ts';
 /**
  * The checkout form (spec sections 3 and 5) with the format checks users expect. It lives in the
  * contract so the form, the machine tests and the end-to-end tests agree on every message.
- * Card number, expiry and CVV are checked here and never sent to the server.
- */
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  let double = false;
-  for (let i = digits.length - 1; i >= 0; i--) {
-    let d = digits.charCodeAt(i) - 48;
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-    double = !double;
-  }
-  return sum % 10 === 0;
-}
-
-/** MM/YY; a card is valid through the last day of its expiry month. */
-export function expiryInFuture(value: string, now: Date): boolean {
-  const match = /^(\d{2})\/(\d{2})$/.exec(value);
-  if (!match) return false;
-  const month = Number(match[1]);
-  const year = 2000 + Number(match[2]);
-  if (month < 1 || month > 12) return false;
-  const firstOfNextMonth = new Date(year, month, 1);
-  return firstOfNextMonth.getTime() > now.getTime();
-}
-
-/**
+ * It collects no card data: the payment gateway's own page asks for the card or the UPI ID (decision
+ * record 067); the payment method chosen here is only passed on to the gateway as a preference.
+ *
  * The checkout form's messages. The person's fields use the payment start's own rules (BillingInput),
- * so their messages are the shared ones; the card and UPI fields never reach the server.
+ * so their messages are the shared ones.
  */
 export const CHECKOUT_MESSAGES = {
   firstName: 'First name is required.',
@@ -50,34 +23,18 @@ export const CHECKOUT_MESSAGES = {
   email: FIELD_MESSAGES.email,
   phoneRequired: FIELD_MESSAGES.phoneRequired,
   phone: FIELD_MESSAGES.phone,
-  cardNumberRequired: 'Card number is required.',
-  cardNumber: 'Enter a valid card number.',
-  expiryRequired: 'Expiry date is required.',
-  expiryFormat: 'Enter the expiry date as MM/YY.',
-  expiryPast: 'This card has expired.',
-  cvvRequired: 'CVV is required.',
-  cvv: 'CVV must be 3 or 4 digits.',
-  nameOnCard: 'Name on card is required.',
-  upiRequired: 'UPI ID is required.',
-  upi: 'Enter a UPI ID like name@bank.',
   stateCode: 'Choose your billing state or union territory.',
   address: 'Billing address is required.',
   gstinName: 'Legal name on the GSTIN is required.',
 } as const;
-
-const UPI_PATTERN = /^[a-zA-Z0-9.\-_]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,63}$/;
 
 export type CheckoutForm = {
   firstName: string;
   lastName: string;
   email: string;
   phone: string;
+  /** How the student means to pay: the gateway's page opens on it where it can (a preference only). */
   paymentMethod: PaymentMethod;
-  cardNumber: string;
-  expiryDate: string;
-  cvv: string;
-  nameOnCard: string;
-  upiId: string;
   /** Billing state (GST state code), address, and an employer's GSTIN with its legal name (optional). */
   stateCode: string;
   address: string;
@@ -104,11 +61,6 @@ export const EMPTY_CHECKOUT_FORM: CheckoutForm = {
   email: '',
   phone: '',
   paymentMethod: 'credit_card',
-  cardNumber: '',
-  expiryDate: '',
-  cvv: '',
-  nameOnCard: '',
-  upiId: '',
   stateCode: '',
   address: '',
   gstin: '',
@@ -134,40 +86,12 @@ const Person = z.object({
   gstinName: z.string(),
 });
 
-function cardFields(now: Date) {
-  return Person.extend({
-    paymentMethod: z.enum(['credit_card', 'debit_card']),
-    cardNumber: z
-      .string()
-      .transform((value) => value.replace(/[\s-]/g, ''))
-      .pipe(
-        filled(m.cardNumberRequired)
-          .regex(/^\d{12,19}$/, m.cardNumber)
-          .refine(luhnValid, m.cardNumber),
-      ),
-    expiryDate: filled(m.expiryRequired).pipe(
-      z
-        .string()
-        .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, m.expiryFormat)
-        .pipe(z.string().refine((value) => expiryInFuture(value, now), m.expiryPast)),
-    ),
-    cvv: filled(m.cvvRequired).regex(/^\d{3,4}$/, m.cvv),
-    nameOnCard: filled(m.nameOnCard),
-  });
-}
-const UpiFields = Person.extend({
-  paymentMethod: z.literal('upi'),
-  upiId: filled(m.upiRequired).regex(UPI_PATTERN, m.upi),
-});
+/** The checkout form's schema: the person (BillingInput's rules) and the payment method preferred. */
+const CheckoutSchema = Person.extend({ paymentMethod: PaymentMethod });
 
-/** The checkout form's schema: the person (BillingInput's rules) and the card or the UPI ID. `now` decides expiry. */
-export function checkoutSchema(now: Date = new Date()) {
-  return z.discriminatedUnion('paymentMethod', [cardFields(now), UpiFields]);
-}
-
-/** Checks the form; an empty object means it may be submitted. `now` decides whether a card expired. */
-export function validateCheckout(form: CheckoutForm, now: Date = new Date()): CheckoutErrors {
-  const result = checkoutSchema(now).safeParse(form);
+/** Checks the form; an empty object means it may be submitted. */
+export function validateCheckout(form: CheckoutForm): CheckoutErrors {
+  const result = CheckoutSchema.safeParse(form);
   const errors = result.success ? {} : (firstFieldErrors(result.error) as CheckoutErrors);
   // The optional GSTIN: format, check character and state, as the server checks it (contract/gst.ts).
   if (form.gstin.trim()) {
@@ -178,7 +102,7 @@ export function validateCheckout(form: CheckoutForm, now: Date = new Date()): Ch
   return errors;
 }
 
-/** What of the checkout form goes to the server: the method, the person and the consents, never the card. */
+/** What of the checkout form goes to the server: the method, the person, the batch, plan, coupon and consents. */
 export function checkoutBilling(form: CheckoutSubmission) {
   return {
     payment_method: form.paymentMethod,

@@ -26,6 +26,8 @@ export const User = z.object({
   id: Id,
   username: z.string(),
   email: z.string(),
+  /** The address was confirmed from its emailed link (decision record 063); a change makes it false again. */
+  email_verified: z.boolean(),
   first_name: z.string(),
   last_name: z.string(),
   profile: Profile,

@@ -32,6 +32,8 @@ export const INSTALMENT_MESSAGES = {
   firstDueNow: 'The first instalment is paid at checkout: its due_after_days must be 0.',
   daysInOrder: 'Each instalment must fall due after the one before it.',
   notDue: 'This instalment is not open for payment: it is paid or cancelled.',
+  enrollmentEnded:
+    'This instalment cannot be paid: its enrollment was cancelled or refunded. Contact the office if you want to rejoin.',
   notYours: 'Only the student of this enrollment and administrators can see its instalments.',
   suspended: (dueOn: string) =>
     `Your access to lessons and live sessions is paused: the instalment due on ${dueOn} is unpaid. Pay it from your dashboard and access returns at once.`,
@@ -145,6 +147,8 @@ export const Instalment = z.object({
   /** An IST calendar day (YYYY-MM-DD). */
   due_on: z.string(),
   status: z.enum(['paid', 'due', 'overdue', 'cancelled']),
+  /** The IST calendar day it was paid (YYYY-MM-DD), null while unpaid: early payments show when they were paid. */
+  paid_on: z.string().nullable(),
   /** The payment that pays it (pending or completed), or null. */
   payment: z.number().int().nullable(),
   /** Its tax invoice's number once issued, or null. */

@@ -8,6 +8,9 @@ import { SECOND_FACTOR_FAILED } from './second-factor-failed.ts';
 /** The `code` of a 403 answer the SPA acts on. */
 export const MFA_ERROR_CODES = { setupRequired: 'mfa_setup_required', stepUpRequired: 'step_up_required' } as const;
 
+/** Adding the first second factor needs the password, unless the login began less than this long ago (seconds). */
+export const FIRST_FACTOR_LOGIN_SECONDS = 300;
+
 /** How long a step-up proof counts (seconds). */
 export const STEP_UP_SECONDS = 300;
 
@@ -36,6 +39,9 @@ export const MFA_MESSAGES = {
   notSetUp: 'Start the set-up first: no authenticator app is waiting to be confirmed.',
   notEnabled: 'No authenticator app is set up on this account.',
   passwordWrong: 'The password is not correct.',
+  /** Adding the first second factor (authenticator app or passkey) more than 5 minutes after signing in. */
+  passwordNeeded: 'Enter your current password to add your first second factor.',
+  firstFactorHint: 'Needed for your first second factor unless you signed in less than 5 minutes ago.',
   sessionNotFound: 'No such signed-in device.',
   secondFactorFailed: SECOND_FACTOR_FAILED,
   resetSelf: 'Turn off your own second factor on your account page.',

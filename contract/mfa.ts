@@ -11,11 +11,21 @@ const code = z
   .string({ error: 'Code is required.' })
   .trim()
   .regex(/^[0-9]{6}$/, 'Enter the 6-digit code from your authenticator app.');
+/** A recovery code as typed: 16 characters in groups of 4 (decision record 065), or the older 10 in groups of 5. */
+export const RECOVERY_CODE_PATTERN = /^(?:[a-z0-9]{4}-?){3}[a-z0-9]{4}$|^[a-z0-9]{5}-?[a-z0-9]{5}$/i;
+export const RECOVERY_CODE_HINT = 'A recovery code looks like abcd-2345-efgh-6789.';
 const recoveryCode = z
   .string({ error: 'Recovery code is required.' })
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9]{5}-?[a-z0-9]{5}$/, 'A recovery code looks like abcde-12345.');
+  .regex(RECOVERY_CODE_PATTERN, RECOVERY_CODE_HINT);
+
+/**
+ * POST /auth/mfa/totp/setup/ and POST /auth/passkeys/registration/options/: the current password, needed
+ * for the account's first second factor unless its login began less than 5 minutes ago (issue 32).
+ */
+export const FirstFactorInput = z.object({ password: z.string().max(256).optional() });
+export type FirstFactorInput = z.infer<typeof FirstFactorInput>;
 
 export const TotpConfirmInput = z.object({ code });
 export type TotpConfirmInput = z.infer<typeof TotpConfirmInput>;

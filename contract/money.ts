@@ -35,6 +35,14 @@ export function paymentTotalPaise(payment: { amount: number; total_paise: number
   return payment.total_paise === null ? rupeesToPaise(payment.amount) : Number(payment.total_paise);
 }
 
+/**
+ * Net revenue in paise (decision record 066): what was received and kept, the list prices (whole rupees)
+ * less the discounts given (paise) less the refunds (whole rupees). The Revenue tab and the stats tile.
+ */
+export function netPaise(grossRupees: number, discountPaise: number, refundedRupees: number): number {
+  return rupeesToPaise(grossRupees) - discountPaise - rupeesToPaise(refundedRupees);
+}
+
 const wholeRupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',

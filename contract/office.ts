@@ -3,6 +3,7 @@ import { COUNSELING_STATUSES, COURSE_TYPES, PAYMENT_STATUSES, ROLES, STATUSES } 
 import { User } from './entities.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, QueryBool } from './list-queries.ts';
 import { USERNAME_PATTERN } from './payloads.ts';
+import { IDENTITY_MESSAGES, isReservedUsername } from './identity.ts';
 
 /**
  * The office's tools (issue 11): user accounts, list filters and exports, the audit log screen,
@@ -39,7 +40,8 @@ const NameField = (label: string) => required(label).max(150, `${label} must be 
 export const AdminUserInput = z.object({
   username: required('Username')
     .max(150, 'Username must be at most 150 characters.')
-    .regex(USERNAME_PATTERN, 'Username may contain only letters, digits and the characters @ . + - _ (no spaces).'),
+    .regex(USERNAME_PATTERN, 'Username may contain only letters, digits and the characters @ . + - _ (no spaces).')
+    .refine((name) => !isReservedUsername(name), IDENTITY_MESSAGES.usernameReserved),
   email: EmailField,
   password: z
     .string({ error: 'Password is required.' })
@@ -226,7 +228,8 @@ export const RevenueRow = z.object({
   payments: z.number().int().nonnegative(),
   gross: z.number().int().nonnegative(),
   refunded: z.number().int().nonnegative(),
-  net: z.number().int(),
+  /** Rupees (paise as two decimals): gross less discount less refunded (decision record 066). */
+  net: z.number(),
   /**
    * Rupees, as the row's other amounts: the discounts (coupons, scholarships) of the row's payments
    * (decision record 053), with their paise as two decimals when there are some (224.85).

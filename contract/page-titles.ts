@@ -25,6 +25,8 @@ const PAGE_TITLES: Record<string, string> = {
   '/account': titled('Your account'),
   '/account/privacy': titled('Privacy and your data'),
   '/guardian-confirm': titled('Confirm as parent or guardian'),
+  '/confirm-email': titled('Confirm your email address'),
+  '/undo-email-change': titled('Undo an email change'),
   '/teach': titled('Your batches (teaching)'),
   // The policy pages (server-rendered too: server/ssr/policy-pages.ts takes these titles).
   '/privacy': titled('Privacy notice'),

@@ -97,3 +97,11 @@ export const Passkey = z.object({
   last_used_at: z.string().nullable(),
 });
 export type Passkey = z.infer<typeof Passkey>;
+
+/** Passkeys at an IP address (decision record 067): what the account page says, and where to go. */
+export const PASSKEY_HOST_MESSAGES = {
+  needsName:
+    'Passkeys need the site’s name (localhost, or the site’s domain): a browser refuses them on a page opened at an IP address such as 127.0.0.1.',
+  openLocalhost: 'Open this page at localhost to use passkeys.',
+  openDomain: 'Open the site at its domain name to use passkeys.',
+} as const;

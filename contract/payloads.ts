@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { personName } from './person-name.ts';
+import { IDENTITY_MESSAGES, isReservedUsername } from './identity.ts';
 import { AgeFields, ConsentChoices } from './privacy.ts';
 import { withPlacementWording as honest } from './placement.ts';
 import {
@@ -49,7 +50,8 @@ export const NewPassword = line({ error: 'Password is required.' })
 export const RegisterInput = z.object({
   username: required('Username')
     .max(150, 'Username must be at most 150 characters.')
-    .regex(USERNAME_PATTERN, 'Username may contain only letters, digits and @ . + - _'),
+    .regex(USERNAME_PATTERN, 'Username may contain only letters, digits and @ . + - _')
+    .refine((name) => !isReservedUsername(name), IDENTITY_MESSAGES.usernameReserved),
   email: emailAddress(),
   password: NewPassword,
   first_name: personName('First name'),

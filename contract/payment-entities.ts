@@ -12,8 +12,10 @@ export const Payment = z.object({
   status: PaymentStatus,
   /** Whole rupees, read from the course on the server. */
   amount: z.number().int().nonnegative(),
-  /** Whole rupees refunded through the gateway so far (issue 9). */
+  /** Whole rupees refunded through the gateway so far (issue 9): the refunds' share of the list price. */
   refunded_amount: z.number().int().nonnegative(),
+  /** Paise refunded so far, of what was charged (`total_paise`); refunded in full when they are equal (issue 32). */
+  refunded_paise: z.number().int().nonnegative(),
   student: StudentSummary,
   program_title: z.string().nullable(),
   workshop_title: z.string().nullable(),
@@ -25,6 +27,17 @@ export const Payment = z.object({
   is_urgent: z.boolean(),
   /** What is charged, in paise: the price, plus GST when prices exclude it (PRICES_INCLUDE_GST=0). */
   total_paise: z.number().int().nonnegative(),
+  /** Decision record 066: the discount taken off the list price (`amount`), in paise (0: none). */
+  discount_paise: z.number().int().nonnegative(),
+  /** The coupon's code as printed; null for none, or a scholarship (with a discount). */
+  coupon_code: z.string().nullable(),
+  /** The instalment plan paid by (decision record 054), or null. */
+  plan_name: z.string().nullable(),
+  /** Which instalment of its schedule it paid and of how many ("2 of 3"); null when not an instalment yet. */
+  instalment_number: z.number().int().positive().nullable(),
+  instalment_count: z.number().int().positive().nullable(),
+  /** The gateway's payment id (Razorpay's pay_…) once paid through it, else null. */
+  gateway_payment_id: z.string().nullable(),
   /** The billing place and GSTIN given at checkout (null: not given; the place of supply is the institute's state). */
   billing_state_code: z.string().nullable(),
   billing_gstin: z.string().nullable(),
@@ -32,6 +45,20 @@ export const Payment = z.object({
   invoice_number: z.string().nullable(),
 });
 export type Payment = z.infer<typeof Payment>;
+
+/**
+ * The office's own fields of a payment or enrollment (the resolve form's notes, urgency and issue): in
+ * administrators' answers only, never in a student's own (issue 32).
+ */
+export const STAFF_ONLY_FIELDS = ['admin_notes', 'is_urgent', 'issue_description'] as const;
+
+/** A payment as its student sees it (GET /classroom/payments/, a payment start, a completion). */
+export const StudentPayment = Payment.omit({ admin_notes: true, is_urgent: true });
+export type StudentPayment = z.infer<typeof StudentPayment>;
+
+/** An enrollment as its student sees it (GET /classroom/enrollments/, a completion). */
+export const StudentEnrollment = Enrollment.omit({ admin_notes: true, is_urgent: true, issue_description: true });
+export type StudentEnrollment = z.infer<typeof StudentEnrollment>;
 
 /** What the browser's checkout needs to hand a payment to the gateway (amount in paise). */
 export const GatewayCheckout = z.object({
@@ -46,7 +73,7 @@ export const GatewayCheckout = z.object({
 export type GatewayCheckout = z.infer<typeof GatewayCheckout>;
 
 /** A payment start answers the payment and, unless it was free, its live gateway order. */
-export const PaymentStart = Payment.extend({ gateway: GatewayCheckout.nullable().default(null) });
+export const PaymentStart = StudentPayment.extend({ gateway: GatewayCheckout.nullable().default(null) });
 export type PaymentStart = z.infer<typeof PaymentStart>;
 
 export const RECONCILIATION_FLAGS = [
@@ -94,5 +121,5 @@ export const SyncResult = z.object({
 export type SyncResult = z.infer<typeof SyncResult>;
 
 /** POST /classroom/payments/{id}/complete/ answers the completed payment and the enrollment it granted. */
-export const PaymentCompletion = z.object({ payment: Payment, enrollment: Enrollment });
+export const PaymentCompletion = z.object({ payment: StudentPayment, enrollment: StudentEnrollment });
 export type PaymentCompletion = z.infer<typeof PaymentCompletion>;

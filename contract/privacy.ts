@@ -160,3 +160,15 @@ export const Incident = z.object({
   created_at: z.string(),
 });
 export type Incident = z.infer<typeof Incident>;
+
+/**
+ * An erased account (decision record 046): its identity is replaced by `erased-{id}` and an address under
+ * the reserved `.invalid` domain. Lists show it as "account erased" (decision record 066), never as a
+ * person who did not submit, attend or pay.
+ */
+export const ERASED_EMAIL_DOMAIN = 'erased.invalid';
+export const ERASED_ACCOUNT = 'account erased';
+export const isErasedEmail = (email: string): boolean => email.endsWith(`@${ERASED_EMAIL_DOMAIN}`);
+/** "Asha Rao (asha@example.in)", or "account erased" for an erased account. */
+export const personLabel = (name: string, email: string): string =>
+  isErasedEmail(email) ? ERASED_ACCOUNT : `${name} (${email})`;

@@ -54,7 +54,7 @@ export const TeachStudent = z.object({
   name: z.string(),
   email: z.string(),
   progress_percentage: z.number().int().min(0).max(100),
-  /** Sessions attended of the sessions held (attendanceRule); null when none held. */
+  /** Sessions attended of the held sessions whose sheet was taken (attendanceRule); null when none. */
   attendance_percentage: z.number().int().min(0).max(100).nullable(),
   /** The student's submissions to the batch's assignments. */
   assignments_done: z.number().int().nonnegative(),
@@ -78,6 +78,10 @@ export const TeachSession = z.object({
 export type TeachSession = z.infer<typeof TeachSession>;
 
 export const TeachBatch = TeachBatchSummary.extend({
+  /** Held classes whose attendance sheet was taken: those attendance counts (decision record 066). */
+  sessions_counted: z.number().int().nonnegative(),
+  /** The titles of held classes without a sheet, in timetable order: not counted until one is taken. */
+  held_without_sheet: z.array(z.string()),
   students: z.array(TeachStudent),
   timetable: z.array(TeachSession),
 });

@@ -1,4 +1,5 @@
 import { actionMachine } from './action.machine.ts';
+import { confirmedActionMachine } from './confirmed-action.machine.ts';
 import { attendanceSheetMachine } from './attendance-sheet.machine.ts';
 import { assignmentListMachine } from './assignment-list.machine.ts';
 import { assignmentSubmissionMachine } from './assignment-submission.machine.ts';
@@ -45,6 +46,7 @@ export const machineCatalog = {
   'gateway-payment': gatewayPaymentMachine,
   'reset-password': resetPasswordMachine,
   action: actionMachine,
+  'confirmed-action': confirmedActionMachine,
   'priority-nav': priorityNavMachine,
   disclosure: disclosureMachine,
   'step-up': stepUpMachine,

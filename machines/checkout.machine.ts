@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import {
+  CHECKOUT_OUTCOME_MESSAGES,
   COURSE_TYPES,
   validateCheckout,
   type CheckoutErrors,
@@ -19,20 +20,23 @@ import { notProvided } from './placeholders.ts';
 
 /**
  * The checkout page /payment/{type}/{id} (spec sections 2 and 4, Checkout submit; issue 9). The form is
- * validated here with the contract's rules; card fields never leave the browser for our server. A valid
- * submit runs the gateway step (`paying`: the gatewayPayment child starts the payment, hands it to the
- * gateway, Razorpay Checkout or the local sandbox's page, which the browser leaves for and comes back
- * from with `gatewayReturn`, and verifies the signed proof) → `success`. A declined payment is
- * `failure` (try again); a closed gateway step is `cancelled` (try again).
+ * validated here with the contract's rules; it holds no card data (the gateway's page asks for it:
+ * decision record 067). A valid submit runs the gateway step (`paying`: the gatewayPayment child starts
+ * the payment, hands it to the gateway, Razorpay Checkout or the local sandbox's page, which the browser
+ * leaves for and comes back from with `gatewayReturn`, and verifies the signed proof) → `success`. Back
+ * from the sandbox's page the same step runs as `confirming` (the page shows no form meanwhile). A
+ * declined payment is `failure` and a closed gateway step `cancelled`: each says what happened and what to
+ * do, and `form` keeps everything the student submitted (brought back as `draft` after the sandbox's page)
+ * so that Pay again needs no retyping.
  */
 export type CheckoutInput = {
   /** The raw URL segments: anything may arrive here. */
   courseType: string;
   courseId: string;
-  /** The clock deciding whether a card has expired; tests pass a fixed one. */
-  now?: () => Date;
   /** Back from the gateway's own page (the sandbox's redirect), read from the URL. */
   gatewayReturn?: GatewayReturn | null;
+  /** What the student submitted before leaving for the gateway's page (kept by the app for this payment). */
+  draft?: CheckoutSubmission | null;
 };
 
 /** What the summary shows; the app's `loadCourse` maps a program or a workshop to it. */
@@ -56,7 +60,8 @@ export type CheckoutContext = {
   errors: CheckoutErrors;
   /** The failure banner's text after a failed payment. */
   failure: string | null;
-  now: () => Date;
+  /** The form last submitted (or brought back from before the gateway's page): the form shows it again. */
+  form: CheckoutSubmission | null;
   /** Back from the sandbox's page: handed to the gateway step once the course is loaded. */
   gatewayReturn: GatewayReturn | null;
 };
@@ -68,7 +73,10 @@ const retry = [
   {
     guard: { type: 'isFormValid', params: ({ event }: { event: CheckoutEvent }) => ({ form: event.form }) },
     target: 'paying',
-    actions: 'clearErrors',
+    actions: [
+      'clearErrors',
+      { type: 'keepForm', params: ({ event }: { event: CheckoutEvent }) => ({ form: event.form }) },
+    ],
   },
   { actions: { type: 'showErrors', params: ({ event }: { event: CheckoutEvent }) => ({ form: event.form }) } },
 ] as const;
@@ -79,6 +87,11 @@ function parseCourseType(raw: string): CourseType | null {
 
 function parseCourseId(raw: string): number | null {
   return /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
+}
+
+/** A decline (no error: the bank or UPI app said no) says so and what to do; a refusal gives the server's reason. */
+function declinedOrRefused(outcome: GatewayFailure): string {
+  return outcome.error === null ? CHECKOUT_OUTCOME_MESSAGES.declined : outcome.failure;
 }
 
 export const checkoutMachine = setup({
@@ -95,9 +108,8 @@ export const checkoutMachine = setup({
   },
   actions: {
     setCourse: assign((_, params: { course: CheckoutCourse }) => ({ course: params.course })),
-    showErrors: assign(({ context }, params: { form: CheckoutForm }) => ({
-      errors: validateCheckout(params.form, context.now()),
-    })),
+    showErrors: assign((_, params: { form: CheckoutForm }) => ({ errors: validateCheckout(params.form) })),
+    keepForm: assign((_, params: { form: CheckoutSubmission }) => ({ form: params.form })),
     clearErrors: assign({ errors: {}, failure: null }),
     setFailure: assign((_, params: { failure: string }) => ({ failure: params.failure })),
     clearReturn: assign({ gatewayReturn: null }),
@@ -108,8 +120,7 @@ export const checkoutMachine = setup({
     /** Paid, or a free workshop enrolled at once. */
     paid: (_, params: { outcome: GatewayOutcome }) => params.outcome.kind === 'paid',
     cancelled: (_, params: { outcome: GatewayOutcome }) => params.outcome.kind === 'cancelled',
-    isFormValid: ({ context }, params: { form: CheckoutForm }) =>
-      Object.keys(validateCheckout(params.form, context.now())).length === 0,
+    isFormValid: (_, params: { form: CheckoutForm }) => Object.keys(validateCheckout(params.form)).length === 0,
   },
 }).createMachine({
   id: 'checkout',
@@ -119,7 +130,7 @@ export const checkoutMachine = setup({
     course: null,
     errors: {},
     failure: null,
-    now: input.now ?? (() => new Date()),
+    form: input.draft ?? null,
     gatewayReturn: input.gatewayReturn ?? null,
   }),
   initial: 'resolving',
@@ -156,6 +167,10 @@ export const checkoutMachine = setup({
       on: { 'checkout.submit': retry },
     },
     /** The gateway step: the payment start, Razorpay Checkout or the sandbox's page, verify/. */
+    /**
+     * The gateway step: the payment start, Razorpay Checkout or the sandbox's page, verify/. Back from the
+     * sandbox's page (`gatewayReturn` still set) it confirms the outcome, and the view shows no form.
+     */
     paying: {
       tags: ['busy', 'paying'],
       exit: 'clearReturn',
@@ -178,7 +193,7 @@ export const checkoutMachine = setup({
             target: 'failure',
             actions: {
               type: 'setFailure',
-              params: ({ event }) => ({ failure: (event.output as GatewayFailure).failure }),
+              params: ({ event }) => ({ failure: declinedOrRefused(event.output as GatewayFailure) }),
             },
           },
         ],
@@ -188,13 +203,13 @@ export const checkoutMachine = setup({
         },
       },
     },
-    /** Paid: the view shows MESSAGES.checkoutSuccess and navigates to /programs. */
+    /** Paid: the view goes to the dashboard (the course, its schedule), which shows MESSAGES.checkoutSuccess. */
     success: { type: 'final' },
-    /** Declined or refused: the failure text, and the form to try again. */
+    /** Declined or refused: what happened and what to do, and the form as submitted to try again. */
     failure: {
       on: { 'checkout.submit': retry },
     },
-    /** The student closed the gateway step: nothing was charged; the form to try again. */
+    /** The student closed the gateway step: nothing was charged; the form as submitted to try again. */
     cancelled: {
       on: { 'checkout.submit': retry },
     },

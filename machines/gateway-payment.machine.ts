@@ -5,7 +5,7 @@ import {
   type CheckoutSubmission,
   type CourseType,
   type GatewayCheckout,
-  type Payment,
+  type StudentPayment,
   type PaymentCompletion,
   type PaymentStart,
   type PaymentVerifyInput,
@@ -57,9 +57,9 @@ export type GatewayStage = 'ordering' | 'handingOff' | 'verifying';
  * with the server's reason when it gave one; `error` (null for a decline) lets a parent say it otherwise.
  */
 export type GatewayOutcome =
-  | { kind: 'paid'; payment: Payment | null }
-  | { kind: 'failed'; stage: GatewayStage; error: unknown; failure: string; payment: Payment | null }
-  | { kind: 'cancelled'; payment: Payment | null };
+  | { kind: 'paid'; payment: StudentPayment | null }
+  | { kind: 'failed'; stage: GatewayStage; error: unknown; failure: string; payment: StudentPayment | null }
+  | { kind: 'cancelled'; payment: StudentPayment | null };
 
 /** The outcome of a step that failed (a parent's last onDone alternative, after paid and cancelled). */
 export type GatewayFailure = Extract<GatewayOutcome, { kind: 'failed' }>;
@@ -79,7 +79,7 @@ export type GatewayPaymentContext = {
   order: GatewayOrder;
   gatewayReturn: GatewayReturn | null;
   paymentId: number | null;
-  payment: Payment | null;
+  payment: StudentPayment | null;
   /** The payment's live gateway order, on its way to the gateway. */
   gateway: GatewayCheckout | null;
   /** The gateway's proof, on its way to verify/. */
@@ -109,7 +109,7 @@ export const gatewayPaymentMachine = setup({
       return { paymentId: payment.id, payment, gateway };
     }),
     setProof: assign((_, params: { proof: PaymentProof }) => ({ proof: params.proof })),
-    setPayment: assign((_, params: { payment: Payment }) => ({ payment: params.payment })),
+    setPayment: assign((_, params: { payment: StudentPayment }) => ({ payment: params.payment })),
     /** Back from the sandbox's page: the payment it was for, and its proof when paid. */
     takeReturn: assign(({ context }) => {
       const back = context.gatewayReturn!;

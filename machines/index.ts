@@ -10,6 +10,7 @@ export * from './form-submit.machine.ts';
 export * from './gateway-payment.machine.ts';
 export * from './reset-password.machine.ts';
 export * from './action.machine.ts';
+export * from './confirmed-action.machine.ts';
 export * from './priority-nav.machine.ts';
 export * from './disclosure.machine.ts';
 export * from './privacy-settings.machine.ts';

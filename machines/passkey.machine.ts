@@ -11,8 +11,11 @@ import { appAction, notProvided } from './placeholders.ts';
  * `succeeded` (store tokens, reload a list, settle a step-up).
  */
 
-/** What the ceremony needs besides the browser: a new passkey's name, the login's mfa_token. */
-export type PasskeyCeremonyInput = { name?: string; mfaToken?: string };
+/**
+ * What the ceremony needs besides the browser: a new passkey's name (and the current password, which the
+ * account's first second factor needs), the login's mfa_token.
+ */
+export type PasskeyCeremonyInput = { name?: string; password?: string; mfaToken?: string };
 
 export type PasskeyContext = {
   input: PasskeyCeremonyInput;

@@ -5,7 +5,7 @@ import {
   SERVER_MESSAGES,
   userMessage,
   type CourseType,
-  type Payment,
+  type StudentPayment,
   type PaymentCompletion,
   type PaymentStart,
 } from '../contract/index.ts';
@@ -31,7 +31,7 @@ export type PaymentFlowInput = {
   courseType: CourseType;
   courseId: number;
   /** The student's payment for this course, if any (from GET /classroom/payments/). */
-  payment: Payment | null;
+  payment: StudentPayment | null;
   enrolled: boolean;
   /** Back from the sandbox gateway's page for this card's payment, read from the dashboard's URL. */
   gatewayReturn?: GatewayReturn | null;
@@ -42,7 +42,7 @@ export type PaymentNotice = { kind: 'success' | 'error'; text: string };
 export type PaymentFlowContext = {
   courseType: CourseType;
   courseId: number;
-  payment: Payment | null;
+  payment: StudentPayment | null;
   enrolled: boolean;
   notice: PaymentNotice | null;
   /** Back from the sandbox's page for this card's payment: handed to the gateway step. */
@@ -79,7 +79,7 @@ export const paymentFlowMachine = setup({
   actions: {
     /** The app reloads the dashboard's course lists: this course now belongs in My Courses. */
     courseEnrolled: appAction(),
-    setPayment: assign((_, params: { payment: Payment }) => ({ payment: params.payment })),
+    setPayment: assign((_, params: { payment: StudentPayment }) => ({ payment: params.payment })),
     setStart: assign((_, params: { start: PaymentStart }) => {
       const { gateway: _order, ...payment } = params.start;
       return { payment };
@@ -100,7 +100,7 @@ export const paymentFlowMachine = setup({
     returnedHere: ({ context }) =>
       context.gatewayReturn !== null && context.gatewayReturn.paymentId === context.payment?.id,
     /** A free workshop is enrolled at once: the server answers a completed payment. */
-    isCompletedPayment: (_, params: { payment: Payment }) => params.payment.status === 'completed',
+    isCompletedPayment: (_, params: { payment: StudentPayment }) => params.payment.status === 'completed',
     /** The server's "not received from the gateway": the money has still to be paid through it. */
     notReceived: (_, params: { error: unknown }) =>
       params.error instanceof ApiError && params.error.userMessage === SERVER_MESSAGES.paymentNotReceived,

@@ -21,6 +21,8 @@ export type PrivacySettingsContext = {
   request: PrivacyRequest | null;
   /** The last failure's words (the server's, else the page's own text). */
   error: string | null;
+  /** Which part failed, so the view shows `error` next to it (decision 068); null with no failure. */
+  errorAt: PrivacyPart | null;
   /** A confirmation (the export downloaded). */
   notice: string | null;
 };
@@ -30,6 +32,9 @@ export type PrivacySettingsEvent =
   | { type: 'consent.toggle'; purpose: ConsentPurpose; granted: boolean }
   | { type: 'export.run' }
   | { type: 'erasure.submit'; password: string; reason?: string };
+
+/** The page's parts that can fail: the consents, the data export, the erasure request. */
+export type PrivacyPart = 'load' | 'consents' | 'export' | 'erasure';
 
 export type ConsentChange = { purpose: ConsentPurpose; granted: boolean };
 export type ErasureProof = { password: string; reason?: string };
@@ -50,15 +55,26 @@ export const privacySettingsMachine = setup({
     requestErasure: notProvided<PrivacyRequest, ErasureProof>('requestErasure'),
   },
   actions: {
-    setConsents: assign((_, params: { consents: ConsentState }) => ({ consents: params.consents, error: null })),
-    setRequest: assign((_, params: { request: PrivacyRequest }) => ({ request: params.request, error: null })),
-    exported: assign({ notice: PRIVACY_SETTINGS_TEXT.exported, error: null }),
-    clear: assign({ error: null, notice: null }),
-    fail: assign((_, params: { error: unknown; text: string }) => ({ error: userMessage(params.error, params.text) })),
+    setConsents: assign((_, params: { consents: ConsentState }) => ({
+      consents: params.consents,
+      error: null,
+      errorAt: null,
+    })),
+    setRequest: assign((_, params: { request: PrivacyRequest }) => ({
+      request: params.request,
+      error: null,
+      errorAt: null,
+    })),
+    exported: assign({ notice: PRIVACY_SETTINGS_TEXT.exported, error: null, errorAt: null }),
+    clear: assign({ error: null, errorAt: null, notice: null }),
+    fail: assign((_, params: { error: unknown; text: string; at: PrivacyPart }) => ({
+      error: userMessage(params.error, params.text),
+      errorAt: params.at,
+    })),
   },
 }).createMachine({
   id: 'privacySettings',
-  context: { consents: null, request: null, error: null, notice: null },
+  context: { consents: null, request: null, error: null, errorAt: null, notice: null },
   initial: 'loading',
   states: {
     loading: {
@@ -74,7 +90,7 @@ export const privacySettingsMachine = setup({
           target: 'loadFailed',
           actions: {
             type: 'fail',
-            params: ({ event }) => ({ error: event.error, text: PRIVACY_SETTINGS_TEXT.loadFailed }),
+            params: ({ event }) => ({ error: event.error, text: PRIVACY_SETTINGS_TEXT.loadFailed, at: 'load' }),
           },
         },
       },
@@ -106,7 +122,7 @@ export const privacySettingsMachine = setup({
           target: 'ready',
           actions: {
             type: 'fail',
-            params: ({ event }) => ({ error: event.error, text: PRIVACY_SETTINGS_TEXT.saveFailed }),
+            params: ({ event }) => ({ error: event.error, text: PRIVACY_SETTINGS_TEXT.saveFailed, at: 'consents' }),
           },
         },
       },
@@ -121,7 +137,7 @@ export const privacySettingsMachine = setup({
           target: 'ready',
           actions: {
             type: 'fail',
-            params: ({ event }) => ({ error: event.error, text: PRIVACY_SETTINGS_TEXT.exportFailed }),
+            params: ({ event }) => ({ error: event.error, text: PRIVACY_SETTINGS_TEXT.exportFailed, at: 'export' }),
           },
         },
       },
@@ -143,7 +159,7 @@ export const privacySettingsMachine = setup({
           target: 'ready',
           actions: {
             type: 'fail',
-            params: ({ event }) => ({ error: event.error, text: PRIVACY_SETTINGS_TEXT.erasureFailed }),
+            params: ({ event }) => ({ error: event.error, text: PRIVACY_SETTINGS_TEXT.erasureFailed, at: 'erasure' }),
           },
         },
       },

@@ -13,13 +13,17 @@ export type TotpSetupContext = {
   error: string | null;
 };
 
+/** `password`: the current password, which the account's first second factor needs (issue 32). */
 export type TotpSetupEvent =
-  { type: 'totp.start' } | { type: 'totp.confirm'; code: string } | { type: 'totp.cancel' } | { type: 'totp.saved' };
+  | { type: 'totp.start'; password?: string }
+  | { type: 'totp.confirm'; code: string }
+  | { type: 'totp.cancel' }
+  | { type: 'totp.saved' };
 
 export const totpSetupMachine = setup({
   types: { context: {} as TotpSetupContext, events: {} as TotpSetupEvent },
   actors: {
-    start: notProvided<TotpSetup>('start'),
+    start: notProvided<TotpSetup, { password?: string }>('start'),
     confirm: notProvided<{ recovery_codes: string[] }, { code: string }>('confirm'),
   },
   actions: {
@@ -45,6 +49,10 @@ export const totpSetupMachine = setup({
       invoke: {
         id: 'start',
         src: 'start',
+        input: ({ event }) => {
+          assertEvent(event, 'totp.start');
+          return event.password ? { password: event.password } : {};
+        },
         onDone: { target: 'scanning', actions: { type: 'setSetup', params: ({ event }) => ({ setup: event.output }) } },
         onError: { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },

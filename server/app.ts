@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/connect.ts';
@@ -10,6 +9,7 @@ import authPlugin from './plugins/auth.ts';
 import errorsPlugin from './plugins/errors.ts';
 import httpCachePlugin from './plugins/http-cache.ts';
 import securityPlugin, { securityHeadersFor } from './plugins/security.ts';
+import { isRead, methodsOf, onSendFor } from './plugins/shared.ts';
 import spaPlugin from './plugins/spa.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
@@ -38,9 +38,10 @@ import { createPaymentEffects } from './services/payment-effects.ts';
 import { createEnrollmentService } from './services/enrollments.ts';
 import { createPaymentService } from './services/payments.ts';
 import { resetLinkKey } from './lib/reset-links.ts';
-import { createMfa, resolveMfaKey } from './services/mfa/index.ts';
+import { createMfa } from './services/mfa/index.ts';
 import mfaRoutes from './routes/auth/mfa.ts';
 import accountRoutes from './routes/auth/account.ts';
+import emailRoutes from './routes/auth/email.ts';
 import passkeyRoutes from './routes/auth/passkeys.ts';
 import { createTokenService, resolveJwtSecret, tokenLifetimes, type Rotate } from './services/tokens.ts';
 import { createCatalogueCache } from './services/catalogue-cache.ts';
@@ -116,7 +117,7 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
   }
 
   const secret = await resolveJwtSecret(db, config.jwtSecret);
-  const mfa = createMfa(db, config, await resolveMfaKey(db, config.mfaEncryptionKey));
+  const mfa = await createMfa(db, config);
   const lifetimes = tokenLifetimes(config);
   const tokens = createTokenService(db, secret, lifetimes, rotate);
   const catalogue = createCatalogueCache(db);
@@ -160,24 +161,31 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
     }),
   });
   // Any write through this process may change the catalogue: its cached answers go before the writer
-  // hears back (every process also reads the catalogue version before it answers, decision 048).
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') catalogue.invalidate();
-    done(null, payload);
-  });
+  // hears back (every process also reads the catalogue version before it answers, decision 048). Only
+  // routes that write have the hook (a route answering GET and POST checks the request's method).
+  app.addHook(
+    'onRoute',
+    onSendFor(
+      (route) => !methodsOf(route).every(isRead),
+      function invalidateCatalogue(request, _reply, payload, done) {
+        if (!isRead(request.method)) catalogue.invalidate();
+        done(null, payload);
+      },
+    ),
+  );
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(httpCachePlugin);
   await app.register(answersPlugin);
   await app.register(authPlugin);
-  // Resource file uploads (one file per request; the size limit is set where the file is read).
-  await app.register(multipart, { limits: { files: 1, fields: 10, parts: 11, fileSize: config.uploadMaxBytes } });
+  // Multipart bodies are read only by the upload routes, each registered through plugins/uploads.ts.
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(mfaRoutes);
   await app.register(accountRoutes);
+  await app.register(emailRoutes);
   await app.register(passkeyRoutes);
   await app.register(programRoutes);
   await app.register(workshopRoutes);

@@ -3,9 +3,13 @@ import path from 'node:path';
 import { mfaKeyFromEnv } from './lib/secret-box.ts';
 import { loadPrivacyConfig, type PrivacyConfig } from './privacy-config.ts';
 import { loadInstalmentConfig, type InstalmentConfig } from './config-instalments.ts';
+import { loadPaymentConfig, type PaymentConfig } from './config-payments.ts';
 import { DEMO_INSTITUTE, institute, type Institute } from './config-institute.ts';
 import { loadCertificateConfig, type CertificateConfig } from './config-certificates.ts';
 import { webauthnFromEnv, type WebauthnConfig } from './config-webauthn.ts';
+import { publicBaseUrlFromEnv, siteFromEnv, type SiteConfig } from './config-site.ts';
+import { loadHardeningConfig, type HardeningConfig } from './config-hardening.ts';
+import { flag, int } from './config-parse.ts';
 
 export { DEMO_INSTITUTE, missingInvoiceSettings, type Institute } from './config-institute.ts';
 
@@ -30,6 +34,7 @@ export type Config = {
   serveSourceMaps: boolean;
   /** Absolute origin (and optional path) the public pages are reached at: canonical URLs, sitemap, Open Graph. */
   publicBaseUrl: string;
+  site: SiteConfig;
   bodyLimitBytes: number;
   logger: boolean;
   /** Failed logins allowed per (account, client address) pair within the window, then 429 for that pair only. */
@@ -77,11 +82,9 @@ export type Config = {
   };
   /** A gateway call unanswered after this many milliseconds counts as the gateway being down. */
   gatewayTimeoutMs: number;
-  /**
-   * PAYMENT_SANDBOX: the local sandbox gateway on this server (default: on in demo mode, off otherwise);
-   * used when RAZORPAY_API_BASE is unset.
-   */
+  /** PAYMENT_SANDBOX: the local sandbox gateway here (default: on in demo mode); when RAZORPAY_API_BASE is unset. */
   paymentSandbox: boolean;
+  payments: PaymentConfig; // PAYMENT_HOLD_MINUTES, SANDBOX_ORDER_DELAY_MS (config-payments.ts)
   /** Password reset requests per address and per account within the window. */
   resetMaxPerAddress: number;
   resetMaxPerAccount: number;
@@ -122,6 +125,8 @@ export type Config = {
   certificates: CertificateConfig;
   /** WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN: the passkeys' relying party (config-webauthn.ts). */
   webauthn: WebauthnConfig;
+  /** Per-account limits and the login's absolute end (config-hardening.ts, decision record 065). */
+  hardening: HardeningConfig;
 };
 
 /** The environment variables payments still need, with the current config; empty when none is missing. */
@@ -136,39 +141,10 @@ export function missingRazorpaySettings(config: Config): string[] {
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-function flag(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
-}
-
-function int(value: string | undefined, fallback: number, name: string, min = 1): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) {
-    throw new Error(`${name} must be ${min === 0 ? 'a whole number' : 'a positive integer'}, got "${value}".`);
-  }
-  return n;
-}
-
 export function databaseUrlFromEnv(value: string | undefined): string {
   if (!value) return `sqlite:${path.join(ROOT, 'data', 'app.sqlite')}`;
   if (/^postgres(ql)?:\/\//.test(value) || value.startsWith('sqlite:')) return value;
   throw new Error(`DATABASE_URL must start with sqlite:, postgres:// or postgresql://, got "${value}".`);
-}
-
-/** PUBLIC_BASE_URL without its trailing slash; default the address the server listens on. */
-export function publicBaseUrlFromEnv(value: string | undefined, host: string, port: number): string {
-  if (!value) return `http://${host}:${port}`;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`PUBLIC_BASE_URL must be an absolute http(s) URL, got "${value}".`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`PUBLIC_BASE_URL must be an absolute http(s) URL, got "${value}".`);
-  }
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 function apiBaseFromEnv(value: string | undefined): string | null {
@@ -208,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(ROOT, env.STATIC_DIR || 'dist'),
     serveSourceMaps: flag(env.SERVE_SOURCE_MAPS, false),
     publicBaseUrl: publicBaseUrlFromEnv(env.PUBLIC_BASE_URL, env.HOST || '127.0.0.1', int(env.PORT, 8000, 'PORT')),
+    site: siteFromEnv(env),
     bodyLimitBytes: 100 * 1024,
     logger: env.NODE_ENV !== 'test' && flag(env.LOG_REQUESTS, true),
     loginMaxFailuresPerAccountAddress: int(
@@ -249,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     submissionMaxBytes: int(env.SUBMISSION_MAX_BYTES, 10 * 1024 * 1024, 'SUBMISSION_MAX_BYTES'),
     sessionReminderHours: reminderHours(env.SESSION_REMINDER_HOURS),
     instalments: loadInstalmentConfig(env),
+    payments: loadPaymentConfig(env),
     razorpay: {
       keyId: env.RAZORPAY_KEY_ID || null,
       keySecret: env.RAZORPAY_KEY_SECRET || null,
@@ -270,10 +248,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     privacy: loadPrivacyConfig(env, demoMode),
     certificates: loadCertificateConfig(env),
     webauthn: webauthnFromEnv(env, (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '')),
+    hardening: loadHardeningConfig(env),
   };
 }
 
-/** A config for tests and scripts: the defaults with overrides, no environment read. */
 /** "24,1" → [24, 1]: whole hours from 1 to 168, largest first; empty → no reminders. */
 function reminderHours(raw: string | undefined): number[] {
   if (raw === undefined) return [24, 1];
@@ -288,6 +266,7 @@ function reminderHours(raw: string | undefined): number[] {
   return [...new Set(hours)].sort((a, b) => b - a);
 }
 
+/** A config for tests and scripts: the defaults with overrides, no environment read. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ NODE_ENV: 'test' }),

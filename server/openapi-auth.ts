@@ -28,7 +28,8 @@ export const AUTH_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: C.API.register,
-    summary: 'Sign up as a student',
+    summary:
+      'Sign up as a student (the age declaration, date_of_birth or is_adult, is required: 400 naming date_of_birth)',
     tag: 'Auth',
     access: 'public',
     body: C.RegisterInput,

@@ -53,11 +53,12 @@ export const PASSKEY_OPERATIONS: Operation[] = [
     method: 'post',
     path: P.registrationOptions,
     summary:
-      'Start adding a passkey: creation options (single-use challenge, 5 minutes; the own passkeys excluded). Needs step-up when a second factor is on',
+      'Start adding a passkey: creation options (single-use challenge, 5 minutes; the own passkeys excluded). The first second factor needs the password unless the login is under 5 minutes old; another one a step-up',
     tag: 'Account',
     access: 'user',
+    body: C.FirstFactorInput,
     responses: { 200: CreationOptions },
-    errors: [403],
+    errors: [400, 403],
   },
   {
     method: 'post',

@@ -11,7 +11,7 @@ export const PAYMENTS_OPERATIONS: Operation[] = [
     summary: "The caller's payments",
     tag: 'Payments',
     access: 'user',
-    responses: { 200: z.array(C.Payment) },
+    responses: { 200: z.array(C.StudentPayment) },
   },
   {
     method: 'post',
@@ -65,6 +65,6 @@ export const PAYMENTS_OPERATIONS: Operation[] = [
     summary: "The caller's enrollments",
     tag: 'Payments',
     access: 'user',
-    responses: { 200: z.array(C.Enrollment) },
+    responses: { 200: z.array(C.StudentEnrollment) },
   },
 ];

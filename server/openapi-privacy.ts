@@ -48,20 +48,23 @@ export const PRIVACY_OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: P.dataExport,
-    summary: "A zip of the caller's personal data, JSON and CSV per kind of record, with a README",
+    summary:
+      "A zip of the caller's personal data, JSON and CSV per kind of record, with a README (429 over DATA_EXPORT_MAX_PER_HOUR)",
     tag: 'Data protection',
     access: 'user',
     responses: { 200: 'file' },
+    errors: [429],
   },
   {
     method: 'post',
     path: P.erasureRequest,
-    summary: 'Ask for erasure, confirmed with the password (403 when wrong); due 90 days after receipt',
+    summary:
+      'Ask for erasure, confirmed with the password (403 when wrong); due 90 days after receipt (429 over ERASURE_REQUEST_MAX_PER_DAY)',
     tag: 'Data protection',
     access: 'user',
     body: C.ErasureRequestInput,
     responses: { 201: C.PrivacyRequest },
-    errors: [400, 403],
+    errors: [400, 403, 429],
   },
   {
     method: 'post',

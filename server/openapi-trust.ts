@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as C from '../contract/index.ts';
-import type { Operation } from './openapi-operation.ts';
+import { Empty, type Operation } from './openapi-operation.ts';
 
 /** The second factor, step-up and the account page's routes (decision record 045). */
 
@@ -37,11 +37,13 @@ export const TRUST_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: P.totpSetup,
-    summary: 'Start setting up an authenticator app: a new secret as an otpauth URI and its QR code (SVG)',
+    summary:
+      'Start setting up an authenticator app: a new secret as an otpauth URI and its QR code (SVG). The first second factor needs the password unless the login is under 5 minutes old',
     tag: 'Account',
     access: 'user',
+    body: C.FirstFactorInput,
     responses: { 200: C.TotpSetup },
-    errors: [400],
+    errors: [400, 403],
   },
   {
     method: 'post',
@@ -87,7 +89,7 @@ export const TRUST_OPERATIONS: Operation[] = [
   {
     method: 'patch',
     path: P.profile,
-    summary: 'Change the own name or email',
+    summary: 'Change the own name (an email different from the current one: 400, it changes with the password)',
     tag: 'Account',
     access: 'user',
     body: C.ProfileInput,
@@ -96,13 +98,55 @@ export const TRUST_OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
+    path: C.IDENTITY_PATHS.email,
+    summary:
+      'Change the own email with the current password: unconfirmed until its link is opened, every login ends (a fresh pair is answered), the old address gets a 7-day undo link',
+    tag: 'Account',
+    access: 'user',
+    body: C.EmailChangeInput,
+    responses: { 200: C.TokenPair },
+    errors: [400, 401, 429],
+  },
+  {
+    method: 'post',
+    path: C.IDENTITY_PATHS.emailConfirmation,
+    summary: 'Email the confirmation link (24 hours, single use) again to the own, unconfirmed address',
+    tag: 'Account',
+    access: 'user',
+    responses: { 202: z.object({ detail: z.string() }) },
+    errors: [400, 401, 429],
+  },
+  {
+    method: 'post',
+    path: C.IDENTITY_PATHS.confirmEmail,
+    summary: "Confirm an address with the token of its emailed link (the account's current address only)",
+    tag: 'Auth',
+    access: 'public',
+    body: C.EmailLinkInput,
+    responses: { 204: Empty },
+    errors: [400],
+  },
+  {
+    method: 'post',
+    path: C.IDENTITY_PATHS.undoEmailChange,
+    summary:
+      "Undo an email change with the token of the old address's link: the old address back, every login ended, the account's other undo links void",
+    tag: 'Auth',
+    access: 'public',
+    body: C.EmailLinkInput,
+    responses: { 204: Empty },
+    errors: [400],
+  },
+  {
+    method: 'post',
     path: P.password,
-    summary: 'Change the own password (the current one needed): every login ends, a fresh pair is answered',
+    summary:
+      'Change the own password (the current one needed; wrong ones counted, 429 over PASSWORD_CHANGE_MAX_FAILURES): every login ends, a fresh pair is answered',
     tag: 'Account',
     access: 'user',
     body: C.PasswordChangeInput,
     responses: { 200: C.TokenPair },
-    errors: [400],
+    errors: [400, 429],
   },
   {
     method: 'get',

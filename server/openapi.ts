@@ -36,6 +36,8 @@ const NAMED: Record<string, z.ZodType> = {
   Testimonial: C.Testimonial,
   Enrollment: C.Enrollment,
   Payment: C.Payment,
+  StudentPayment: C.StudentPayment,
+  StudentEnrollment: C.StudentEnrollment,
   PaymentCompletion: C.PaymentCompletion,
   PaymentStart: C.PaymentStart,
   GatewayCheckout: C.GatewayCheckout,

@@ -2,9 +2,11 @@ import cluster, { type Worker } from 'node:cluster';
 import { sendSessionReminders } from './services/reminders.ts';
 import { issueEndedBatchCertificates } from './services/certificates.ts';
 import { runInstalmentPass } from './services/instalment-pass.ts';
+import { releaseExpiredHolds } from './services/payment-holds.ts';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, missingInvoiceSettings, type Config } from './config.ts';
+import { refuseUnsafeStart } from './config-hardening.ts';
 import { openDatabase, type Db, type Dialect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed.ts';
@@ -69,6 +71,8 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
     void sendSessionReminders(db, config).catch((error: unknown) => warn('session reminders failed', error));
     // Instalments (decision record 054): reminders, due-date invoices and pauses of access, each once.
     void runInstalmentPass(db, config).catch((error: unknown) => warn('instalment pass failed', error));
+    // Coupon uses held by pending payments past PAYMENT_HOLD_MINUTES (decision record 062), under a job lock.
+    void releaseExpiredHolds(db, dialect, config).catch((error: unknown) => warn('payment holds failed', error));
   };
   const reminderTimer = setInterval(() => void remind(), 5 * 60_000);
   reminderTimer.unref();
@@ -107,7 +111,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, role: 's
   const { db, dialect, close } = openConfiguredDatabase(config);
   if (role === 'single') {
     await migrateToLatest(db);
-    if (config.demoMode) await seedDemoIfEmpty(db);
+    if (config.demoMode) await seedDemoIfEmpty(db, config.institute);
     await noticeIfNoAdmin(db, config);
   }
   // SQLite cluster: one writer for refresh rotations, the primary (services/rotation-channel.ts).
@@ -138,7 +142,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, role: 's
 async function startPrimary(env: NodeJS.ProcessEnv, config: Config) {
   const { db, dialect, close } = openConfiguredDatabase(config);
   await migrateToLatest(db);
-  if (config.demoMode) await seedDemoIfEmpty(db);
+  if (config.demoMode) await seedDemoIfEmpty(db, config.institute);
   await noticeIfNoAdmin(db, config);
   await resolveJwtSecret(db, config.jwtSecret);
   const stopBackground = startBackground(db, dialect, config, (what, error) =>
@@ -223,6 +227,8 @@ export function serverProcesses(
 export async function runServer(env: NodeJS.ProcessEnv = process.env) {
   if (env.SERVER_CLUSTER_WORKER === '1' && cluster.isWorker) return startServer(env, 'worker');
   const config = loadConfig(env);
+  // Decision record 065: no admin second factor keyed from its own database, no silent demo on a public address.
+  refuseUnsafeStart(env, config);
   if (serverProcesses(config) > 1) return startPrimary(env, config);
   if (config.webConcurrency > 1 && config.paymentSandbox && !config.razorpay.apiBase) {
     console.warn('The local sandbox gateway keeps its orders in memory: serving from one process (WEB_CONCURRENCY=1).');

@@ -94,12 +94,13 @@ export function createBilling(institute: Institute) {
      * Issues the tax invoice of a completed payment, in the caller's transaction (the one completing it).
      * Idempotent: answers the existing invoice if there is one; null for a payment of nothing.
      * `beforePayment`: an instalment's invoice on its due date (INSTALMENT_INVOICE_ON=due_date, decision
-     * record 054) is issued for its payment while still pending.
+     * record 054) is issued for its payment while still pending. `issuedAt`: the demo seed's invoices, issued
+     * when their payments were completed (default: now).
      */
     async issueInvoice(
       trx: Db,
       paymentId: number,
-      options: { beforePayment?: boolean } = {},
+      options: { beforePayment?: boolean; issuedAt?: string } = {},
     ): Promise<TaxDocumentRow | null> {
       const documents = createTaxDocumentRepository(trx);
       const existing = await documents.findInvoice(paymentId);
@@ -120,20 +121,20 @@ export function createBilling(institute: Institute) {
         total: quoted.total,
         intraState: quoted.intraState,
       };
-      const issuedAt = new Date();
+      const issuedAt = options.issuedAt ? new Date(options.issuedAt) : new Date();
       const fy = financialYear(issuedAt);
       const number = formatNumber(institute.invoicePrefix, 'invoice', fy, await documents.nextNumber('invoice', fy));
       const name =
         [payment.billing_first_name, payment.billing_last_name].filter(Boolean).join(' ') ||
         `${payment.user_first_name} ${payment.user_last_name}`.trim();
       const instalment = payment.instalment_id
-        ? await createInstalmentRepository(trx).findInstalment(payment.instalment_id)
+        ? await createInstalmentRepository(trx).placeInSchedule(payment.instalment_id)
         : undefined;
       const course =
         (payment.course_type === 'program'
           ? `Training programme: ${payment.program_title ?? `#${payment.course_id}`}`
           : `Workshop: ${payment.workshop_title ?? `#${payment.course_id}`}`) +
-        (instalment ? `, instalment ${instalment.number}` : '');
+        (instalment ? `, Instalment ${instalment.number} of ${instalment.of}` : '');
       const data: TaxDocumentData = {
         kind: 'invoice',
         number,

@@ -17,9 +17,12 @@ const FONTS = {
 const REGULAR = 'Body';
 const BOLD = 'Body-Bold';
 
-/** 11800050 paise → "₹1,18,000.50" (Indian grouping, two decimals). */
+/**
+ * 11800050 paise → "₹1,18,000.50" (Indian grouping, two decimals); a negative amount (a discount) with a
+ * Unicode minus before the rupee sign: "−₹2,275.00", not "₹-2,275.00".
+ */
 function rupees(paise: number): string {
-  return `₹${formatPaiseFigure(paise)}`;
+  return paise < 0 ? `\u2212₹${formatPaiseFigure(-paise)}` : `₹${formatPaiseFigure(paise)}`;
 }
 
 /** The payment and refund references an accountant matches the document against the bank with. */
@@ -27,7 +30,7 @@ function references(doc: TaxDocumentData): string[] {
   const lines: string[] = [];
   if (doc.payment?.gatewayPaymentId) {
     const when = doc.payment.paidAt ? ` on ${formatDocumentDate(doc.payment.paidAt)}` : '';
-    lines.push(`Payment reference: ${doc.payment.gatewayPaymentId} (Razorpay)${when}`);
+    lines.push(`Gateway payment id: ${doc.payment.gatewayPaymentId} (Razorpay)${when}`);
   } else if (doc.payment?.paidAt) {
     lines.push(`Payment received on ${formatDocumentDate(doc.payment.paidAt)}`);
   }

@@ -8,6 +8,16 @@ import type { Db } from '../db/connect.ts';
 
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
+/**
+ * Takes the lock of every key inside the caller's transaction `trx`, held until it ends (PostgreSQL: the
+ * same advisory locks; SQLite: nothing more, a writing transaction already holds the database's one lock).
+ */
+export async function lockKeysWithin(trx: Db, keys: string[]): Promise<void> {
+  if (!isPostgres(trx)) return;
+  for (const key of [...new Set(keys)].sort())
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+}
+
 /** Runs `work` in a transaction that holds the lock of every key (taken in one order: no deadlock). */
 export async function withKeysLocked<T>(db: Db, keys: string[], work: (trx: Db) => Promise<T>): Promise<T> {
   const ordered = [...new Set(keys)].sort();

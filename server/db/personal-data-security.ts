@@ -27,6 +27,19 @@ export const SECURITY_DATA: Record<string, TableClass> = {
       created_at: 'deleted by the retention job',
     },
   },
+  email_links: {
+    notPersonal: ['id', 'purpose'],
+    withheld: {
+      user_id: 'the account itself',
+      email: 'the address a link confirms or gives back (in profile and verified_addresses)',
+      restore_verified_at: 'when the address an undo gives back was confirmed (in verified_addresses)',
+      token_hash: 'a secret',
+      link_nonce: 'a secret',
+      expires_at: 'deleted by the retention job',
+      used_at: 'deleted by the retention job',
+      created_at: 'deleted by the retention job',
+    },
+  },
   rate_events: {
     notPersonal: ['id', 'created_at'],
     withheld: { key: 'a rate-limit key (username or address), kept 24 hours' },

@@ -17,6 +17,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
     exported: [
       ...['id', 'username', 'email', 'first_name', 'last_name', 'role', 'created_at', 'is_active', 'last_login'],
       'mfa_enabled',
+      'email_verified_at',
     ],
     withheld: {
       password_hash: 'a one-way hash of the password: useless to its owner, a risk if copied',
@@ -27,6 +28,12 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
       enrollment_count: 'how many enrollments there are (each is in enrollments)',
     },
   },
+  verified_emails: {
+    file: 'verified_addresses',
+    exported: ['email', 'verified_at', 'released_at'],
+    notPersonal: ['id'],
+    withheld: { user_id: 'the account itself' },
+  },
   consent_events: {
     file: 'consents',
     exported: ['purpose', 'granted', 'notice_version', 'source', 'created_at'],
@@ -36,7 +43,11 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   age_records: {
     file: 'age',
     exported: ['date_of_birth', 'is_adult', 'parent_name', 'parent_email', 'confirmed_at', 'created_at'],
-    withheld: { user_id: 'the account itself', token_hash: 'a hash of the parent’s link: a secret' },
+    withheld: {
+      user_id: 'the account itself',
+      token_hash: 'a hash of the parent’s link: a secret',
+      link_nonce: 'what the parent’s link is derived from: a secret',
+    },
   },
   enrollments: {
     file: 'enrollments',

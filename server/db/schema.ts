@@ -40,6 +40,32 @@ export interface UsersTable {
   /** Migration 022: the student's payments and enrollments, kept by triggers (a search's count adds them). */
   payment_count: Generated<number>;
   enrollment_count: Generated<number>;
+  /** Migration 024: when the current address was confirmed from its emailed link; null until then. */
+  email_verified_at: Generated<Timestamp | null>;
+}
+
+/** Migration 024: each address confirmed for an account, from then until changed away (decision record 063). */
+export interface VerifiedEmailsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Lower case. */
+  email: string;
+  verified_at: Timestamp;
+  released_at: Timestamp | null;
+}
+
+/** Migration 024: emailed confirmation and undo links, stored as token hashes and nonces. */
+export interface EmailLinksTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'confirm' | 'undo';
+  email: string;
+  restore_verified_at: Timestamp | null;
+  token_hash: string;
+  link_nonce: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
 }
 
 /** Authenticator-app secrets, encrypted (AES-256-GCM), one per user; migration 012. */
@@ -257,6 +283,10 @@ export interface PaymentsTable {
   /** Migration 017: the instalment plan chosen at checkout (its first instalment), and the instalment paid. */
   plan_id: Generated<number | null>;
   instalment_id: Generated<number | null>;
+  /** Migration 023: the token of the request that may store the gateway order (decision record 062). */
+  order_claim: Generated<string | null>;
+  /** Migration 023: paise refunded so far, of what was charged (`refunded_amount`: its list-price rupees). */
+  refunded_paise: Generated<number>;
 }
 
 /** Migration 016: a coupon (with a code) or a scholarship (no code, one student); decision record 053. */
@@ -313,14 +343,18 @@ export interface GatewayEventsTable {
   resolution: 'granted' | 'refunded' | 'resolved' | null;
   resolution_note: string;
   created_at: Timestamp;
+  /** Migration 023: a webhook's signed event, entity id and status (unique); null for findings of our own. */
+  body_key: Generated<string | null>;
 }
 
 export interface RefundsTable {
   id: Generated<number>;
   payment_id: number;
   idempotency_key: string;
-  /** Whole rupees. */
+  /** Whole rupees: the refund's share of the list price (revenue's kept totals count it). */
   amount: number;
+  /** Migration 023: paise given back, of what was charged (tax included, discount net); null: amount × 100. */
+  amount_paise: number | null;
   reason: string;
   revoke_access: Bool;
   status: 'pending' | 'processed' | 'failed';
@@ -396,6 +430,8 @@ export interface RevenueTotalsTable {
   payments: number;
   gross: number;
   refunded: number;
+  /** Migration 027: the discounts of the payments counted, in paise (decision record 066). */
+  discount_paise: Generated<number>;
 }
 
 /**
@@ -500,6 +536,8 @@ export interface AgeRecordsTable {
   parent_name: string | null;
   parent_email: string | null;
   token_hash: string | null;
+  /** The parent's link is HMAC(key, link_nonce), written only into the email as it is sent (migration 026). */
+  link_nonce: string | null;
   confirmed_at: Timestamp | null;
   created_at: Timestamp;
 }
@@ -740,6 +778,8 @@ export interface Database {
   tax_documents: TaxDocumentsTable;
   outbox: OutboxTable;
   password_resets: PasswordResetsTable;
+  verified_emails: VerifiedEmailsTable;
+  email_links: EmailLinksTable;
   users: UsersTable;
   settings: SettingsTable;
   refresh_families: RefreshFamiliesTable;

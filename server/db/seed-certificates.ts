@@ -1,3 +1,4 @@
+import { DEMO_CERTIFICATE_HOLDER } from '../../contract/demo-logins.ts';
 import { randomBytes } from 'node:crypto';
 import { istToday } from '../../contract/index.ts';
 import type { Db } from './connect.ts';
@@ -8,12 +9,11 @@ import type { Db } from './connect.ts';
  * with its live classes held and attended, and holds certificate number 1 (issued by the end-of-batch job:
  * issued_by null). Demo data only: no email is written.
  */
-export const DEMO_CERTIFICATE_HOLDER = 'priya.sharma';
 
 const DAY = 86_400_000;
 
 export async function seedDemoCertificate(trx: Db, users: Map<string, number>): Promise<void> {
-  const studentId = users.get(DEMO_CERTIFICATE_HOLDER);
+  const studentId = users.get(DEMO_CERTIFICATE_HOLDER.username);
   if (studentId === undefined) return;
   const enrollment = await trx
     .selectFrom('enrollments')

@@ -1,9 +1,14 @@
 import type { CourseType, FailureReason, PaymentMethod, Role, Status } from '../../contract/index.ts';
-import { DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
+import { DEMO_CERTIFICATE_HOLDER, DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
 import { seedDelivery } from './seed-delivery.ts';
 import { seedDemoCoupon, seedInstalmentPlans } from './seed-instalments.ts';
 import { seedPlacementRecord } from '../domains/placement/seed.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { seedDemoInvoices } from './seed-invoices.ts';
+import { DEMO_INSTITUTE, type Institute } from '../config-institute.ts';
+import { hashPassword, type ScryptCost } from '../lib/passwords.ts';
+
+/** The scrypt cost of the demo users' published passwords (see seedDemo). */
+const DEMO_PASSWORD_COST: ScryptCost = { N: 2 ** 12, r: 8, p: 1 };
 import type { Db } from './connect.ts';
 
 /**
@@ -34,8 +39,7 @@ const USERS: SeedUser[] = [
   { ...DEMO_ADMIN, email: 'admin@creditcareers.in', first_name: 'Institute', last_name: 'Admin', role: 'admin' },
   { ...DEMO_STUDENT, email: 'student@example.in', first_name: 'Rahul', last_name: 'Verma', role: 'student' },
   {
-    username: 'priya.sharma',
-    password: 'student123',
+    ...DEMO_CERTIFICATE_HOLDER,
     email: 'priya.sharma@example.in',
     first_name: 'Priya',
     last_name: 'Sharma',
@@ -764,8 +768,10 @@ const ENROLLMENTS: SeedEnrollment[] = [
 const ACCESS = new Set<Status>(['active', 'completed']);
 
 /** Loads the demo content. Call on an empty, migrated database (tests call it on a fresh one). */
-export async function seedDemo(db: Db): Promise<void> {
-  const hashes = await Promise.all(USERS.map((u) => hashPassword(u.password)));
+export async function seedDemo(db: Db, institute: Institute = DEMO_INSTITUTE): Promise<void> {
+  // The demo's passwords are published (admin/admin123): a costly hash would protect nothing and slow every
+  // first start by seconds. They are stored at a low cost, which the first login replaces (decision 065).
+  const hashes = await Promise.all(USERS.map((u) => hashPassword(u.password, DEMO_PASSWORD_COST)));
   await db.transaction().execute(async (trx) => {
     const userIds = new Map<string, number>();
     for (const [i, u] of USERS.entries()) {
@@ -779,9 +785,15 @@ export async function seedDemo(db: Db): Promise<void> {
           password_hash: hashes[i]!,
           role: u.role,
           created_at: at(-90 + i),
+          // The demo's addresses count as confirmed when the account was made (decision record 063).
+          email_verified_at: at(-90 + i),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('verified_emails')
+        .values({ user_id: row.id, email: u.email.toLowerCase(), verified_at: at(-90 + i), released_at: null })
+        .execute();
       userIds.set(u.username, row.id);
     }
     const facultyIds: number[] = [];
@@ -915,6 +927,7 @@ export async function seedDemo(db: Db): Promise<void> {
       userIds,
       DEMO_STUDENT.username,
     );
+    await seedDemoInvoices(trx, institute);
     await seedPlacementRecord(
       trx,
       PROGRAMS.flatMap((p, i) => (p.is_active ? [{ id: programIds[i]!, title: p.title }] : [])),
@@ -923,9 +936,9 @@ export async function seedDemo(db: Db): Promise<void> {
 }
 
 /** Seeds only a database without users, so restarting never duplicates anything. Answers whether it seeded. */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, institute: Institute = DEMO_INSTITUTE): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (row) return false;
-  await seedDemo(db);
+  await seedDemo(db, institute);
   return true;
 }

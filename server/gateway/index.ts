@@ -72,7 +72,10 @@ export function setupGateway(config: Config): GatewaySetup {
     return { gateway, sandbox: null, sandboxCheckoutUrl, missing };
   }
   const origin = selfOrigin(config);
-  const sandbox = createSandboxGateway({ webhookUrl: `${origin}${WEBHOOK_PATH}` });
+  const sandbox = createSandboxGateway({
+    webhookUrl: `${origin}${WEBHOOK_PATH}`,
+    orderDelayMs: config.payments.sandboxOrderDelayMs,
+  });
   const gateway = createRazorpayGateway({
     keyId: sandbox.keyId,
     keySecret: sandbox.keySecret,

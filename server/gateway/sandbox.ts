@@ -26,6 +26,8 @@ export type SandboxOptions = {
   webhookSecret?: string;
   /** Where signed webhooks go; null: none are sent (they still queue in `delivered`). */
   webhookUrl?: string | null;
+  /** Milliseconds each order's creation takes (SANDBOX_ORDER_DELAY_MS; default 0). */
+  orderDelayMs?: number;
 };
 
 export type CheckoutResult =
@@ -46,6 +48,7 @@ export function createSandboxGateway(options: SandboxOptions = {}) {
   const webhookSecret = options.webhookSecret ?? randomBytes(18).toString('base64url');
   const state = createSandboxState();
   const { orders, payments, switches } = state;
+  switches.orderDelayMs = options.orderDelayMs ?? 0;
   const webhooks = createWebhooks(webhookSecret, options.webhookUrl ?? null, switches);
   const { emit } = webhooks;
   let slowWaiters: (() => void)[] = [];

@@ -36,6 +36,9 @@ export const PRIVATE_PAGES = [
   '/account',
   '/account/privacy',
   '/guardian-confirm',
+  // The emailed links of an address's confirmation and of undoing a change (decision record 063).
+  '/confirm-email',
+  '/undo-email-change',
   // The instructor area (decision record 050).
   '/teach',
 ] as const;

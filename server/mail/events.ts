@@ -1,11 +1,13 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { createUserRepository } from '../repositories/users.ts';
-import { RESET_LINK_PLACEHOLDER } from '../lib/reset-links.ts';
+import { EMAIL_LINK_PLACEHOLDERS, RESET_LINK_PLACEHOLDER } from '../lib/reset-links.ts';
 import { enqueueEmail } from './outbox.ts';
 import {
   counselingAcknowledgedEmail,
   counselingAdminNotice,
+  emailChangedEmail,
+  emailConfirmationEmail,
   passwordResetEmail,
   registrationAttemptEmail,
   welcomeEmail,
@@ -14,8 +16,8 @@ import {
 } from './templates.ts';
 
 /**
- * The account events that write emails, each in the caller's transaction: sign-up, counseling and password
- * reset (docs/api.md, "Email"). A payment's documents and emails are services/payment-effects.ts.
+ * The account events that write emails, each in the caller's transaction: sign-up, counseling, password
+ * reset and the email address's confirmation and change (docs/api.md, "Email"). A payment's documents and emails are services/payment-effects.ts.
  */
 export function createMailEvents(config: Pick<Config, 'institute' | 'publicUrl'>, resetLinkKey: Buffer) {
   const ctx: MailContext = { institute: config.institute, publicUrl: config.publicUrl };
@@ -24,9 +26,34 @@ export function createMailEvents(config: Pick<Config, 'institute' | 'publicUrl'>
     /** The key password reset tokens derive from (server/lib/reset-links.ts). */
     resetLinkKey,
 
-    /** A student account was just created. */
-    async userRegistered(trx: Db, user: { email: string }): Promise<void> {
-      await enqueueEmail(trx, { template: 'welcome', to: [user.email], ...welcomeEmail(ctx) });
+    /** A student account was just created: the welcome, with the address's confirmation link (`linkId`). */
+    async userRegistered(trx: Db, user: { email: string }, linkId: number): Promise<void> {
+      await enqueueEmail(trx, {
+        template: 'welcome',
+        to: [user.email],
+        ...welcomeEmail(ctx, EMAIL_LINK_PLACEHOLDERS.confirm),
+        attachments: [{ kind: 'email_link', id: linkId }],
+      });
+    },
+
+    /** An address's confirmation link (decision record 063): written in only as it is sent. */
+    async emailConfirmation(trx: Db, email: string, linkId: number): Promise<void> {
+      await enqueueEmail(trx, {
+        template: 'email_confirmation',
+        to: [email],
+        ...emailConfirmationEmail(ctx, EMAIL_LINK_PLACEHOLDERS.confirm),
+        attachments: [{ kind: 'email_link', id: linkId }],
+      });
+    },
+
+    /** The notice to the old address after a change, with the link that undoes it. */
+    async emailChanged(trx: Db, oldEmail: string, linkId: number): Promise<void> {
+      await enqueueEmail(trx, {
+        template: 'email_changed',
+        to: [oldEmail],
+        ...emailChangedEmail(ctx, EMAIL_LINK_PLACEHOLDERS.undo),
+        attachments: [{ kind: 'email_link', id: linkId }],
+      });
     },
 
     /** Someone tried to sign up with the address of an existing account: a note to that account's owner. */

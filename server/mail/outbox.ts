@@ -15,6 +15,10 @@ import { createOutboxRepository } from '../repositories/outbox.ts';
 export type AttachmentRef =
   | { kind: 'tax_document'; id: number; /** What the admin Outbox names it (taxDocumentFileName). */ filename?: string }
   | { kind: 'password_reset'; id: number }
+  /** An email confirmation or undo link (email_links, decision record 063), written in like a reset link. */
+  | { kind: 'email_link'; id: number }
+  /** A parent's confirmation link (its age record's user id; decision record 065). */
+  | { kind: 'guardian_consent'; id: number }
   /** A certificate's PDF (decision record 052). */
   | { kind: 'certificate'; id: number; filename?: string }
   /** An employer's offer-confirmation link (decision record 070): written in as it is sent, like a reset link. */

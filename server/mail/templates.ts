@@ -37,10 +37,28 @@ ${paragraphs.map(para).join('\n')}
  * phone or message. The site's own words only, so a form cannot carry an attacker's text to a stranger.
  */
 
-export function welcomeEmail(ctx: MailContext): Rendered {
+export function welcomeEmail(ctx: MailContext, confirmLink: string): Rendered {
   return compose(ctx, `Welcome to ${ctx.institute.legalName}`, 'Hello,', [
     `Your student account is ready. Browse our programs and workshops and enroll from your dashboard: ${ctx.publicUrl}/dashboard`,
-    'If you did not create this account, reply to this email and we will close it.',
+    `Please confirm that this email address is yours (the link works once, within 24 hours): ${confirmLink}`,
+    'If you did not create this account, do not open the link; reply to this email and we will close it.',
+  ]);
+}
+
+/** The confirmation link for an account's new or unconfirmed address (decision record 063). */
+export function emailConfirmationEmail(ctx: MailContext, confirmLink: string): Rendered {
+  return compose(ctx, 'Confirm your email address', 'Hello,', [
+    `An account at ${ctx.institute.legalName} gave this email address as its own. If it is yours, confirm it here (the link works once, within 24 hours): ${confirmLink}`,
+    'If you did not ask for this, do not open the link: the address stays unconfirmed.',
+  ]);
+}
+
+/** To the old address after a change: what happened, and the link that undoes it within 7 days. */
+export function emailChangedEmail(ctx: MailContext, undoLink: string): Rendered {
+  return compose(ctx, 'Your email address was changed', 'Hello,', [
+    `The email address of your account at ${ctx.institute.legalName} was just changed, and every device was signed out.`,
+    `If you did not do this, undo it within 7 days: ${undoLink} Your account gets this address back and every device is signed out again; then set a new password.`,
+    'If it was you, you need not do anything.',
   ]);
 }
 
@@ -59,6 +77,28 @@ export function secondFactorRemovedEmail(ctx: MailContext, user: { firstName: st
     `An administrator removed the authenticator app from your account. The reason given: ${user.reason}`,
     `You can sign in with your password alone until you set up a new one on your account page: ${ctx.publicUrl}/account`,
     'If you did not ask for this, reply to this email at once.',
+  ]);
+}
+
+/** What changed among a person's second factors (the notice's words). */
+const FACTOR_CHANGES = {
+  totp_added: 'An authenticator app was set up',
+  totp_removed: 'The authenticator app was turned off',
+  passkey_added: 'A passkey was added',
+  passkey_removed: 'A passkey was removed',
+  recovery_codes_regenerated: 'New recovery codes were made (the old ones no longer work)',
+} as const;
+export type FactorChange = keyof typeof FACTOR_CHANGES;
+
+/** The owner's notice of any change of their second factors (issue 32), sent to the account's address. */
+export function secondFactorChangedEmail(
+  ctx: MailContext,
+  user: { firstName: string; change: FactorChange },
+): Rendered {
+  return compose(ctx, 'Your sign-in security changed', `Dear ${user.firstName},`, [
+    `${FACTOR_CHANGES[user.change]} on your account just now.`,
+    `If this was you, there is nothing to do. You can see your second factors and signed-in devices on your account page: ${ctx.publicUrl}/account`,
+    'If it was not you, change your password at once on that page (or with "Forgot password" on the sign-in page) and reply to this email.',
   ]);
 }
 

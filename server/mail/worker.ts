@@ -4,7 +4,19 @@ import type { Db, Dialect } from '../db/connect.ts';
 import type { OutboxRow } from '../db/schema.ts';
 import { parseDocument } from '../billing/documents.ts';
 import { renderTaxDocument } from '../billing/pdf.ts';
-import { RESET_LINK_PLACEHOLDER, resetLink, resetLinkKey, resetToken } from '../lib/reset-links.ts';
+import {
+  EMAIL_LINK_PLACEHOLDERS,
+  emailLink,
+  GUARDIAN_LINK_PLACEHOLDER,
+  guardianLink,
+  guardianToken,
+  RESET_LINK_PLACEHOLDER,
+  resetLink,
+  resetLinkKey,
+  resetToken,
+} from '../lib/reset-links.ts';
+import { createEmailLinkRepository } from '../repositories/email-links.ts';
+import { createConsentRepository } from '../repositories/consents.ts';
 import { createOutboxRepository } from '../repositories/outbox.ts';
 import { createPasswordResetRepository } from '../repositories/password-resets.ts';
 import { resolveJwtSecret } from '../services/tokens.ts';
@@ -32,6 +44,7 @@ export function createMailWorker(options: {
   const outbox = createOutboxRepository(db);
   const documents = createTaxDocumentRepository(db);
   const resets = createPasswordResetRepository(db);
+  const emailLinks = createEmailLinkRepository(db);
   let linkKey: Promise<Buffer> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
@@ -56,27 +69,51 @@ export function createMailWorker(options: {
     return out;
   }
 
+  /** The link a placeholder stands for, derived again from its nonce and the server's secret; null: none. */
+  async function linkOf(ref: AttachmentRef): Promise<{ placeholder: string; link: string } | null> {
+    if (ref.kind === 'offer_confirmation') {
+      const secret = await resolveJwtSecret(db, config.jwtSecret);
+      return offerConfirmationLinkOf(db, secret, config.publicUrl, ref.id);
+    }
+    if (ref.kind !== 'password_reset' && ref.kind !== 'guardian_consent' && ref.kind !== 'email_link') return null;
+    linkKey ??= resolveJwtSecret(db, config.jwtSecret).then(resetLinkKey);
+    if (ref.kind === 'email_link') {
+      const row = await emailLinks.findLink(ref.id);
+      if (!row) throw new Error(`email link ${ref.id} has no link to send`);
+      return {
+        placeholder: EMAIL_LINK_PLACEHOLDERS[row.purpose],
+        link: emailLink(config.publicUrl, row.purpose, resetToken(await linkKey, row.link_nonce)),
+      };
+    }
+    if (ref.kind === 'guardian_consent') {
+      const nonce = await createConsentRepository(db).guardianLinkNonce(ref.id);
+      // Confirmed already (the nonce is gone): the email says so instead of carrying a dead link.
+      if (!nonce) return { placeholder: GUARDIAN_LINK_PLACEHOLDER, link: '(already confirmed)' };
+      return {
+        placeholder: GUARDIAN_LINK_PLACEHOLDER,
+        link: guardianLink(config.publicUrl, guardianToken(await linkKey, nonce)),
+      };
+    }
+    const reset = await resets.findLink(ref.id);
+    if (!reset?.link_nonce) throw new Error(`password reset ${ref.id} has no link to send`);
+    return {
+      placeholder: RESET_LINK_PLACEHOLDER,
+      link: resetLink(config.publicUrl, resetToken(await linkKey, reset.link_nonce)),
+    };
+  }
+
   /**
-   * The bodies as sent: a password reset's link derived again from its nonce and the server's secret
-   * (server/lib/reset-links.ts) in place of the placeholder the outbox stores.
+   * The bodies as sent: a password reset's, an email confirmation's or undo's, or a parent's confirmation
+   * link in place of the placeholder the outbox stores (server/lib/reset-links.ts).
    */
   async function bodies(row: OutboxRow, refs: AttachmentRef[]) {
     let { text_body: text, html_body: html } = row;
     for (const ref of refs) {
-      if (ref.kind === 'offer_confirmation') {
-        const secret = await resolveJwtSecret(db, config.jwtSecret);
-        const { placeholder, link } = await offerConfirmationLinkOf(db, secret, config.publicUrl, ref.id);
-        text = text.replaceAll(placeholder, link);
-        html = html.replaceAll(placeholder, `<a href="${link}">${link}</a>`);
-        continue;
-      }
-      if (ref.kind !== 'password_reset') continue;
-      const reset = await resets.findLink(ref.id);
-      if (!reset?.link_nonce) throw new Error(`password reset ${ref.id} has no link to send`);
-      linkKey ??= resolveJwtSecret(db, config.jwtSecret).then(resetLinkKey);
-      const link = resetLink(config.publicUrl, resetToken(await linkKey, reset.link_nonce));
-      text = text.replaceAll(RESET_LINK_PLACEHOLDER, link);
-      html = html.replaceAll(RESET_LINK_PLACEHOLDER, `<a href="${link}">${link}</a>`);
+      const resolved = await linkOf(ref);
+      if (!resolved) continue;
+      const { placeholder, link } = resolved;
+      text = text.replaceAll(placeholder, link);
+      html = html.replaceAll(placeholder, link.startsWith('http') ? `<a href="${link}">${link}</a>` : link);
     }
     return { text, html };
   }

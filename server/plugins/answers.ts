@@ -28,7 +28,7 @@ export const isPrivateAnswer = (request: FastifyRequest): boolean =>
  * or proxy cache keeps a token, a profile or an admin list.
  */
 export default shared(async function answers(app) {
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', function answerHeaders(request, reply, payload, done) {
     reply.header('x-request-id', request.id);
     if (isPrivateAnswer(request)) reply.header('cache-control', 'no-store');
     done(null, payload);

@@ -4,6 +4,7 @@ import { createUserRepository } from '../repositories/users.ts';
 import { MFA_ERROR_CODES, MFA_MESSAGES } from '../../contract/index.ts';
 import { steppedUpUntil } from '../services/mfa/step-up.ts';
 import { CodedHttpError, forbidden, HttpError, notAuthenticated, tokenInvalid } from '../lib/errors.ts';
+import { accessClassOf, isAdminPath, needsStepUp } from '../lib/step-up-classes.ts';
 import { shared } from './shared.ts';
 
 /**
@@ -29,8 +30,17 @@ export default shared(async function auth(app) {
       request.authError = error;
     }
   }
+  // Every administrator route gets its guard from the one table (lib/step-up-classes.ts, decision 064),
+  // in front of the route's own hooks and handler: a refusal never depends on what the handler would
+  // have found. A route below an administrator prefix that the table does not name is treated as
+  // step-up (the walking test fails on it).
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (!isAdminPath(route.url) && !methods.some((method) => accessClassOf(method, route.url))) return;
+    route.preHandler = [classGuard, ...(route.preHandler ? [route.preHandler].flat() : [])];
+  });
   // A callback hook, so a request without a token (every public page) costs no promise.
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', function readAccessToken(request, _reply, done) {
     const header = request.headers.authorization;
     if (!header) return done();
     const [scheme, token] = header.split(' ');
@@ -61,7 +71,8 @@ export function requireAdmin(request: FastifyRequest): UserRow {
  * Step-up: the caller proved their second factor (POST /auth/step-up/) less than STEP_UP_SECONDS ago, in
  * this login (the proof of one device does not count for another login of the account), otherwise 403 `{detail, code: "step_up_required"}` (the admin panel asks for a code and retries). With
  * REQUIRE_ADMIN_MFA off, a user without a second factor passes (the demo administrator works as before).
- * The one guard for every sensitive action: add `steppedUp` to a route's preHandler, or call this.
+ * The one check for every sensitive action: administrator routes get it from their class in
+ * lib/step-up-classes.ts; a user's own sensitive actions (their passkeys) call it.
  */
 export function requireStepUp(request: FastifyRequest): UserRow {
   const user = requireUser(request);
@@ -72,9 +83,12 @@ export function requireStepUp(request: FastifyRequest): UserRow {
 
 export const isAdmin = (request: FastifyRequest): boolean => request.user?.role === 'admin';
 
-/** A preHandler hook (a callback: no promise per request) that refuses the request when `check` throws. */
-function hookOf(check: (request: FastifyRequest) => unknown) {
-  return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void => {
+/**
+ * A preHandler hook (a callback: no promise per request) that refuses the request when `check` throws,
+ * named `name` (as the route listings show it: tests/api/route-hooks.test.ts).
+ */
+function hookOf(name: string, check: (request: FastifyRequest) => unknown) {
+  const hook = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void => {
     try {
       check(request);
     } catch (error) {
@@ -82,13 +96,19 @@ function hookOf(check: (request: FastifyRequest) => unknown) {
     }
     done();
   };
+  return Object.defineProperty(hook, 'name', { value: name });
 }
 
 /** preHandler hooks for route options. */
-export const authenticated = hookOf(requireUser);
-export const adminOnly = hookOf(requireAdmin);
-/** Administrators with a fresh second-factor proof (refunds, role changes, deactivation, exports). */
-export const steppedUp = hookOf((request) => {
+export const authenticated = hookOf('authenticated', requireUser);
+export const adminOnly = hookOf('adminOnly', requireAdmin);
+
+/**
+ * The guard of an administrator route, by its class in the table: an administrator, and for a `step-up`
+ * route (or an `export-step-up` route handing over a file) a fresh second-factor proof of this login.
+ */
+const classGuard = hookOf('classGuard', (request) => {
   requireAdmin(request);
-  return requireStepUp(request);
+  const accessClass = accessClassOf(request.method, request.routeOptions.url ?? '') ?? 'step-up';
+  if (needsStepUp(accessClass, request.query)) requireStepUp(request);
 });

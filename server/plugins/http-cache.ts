@@ -2,7 +2,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { shared } from './shared.ts';
+import { isRead, methodsOf, onSendFor, shared } from './shared.ts';
 import { etagOf } from '../lib/etag.ts';
 import { isPrivateAnswer } from './answers.ts';
 import type { CachedAnswer } from '../services/catalogue-cache.ts';
@@ -23,7 +23,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 function revalidate(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+  if (!isRead(request.method)) return payload;
   // A `no-store` answer is kept by no cache, so no client can ever ask to revalidate it: no tag to hash.
   if (isPrivateAnswer(request)) return payload;
   if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
@@ -81,14 +81,23 @@ export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, a
 }
 
 /**
- * Every GET answer in JSON, HTML, XML or text carries an ETag of its bytes and is answered 304 when the
+ * Every GET answer in JSON, HTML, XML or text (but those sent by sendCachedAnswer) carries an ETag of its bytes and is answered 304 when the
  * client already has them; then answers over the threshold are compressed (brotli or gzip by the
  * request's Accept-Encoding, `Vary: Accept-Encoding`). Built static files are precompressed at build and
  * served by @fastify/static, which this plugin leaves alone.
  */
 export default shared(async function httpCache(app) {
-  // Registered before compression, so the tag is computed on the identity bytes.
-  app.addHook('onSend', (request, reply, payload, done) => done(null, revalidate(request, reply, payload)));
+  // Registered before compression, so the tag is computed on the identity bytes. Only reads revalidate; a
+  // route that turns compression off sends ready answers with their own tag (sendCachedAnswer).
+  app.addHook(
+    'onRoute',
+    onSendFor(
+      (route) => methodsOf(route).some(isRead) && route.compress !== false,
+      function revalidateAnswer(request, reply, payload, done) {
+        done(null, revalidate(request, reply, payload));
+      },
+    ),
+  );
   await app.register(compress, {
     global: true,
     threshold: COMPRESS_THRESHOLD_BYTES,

@@ -9,15 +9,19 @@ import { shared } from './shared.ts';
 const RAZORPAY_CHECKOUT_ORIGIN = 'https://checkout.razorpay.com';
 const RAZORPAY_API_ORIGIN = 'https://api.razorpay.com';
 
-/** Razorpay Checkout (checkout.js and its frames) is allowed only when Razorpay's real API takes the payments. */
-function helmetOptions(razorpay: boolean): HelmetOptions {
+/**
+ * Razorpay Checkout (checkout.js and its frames) is allowed only when Razorpay's real API takes the payments;
+ * `lessonFrames`: the video players a course page may frame (LESSON_FRAME_HOSTS, decision record 066).
+ */
+function helmetOptions(razorpay: boolean, lessonFrames: string[] = []): HelmetOptions {
+  const frames = [...(razorpay ? [RAZORPAY_CHECKOUT_ORIGIN, RAZORPAY_API_ORIGIN] : []), ...lessonFrames];
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: razorpay ? ["'self'", RAZORPAY_CHECKOUT_ORIGIN] : ["'self'"],
-        frameSrc: razorpay ? [RAZORPAY_CHECKOUT_ORIGIN, RAZORPAY_API_ORIGIN] : ["'none'"],
+        frameSrc: frames.length > 0 ? frames : ["'none'"],
         // React sets style attributes; Vite's CSS is served from self.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
@@ -52,29 +56,43 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-const computed = new WeakMap<Config, Record<string, string>>();
+type Computed = { every: Record<string, string>; lesson: Record<string, string> };
+const computed = new WeakMap<Config, Computed>();
 
-/**
- * The security headers of every answer for this configuration, computed once (framework-errors.ts sends
- * the same on the answers Fastify makes before routing).
- */
-export function securityHeadersFor(config: Config): Record<string, string> {
+/** The course page, where lessons are read (the only page whose frames may show a video player). */
+const LESSON_PAGE = /^\/learn\/\d{1,9}\/?(?:[?#]|$)/;
+
+function computedFor(config: Config): Computed {
   let headers = computed.get(config);
   if (!headers) {
-    headers = securityHeaders(helmetOptions(usesRazorpayCheckout(config)));
+    const razorpay = usesRazorpayCheckout(config);
+    headers = {
+      every: securityHeaders(helmetOptions(razorpay)),
+      lesson: securityHeaders(helmetOptions(razorpay, config.site.lessonFrameHosts)),
+    };
     computed.set(config, headers);
   }
   return headers;
 }
 
+/**
+ * The security headers of every answer for this configuration, computed once (framework-errors.ts sends
+ * the same on the answers Fastify makes before routing). Only the course page's (`url`: `/learn/{id}`)
+ * may frame the lesson video hosts; every other answer keeps `frame-src 'none'`.
+ */
+export function securityHeadersFor(config: Config, url = ''): Record<string, string> {
+  const headers = computedFor(config);
+  return LESSON_PAGE.test(url) ? headers.lesson : headers.every;
+}
+
 /** Security headers for every answer; CORS only for the origins configured (off by default). */
 export default shared(async function security(app) {
-  const headers = securityHeadersFor(app.deps.config);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const { config } = app.deps;
+  app.addHook('onRequest', function securityHeaders(request, reply, done) {
+    reply.headers(securityHeadersFor(config, request.url));
     done();
   });
-  const origins = app.deps.config.corsOrigins;
+  const origins = config.corsOrigins;
   if (origins.length > 0) {
     await app.register(cors, {
       origin: origins,

@@ -80,11 +80,8 @@ export default shared(async function spa(app) {
   // A form submitted before the page's JavaScript took over (method="post", so a password never lands in
   // a URL) is not processed: the visitor is sent back to the page, now interactive, to send it again.
   await app.register(async (forms) => {
-    // multipart/form-data may already be parsed by the upload plugin (it reads nothing until asked).
-    const kinds = ['application/x-www-form-urlencoded', 'multipart/form-data'].filter(
-      (kind) => !forms.hasContentTypeParser(kind),
-    );
-    forms.addContentTypeParser(kinds, (_request, body, done) => {
+    // The body is not read (multipart is parsed only in the upload routes' contexts, plugins/uploads.ts).
+    forms.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], (_request, body, done) => {
       body.resume();
       done(null, null);
     });

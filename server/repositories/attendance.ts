@@ -3,7 +3,11 @@ import type { Db } from '../db/connect.ts';
 /** The reads and writes of session attendance (migration 015; services/attendance.ts decides). */
 export function createAttendanceRepository(db: Db) {
   return {
-    /** How many of the batch's sessions had started by `nowIso`, and how many of those the student attended. */
+    /**
+     * How many of the batch's sessions count for attendance (decision record 066: started by `nowIso` and
+     * their sheet taken; a held class without a sheet is nobody's absence), and how many of those the
+     * student attended.
+     */
     async heldAndAttended(
       studentId: number,
       batchId: number,
@@ -14,6 +18,13 @@ export function createAttendanceRepository(db: Db) {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('batch_id', '=', batchId)
         .where('starts_at', '<=', nowIso)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('session_attendance')
+              .select('session_attendance.session_id')
+              .whereRef('session_attendance.session_id', '=', 'batch_sessions.id'),
+          ),
+        )
         .executeTakeFirstOrThrow();
       const attended = await db
         .selectFrom('session_attendance')

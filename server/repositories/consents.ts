@@ -63,11 +63,17 @@ export function createConsentRepository(db: Db) {
     age: (userId: number): Promise<Selectable<AgeRecordsTable> | undefined> =>
       db.selectFrom('age_records').selectAll().where('user_id', '=', userId).executeTakeFirst(),
     /** A parent's link: confirms once, answers the account, or undefined for an unknown or used link. */
-    async confirmGuardian(tokenHash: string): Promise<number | undefined> {
+    /** What the mail worker needs to write a parent's link: the nonce (null once confirmed). */
+    guardianLinkNonce: async (userId: number): Promise<string | null> =>
+      (await db.selectFrom('age_records').select('link_nonce').where('user_id', '=', userId).executeTakeFirst())
+        ?.link_nonce ?? null,
+    /** Confirms once, with a link issued after `issuedAfter` (7 days: decision record 065). */
+    async confirmGuardian(tokenHash: string, issuedAfter: string): Promise<number | undefined> {
       const row = await db
         .updateTable('age_records')
-        .set({ confirmed_at: new Date().toISOString(), token_hash: null })
+        .set({ confirmed_at: new Date().toISOString(), token_hash: null, link_nonce: null })
         .where('token_hash', '=', tokenHash)
+        .where('created_at', '>', issuedAfter)
         .where('confirmed_at', 'is', null)
         .returning('user_id')
         .executeTakeFirst();

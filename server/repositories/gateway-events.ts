@@ -6,15 +6,16 @@ import type { GatewayEventsTable } from '../db/schema.ts';
 export function createGatewayEventRepository(db: Db) {
   return {
     /**
-     * Stores the event unless its id is already stored: answers the new row's id, or null for a duplicate.
-     * (ON CONFLICT DO NOTHING: a racing twin waits for the first to commit and then does nothing, without
-     * aborting its transaction on PostgreSQL.)
+     * Stores the event unless its id, or what its signed body says (`body_key`, decision record 062), is
+     * already stored: answers the new row's id, or null for a duplicate. (ON CONFLICT DO NOTHING on either
+     * unique column: a racing twin waits for the first to commit and then does nothing, without aborting
+     * its transaction on PostgreSQL.)
      */
     async insertOnce(values: Insertable<GatewayEventsTable>): Promise<number | null> {
       const row = await db
         .insertInto('gateway_events')
         .values(values)
-        .onConflict((oc) => oc.column('event_id').doNothing())
+        .onConflict((oc) => oc.doNothing())
         .returning('id')
         .executeTakeFirst();
       return row?.id ?? null;

@@ -46,6 +46,23 @@ export function createInstalmentRepository(db: Db) {
       return row.id;
     },
     findInstalment: (id: number) => db.selectFrom('instalments').selectAll().where('id', '=', id).executeTakeFirst(),
+    /**
+     * Which instalment of its schedule this is, and of how many ("2 of 3"): the instalments made with it
+     * (one enrollment, one plan, one moment; a schedule after an ended one numbers on, but counts from 1).
+     */
+    async placeInSchedule(id: number): Promise<{ number: number; of: number } | undefined> {
+      const row = await db.selectFrom('instalments').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      const schedule = await db
+        .selectFrom('instalments')
+        .select(['id'])
+        .where('enrollment_id', '=', row.enrollment_id)
+        .where('plan_id', '=', row.plan_id)
+        .where('created_at', '=', row.created_at)
+        .orderBy('number')
+        .execute();
+      return { number: schedule.findIndex((r) => r.id === id) + 1, of: schedule.length };
+    },
     async updateInstalment(id: number, values: Updateable<InstalmentsTable>): Promise<void> {
       await db.updateTable('instalments').set(values).where('id', '=', id).execute();
     },
@@ -125,7 +142,7 @@ export function createInstalmentRepository(db: Db) {
       db
         .selectFrom('payments')
         .innerJoin('instalments', 'instalments.id', 'payments.instalment_id')
-        .select(['payments.id', 'payments.amount', 'payments.refunded_amount'])
+        .select(['payments.id'])
         .where('instalments.enrollment_id', '=', enrollmentId)
         .where('payments.status', '=', 'completed')
         .orderBy('instalments.number')

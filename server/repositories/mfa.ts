@@ -68,6 +68,22 @@ export function createMfaRepository(db: Db) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+    /** Recovery codes whose stored hash does not start with `prefix` (an older format, to upgrade). */
+    recoveryCodesWithout: (prefix: string) =>
+      db
+        .selectFrom('recovery_codes')
+        .select(['id', 'code_hash'])
+        .where('code_hash', 'not like', `${prefix}%`)
+        .execute(),
+    /** Replaces one code's stored hash, if it is still `from`. */
+    async rewriteRecoveryCode(id: number, from: string, to: string): Promise<void> {
+      await db
+        .updateTable('recovery_codes')
+        .set({ code_hash: to })
+        .where('id', '=', id)
+        .where('code_hash', '=', from)
+        .execute();
+    },
     async recoveryCodesLeft(userId: number): Promise<number> {
       const row = await db
         .selectFrom('recovery_codes')

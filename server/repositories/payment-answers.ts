@@ -3,7 +3,7 @@ import type { Db } from '../db/connect.ts';
 import { compiledOnce, slot } from '../db/compiled-once.ts';
 import type { RecordFilters } from './record-filters.ts';
 import { studentsColumn, type StudentsFound } from './record-counts.ts';
-import { INVOICE_NUMBER, studentAndCourseColumns } from './student-course-columns.ts';
+import { INVOICE_NUMBER, PLAN_COLUMNS, studentAndCourseColumns } from './student-course-columns.ts';
 
 /** What the payment answers read (the admin list, a student's payments, one payment), and the hot pages. */
 
@@ -14,7 +14,11 @@ function fromPayments(db: Db) {
 
 /** A payment with everything about it (its billing details too). */
 export function selectPayments(db: Db) {
-  return fromPayments(db).selectAll('payments').select(studentAndCourseColumns('payments')).select(INVOICE_NUMBER);
+  return fromPayments(db)
+    .selectAll('payments')
+    .select(studentAndCourseColumns('payments'))
+    .select(PLAN_COLUMNS)
+    .select(INVOICE_NUMBER);
 }
 
 /**
@@ -31,6 +35,7 @@ export function selectPaymentAnswers(db: Db) {
       'payments.status',
       'payments.amount',
       'payments.refunded_amount',
+      'payments.refunded_paise',
       'payments.payment_method',
       'payments.created_at',
       'payments.completed_at',
@@ -40,8 +45,13 @@ export function selectPaymentAnswers(db: Db) {
       'payments.total_paise',
       'payments.billing_state_code',
       'payments.billing_gstin',
+      'payments.discount_paise',
+      'payments.coupon_code',
+      'payments.gateway_payment_id',
+      'payments.instalment_id',
     ])
     .select(studentAndCourseColumns('payments'))
+    .select(PLAN_COLUMNS)
     .select(INVOICE_NUMBER);
 }
 export type PaymentAnswerRow = Awaited<ReturnType<ReturnType<typeof selectPaymentAnswers>['executeTakeFirstOrThrow']>>;

@@ -15,6 +15,7 @@ import {
   unfilteredPage,
 } from './payment-answers.ts';
 import type { NewPayment, PaymentsTable } from '../db/schema.ts';
+import { nowIso } from '../lib/time.ts';
 
 /** The filtered rows, joined with users (the search reads the student), for counting. */
 function filtered(db: Db, filters: RecordFilters) {
@@ -85,7 +86,7 @@ export function createPaymentRepository(db: Db) {
       id: number,
       expected: PaymentStatus,
       at: string,
-      extra: Pick<Updateable<PaymentsTable>, 'admin_notes' | 'is_urgent'> = {},
+      extra: Pick<Updateable<PaymentsTable>, 'admin_notes' | 'is_urgent' | 'gateway_payment_id'> = {},
     ): Promise<boolean> {
       const result = await db
         .updateTable('payments')
@@ -123,29 +124,50 @@ export function createPaymentRepository(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
     /**
-     * Claims the creation of the payment's gateway order: only one request at a time may create it, so a
-     * pending payment never gets two orders. A claim older than `staleBefore` (a crashed request) lapses.
+     * Claims the creation of the payment's gateway order with `claim` (a token of the caller's): only one
+     * request at a time may create it, so a pending payment never gets two orders. A claim older than
+     * `staleBefore` (a crashed request) lapses. A re-price clears the claim (`unpriced`).
      */
-    async claimOrder(id: number, at: string, staleBefore: string): Promise<boolean> {
+    async claimOrder(id: number, claim: string, at: string, staleBefore: string): Promise<boolean> {
       const result = await db
         .updateTable('payments')
-        .set({ order_claimed_at: at })
+        .set({ order_claimed_at: at, order_claim: claim })
         .where('id', '=', id)
         .where('gateway_order_id', 'is', null)
         .where((eb) => eb.or([eb('order_claimed_at', 'is', null), eb('order_claimed_at', '<', staleBefore)]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    async releaseOrderClaim(id: number): Promise<void> {
-      await db.updateTable('payments').set({ order_claimed_at: null }).where('id', '=', id).execute();
-    },
-    async setOrder(id: number, orderId: string, at: string): Promise<void> {
+    async releaseOrderClaim(id: number, claim: string): Promise<void> {
       await db
         .updateTable('payments')
-        .set({ gateway_order_id: orderId, order_claimed_at: null, updated_at: at })
+        .set({ order_claimed_at: null, order_claim: null })
         .where('id', '=', id)
-        .where('gateway_order_id', 'is', null)
+        .where('order_claim', '=', claim)
         .execute();
+    },
+    /**
+     * Stores the order (compare-and-set, decision record 062): only while the caller still holds `claim`
+     * and the payment is pending at the price the order was made for. Answers whether it was stored.
+     */
+    async setOrder(
+      id: number,
+      orderId: string,
+      made: { claim: string; amount: number; totalPaise: number | null },
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('payments')
+        .set({ gateway_order_id: orderId, order_claimed_at: null, order_claim: null, updated_at: nowIso() })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('gateway_order_id', 'is', null)
+        .where('order_claim', '=', made.claim)
+        .where('amount', '=', made.amount)
+        .where((eb) =>
+          made.totalPaise === null ? eb('total_paise', 'is', null) : eb('total_paise', '=', made.totalPaise),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
     /** pending → failed with the gateway's reason, only if still pending (a capture may have won). */
     async markFailedIfPending(id: number, reason: FailureReason, at: string): Promise<boolean> {
@@ -157,6 +179,19 @@ export function createPaymentRepository(db: Db) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+    /** Pending payments holding a coupon's use, last changed before `before` (expired holds: payment-holds.ts). */
+    listHoldingCouponBefore: async (before: string): Promise<number[]> =>
+      (
+        await db
+          .selectFrom('payments')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('coupon_id', 'is not', null)
+          .where('updated_at', '<', before)
+          .orderBy('id')
+          .limit(500)
+          .execute()
+      ).map((row) => row.id),
     /** Pending payments created before `before`, oldest first (reconciliation). */
     listPendingBefore: (before: string) =>
       selectPayments(db)

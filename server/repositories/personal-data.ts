@@ -1,19 +1,32 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { ERASED_USERNAME_PREFIX } from '../../contract/identity.ts';
 import { PERSONAL_DATA } from '../db/personal-data.ts';
+import { createErasureCopiesRepository, termPattern } from './erasure-copies.ts';
+import { addressColumn, addressedTo, carryingLinks, createIdentityRepository, withinSpans } from './identity.ts';
+import { ERASED_EMAIL_DOMAIN } from '../../contract/index.ts';
 
 type Row = Record<string, unknown>;
 
+/**
+ * The username an erasure renames the account to: `erased-<id>`. Registration refuses every username with
+ * that prefix (contract/identity.ts), so only an account made before that rule could hold it; then a random
+ * suffix keeps the erasure from being blocked.
+ */
+async function renameTarget(db: Db, userId: number): Promise<string> {
+  const name = `${ERASED_USERNAME_PREFIX}${userId}`;
+  const taken = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(username)`, '=', name)
+    .where('id', '!=', userId)
+    .executeTakeFirst();
+  return taken ? `${name}-${randomBytes(4).toString('hex')}` : name;
+}
+
 /** The exported columns of a table (server/db/personal-data.ts decides which). */
 const cols = (table: string) => [...(PERSONAL_DATA[table]?.exported ?? [])];
-const lowerEmail = (email: string) => email.toLowerCase();
-/**
- * Emails addressed to exactly this address: its JSON string (quotes included) inside the recipients array,
- * with LIKE's wildcards escaped (an `_` in an address must not match another address).
- */
-const addressedTo = (email: string) =>
-  sql<boolean>`recipients LIKE ${`%${JSON.stringify(email).replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`;
-
 /**
  * The person's data, read for the export, and the writes of an erasure and of the retention job. Every
  * read selects exactly the columns personal-data.ts marks exported.
@@ -27,21 +40,31 @@ export function createPersonalDataRepository(db: Db) {
       .then((r) => r.rows);
 
   return {
-    async exportFor(userId: number, email: string): Promise<Record<string, Row[]>> {
+    /**
+     * By id, and by address only within the spans of the addresses confirmed for the account
+     * (server/repositories/identity.ts): a stranger's rows under an address nobody confirmed are never here.
+     */
+    async exportFor(userId: number): Promise<Record<string, Row[]>> {
       const mine = sql`user_id = ${userId}`;
       const student = sql`student_id = ${userId}`;
-      const address = lowerEmail(email);
+      const identity = createIdentityRepository(db);
+      const spans = await identity.spans(userId);
+      const emails = sql`(${withinSpans(spans, addressedTo)} OR ${carryingLinks(await identity.linkIds(userId))})`;
       return {
         users: await select('users', sql`id = ${userId}`),
-        consent_events: await select('consent_events', sql`(user_id = ${userId} OR lower(email) = ${address})`),
+        verified_emails: await select('verified_emails', mine),
+        consent_events: await select(
+          'consent_events',
+          sql`(user_id = ${userId} OR (user_id IS NULL AND ${withinSpans(spans, addressColumn('email'))}))`,
+        ),
         age_records: await select('age_records', mine),
         enrollments: await select('enrollments', student),
         payments: await select('payments', student),
         refunds: await select('refunds', sql`payment_id IN (SELECT id FROM payments WHERE student_id = ${userId})`),
         tax_documents: await select('tax_documents', student),
-        counseling_requests: await select('counseling_requests', sql`lower(email) = ${address}`),
+        counseling_requests: await select('counseling_requests', withinSpans(spans, addressColumn('email'))),
         privacy_requests: await select('privacy_requests', mine),
-        outbox: await select('outbox', addressedTo(email)),
+        outbox: await select('outbox', emails),
         lesson_completions: await select('lesson_completions', student),
         session_reminders: await select('session_reminders', student),
         instalments: await select(
@@ -61,28 +84,68 @@ export function createPersonalDataRepository(db: Db) {
 
     /**
      * Erasure (in the caller's transaction): the account's identity replaced, its password and logins
-     * ended, counseling requests and notes under its address deleted, the emails to it emptied. Invoices
-     * and credit notes (tax_documents) are not touched: GST law keeps them, and their PDFs are printed
-     * from their own stored data.
+     * ended; under its confirmed addresses, current and former, within their spans (identity.ts): counseling
+     * requests and notes deleted, consents unlinked from the address, the emails to it emptied; the copies
+     * (audit log, gateway messages, administrators' notices) pseudonymised (erasure-copies.ts). Invoices and
+     * credit notes (tax_documents) are not touched: GST law keeps them, and their PDFs are printed from their
+     * own stored data. Answers the stored names of the submitted files it deleted, for the caller to remove
+     * after commit.
      */
-    /** Answers the stored names of the submitted files it deleted, for the caller to remove after commit. */
-    async erase(userId: number, email: string): Promise<{ submissionFiles: string[] }> {
-      const anon = `erased-${userId}`;
-      const address = lowerEmail(email);
+    async erase(userId: number): Promise<{ submissionFiles: string[] }> {
+      const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+      const identity = createIdentityRepository(db);
+      const spans = await identity.spans(userId);
+      const toThem = sql<boolean>`(${withinSpans(spans, addressedTo)} OR ${carryingLinks(await identity.linkIds(userId))})`;
+      const byAddress = withinSpans(spans, addressColumn('email'));
+      const payments = await db
+        .selectFrom('payments')
+        .select(['id', 'billing_first_name', 'billing_last_name', 'billing_email', 'billing_phone'])
+        .where('student_id', '=', userId)
+        .execute();
+      const counseling = await db
+        .selectFrom('counseling_requests')
+        .select(['id', 'name', 'phone'])
+        .where(byAddress)
+        .execute();
+      const enrollments = await db.selectFrom('enrollments').select('id').where('student_id', '=', userId).execute();
+      const pattern = termPattern([
+        ...[user.username, user.email, `${user.first_name} ${user.last_name}`, user.first_name, user.last_name],
+        ...spans.map((span) => span.email),
+        ...payments.flatMap((p) => [
+          p.billing_email,
+          p.billing_phone,
+          `${p.billing_first_name} ${p.billing_last_name}`,
+        ]),
+        ...counseling.flatMap((c) => [c.name, c.phone]),
+      ]);
+      const copies = createErasureCopiesRepository(db);
+      const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
+      await copies.scrubAudit(
+        userId,
+        { payments: ids(payments), enrollments: ids(enrollments), counseling: ids(counseling) },
+        spans,
+        pattern,
+      );
+      await copies.scrubGatewayEvents(ids(payments));
+      await copies.scrubNotices(spans);
+
+      const anon = await renameTarget(db, userId);
       await db
         .updateTable('users')
         .set({
           username: anon,
-          email: `${anon}@erased.invalid`,
+          email: `${anon}@${ERASED_EMAIL_DOMAIN}`,
           first_name: 'Erased',
           last_name: 'Person',
           password_hash: '!erased',
           is_active: 0,
+          email_verified_at: null,
         })
         .where('id', '=', userId)
         .execute();
       await db.deleteFrom('refresh_families').where('user_id', '=', userId).execute();
       await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+      await db.deleteFrom('email_links').where('user_id', '=', userId).execute();
       await db
         .updateTable('payments')
         .set({
@@ -118,21 +181,12 @@ export function createPersonalDataRepository(db: Db) {
         .set({ date_of_birth: null, parent_name: null, parent_email: null, token_hash: null })
         .where('user_id', '=', userId)
         .execute();
-      const requests = db
-        .selectFrom('counseling_requests')
-        .select('id')
-        .where(sql`lower(email)`, '=', address);
-      await db.deleteFrom('counseling_notes').where('request_id', 'in', requests).execute();
-      await db
-        .deleteFrom('counseling_requests')
-        .where(sql`lower(email)`, '=', address)
-        .execute();
-      await db
-        .updateTable('consent_events')
-        .set({ email: null })
-        .where(sql`lower(email)`, '=', address)
-        .execute();
-      const toThem = addressedTo(email);
+      if (counseling.length) {
+        await db.deleteFrom('counseling_notes').where('request_id', 'in', ids(counseling)).execute();
+        await db.deleteFrom('counseling_requests').where('id', 'in', ids(counseling)).execute();
+      }
+      await db.updateTable('consent_events').set({ email: null }).where(byAddress).execute();
+      await db.updateTable('consent_events').set({ email: null }).where('user_id', '=', userId).execute();
       await db
         .updateTable('outbox')
         .set({ status: 'failed', last_error: 'The recipient was erased.' })
@@ -142,13 +196,15 @@ export function createPersonalDataRepository(db: Db) {
       await db
         .updateTable('outbox')
         .set({
-          recipients: JSON.stringify([`${anon}@erased.invalid`]),
+          recipients: JSON.stringify([`${anon}@${ERASED_EMAIL_DOMAIN}`]),
           text_body: '',
           html_body: '',
           subject: '(erased)',
         })
         .where(toThem)
         .execute();
+      // The addresses themselves go last: nothing needs them any more.
+      await db.deleteFrom('verified_emails').where('user_id', '=', userId).execute();
       return { submissionFiles: submissions.flatMap((row) => (row.file ? [row.file] : [])) };
     },
 

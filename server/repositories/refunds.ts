@@ -2,7 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { RefundsTable } from '../db/schema.ts';
 
-/** One row per refund request (unique per payment and Idempotency-Key). Amounts in whole rupees. */
+/** One row per refund request (unique per payment and Idempotency-Key). Amounts in paise (`amount_paise`) and their list-price share in whole rupees (`amount`). */
 export function createRefundRepository(db: Db) {
   return {
     async insert(values: Insertable<RefundsTable>): Promise<number> {
@@ -22,15 +22,13 @@ export function createRefundRepository(db: Db) {
         .executeTakeFirst(),
     findByGatewayId: (gatewayRefundId: string) =>
       db.selectFrom('refunds').selectAll().where('gateway_refund_id', '=', gatewayRefundId).executeTakeFirst(),
-    /** Rupees refunded or on their way (not failed) for a payment. */
-    async sumNotFailed(paymentId: number): Promise<number> {
-      const row = await db
+    /** A payment's refunds made or on their way (not failed): their rupees and paise (a few rows). */
+    notFailed: (paymentId: number) =>
+      db
         .selectFrom('refunds')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+        .select(['amount', 'amount_paise'])
         .where('payment_id', '=', paymentId)
         .where('status', '!=', 'failed')
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
-    },
+        .execute(),
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AdminStats, IssueSummary } from '../../contract/index.ts';
+import { netPaise, paiseToRupees, type AdminStats, type IssueSummary } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import type { TotalsTable } from '../db/schema.ts';
 import { compiledOnce, slot } from '../db/compiled-once.ts';
@@ -11,11 +11,16 @@ type Count = { n: number | string | bigint | null };
 const allPrograms = compiledOnce<Count, Record<string, never>>((db) =>
   db.selectFrom('programs').select((eb) => eb.fn.countAll<number>().as('n')),
 );
-/** Completed payments less refunds, from the revenue totals kept by triggers (migration 010). */
-const netRevenue = compiledOnce<Count, Record<string, never>>((db) =>
+type Revenue = { gross: Count['n']; refunded: Count['n']; discount_paise: Count['n'] };
+/** Completed payments less discounts less refunds, from the revenue totals kept by triggers (migrations 010, 027). */
+const netRevenue = compiledOnce<Revenue, Record<string, never>>((db) =>
   db
     .selectFrom('revenue_totals')
-    .select(sql<number>`coalesce(sum(gross - refunded), 0)`.as('n'))
+    .select([
+      sql<number>`coalesce(sum(gross), 0)`.as('gross'),
+      sql<number>`coalesce(sum(refunded), 0)`.as('refunded'),
+      sql<number>`coalesce(sum(discount_paise), 0)`.as('discount_paise'),
+    ])
     .where('grain', '=', 'all'),
 );
 const allFaculty = compiledOnce<Count, Record<string, never>>((db) =>
@@ -52,7 +57,8 @@ const NONE = {};
 /**
  * Admin totals. Payments, enrollments and users are counted from the trigger-kept totals table
  * (migration 002): a handful of rows, whatever the size of the tables. Programs, workshops and
- * faculty are small catalogue tables and are counted directly; revenue is net of refunds (migration 010).
+ * faculty are small catalogue tables and are counted directly; revenue is net of discounts and refunds
+ * (migrations 010 and 027, decision record 066).
  */
 export function createStatsRepository(db: Db) {
   const countOf = async (query: Promise<Count[]>) => Number((await query)[0]?.n ?? 0);
@@ -64,7 +70,9 @@ export function createStatsRepository(db: Db) {
         countOf(allPrograms(db, NONE)),
         countOf(allFaculty(db, NONE)),
         countOf(allWorkshops(db, NONE)),
-        countOf(netRevenue(db, NONE)),
+        netRevenue(db, NONE).then(([r]) =>
+          paiseToRupees(netPaise(Number(r?.gross ?? 0), Number(r?.discount_paise ?? 0), Number(r?.refunded ?? 0))),
+        ),
       ]);
       const sum = (match: (r: TotalsTable) => boolean) =>
         rows.filter(match).reduce((total, r) => total + Number(r.n), 0);

@@ -32,3 +32,22 @@ export const INVOICE_NUMBER = sql<
 >`(select invoice.number from tax_documents as invoice where invoice.payment_id = payments.id and invoice.kind = 'invoice')`.as(
   'invoice_number',
 );
+
+/**
+ * What a payment paid besides its course (decision record 066): the instalment plan (chosen at checkout,
+ * or its instalment's), and which instalment of its schedule it paid and of how many ("2 of 3": the
+ * instalments made with it, one enrollment, plan and moment). Subqueries by key, as the titles.
+ */
+const SCHEDULE_OF_PAID = sql`from instalments as place, instalments as paid
+  where paid.id = payments.instalment_id and place.enrollment_id = paid.enrollment_id
+  and place.plan_id = paid.plan_id and place.created_at = paid.created_at`;
+export const PLAN_COLUMNS = [
+  sql<string | null>`coalesce(
+    (select plan.name from instalment_plans as plan join instalments as paid on paid.plan_id = plan.id
+      where paid.id = payments.instalment_id),
+    (select plan.name from instalment_plans as plan where plan.id = payments.plan_id))`.as('plan_name'),
+  sql<number | string | null>`(select count(*) ${SCHEDULE_OF_PAID} and place.number <= paid.number)`.as(
+    'instalment_number',
+  ),
+  sql<number | string | null>`(select count(*) ${SCHEDULE_OF_PAID})`.as('instalment_count'),
+] as const;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { AgeRecordsTable } from '../db/schema.ts';
@@ -7,6 +6,10 @@ import { enqueueEmail } from '../mail/outbox.ts';
 import { compose, type MailContext } from '../mail/templates.ts';
 import { createConsentRepository } from '../repositories/consents.ts';
 import { sha256 } from './password-resets.ts';
+import { GUARDIAN_LINK_PLACEHOLDER, guardianToken, newResetNonce } from '../lib/reset-links.ts';
+
+/** A parent's confirmation link is valid this long after the registration (decision record 065). */
+const GUARDIAN_LINK_DAYS = 7;
 
 /** The under-18 rule's answers (contract words kept here: they are the server's). */
 export const GUARDIAN_MESSAGES = {
@@ -39,10 +42,12 @@ type AgeAnswer = { date_of_birth?: string; is_adult?: boolean; parent_name?: str
 
 /**
  * Checks the registration's age answer (400 with the field to fix) and says whether it makes a minor.
- * No answer at all is accepted (clients from before this rule) and recorded as nothing.
+ * No answer at all is refused (decision record 065: leaving the fields out skipped the under-18 rule).
  */
-export function checkAgeAnswer(input: AgeAnswer, today = new Date()): 'none' | 'adult' | 'minor' {
-  if (!input.date_of_birth && input.is_adult === undefined) return 'none';
+export function checkAgeAnswer(input: AgeAnswer, today = new Date()): 'adult' | 'minor' {
+  if (!input.date_of_birth && input.is_adult === undefined) {
+    throw new ValidationFailed({ date_of_birth: [GUARDIAN_MESSAGES.ageRequired] });
+  }
   if (input.date_of_birth) {
     const age = ageOn(input.date_of_birth, today);
     if (Number.isNaN(age) || age < 0 || age > 120) {
@@ -56,9 +61,14 @@ export function checkAgeAnswer(input: AgeAnswer, today = new Date()): 'none' | '
   return 'minor';
 }
 
+/** How the parent's email goes: the links' key, and whether the recipient's daily allowance lets it be written. */
+export type ParentMail = { linkKey: Buffer; send: boolean };
+
 /**
  * Records the age answer in the registration's transaction; for a minor, writes the parent's confirmation
- * email with a single-use link (only its SHA-256 is stored).
+ * email (within MAIL_MAX_PER_RECIPIENT_PER_DAY: `parent.send`) with a single-use link valid 7 days. Neither
+ * the row nor the outbox holds the link: the row keeps its nonce and the SHA-256 of its token, the outbox a
+ * placeholder the mail worker replaces as it sends (as for password resets, server/lib/reset-links.ts).
  */
 export async function recordAge(
   trx: Db,
@@ -66,8 +76,10 @@ export async function recordAge(
   user: { id: number; first_name: string; username: string },
   input: AgeAnswer,
   kind: 'adult' | 'minor',
+  parent: ParentMail,
 ): Promise<void> {
-  const token = kind === 'minor' ? randomBytes(32).toString('base64url') : null;
+  const nonce = kind === 'minor' ? newResetNonce() : null;
+  const token = nonce ? guardianToken(parent.linkKey, nonce) : null;
   await createConsentRepository(trx).saveAge({
     user_id: user.id,
     date_of_birth: input.date_of_birth ?? null,
@@ -75,19 +87,21 @@ export async function recordAge(
     parent_name: kind === 'minor' ? (input.parent_name ?? null) : null,
     parent_email: kind === 'minor' ? (input.parent_email ?? null) : null,
     token_hash: token ? sha256(token) : null,
+    link_nonce: nonce,
     confirmed_at: null,
     created_at: new Date().toISOString(),
   });
-  if (!token || !input.parent_email) return;
-  const link = `${ctx.publicUrl}/guardian-confirm?token=${token}`;
+  if (!token || !input.parent_email || !parent.send) return;
+  const link = GUARDIAN_LINK_PLACEHOLDER;
   await enqueueEmail(trx, {
     template: 'guardian_consent',
     to: [input.parent_email],
     ...compose(ctx, `Please confirm ${user.first_name || user.username}'s account`, `Dear ${input.parent_name},`, [
       `${user.first_name || user.username} created an account (${user.username}) at ${ctx.institute.legalName} and told us you are their parent or guardian. Because they are under 18, the law asks for your consent before we process their data for a course purchase.`,
       `To give it, open this link: ${link}`,
-      'We never send marketing to students under 18. If you do not recognise this, ignore this email: the account cannot buy anything until you confirm.',
+      `The link works for ${GUARDIAN_LINK_DAYS} days. We never send marketing to students under 18. If you do not recognise this, ignore this email: the account cannot buy anything until you confirm.`,
     ]),
+    attachments: [{ kind: 'guardian_consent', id: user.id }],
   });
 }
 
@@ -99,6 +113,7 @@ export async function assertMayPurchase(db: Db, userId: number): Promise<void> {
 
 /** The parent's link: confirms once. */
 export async function confirmGuardian(db: Db, token: string): Promise<void> {
-  const userId = await createConsentRepository(db).confirmGuardian(sha256(token));
+  const issuedAfter = new Date(Date.now() - GUARDIAN_LINK_DAYS * 86_400_000).toISOString();
+  const userId = await createConsentRepository(db).confirmGuardian(sha256(token), issuedAfter);
   if (userId === undefined) throw new BusinessError(GUARDIAN_MESSAGES.linkInvalid);
 }

@@ -9,8 +9,9 @@ function isoOf(now: Date | number | string): string {
 
 /**
  * The attendance percentage of a student in a batch (decision record 050), the one place the rule lives:
- * sessions attended out of the batch's sessions already held (started at or before `now`), rounded to a
- * whole number; null when none has been held. A held session nobody marked counts as not attended.
+ * sessions attended out of the batch's sessions already held (started at or before `now`) whose attendance
+ * sheet was taken, rounded to a whole number; null when there is none. A held session without a sheet is
+ * not counted at all (decision record 066): nobody's absence. A student left off a taken sheet is absent.
  * The course page, the instructor's batch page and certificates all ask here.
  */
 export async function attendancePercentage(

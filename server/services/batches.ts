@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   DELIVERY_MESSAGES,
+  INSTALMENT_MESSAGES,
   TEACHING_MESSAGES,
   type Batch,
   type BatchInput,
@@ -70,9 +71,20 @@ export async function chooseBatch(
   return batch.id;
 }
 
-/** Whether an error is a refusal for want of a seat (the office must place or refund a paid student). */
+/**
+ * The refusals of a paid student's place: no seat left, the batch closed or ended since the checkout, or
+ * (an instalment) the enrollment was cancelled or refunded meanwhile.
+ */
+const PLACE_REFUSALS = new Set<string>([
+  INSTALMENT_MESSAGES.enrollmentEnded,
+  DELIVERY_MESSAGES.batchFull,
+  DELIVERY_MESSAGES.batchClosed,
+  DELIVERY_MESSAGES.batchEnded,
+]);
+
+/** Whether an error refuses a paid student a place (the office must place or refund them: flagged). */
 export const isSeatRefusal = (error: unknown, workshopFull: string): boolean =>
-  error instanceof BusinessError && (error.error === workshopFull || error.error === DELIVERY_MESSAGES.batchFull);
+  error instanceof BusinessError && (error.error === workshopFull || PLACE_REFUSALS.has(error.error));
 
 async function takeBatchSeat(trx: Db, batchId: number): Promise<void> {
   if (!(await createBatchRepository(trx).takeSeat(batchId))) throw new BusinessError(DELIVERY_MESSAGES.batchFull);
@@ -88,6 +100,10 @@ export async function joinPaidBatch(
   payment: Partial<Pick<PaymentRow, 'batch_id' | 'course_type'>>,
 ): Promise<void> {
   if (payment.course_type !== 'program' || !payment.batch_id) return;
+  // Checked again at completion (issue 32): the batch may have closed or ended since the checkout.
+  const batch = await createBatchRepository(trx).findById(payment.batch_id);
+  if (batch && !batch.is_open) throw new BusinessError(DELIVERY_MESSAGES.batchClosed);
+  if (batch && batch.ends_on < istToday()) throw new BusinessError(DELIVERY_MESSAGES.batchEnded);
   await takeBatchSeat(trx, payment.batch_id);
   await createEnrollmentRepository(trx).update(enrollmentId, { batch_id: payment.batch_id });
 }

@@ -63,6 +63,8 @@ export function foldLine(line: string): string {
 }
 
 export type FeedInput = {
+  /** The institute's name (INSTITUTE_LEGAL_NAME), in PRODID. */
+  institute: string;
   calendarName: string;
   host: string;
   courseUrl: string;
@@ -72,11 +74,12 @@ export type FeedInput = {
 };
 
 /** The VCALENDAR of a batch's sessions: one VEVENT per session, its UID stable across moves. */
-export function calendarFeed({ calendarName, host, courseUrl, batch, sessions, now }: FeedInput): string {
+export function calendarFeed({ institute, calendarName, host, courseUrl, batch, sessions, now }: FeedInput): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    'PRODID:-//Credit Analyst Institute//Course calendar//EN',
+    // RFC 5545 3.7.3: the product that made the feed, as a formal public identifier: the institute's.
+    `PRODID:-//${icsText((institute || 'Institute').replace(/\/\//g, '/'))}//Course calendar//EN`,
     'CALSCALE:GREGORIAN',
     `X-WR-CALNAME:${icsText(calendarName)}`,
     'X-WR-TIMEZONE:Asia/Kolkata',

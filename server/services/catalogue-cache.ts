@@ -10,10 +10,9 @@ const MAX_ENTRIES = 200;
  * version (a row bumped by triggers on every catalogue write, migration 007) is the one last read, and that
  * row is read for every request before it is answered, by a read that began after the request arrived
  * (decision 048): a write committed anywhere before a request arrives (another process, another machine, a
- * script) is in that request's answer, the same rule as an answer read from the database. On SQLite the
- * read is synchronous (about a microsecond). On PostgreSQL it is one single-row query shared by the
- * requests that arrive while it is awaited: one is in flight at a time, and the requests arriving meanwhile
- * wait for the next one. A write through this process also empties the cache at once (`invalidate`).
+ * script) is in that request's answer, the same rule as an answer read from the database. One read serves
+ * every request that arrived before it began (`versions.fresh`, decision 069). A write through this process
+ * also empties the cache at once (`invalidate`).
  */
 export function createCatalogueCache(db: Db) {
   const versions = createVersionRepository(db, 'catalogue_version');
@@ -21,77 +20,38 @@ export function createCatalogueCache(db: Db) {
   let version: number | null = null;
   /** Moves on every invalidation; an answer built across one is not kept. */
   let generation = 0;
-  /** PostgreSQL: the version read in flight, and the one that starts when it ends. */
-  let inFlight: Promise<void> | null = null;
-  let queued: Promise<void> | null = null;
 
   function invalidate(): void {
     answers.clear();
     generation++;
   }
 
-  function settle(current: number): void {
-    if (current !== version) {
+  /** Settles the version read (shared: versions.fresh) and answers from memory when it can. */
+  function fromMemory(now: number, key: string): CachedAnswer | undefined {
+    if (now !== version) {
       invalidate();
-      version = current;
+      version = now;
     }
+    return answers.get(key);
   }
 
-  function read(): Promise<void> {
-    const reading: Promise<void> = versions
-      .current()
-      .then(settle)
-      .finally(() => {
-        if (inFlight === reading) inFlight = null;
-      });
-    inFlight = reading;
-    return reading;
-  }
-
-  /** Settles the version with a read that began after this call (synchronously on SQLite). */
-  function current(): Promise<void> | undefined {
-    const now = versions.currentNow();
-    if (now !== undefined) {
-      settle(now);
-      return undefined;
+  async function built(key: string, build: () => Promise<unknown>): Promise<CachedAnswer> {
+    const builtIn = generation;
+    const answer = answerOf(await build());
+    if (generation === builtIn) {
+      if (answers.size >= MAX_ENTRIES) answers.clear();
+      answers.set(key, answer);
     }
-    if (!inFlight) return read();
-    // A read already in flight began before this request arrived and may miss a write just committed.
-    queued ??= inFlight
-      .catch(() => undefined)
-      .then(() => {
-        queued = null;
-        return read();
-      });
-    return queued;
+    return answer;
   }
 
   return {
     /**
-     * The cached answer for `key`, decided without waiting: on SQLite after reading the version; on
-     * PostgreSQL never (the version read is a round trip): the caller goes through `answer` then.
-     */
-    peek(key: string): CachedAnswer | undefined {
-      const now = versions.currentNow();
-      if (now === undefined) return undefined;
-      settle(now);
-      return answers.get(key);
-    },
-    /**
      * The cached JSON for `key` with its ETag, or `build()`'s answer serialised and tagged (and cached
-     * unless the catalogue moved meanwhile).
+     * unless the catalogue moved meanwhile), after a version read that began after this call.
      */
-    async answer(key: string, build: () => Promise<unknown>): Promise<CachedAnswer> {
-      await current();
-      const hit = answers.get(key);
-      if (hit !== undefined) return hit;
-      const builtIn = generation;
-      const answer = answerOf(await build());
-      if (generation === builtIn) {
-        if (answers.size >= MAX_ENTRIES) answers.clear();
-        answers.set(key, answer);
-      }
-      return answer;
+    answer(key: string, build: () => Promise<unknown>): Promise<CachedAnswer> {
+      return versions.fresh().then((now) => fromMemory(now, key) ?? built(key, build));
     },
     invalidate,
   };

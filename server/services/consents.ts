@@ -9,7 +9,7 @@ import type { RegisterInput } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import type { MailContext } from '../mail/templates.ts';
 import { createConsentRepository } from '../repositories/consents.ts';
-import { assertMayPurchase, isMinor, recordAge } from './age.ts';
+import { assertMayPurchase, isMinor, recordAge, type ParentMail } from './age.ts';
 
 /** The purpose under which acknowledging the privacy notice is recorded (granted, never withdrawn). */
 const NOTICE = 'notice';
@@ -72,10 +72,11 @@ export async function recordRegistration(
   noticeVersion: string,
   user: { id: number; first_name: string; username: string },
   input: RegisterInput,
-  age: 'none' | 'adult' | 'minor',
+  age: 'adult' | 'minor',
+  parent: ParentMail,
 ): Promise<void> {
   await recordChoices(trx, { userId: user.id, email: null }, input.consents, 'registration', noticeVersion);
-  if (age !== 'none') await recordAge(trx, ctx, user, input, age);
+  await recordAge(trx, ctx, user, input, age, parent);
 }
 
 /**

@@ -33,9 +33,17 @@ export async function isActiveStudent(db: Db, user: UserRow, programId: number):
   return (await enrollmentSuspended(db, enrollment.id)) ? undefined : enrollment;
 }
 
-/** Whether the user teaches a batch of the program. */
-const teaches = (db: Db, user: UserRow, programId: number) =>
-  createCourseAccessRepository(db).teachesProgram(user.id, programId);
+/**
+ * Whether the user teaches a batch of the program: the role and the batch together (issue 32), so an
+ * instructor demoted to student loses the batches' lessons and meeting links on their next request,
+ * whatever the batches still name.
+ */
+const teaches = async (db: Db, user: UserRow, programId: number) =>
+  user.role === 'instructor' && (await createCourseAccessRepository(db).teachesProgram(user.id, programId));
+
+/** Whether the user is the batch's instructor now: their role is still instructor and the batch names them. */
+const instructs = (user: UserRow, batch: Pick<BatchRow, 'instructor_id'>) =>
+  user.role === 'instructor' && batch.instructor_id === user.id;
 
 /**
  * A lesson opens, with its body, url and file, to a preview's anyone, an administrator, an active
@@ -72,7 +80,7 @@ export async function ownCourseEnrollment(db: Db, user: UserRow, enrollmentId: n
 /** Whether the user belongs to the batch: an administrator, its instructor, or its active student. */
 export async function belongsToBatch(db: Db, user: UserRow | null, batch: BatchRow): Promise<boolean> {
   if (!user) return false;
-  if (user.role === 'admin' || batch.instructor_id === user.id) return true;
+  if (user.role === 'admin' || instructs(user, batch)) return true;
   const enrollment = await isActiveStudent(db, user, batch.course_id);
   return enrollment?.batch_id === batch.id;
 }
@@ -106,7 +114,7 @@ export function assertTeachesBatch(user: UserRow | null, batch: Pick<BatchRow, '
   if (!user) throw notAuthenticated();
   if (user.role === 'admin') return user;
   if (user.role !== 'instructor') throw new HttpError(403, TEACHING_MESSAGES.instructorsOnly);
-  if (batch.instructor_id !== user.id) throw new HttpError(403, TEACHING_MESSAGES.notYourBatch);
+  if (!instructs(user, batch)) throw new HttpError(403, TEACHING_MESSAGES.notYourBatch);
   return user;
 }
 

@@ -9,7 +9,7 @@ import { createGatewayEventRepository } from '../repositories/gateway-events.ts'
 import { createPaymentRepository } from '../repositories/payments.ts';
 import { applyGatewayRefund, findRefund } from './refunds.ts';
 import type { PaymentEffects } from './payment-effects.ts';
-import { coversInFull, settleCaptured, type Settlement } from './settlement.ts';
+import { settleCaptured, type Settlement } from './settlement.ts';
 
 /**
  * Razorpay webhooks (POST /api/payments/razorpay/webhook/). A correctly signed event is proof enough:
@@ -36,15 +36,8 @@ async function handle(trx: Db, effects: PaymentEffects, event: GatewayEvent): Pr
           detail: `Captured ${p.id} (${p.amount} paise) for order ${p.order_id ?? 'none'}, which is not ours.`,
         };
       }
-      if (!coversInFull(p, row)) {
-        return {
-          paymentId: row.id,
-          outcome: 'flagged',
-          flag: 'amount_mismatch',
-          detail: `Captured ${p.amount} ${p.currency} paise for payment ${row.id}, which is ₹${row.amount}: not completed.`,
-        };
-      }
-      const settled = await settleCaptured(trx, effects, row.id, p.id, 'webhook');
+      // The amount and currency are judged by settlement, against the payment as it stands now.
+      const settled = await settleCaptured(trx, effects, row.id, p, 'webhook');
       return { paymentId: row.id, outcome: settled.outcome, flag: settled.flag, detail: settled.detail };
     }
     case 'failed': {
@@ -97,6 +90,21 @@ async function handle(trx: Db, effects: PaymentEffects, event: GatewayEvent): Pr
   }
 }
 
+/**
+ * What the signed body says happened (decision record 062): the event, the entity it is about and that
+ * entity's status. The same body under another X-Razorpay-Event-Id (a replay) has the same key, so it is
+ * a duplicate; events with no entity (not used here) keep only the header's id.
+ */
+function bodyKeyOf(event: GatewayEvent): string | null {
+  if (event.type === 'captured' || event.type === 'failed') {
+    return `${event.name}:${event.payment.id}:${event.payment.status}`;
+  }
+  if (event.type === 'refunded' || event.type === 'refund_failed') {
+    return `${event.name}:${event.refund.id}:${event.refund.status}`;
+  }
+  return null;
+}
+
 function idsOf(event: GatewayEvent) {
   if (event.type === 'captured' || event.type === 'failed') {
     return { order: event.payment.order_id, payment: event.payment.id, amount: event.payment.amount };
@@ -123,8 +131,9 @@ export function createGatewayEventService(db: Db, gateway: PaymentGateway, effec
         throw error;
       }
       const ids = idsOf(event);
-      const base: Omit<GatewayEventsTable, 'id'> = {
+      const base: Omit<GatewayEventsTable, 'id' | 'body_key'> & { body_key: string | null } = {
         event_id: eventId,
+        body_key: bodyKeyOf(event)?.slice(0, 200) ?? null,
         source: 'webhook',
         event: event.name,
         gateway_order_id: ids.order,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SERVER_MESSAGES, type GatewayCheckout, type Payment } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { GatewayError, type PaymentGateway } from '../gateway/port.ts';
@@ -33,21 +34,27 @@ export function createGatewayOrders(db: Db, deps: GatewayOrderDeps) {
 
   /**
    * The payment's one live gateway order: the stored one, or a new one for the server's price (paise).
-   * One request at a time may create it (a claim on the row); the others wait for its id. Answers null
-   * when the payment stopped being pending meanwhile (a webhook completed it).
+   * One request at a time may create it (a claim on the row, with a token of its own); the others wait for
+   * its id. The order is stored only while this request still holds the claim and the payment still costs
+   * what the order was made for (decision record 062): a re-price meanwhile (plan, coupon, batch) voids the
+   * claim, and the order made for the old amount is left unused. Answers null when the payment stopped being
+   * pending meanwhile (a webhook completed it).
    */
   async function ensureOrder(paymentId: number): Promise<string | null> {
     const payments = createPaymentRepository(db);
     for (let waited = 0; waited < 100; waited++) {
-      const row = await payments.findRow(paymentId);
-      if (!row || row.status !== 'pending') return null;
-      if (row.gateway_order_id) return row.gateway_order_id;
-      const at = nowIso();
+      const before = await payments.findRow(paymentId);
+      if (!before || before.status !== 'pending') return null;
+      if (before.gateway_order_id) return before.gateway_order_id;
+      const claim = randomUUID();
       const staleBefore = new Date(Date.now() - ORDER_CLAIM_STALE_MS).toISOString();
-      if (await payments.claimOrder(paymentId, at, staleBefore)) {
+      if (await payments.claimOrder(paymentId, claim, nowIso(), staleBefore)) {
+        // The price as it stands once the claim is ours: a re-price after this point voids the claim.
+        const row = await payments.findRow(paymentId);
+        if (!row || row.status !== 'pending') return null;
+        const due = paiseDue(row);
         let orderId: string;
         try {
-          const due = paiseDue(row);
           const order = await gateway.createOrder({
             amount: due,
             receipt: `payment_${row.id}`,
@@ -61,11 +68,14 @@ export function createGatewayOrders(db: Db, deps: GatewayOrderDeps) {
           }
           orderId = order.id;
         } catch (error) {
-          await payments.releaseOrderClaim(paymentId);
+          await payments.releaseOrderClaim(paymentId, claim);
           return report(error, 'create order');
         }
-        await payments.setOrder(paymentId, orderId, nowIso());
-        return orderId;
+        if (await payments.setOrder(paymentId, orderId, { claim, amount: row.amount, totalPaise: row.total_paise })) {
+          return orderId;
+        }
+        // Re-priced (or completed) while the gateway answered: that order is for an amount no longer due.
+        continue;
       }
       await sleep(50);
     }

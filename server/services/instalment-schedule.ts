@@ -57,6 +57,7 @@ export function toInstalment(row: ScheduleRow, today: string, rules: PricingRule
         : instalmentPrice(rules, row, row.billing_state_code).total_paise,
     due_on: row.due_on,
     status: instalmentStatus(row, today),
+    paid_on: row.paid_at ? istToday(new Date(row.paid_at)) : null,
     payment: row.payment_id,
     invoice: row.invoice_number,
   };
@@ -71,7 +72,8 @@ export async function instalmentsOnCompletion(trx: Db, paymentId: number): Promi
   const payment = await createPaymentRepository(trx).findRow(paymentId);
   if (!payment) return;
   const repo = createInstalmentRepository(trx);
-  const now = nowIso();
+  // The instalments' clock (real time but in tests), as their due dates are: `paid_on` is read against them.
+  const now = new Date(clockNow()).toISOString();
   if (payment.instalment_id !== null) {
     await repo.updateInstalment(payment.instalment_id, {
       status: 'paid',
@@ -128,6 +130,21 @@ async function firstPlanPayment(trx: Db, enrollmentId: number): Promise<PaymentR
   return first?.payment_id ? createPaymentRepository(trx).findRow(first.payment_id) : undefined;
 }
 
+/**
+ * Refuses (400) an instalment of an enrollment that ended: cancelled (or failed), or whose plan's first
+ * payment was refunded. Paying it would give back access the office took away (issue 32).
+ */
+export async function refuseEndedEnrollment(trx: Db, instalmentId: number): Promise<void> {
+  const instalment = await createInstalmentRepository(trx).findInstalment(instalmentId);
+  if (!instalment) throw notFound();
+  const enrollment = await createEnrollmentRepository(trx).findRow(instalment.enrollment_id);
+  const first = await firstPlanPayment(trx, instalment.enrollment_id);
+  if (!enrollment || ENDED.has(enrollment.status) || first?.status === 'refunded') {
+    throw new BusinessError(INSTALMENT_MESSAGES.enrollmentEnded);
+  }
+}
+const ENDED = new Set(['cancelled', 'failed']);
+
 /** An instalment's charge: its amount less its share of the plan's discount, taxed by the shared quote. */
 function instalmentPrice(
   rules: PricingRules,
@@ -160,6 +177,7 @@ export async function openInstalmentPayment(
       const payments = createPaymentRepository(trx);
       const instalment = await repo.findInstalment(instalmentId);
       if (!instalment || instalment.status !== 'due') throw new BusinessError(INSTALMENT_MESSAGES.notDue);
+      await refuseEndedEnrollment(trx, instalmentId);
       const existing = await repo.paymentOf(instalmentId);
       if (existing) {
         if (existing.status === 'failed') await payments.reopenIfFailed(existing.id, nowIso());

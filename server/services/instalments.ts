@@ -71,22 +71,37 @@ export function createInstalmentService(db: Db, deps: InstalmentDeps) {
       return { payment: { ...view, gateway: orderId ? checkoutOf(view, orderId) : null }, created };
     },
 
-    /** GET /api/admin/instalments/: every schedule, overdue ones first (then due, then paid), by due date. */
+    /**
+     * GET /api/admin/instalments/: every schedule, its instalments by number (decision record 066); the
+     * schedules by their most pressing instalment: overdue ones first (then due, then paid), by due date.
+     */
     async adminList(filter: 'overdue' | 'due' | 'paid' | undefined): Promise<AdminInstalment[]> {
       const today = todayIst();
       const rows = await createInstalmentRepository(db).everyInstalment(
         filter === 'paid' ? 'paid' : filter ? 'due' : null,
       );
       const rank = { overdue: 0, due: 1, paid: 2, cancelled: 3 } as const;
-      return rows
+      const shown = rows
         .map((row) => ({
           ...toInstalment(row, today, rules),
           enrollment_id: row.enrollment_id,
           student: `${row.first_name} ${row.last_name}`.trim() || row.username,
           program: row.program_title,
         }))
-        .filter((row) => !filter || row.status === filter)
-        .sort((a, b) => rank[a.status] - rank[b.status] || a.due_on.localeCompare(b.due_on) || a.id - b.id);
+        .filter((row) => !filter || row.status === filter);
+      const pressing = (a: AdminInstalment, b: AdminInstalment) =>
+        rank[a.status] - rank[b.status] || a.due_on.localeCompare(b.due_on) || a.id - b.id;
+      const first = new Map<number, AdminInstalment>();
+      for (const row of shown) {
+        const top = first.get(row.enrollment_id);
+        if (!top || pressing(row, top) < 0) first.set(row.enrollment_id, row);
+      }
+      return shown.sort(
+        (a, b) =>
+          (a.enrollment_id === b.enrollment_id
+            ? 0
+            : pressing(first.get(a.enrollment_id)!, first.get(b.enrollment_id)!)) || a.number - b.number,
+      );
     },
 
     /**
@@ -106,8 +121,8 @@ export function createInstalmentService(db: Db, deps: InstalmentDeps) {
       if ((await repo.scheduleOf(enrollmentId)).length === 0) {
         throw new BusinessError(INSTALMENT_MESSAGES.notInInstalments);
       }
+      // Each still completed (a payment refunded in full, in paise of what it charged, is `refunded`).
       for (const payment of await repo.paidPayments(enrollmentId)) {
-        if (payment.refunded_amount >= payment.amount) continue;
         await refunds.refund(
           admin,
           payment.id,

@@ -9,6 +9,7 @@ import { createBatchJoinedMail } from './batch-mail.ts';
 import { instalmentsOnCompletion } from './instalment-schedule.ts';
 import { paymentTotalPaise } from '../../contract/money.ts';
 import { taxDocumentFileName } from '../../contract/index.ts';
+import { mayMailStrangerWithin } from './stranger-mail.ts';
 
 /**
  * What else happens, in the same transaction, when a payment's money moves: on completion the tax invoice
@@ -25,7 +26,9 @@ export type PaymentEffects = {
 };
 
 /** The documents and emails of a payment's events, each written in the caller's transaction. */
-export function createPaymentEffects(config: Pick<Config, 'institute' | 'publicUrl' | 'jwtSecret'>) {
+export function createPaymentEffects(
+  config: Pick<Config, 'institute' | 'publicUrl' | 'jwtSecret' | 'mailMaxPerRecipientPerDay'>,
+) {
   const billing = createBilling(config.institute);
   const ctx: MailContext = { institute: config.institute, publicUrl: config.publicUrl };
 
@@ -38,8 +41,14 @@ export function createPaymentEffects(config: Pick<Config, 'institute' | 'publicU
       'student';
     const course =
       (payment.course_type === 'program' ? payment.program_title : payment.workshop_title) ?? 'your course';
-    // The account's email, and the billing email when it differs.
-    const to = [payment.user_email, payment.billing_email ?? ''];
+    // The account's email, and the billing email when it differs: an address the buyer typed, so within
+    // its recipient's daily allowance (MAIL_MAX_PER_RECIPIENT_PER_DAY, decision record 065).
+    const copyTo = payment.billing_email?.trim().toLowerCase();
+    const copy =
+      copyTo &&
+      copyTo !== payment.user_email.trim().toLowerCase() &&
+      (await mayMailStrangerWithin(trx, config.mailMaxPerRecipientPerDay, copyTo));
+    const to = [payment.user_email, copy ? (payment.billing_email ?? '') : ''];
     const totalPaise = paymentTotalPaise(payment);
     return { payment, name, course, to, totalPaise };
   }

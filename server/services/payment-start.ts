@@ -20,6 +20,12 @@ import { INSTALMENT_MESSAGES, planDiscountShares } from '../../contract/instalme
 
 type StartInput = z.output<typeof PaymentStartInput>;
 
+/**
+ * A re-price (plan, coupon) drops the gateway order and voids any claim in flight: the order a request is
+ * still waiting for is then never stored (setOrder compares the claim and the amount, decision record 062).
+ */
+const REPRICED = { gateway_order_id: null, order_claimed_at: null, order_claim: null } as const;
+
 /** A payment as the API answers it, or 404. */
 export async function paymentView(trx: Db, id: number): Promise<Payment> {
   const view = await createPaymentRepository(trx).findView(id);
@@ -130,8 +136,7 @@ export async function openPayment(
           amount: price,
           plan_id: plan?.id ?? null,
           ...(await priced(price, billing, input.billing ? input.coupon : row.coupon_code, row.id)),
-          gateway_order_id: null,
-          order_claimed_at: null,
+          ...REPRICED,
           updated_at: nowIso(),
         });
         return price;
@@ -140,7 +145,10 @@ export async function openPayment(
       if (pending) {
         // Checkout (it sends billing details) after the dashboard's Pay: the same payment, with the
         // method, billing details and coupon just given. The dashboard's bare Pay changes nothing.
-        if (batch !== null) await payments.update(pending.id, { batch_id: batch });
+        // Another batch voids a claim in flight (its order is stored only for the payment as it was).
+        if (batch !== null && batch !== pending.batch_id) {
+          await payments.update(pending.id, { batch_id: batch, order_claimed_at: null, order_claim: null });
+        }
         const amount = await switchPlan(pending);
         if (input.billing) {
           const quoted = await priced(amount, input.billing, input.coupon, pending.id);
@@ -150,9 +158,7 @@ export async function openPayment(
             ...billingColumns(input.billing),
             ...quoted,
             // A new amount (a coupon applied or removed) needs a new gateway order of that amount.
-            ...(current && quoted.total_paise !== paymentTotalPaise(current)
-              ? { gateway_order_id: null, order_claimed_at: null }
-              : {}),
+            ...(current && quoted.total_paise !== paymentTotalPaise(current) ? REPRICED : {}),
             updated_at: nowIso(),
           });
           await completeIfFree(pending.id, quoted.total_paise);
@@ -164,7 +170,7 @@ export async function openPayment(
       // or the one it had; a scholarship by itself).
       const failed = await payments.findLatestFailed(student.id, courseType, courseId);
       if (failed && (await payments.reopenIfFailed(failed.id, nowIso()))) {
-        await payments.update(failed.id, { batch_id: batch });
+        await payments.update(failed.id, { batch_id: batch, order_claimed_at: null, order_claim: null });
         const amount = await switchPlan(failed);
         const current = (await payments.findRow(failed.id)) ?? failed;
         const quoted = await priced(
@@ -176,9 +182,7 @@ export async function openPayment(
         await payments.update(failed.id, {
           ...(input.billing ? { payment_method: input.payment_method, ...billingColumns(input.billing) } : {}),
           ...quoted,
-          ...(quoted.total_paise !== paymentTotalPaise(current)
-            ? { gateway_order_id: null, order_claimed_at: null }
-            : {}),
+          ...(quoted.total_paise !== paymentTotalPaise(current) ? REPRICED : {}),
         });
         await completeIfFree(failed.id, quoted.total_paise);
         return { payment: await paymentView(trx, failed.id), created: false };

@@ -30,7 +30,7 @@ import { isCouponRefusal, recordGuess, type GuessLimits } from './coupon-guesses
 import { retakeCouponUse } from './coupon-discounts.ts';
 import { toPayment } from './present.ts';
 import type { PricingRules } from './pricing.ts';
-import { capturedInFull, completePayment, settleCheckout } from './settlement.ts';
+import { capturedInFull, completePayment, settleCheckout, type Capture } from './settlement.ts';
 
 /**
  * The payment rules: starting a payment, completing it, an administrator resolving it. Every change of a
@@ -66,10 +66,10 @@ export function createPaymentService(
   /** Completes on the gateway's proof (settlement.ts), answering the payment and its enrollment. */
   async function settle(
     payment: PaymentRow,
-    gatewayPaymentId: string,
+    capture: Capture,
     source: 'verify' | 'complete',
   ): Promise<PaymentCompletion> {
-    const enrollmentId = await settleCheckout(db, effects, payment, gatewayPaymentId, source);
+    const enrollmentId = await settleCheckout(db, effects, payment, capture, source);
     return completion(payment.id, enrollmentId);
   }
 
@@ -122,7 +122,8 @@ export function createPaymentService(
 
     /**
      * POST /classroom/payments/{id}/verify/ — the checkout's signed proof: HMAC-SHA256 of
-     * `order_id|payment_id` with the key secret. Right: completed exactly as completion does; wrong: 400.
+     * `order_id|payment_id` with the key secret. Right, and the gateway's capture of this order carries
+     * what the payment grants (settlement.ts): completed exactly as completion does; otherwise 400.
      */
     async verify(student: UserRow, paymentId: number, input: VerifyInput): Promise<PaymentCompletion> {
       const payment = await ownPayment(student, paymentId);
@@ -135,7 +136,18 @@ export function createPaymentService(
         signature: input.razorpay_signature,
       });
       if (!valid) throw new BusinessError(SERVER_MESSAGES.signatureInvalid);
-      return settle(payment, input.razorpay_payment_id, 'verify');
+      // What was captured, as the gateway says it (the signature proves the payment, not its amount).
+      let capture;
+      try {
+        capture = await gateway.fetchPayment(input.razorpay_payment_id);
+      } catch (error) {
+        return report(error, 'fetch payment');
+      }
+      if (capture.order_id !== payment.gateway_order_id) throw new BusinessError(SERVER_MESSAGES.orderMismatch);
+      if (capture.status !== 'captured' && capture.status !== 'authorized') {
+        throw new BusinessError(SERVER_MESSAGES.paymentNotReceived);
+      }
+      return settle(payment, capture, 'verify');
     },
 
     /**
@@ -163,7 +175,7 @@ export function createPaymentService(
         return report(error, 'fetch order payments');
       }
       if (!captured) throw new BusinessError(SERVER_MESSAGES.paymentNotReceived);
-      return settle(payment, captured.id, 'complete');
+      return settle(payment, captured, 'complete');
     },
 
     /** POST /api/admin/payments/{id}/resolve/ — completed grants the enrollment by the same path as completion. */

@@ -1,5 +1,6 @@
 import {
   durationMonths,
+  STAFF_ONLY_FIELDS,
   type AuditEntry,
   type CounselingRequest,
   type Enrollment,
@@ -42,6 +43,7 @@ export function toUser(row: UserRow): User {
     id: row.id,
     username: row.username,
     email: row.email,
+    email_verified: Boolean(row.email_verified_at),
     first_name: row.first_name,
     last_name: row.last_name,
     profile: { role, is_admin: role === 'admin', is_instructor: role === 'instructor', is_student: role === 'student' },
@@ -184,6 +186,7 @@ export function toPayment(row: PaymentAnswerRow): Payment {
     status: row.status,
     amount: row.amount,
     refunded_amount: row.refunded_amount,
+    refunded_paise: Number(row.refunded_paise),
     student: student(row),
     program_title: isProgram ? (row.program_title ?? '') : null,
     workshop_title: isProgram ? null : (row.workshop_title ?? ''),
@@ -194,6 +197,12 @@ export function toPayment(row: PaymentAnswerRow): Payment {
     admin_notes: row.admin_notes,
     is_urgent: bool(row.is_urgent),
     total_paise: paymentTotalPaise(row),
+    discount_paise: Number(row.discount_paise),
+    coupon_code: row.coupon_code,
+    plan_name: row.plan_name,
+    instalment_number: row.instalment_id === null ? null : Number(row.instalment_number),
+    instalment_count: row.instalment_id === null ? null : Number(row.instalment_count),
+    gateway_payment_id: row.gateway_payment_id,
     billing_state_code: row.billing_state_code,
     billing_gstin: row.billing_gstin,
     invoice_number: row.invoice_number,
@@ -261,4 +270,21 @@ export function toOutboxEmail(row: OutboxRow): OutboxEmail {
     created_at: row.created_at,
     sent_at: row.sent_at,
   };
+}
+
+type StaffOnlyField = (typeof STAFF_ONLY_FIELDS)[number];
+
+/**
+ * A student's own answer (their payments, enrollments, a payment start or completion): the office's
+ * fields (STAFF_ONLY_FIELDS: notes, urgency, issue) left out, at the top level and in a completion's
+ * payment and enrollment. The one place student answers lose them (issue 32).
+ */
+export function forStudent<T extends object>(answer: T): Omit<T, StaffOnlyField> {
+  const copy = { ...answer } as Record<string, unknown>;
+  for (const field of STAFF_ONLY_FIELDS) delete copy[field];
+  for (const part of ['payment', 'enrollment']) {
+    const inner = copy[part];
+    if (inner && typeof inner === 'object') copy[part] = forStudent(inner);
+  }
+  return copy as Omit<T, StaffOnlyField>;
 }

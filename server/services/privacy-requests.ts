@@ -114,7 +114,7 @@ export async function actOnRequest(
     if (user && action.action !== 'verify') {
       const done = action.action === 'complete';
       // Erased first: the erasure empties every email to the old address, so the notice is written after.
-      if (done) ({ submissionFiles } = await createPersonalDataRepository(trx).erase(user.id, user.email));
+      if (done) ({ submissionFiles } = await createPersonalDataRepository(trx).erase(user.id));
       await enqueueEmail(trx, {
         template: done ? 'erasure_done' : 'erasure_refused',
         to: [user.email],

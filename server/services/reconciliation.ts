@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   SERVER_MESSAGES,
+  SETTLEMENT_MESSAGES,
   type FlaggedEvent,
   type Reconciliation,
   ReconciliationActionInput,
@@ -16,7 +17,7 @@ import { createAuditRepository } from '../repositories/audit.ts';
 import { createGatewayEventRepository } from '../repositories/gateway-events.ts';
 import { createPaymentRepository } from '../repositories/payments.ts';
 import { grantEnrollment } from './enrollments.ts';
-import { capturedInFull, completePayment, recordFinding, settleCaptured } from './settlement.ts';
+import { capturedInFull, recordFinding, settleCaptured } from './settlement.ts';
 import { toPayment } from './present.ts';
 import type { PaymentEffects } from './payment-effects.ts';
 import type { RefundService } from './refunds.ts';
@@ -80,6 +81,18 @@ export function createReconciliationService(
     });
   }
 
+  /** The gateway's word on the event's capture (its amount and currency), for a grant. */
+  async function captureOf(event: GatewayEventRow) {
+    if (!event.gateway_payment_id) throw new BusinessError(SERVER_MESSAGES.reconciliationNoPayment);
+    try {
+      return await gateway.fetchPayment(event.gateway_payment_id);
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      if (error.kind === 'rejected') throw new BusinessError(error.message);
+      throw new ServiceUnavailable(SERVER_MESSAGES.gatewayUnavailable);
+    }
+  }
+
   return {
     async overview(): Promise<Reconciliation> {
       const before = new Date(Date.now() - STALE_PENDING_MINUTES * 60_000).toISOString();
@@ -97,16 +110,15 @@ export function createReconciliationService(
 
       if (input.action === 'grant') {
         if (!event.payment_id) throw new BusinessError(SERVER_MESSAGES.reconciliationNoPayment);
+        const payment = await createPaymentRepository(db).findRow(event.payment_id);
+        if (!payment) throw notFound();
+        // Not completed yet: completed only on a capture that carries what it grants (settlement.ts).
+        const capture = payment.status !== 'completed' && payment.status !== 'refunded' ? await captureOf(event) : null;
         await inTransaction(db, async (trx) => {
-          const payment = await createPaymentRepository(trx).findRow(event.payment_id!);
-          if (!payment) throw notFound();
-          // Completed (if it was not) and access granted, by the same path as every completion.
-          if (payment.status !== 'completed' && payment.status !== 'refunded') {
-            if ((await completePayment(trx, effects, payment)) === null)
-              throw new BusinessError(SERVER_MESSAGES.paymentNotPending);
-          } else {
-            await grantEnrollment(trx, payment);
-          }
+          if (!capture) return void (await grantEnrollment(trx, payment));
+          const settled = await settleCaptured(trx, effects, payment.id, capture, 'grant');
+          if (settled.flag === 'amount_mismatch') throw new BusinessError(SETTLEMENT_MESSAGES.grantAmountMismatch);
+          if (settled.enrollmentId === null) throw new BusinessError(SERVER_MESSAGES.paymentNotPending);
         });
         await close(admin, event, 'granted', input.note, { payment: { from: null, to: event.payment_id } });
       } else if (input.action === 'refund') {
@@ -157,9 +169,9 @@ export function createReconciliationService(
         result.checked++;
         let captured;
         try {
-          captured = (await gateway.fetchOrderPayments(payment.gateway_order_id)).find((p) =>
-            capturedInFull(p, payment),
-          );
+          // A capture of another amount is judged (and flagged) by settlement, never completed.
+          const payments = await gateway.fetchOrderPayments(payment.gateway_order_id);
+          captured = payments.find((p) => capturedInFull(p, payment)) ?? payments.find((p) => p.status === 'captured');
         } catch (error) {
           if (!(error instanceof GatewayError)) throw error;
           result.errors.push(`Payment ${payment.id}: ${error.message}`);
@@ -168,7 +180,7 @@ export function createReconciliationService(
         if (!captured) continue;
         try {
           const settled = await inTransaction(db, async (trx) => {
-            const outcome = await settleCaptured(trx, effects, payment.id, captured.id, 'sync');
+            const outcome = await settleCaptured(trx, effects, payment.id, captured, 'sync');
             if (outcome.flag) {
               await recordFinding(trx, {
                 source: 'sync',
@@ -183,7 +195,7 @@ export function createReconciliationService(
             }
             return outcome;
           });
-          if (settled.outcome !== 'ignored') result.completed++;
+          if (settled.enrollmentId !== null && settled.outcome !== 'ignored') result.completed++;
         } catch (error) {
           if (!(error instanceof BusinessError)) throw error;
           result.errors.push(`Payment ${payment.id}: ${error.error}`);

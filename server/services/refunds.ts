@@ -16,7 +16,11 @@ import { batchSeatFollowsAccess } from './batches.ts';
 import { givesAccess } from './enrollments.ts';
 import { cancelOpenInstalments } from './instalment-schedule.ts';
 import { toPayment } from './present.ts';
-import { rupeesToPaise } from '../../contract/money.ts';
+import { paiseToRupees, paymentTotalPaise, rupeesToPaise } from '../../contract/money.ts';
+
+/** A refund in paise (rows from before migration 023 hold whole rupees only). */
+export const refundPaise = (refund: Pick<RefundRow, 'amount' | 'amount_paise'>): number =>
+  refund.amount_paise === null ? rupeesToPaise(refund.amount) : Number(refund.amount_paise);
 
 /**
  * Refunds through the gateway (POST /api/admin/payments/{id}/refund/). Three steps: reserve a refund row
@@ -67,14 +71,15 @@ export async function applyGatewayRefund(
   }
   const countsNow = status !== 'failed';
   if (status === refund.status && refund.gateway_refund_id !== null) return false;
-  let refunded = payment.refunded_amount;
-  if (!counted && countsNow) refunded += refund.amount;
-  if (counted && !countsNow) refunded -= refund.amount;
+  // Counted in paise of what was charged; `refunded_amount` keeps its list-price share (whole rupees).
+  const sign = !counted && countsNow ? 1 : counted && !countsNow ? -1 : 0;
   // The payment before the refund: the kept totals then lock in the order every payment change locks them.
-  if (refunded !== payment.refunded_amount) {
-    const full = refunded >= payment.amount;
+  if (sign !== 0) {
+    const refundedPaise = Number(payment.refunded_paise) + sign * refundPaise(refund);
+    const full = refundedPaise >= paymentTotalPaise(payment);
     await payments.update(payment.id, {
-      refunded_amount: refunded,
+      refunded_amount: payment.refunded_amount + sign * refund.amount,
+      refunded_paise: refundedPaise,
       status: full ? 'refunded' : payment.status === 'refunded' ? 'completed' : payment.status,
       updated_at: now,
     });
@@ -85,7 +90,7 @@ export async function applyGatewayRefund(
     await effects.refunded(trx, {
       paymentId: payment.id,
       refundId: refund.id,
-      amountPaise: rupeesToPaise(refund.amount),
+      amountPaise: refundPaise(refund),
     });
   }
   return true;
@@ -115,16 +120,25 @@ export function createRefundService(db: Db, gateway: PaymentGateway, effects: Pa
         if (payment.status === 'refunded') throw new BusinessError(SERVER_MESSAGES.refundTooMuch);
         if (payment.status !== 'completed') throw new BusinessError(SERVER_MESSAGES.refundNotCompleted);
         if (!payment.gateway_payment_id) throw new BusinessError(SERVER_MESSAGES.refundNoGatewayPayment);
-        const left = payment.amount - (await refunds.sumNotFailed(paymentId));
-        const amount = input.amount ?? left;
-        if (amount <= 0 || amount > left) {
-          throw new BusinessError(`${SERVER_MESSAGES.refundTooMuch} At most ₹${Math.max(left, 0)} can be refunded.`);
+        // In paise of what was charged (tax included, discount net), never the list price (issue 32).
+        const done = await refunds.notFailed(paymentId);
+        const charged = paymentTotalPaise(payment);
+        const left = charged - done.reduce((sum, r) => sum + refundPaise(r), 0);
+        const amountPaise = input.amount === null ? left : rupeesToPaise(input.amount);
+        if (amountPaise <= 0 || amountPaise > left) {
+          const most = paiseToRupees(Math.max(left, 0));
+          throw new BusinessError(`${SERVER_MESSAGES.refundTooMuch} At most ₹${most} can be refunded.`);
         }
+        // Its share of the list price, in whole rupees (revenue's refunded): all that is left when it refunds the rest.
+        const listLeft = Math.max(payment.amount - done.reduce((sum, r) => sum + r.amount, 0), 0);
+        const amount =
+          amountPaise === left ? listLeft : Math.min(listLeft, Math.round((amountPaise * payment.amount) / charged));
         const now = nowIso();
         const id = await refunds.insert({
           payment_id: paymentId,
           idempotency_key: key,
           amount,
+          amount_paise: amountPaise,
           reason: input.reason,
           revoke_access: input.revoke_access ? 1 : 0,
           status: 'pending',
@@ -134,7 +148,10 @@ export function createRefundService(db: Db, gateway: PaymentGateway, effects: Pa
           created_at: now,
           updated_at: now,
         });
-        return { existing: null, created: { id, amount, gatewayPaymentId: payment.gateway_payment_id } };
+        return {
+          existing: null,
+          created: { id, amount, amountPaise, gatewayPaymentId: payment.gateway_payment_id },
+        };
       });
       // A second click: the first click's outcome (or its progress).
       if (reserved.existing) {
@@ -144,11 +161,11 @@ export function createRefundService(db: Db, gateway: PaymentGateway, effects: Pa
         return view(paymentId);
       }
 
-      const { id, amount, gatewayPaymentId } = reserved.created!;
+      const { id, amount, amountPaise, gatewayPaymentId } = reserved.created!;
       let answer: GatewayRefund;
       try {
         answer = await gateway.refund(gatewayPaymentId, {
-          amount: rupeesToPaise(amount),
+          amount: amountPaise,
           receipt: `refund_${id}`,
           notes: { payment_id: String(paymentId), reason: input.reason.slice(0, 250) },
         });
@@ -196,7 +213,11 @@ export function createRefundService(db: Db, gateway: PaymentGateway, effects: Pa
           changes: {
             refunded_amount: { from: before.refunded_amount, to: after.refunded_amount },
             ...(before.status !== after.status ? { status: { from: before.status, to: after.status } } : {}),
-            refund: { from: null, to: { id, amount, gateway_refund_id: answer.id, reason: input.reason } },
+            refunded_paise: { from: before.refunded_paise, to: after.refunded_paise },
+            refund: {
+              from: null,
+              to: { id, amount, amount_paise: amountPaise, gateway_refund_id: answer.id, reason: input.reason },
+            },
             access: { from: 'kept', to: revoked ? 'revoked' : 'kept' },
           },
         });

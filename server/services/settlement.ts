@@ -1,4 +1,4 @@
-import { SERVER_MESSAGES } from '../../contract/index.ts';
+import { SERVER_MESSAGES, SETTLEMENT_MESSAGES } from '../../contract/index.ts';
 import { paymentTotalPaise } from '../../contract/money.ts';
 import type { Db } from '../db/connect.ts';
 import type { GatewayEventsTable, GatewayFlag, PaymentRow } from '../db/schema.ts';
@@ -12,6 +12,7 @@ import { inTransaction } from '../lib/transaction.ts';
 import { givesAccess, grantEnrollment } from './enrollments.ts';
 import type { PaymentEffects } from './payment-effects.ts';
 import { isSeatRefusal } from './batches.ts';
+import { refuseEndedEnrollment } from './instalment-schedule.ts';
 
 /**
  * Settlement: the one place where a payment becomes completed and where a capture the gateway reports is
@@ -26,7 +27,15 @@ export function paiseDue(payment: Pick<PaymentRow, 'amount' | 'total_paise'>): n
   return paymentTotalPaise(payment);
 }
 
-/** The full amount in INR: what a capture must carry to complete the payment (else: amount_mismatch). */
+/** What the gateway says was paid for a payment: its id, its order, the amount in paise and the currency. */
+export type Capture = Pick<GatewayPayment, 'id' | 'order_id' | 'amount' | 'currency'>;
+
+/**
+ * The amount matching (decision record 062): a capture completes a payment only when it carries exactly
+ * what the payment grants, in paise, in INR. /verify, Complete Payment, the webhook, Sync and
+ * Reconciliation's grant all judge it here (settleCaptured), against the payment as it stands in the
+ * settling transaction, so a re-price between the checkout and its proof is caught too.
+ */
 export function coversInFull(
   capture: Pick<GatewayPayment, 'amount' | 'currency'>,
   payment: Pick<PaymentRow, 'amount' | 'total_paise'>,
@@ -42,6 +51,18 @@ export function capturedInFull(
   return capture.status === 'captured' && coversInFull(capture, payment);
 }
 
+/** The office's flag for a capture that does not pay what the payment grants (never completed). */
+function mismatch(capture: Capture, payment: PaymentRow): Settlement {
+  return {
+    enrollmentId: null,
+    outcome: 'flagged',
+    flag: 'amount_mismatch',
+    detail:
+      `Captured ${capture.amount} ${capture.currency} paise (${capture.id}) for payment ${payment.id}, ` +
+      `which grants access for ${paiseDue(payment)} INR paise: not completed, no access given.`,
+  };
+}
+
 /**
  * The one way a payment becomes completed, for students and administrators alike: the status moves
  * only if it is still what the caller read, and the enrollment is granted in the same transaction.
@@ -51,8 +72,10 @@ export async function completePayment(
   trx: Db,
   effects: PaymentEffects,
   payment: PaymentRow,
-  extra: Partial<Pick<PaymentRow, 'admin_notes' | 'is_urgent'>> = {},
+  extra: Partial<Pick<PaymentRow, 'admin_notes' | 'is_urgent' | 'gateway_payment_id'>> = {},
 ): Promise<number | null> {
+  // An instalment of an enrollment that ended is never paid into it (it would give access back).
+  if (payment.instalment_id !== null) await refuseEndedEnrollment(trx, payment.instalment_id);
   // One UPDATE (and so one move between the trigger-kept totals) before the enrollment is touched:
   // every transaction locks payment totals before enrollment totals, so they cannot deadlock.
   const moved = await createPaymentRepository(trx).markCompletedIf(payment.id, payment.status, nowIso(), extra);
@@ -81,9 +104,10 @@ export async function settleCaptured(
   trx: Db,
   effects: PaymentEffects,
   paymentId: number,
-  gatewayPaymentId: string,
-  source: 'verify' | 'webhook' | 'sync' | 'complete',
+  capture: Capture,
+  source: 'verify' | 'webhook' | 'sync' | 'complete' | 'grant',
 ): Promise<Settlement> {
+  const gatewayPaymentId = capture.id;
   const payments = createPaymentRepository(trx);
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await payments.findRow(paymentId);
@@ -107,17 +131,19 @@ export async function settleCaptured(
           }
         : { enrollmentId: enrollment?.id ?? null, outcome: 'ignored', flag: null, detail: 'Already completed.' };
     }
+    // Read in this transaction: a re-price since the checkout (or a wrong capture) never grants access.
+    if (!coversInFull(capture, row)) return mismatch(capture, row);
     let flag: GatewayFlag | null = null;
     if (row.status === 'cancelled') flag = 'capture_after_cancel';
-    else if (row.status !== 'pending' && source !== 'verify' && source !== 'complete') flag = 'capture_after_failure';
+    else if (row.status !== 'pending' && (source === 'webhook' || source === 'sync')) flag = 'capture_after_failure';
     const enrolled = givesAccess(
       await createEnrollmentRepository(trx).findForCourse(row.student_id, row.course_type, row.course_id),
     );
     // An instalment (decision record 054) is paid while enrolled, by design: not a second payment.
     if (enrolled && !flag && row.instalment_id === null) flag = 'paid_twice';
-    const enrollmentId = await completePayment(trx, effects, row);
+    // The gateway's payment id is written with the completion, so the invoice it issues names it.
+    const enrollmentId = await completePayment(trx, effects, row, { gateway_payment_id: gatewayPaymentId });
     if (enrollmentId === null) continue; // changed under us: read it again
-    await payments.update(row.id, { gateway_payment_id: gatewayPaymentId });
     const details: Record<GatewayFlag, string> = {
       capture_after_cancel: `Payment ${row.id} was cancelled, then captured: completed, access granted.`,
       capture_after_failure: `Payment ${row.id} was ${row.status}, then captured: completed, access granted.`,
@@ -175,12 +201,13 @@ export async function settleCheckout(
   db: Db,
   effects: PaymentEffects,
   payment: PaymentRow,
-  gatewayPaymentId: string,
+  capture: Capture,
   source: 'verify' | 'complete',
 ): Promise<number | null> {
+  const gatewayPaymentId = capture.id;
   try {
     const settled = await inTransaction(db, async (trx) => {
-      const result = await settleCaptured(trx, effects, payment.id, gatewayPaymentId, source);
+      const result = await settleCaptured(trx, effects, payment.id, capture, source);
       if (result.flag) {
         await recordFinding(trx, {
           source: 'verify',
@@ -190,11 +217,13 @@ export async function settleCheckout(
           gatewayOrderId: payment.gateway_order_id,
           gatewayPaymentId,
           paymentId: payment.id,
-          amount: paiseDue(payment),
+          amount: capture.amount,
         });
       }
       return result;
     });
+    // Flagged for the office in the transaction above; the student learns why nothing was granted.
+    if (settled.flag === 'amount_mismatch') throw new BusinessError(SETTLEMENT_MESSAGES.amountMismatch);
     return settled.enrollmentId;
   } catch (error) {
     if (isSeatRefusal(error, SERVER_MESSAGES.workshopFull)) {
@@ -207,7 +236,7 @@ export async function settleCheckout(
           gatewayOrderId: payment.gateway_order_id,
           gatewayPaymentId,
           paymentId: payment.id,
-          amount: paiseDue(payment),
+          amount: capture.amount,
         }),
       );
     }

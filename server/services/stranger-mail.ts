@@ -1,4 +1,5 @@
-import type { createRateLimiter } from '../repositories/rate-limits.ts';
+import type { Db } from '../db/connect.ts';
+import { createRateLimiter } from '../repositories/rate-limits.ts';
 
 /** A day, the window of the allowance below. */
 const DAY_SECONDS = 24 * 3600;
@@ -15,6 +16,17 @@ export async function mayMailStranger(
   max: number,
   address: string,
 ): Promise<boolean> {
-  const key = `mail:to:${address.trim().toLowerCase()}`;
+  const key = recipientKey(address);
   return (await limiter.attempt([{ key, max, windowSeconds: DAY_SECONDS }], [key])).ok;
+}
+
+const recipientKey = (address: string) => `mail:to:${address.trim().toLowerCase()}`;
+
+/**
+ * The same allowance, decided inside the transaction that writes the email (a payment's billing copy,
+ * whose address the buyer typed: decision record 065).
+ */
+export async function mayMailStrangerWithin(trx: Db, max: number, address: string): Promise<boolean> {
+  const key = recipientKey(address);
+  return (await createRateLimiter(trx).attemptWithin(trx, [{ key, max, windowSeconds: DAY_SECONDS }], [key])).ok;
 }

@@ -100,9 +100,14 @@ export function createTeachingService(db: Db) {
       const submissions = await repo.submissionCounts(batch.id);
       const held = sessions.filter((s) => s.starts_at <= nowIso);
       const studentIds = new Set(students.map((s) => s.id));
-      const heldIds = new Set(held.map((s) => s.id));
+      // Only classes whose sheet was taken count (decision record 066); the others are listed as such.
+      const sheetIds = new Set(marks.map((m) => m.session_id));
+      const counted = held.filter((s) => sheetIds.has(s.id));
+      const heldIds = new Set(counted.map((s) => s.id));
       return {
         ...summary(batch, today, students.length, { all: sessions.length, held: held.length }),
+        sessions_counted: counted.length,
+        held_without_sheet: held.filter((s) => !sheetIds.has(s.id)).map((s) => s.title),
         students: students.map((s) => ({
           id: s.id,
           name: fullName(s.first_name, s.last_name),
@@ -111,7 +116,7 @@ export function createTeachingService(db: Db) {
           // The rule of attendancePercentage (services/attendance.ts), from the marks read once for all.
           attendance_percentage: attendanceRule(
             marks.filter((m) => m.student_id === s.id && m.present === 1 && heldIds.has(m.session_id)).length,
-            held.length,
+            counted.length,
           ),
           assignments_done: submissions.get(s.id) ?? 0,
         })),

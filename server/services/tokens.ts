@@ -22,6 +22,7 @@ export type TokenLifetimes = {
   refreshSeconds: number;
   /** A rotated token presented again within this many seconds is refused without ending the login (two tabs racing). */
   reuseGraceSeconds?: number;
+  absoluteSeconds?: number; // REFRESH_ABSOLUTE_DAYS: a login ends then, however often it refreshed (decision 065)
 };
 type TokenType = 'access' | 'refresh';
 
@@ -30,6 +31,7 @@ export const tokenLifetimes = (config: Config): TokenLifetimes => ({
   accessSeconds: config.accessTokenLifetimeSeconds,
   refreshSeconds: config.refreshTokenLifetimeSeconds,
   reuseGraceSeconds: config.refreshReuseGraceSeconds,
+  absoluteSeconds: config.hardening.refreshAbsoluteSeconds,
 });
 
 /** The configured secret, else the one stored in the database (made once, shared by every instance). */
@@ -131,7 +133,7 @@ export function createRotator(db: Db, lifetimes: TokenLifetimes): Rotate {
    * at any time.
    */
   async function rotateIn(store: RefreshTokenStore, { family, generation }: Presented): Promise<Rotated | null> {
-    const advanced = await store.advance(family, generation, expiryAfter(lifetimes.refreshSeconds));
+    const advanced = await store.advance(family, generation, lifetimes);
     if (advanced) return { userId: advanced.user_id, jti: refreshJti(family, advanced.generation) };
     const row = await store.find(family);
     if (!row || row.revoked_at !== null || row.expires_at <= new Date().toISOString()) return null;

@@ -14,6 +14,7 @@ import { BusinessError, notFound, ValidationFailed } from '../lib/errors.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { inTransaction } from '../lib/transaction.ts';
 import { createAuditRepository } from '../repositories/audit.ts';
+import { createIdentityRepository } from '../repositories/identity.ts';
 import { createRefreshTokenRepository } from '../repositories/refresh-tokens.ts';
 import { createUserRepository } from '../repositories/users.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
@@ -123,9 +124,13 @@ export function createUserService(db: Db) {
             ...(patch.is_active !== undefined ? { is_active: patch.is_active ? 1 : 0 } : {}),
             ...(patch.first_name !== undefined ? { first_name: patch.first_name } : {}),
             ...(patch.last_name !== undefined ? { last_name: patch.last_name } : {}),
-            ...(patch.email !== undefined ? { email: patch.email } : {}),
           };
           if (Object.keys(values).length) await users.update(id, values);
+          // Another address is unconfirmed until its owner opens a link (decision record 063): the old
+          // address's span ends; a change of case only keeps the address as it was.
+          if (patch.email !== undefined && patch.email.toLowerCase() !== before.email.toLowerCase()) {
+            await createIdentityRepository(trx).changeAddress(id, patch.email);
+          } else if (patch.email !== undefined) await users.update(id, { email: patch.email });
           if (patch.is_active === false && before.is_active) await createRefreshTokenRepository(trx).revokeAllOf(id);
           const after = await users.findById(id);
           if (!after) throw notFound();

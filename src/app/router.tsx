@@ -2,7 +2,9 @@ import { lazy, useState, type ComponentType } from 'react';
 import { createMemoryRouter, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { MainLayout } from '../components/layout/main-layout.tsx';
 import { HomePage } from '../features/marketing/components/home-page.tsx';
-import { usePlacementRecord } from './routes/placement-record.ts';
+import type { PlacementSummary } from '../../contract/placement.ts';
+import { deferredPart } from '../lib/deferred-part.tsx';
+import { usePreloadedPlacement } from './routes/preloaded-placement.ts';
 import { paths } from '../config/paths.ts';
 import { PreloadedContext, type Preloaded } from '../lib/preloaded.ts';
 import { RootRoute } from './root-route.tsx';
@@ -63,8 +65,24 @@ const NotFoundPage = page(() => import('../components/status-pages.tsx'), 'NotFo
 const PolicyPage = page(() => import('./routes/privacy-routes.tsx'), 'PolicyRoute');
 const AccountPrivacyPage = page(() => import('./routes/privacy-routes.tsx'), 'AccountPrivacyRoute');
 const GuardianConfirmPage = page(() => import('./routes/privacy-routes.tsx'), 'GuardianConfirmRoute');
+// The emailed links of an address's confirmation and of undoing a change (decision record 063).
+const ConfirmEmailPage = page(() => import('./routes/email-link-routes.tsx'), 'ConfirmEmailRoute');
+const UndoEmailChangePage = page(() => import('./routes/email-link-routes.tsx'), 'UndoEmailChangeRoute');
 
-const HomeRoute = () => <HomePage {...usePlacementRecord()} />;
+/**
+ * The home page below its hero: server-rendered, hydrated after the hero in its own chunk, which brings the
+ * placement figures' loader with it (the home page's first JavaScript stays within its budget).
+ */
+const HomeSections = deferredPart(async () => {
+  const [{ HomeSections: Sections }, { placementSummaryLoader }] = await Promise.all([
+    import('../features/marketing/components/home-sections.tsx'),
+    import('./composition/placement.ts'),
+  ]);
+  return function HomeBelowTheFold({ preloaded }: { preloaded?: PlacementSummary }) {
+    return <Sections figures={placementSummaryLoader} preloaded={preloaded} />;
+  };
+});
+const HomeRoute = () => <HomePage below={<HomeSections preloaded={usePreloadedPlacement()} />} />;
 
 export const routes: RouteObject[] = [
   {
@@ -101,6 +119,8 @@ export const routes: RouteObject[] = [
           ...paths.policies.map((path) => ({ path, element: <PolicyPage /> })),
           { path: paths.accountPrivacy, element: <AccountPrivacyPage /> },
           { path: paths.guardianConfirm, element: <GuardianConfirmPage /> },
+          { path: paths.confirmEmail, element: <ConfirmEmailPage /> },
+          { path: paths.undoEmailChange, element: <UndoEmailChangePage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

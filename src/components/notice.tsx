@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 type Props = { kind: 'success' | 'error' | 'info'; children: ReactNode; onDismiss?: () => void };
 
@@ -7,9 +7,46 @@ type Props = { kind: 'success' | 'error' | 'info'; children: ReactNode; onDismis
  * errors an alert, so screen readers announce both. The icon and word keep colour from being the only signal.
  */
 export function Notice({ kind, children, onDismiss }: Props) {
+  return (
+    <NoticeBox kind={kind} onDismiss={onDismiss}>
+      {children}
+    </NoticeBox>
+  );
+}
+
+/**
+ * The one way a form shows why the server refused it (decision 068): rendered inside the form, next to
+ * the button that sent it, and focused (so scrolled into view and read out) whenever it appears or its
+ * words change. A form never shows its refusal in a page-level banner the user may have scrolled past.
+ */
+export function FormError({ children, onDismiss }: { children: ReactNode; onDismiss?: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const text = typeof children === 'string' ? children : null;
+  useEffect(() => {
+    ref.current?.focus();
+  }, [text]);
+  return (
+    <NoticeBox kind="error" focusRef={ref} onDismiss={onDismiss}>
+      {children}
+    </NoticeBox>
+  );
+}
+
+function NoticeBox({
+  kind,
+  children,
+  onDismiss,
+  focusRef,
+}: Props & { focusRef?: React.RefObject<HTMLDivElement | null> }) {
   const label = kind === 'success' ? 'Success:' : kind === 'error' ? 'Error:' : 'Note:';
   return (
-    <div className={`notice notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+    <div
+      ref={focusRef}
+      className={`notice notice-${kind}`}
+      role={kind === 'error' ? 'alert' : 'status'}
+      tabIndex={focusRef ? -1 : undefined}
+      data-form-error={focusRef ? '' : undefined}
+    >
       <div>
         <strong>{label}</strong> {children}
       </div>

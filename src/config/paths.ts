@@ -25,6 +25,9 @@ export const paths = {
   policies: ['/privacy', '/terms', '/refund-policy', '/delivery-policy', '/grievance'],
   accountPrivacy: '/account/privacy',
   guardianConfirm: '/guardian-confirm',
+  /** The emailed links of decision record 063 (the token in the fragment; contract IDENTITY_PAGES). */
+  confirmEmail: '/confirm-email',
+  undoEmailChange: '/undo-email-change',
   /** The student's course page for one enrollment. */
   learn: {
     pattern: '/learn/:enrollmentId',

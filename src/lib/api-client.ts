@@ -77,16 +77,23 @@ async function request(method: Method, path: string, options: RequestOptions = {
     response = await send(method, url, options.body, options.headers);
   }
   let data = await readBody(response);
-  if (response.status === 403) {
-    // A sensitive action without a fresh second-factor proof: ask for one, then retry once.
-    const code = secondFactorCode(data);
-    if (code === MFA_ERROR_CODES.stepUpRequired && (await askStepUp())) {
-      response = await send(method, url, options.body, options.headers);
-      data = await readBody(response);
-    } else if (code === MFA_ERROR_CODES.setupRequired) announceMfaSetupRequired();
+  if (response.status === 403 && (await steppedUpAfter(data))) {
+    response = await send(method, url, options.body, options.headers);
+    data = await readBody(response);
   }
   if (!response.ok) throw new ApiError(response.status, data);
   return data;
+}
+
+/**
+ * A 403's body: a sensitive action without a fresh second-factor proof asks for one (true once it is
+ * given: the caller retries once); an administrator without a second factor is sent to set one up.
+ */
+async function steppedUpAfter(refusal: unknown): Promise<boolean> {
+  const code = secondFactorCode(refusal);
+  if (code === MFA_ERROR_CODES.stepUpRequired) return askStepUp();
+  if (code === MFA_ERROR_CODES.setupRequired) announceMfaSetupRequired();
+  return false;
 }
 
 function parse<T extends z.ZodTypeAny>(schema: T, data: unknown, path: string): z.infer<T> {
@@ -128,14 +135,21 @@ export const api = {
     return listItems(data).map((entry) => parse(item, entry, path));
   },
   /**
-   * A file the API answers to the signed-in user (an invoice PDF): fetched with the access token (refreshed
-   * once on 401, as every call), then saved by the browser under `filename`.
+   * A file the API answers to the signed-in user (an invoice PDF, a GSTR-1 file): fetched with the access
+   * token (refreshed once on 401, asked a step-up once on `step_up_required`, as every call), then saved
+   * by the browser under `filename`.
    */
   download: async (path: string, filename: string): Promise<void> => {
     let response = await send('GET', path, undefined);
     if (response.status === 401 && mayRefresh(path)) {
       await readBody(response);
       await refreshAccessToken();
+      response = await send('GET', path, undefined);
+    }
+    // A file of personal or tax data (GSTR-1) may need a step-up first, as every sensitive call.
+    if (response.status === 403) {
+      const refusal = await readBody(response);
+      if (!(await steppedUpAfter(refusal))) throw new ApiError(403, refusal);
       response = await send('GET', path, undefined);
     }
     if (!response.ok) throw new ApiError(response.status, await readBody(response));

@@ -28,7 +28,14 @@ describe('Cache-Control: no-store on every authenticated or token answer', () =>
       await ctx.request({
         method: 'POST',
         url: API.register,
-        body: { username: 'nsx', email: 'nsx@example.in', password: 'long-enough-1', first_name: 'N', last_name: 'S' },
+        body: {
+          username: 'nsx',
+          email: 'nsx@example.in',
+          password: 'long-enough-1',
+          first_name: 'N',
+          last_name: 'S',
+          is_adult: true,
+        },
       }),
       await ctx.request({ url: API.me, token: student.access }),
       await ctx.request({ url: API.payments.list, token: student.access }),

@@ -12,6 +12,7 @@ describe('POST /auth/register/', () => {
   const valid = {
     username: 'new.student',
     email: 'new.student@example.in',
+    is_adult: true,
     password: 'long-enough-1',
     first_name: 'New',
     last_name: 'Student',

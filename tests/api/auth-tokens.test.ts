@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rateLimitedMessage, SERVER_MESSAGES } from '../../contract/index.ts';
+import { scryptCost } from '../../server/lib/passwords.ts';
 import { ctx, student, useAuthApp } from './support/auth-app.ts';
 
 useAuthApp();
@@ -107,7 +108,8 @@ describe('POST /auth/token/', () => {
       .select('password_hash')
       .where('username', '=', 'asha')
       .executeTakeFirstOrThrow();
-    expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    // The cost in force (N=2^17 outside the tests: credential-storage.test.ts), with a 16-byte salt.
+    expect(row.password_hash).toMatch(new RegExp(`^scrypt\\$${scryptCost().N}\\$8\\$1\\$[\\w+/]{22}==\\$`));
     expect(row.password_hash).not.toContain('password123');
   });
 });

@@ -48,6 +48,7 @@ describe('npm run backup / npm run restore', () => {
         const signUp = await postJson(server.base, API.register, {
           username,
           email: `${username}@example.in`,
+          is_adult: true,
           password: 'long-enough-1',
           first_name: 'Backup',
           last_name: 'Tester',

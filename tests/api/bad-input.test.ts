@@ -36,6 +36,7 @@ const CASES: Case[] = [
       password: 'long-enough-1',
       first_name: 'Fresh',
       last_name: 'One',
+      is_adult: true,
     }),
   },
   { name: 'refresh', method: 'POST', url: () => API.tokenRefresh, body: () => ({ refresh: 'abc' }) },

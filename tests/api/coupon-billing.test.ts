@@ -1,9 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API, COUPON_MESSAGES, COUPON_PATHS, type Coupon, istToday, type RevenueRow } from '../../contract/index.ts';
+import {
+  API,
+  COUPON_MESSAGES,
+  COUPON_PATHS,
+  type AdminStats,
+  type Coupon,
+  istToday,
+  rupeesToPaise,
+  type RevenueRow,
+} from '../../contract/index.ts';
 import { couponWorld, PRICE, quoted, type Started } from './support/coupons.ts';
 import { completeThroughGateway, createWorkshop } from './support/fixtures.ts';
 import type { TestContext, TestUser } from './support/harness.ts';
 import { pdfText } from './support/pdf-text.ts';
+import { expectRevenueMatchesRecount } from './support/revenue-recount.ts';
 
 /**
  * What a discount does to the money (decision record 053), on SQLite and PostgreSQL: a payment of nothing,
@@ -114,7 +124,9 @@ describe('the invoice', () => {
     expect(pdf.status).toBe(200);
     const text = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).replace(/\s+/g, ' ');
     expect(text).toContain('List price (GST included) ₹10,000.00');
-    expect(text).toContain('Discount (coupon INVOICE15) ₹-1,500.00');
+    // A Unicode minus before the rupee sign, as an accountant writes it (decision record 066).
+    expect(text).toContain('Discount (coupon INVOICE15) −₹1,500.00');
+    expect(text).not.toContain('₹-');
     expect(text).toContain('Total ₹8,500.00');
   });
 });
@@ -125,10 +137,17 @@ describe('revenue', () => {
     const res = await ctx.request({ url: `${API.admin.revenue}?group=course`, token: admin.access });
     expect(res.status).toBe(200);
     const row = (res.body as RevenueRow[]).find((r) => r.key === `workshop:${workshop}`);
-    expect(row).toMatchObject({ payments: 2, gross: 2 * PRICE, discount: 1500 + 10000 });
+    // Net is what was received: gross less discounts less refunds (decision record 066).
+    expect(row).toMatchObject({ payments: 2, gross: 2 * PRICE, discount: 1500 + 10000, net: 2 * PRICE - 11500 });
     const months = (await ctx.request({ url: `${API.admin.revenue}?group=month`, token: admin.access }))
       .body as RevenueRow[];
     expect(months.reduce((sum, r) => sum + r.discount, 0)).toBe(1500 + 10000);
+    for (const r of months)
+      expect(rupeesToPaise(r.net)).toBe(rupeesToPaise(r.gross - r.refunded) - rupeesToPaise(r.discount));
+    // The stats tile's total revenue is the same net, from the same kept totals.
+    const stats = (await ctx.request({ url: API.adminStats, token: admin.access })).body as AdminStats;
+    expect(rupeesToPaise(stats.total_revenue)).toBe(months.reduce((sum, r) => sum + rupeesToPaise(r.net), 0));
+    await expectRevenueMatchesRecount(ctx.db);
   });
 
   it('exports the coupon and the discount of each payment (no plan: its column empty)', async () => {
@@ -172,6 +191,7 @@ describe('revenue', () => {
       payments: 1,
       gross: 1499,
       discount: 224.85,
+      net: 1274.15,
     });
   });
 });

@@ -168,6 +168,24 @@ describe('the calendar feed (RFC 5545)', () => {
     const path = new URL(course.calendar_url).pathname;
     const feed = await ctx.request({ url: path });
     expect(feed.status).toBe(200);
+    // Decision record 066: PRODID names the institute; the links follow the address the site was opened
+    // at (no PUBLIC_URL configured), here 127.0.0.1:8000, never a hard-coded localhost.
+    expect(feed.raw).toContain(`PRODID:-//${ctx.config.institute.legalName}//Course calendar//EN`);
+    const opened = { host: '127.0.0.1:8000' };
+    const at = Course.parse(
+      (
+        await ctx.request({
+          url: DELIVERY_API.course(enrollmentOf.enrolled!),
+          token: students.enrolled.access,
+          headers: opened,
+        })
+      ).body,
+    );
+    expect(at.calendar_url.startsWith('http://127.0.0.1:8000/')).toBe(true);
+    const there = (await ctx.request({ url: path, headers: opened })).raw;
+    expect(there).toContain(`URL:http://127.0.0.1:8000/learn/${enrollmentOf.enrolled}`);
+    expect(there).toMatch(/UID:session-\d+@127\.0\.0\.1/);
+    expect(there).not.toContain('localhost');
     expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
     expect(feed.raw.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     for (const line of feed.raw.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);

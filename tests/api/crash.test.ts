@@ -32,6 +32,7 @@ describe('kill -9 under write load', () => {
           const signUp = await postJson(first.base, API.register, {
             username,
             email: `${username}@example.in`,
+            is_adult: true,
             password: 'long-enough-1',
             first_name: 'Crash',
             last_name: 'Tester',

@@ -6,6 +6,7 @@ import {
   type Payment,
   type Reconciliation,
   SERVER_MESSAGES,
+  SETTLEMENT_MESSAGES,
   type SyncResult,
 } from '../../contract/index.ts';
 import { appWithAshaAndRavi } from './support/asha-and-ravi.ts';
@@ -142,12 +143,21 @@ describe('reconciliation', () => {
     expect((await row(missed.id)).status).toBe('completed');
     expect((await overview()).stale_pending.map((p: Payment) => p.id)).not.toContain(missed.id);
 
-    // An amount mismatch: the office grants access.
+    // An amount mismatch (a real capture of ₹40,001 reported for a ₹40,000 payment): flagged, and never
+    // granted, by the office either (issue 32: the capture's amount is compared with what the payment grants).
     const p2 = await createProgram(ctx, admin.access, { price: 40000 });
     const mismatch = await start(asha, 'programs', p2);
+    const elsewhere = await start(ravi, 'programs', await createProgram(ctx, admin.access, { price: 40001 }));
+    const paidElsewhere = await ctx.pay(elsewhere.id, { webhooks: false });
+    if (!paidElsewhere?.ok) throw new Error('not paid');
     await deliver(
       ctx.gateway.signedEvent('payment.captured', {
-        payment: { entity: paymentEntity(mismatch.gateway!.order_id, { amount: 4_000_100 }) },
+        payment: {
+          entity: paymentEntity(mismatch.gateway!.order_id, {
+            id: paidElsewhere.razorpay_payment_id,
+            amount: 4_000_100,
+          }),
+        },
       }),
     );
     view = await overview();
@@ -157,12 +167,11 @@ describe('reconciliation', () => {
     expect(flagged.resolved_at).toBeNull();
     expect((await act(flagged.id, { action: 'grant', note: '' })).status).toBe(400);
     const granted = await act(flagged.id, { action: 'grant', note: 'Bank confirmed the full amount.' });
-    expect(granted).toMatchObject({
-      status: 200,
-      body: { resolution: 'granted', resolution_note: 'Bank confirmed the full amount.' },
-    });
-    expect((await row(mismatch.id)).status).toBe('completed');
-    expect((await enrollmentsOf(asha, p2)).filter((e: { is_active: number }) => e.is_active)).toHaveLength(1);
+    expect(granted).toMatchObject({ status: 400, body: { error: SETTLEMENT_MESSAGES.grantAmountMismatch } });
+    expect((await row(mismatch.id)).status).toBe('pending');
+    expect(await enrollmentsOf(asha, p2)).toHaveLength(0);
+    const settled = await act(flagged.id, { action: 'resolve', note: 'Refunded by the bank.' });
+    expect(settled.body).toMatchObject({ resolution: 'resolved' });
     expect((await act(flagged.id, { action: 'resolve', note: 'again' })).status).toBe(400);
 
     // An unknown order: refunded at the gateway; another one marked resolved.

@@ -5,12 +5,14 @@ import {
   INSTALMENT_API,
   type Instalment,
   type InstalmentPlan,
+  type Payment,
   type PaymentStart,
 } from '../../contract/index.ts';
 import { runInstalmentPass } from '../../server/services/instalment-pass.ts';
 import { createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { counter, DAY, instalmentWorld } from './support/instalments.ts';
+import { pdfText } from './support/pdf-text.ts';
 
 /**
  * The invoices of instalments (decision records 053 and 054), on the run's database: on the due date with
@@ -158,5 +160,28 @@ describe('a coupon with a plan: the discount comes off the plan total, then off 
     const line = (id: number) => csv.split(/\r?\n/).find((l) => l.startsWith(`${id},`)) ?? '';
     expect(line(firstPayment.id).endsWith(',PLAN1000,362.32,"Pay in 3, instalment 1"')).toBe(true);
     expect(line(secondPayment.id).endsWith(',PLAN1000,318.84,"Pay in 3, instalment 2"')).toBe(true);
+
+    // The office's payment answer (decision record 066): what was charged, list price, discount and code,
+    // the plan, which instalment of how many, and the gateway's payment id.
+    const listed = await req('GET', `${API.admin.payments}?search=meena`, admin);
+    const answer = (listed.body as { results: Payment[] }).results.find((p) => p.id === secondPayment.id)!;
+    expect(answer).toMatchObject({
+      amount: 22000,
+      total_paise: 2200000 - 31884,
+      discount_paise: 31884,
+      coupon_code: 'PLAN1000',
+      plan_name: 'Pay in 3',
+      instalment_number: 2,
+      instalment_count: 3,
+    });
+    expect(answer.gateway_payment_id).toMatch(/^pay_/);
+    // Its invoice names the instalment and the gateway payment id, and prints the discount with a minus.
+    const pdf = await fetch(`${ctx.url}${API.payments.invoice(secondPayment.id)}`, {
+      headers: { authorization: `Bearer ${meena.access}` },
+    });
+    const text = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).replace(/\s+/g, ' ');
+    expect(text).toContain('Instalment 2 of 3');
+    expect(text).toContain(`Gateway payment id: ${answer.gateway_payment_id}`);
+    expect(text).toContain('Discount (coupon PLAN1000) −₹318.84');
   });
 });

@@ -71,6 +71,8 @@ describe('paying in instalments', () => {
       { number: 3, amount: 22000, due_on: addDays(today, 60), status: 'due', total_paise: 2200000 },
     ]);
     expect(schedule[0]!.payment).toBe(first.payment);
+    // The first is paid today (IST); the dues are not paid yet.
+    expect(schedule.map((i) => i.paid_on)).toEqual([today, null, null]);
     first.invoice = await invoiceOf(first.payment);
     expect(schedule[0]!.invoice).toBe(first.invoice);
     expect(schedule[1]!.payment).toBeNull();
@@ -115,7 +117,9 @@ describe('paying in instalments', () => {
     expect(done.status).toBe(200);
     expect((done.body as { enrollment: { id: number } }).enrollment.id).toBe(enrollmentId);
     const paid = (await req('GET', INSTALMENT_API.enrollmentInstalments(enrollmentId), asha)).body as Instalment[];
-    expect(paid[1]).toMatchObject({ status: 'paid', payment: payment.id });
+    // Paid before its due date: it says the IST day it was paid.
+    expect(paid[1]).toMatchObject({ status: 'paid', payment: payment.id, paid_on: istToday(new Date(world.now)) });
+    expect(paid[1]!.paid_on! < paid[1]!.due_on).toBe(true);
     // Not a second payment for one course: nothing for the office to look at.
     const flags = await ctx.db
       .selectFrom('gateway_events')

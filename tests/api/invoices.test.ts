@@ -81,7 +81,7 @@ describe('tax invoices', () => {
       // The itemised line: description, SAC, quantity, rate, taxable value.
       'Description of service SAC Qty Rate Taxable value',
       'Training programme: Course at 65000 (commercial training and coaching services) 999293 1 ₹55,084.74 ₹55,084.74',
-      `Payment reference: pay_Fixture${fixtures} (Razorpay) on ${formatDocumentDate(invoice!.issued_at)}`,
+      `Gateway payment id: pay_Fixture${fixtures} (Razorpay) on ${formatDocumentDate(invoice!.issued_at)}`,
       `For ${DEMO_INSTITUTE.legalName} Authorised Signatory`,
       'Course at 65000',
       'Taxable value ₹55,084.74',
@@ -179,7 +179,7 @@ describe('credit notes', () => {
     expect(text).toContain('Total credited ₹45,000.00');
     expect(text).toContain('Indian Rupees Forty Five Thousand Only');
     expect(text).toContain('ORIGINAL FOR RECIPIENT CREDIT NOTE');
-    expect(text).toContain('Payment reference: pay_Fixture');
+    expect(text).toContain('Gateway payment id: pay_Fixture');
   });
 
   it('carries the refund’s reason and the gateway’s refund id', async () => {

@@ -53,7 +53,14 @@ async function register(server: Server, n: number, tag: string): Promise<string[
     const res = await fetch(`${server.url}/auth/register/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: `${tag}${i}`, email, password: 'Str0ng!pass', first_name: 'P', last_name: 'Q' }),
+      body: JSON.stringify({
+        username: `${tag}${i}`,
+        email,
+        password: 'Str0ng!pass',
+        first_name: 'P',
+        last_name: 'Q',
+        is_adult: true,
+      }),
     });
     expect(res.status).toBe(201);
     emails.push(email);

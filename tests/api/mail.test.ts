@@ -44,6 +44,7 @@ describe('emails through a real SMTP server', () => {
       body: {
         username: 'neha',
         email: 'neha@example.in',
+        is_adult: true,
         password: 'Str0ng!pass',
         first_name: 'Neha',
         last_name: 'Rao',
@@ -189,7 +190,7 @@ describe('emails through a real SMTP server', () => {
   it('retries a temporary SMTP refusal with backoff, keeping the same Message-ID', async () => {
     inbox.failNext(2);
     const before = inbox.messages.length;
-    await ctx.db.transaction().execute((trx) => ctx.app.deps.mail.userRegistered(trx, { email: 'retry@example.in' }));
+    await ctx.db.transaction().execute((trx) => ctx.app.deps.mail.registrationAttempted(trx, 'retry@example.in'));
     await worker.runOnce(); // refused
     const row = await ctx.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });

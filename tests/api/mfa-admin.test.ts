@@ -110,14 +110,16 @@ describe('step-up (REQUIRE_ADMIN_MFA off, as in demo mode)', () => {
       expect(res.status, r.url).toBe(403);
       expect(res.body).toEqual(STEP_UP_REQUIRED);
     }
-    // A name change is not sensitive.
+    // Any change of another person's account is (decision record 064: an email or a name alike); reading
+    // the list is not.
     const rename = await ctx.request({
       method: 'PATCH',
       url: API.admin.user(other.id),
       token: admin.access,
       body: { first_name: 'Ravi' },
     });
-    expect(rename.status).toBe(200);
+    expect(rename.body).toEqual(STEP_UP_REQUIRED);
+    expect((await ctx.request({ url: API.admin.users, token: admin.access })).status).toBe(200);
 
     expect((await stepUp('000000')).body).toEqual({ error: MFA_MESSAGES.codeInvalid });
     const ok = await stepUp(codeAt(seed));

@@ -123,7 +123,14 @@ describe('request logs', () => {
       await ctx.request({
         method: 'POST',
         url: '/auth/register/',
-        body: { username: 'x', email: 'x@example.in', password: 'very-secret-1', first_name: 'X', last_name: 'Y' },
+        body: {
+          username: 'x',
+          email: 'x@example.in',
+          password: 'very-secret-1',
+          first_name: 'X',
+          last_name: 'Y',
+          is_adult: true,
+        },
       });
       const log = lines.join('\n');
       expect(log).toContain('/classroom/auth/me/');

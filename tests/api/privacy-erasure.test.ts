@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API, PRIVACY_API, type PrivacyRequest } from '../../contract/index.ts';
 import { completeThroughGateway, createProgram } from './support/fixtures.ts';
-import { admin, ctx, usePrivacyRightsApp } from './support/privacy-rights-app.ts';
+import { admin, ctx, mailbox, usePrivacyRightsApp } from './support/privacy-rights-app.ts';
 
 usePrivacyRightsApp();
 
@@ -19,6 +19,8 @@ describe('erasure', () => {
     const asha = await ctx.user('erasable');
     const email = (await ctx.db.selectFrom('users').select('email').where('id', '=', asha.id).executeTakeFirstOrThrow())
       .email;
+    // Rows kept by address are the person's once they confirmed it (decision record 063).
+    await mailbox.confirm(asha);
     const programId = await createProgram(ctx, admin.access, { title: 'Erasure course', price: 3000 });
     const billing = {
       first_name: 'Asha',

@@ -24,6 +24,7 @@ const counseling = (n: number) => ({
 const signUp = (tag: string, n: number) => ({
   username: `${tag}${n}`,
   email: `${tag}${n}@example.in`,
+  is_adult: true,
   password: 'long-enough-1',
   first_name: 'Burst',
   last_name: 'Tester',

@@ -3,6 +3,7 @@ import { API, Payment, paginated } from '../../contract/index.ts';
 import { createProgram, failedPaymentRow } from './support/fixtures.ts';
 import { expectRevenueMatchesRecount } from './support/revenue-recount.ts';
 import * as revenueTotals from '../../server/db/migrations/010_revenue_totals.ts';
+import * as revenueDiscounts from '../../server/db/migrations/027_revenue_discounts.ts';
 import { admin, ctx, get, revenue, useRevenueRefundsApp } from './support/revenue-refunds-app.ts';
 
 /**
@@ -60,6 +61,7 @@ describe('search and pages at scale', () => {
 describe('migration 010', () => {
   it('backfills the revenue totals from the payments and refunds already there', async () => {
     // Undo 010, write history as it stood before it, run it again.
+    await revenueDiscounts.down(ctx.db);
     await revenueTotals.down(ctx.db);
     const student = await ctx.user('history');
     const program = await createProgram(ctx, admin.access, { price: 9000 });
@@ -112,6 +114,7 @@ describe('migration 010', () => {
       ])
       .execute();
     await revenueTotals.up(ctx.db);
+    await revenueDiscounts.up(ctx.db);
     await expectRevenueMatchesRecount(ctx.db);
     const months = await revenue('group=month&date_from=2025-05-01&date_to=2025-07-31');
     expect(months.map((r) => [r.key, r.payments, r.gross, r.refunded])).toEqual([

@@ -13,14 +13,20 @@ import {
   SuccessStory,
   TARGET_AUDIENCES,
   Workshop,
+  API,
   type Enrollment,
+  type Gstr1Summary,
   type Payment,
   type Paginated,
+  type RevenueRow,
+  istDateTime,
+  rupeesToPaise,
 } from '../../contract/index.ts';
 import { seedDemoIfEmpty } from '../../server/db/seed.ts';
 import { completeThroughGateway } from './support/fixtures.ts';
 import { createTestApp, type TestContext } from './support/harness.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
+import { expectRevenueMatchesRecount } from './support/revenue-recount.ts';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -211,5 +217,41 @@ describe('demo course delivery', () => {
 describe('running totals after the seed', () => {
   it('match the tables', async () => {
     await expectTotalsMatchTables(ctx.db);
+    await expectRevenueMatchesRecount(ctx.db);
+  });
+});
+
+describe('the demo office (decision record 066)', () => {
+  it('has an invoice for every completed payment, so Revenue and the GSTR-1 return agree for every month', async () => {
+    const months = (await ctx.request({ url: `${API.admin.revenue}?group=month`, token: adminToken }))
+      .body as RevenueRow[];
+    expect(months.length).toBeGreaterThanOrEqual(2);
+    for (const month of months) {
+      const res = await ctx.request({
+        url: `${API.admin.gstr1}?period=${month.key}&format=summary`,
+        token: adminToken,
+      });
+      expect(res.status, res.raw).toBe(200);
+      const gstr1 = res.body as Gstr1Summary;
+      // The month's net revenue (received, less refunds) is the value GSTR-1 reports for it.
+      const hsn = gstr1.tables.find((t) => t.table === 'hsn')!;
+      expect({ month: month.key, value: hsn.value_paise }).toEqual({
+        month: month.key,
+        value: rupeesToPaise(month.net),
+      });
+    }
+    // The invoices: one per completed payment of something, each dated the (IST) day it was paid.
+    const unpaid = await ctx.db
+      .selectFrom('payments')
+      .leftJoin('tax_documents', (join) =>
+        join.onRef('tax_documents.payment_id', '=', 'payments.id').on('tax_documents.kind', '=', 'invoice'),
+      )
+      .select(['payments.id', 'payments.completed_at', 'tax_documents.issued_at'])
+      .where('payments.status', '=', 'completed')
+      .where('payments.amount', '>', 0)
+      .execute();
+    expect(unpaid.length).toBeGreaterThan(0);
+    const istDay = (iso: string | null) => (iso ? istDateTime(iso).slice(0, 10) : null);
+    for (const row of unpaid) expect(istDay(row.issued_at), `payment ${row.id}`).toBe(istDay(row.completed_at));
   });
 });

@@ -18,7 +18,7 @@ const signUp = (username: string, email: string, ip = '10.1.0.1', first_name = '
     method: 'POST',
     url: API.register,
     ip,
-    body: { username, email, password: 'long-enough-1', first_name, last_name: 'Rao' },
+    body: { username, email, password: 'long-enough-1', first_name, last_name: 'Rao', is_adult: true },
   });
 const book = (email: string, ip: string, extra: Record<string, string> = {}) =>
   ctx.request({

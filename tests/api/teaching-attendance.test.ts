@@ -115,9 +115,13 @@ describe('the batch page', () => {
     expect(answer).toMatchObject({ id: batch.id, state: 'running', sessions: 3, sessions_held: 2 });
     expect(answer.students.map((s) => s.id).sort()).toEqual([student.id, classmate.id].sort());
     const own = answer.students.find((s) => s.id === student.id)!;
-    // One of the two sessions held attended; the second was not taken yet, so it counts as missed.
-    expect(own).toMatchObject({ attendance_percentage: 50, assignments_done: 0, progress_percentage: 0 });
+    // Two sessions held; the second has no sheet yet, so it is nobody's absence (decision record 066):
+    // the first counts, attended by the student, missed by the classmate. The page names the second.
+    expect(answer).toMatchObject({ sessions_counted: 1, held_without_sheet: [sessions.second.title] });
+    expect(own).toMatchObject({ attendance_percentage: 100, assignments_done: 0, progress_percentage: 0 });
     expect(answer.students.find((s) => s.id === classmate.id)!.attendance_percentage).toBe(0);
+    // The student's course page counts the same way.
+    expect((await course(enrollmentOf.student, student.access)).attendance_percentage).toBe(100);
     expect(answer.timetable.map((s) => [s.id, s.started, s.marked, s.present])).toEqual([
       [sessions.first.id, true, true, 1],
       [sessions.second.id, true, false, 0],
@@ -254,8 +258,20 @@ describe('the attendance percentage', () => {
     const betweenTwo = Date.parse(sessions.second.starts_at) - 1000;
     expect(await attendancePercentage(ctx.db, student.id, batch.id, betweenTwo)).toBe(100);
     expect(await attendancePercentage(ctx.db, classmate.id, batch.id, betweenTwo)).toBe(0);
-    // Later: the future session, held but never taken, counts as missed (2 of 3).
+    // Later: the third session, held but without a sheet, is not counted (decision record 066): 2 of 2.
     const later = Date.parse(sessions.future.starts_at) + 1000;
+    expect(await attendancePercentage(ctx.db, student.id, batch.id, new Date(later))).toBe(100);
+    // Its sheet taken without the student: now it counts, as an absence (2 of 3).
+    await ctx.db
+      .insertInto('session_attendance')
+      .values({
+        session_id: sessions.future.id,
+        student_id: classmate.id,
+        present: 1,
+        marked_by: null,
+        marked_at: new Date(later).toISOString(),
+      })
+      .execute();
     expect(await attendancePercentage(ctx.db, student.id, batch.id, new Date(later))).toBe(67);
   });
 });

@@ -14,6 +14,7 @@ afterAll(async () => ctx?.close());
 const signUp = (username: string, email: string) => ({
   username,
   email,
+  is_adult: true,
   password: 'long-enough-1',
   first_name: 'Case',
   last_name: 'Tester',

@@ -4,7 +4,7 @@ import { ADMIN, STUDENT, login } from './support/api.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { useE2E } from './support/fixture.ts';
 import { ROUTES, settle, type Role } from './support/routes.ts';
-import { exactly, setTokens, tab, visible, waitForPath } from './support/ui.ts';
+import { exactly, openSection, setTokens, visible, waitForPath } from './support/ui.ts';
 
 const e2e = useE2E();
 
@@ -41,7 +41,7 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
     await as(page, 'admin');
     await page.goto('/admin');
     await settle(page);
-    await tab(page, 'Programs').first().click();
+    await openSection(page, 'Programs');
     await page.getByRole('button', { name: exactly('Add New') }).click();
     await visible(page.getByRole('dialog'));
     await expectNoSeriousViolations(page, '/admin with the Add New modal open', '[role="dialog"]');
@@ -52,7 +52,7 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
     await as(page, 'admin');
     await page.goto('/admin');
     await settle(page);
-    await tab(page, 'Payments').first().click();
+    await openSection(page, 'Payments');
     await visible(page.getByRole('button', { name: /^\s*resolve\b/i }));
     await expectNoSeriousViolations(page, '/admin, Payments tab');
   });
@@ -62,7 +62,7 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
     await as(page, 'admin');
     await page.goto('/admin');
     await settle(page);
-    await tab(page, 'Payments').first().click();
+    await openSection(page, 'Payments');
     await page
       .getByRole('button', { name: /^\s*resolve\b/i })
       .first()
@@ -84,7 +84,7 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
     await visible(page.getByRole('dialog'));
     await expectNoSeriousViolations(page, '/admin with the Refund modal open', '[role="dialog"]');
     await page.keyboard.press('Escape');
-    await tab(page, 'Reconciliation').first().click();
+    await openSection(page, 'Reconciliation');
     await visible(page.getByRole('button', { name: exactly('Sync') }));
     await settle(page);
     await expectNoSeriousViolations(page, '/admin, Reconciliation tab');

@@ -12,16 +12,17 @@ import {
 import { ADMIN, adminToken, apiOk, firstOpenBatch, list, login, registerStudent } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import {
+  adminSections,
   exactly,
   expectMessage,
   hidden,
   indian,
   loginForm,
   openLoggedIn,
+  openSection,
   recordDialogs,
   rowOf,
   section,
-  tab,
   tileText,
   titleOf,
   visible,
@@ -33,7 +34,7 @@ const e2e = useE2E();
 
 async function openAdmin(page: Page): Promise<void> {
   await openLoggedIn(page, await login(e2e.baseURL, ADMIN.username, ADMIN.password), '/admin');
-  await visible(tab(page, 'Programs'));
+  await adminSections(page).waitFor();
 }
 
 /** The open modal dialog. */
@@ -100,7 +101,7 @@ describe('Administrator', () => {
     const page = await e2e.newPage();
     const dialogs = recordDialogs(page);
     await openAdmin(page);
-    await tab(page, 'Programs').first().click();
+    await openSection(page, 'Programs');
     const title = `E2E Credit Risk Bootcamp ${Date.now()}`;
 
     await page.getByRole('button', { name: exactly('Add New') }).click();
@@ -174,7 +175,7 @@ describe('Administrator', () => {
     const page = await e2e.newPage();
     const dialogs = recordDialogs(page);
     await openAdmin(page);
-    await tab(page, 'Payments').first().click();
+    await openSection(page, 'Payments');
     const who = new RegExp(
       `${student.first_name} ${student.last_name}|${student.username}|${student.email.replace(/[.+]/g, '\\$&')}`,
     );

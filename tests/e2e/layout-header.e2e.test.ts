@@ -67,13 +67,18 @@ async function measureBar(page: Page): Promise<Bar> {
 
 async function longNamedStudent(): Promise<TokenPair> {
   return apiOk<TokenPair>(e2e.baseURL, API.register, {
-    body: { ...newStudentData('wide'), first_name: LONG_FIRST_NAME, last_name: 'Venkataramanasubramanian' },
+    body: {
+      ...newStudentData('wide'),
+      first_name: LONG_FIRST_NAME,
+      last_name: 'Venkataramanasubramanian',
+      is_adult: true,
+    },
   });
 }
 
 async function longNamedAdministrator(): Promise<TokenPair> {
   const data = { ...newStudentData('wideadmin'), first_name: LONG_FIRST_NAME, last_name: 'Venkataramanasubramanian' };
-  const tokens = await apiOk<TokenPair>(e2e.baseURL, API.register, { body: data });
+  const tokens = await apiOk<TokenPair>(e2e.baseURL, API.register, { body: { ...data, is_adult: true } });
   const me = await apiOk<User>(e2e.baseURL, API.me, { token: tokens.access });
   const token = await adminToken(e2e.baseURL);
   const promoted = await api(e2e.baseURL, API.admin.user(me.id), { method: 'PATCH', token, body: { role: 'admin' } });

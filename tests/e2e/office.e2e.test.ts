@@ -16,7 +16,17 @@ import { ADMIN, adminToken, api, apiOk, login, registerStudent } from './support
 import { REPO_ROOT } from './support/app.ts';
 import { formatINR } from '../../src/utils/format.ts';
 import { useE2E } from './support/fixture.ts';
-import { exactly, hidden, loginForm, openLoggedIn, rowOf, tab, visible, waitForPath } from './support/ui.ts';
+import {
+  adminSections,
+  exactly,
+  hidden,
+  loginForm,
+  openLoggedIn,
+  openSection,
+  rowOf,
+  visible,
+  waitForPath,
+} from './support/ui.ts';
 
 const e2e = useE2E();
 const run = promisify(execFile);
@@ -26,7 +36,7 @@ const dialog = (page: Page) => page.getByRole('dialog').last();
 
 async function openAdminTab(page: Page, name: string): Promise<void> {
   await openLoggedIn(page, await login(e2e.baseURL, ADMIN.username, ADMIN.password), '/admin');
-  await tab(page, name).click();
+  await openSection(page, name);
 }
 
 /** A small CSV parser (quoted fields, doubled quotes, commas and line breaks inside quotes). */
@@ -91,7 +101,7 @@ describe('The office', () => {
     await form.submit.click();
     await waitForPath(page, '/admin');
     await visible(page.getByRole('heading', { name: 'Admin Dashboard' }));
-    await visible(tab(page, 'Users'));
+    await adminSections(page).waitFor();
   });
 
   test('a deactivated user cannot log in, and their open session stops working', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { registerStudent } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
-import { exactly, header, loginForm, storedTokens, visible, waitForPath } from './support/ui.ts';
+import { PASSKEY_HOST_MESSAGES } from '../../contract/index.ts';
+import { exactly, header, loginForm, openLoggedIn, storedTokens, visible, waitForPath } from './support/ui.ts';
 
 /**
  * Passkeys in Chromium with the DevTools virtual authenticator (a platform authenticator that keeps
@@ -72,5 +73,20 @@ describe('Passkeys', () => {
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await waitForPath(page, '/dashboard');
     expect(new URL(page.url()).host).toBe(`localhost:${e2e.app.port}`);
+  });
+
+  test('at an IP address the login page offers no passkey, and the account says passkeys need the site name', async () => {
+    const student = await registerStudent(e2e.baseURL, 'passkey-ip');
+    const page = await e2e.newPage();
+    // e2e.baseURL is http://127.0.0.1:<port>: no browser can use a passkey there.
+    expect(new URL(e2e.baseURL).hostname).toBe('127.0.0.1');
+    await page.goto(`${e2e.baseURL}/login`);
+    await visible(loginForm(page).submit);
+    expect(await page.getByRole('button', { name: 'Sign in with a passkey' }).count()).toBe(0);
+    await openLoggedIn(page, student, '/account');
+    await visible(page.getByText(PASSKEY_HOST_MESSAGES.needsName));
+    const link = page.getByRole('link', { name: PASSKEY_HOST_MESSAGES.openLocalhost });
+    expect(await link.getAttribute('href')).toBe(`http://localhost:${e2e.app.port}/account`);
+    expect(await page.getByLabel('Name of the new passkey').isVisible()).toBe(false);
   });
 });

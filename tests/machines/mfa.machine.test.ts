@@ -40,7 +40,7 @@ describe('authenticator set-up machine, generated paths', () => {
     const event = step.event as { type: string; error?: unknown };
     expect(step.snapshot.hasTag('busy')).toBe(['starting', 'confirming'].includes(state));
     const calls = {
-      starting: [{ src: 'start', input: undefined }],
+      starting: [{ src: 'start', input: { password: 'password123' } }],
       confirming: [{ src: 'confirm', input: { code: '123456' } }],
     };
     expect(actorCalls(step.effects)).toEqual(calls[state as keyof typeof calls] ?? []);

@@ -5,7 +5,7 @@ import {
   SERVER_MESSAGES,
   MFA_MESSAGES,
   type CheckoutForm,
-  type Payment,
+  type StudentPayment,
   type PaymentCompletion,
   type PaymentStart,
   type User,
@@ -20,6 +20,7 @@ export const sampleStudent: User = {
   email: 'student@example.in',
   first_name: 'Priya',
   last_name: 'Sharma',
+  email_verified: true,
   profile: { role: 'student', is_admin: false, is_instructor: false, is_student: true },
 };
 
@@ -29,6 +30,7 @@ export const sampleNewStudent: User = {
   email: 'arjun@example.in',
   first_name: 'Arjun',
   last_name: 'Mehta',
+  email_verified: true,
   profile: { role: 'student', is_admin: false, is_instructor: false, is_student: true },
 };
 
@@ -49,7 +51,7 @@ export const notFound = new ApiError(404, { detail: SERVER_MESSAGES.notFound });
 
 const student = { id: 2, first_name: 'Priya', last_name: 'Sharma', email: 'student@example.in' };
 
-export const samplePendingPayment: Payment = {
+export const samplePendingPayment: StudentPayment = {
   id: 41,
   course: 3,
   course_type: 'program',
@@ -62,19 +64,17 @@ export const samplePendingPayment: Payment = {
   created_at: '2026-11-20T10:00:00.000Z',
   completed_at: null,
   failure_reason: null,
-  admin_notes: '',
-  is_urgent: false,
   refunded_amount: 0,
-} as Payment;
+} as StudentPayment;
 
-export const sampleCompletedPayment: Payment = {
+export const sampleCompletedPayment: StudentPayment = {
   ...samplePendingPayment,
   status: 'completed',
   completed_at: '2026-11-20T10:05:00.000Z',
 };
 
 /** A free workshop: the server answers the payment already completed, amount 0. */
-export const sampleFreeWorkshopPayment: Payment = {
+export const sampleFreeWorkshopPayment: StudentPayment = {
   ...sampleCompletedPayment,
   id: 42,
   course: 5,
@@ -97,15 +97,9 @@ export const sampleCompletion: PaymentCompletion = {
     status: 'active',
     enrolled_at: '2026-11-20T10:05:00.000Z',
     progress_percentage: 0,
-    issue_description: '',
-    admin_notes: '',
-    is_urgent: false,
     batch: null,
   },
 } as PaymentCompletion;
-
-/** The checkout clock of the models: cards expiring 12/26 are still valid, 10/26 expired. */
-export const checkoutNow = () => new Date('2026-11-22T12:00:00Z');
 
 export const validCardForm: CheckoutForm = {
   ...EMPTY_CHECKOUT_FORM,
@@ -116,10 +110,6 @@ export const validCardForm: CheckoutForm = {
   stateCode: '27',
   address: '12 Marine Drive, Mumbai 400020',
   paymentMethod: 'credit_card',
-  cardNumber: '4111 1111 1111 1111',
-  expiryDate: '12/26',
-  cvv: '123',
-  nameOnCard: 'PRIYA SHARMA',
 };
 
 export const validUpiForm: CheckoutForm = {
@@ -133,11 +123,10 @@ export const validUpiForm: CheckoutForm = {
   gstin: '29AAGCB7383J1Z4',
   gstinName: 'Bharat Lending Private Limited',
   paymentMethod: 'upi',
-  upiId: 'priya@okbank',
 };
 
-/** Expired card, bad CVV, missing name: refused by validateCheckout. */
-export const invalidCardForm: CheckoutForm = { ...validCardForm, expiryDate: '10/26', cvv: '12', nameOnCard: '' };
+/** A mobile number too short and no billing address: refused by validateCheckout. */
+export const invalidCheckoutForm: CheckoutForm = { ...validCardForm, phone: '12345', address: '' };
 
 /** The payment start of a paid course: the pending payment with its gateway order (amount in paise). */
 export const samplePaymentStart: PaymentStart = {

@@ -24,6 +24,7 @@ const MEERA: AdminUser = {
   email: 'meera@example.in',
   first_name: 'Meera',
   last_name: 'Iyer',
+  email_verified: true,
   profile: { role: 'instructor', is_admin: false, is_instructor: true, is_student: false },
   is_active: true,
   date_joined: '2026-11-01T10:00:00.000Z',

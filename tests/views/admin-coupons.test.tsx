@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API, COUPON_MESSAGES, COUPON_PATHS, type AdminUser, type Coupon } from '../../contract/index.ts';
 import { ok } from './support/fake-api.ts';
-import { admin } from './support/fixtures.ts';
+import { admin, program, workshop } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
 
 /** The Coupons tab and a student's Grant scholarship (decision record 053). */
@@ -30,6 +30,7 @@ const ASHA: AdminUser = {
   email: 'asha@example.in',
   first_name: 'Asha',
   last_name: 'Rao',
+  email_verified: true,
   profile: { role: 'student', is_admin: false, is_instructor: false, is_student: true },
   is_active: true,
   date_joined: '2026-11-01T10:00:00.000Z',
@@ -49,23 +50,38 @@ describe('Coupons tab', () => {
         ...base,
         [`GET ${COUPON_PATHS.adminList}`]: ok([DIWALI]),
         [`POST ${COUPON_PATHS.adminList}`]: { status: 201, body: { ...DIWALI, id: 5, code: 'NEWYEAR' } },
+        [`GET ${API.programs.list}`]: ok([
+          program({ id: 3, title: 'Data Science' }),
+          program({ id: 8, title: 'Tally' }),
+        ]),
+        [`GET ${API.workshops.list}`]: ok([workshop({ id: 7, title: 'Excel for analysts' })]),
+        [`GET ${API.faculty.list}`]: ok([]),
+        [`GET ${API.admin.users}`]: ok({ count: 0, next: null, previous: null, results: [] }),
       },
     });
     const row = await screen.findByRole('row', { name: /DIWALI500/ });
     expect(within(row).getByText('₹500 off')).toBeInTheDocument();
     expect(within(row).getByText('3 of 10')).toBeInTheDocument();
-    expect(within(row).getByText('program:3')).toBeInTheDocument();
+    // The courses read by title, not by id.
+    expect(await within(row).findByText('Program · Data Science')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add New' }));
     const dialog = within(await screen.findByRole('dialog'));
     await user.type(dialog.getByLabelText(/^Code/), 'NEWYEAR');
     await user.selectOptions(dialog.getByLabelText(/^Kind/), 'fixed');
     await user.type(dialog.getByLabelText(/^Value/), '750');
-    await user.type(dialog.getByLabelText(/^Courses/), 'bogus');
-    await user.click(dialog.getByRole('button', { name: 'Save' }));
-    expect(await dialog.findByText(COUPON_MESSAGES.courses)).toBeInTheDocument();
-    await user.clear(dialog.getByLabelText(/^Courses/));
-    await user.type(dialog.getByLabelText(/^Courses/), 'workshop:7, program:3');
+    // The courses are chosen by title: a search narrows the programs and workshops, a tick chooses one.
+    const courses = within(dialog.getByRole('group', { name: /^Courses/ }));
+    await user.type(courses.getByLabelText('Search by title'), 'excel');
+    expect(courses.queryByLabelText('Program · Data Science')).not.toBeInTheDocument();
+    await user.click(courses.getByLabelText('Workshop · Excel for analysts'));
+    await user.clear(courses.getByLabelText('Search by title'));
+    await user.click(courses.getByLabelText('Program · Data Science'));
+    await user.click(courses.getByLabelText('Program · Tally'));
+    await user.click(courses.getByRole('button', { name: 'Remove Program · Tally' }));
+    expect(courses.getByLabelText('Program · Tally')).not.toBeChecked();
+    // Its dates say their zone.
+    expect(dialog.getAllByText('India Standard Time (IST, UTC+05:30)')).toHaveLength(2);
     await user.type(dialog.getByLabelText(/^Uses in all/), '100');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo(`POST ${COUPON_PATHS.adminList}`)).toHaveLength(1));

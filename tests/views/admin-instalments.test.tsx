@@ -17,6 +17,7 @@ const row = (over: Partial<AdminInstalment>): AdminInstalment => ({
   total_paise: 5_000_000,
   due_on: '2026-11-20',
   status: 'due',
+  paid_on: null,
   payment: null,
   invoice: null,
   enrollment_id: 9,
@@ -41,12 +42,23 @@ function adminAt(url: string, routes: Record<string, Handler> = {}) {
 }
 
 describe('Instalments tab', () => {
+  it('labels the list amount and what was charged: list ₹22,750 · charged ₹20,475.00 with a 10% coupon', async () => {
+    adminAt('/admin?tab=instalments', {
+      [`GET ${INSTALMENT_API.adminInstalments}`]: ok([
+        row({ id: 5, number: 2, amount: 22750, total_paise: 2_047_500, due_on: '2026-12-28' }),
+      ]),
+    });
+    const due = await screen.findByRole('row', { name: /28 Dec 2026/ });
+    expect(within(due).getByText('list ₹22,750 · charged ₹20,475.00')).toBeInTheDocument();
+    expect(within(due).queryByText(/with GST/)).not.toBeInTheDocument();
+  });
+
   it('lists every instalment with its amount, IST due date and status, and filters by status', async () => {
     const { user, api } = adminAt('/admin?tab=instalments');
     const overdue = await screen.findByRole('row', { name: /1 Nov 2026/ });
     expect(within(overdue).getByText('Asha Rao')).toBeInTheDocument();
     expect(within(overdue).getByText('Credit Analyst Program')).toBeInTheDocument();
-    expect(within(overdue).getByText('₹50,000')).toBeInTheDocument();
+    expect(within(overdue).getByText('list ₹50,000 · charged ₹50,000')).toBeInTheDocument();
     expect(within(overdue).getByText('Overdue')).toBeInTheDocument();
     expect(within(screen.getByRole('row', { name: /20 Dec 2026/ })).getByText('Due')).toBeInTheDocument();
     const paid = screen.getByRole('row', { name: /1 Oct 2026/ });

@@ -67,10 +67,10 @@ describe('Admin office tools', () => {
     await waitFor(() => expect(api.callsTo(`GET ${API.admin.payments}`).at(-1)!.query.get('status')).toBe('refunded'));
   });
 
-  it('the Total Revenue tile says it is net of refunds', async () => {
+  it('the Total Revenue tile says it is net of discounts and refunds', async () => {
     adminPanel();
     const tile = (await screen.findByText('Total Revenue')).closest('li')!;
-    expect(within(tile).getByText('net of refunds')).toBeInTheDocument();
+    expect(within(tile).getByText('net of discounts and refunds')).toBeInTheDocument();
   });
 
   it('the Users tab lists accounts, creates one and deactivates with a partial update', async () => {
@@ -80,6 +80,7 @@ describe('Admin office tools', () => {
       email: 'meera@example.in',
       first_name: 'Meera',
       last_name: 'Iyer',
+      email_verified: true,
       profile: { role: 'instructor', is_admin: false, is_instructor: true, is_student: false },
       is_active: true,
       date_joined: '2026-11-01T10:00:00.000Z',

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, PRIVACY_API, type Incident, type PrivacyRequest } from '../../contract/index.ts';
 import { ok, type FakeRequest } from './support/fake-api.ts';
+import { sampleImpact } from '../support/models/index.ts';
 import { admin } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
 
@@ -47,6 +48,7 @@ function privacyServer() {
     [`POST ${PRIVACY_API.adminRequest(3)}`]: move,
     [`POST ${PRIVACY_API.adminRequest(5)}`]: move,
     [`GET ${PRIVACY_API.adminIncidents}`]: () => ok(incidents),
+    [`GET ${API.admin.userImpact(10)}`]: ok(sampleImpact),
     [`POST ${PRIVACY_API.adminIncidents}`]: (req: FakeRequest) => {
       const input = req.body as Omit<Incident, 'id'>;
       const incident: Incident = {
@@ -84,8 +86,20 @@ describe('Admin Privacy tab', () => {
     await user.click(within(card(/#3 erasure/)).getByRole('button', { name: 'Identity verified' }));
     expect(await screen.findByText(/#3 erasure · asha · verified/)).toBeInTheDocument();
     expect(api.callsTo(`POST ${PRIVACY_API.adminRequest(3)}`)[0]!.body).toEqual({ action: 'verify' });
+    // Erase now asks first, listing what the erasure touches (decision 068); nothing is erased before Yes.
     await user.click(within(card(/#3 erasure/)).getByRole('button', { name: 'Erase now' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: "Erase asha's data?" }));
+    expect(await confirm.findByText(/Data Science \(program, batch January, active\)/)).toBeInTheDocument();
+    expect(confirm.getByText(/Data Science: instalment 2 of 3, ₹20,475.00, due 28 Dec 2026/)).toBeInTheDocument();
+    expect(api.callsTo(`POST ${PRIVACY_API.adminRequest(3)}`)).toHaveLength(1);
+    await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.callsTo(`POST ${PRIVACY_API.adminRequest(3)}`)).toHaveLength(1);
+    await user.click(within(card(/#3 erasure/)).getByRole('button', { name: 'Erase now' }));
+    const again = within(await screen.findByRole('alertdialog', { name: "Erase asha's data?" }));
+    await user.click(await again.findByRole('button', { name: "Erase asha's data" }));
     expect(await screen.findByText(/#3 erasure · asha · done/)).toBeInTheDocument();
+    expect(api.callsTo(`POST ${PRIVACY_API.adminRequest(3)}`)[1]!.body).toEqual({ action: 'complete' });
     expect(within(card(/#3 erasure/)).queryByRole('button')).not.toBeInTheDocument();
 
     const ravi = card(/#5 erasure/);

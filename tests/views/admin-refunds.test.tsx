@@ -108,6 +108,20 @@ describe('Admin refunds', () => {
     const sent = api.callsTo(`POST ${API.admin.refundPayment(41)}`);
     expect(sent[0]!.body).toEqual({ amount: null, reason: 'Student left', revoke_access: true });
   });
+
+  it('counts what is left in what was charged: a discounted ₹10,000 course charged ₹10,620 with GST', async () => {
+    const charged = payment({ status: 'completed', amount: 10000, total_paise: 1_062_000, refunded_amount: 0 });
+    const { user, api } = adminAt('/admin?tab=payments', { [`GET ${API.admin.payments}`]: ok(page([charged])) });
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const d = dialog();
+    expect(d.getByText(/left to refund/)).toHaveTextContent('Paid ₹10,620; left to refund: ₹10,620.');
+    await user.type(d.getByLabelText(/^Amount/), '10621');
+    await user.type(d.getByLabelText(/^Reason/), 'Too much');
+    await user.click(d.getByLabelText(/^Keep access/));
+    await user.click(d.getByRole('button', { name: 'Refund' }));
+    expect(d.getByText('At most ₹10,620 is left to refund.')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${API.admin.refundPayment(41)}`)).toHaveLength(0);
+  });
 });
 
 describe('Reconciliation tab', () => {

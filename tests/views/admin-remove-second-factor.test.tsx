@@ -16,6 +16,7 @@ const account = (id: number, username: string, mfa_enabled: boolean): AdminUser 
   email: `${username}@example.in`,
   first_name: username[0]!.toUpperCase() + username.slice(1),
   last_name: 'Admin',
+  email_verified: true,
   profile: { role: 'admin', is_admin: true, is_instructor: false, is_student: false },
   is_active: true,
   date_joined: '2026-11-01T10:00:00.000Z',

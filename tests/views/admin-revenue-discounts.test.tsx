@@ -7,12 +7,13 @@ import { renderApp } from './support/render-app.tsx';
 
 /**
  * The Revenue tab's Discounts column (decision record 053): the API answers each row's discount in rupees,
- * as gross, refunded and net; the table shows it so, with its paise when it has some.
+ * as gross, refunded and net; the table shows it so, with its paise when it has some. Net is gross less
+ * discounts less refunds (decision record 066), and the column headings say so.
  */
 
 const ROWS: RevenueRow[] = [
-  { key: '2026-10', label: 'Oct 2026', payments: 2, gross: 20000, refunded: 0, net: 20000, discount: 1500 },
-  { key: '2026-11', label: 'Nov 2026', payments: 1, gross: 1499, refunded: 0, net: 1499, discount: 224.85 },
+  { key: '2026-10', label: 'Oct 2026', payments: 2, gross: 20000, refunded: 0, net: 18500, discount: 1500 },
+  { key: '2026-11', label: 'Nov 2026', payments: 1, gross: 1499, refunded: 0, net: 1274.15, discount: 224.85 },
 ];
 
 describe('Revenue tab: discounts', () => {
@@ -29,8 +30,21 @@ describe('Revenue tab: discounts', () => {
       within(table.getByRole('row', { name }))
         .getAllByRole('cell')
         .map((cell) => cell.textContent);
-    expect(cells(/Oct 2026/).at(-1)).toBe('₹1,500');
-    expect(cells(/Nov 2026/).at(-1)).toBe('₹224.85');
-    expect(cells(/Total/).at(-1)).toBe('₹1,724.85');
+    const headings = table.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headings).toEqual([
+      'Month',
+      'Payments',
+      'Gross (list prices)',
+      'Discounts',
+      'Refunded',
+      'Net (gross − discounts − refunds)',
+    ]);
+    expect(cells(/Oct 2026/)[2]).toBe('₹1,500');
+    expect(cells(/Nov 2026/)[2]).toBe('₹224.85');
+    expect(cells(/Total/)[2]).toBe('₹1,724.85');
+    // Net with its paise, and the total summed in paise.
+    expect(cells(/Oct 2026/).at(-1)).toBe('₹18,500');
+    expect(cells(/Nov 2026/).at(-1)).toBe('₹1,274.15');
+    expect(cells(/Total/).at(-1)).toBe('₹19,774.15');
   });
 });

@@ -17,6 +17,7 @@ const person = (id: number, username: string, role: 'student' | 'instructor'): A
   email: `${username}@example.in`,
   first_name: username[0]!.toUpperCase() + username.slice(1),
   last_name: 'Rao',
+  email_verified: true,
   profile: { role, is_admin: false, is_instructor: role === 'instructor', is_student: role === 'student' },
   is_active: true,
   date_joined: '2026-11-01T10:00:00.000Z',

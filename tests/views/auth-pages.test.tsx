@@ -1,3 +1,4 @@
+import { DEMO_CERTIFICATE_HOLDER } from '../../contract/demo-logins.ts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API, MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
@@ -92,6 +93,11 @@ describe('Login', () => {
     await user.click(await screen.findByRole('button', { name: 'Use Admin Credentials' }));
     expect(screen.getByLabelText(/Username/)).toHaveValue('admin');
     expect(screen.getByLabelText(/Password/)).toHaveValue('admin123');
+    // The box names the demo login that holds the demo certificate (the seed issues it to that login).
+    const box = screen.getByRole('region', { name: 'Demo Credentials' });
+    expect(box).toHaveTextContent(
+      `Student with the demo certificate (a completed program): ${DEMO_CERTIFICATE_HOLDER.username} / ${DEMO_CERTIFICATE_HOLDER.password}`,
+    );
   });
 
   it('has no Demo Credentials box outside demo mode, and links to sign-up', async () => {

@@ -35,6 +35,28 @@ describe('The certificate', () => {
     expect(panel.queryByRole('link', { name: 'Download certificate' })).not.toBeInTheDocument();
   });
 
+  it('before any class with attendance taken or any assignment set: "not counted yet", not ✓ (decision 066)', async () => {
+    coursePage({
+      ...sampleCourse,
+      eligibility: {
+        ...eligibility,
+        attendance: { percentage: 100, required: 75, held_sessions: 0, met: true },
+        assignments: { total: 0, pass_percent: 40, not_graded: [], below_pass: [], met: true },
+      },
+    });
+    const panel = within(await screen.findByRole('region', { name: 'Certificate' }));
+    const attendance = panel.getByText(/^Attendance:/).closest('li')!;
+    expect(attendance).toHaveTextContent(
+      'Attendance: not counted yet, no live class with attendance taken (75% needed)',
+    );
+    const assignments = panel.getByText(/^Assignments:/).closest('li')!;
+    expect(assignments).toHaveTextContent('Assignments: not counted yet, none set');
+    for (const rule of [attendance, assignments]) {
+      expect(rule).not.toHaveTextContent('✓');
+      expect(rule).not.toHaveTextContent('(met)');
+    }
+  });
+
   it('on the course page, once issued: its number, the download and the verification page', async () => {
     coursePage({ ...sampleCourse, eligibility: { ...eligibility, eligible: true }, certificate: CERTIFICATE });
     const panel = within(await screen.findByRole('region', { name: 'Your certificate' }));

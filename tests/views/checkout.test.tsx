@@ -4,13 +4,15 @@ import {
   API,
   CHECKOUT_MESSAGES,
   CONSENT_LABELS,
+  CHECKOUT_GATEWAY_NOTE,
+  CHECKOUT_OUTCOME_MESSAGES,
   CONSENT_PURPOSES,
   COUPON_PATHS,
   MESSAGES,
   SERVER_MESSAGES,
 } from '../../contract/index.ts';
 import { deferred, fail, ok } from './support/fake-api.ts';
-import { payment, program, student } from './support/fixtures.ts';
+import { enrollment, payment, program, student } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
 import { pageNavigation } from '../../src/features/checkout/api/gateway.ts';
 import { expectSuccessNotice } from './support/notices.ts';
@@ -25,14 +27,16 @@ const GATEWAY = {
   sandbox_checkout_url: '/gateway-sandbox/checkout',
 } as const;
 
-async function fillCard(user: ReturnType<typeof renderApp>['user']) {
+async function fillDetails(user: ReturnType<typeof renderApp>['user']) {
   await user.type(screen.getByLabelText(/Phone/), '9876543210');
   await user.selectOptions(screen.getByLabelText(/State or union territory/), '27');
   await user.type(screen.getByLabelText(/Address/), '12 Marine Drive, Mumbai 400020');
-  await user.type(screen.getByLabelText(/Card number/), '4111 1111 1111 1111');
-  await user.type(screen.getByLabelText(/Name on card/), 'PRIYA SHARMA');
-  await user.type(screen.getByLabelText(/Expiry date/), '12/39');
-  await user.type(screen.getByLabelText(/CVV/), '123');
+}
+
+/** No field of the checkout asks for card data or a UPI ID: the gateway's page does. */
+function expectNoCardFields() {
+  for (const label of [/Card number/i, /Name on card/i, /Expiry/i, /CVV/i, /UPI ID/i])
+    expect(screen.queryByLabelText(label)).not.toBeInTheDocument();
 }
 
 describe('Checkout', () => {
@@ -64,20 +68,17 @@ describe('Checkout', () => {
     expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
   });
 
-  it('shows field errors from the contract rules next to the fields, and UPI fields for UPI', async () => {
+  it('shows field errors from the contract rules next to the fields, and asks for no card data', async () => {
     const { user, api } = renderApp('/payment/program/1', { user: student, routes: { [PROGRAM]: ok(program()) } });
     await user.click(await screen.findByRole('button', { name: 'Pay' }));
     expect(screen.getByText(CHECKOUT_MESSAGES.phoneRequired)).toBeInTheDocument();
-    expect(screen.getByText(CHECKOUT_MESSAGES.cardNumberRequired)).toBeInTheDocument();
-    expect(screen.getByText(CHECKOUT_MESSAGES.expiryRequired)).toBeInTheDocument();
-    expect(screen.getByText(CHECKOUT_MESSAGES.cvvRequired)).toBeInTheDocument();
-    expect(screen.getByText(CHECKOUT_MESSAGES.nameOnCard)).toBeInTheDocument();
-    expect(screen.getByLabelText(/Card number/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(CHECKOUT_MESSAGES.address)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Phone/)).toHaveAttribute('aria-invalid', 'true');
+    expectNoCardFields();
+    expect(screen.getByText(CHECKOUT_GATEWAY_NOTE)).toBeInTheDocument();
+    // The method stays a choice (a preference for the gateway's page), with no field of its own.
     await user.click(screen.getByRole('radio', { name: 'UPI' }));
-    expect(screen.queryByLabelText(/Card number/)).not.toBeInTheDocument();
-    await user.type(screen.getByLabelText(/UPI ID/), 'not-upi');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
-    expect(screen.getByText(CHECKOUT_MESSAGES.upi)).toBeInTheDocument();
+    expectNoCardFields();
     // No payment starts (the only POST is the coupon entry's look-up of a scholarship).
     expect(api.calls.filter((c) => c.method === 'POST' && c.path !== COUPON_PATHS.check)).toHaveLength(0);
   });
@@ -94,7 +95,7 @@ describe('Checkout', () => {
       });
       await screen.findByRole('button', { name: 'Pay' });
       expect(screen.getByLabelText(/First name/)).toHaveValue('Priya');
-      await fillCard(user);
+      await fillDetails(user);
       await user.click(screen.getByRole('button', { name: 'Pay' }));
       expect(await screen.findByRole('button', { name: MESSAGES.processing })).toBeDisabled();
       start.release({ status: 201, body: { ...payment({ id: 77 }), gateway: GATEWAY } });
@@ -122,7 +123,6 @@ describe('Checkout', () => {
         // Nothing ticked: only the notice is acknowledged.
         consents: { marketing_email: false, whatsapp: false, sms: false, notice_version: '2026-11' },
       });
-      expect(JSON.stringify(api.calls.map((c) => c.body))).not.toMatch(/4111|123|12\/39/);
     } finally {
       pageNavigation.go = go;
     }
@@ -141,7 +141,7 @@ describe('Checkout', () => {
     for (const box of boxes) expect(box).not.toBeChecked();
     expect(await screen.findByText(/\(version 2026-11\)/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'privacy notice' })).toHaveAttribute('href', '/privacy');
-    await fillCard(user);
+    await fillDetails(user);
     await user.click(screen.getByRole('checkbox', { name: CONSENT_LABELS.whatsapp }));
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(api.callsTo(`POST ${API.programs.payment(1)}`)).toHaveLength(1));
@@ -150,36 +150,35 @@ describe('Checkout', () => {
     });
   });
 
-  it('back from the gateway page, verifies the proof, shows the success text, then goes to /programs', async () => {
+  it('back from the gateway page: confirms without showing the form, then lands on the dashboard with one success text', async () => {
     const proof = {
       razorpay_order_id: GATEWAY.order_id,
       razorpay_payment_id: 'pay_B4ck',
       razorpay_signature: 'ab'.repeat(32),
     };
+    const verify = deferred();
     const { api, router } = renderApp(
       `/payment/program/1?payment=77&gateway_result=success&${new URLSearchParams(proof).toString()}`,
-      {
-        user: student,
-        routes: {
-          [PROGRAM]: ok(program()),
-          [`POST ${API.payments.verify(77)}`]: ok({
-            payment: payment({ id: 77, status: 'completed' }),
-            enrollment: (await import('./support/fixtures.ts')).enrollment(),
-          }),
-          [`GET ${API.programs.list}`]: ok([program()]),
-        },
-      },
+      { user: student, routes: { [PROGRAM]: ok(program()), [`POST ${API.payments.verify(77)}`]: verify.handler } },
     );
-    await expectSuccessNotice(MESSAGES.checkoutSuccess);
+    // While our server checks the proof: no reset checkout with the full price and a Pay button.
+    expect(await screen.findByText(CHECKOUT_OUTCOME_MESSAGES.confirming)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+    expect(screen.queryByText('₹1,25,000')).not.toBeInTheDocument();
+    verify.release({
+      status: 200,
+      body: { payment: payment({ id: 77, status: 'completed' }), enrollment: enrollment() },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(api.callsTo(`POST ${API.payments.verify(77)}`)[0]!.body).toEqual(proof);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/programs'), { timeout: 10_000 });
     await expectSuccessNotice(MESSAGES.checkoutSuccess);
+    expect(screen.getAllByText(MESSAGES.checkoutSuccess)).toHaveLength(1);
   });
 
-  it('back from the gateway page after a decline or a close: the failure or cancelled text, and Pay again', async () => {
+  it('back from the gateway page after a decline or a close: says what happened and what to do, and Pay again', async () => {
     for (const [result, text] of [
-      ['failed', MESSAGES.checkoutFailed],
-      ['cancelled', MESSAGES.checkoutCancelled],
+      ['failed', CHECKOUT_OUTCOME_MESSAGES.declined],
+      ['cancelled', CHECKOUT_OUTCOME_MESSAGES.cancelled],
     ] as const) {
       const { unmount } = renderApp(`/payment/program/1?payment=77&gateway_result=${result}`, {
         user: student,
@@ -189,6 +188,7 @@ describe('Checkout', () => {
       expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled();
       unmount();
     }
+    expect(CHECKOUT_OUTCOME_MESSAGES.declined.startsWith(MESSAGES.checkoutFailed)).toBe(true);
   });
 
   it('shows the failure text and lets the student try again', async () => {
@@ -197,7 +197,7 @@ describe('Checkout', () => {
       routes: { [PROGRAM]: ok(program()), [`POST ${API.programs.payment(1)}`]: fail(500, {}) },
     });
     await screen.findByRole('button', { name: 'Pay' });
-    await fillCard(user);
+    await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.checkoutFailed);
     api.on(`POST ${API.programs.payment(1)}`, fail(400, { error: SERVER_MESSAGES.alreadyEnrolled }));

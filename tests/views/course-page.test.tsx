@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API, DELIVERY_API, DELIVERY_MESSAGES, formatIstDateTime } from '../../contract/index.ts';
@@ -54,6 +55,13 @@ describe('The student course page', () => {
     expect(next.getByText(`The link to join opens at ${opens}.`)).toBeInTheDocument();
     expect(next.queryByRole('link', { name: 'Join the live class' })).not.toBeInTheDocument();
     expect(screen.getByText('Times are India Standard Time (IST).')).toBeInTheDocument();
+    // The full timetable waits behind its button (decision 068), so the lessons are not pushed down.
+    const toggle = screen.getByRole('button', { name: /^Timetable \(\d+ live class/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById('timetable-list')).not.toBeVisible();
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById('timetable-list')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Add the timetable to your calendar' })).toHaveAttribute(
       'href',
       sampleCourse.calendar_url,

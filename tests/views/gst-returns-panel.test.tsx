@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API, istToday, type Gstr1Summary } from '../../contract/index.ts';
+import { API, istToday, MFA_MESSAGES, MFA_PATHS, type Gstr1Summary } from '../../contract/index.ts';
 import { previousMonth } from '../../src/features/admin/components/gst-returns-panel.tsx';
 import { fail, ok } from './support/fake-api.ts';
 import { admin } from './support/fixtures.ts';
@@ -84,6 +84,31 @@ describe('GST returns panel (Revenue tab)', () => {
       '2026-10',
     ]);
     expect(URL.createObjectURL).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for a fresh second factor before a file (decision record 064), then downloads it', async () => {
+    const { user, api } = openRevenue();
+    await user.click(await screen.findByRole('button', { name: 'Show GSTR-1' }));
+    await screen.findByRole('table', { name: /invoice\(s\)/ });
+    let files = 0;
+    api.on(`GET ${API.admin.gstr1}`, () =>
+      ++files === 1
+        ? fail(403, { detail: MFA_MESSAGES.stepUpRequired, code: 'step_up_required' })
+        : ok('Invoice Number,Invoice date\r\n'),
+    );
+    api.on(`POST ${MFA_PATHS.stepUp}`, ok({ step_up_until: '2026-11-25T10:05:00.000Z' }));
+    await user.click(screen.getByRole('button', { name: 'b2b.csv' }));
+    const stepUp = within(await screen.findByRole('dialog', { name: 'Confirm it is you' }));
+    await user.type(stepUp.getByLabelText(/Authentication code/), '123456');
+    await user.click(stepUp.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalledTimes(1));
+    expect(api.callsTo(`POST ${MFA_PATHS.stepUp}`).map((call) => call.body)).toEqual([{ code: '123456' }]);
+    expect(
+      api
+        .callsTo(`GET ${API.admin.gstr1}`)
+        .slice(1)
+        .map((call) => call.query.get('table')),
+    ).toEqual(['b2b', 'b2b']);
   });
 
   it('a failed download says why', async () => {

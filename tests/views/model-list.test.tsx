@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { fromPromise, type EventObject } from 'xstate';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, TestimonialInput, type Enrollment, type PlacementSummary, type Program } from '../../contract/index.ts';
+import { MESSAGES, TestimonialInput, type StudentEnrollment, type PlacementSummary, type Program } from '../../contract/index.ts';
 import { placementSummary } from './support/fixtures.ts';
 import {
   adminModalMachine,
@@ -63,7 +63,7 @@ describe('list, model-based: generated paths replayed on the Programs page (filt
       await replayInView(listModel, path, {
         mount: (fakes) => {
           const list = createListMachine<Program>().provide({ actors: fakes.actors as never });
-          const enrollments = loaderOf<Enrollment[]>(async () => []);
+          const enrollments = loaderOf<StudentEnrollment[]>(async () => []);
           render(
             <MemoryRouter>
               <ProgramsPage

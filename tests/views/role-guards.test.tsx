@@ -12,6 +12,7 @@ const instructor: User = {
   ...student,
   id: 41,
   username: 'instructor',
+  email_verified: true,
   profile: { role: 'instructor', is_admin: false, is_instructor: true, is_student: false },
 };
 

@@ -110,8 +110,11 @@ describe('the account page', () => {
     for (const name of ['Profile', 'Password', 'Two-step verification', 'Signed-in devices'])
       expect(await screen.findByRole('heading', { name })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    // The first second factor sends the current password along (issue 32).
+    await user.type(await screen.findByLabelText(/Your password/), 'password123');
     await user.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
     expect(await screen.findByRole('img', { name: /QR code/ })).toBeInTheDocument();
+    expect(api.callsTo(`POST ${MFA_PATHS.totpSetup}`)[0]!.body).toEqual({ password: 'password123' });
     expect(screen.getByText('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Code from the app/), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));

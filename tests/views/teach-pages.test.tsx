@@ -20,6 +20,7 @@ const instructor: User = {
   email: 'instructor@example.in',
   first_name: 'Meera',
   last_name: 'Nair',
+  email_verified: true,
   profile: { role: 'instructor', is_admin: false, is_instructor: true, is_student: false },
 };
 
@@ -75,6 +76,8 @@ const batch: TeachBatch = {
   ],
   sessions: 2,
   sessions_held: 1,
+  sessions_counted: 1,
+  held_without_sheet: [],
 };
 // The list answers counts where the batch page answers lists.
 const { timetable: _timetable, ...rest } = batch;
@@ -84,6 +87,51 @@ const SHEET = `GET ${TEACHING_API.sessionAttendance(7)}`;
 const SAVE = `PUT ${TEACHING_API.sessionAttendance(7)}`;
 
 describe('The instructor area', () => {
+  it('names the held classes without an attendance sheet: not counted until one is taken (decision 066)', async () => {
+    const unsheeted = {
+      ...batch.timetable[0]!,
+      id: 6,
+      title: 'Live class 2: Balance sheets',
+      starts_at: '2026-11-17T19:00:00+05:30',
+      marked: false,
+      present: 0,
+    };
+    renderApp('/teach/batches/2', {
+      user: instructor,
+      routes: {
+        [`GET ${TEACHING_API.batch(2)}`]: ok({
+          ...batch,
+          sessions_held: 2,
+          held_without_sheet: [unsheeted.title],
+          timetable: [unsheeted, ...batch.timetable],
+        } satisfies TeachBatch),
+      },
+    });
+    expect(
+      await screen.findByText(
+        'Held without an attendance sheet (not counted for anyone until you take it): Live class 2: Balance sheets.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/live classes attended of the 1 held class whose attendance was taken/),
+    ).toBeInTheDocument();
+    const timetable = within(screen.getByRole('region', { name: 'Live classes' }));
+    expect(timetable.getByRole('row', { name: /Balance sheets/ })).toHaveTextContent('No sheet yet (not counted)');
+    expect(timetable.getByRole('button', { name: /Take attendance for Live class 2/ })).toBeInTheDocument();
+  });
+
+  it('shows an erased student as "account erased", not as a person (decision 066)', async () => {
+    const erased = { ...batch.students[1]!, id: 13, name: 'Erased Person', email: 'erased-13@erased.invalid' };
+    renderApp('/teach/batches/2', {
+      user: instructor,
+      routes: { [`GET ${TEACHING_API.batch(2)}`]: ok({ ...batch, students: [...batch.students, erased] }) },
+    });
+    const students = within(await screen.findByRole('region', { name: 'Students of the batch' }));
+    const row = students.getByRole('row', { name: /account erased/ });
+    expect(row).not.toHaveTextContent('Erased Person');
+    expect(row).not.toHaveTextContent('erased.invalid');
+  });
+
   it('shows a student the server’s words: it is for instructors', async () => {
     renderApp('/teach', {
       user: student,
@@ -111,8 +159,8 @@ describe('The instructor area', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['asha@example.in', '40%', '50%', '2']);
-    const timetable = within(screen.getByRole('region', { name: 'Live classes' }));
-    expect(timetable.getByRole('row', { name: /Cash flows/ })).toHaveTextContent('Not started');
+    const timetable = within(screen.getByRole('list', { name: 'Live classes' }));
+    expect(timetable.getByRole('listitem', { name: /Cash flows/ })).toHaveTextContent('Not started');
     expect(timetable.getByRole('button', { name: /Correct attendance for Live class 3/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Assignments of this batch' })).toHaveAttribute(
       'href',
@@ -164,7 +212,7 @@ describe('The instructor area', () => {
     expect(await screen.findByText(/Your attendance:/)).toHaveTextContent(
       'Your attendance: 0% of the live classes held so far.',
     );
-    const timetable = within(screen.getByRole('region', { name: 'Timetable' }));
+    const timetable = within(screen.getByRole('region', { name: /^Timetable/ }));
     expect(timetable.getByText(/· Absent$/)).toBeInTheDocument();
   });
 });

@@ -13,7 +13,7 @@ import {
 } from '../../../contract/placement.ts';
 import { z } from 'zod';
 import { idParam, parse, parseQuery } from '../../lib/validate.ts';
-import { adminOnly, authenticated, requireAdmin, requireUser, steppedUp } from '../../plugins/auth.ts';
+import { adminOnly, authenticated, requireAdmin, requireUser } from '../../plugins/auth.ts';
 import { resolveJwtSecret } from '../../services/tokens.ts';
 import { confirmationLinkKey } from './confirmation-links.ts';
 import { createConfirmationService } from './confirmations.ts';
@@ -67,8 +67,8 @@ export default async function placementRoutes(app: FastifyInstance) {
     return reply.code(201).send(await placement.recordOffer(requireAdmin(request), input));
   });
   app.get(P.offer(), { preHandler: adminOnly }, (request) => placement.offer(idParam(request.params)));
-  // Verifying from the offer letter changes a public figure: a fresh second factor, and a note (audited).
-  app.post(P.verifyOffer(), { preHandler: [adminOnly, steppedUp] }, (request) =>
+  // Verifying from the offer letter changes a public figure: step-up (lib/step-up-classes.ts), a note, audited.
+  app.post(P.verifyOffer(), { preHandler: adminOnly }, (request) =>
     placement.decide(
       requireAdmin(request),
       idParam(request.params),
@@ -76,7 +76,7 @@ export default async function placementRoutes(app: FastifyInstance) {
       parse(OfferDecisionInput, request.body).note,
     ),
   );
-  app.post(P.rejectOffer(), { preHandler: [adminOnly, steppedUp] }, (request) =>
+  app.post(P.rejectOffer(), { preHandler: adminOnly }, (request) =>
     placement.decide(
       requireAdmin(request),
       idParam(request.params),

@@ -27,6 +27,7 @@ export function registerRestRoutes(app: FastifyInstance, state: SandboxState, em
     if (body.currency !== undefined && body.currency !== 'INR') {
       return apiError(reply, 400, 'Currency is not supported', 'currency');
     }
+    if (switches.orderDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, switches.orderDelayMs));
     const order: Order = {
       id: newId('order'),
       entity: 'order',

@@ -76,6 +76,8 @@ export type SandboxSwitches = {
   outage: null | 'down' | 'slow';
   /** Refunds are created pending, then fail (refund.failed). */
   failRefunds: boolean;
+  /** Milliseconds an order's creation takes (SANDBOX_ORDER_DELAY_MS): a slow gateway for the checkout's races. */
+  orderDelayMs: number;
 };
 
 export const now = () => Math.floor(Date.now() / 1000);
@@ -91,6 +93,7 @@ export function createSandboxState() {
     drop: false,
     outage: null,
     failRefunds: false,
+    orderDelayMs: 0,
   };
   return {
     orders: new Map<string, Order>(),

@@ -15,7 +15,7 @@ import {
 } from '../../../contract/index.ts';
 import { csvStream } from '../../lib/csv.ts';
 import { parseQuery } from '../../lib/validate.ts';
-import { requireAdmin, steppedUp } from '../../plugins/auth.ts';
+import { requireAdmin } from '../../plugins/auth.ts';
 import { createAuditRepository } from '../../repositories/audit.ts';
 import { createCounselingRepository } from '../../repositories/counseling.ts';
 import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
@@ -80,7 +80,7 @@ export default async function exportRoutes(app: FastifyInstance) {
     date_to: q.date_to,
   });
 
-  app.get(API.admin.exports.payments, { preHandler: steppedUp }, async (request, reply) => {
+  app.get(API.admin.exports.payments, async (request, reply) => {
     const filters = recordFilters(parseQuery(AdminPaymentQuery, request.query));
     const stream = csvStream(
       [
@@ -130,7 +130,7 @@ export default async function exportRoutes(app: FastifyInstance) {
     return send(reply, requireAdmin(request).id, 'payments', 'payment', filters, stream);
   });
 
-  app.get(API.admin.exports.enrollments, { preHandler: steppedUp }, async (request, reply) => {
+  app.get(API.admin.exports.enrollments, async (request, reply) => {
     const filters = recordFilters(parseQuery(AdminRecordQuery, request.query));
     const stream = csvStream(
       [
@@ -170,7 +170,7 @@ export default async function exportRoutes(app: FastifyInstance) {
     return send(reply, requireAdmin(request).id, 'enrollments', 'enrollment', filters, stream);
   });
 
-  app.get(API.admin.exports.users, { preHandler: steppedUp }, async (request, reply) => {
+  app.get(API.admin.exports.users, async (request, reply) => {
     const q = parseQuery(AdminUserListQuery, request.query);
     const filters = { search: q.search, role: q.role, is_active: q.is_active };
     const stream = csvStream(
@@ -191,7 +191,7 @@ export default async function exportRoutes(app: FastifyInstance) {
     return send(reply, requireAdmin(request).id, 'users', 'user', filters, stream);
   });
 
-  app.get(API.admin.exports.counselingRequests, { preHandler: steppedUp }, async (request, reply) => {
+  app.get(API.admin.exports.counselingRequests, async (request, reply) => {
     const q = parseQuery(CounselingListQuery, request.query);
     const filters = { status: q.status, assignee: q.assignee, search: q.search };
     const stream = csvStream(

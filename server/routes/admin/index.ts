@@ -77,8 +77,9 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   /**
    * SQLite: Payments list answers kept in memory by URL (page and filters), each with the count of writes
-   * (migration 008) it was made under. That count is read first on every request, so an answer is served
-   * only while nothing it shows has changed, in any process: never stale. PostgreSQL reads every time.
+   * (migration 008) it was made under. That count is read first on every request (a read shared by the
+   * requests that arrived before it began: versions.fresh), so an answer is served only while nothing it
+   * shows has changed, in any process: never stale. PostgreSQL reads every time.
    */
   const paymentsVersion = dialect === 'sqlite' ? createVersionRepository(db, 'payments_version') : null;
   const paymentPages = new Map<string, { version: number; body: string }>();
@@ -88,7 +89,7 @@ export default async function adminRoutes(app: FastifyInstance) {
     API.admin.payments,
     { schema: { response: { 200: paginatedResponseSchema(Payment) } } },
     async (request, reply) => {
-      const version = paymentsVersion ? await paymentsVersion.current() : null;
+      const version = paymentsVersion ? await paymentsVersion.fresh() : null;
       const kept = paymentPages.get(request.url);
       if (kept && kept.version === version) return reply.type(JSON_TYPE).send(kept.body);
       const q = parseQuery(AdminPaymentQuery, request.query);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ASSIGNMENT_MESSAGES, ASSIGNMENTS_API, OFFICE_MESSAGES, submissionTooLarge } from '../../../contract/index.ts';
 import { BusinessError, HttpError, ValidationFailed } from '../../lib/errors.ts';
 import { sniffSubmissionKind, type FileKind } from '../../lib/file-types.ts';
@@ -15,6 +15,7 @@ import {
   toSubmission,
 } from '../../services/assignments.ts';
 import { assertTeachesBatch } from '../../services/course-access.ts';
+import { withUploads } from '../../plugins/uploads.ts';
 
 type Upload = { text: string; file: { content: Buffer; name: string } | null };
 
@@ -63,7 +64,7 @@ export default async function submissionRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
   const files = createSubmissionFiles(config.uploadDir);
 
-  app.post(ASSIGNMENTS_API.submit(), async (request, reply) => {
+  const submit = async (request: FastifyRequest, reply: FastifyReply) => {
     const { assignment, batch } = await assignmentOr404(db, idParam(request.params));
     const user = await assertSubmitter(db, request.user, batch);
     const existing = await createAssignmentRepository(db).submissionOf(assignment.id, user.id);
@@ -132,7 +133,8 @@ export default async function submissionRoutes(app: FastifyInstance) {
       await files.remove(stored?.name);
       throw error;
     }
-  });
+  };
+  await app.register(withUploads((uploads) => uploads.post(ASSIGNMENTS_API.submit(), submit)));
 
   app.get(ASSIGNMENTS_API.submissionFile(), async (request, reply) => {
     const submission = await createAssignmentRepository(db).findSubmission(idParam(request.params));

@@ -1,34 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  IDENTITY_MESSAGES,
   MFA_MESSAGES,
   MFA_PATHS,
   PasswordChangeInput,
   ProfileInput,
-  SERVER_MESSAGES,
 } from '../../../contract/index.ts';
-import { HttpError, ValidationFailed } from '../../lib/errors.ts';
+import { HttpError, rateLimited, ValidationFailed } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { parse } from '../../lib/validate.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
 import { createAuditRepository } from '../../repositories/audit.ts';
 import { createDeviceRepository } from '../../repositories/devices.ts';
+import { createRateLimiter } from '../../repositories/rate-limits.ts';
 import { createRefreshTokenRepository } from '../../repositories/refresh-tokens.ts';
 import { createUserRepository } from '../../repositories/users.ts';
 import { toUser } from '../../services/present.ts';
 
 /** The account page's own endpoints: profile, password change, signed-in devices. Any logged-in user, for themselves. */
 export default async function accountRoutes(app: FastifyInstance) {
-  const { db, tokens } = app.deps;
+  const { db, tokens, config } = app.deps;
+  const limiter = createRateLimiter(db);
   const devices = createDeviceRepository(db);
-  const users = createUserRepository(db);
 
   app.patch(MFA_PATHS.profile, { preHandler: authenticated }, async (request) => {
     const user = requireUser(request);
-    const input = parse(ProfileInput, request.body ?? {});
-    if (input.email && (await users.emailTaken(input.email, user.id))) {
-      throw new ValidationFailed({ email: [SERVER_MESSAGES.emailTaken] });
+    const { email, ...names } = parse(ProfileInput, request.body ?? {});
+    // The address changes only with the password (POST /auth/account/email/, decision record 063); the
+    // profile form may send it unchanged.
+    if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase()) {
+      throw new ValidationFailed({ email: [IDENTITY_MESSAGES.profileEmail] });
     }
-    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    const changes = Object.fromEntries(Object.entries(names).filter(([, v]) => v !== undefined));
     await db.transaction().execute(async (trx) => {
       await createUserRepository(trx).update(user.id, changes);
       await createAuditRepository(trx).record({
@@ -46,9 +49,16 @@ export default async function accountRoutes(app: FastifyInstance) {
   app.post(MFA_PATHS.password, { preHandler: authenticated }, async (request) => {
     const user = requireUser(request);
     const input = parse(PasswordChangeInput, request.body);
+    // A stolen access token must not become a password oracle: wrong current passwords are counted like
+    // failed logins (counted first, taken back on success), PASSWORD_CHANGE_MAX_FAILURES per login window.
+    const key = `password:user:${user.id}`;
+    const max = config.hardening.passwordChangeMaxFailures;
+    const attempt = await limiter.attempt([{ key, max, windowSeconds: config.loginWindowSeconds }], [key]);
+    if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
     if (!(await verifyPassword(input.current_password, user.password_hash))) {
       throw new ValidationFailed({ current_password: [MFA_MESSAGES.passwordWrong] });
     }
+    await limiter.clear(key);
     const hash = await hashPassword(input.new_password);
     await db.transaction().execute(async (trx) => {
       await createUserRepository(trx).update(user.id, { password_hash: hash });

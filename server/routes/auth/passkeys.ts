@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  FirstFactorInput,
   MfaPasskeyInput,
   MfaTokenInput,
   PASSKEY_MESSAGES,
@@ -12,6 +13,7 @@ import { parse } from '../../lib/validate.ts';
 import { authenticated, requireStepUp, requireUser } from '../../plugins/auth.ts';
 import { createRateLimiter } from '../../repositories/rate-limits.ts';
 import { createUserRepository } from '../../repositories/users.ts';
+import { mayAddFactor, noticeFactorChange } from './factor-changes.ts';
 
 /**
  * Passkeys (decision record 055): the owner's list, registration and removal; the login's second step
@@ -39,20 +41,26 @@ export default async function passkeyRoutes(app: FastifyInstance) {
 
   app.get(PASSKEY_PATHS.list, { preHandler: authenticated }, (request) => mfa.passkeys.list(requireUser(request).id));
 
-  app.post(PASSKEY_PATHS.registrationOptions, { preHandler: authenticated }, (request) =>
-    mfa.passkeys.registrationOptions(mayEnrol(request)),
-  );
+  // The challenge is issued only to one who may add a factor: the account's first one needs the password
+  // (or a login minutes old), another one a step-up (factor-changes.ts).
+  app.post(PASSKEY_PATHS.registrationOptions, { preHandler: authenticated }, async (request) => {
+    const input = parse(FirstFactorInput, request.body ?? {});
+    return mfa.passkeys.registrationOptions(await mayAddFactor(request, input.password));
+  });
 
   app.post(PASSKEY_PATHS.registration, { preHandler: authenticated }, async (request, reply) => {
     const user = mayEnrol(request);
     const input = parse(PasskeyRegistrationInput, request.body);
-    return reply.code(201).send(await mfa.passkeys.register(user, input.name, input.response));
+    const passkey = await mfa.passkeys.register(user, input.name, input.response);
+    await noticeFactorChange(request, user, 'passkey_added');
+    return reply.code(201).send(passkey);
   });
 
   app.delete(PASSKEY_PATHS.one(), { preHandler: authenticated }, async (request, reply) => {
     const user = requireStepUp(request);
     const { id } = request.params as { id: string };
     await mfa.passkeys.remove(user, id);
+    await noticeFactorChange(request, user, 'passkey_removed');
     return reply.code(204).send();
   });
 

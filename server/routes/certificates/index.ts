@@ -3,7 +3,7 @@ import { CERTIFICATE_API, CERTIFICATE_MESSAGES, certificateFileName, RevokeInput
 import { renderCertificate } from '../../certificates/pdf.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { idParam, parse } from '../../lib/validate.ts';
-import { adminOnly, authenticated, requireAdmin, requireUser, steppedUp } from '../../plugins/auth.ts';
+import { adminOnly, authenticated, requireAdmin, requireUser } from '../../plugins/auth.ts';
 import { createCertificateRepository } from '../../repositories/certificates.ts';
 import { assertInstructor, assertTeachesBatch } from '../../services/course-access.ts';
 import {
@@ -89,7 +89,7 @@ export default async function certificateRoutes(app: FastifyInstance) {
     (await listCertificates(db)).map(toAdminCertificate),
   );
 
-  app.post(CERTIFICATE_API.revoke(), { preHandler: [adminOnly, steppedUp] }, async (request) => {
+  app.post(CERTIFICATE_API.revoke(), { preHandler: adminOnly }, async (request) => {
     const admin = requireAdmin(request);
     const { reason } = parse(RevokeInput, request.body ?? {});
     return toAdminCertificate(await revokeCertificate(db, codeOf(request.params), admin, reason));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { COUPON_PATHS, CouponCheckInput, CouponInput, CouponPatch, ScholarshipInput } from '../../../contract/index.ts';
 import { idParam, parse } from '../../lib/validate.ts';
-import { adminOnly, authenticated, requireAdmin, requireUser, steppedUp } from '../../plugins/auth.ts';
+import { adminOnly, authenticated, requireAdmin, requireUser } from '../../plugins/auth.ts';
 import { recordGuess } from '../../services/coupon-guesses.ts';
 import { createCouponService } from '../../services/coupons.ts';
 
@@ -15,20 +15,20 @@ export default async function couponRoutes(app: FastifyInstance) {
 
   app.get(COUPON_PATHS.adminList, { preHandler: adminOnly }, () => coupons.list());
 
-  app.post(COUPON_PATHS.adminList, { preHandler: [adminOnly, steppedUp] }, async (request, reply) => {
+  app.post(COUPON_PATHS.adminList, { preHandler: adminOnly }, async (request, reply) => {
     const input = parse(CouponInput, request.body);
     return reply.code(201).send(await coupons.create(requireAdmin(request), input));
   });
 
   app.get(COUPON_PATHS.adminOne(), { preHandler: adminOnly }, (request) => coupons.get(idParam(request.params)));
 
-  app.patch(COUPON_PATHS.adminOne(), { preHandler: [adminOnly, steppedUp] }, async (request) => {
+  app.patch(COUPON_PATHS.adminOne(), { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     const patch = parse(CouponPatch, request.body ?? {});
     return coupons.update(requireAdmin(request), id, patch);
   });
 
-  app.post(COUPON_PATHS.scholarships(), { preHandler: [adminOnly, steppedUp] }, async (request, reply) => {
+  app.post(COUPON_PATHS.scholarships(), { preHandler: adminOnly }, async (request, reply) => {
     const id = idParam(request.params);
     const input = parse(ScholarshipInput, request.body);
     return reply.code(201).send(await coupons.grantScholarship(requireAdmin(request), id, input));

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DELIVERY_API, DELIVERY_MESSAGES } from '../../../contract/index.ts';
 import { idParam } from '../../lib/validate.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
+import { siteAddress } from '../../lib/site-address.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
 import { createBatchRepository } from '../../repositories/batches.ts';
 import { createCourseAccessRepository } from '../../repositories/course-access.ts';
@@ -17,8 +18,8 @@ import { resolveJwtSecret } from '../../services/tokens.ts';
 export default async function courseRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
   const tokens = createCalendarTokens(await resolveJwtSecret(db, config.jwtSecret));
-  const feedUrl = (enrollmentId: number, generation: number) =>
-    config.publicUrl + calendarPath(tokens.token(enrollmentId, generation));
+  const feedUrl = (request: FastifyRequest, enrollmentId: number, generation: number) =>
+    siteAddress(config, request) + calendarPath(tokens.token(enrollmentId, generation));
 
   app.get(DELIVERY_API.course(), { preHandler: authenticated }, async (request) => {
     const user = requireUser(request);
@@ -27,7 +28,7 @@ export default async function courseRoutes(app: FastifyInstance) {
       db,
       user,
       enrollment,
-      feedUrl(enrollment.id, enrollment.calendar_generation),
+      feedUrl(request, enrollment.id, enrollment.calendar_generation),
       Date.now(),
       config,
     );
@@ -49,7 +50,7 @@ export default async function courseRoutes(app: FastifyInstance) {
     const enrollment = await ownCourseEnrollment(db, user, idParam(request.params));
     const generation = enrollment.calendar_generation + 1;
     await createEnrollmentRepository(db).update(enrollment.id, { calendar_generation: generation });
-    return { calendar_url: feedUrl(enrollment.id, generation) };
+    return { calendar_url: feedUrl(request, enrollment.id, generation) };
   });
 
   app.get(DELIVERY_API.calendarFeed(), async (request, reply) => {
@@ -63,10 +64,12 @@ export default async function courseRoutes(app: FastifyInstance) {
     const batch = enrollment.batch_id ? await batches.findById(enrollment.batch_id) : undefined;
     const program = await batches.program(enrollment.course_id);
     if (!batch || !program) throw notFound();
+    const site = siteAddress(config, request);
     const body = calendarFeed({
+      institute: config.institute.legalName,
       calendarName: `${program.title} · ${batch.name}`,
-      host: new URL(config.publicUrl).hostname,
-      courseUrl: `${config.publicUrl}/learn/${enrollment.id}`,
+      host: new URL(site).hostname,
+      courseUrl: `${site}/learn/${enrollment.id}`,
       batch,
       sessions: await batches.sessions(batch.id),
       now: Date.now(),

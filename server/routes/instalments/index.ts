@@ -8,7 +8,8 @@ import {
   InstalmentStatusFilter,
 } from '../../../contract/index.ts';
 import { idParam, parse, parseQuery } from '../../lib/validate.ts';
-import { adminOnly, authenticated, requireUser, steppedUp } from '../../plugins/auth.ts';
+import { adminOnly, authenticated, requireUser } from '../../plugins/auth.ts';
+import { forStudent } from '../../services/present.ts';
 
 /** Instalment plans (admin), an enrollment's schedule and an instalment's payment (decision record 054). */
 export default async function instalmentRoutes(app: FastifyInstance) {
@@ -17,7 +18,7 @@ export default async function instalmentRoutes(app: FastifyInstance) {
   app.get(INSTALMENT_API.adminProgramPlans(), { preHandler: adminOnly }, async (request) =>
     instalments.listPlans(idParam(request.params)),
   );
-  app.post(INSTALMENT_API.adminProgramPlans(), { preHandler: [adminOnly, steppedUp] }, async (request, reply) => {
+  app.post(INSTALMENT_API.adminProgramPlans(), { preHandler: adminOnly }, async (request, reply) => {
     const plan = await instalments.createPlan(
       requireUser(request),
       idParam(request.params),
@@ -28,14 +29,14 @@ export default async function instalmentRoutes(app: FastifyInstance) {
   app.get(INSTALMENT_API.adminPlan(), { preHandler: adminOnly }, async (request) =>
     instalments.getPlan(idParam(request.params)),
   );
-  app.patch(INSTALMENT_API.adminPlan(), { preHandler: [adminOnly, steppedUp] }, async (request) =>
+  app.patch(INSTALMENT_API.adminPlan(), { preHandler: adminOnly }, async (request) =>
     instalments.updatePlan(
       requireUser(request),
       idParam(request.params),
       parse(InstalmentPlanPatch, request.body ?? {}),
     ),
   );
-  app.delete(INSTALMENT_API.adminPlan(), { preHandler: [adminOnly, steppedUp] }, async (request, reply) => {
+  app.delete(INSTALMENT_API.adminPlan(), { preHandler: adminOnly }, async (request, reply) => {
     await instalments.removePlan(requireUser(request), idParam(request.params));
     return reply.code(204).send();
   });
@@ -43,11 +44,11 @@ export default async function instalmentRoutes(app: FastifyInstance) {
   app.get(INSTALMENT_API.adminInstalments, { preHandler: adminOnly }, async (request) =>
     instalments.adminList(parseQuery(InstalmentStatusFilter, request.query).status),
   );
-  app.patch(INSTALMENT_API.adminInstalment(), { preHandler: [adminOnly, steppedUp] }, async (request) =>
+  app.patch(INSTALMENT_API.adminInstalment(), { preHandler: adminOnly }, async (request) =>
     instalments.move(requireUser(request), idParam(request.params), parse(InstalmentMoveInput, request.body ?? {})),
   );
 
-  app.post(INSTALMENT_API.adminEnrollmentRefund(), { preHandler: steppedUp }, async (request) => {
+  app.post(INSTALMENT_API.adminEnrollmentRefund(), { preHandler: adminOnly }, async (request) => {
     const key = request.headers['idempotency-key'];
     return instalments.refundAll(
       requireUser(request),
@@ -63,6 +64,6 @@ export default async function instalmentRoutes(app: FastifyInstance) {
   );
   app.post(INSTALMENT_API.instalmentPayment(), { preHandler: authenticated }, async (request, reply) => {
     const { payment, created } = await instalments.startPayment(requireUser(request), idParam(request.params));
-    return reply.code(created ? 201 : 200).send(payment);
+    return reply.code(created ? 201 : 200).send(forStudent(payment));
   });
 }

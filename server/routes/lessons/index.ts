@@ -17,6 +17,7 @@ import { nowIso } from '../../lib/time.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { idParam, parse } from '../../lib/validate.ts';
 import { adminOnly, authenticated, requireAdmin, requireUser } from '../../plugins/auth.ts';
+import { withUploads } from '../../plugins/uploads.ts';
 import { createAuditRepository } from '../../repositories/audit.ts';
 import { createBatchRepository } from '../../repositories/batches.ts';
 import { createLessonRepository } from '../../repositories/lessons.ts';
@@ -153,7 +154,7 @@ export default async function lessonRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
-  app.put(DELIVERY_API.adminLessonFile(), { preHandler: adminOnly }, async (request) => {
+  const upload = async (request: FastifyRequest) => {
     const admin = requireAdmin(request);
     const id = idParam(request.params);
     const existing = await lessonOr404(db, id);
@@ -179,7 +180,10 @@ export default async function lessonRoutes(app: FastifyInstance) {
       await files.remove(name);
       throw error;
     }
-  });
+  };
+  await app.register(
+    withUploads((uploads) => uploads.put(DELIVERY_API.adminLessonFile(), { preHandler: adminOnly }, upload)),
+  );
 
   app.get(DELIVERY_API.lesson(), async (request) => {
     const lesson = await lessonOr404(db, idParam(request.params));

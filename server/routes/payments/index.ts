@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import { idParam, parse } from '../../lib/validate.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
 import { createTaxDocumentRepository } from '../../repositories/tax-documents.ts';
+import { forStudent } from '../../services/present.ts';
 
 /** The caller's own payments: completing one, verifying the checkout's proof of payment, and their tax invoices and credit notes. */
 export default async function paymentRoutes(app: FastifyInstance) {
@@ -14,11 +15,11 @@ export default async function paymentRoutes(app: FastifyInstance) {
   const documents = createTaxDocumentRepository(db);
 
   app.get(API.payments.list, { preHandler: authenticated }, async (request) =>
-    payments.listForStudent(requireUser(request)),
+    (await payments.listForStudent(requireUser(request))).map(forStudent),
   );
 
   app.post(API.payments.complete(), { preHandler: authenticated }, async (request) =>
-    payments.complete(requireUser(request), idParam(request.params)),
+    forStudent(await payments.complete(requireUser(request), idParam(request.params))),
   );
 
   /** The PDF to its student and to administrators; anyone else learns nothing (404, as for a missing one). */
@@ -45,6 +46,6 @@ export default async function paymentRoutes(app: FastifyInstance) {
   app.post(API.payments.verify(), { preHandler: authenticated }, async (request) => {
     const student = requireUser(request);
     const id = idParam(request.params);
-    return payments.verify(student, id, parse(PaymentVerifyInput, request.body ?? {}));
+    return forStudent(await payments.verify(student, id, parse(PaymentVerifyInput, request.body ?? {})));
   });
 }

@@ -5,11 +5,12 @@ import {
   GuardianConfirmInput,
   PRIVACY_API,
 } from '../../../contract/privacy.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, rateLimited } from '../../lib/errors.ts';
 import { isPolicySlug, loadPolicy } from '../../lib/policies.ts';
 import { parse } from '../../lib/validate.ts';
 import { authenticated, requireUser } from '../../plugins/auth.ts';
 import { createConsentRepository } from '../../repositories/consents.ts';
+import { createRateLimiter } from '../../repositories/rate-limits.ts';
 import { confirmGuardian } from '../../services/age.ts';
 import { consentState } from '../../services/consents.ts';
 import { buildDataExport } from '../../services/data-export.ts';
@@ -21,6 +22,17 @@ import { requestErasure } from '../../services/privacy-requests.ts';
  */
 export default async function privacyRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
+  const limiter = createRateLimiter(db);
+
+  /**
+   * Counts one more of an account's requests under `key` (the login limiter's mechanism: decision 030),
+   * or answers 429. Every attempt counts, a refused one too (an erasure request with a wrong password
+   * must not become a way to try passwords).
+   */
+  async function countOrRefuse(key: string, max: number, windowSeconds: number): Promise<void> {
+    const attempt = await limiter.attempt([{ key, max, windowSeconds }], [key]);
+    if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
+  }
 
   app.get(PRIVACY_API.policy(), async (request) => {
     const { slug } = request.params as { slug: string };
@@ -55,6 +67,8 @@ export default async function privacyRoutes(app: FastifyInstance) {
 
   app.get(PRIVACY_API.dataExport, { preHandler: authenticated }, async (request, reply) => {
     const user = requireUser(request);
+    // A whole account's data in a zip is costly to build: DATA_EXPORT_MAX_PER_HOUR per account (decision 065).
+    await countOrRefuse(`export:user:${user.id}`, config.hardening.exportMaxPerHour, 3600);
     const zip = await buildDataExport(db, user);
     const day = new Date().toISOString().slice(0, 10);
     return reply
@@ -67,6 +81,7 @@ export default async function privacyRoutes(app: FastifyInstance) {
   app.post(PRIVACY_API.erasureRequest, { preHandler: authenticated }, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(ErasureRequestInput, request.body);
+    await countOrRefuse(`erasure:user:${user.id}`, config.hardening.erasureRequestMaxPerDay, 86_400);
     const created = await requestErasure(db, user, input, config.privacy.requestDueDays);
     return reply.code(201).send(created);
   });

@@ -8,7 +8,7 @@ import { createCourseRepository } from '../../repositories/courses.ts';
 import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
 import { createPaymentRepository } from '../../repositories/payments.ts';
 import { createProgramRepository } from '../../repositories/programs.ts';
-import { toProgram } from '../../services/present.ts';
+import { forStudent, toProgram } from '../../services/present.ts';
 import { sendCachedAnswer } from '../../plugins/http-cache.ts';
 import type { Db } from '../../db/connect.ts';
 import { answerOf } from '../../services/catalogue-cache.ts';
@@ -49,32 +49,25 @@ export default async function programRoutes(app: FastifyInstance) {
     return (await programs.list({ ...query, includeInactive })).map(toProgram);
   }
   const keyOf = (filters: object) => `programs:${JSON.stringify(filters)}`;
+
   /** The key of the unfiltered list (the home page, a shared link), the one asked for most. */
   const ALL = keyOf({});
 
-  // Public answers come from the catalogue cache, compressed once (sendCachedAnswer), not per request; the
-  // handler answers a cached list without a promise.
+  // Public answers come from the catalogue cache, compressed once (sendCachedAnswer), not per request. The
+  // handler is not async: a cached answer costs one promise (the version read's).
   app.get(API.programs.list, { compress: false }, (request, reply) => {
-    // No query string: nothing to validate.
     const raw = request.query as Record<string, unknown>;
-    const unfiltered = Object.keys(raw).length === 0;
-    if (unfiltered) {
-      const hit = catalogue.peek(ALL);
-      if (hit) {
-        // A handler that is not async sends and returns nothing (returning the reply would send it twice).
-        sendCachedAnswer(request, reply, hit);
-        return;
-      }
-    }
-    return (async () => {
-      const query = unfiltered ? {} : parseQuery(ProgramListQuery, raw);
-      // Archived programs are for administrators only and never cached; the public answers are.
-      if (query.include_inactive && isAdmin(request))
-        return sendCachedAnswer(request, reply, answerOf(await list(query, true), false));
-      const { include_inactive: _ignored, ...filters } = query;
-      const answer = await catalogue.answer(keyOf(filters), () => list(filters, false));
-      return sendCachedAnswer(request, reply, answer);
-    })();
+    // No query string: nothing to validate.
+    if (Object.keys(raw).length === 0)
+      return catalogue.answer(ALL, () => list({}, false)).then((answer) => sendCachedAnswer(request, reply, answer));
+    const query = parseQuery(ProgramListQuery, raw);
+    // Archived programs are for administrators only and never cached; the public answers are.
+    if (query.include_inactive && isAdmin(request))
+      return list(query, true).then((all) => sendCachedAnswer(request, reply, answerOf(all, false)));
+    const { include_inactive: _ignored, ...filters } = query;
+    return catalogue
+      .answer(keyOf(filters), () => list(filters, false))
+      .then((answer) => sendCachedAnswer(request, reply, answer));
   });
 
   app.get(API.programs.detail(), async (request) => {
@@ -123,6 +116,6 @@ export default async function programRoutes(app: FastifyInstance) {
     const input = parse(PaymentStartInput, request.body ?? {});
     await beforePaymentStart(app.deps.db, app.deps.config.privacy.noticeVersion, student, input);
     const { payment, created } = await payments.start(student, 'program', id, input);
-    return reply.code(created ? 201 : 200).send(payment);
+    return reply.code(created ? 201 : 200).send(forStudent(payment));
   });
 }

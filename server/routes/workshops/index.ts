@@ -10,7 +10,7 @@ import { createCourseRepository } from '../../repositories/courses.ts';
 import { createEnrollmentRepository } from '../../repositories/enrollments.ts';
 import { createPaymentRepository } from '../../repositories/payments.ts';
 import { createWorkshopRepository } from '../../repositories/workshops.ts';
-import { toWorkshop } from '../../services/present.ts';
+import { forStudent, toWorkshop } from '../../services/present.ts';
 import { beforePaymentStart } from '../../services/consents.ts';
 
 function values(input: z.output<typeof WorkshopInput>) {
@@ -102,6 +102,6 @@ export default async function workshopRoutes(app: FastifyInstance) {
     const input = parse(PaymentStartInput, request.body ?? {});
     await beforePaymentStart(app.deps.db, app.deps.config.privacy.noticeVersion, student, input);
     const { payment, created } = await payments.start(student, 'workshop', id, input);
-    return reply.code(created ? 201 : 200).send(payment);
+    return reply.code(created ? 201 : 200).send(forStudent(payment));
   });
 }

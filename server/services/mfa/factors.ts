@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { MFA_MESSAGES, STEP_UP_SECONDS, type MfaStatus, type TotpSetup } from '../../../contract/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
@@ -13,6 +13,7 @@ import { createPasskeyRepository } from '../../repositories/passkeys.ts';
 import { createSettingsRepository } from '../../repositories/settings.ts';
 import { steppedUpUntil } from './step-up.ts';
 import { matchingStep, newTotpSecret, otpauthUrl, qrSvg } from './totp.ts';
+import { newRecoveryCodes, recoveryCodeHash, recoveryCodeKey } from './recovery-codes.ts';
 
 /** MFA_ENCRYPTION_KEY, else the key stored in the settings table (made once, shared by every instance). */
 export async function resolveMfaKey(db: Db, configured: Buffer | null): Promise<Buffer> {
@@ -27,22 +28,6 @@ export async function resolveMfaKey(db: Db, configured: Buffer | null): Promise<
 /** The associated data binding a sealed seed to its user's row. */
 const seedLabel = (userId: number) => `totp:${userId}`;
 
-const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-const RECOVERY_CODE_COUNT = 10;
-
-/** Ten codes of 10 characters from a 31-letter alphabet (about 49 bits each), shown as `abcde-fghjk`. */
-function newRecoveryCodes(): string[] {
-  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
-    const bytes = randomBytes(10);
-    const chars = [...bytes].map((b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length]).join('');
-    return `${chars.slice(0, 5)}-${chars.slice(5)}`;
-  });
-}
-
-/** Stored form of a recovery code: SHA-256 of its 10 characters (dash and case do not matter). */
-export const recoveryHash = (code: string): string =>
-  createHash('sha256').update(code.toLowerCase().replace(/-/g, '')).digest('hex');
-
 /**
  * The second factor of one user: the authenticator app (set up, confirmed, turned off), recovery codes
  * and the checks the login's second step and step-up use. Every enrolment, removal, recovery-code use and
@@ -50,6 +35,8 @@ export const recoveryHash = (code: string): string =>
  */
 export function createMfaFactors(db: Db, config: Config, key: Buffer) {
   const repo = createMfaRepository(db);
+  const recoveryKey = recoveryCodeKey(key);
+  const recoveryHash = (code: string) => recoveryCodeHash(recoveryKey, code);
 
   async function confirmedSecret(userId: number): Promise<{ secret: string; lastStep: number | null } | null> {
     const row = await repo.totp(userId);

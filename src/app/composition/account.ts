@@ -17,7 +17,7 @@ export const accountMachines: AccountMachines = {
   devices: loaderOf(() => fetchDevices()),
   totpSetup: totpSetupMachine.provide({
     actors: {
-      start: fromPromise(() => startTotpSetup()),
+      start: fromPromise(({ input }: { input: { password?: string } }) => startTotpSetup(input.password)),
       confirm: fromPromise(({ input }: { input: { code: string } }) => confirmTotp(input.code)),
     },
   }),

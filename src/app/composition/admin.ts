@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { ScholarshipInput, SyncResult } from '../../../contract/index.ts';
+import type { ScholarshipInput, SyncResult, UserImpact } from '../../../contract/index.ts';
 import { grantScholarship } from '../../features/admin/api/coupons.ts';
 import { createActionMachine } from '../../../machines/action.machine.ts';
 import { fetchReconciliation, syncWithGateway } from '../../features/admin/api/reconciliation.ts';
@@ -17,7 +17,13 @@ import {
 } from '../../features/admin/api/admin-api.ts';
 import { fetchProgramBatches, moveToPosition } from '../../features/admin/api/delivery.ts';
 import type { AdminResource } from '../../features/admin/tabs/resource-types.ts';
-import { fetchPrivacyOverview, runPrivacyCommand, type PrivacyCommand } from '../../features/admin/api/privacy.ts';
+import {
+  fetchPrivacyOverview,
+  fetchUserImpact,
+  runPrivacyCommand,
+  type PrivacyCommand,
+} from '../../features/admin/api/privacy.ts';
+import { createConfirmedActionMachine } from '../../../machines/confirmed-action.machine.ts';
 import type { AdminMachines } from '../../features/admin/types.ts';
 import { listOf, loaderOf } from './lists.ts';
 
@@ -83,6 +89,19 @@ function privacyCommandFor(command: PrivacyCommand, onDone: () => void) {
   });
 }
 
+/** The Privacy tab's Erase now: reads what the erasure touches, and erases only once confirmed. */
+function privacyEraseFor(requestId: number, userId: number, onDone: () => void) {
+  return createConfirmedActionMachine<UserImpact, string>().provide({
+    actors: {
+      readImpact: fromPromise<UserImpact, void>(() => fetchUserImpact(userId)),
+      run: fromPromise<string, void>(() =>
+        runPrivacyCommand({ kind: 'request', id: requestId, action: { action: 'complete' } }),
+      ),
+    },
+    actions: { finished: () => onDone() },
+  });
+}
+
 export type { AdminMachines };
 
 export const adminMachines: AdminMachines = {
@@ -94,7 +113,11 @@ export const adminMachines: AdminMachines = {
   gstReturns: loaderOf((params) => fetchGstr1Summary(params)),
   reconciliation: loaderOf(() => fetchReconciliation()),
   syncFor: adminSyncFor,
-  privacy: { overview: loaderOf(() => fetchPrivacyOverview()), commandFor: privacyCommandFor },
+  privacy: {
+    overview: loaderOf(() => fetchPrivacyOverview()),
+    commandFor: privacyCommandFor,
+    eraseFor: privacyEraseFor,
+  },
   passwordResetFor: adminPasswordResetFor,
   mfaResetFor: adminMfaResetFor,
   scholarshipFor: adminScholarshipFor,

@@ -13,6 +13,7 @@ import type { CouponCheck } from '../../../contract/index.ts';
 import { paths } from '../../config/paths.ts';
 import { startPayment } from '../../features/dashboard/api/payments-api.ts';
 import { gatewayPaymentFor, type CourseOrder } from './gateway.ts';
+import { keepCheckoutDraft } from '../../features/checkout/api/draft.ts';
 
 /**
  * Checkout composes three features: the catalogue (the course it sells), the dashboard's payment calls
@@ -58,6 +59,11 @@ export const appCheckoutMachine = checkoutMachine.provide({
       startCourse: startOrder,
       returnPath: (order) =>
         'courseType' in order ? paths.checkout.to(order.courseType, order.courseId) : paths.dashboard,
+      // A declined or cancelled payment brings the checkout back as the student left it.
+      beforeHandOff: ({ order, paymentId }) => {
+        if ('courseType' in order && order.form)
+          keepCheckoutDraft(order.courseType, order.courseId, paymentId, order.form);
+      },
     }),
   },
 });

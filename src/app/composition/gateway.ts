@@ -20,6 +20,8 @@ type GatewayPage = {
   startCourse: (order: CourseOrder) => Promise<PaymentStart>;
   /** The page the sandbox's page sends the browser back to, with the outcome in its URL. */
   returnPath: (order: GatewayOrder) => string;
+  /** Just before the gateway's step (the browser may leave for the sandbox's page): keep what must come back. */
+  beforeHandOff?: (input: HandOffInput) => void;
 };
 
 /**
@@ -27,15 +29,16 @@ type GatewayPage = {
  * payment start (a course's, or an instalment's), the gateway's own step (Razorpay Checkout or the
  * sandbox's page) and verify/ with the gateway's proof.
  */
-export function gatewayPaymentFor({ startCourse, returnPath }: GatewayPage) {
+export function gatewayPaymentFor({ startCourse, returnPath, beforeHandOff }: GatewayPage) {
   return gatewayPaymentMachine.provide({
     actors: {
       startOrder: fromPromise<PaymentStart, StartOrderInput>(({ input: { order } }) =>
         'instalmentId' in order ? startInstalmentPayment(order.instalmentId) : startCourse(order),
       ),
-      handOff: fromPromise<HandOffResult, HandOffInput>(({ input }) =>
-        handOffToGateway(input, returnPath(input.order)),
-      ),
+      handOff: fromPromise<HandOffResult, HandOffInput>(({ input }) => {
+        beforeHandOff?.(input);
+        return handOffToGateway(input, returnPath(input.order));
+      }),
       verify: fromPromise<PaymentCompletion, VerifyInput>(({ input }) => verifyPayment(input.paymentId, input.proof)),
     },
   });

@@ -18,7 +18,9 @@ const authenticateWith = (kind: 'create' | 'get') =>
 /** Adding a passkey on the account page: answers the new passkey. */
 export const passkeyRegistration = passkeyMachine.provide({
   actors: {
-    options: fromPromise<unknown, PasskeyCeremonyInput>(async () => (await passkeyApi()).registrationOptions()),
+    options: fromPromise<unknown, PasskeyCeremonyInput>(async ({ input }) =>
+      (await passkeyApi()).registrationOptions(input.password),
+    ),
     authenticate: authenticateWith('create'),
     verify: fromPromise<unknown, Verify>(async ({ input }) =>
       (await passkeyApi()).registerPasskey(input.name ?? '', input.response),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { gatewayReturnFrom } from '../../features/checkout/api/gateway.ts';
+import { takeCheckoutDraft } from '../../features/checkout/api/draft.ts';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page.tsx';
 import {
   appBatchChoiceMachine,
@@ -21,6 +22,8 @@ export function CheckoutRoute() {
   // GET /api/config/: how prices are taxed, for the summary's GST split; the privacy notice's version.
   const [config] = useLoaderMachine(appConfigLoader, {});
   const [gatewayReturn] = useState(() => gatewayReturnFrom(location.search));
+  // What the student submitted before the gateway's page: a declined or cancelled payment keeps it.
+  const [draft] = useState(() => (gatewayReturn ? takeCheckoutDraft(type, id, gatewayReturn.paymentId) : null));
   if (gatewayReturn && location.search) window.history.replaceState(window.history.state, '', location.pathname);
   return (
     <CheckoutPage
@@ -32,6 +35,7 @@ export function CheckoutRoute() {
       courseType={type}
       courseId={id}
       gatewayReturn={gatewayReturn}
+      draft={draft}
       pricing={pricingOf(config.context.data)}
       noticeVersion={config.context.data?.privacy_notice_version ?? null}
     />

@@ -5,9 +5,32 @@ import { appAssignmentSubmissionMachine, appCoursePageMachine, downloadSubmissio
 
 const ASSIGNMENTS = { logic: appAssignmentSubmissionMachine, onDownload: downloadSubmission };
 
+/** The course page's own address, the one the server sends its frame policy with. */
+const COURSE_DOCUMENT = /^\/learn\/\d{1,9}\/?$/;
+
+/**
+ * Whether this document was loaded as a course page. Only the course page's answer lets frames show the
+ * lesson video players (decision record 066): a document loaded as another page keeps `frame-src 'none'`
+ * for its whole life, so a course page reached inside the app from there is loaded afresh.
+ */
+function loadedAsCoursePage(): boolean {
+  const entry =
+    typeof performance.getEntriesByType === 'function' ? performance.getEntriesByType('navigation')[0] : undefined;
+  if (!entry?.name) return true;
+  try {
+    return COURSE_DOCUMENT.test(new URL(entry.name).pathname);
+  } catch {
+    return true;
+  }
+}
+
 /** /learn/:enrollmentId — the student's course page; a new machine for each enrollment (the key). */
 export function LearnRoute() {
   const { enrollmentId = '' } = useParams();
+  if (!loadedAsCoursePage()) {
+    window.location.replace(window.location.href);
+    return null;
+  }
   return (
     <RequireAuth>
       <CoursePage

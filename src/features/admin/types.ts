@@ -3,7 +3,8 @@ import type { AdminModalLogic } from '../../../machines/admin-modal.machine.ts';
 import type { ListLogic } from '../../../machines/list.machine.ts';
 import type { ActionLogic } from '../../../machines/action.machine.ts';
 import type { LoaderLogic } from '../../../machines/loader.machine.ts';
-import type { Reconciliation, ScholarshipInput, SyncResult } from '../../../contract/index.ts';
+import type { Reconciliation, ScholarshipInput, SyncResult, UserImpact } from '../../../contract/index.ts';
+import type { ConfirmedActionLogic } from '../../../machines/confirmed-action.machine.ts';
 import type { AdminSummary } from './api/admin-api.ts';
 import type { PrivacyCommand, PrivacyOverview } from './api/privacy.ts';
 import type { AdminChoices, AdminResource } from './tabs/resource-types.ts';
@@ -40,5 +41,7 @@ export type AdminMachines = {
   privacy?: {
     overview: LoaderLogic<PrivacyOverview>;
     commandFor: (command: PrivacyCommand, onDone: () => void) => ActionLogic<string>;
+    /** Erase now: what erasing the person touches is read and confirmed first (decision 068). */
+    eraseFor: (requestId: number, userId: number, onDone: () => void) => ConfirmedActionLogic<UserImpact, string>;
   };
 };

@@ -83,7 +83,7 @@ export async function call(
   method: string,
   url: string,
   options: { token?: string; body?: unknown } = {},
-): Promise<{ status: number; body: unknown }> {
+): Promise<{ status: number; body: unknown; requestId: string | null }> {
   const response = await fetch(`${base}${url}`, {
     method,
     headers: {
@@ -93,5 +93,9 @@ export async function call(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as unknown) : null,
+    requestId: response.headers.get('x-request-id'),
+  };
 }

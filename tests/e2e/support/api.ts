@@ -101,7 +101,7 @@ export type RegisteredStudent = ReturnType<typeof newStudentData> & TokenPair;
 /** Registers a new student through POST /auth/register/ (docs/api.md). */
 export async function registerStudent(baseURL: string, tag?: string): Promise<RegisteredStudent> {
   const data = newStudentData(tag);
-  const tokens = await apiOk<TokenPair>(baseURL, API.register, { body: data });
+  const tokens = await apiOk<TokenPair>(baseURL, API.register, { body: { ...data, is_adult: true } });
   return { ...data, ...tokens };
 }
 

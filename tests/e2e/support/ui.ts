@@ -119,6 +119,24 @@ export function action(scope: Page | Locator, name: string | RegExp): Locator {
   return scope.getByRole('button', { name: n }).or(scope.getByRole('link', { name: n }));
 }
 
+/** The admin panel's sections: its tabs, or the Section menu where they do not fit in two rows (decision 068). */
+export function adminSections(page: Page): Locator {
+  return page.locator('.admin-sections[data-measured]');
+}
+
+/** Opens an admin section as a person would: its tab, or through the Section menu. */
+export async function openSection(page: Page, name: string): Promise<void> {
+  await adminSections(page).waitFor();
+  const menu = page.getByRole('button', { name: /^Section:/ });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page
+      .locator('#admin-menu-list')
+      .getByRole('button', { name: exactly(name) })
+      .click();
+  } else await page.getByRole('tab', { name: exactly(name) }).click();
+}
+
 /** A tab, or a button acting as one. */
 export function tab(page: Page | Locator, name: string): Locator {
   return page.getByRole('tab', { name: exactly(name) }).or(page.getByRole('button', { name: exactly(name) }));

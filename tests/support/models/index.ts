@@ -1,5 +1,6 @@
 import type { MachineModel } from '../machine-model.ts';
 import { actionModel } from './action.model.ts';
+import { confirmedActionModel } from './confirmed-action.model.ts';
 import { attendanceSheetModel } from './attendance-sheet.model.ts';
 import { assignmentListModel, assignmentSubmissionModel, gradingModel } from './assignments.model.ts';
 import { adminModalModel } from './admin-modal.model.ts';
@@ -23,6 +24,7 @@ import { stepUpModel, totpSetupModel } from './mfa.model.ts';
 import { passkeyModel } from './passkey.model.ts';
 
 export * from './action.model.ts';
+export * from './confirmed-action.model.ts';
 export * from './attendance-sheet.model.ts';
 export * from './assignments.model.ts';
 export * from './admin-modal.model.ts';
@@ -61,6 +63,7 @@ export const machineModels = [
   gatewayPaymentModel,
   resetPasswordModel,
   actionModel,
+  confirmedActionModel,
   priorityNavModel,
   disclosureModel,
   stepUpModel,

@@ -13,6 +13,7 @@ const sampleSchedule: Instalment[] = [
     total_paise: 2500000,
     due_on: '2026-11-25',
     status: 'paid',
+    paid_on: '2026-11-25',
     payment: 5,
     invoice: 'CCI/26-27/00001',
   },
@@ -23,6 +24,7 @@ const sampleSchedule: Instalment[] = [
     total_paise: 2200000,
     due_on: '2026-12-25',
     status: 'overdue',
+    paid_on: null,
     payment: 6,
     invoice: null,
   },
@@ -33,11 +35,12 @@ const sampleSchedule: Instalment[] = [
     total_paise: 2200000,
     due_on: '2027-01-24',
     status: 'due',
+    paid_on: null,
     payment: null,
     invoice: null,
   },
 ];
-const allPaid: Instalment[] = sampleSchedule.map((i) => ({ ...i, status: 'paid' }));
+const allPaid: Instalment[] = sampleSchedule.map((i) => ({ ...i, status: 'paid', paid_on: i.paid_on ?? '2026-11-30' }));
 
 export const instalmentPaymentModel: MachineModel<InstalmentPaymentInput> = {
   name: 'instalment-payment',

@@ -38,7 +38,7 @@ export const totpSetupModel: MachineModel = {
   actors: ['start', 'confirm'],
   appActions: ['enabled'],
   events: [
-    { type: 'totp.start' },
+    { type: 'totp.start', password: 'password123' },
     { type: 'totp.confirm', code: '123456' },
     { type: 'totp.cancel' },
     { type: 'totp.saved' },

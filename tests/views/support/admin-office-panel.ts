@@ -13,6 +13,7 @@ export const staffUser = (id: number, username: string, first: string, last: str
   email: `${username}@example.in`,
   first_name: first,
   last_name: last,
+  email_verified: true,
   profile: { role, is_admin: role === 'admin', is_instructor: role === 'instructor', is_student: false },
   is_active: true,
   date_joined: '2026-11-01T10:00:00.000Z',

@@ -10,6 +10,7 @@ import type {
   Workshop,
 } from '../../../contract/index.ts';
 import { sampleStudent } from '../../support/samples.ts';
+import { rupeesToPaise } from '../../../contract/money.ts';
 
 export const student: User = sampleStudent;
 export const admin: User = {
@@ -18,6 +19,7 @@ export const admin: User = {
   email: 'admin@example.in',
   first_name: 'Institute',
   last_name: 'Admin',
+  email_verified: true,
   profile: { role: 'admin', is_admin: true, is_instructor: false, is_student: false },
 };
 
@@ -139,6 +141,7 @@ export function payment(overrides: Partial<Payment> = {}): Payment {
     status: 'pending',
     amount: 125000,
     refunded_amount: 0,
+    refunded_paise: rupeesToPaise(overrides.refunded_amount ?? 0),
     student: studentSummary,
     program_title: 'Credit Analyst Program',
     workshop_title: null,
@@ -149,6 +152,12 @@ export function payment(overrides: Partial<Payment> = {}): Payment {
     admin_notes: '',
     is_urgent: false,
     total_paise: 12_500_000,
+    discount_paise: 0,
+    coupon_code: null,
+    plan_name: null,
+    instalment_number: null,
+    instalment_count: null,
+    gateway_payment_id: null,
     billing_state_code: null,
     billing_gstin: null,
     invoice_number: null,

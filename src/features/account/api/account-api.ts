@@ -17,7 +17,9 @@ import { tokenStore } from '../../../lib/token-store.ts';
 /** The account page's calls (contract/mfa.ts). */
 export const fetchMfaStatus = () => api.get(MFA_PATHS.status, MfaStatus);
 export const fetchDevices = () => api.get(MFA_PATHS.sessions, z.array(SignedInDevice));
-export const startTotpSetup = () => api.post(MFA_PATHS.totpSetup, undefined, TotpSetup);
+/** The account's first second factor sends the current password (unless the login is minutes old). */
+export const startTotpSetup = (password?: string) =>
+  api.post(MFA_PATHS.totpSetup, password ? { password } : undefined, TotpSetup);
 export const confirmTotp = (code: string) => api.post(MFA_PATHS.totpConfirm, { code }, RecoveryCodes);
 export const disableTotp = (password: string, code: string) =>
   api.send('POST', MFA_PATHS.totpDisable, { password, code });

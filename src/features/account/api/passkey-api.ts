@@ -42,8 +42,9 @@ export async function getAssertion(options: unknown): Promise<unknown> {
 
 export const fetchPasskeys = () => api.list(PASSKEY_PATHS.list, Passkey);
 export const removePasskey = (id: string) => api.delete(PASSKEY_PATHS.one(encodeURIComponent(id)));
-export const registrationOptions = (): Promise<Options> =>
-  api.post(PASSKEY_PATHS.registrationOptions, undefined, Options);
+/** The account's first second factor sends the current password (unless the login is minutes old). */
+export const registrationOptions = (password?: string): Promise<Options> =>
+  api.post(PASSKEY_PATHS.registrationOptions, password ? { password } : undefined, Options);
 export const registerPasskey = (name: string, response: unknown) =>
   api.post(PASSKEY_PATHS.registration, { name, response }, Passkey);
 

@@ -3,12 +3,14 @@ import { useSearchParams } from 'react-router-dom';
 import { Notice } from '../../../components/notice.tsx';
 import type { AccountMachines, AccountSection } from '../types.ts';
 import { DevicesSection } from './devices-section.tsx';
+import { EmailSection } from './email-section.tsx';
 import { PasswordSection, ProfileSection } from './profile-section.tsx';
 import { SecondFactorSection } from './second-factor-section.tsx';
 
 /** The sections of /account, in order: another feature adds its own by adding an entry. */
 export const ACCOUNT_SECTIONS: AccountSection[] = [
   { id: 'profile', title: 'Profile', Component: ProfileSection },
+  { id: 'email', title: 'Email address', Component: EmailSection },
   { id: 'password', title: 'Password', Component: PasswordSection },
   { id: 'two-step', title: 'Two-step verification', Component: SecondFactorSection },
   { id: 'devices', title: 'Signed-in devices', Component: DevicesSection },

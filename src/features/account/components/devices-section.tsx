@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import type { SignedInDevice } from '../../../../contract/index.ts';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { formatDateTime } from '../../../utils/format.ts';
 import { signOutDevice } from '../api/account-api.ts';
 import type { AccountMachines } from '../types.ts';
@@ -40,7 +40,7 @@ function DeviceRow(props: { device: SignedInDevice; machines: AccountMachines; o
       <button type="button" className="btn btn-outline btn-small" disabled={action.busy} onClick={action.submit}>
         {action.busy ? 'Signing out...' : 'Sign out'}
       </button>
-      {action.error ? <Notice kind="error">{action.error}</Notice> : null}
+      {action.error ? <FormError>{action.error}</FormError> : null}
     </li>
   );
 }

@@ -1,15 +1,16 @@
 import { useMachine } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import type { Passkey } from '../../../../contract/index.ts';
+import { MFA_MESSAGES, type Passkey } from '../../../../contract/index.ts';
 import type { LoaderLogic } from '../../../../machines/loader.machine.ts';
 import type { PasskeyLogic } from '../../../../machines/passkey.machine.ts';
 import { TextField } from '../../../components/field.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { formatDateTime } from '../../../utils/format.ts';
 import { useFormAction } from './use-form-action.ts';
 import type { AccountMachines, AccountSection } from '../types.ts';
 import { removePasskey } from '../api/passkey-api.ts';
 import { PasskeyStatus } from '../../../components/passkey-status.tsx';
+import { PasskeysNeedName, usePasskeyBlockedAddress } from '../../../lib/passkey-host.tsx';
 
 export type PasskeyMachines = { list: LoaderLogic<Passkey[]>; registration: PasskeyLogic };
 
@@ -23,8 +24,11 @@ export function passkeysSection(logic: PasskeyMachines): AccountSection {
     const reload = () => sendList({ type: 'loader.reload' });
     const [ceremony, send] = useMachine(logic.registration.provide({ actions: { succeeded: reload } }));
     const [name, setName] = useState('');
+    const [password, setPassword] = useState('');
     const [nameError, setNameError] = useState<string | undefined>();
     const busy = ceremony.hasTag('busy');
+    // Opened at an IP address: passkeys cannot work here; say so plainly and link to where they can.
+    const blocked = usePasskeyBlockedAddress();
 
     const add = (event: FormEvent) => {
       event.preventDefault();
@@ -33,7 +37,8 @@ export function passkeysSection(logic: PasskeyMachines): AccountSection {
         return;
       }
       setNameError(undefined);
-      send({ type: 'passkey.start', input: { name: name.trim() } });
+      send({ type: 'passkey.start', input: { name: name.trim(), ...(password ? { password } : {}) } });
+      setPassword('');
     };
 
     return (
@@ -43,14 +48,15 @@ export function passkeysSection(logic: PasskeyMachines): AccountSection {
           and counts as your second step. Add one on each device you use: without another passkey or an authenticator
           app, losing your only device means asking the institute to reset your account.
         </p>
-        {list.context.error ? <Notice kind="error">{list.context.error}</Notice> : null}
+        {list.context.error ? <FormError>{list.context.error}</FormError> : null}
         {list.context.data && list.context.data.length === 0 ? <p>No passkeys yet.</p> : null}
         <ul className="device-list" aria-label="Passkeys">
           {(list.context.data ?? []).map((passkey) => (
             <PasskeyRow key={passkey.id} passkey={passkey} machines={machines} onRemoved={reload} />
           ))}
         </ul>
-        <form method="post" onSubmit={add} noValidate>
+        {blocked ? <PasskeysNeedName address={blocked} /> : null}
+        <form method="post" onSubmit={add} noValidate hidden={blocked !== null}>
           <TextField
             label="Name of the new passkey"
             name="passkey_name"
@@ -58,6 +64,17 @@ export function passkeysSection(logic: PasskeyMachines): AccountSection {
             error={nameError}
             onChange={(e) => setName(e.target.value)}
           />
+          {list.context.data?.length === 0 ? (
+            <TextField
+              label="Your password"
+              name="passkey_password"
+              type="password"
+              autoComplete="current-password"
+              hint={MFA_MESSAGES.firstFactorHint}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          ) : null}
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? 'Adding...' : 'Add a passkey'}
           </button>
@@ -91,7 +108,7 @@ function PasskeyRow(props: { passkey: Passkey; machines: AccountMachines; onRemo
       >
         {action.busy ? 'Removing...' : 'Remove'}
       </button>
-      {action.error ? <Notice kind="error">{action.error}</Notice> : null}
+      {action.error ? <FormError>{action.error}</FormError> : null}
     </li>
   );
 }

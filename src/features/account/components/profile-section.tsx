@@ -1,18 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/field.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { SessionContext } from '../../../lib/session.ts';
 import { changePassword, saveProfile } from '../api/account-api.ts';
 import type { AccountMachines } from '../types.ts';
 import { useFormAction } from './use-form-action.ts';
 
-/** Name and email of the signed-in person. */
+/** The name of the signed-in person (the email address has its own section, with the password). */
 export function ProfileSection({ machines }: { machines: AccountMachines }) {
   const user = SessionContext.useSelector((s) => s.context.user);
   const [values, setValues] = useState({
     first_name: user?.first_name ?? '',
     last_name: user?.last_name ?? '',
-    email: user?.email ?? '',
   });
   const action = useFormAction(machines, () => saveProfile(values));
   const onSubmit = (event: FormEvent) => {
@@ -22,7 +21,7 @@ export function ProfileSection({ machines }: { machines: AccountMachines }) {
   return (
     <form method="post" onSubmit={onSubmit} noValidate>
       {action.done ? <Notice kind="success">Your profile is saved.</Notice> : null}
-      {action.error ? <Notice kind="error">{action.error}</Notice> : null}
+      {action.error ? <FormError>{action.error}</FormError> : null}
       <TextField
         label="First name"
         name="first_name"
@@ -36,14 +35,6 @@ export function ProfileSection({ machines }: { machines: AccountMachines }) {
         autoComplete="family-name"
         value={values.last_name}
         onChange={(e) => setValues({ ...values, last_name: e.target.value })}
-      />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={(e) => setValues({ ...values, email: e.target.value })}
       />
       <button type="submit" className="btn btn-primary" disabled={action.busy}>
         {action.busy ? 'Saving...' : 'Save profile'}
@@ -65,7 +56,7 @@ export function PasswordSection({ machines }: { machines: AccountMachines }) {
       {action.done ? (
         <Notice kind="success">Your password is changed. Your other devices are signed out.</Notice>
       ) : null}
-      {action.error ? <Notice kind="error">{action.error}</Notice> : null}
+      {action.error ? <FormError>{action.error}</FormError> : null}
       <TextField
         label="Current password"
         name="current_password"

@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import type { MfaStatus } from '../../../../contract/index.ts';
+import { MFA_MESSAGES, type MfaStatus } from '../../../../contract/index.ts';
 import { TextField } from '../../../components/field.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { disableTotp, regenerateCodes } from '../api/account-api.ts';
 import type { AccountMachines } from '../types.ts';
 import { useFormAction } from './use-form-action.ts';
@@ -32,6 +32,7 @@ export function SecondFactorSection({ machines }: { machines: AccountMachines })
   const reload = () => sendStatus({ type: 'loader.reload' });
   const [setup, sendSetup] = useMachine(machines.totpSetup.provide({ actions: { enabled: reload } }));
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const data = status.context.data;
 
   if (setup.matches('showingCodes')) {
@@ -53,7 +54,7 @@ export function SecondFactorSection({ machines }: { machines: AccountMachines })
     };
     return (
       <form method="post" onSubmit={confirm} noValidate>
-        {setup.context.error ? <Notice kind="error">{setup.context.error}</Notice> : null}
+        {setup.context.error ? <FormError>{setup.context.error}</FormError> : null}
         <p>Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…).</p>
         <div
           className="qr-code"
@@ -87,13 +88,27 @@ export function SecondFactorSection({ machines }: { machines: AccountMachines })
   if (!data.totp_enabled) {
     return (
       <div>
-        {setup.context.error ? <Notice kind="error">{setup.context.error}</Notice> : null}
+        {setup.context.error ? <FormError>{setup.context.error}</FormError> : null}
         <p>Two-step verification is off. Turn it on to ask for a code from your phone at every sign-in.</p>
+        {data.passkeys === 0 ? (
+          <TextField
+            label="Your password"
+            name="setup_password"
+            type="password"
+            autoComplete="current-password"
+            hint={MFA_MESSAGES.firstFactorHint}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        ) : null}
         <button
           type="button"
           className="btn btn-primary"
           disabled={setup.hasTag('busy')}
-          onClick={() => sendSetup({ type: 'totp.start' })}
+          onClick={() => {
+            sendSetup({ type: 'totp.start', password: password || undefined });
+            setPassword('');
+          }}
         >
           Set up an authenticator app
         </button>
@@ -123,7 +138,7 @@ function EnabledFactor(props: { status: MfaStatus; machines: AccountMachines; on
       <p>Two-step verification is on. Recovery codes left: {props.status.recovery_codes_left}.</p>
       {fresh.done && fresh.output ? <RecoveryCodeList codes={fresh.output} /> : null}
       <form method="post" onSubmit={submit(fresh.submit)} noValidate aria-label="New recovery codes">
-        {fresh.error ? <Notice kind="error">{fresh.error}</Notice> : null}
+        {fresh.error ? <FormError>{fresh.error}</FormError> : null}
         <TextField
           label="Code for new recovery codes"
           name="new_codes_code"
@@ -136,7 +151,7 @@ function EnabledFactor(props: { status: MfaStatus; machines: AccountMachines; on
         </button>
       </form>
       <form method="post" onSubmit={submit(off.submit)} noValidate aria-label="Turn off two-step verification">
-        {off.error ? <Notice kind="error">{off.error}</Notice> : null}
+        {off.error ? <FormError>{off.error}</FormError> : null}
         <TextField
           label="Password"
           name="password"

@@ -6,7 +6,7 @@ import type { StepUpLogic } from '../../../../machines/step-up.machine.ts';
 import { PasskeyStatus } from '../../../components/passkey-status.tsx';
 import { TextField } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError } from '../../../components/notice.tsx';
 import { onMfaSetupRequired, onStepUpRequired } from '../../../lib/second-factor.ts';
 
 /**
@@ -58,7 +58,7 @@ export function StepUpHost({
   return (
     <Modal title="Confirm it is you" onClose={() => send({ type: 'stepUp.cancel' })} size="small">
       <form method="post" onSubmit={submit} noValidate>
-        {snapshot.context.error ? <Notice kind="error">{snapshot.context.error}</Notice> : null}
+        {snapshot.context.error ? <FormError>{snapshot.context.error}</FormError> : null}
         <p>This action needs a fresh check. Enter the 6-digit code from your authenticator app.</p>
         <TextField
           label="Authentication code"

@@ -7,6 +7,7 @@ import {
   DELIVERY_API,
   Faculty,
   Program,
+  Workshop,
   Gstr1Summary,
   IssueSummary,
   RevenueRow,
@@ -109,13 +110,15 @@ const STAFF_PAGE = { page_size: 200, is_active: true };
 
 /** The options of the forms' selects: every faculty member, and the active administrators and instructors. */
 export async function fetchAdminChoices(): Promise<AdminChoices> {
-  const [faculty, admins, instructors, programs, batches] = await Promise.all([
+  const [faculty, admins, instructors, programs, batches, workshops] = await Promise.all([
     api.list(API.faculty.list, Faculty),
     api.list(API.admin.users, AdminUser, { ...STAFF_PAGE, role: 'admin' }),
     api.list(API.admin.users, AdminUser, { ...STAFF_PAGE, role: 'instructor' }),
     // The Batches and Curriculum tabs' programs and batches; without them only those selects stay empty.
     api.list(API.programs.list, Program, { include_inactive: true }).catch(() => []),
     api.list(DELIVERY_API.adminBatches, Batch).catch(() => []),
+    // The Coupons tab's courses, chosen by title.
+    api.list(API.workshops.list, Workshop, { include_inactive: true }).catch(() => []),
   ]);
   const byName = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
   return {
@@ -127,6 +130,10 @@ export async function fetchAdminChoices(): Promise<AdminChoices> {
       }))
       .sort(byName),
     programs: programs.map((p) => ({ value: String(p.id), label: p.title })).sort(byName),
+    courses: [
+      ...programs.map((p) => ({ value: `program:${p.id}`, label: `Program · ${p.title}` })),
+      ...workshops.map((w) => ({ value: `workshop:${w.id}`, label: `Workshop · ${w.title}` })),
+    ].sort(byName),
     batches: batches
       .map((b) => ({
         value: String(b.id),

@@ -1,5 +1,7 @@
 import {
+  API,
   Incident,
+  UserImpact,
   PRIVACY_API,
   PrivacyRequest,
   type IncidentInput,
@@ -39,4 +41,9 @@ export async function runPrivacyCommand(command: PrivacyCommand): Promise<string
       return `The notice was written to the outbox for ${incident.notified_count} people.`;
     }
   }
+}
+
+/** What erasing the person touches (decision 068): read before Erase now is confirmed. */
+export function fetchUserImpact(userId: number): Promise<UserImpact> {
+  return api.get(API.admin.userImpact(userId), UserImpact);
 }

@@ -1,7 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { MESSAGES } from '../../../../contract/index.ts';
 import { Modal } from '../../../components/modal.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError } from '../../../components/notice.tsx';
 import { adminModalMode, type AdminModalLogic } from '../../../../machines/admin-modal.machine.ts';
 import type { AdminResource } from '../tabs/resource-types.ts';
 import type { AdminMachines } from '../types.ts';
@@ -79,7 +79,7 @@ export function AdminDialog({ resource, snapshot, send, machines }: Props) {
       </Modal>
     );
   }
-  const errorBanner = error ? <Notice kind="error">{error}</Notice> : null;
+  const errorBanner = error ? <FormError>{error}</FormError> : null;
   const submit = (values: Record<string, unknown>) => send({ type: 'modal.submit', values });
   if (mode === 'refund' && item && resource.refund?.Form) {
     const Form = resource.refund.Form;

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { CheckField, SelectField, TextAreaField, TextField } from '../../../components/field.tsx';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
 import { toPayload } from '../tabs/form-values.ts';
+import { MultiSelectField } from './multi-select-field.tsx';
 import { useAdminChoices } from '../tabs/admin-choices.tsx';
 import type { AdminResource, FieldSpec, FormValues } from '../tabs/resource-types.ts';
 
@@ -75,6 +76,9 @@ function asSentences(fields: FieldSpec[], errors: FieldErrors): FieldErrors {
 /** What the server accepts (it checks the bytes, not this list). */
 const RESOURCE_FILE_TYPES = '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.png,.jpg,.jpeg,.gif,.webp';
 
+/** Every date-time input of the office says its zone (the browser's own may differ). */
+export const IST_HINT = 'India Standard Time (IST, UTC+05:30)';
+
 type FieldProps = {
   field: FieldSpec;
   value: string | boolean | File;
@@ -110,6 +114,9 @@ export function FormField({ field, value, error, disabled, onChange }: FieldProp
   if (field.kind === 'textarea') {
     return <TextAreaField {...common} value={String(value)} onChange={(e) => onChange(e.target.value)} />;
   }
+  if (field.kind === 'multiselect') {
+    return <MultiSelectField {...common} options={field.options ?? []} value={String(value)} onChange={onChange} />;
+  }
   if (field.kind === 'select') {
     return (
       <SelectField
@@ -126,6 +133,7 @@ export function FormField({ field, value, error, disabled, onChange }: FieldProp
     <TextField
       {...common}
       type={type}
+      hint={field.kind === 'datetime' ? IST_HINT : undefined}
       step={field.kind === 'number' ? 'any' : undefined}
       value={String(value)}
       onChange={(e) => onChange(e.target.value)}

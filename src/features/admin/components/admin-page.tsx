@@ -10,8 +10,9 @@ import { AdminFilters } from './admin-filters.tsx';
 import { AdminTabPanel } from './admin-tab-panel.tsx';
 import { AdminChoicesContext, NO_CHOICES } from '../tabs/admin-choices.tsx';
 import { ReconciliationPanel } from './reconciliation-panel.tsx';
+import { AdminSections } from './admin-sections.tsx';
 
-/** The admin panel: stat tiles, the issue summary and the eight tabs (spec section 2). */
+/** The admin panel: stat tiles, the issue summary and its sections (tabs, or a menu where they need more than two rows). */
 export function AdminPage({ machines }: { machines: AdminMachines }) {
   const [summary, sendSummary] = useMachine(machines.summary, { input: { failureText: MESSAGES.adminLoadFailed } });
   // The selects' options (faculty, staff) load once and again after every save (a new faculty member).
@@ -33,13 +34,6 @@ export function AdminPage({ machines }: { machines: AdminMachines }) {
     [setSearch, active],
   );
 
-  function onArrow(event: React.KeyboardEvent, index: number) {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const next = ADMIN_TABS[(index + (event.key === 'ArrowRight' ? 1 : ADMIN_TABS.length - 1)) % ADMIN_TABS.length]!;
-    setActive(next.key);
-    document.getElementById(`admin-tab-${next.key}`)?.focus();
-  }
-
   return (
     <div className="container">
       <header className="page-header">
@@ -55,25 +49,8 @@ export function AdminPage({ machines }: { machines: AdminMachines }) {
         </Notice>
       ) : null}
       {summary.context.data ? <AdminStatsView summary={summary.context.data} /> : null}
-      <div role="tablist" aria-label="Admin sections" className="tabs">
-        {ADMIN_TABS.map((tab, index) => (
-          <button
-            key={tab.key}
-            id={`admin-tab-${tab.key}`}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={tab.key === active}
-            aria-controls="admin-panel"
-            tabIndex={tab.key === active ? 0 : -1}
-            onClick={() => setActive(tab.key)}
-            onKeyDown={(event) => onArrow(event, index)}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      <div id="admin-panel" role="tabpanel" aria-labelledby={`admin-tab-${resource.key}`}>
+      <AdminSections active={active} onChoose={setActive} />
+      <div id="admin-panel" role="tabpanel" aria-label={`${resource.label} section`}>
         <AdminChoicesContext.Provider value={choices.context.data ?? NO_CHOICES}>
           {'panel' in resource ? (
             <>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import type { AdminSummary } from '../api/admin-api.ts';
-import { formatINR } from '../../../utils/format.ts';
+import { formatPaiseCompact, rupeesToPaise } from '../../../../contract/index.ts';
 
 /** Stat tiles (revenue in rupees, docs/deviations.md) and the issue summary. */
 export function AdminStatsView({ summary }: { summary: AdminSummary }) {
@@ -11,7 +11,11 @@ export function AdminStatsView({ summary }: { summary: AdminSummary }) {
     { label: 'Total Programs', value: String(stats.total_programs) },
     { label: 'Total Faculty', value: String(stats.total_faculty) },
     { label: 'Total Workshops', value: String(stats.total_workshops) },
-    { label: 'Total Revenue', value: formatINR(stats.total_revenue), note: 'net of refunds' },
+    {
+      label: 'Total Revenue',
+      value: formatPaiseCompact(rupeesToPaise(stats.total_revenue)),
+      note: 'net of discounts and refunds',
+    },
   ];
   return (
     <>

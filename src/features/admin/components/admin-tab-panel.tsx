@@ -5,7 +5,7 @@ import { downloadExport } from '../api/admin-api.ts';
 import { AdminFilters } from './admin-filters.tsx';
 import type { AdminMachines } from '../types.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import type { AdminResource } from '../tabs/resource-types.ts';
 import { AdminDialog } from './admin-dialog.tsx';
 import { AdminTable } from './admin-table.tsx';
@@ -83,20 +83,14 @@ export function AdminTabPanel({ resource, machines, onSaved, params = {}, onPara
       {resource.filters && onParams ? (
         <AdminFilters filters={resource.filters} values={params} onApply={onParams} />
       ) : null}
-      {exportError ? (
-        <Notice kind="error" onDismiss={() => setExportError(null)}>
-          {exportError}
-        </Notice>
-      ) : null}
+      {exportError ? <FormError onDismiss={() => setExportError(null)}>{exportError}</FormError> : null}
       {panelNotice?.notice ? (
         <Notice kind="success" onDismiss={() => sendModal({ type: 'notice.dismiss' })}>
           {panelNotice.notice}
         </Notice>
       ) : null}
       {panelNotice?.error ? (
-        <Notice kind="error" onDismiss={() => sendModal({ type: 'notice.dismiss' })}>
-          {panelNotice.error}
-        </Notice>
+        <FormError onDismiss={() => sendModal({ type: 'notice.dismiss' })}>{panelNotice.error}</FormError>
       ) : null}
       <ListStatus
         loading={list.matches('loading')}

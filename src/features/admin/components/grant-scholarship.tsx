@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { ScholarshipInput, type AdminUser } from '../../../../contract/index.ts';
 import { SelectField, TextField } from '../../../components/field.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import type { AdminMachines } from '../types.ts';
 
 type Values = { course_type: string; course: string; kind: string; value: string; reason: string };
@@ -95,7 +95,7 @@ function GrantButton({
 
   return (
     <>
-      {snapshot.context.error ? <Notice kind="error">{snapshot.context.error}</Notice> : null}
+      {snapshot.context.error ? <FormError>{snapshot.context.error}</FormError> : null}
       <button type="button" className="btn btn-outline btn-small" onClick={grant} disabled={running}>
         {running ? 'Granting...' : 'Grant scholarship'}
       </button>

@@ -9,7 +9,7 @@ import {
   type Gstr1Summary,
 } from '../../../../contract/index.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatPaise } from '../../../utils/format.ts';
 import { downloadGstr1 } from '../api/admin-api.ts';
@@ -91,7 +91,7 @@ function Gstr1Totals({ period, machines }: { period: string; machines: AdminMach
           {warning}
         </Notice>
       ))}
-      {downloadError ? <Notice kind="error">{downloadError}</Notice> : null}
+      {downloadError ? <FormError>{downloadError}</FormError> : null}
       <div className="gst-downloads" role="group" aria-label="Download GSTR-1">
         <button type="button" className="btn btn-primary btn-small" onClick={() => void download()}>
           JSON for the offline tool

@@ -2,9 +2,12 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { IncidentInput } from '../../../../contract/index.ts';
 import { TextAreaField, TextField } from '../../../components/field.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { useLoaderMachine } from '../../../lib/use-preloaded-machine.ts';
 import type { PrivacyCommand } from '../api/privacy.ts';
+import { istInputToIso } from '../tabs/form-values.ts';
+import { IST_HINT } from './admin-form.tsx';
+import { EraseNow } from './erase-now.tsx';
 import type { AdminPanelProps, AdminPanelTab } from '../tabs/resource-types.ts';
 import type { AdminMachines } from '../types.ts';
 
@@ -50,7 +53,7 @@ function CommandButton({
       >
         {label}
       </button>
-      {snapshot.context.error ? <Notice kind="error">{snapshot.context.error}</Notice> : null}
+      {snapshot.context.error ? <FormError>{snapshot.context.error}</FormError> : null}
     </span>
   );
 }
@@ -82,7 +85,7 @@ function PrivacyPanel({ machines }: AdminPanelProps) {
     return () => clearInterval(timer);
   }, []);
   const incidentInput = (): IncidentInput => ({
-    aware_at: incident.aware_at ? new Date(incident.aware_at).toISOString() : '',
+    aware_at: istInputToIso(incident.aware_at),
     data_categories: incident.data_categories,
     people_affected: Number(incident.people_affected) || 0,
     description: incident.description,
@@ -116,13 +119,8 @@ function PrivacyPanel({ machines }: AdminPanelProps) {
                 onDone={reload}
               />
             ) : null}
-            {r.status === 'verified' ? (
-              <CommandButton
-                commands={commands}
-                command={{ kind: 'request', id: r.id, action: { action: 'complete' } }}
-                label="Erase now"
-                onDone={reload}
-              />
+            {r.status === 'verified' && r.user_id !== null ? (
+              <EraseNow commands={commands} requestId={r.id} userId={r.user_id} username={r.username} onDone={reload} />
             ) : null}
             {r.status === 'received' || r.status === 'verified' ? (
               <div>
@@ -179,6 +177,7 @@ function PrivacyPanel({ machines }: AdminPanelProps) {
           label="Became aware at"
           name="aware_at"
           type="datetime-local"
+          hint={IST_HINT}
           value={incident.aware_at}
           onChange={(e) => setIncident({ ...incident, aware_at: e.target.value })}
         />

@@ -1,11 +1,17 @@
 import { useMachine } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { MESSAGES, ReconciliationActionInput, type FlaggedEvent, type Payment } from '../../../../contract/index.ts';
+import {
+  MESSAGES,
+  personLabel,
+  ReconciliationActionInput,
+  type FlaggedEvent,
+  type Payment,
+} from '../../../../contract/index.ts';
 import type { AdminModalLogic } from '../../../../machines/admin-modal.machine.ts';
 import { TextAreaField } from '../../../components/field.tsx';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { Modal } from '../../../components/modal.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
 import { formatDateTime, formatINR, formatPaise, fullName, plural } from '../../../utils/format.ts';
@@ -84,7 +90,7 @@ export function ReconciliationPanel({ machines, onSaved }: { machines: AdminMach
           {result.errors.length ? ` ${result.errors.join(' ')}` : ''}
         </Notice>
       ) : null}
-      {sync.matches('failed') ? <Notice kind="error">{sync.context.error}</Notice> : null}
+      {sync.matches('failed') ? <FormError>{sync.context.error}</FormError> : null}
       {[events, payments].map((modal, index) =>
         modal.matches('closed') && (modal.context.notice || modal.context.error) ? (
           <Notice
@@ -125,7 +131,7 @@ export function ReconciliationPanel({ machines, onSaved }: { machines: AdminMach
           <ScrollTable label="Pending payments" headers={['Student', 'Course', 'Amount', 'Created', 'Actions']}>
             {stale.map((p) => (
               <tr key={p.id}>
-                <td>{`${fullName(p.student)} (${p.student.email})`}</td>
+                <td>{personLabel(fullName(p.student), p.student.email)}</td>
                 <td>{courseOf(p)}</td>
                 <td>{formatINR(p.amount)}</td>
                 <td>{formatDateTime(p.created_at)}</td>
@@ -192,7 +198,7 @@ function ReconcileDialog({ snapshot, send }: DialogProps) {
   const item = snapshot.context.item as ReconcileItem;
   return (
     <Modal title={RECONCILE_ACTIONS[item.action].label} onClose={() => send({ type: 'modal.close' })}>
-      {snapshot.context.error ? <Notice kind="error">{snapshot.context.error}</Notice> : null}
+      {snapshot.context.error ? <FormError>{snapshot.context.error}</FormError> : null}
       <ReconcileForm
         item={item}
         saving={snapshot.hasTag('saving')}

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { RefundInput, type Payment } from '../../../../contract/index.ts';
+import { formatPaiseCompact, RefundInput, rupeesToPaise, type Payment } from '../../../../contract/index.ts';
 import { TextAreaField, TextField } from '../../../components/field.tsx';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
-import { formatINR } from '../../../utils/format.ts';
 
 type Props = {
   payment: Payment;
@@ -21,10 +20,12 @@ export const REFUND_ACCESS_CHOICES = {
 
 /**
  * Refund a completed (or partly refunded) payment through the gateway (issue 9): an amount in whole rupees
- * (empty: all that is left), a reason, and an explicit choice about the student's access.
+ * (empty: all that is left), a reason, and an explicit choice about the student's access. What is left is
+ * counted in paise of what was charged, GST included and discount net (issue 32), as the server counts it.
  */
 export function RefundForm({ payment, saving, serverErrors, onSubmit, onCancel }: Props) {
-  const left = payment.amount - payment.refunded_amount;
+  const left = payment.total_paise - payment.refunded_paise;
+  const money = formatPaiseCompact;
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [access, setAccess] = useState<'revoke' | 'keep' | null>(null);
@@ -42,8 +43,8 @@ export function RefundForm({ payment, saving, serverErrors, onSubmit, onCancel }
     const result = validate(RefundInput, payload);
     const found: FieldErrors = result.ok ? {} : { ...result.errors };
     if (access === null) found.revoke_access = 'Choose whether the student keeps access.';
-    if (!found.amount && payload.amount !== null && payload.amount > left)
-      found.amount = `At most ${formatINR(left)} is left to refund.`;
+    if (!found.amount && payload.amount !== null && rupeesToPaise(payload.amount) > left)
+      found.amount = `At most ${money(left)} is left to refund.`;
     if (!result.ok || Object.keys(found).length > 0) return setErrors(found);
     setErrors({});
     onSubmit(result.data as Record<string, unknown>);
@@ -52,16 +53,16 @@ export function RefundForm({ payment, saving, serverErrors, onSubmit, onCancel }
   return (
     <form onSubmit={submit} noValidate>
       <p>
-        Paid {formatINR(payment.amount)}
-        {payment.refunded_amount > 0 ? `, refunded so far ${formatINR(payment.refunded_amount)}` : ''}; left to refund:{' '}
-        <strong>{formatINR(left)}</strong>.
+        Paid {money(payment.total_paise)}
+        {payment.refunded_paise > 0 ? `, refunded so far ${money(payment.refunded_paise)}` : ''}; left to refund:{' '}
+        <strong>{money(left)}</strong>.
       </p>
       <TextField
         label="Amount (₹)"
         name="amount"
         inputMode="numeric"
         value={amount}
-        hint={`Leave empty to refund all that is left (${formatINR(left)}).`}
+        hint={`Leave empty to refund all that is left (${money(left)}).`}
         error={shown.amount}
         disabled={saving}
         onChange={(e) => setAmount(e.target.value)}

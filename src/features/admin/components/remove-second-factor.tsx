@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { AdminMfaResetInput, type AdminUser } from '../../../../contract/index.ts';
 import { TextField } from '../../../components/field.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import type { AdminMachines } from '../types.ts';
 
 /**
@@ -54,7 +54,7 @@ function RemoveButton({
 
   return (
     <>
-      {snapshot.context.error ? <Notice kind="error">{snapshot.context.error}</Notice> : null}
+      {snapshot.context.error ? <FormError>{snapshot.context.error}</FormError> : null}
       <button type="button" className="btn btn-outline btn-small" onClick={remove} disabled={running}>
         {running ? 'Removing...' : 'Remove second factor'}
       </button>

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError } from '../../../components/notice.tsx';
 import type { ActionLogic } from '../../../../machines/action.machine.ts';
 import type { RowExtraProps } from '../tabs/resource-types.ts';
 
@@ -87,7 +87,7 @@ function MoveButton({ name, direction, buttonRef, disabled, logic }: MoveButtonP
       >
         Move <span className="visually-hidden">{name}</span> {direction}
       </button>
-      {snapshot.matches('failed') ? <Notice kind="error">{snapshot.context.error}</Notice> : null}
+      {snapshot.matches('failed') ? <FormError>{snapshot.context.error}</FormError> : null}
     </>
   );
 }

@@ -6,7 +6,7 @@ const HEIGHT = 280;
 
 /** The series drawn, their colours, and what each row contributes to them. */
 const SERIES = [
-  { label: 'Net', stroke: '#1d4ed8', fill: '#3b82f6', of: (row: RevenueRow) => row.net },
+  { label: 'Net (after discounts and refunds)', stroke: '#1d4ed8', fill: '#3b82f6', of: (row: RevenueRow) => row.net },
   { label: 'Refunded', stroke: '#b91c1c', fill: '#f87171', of: (row: RevenueRow) => row.refunded },
 ] as const;
 

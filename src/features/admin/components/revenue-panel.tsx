@@ -1,5 +1,11 @@
 import { useMachine } from '@xstate/react';
-import { formatPaiseCompact, MESSAGES, rupeesToPaise, type RevenueRow } from '../../../../contract/index.ts';
+import {
+  formatPaiseCompact,
+  MESSAGES,
+  paiseToRupees,
+  rupeesToPaise,
+  type RevenueRow,
+} from '../../../../contract/index.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { formatINR } from '../../../utils/format.ts';
 import type { AdminPanelProps, AdminPanelTab } from '../tabs/resource-types.ts';
@@ -8,7 +14,7 @@ import { RevenueChart } from './revenue-chart.tsx';
 
 /**
  * The revenue report (GET /api/admin/revenue/): completed payments by IST month or by program/workshop,
- * refunds subtracted, as a chart and the table of the numbers behind it. A loader machine: loading, failed
+ * net of discounts and refunds (decision record 066), as a chart and the table of the numbers behind it. A loader machine: loading, failed
  * (Try again), loaded; the filters live in the URL, and a change makes the panel anew.
  */
 export function RevenuePanel({ machines, params }: AdminPanelProps) {
@@ -18,16 +24,18 @@ export function RevenuePanel({ machines, params }: AdminPanelProps) {
   });
   const rows = snapshot.context.data ?? [];
   const title = group === 'month' ? 'Revenue by month' : 'Revenue by program or workshop';
-  const total = rows.reduce(
+  // Summed in paise: the rows' discount and net carry paise as two decimals.
+  const sums = rows.reduce(
     (sum, row) => ({
       payments: sum.payments + row.payments,
       gross: sum.gross + row.gross,
       refunded: sum.refunded + row.refunded,
-      net: sum.net + row.net,
-      discount: sum.discount + row.discount,
+      net: sum.net + rupeesToPaise(row.net),
+      discount: sum.discount + rupeesToPaise(row.discount),
     }),
     { payments: 0, gross: 0, refunded: 0, net: 0, discount: 0 },
   );
+  const total = { ...sums, net: paiseToRupees(sums.net), discount: paiseToRupees(sums.discount) };
   return (
     <section aria-label="Revenue">
       <div className="section-title">
@@ -57,16 +65,16 @@ export function RevenuePanel({ machines, params }: AdminPanelProps) {
                   Payments
                 </th>
                 <th scope="col" className="number">
-                  Gross
+                  Gross (list prices)
+                </th>
+                <th scope="col" className="number">
+                  Discounts
                 </th>
                 <th scope="col" className="number">
                   Refunded
                 </th>
                 <th scope="col" className="number">
-                  Net
-                </th>
-                <th scope="col" className="number">
-                  Discounts
+                  Net (gross − discounts − refunds)
                 </th>
               </tr>
             </thead>
@@ -92,9 +100,9 @@ function RevenueTableRow({ row }: { row: RevenueRow }) {
       <th scope="row">{row.label}</th>
       <td className="number">{row.payments.toLocaleString('en-IN')}</td>
       <td className="number">{formatINR(row.gross)}</td>
-      <td className="number">{formatINR(row.refunded)}</td>
-      <td className="number">{formatINR(row.net)}</td>
       <td className="number">{formatPaiseCompact(rupeesToPaise(row.discount))}</td>
+      <td className="number">{formatINR(row.refunded)}</td>
+      <td className="number">{formatPaiseCompact(rupeesToPaise(row.net))}</td>
     </tr>
   );
 }

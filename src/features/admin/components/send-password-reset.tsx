@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import type { AdminUser } from '../../../../contract/index.ts';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import type { AdminMachines } from '../types.ts';
 
 /**
@@ -14,7 +14,7 @@ export function SendPasswordReset({ user, machines }: { user: AdminUser; machine
   const running = snapshot.hasTag('busy');
   return (
     <div className="send-reset">
-      {snapshot.context.error ? <Notice kind="error">{snapshot.context.error}</Notice> : null}
+      {snapshot.context.error ? <FormError>{snapshot.context.error}</FormError> : null}
       {snapshot.context.output && !snapshot.context.error ? (
         <Notice kind="success">{snapshot.context.output}</Notice>
       ) : null}

@@ -4,7 +4,7 @@ import { formatDate } from '../../../utils/format.ts';
 import type { AdminChoices } from './resource-types.ts';
 
 /** Until the options have loaded (or if they failed: the selects then offer "None" only). */
-export const NO_CHOICES: AdminChoices = { faculty: [], staff: [], programs: [], batches: [] };
+export const NO_CHOICES: AdminChoices = { faculty: [], staff: [], programs: [], batches: [], courses: [] };
 
 /** The options of the forms' selects, loaded by the admin page (a loader machine) for every tab. */
 export const AdminChoicesContext = createContext<AdminChoices>(NO_CHOICES);

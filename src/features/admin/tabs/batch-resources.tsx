@@ -118,7 +118,7 @@ export const batchesResource: AdminResource<Batch> = {
 
 const SESSION_FIELDS: FieldSpec[] = [
   { name: 'title', label: 'Title', kind: 'text', required: true },
-  { name: 'starts_at', label: 'Starts (India Standard Time)', kind: 'datetime', zone: 'ist', required: true },
+  { name: 'starts_at', label: 'Starts (India Standard Time)', kind: 'datetime', required: true },
   { name: 'duration_minutes', label: 'Duration (minutes)', kind: 'number', required: true },
   { name: 'location', label: 'Location', kind: 'text' },
   { name: 'meeting_url', label: 'Meeting URL', kind: 'url' },

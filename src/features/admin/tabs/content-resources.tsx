@@ -16,7 +16,7 @@ import { optionsOf } from '../../../components/field.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { formatDateTime, formatINR, fullName } from '../../../utils/format.ts';
 import { uploadResourceFile } from '../api/admin-api.ts';
-import { isoToLocal, text } from './form-values.ts';
+import { isoToIstInput, text } from './form-values.ts';
 import type { AdminResource } from './resource-types.ts';
 import { ALL, description, featured, instructorField, title, yesNo } from './shared-fields.ts';
 
@@ -74,7 +74,7 @@ export const workshopsResource: AdminResource<Workshop> = {
     toValues: (w) => ({
       title: w.title,
       description: w.description,
-      date: isoToLocal(w.date),
+      date: isoToIstInput(w.date),
       duration_hours: text(w.duration_hours),
       price: text(w.price),
       max_participants: text(w.max_participants),

@@ -9,12 +9,14 @@ import {
 } from '../../../../contract/index.ts';
 import { Badge } from '../../../components/badges.tsx';
 import { formatDateTime } from '../../../utils/format.ts';
-import { isoToLocal, text } from './form-values.ts';
+import { useAdminChoices } from './admin-choices.tsx';
+import { isoToIstInput, text } from './form-values.ts';
 import type { AdminResource, FieldSpec } from './resource-types.ts';
 
 /**
  * The Coupons tab (decision record 053): list, create and edit coupons (never delete: payments refer to
- * them; untick Active instead). The courses are typed as `program:3, workshop:5` (empty: every course).
+ * them; untick Active instead). The courses are chosen by title from the programs and workshops (a
+ * searchable multi-select whose value is `program:3, workshop:5`; none: every course).
  */
 
 const KIND_OPTIONS = [
@@ -26,7 +28,7 @@ const FIELDS: FieldSpec[] = [
   { name: 'code', label: 'Code (letters, digits, - or _)', kind: 'text', required: true },
   { name: 'kind', label: 'Kind', kind: 'select', required: true, options: KIND_OPTIONS },
   { name: 'value', label: 'Value (percent, or whole rupees)', kind: 'number', required: true },
-  { name: 'courses', label: 'Courses (program:3, workshop:5; empty: every course)', kind: 'text' },
+  { name: 'courses', label: 'Courses (none chosen: every course)', kind: 'multiselect', choices: 'courses' },
   { name: 'starts_at', label: 'Starts', kind: 'datetime' },
   { name: 'ends_at', label: 'Ends', kind: 'datetime' },
   { name: 'max_uses', label: 'Uses in all (empty: no limit)', kind: 'number' },
@@ -53,6 +55,17 @@ function coursesFromText(value: unknown): unknown {
 
 const coursesText = (courses: CouponCourse[]) => courses.map((c) => `${c.course_type}:${c.course}`).join(', ');
 
+/** A coupon's courses by title (the loaded programs and workshops), or All. */
+function CourseTitles({ courses }: { courses: CouponCourse[] }) {
+  const choices = useAdminChoices().courses ?? [];
+  if (courses.length === 0) return <>All</>;
+  const title = (c: CouponCourse) => {
+    const value = `${c.course_type}:${c.course}`;
+    return choices.find((o) => o.value === value)?.label ?? value;
+  };
+  return <>{courses.map(title).join('; ')}</>;
+}
+
 /** The form's strings as the API takes them: courses parsed, empty dates as none. */
 function fromForm(values: unknown): unknown {
   const v = { ...(values as Record<string, unknown>) };
@@ -73,7 +86,7 @@ export const couponsResource: AdminResource<Coupon> = {
   columns: [
     { label: 'Code', render: (c) => c.code },
     { label: 'Discount', render: describeValue },
-    { label: 'Courses', render: (c) => (c.courses.length ? coursesText(c.courses) : 'All') },
+    { label: 'Courses', render: (c) => <CourseTitles courses={c.courses} /> },
     { label: 'Uses', render: (c) => (c.max_uses === null ? String(c.uses) : `${c.uses} of ${c.max_uses}`) },
     {
       label: 'State',
@@ -84,7 +97,7 @@ export const couponsResource: AdminResource<Coupon> = {
   details: (c) => [
     ['Code', c.code],
     ['Discount', describeValue(c)],
-    ['Courses', c.courses.length ? coursesText(c.courses) : 'All'],
+    ['Courses', <CourseTitles key="courses" courses={c.courses} />],
     ['Starts', c.starts_at ? formatDateTime(c.starts_at) : 'At once'],
     ['Ends', c.ends_at ? formatDateTime(c.ends_at) : 'Never'],
     ['Uses', c.max_uses === null ? `${c.uses} (no limit)` : `${c.uses} of ${c.max_uses}`],
@@ -112,8 +125,8 @@ export const couponsResource: AdminResource<Coupon> = {
       kind: c.kind,
       value: text(c.value),
       courses: coursesText(c.courses),
-      starts_at: c.starts_at ? isoToLocal(c.starts_at) : '',
-      ends_at: c.ends_at ? isoToLocal(c.ends_at) : '',
+      starts_at: c.starts_at ? isoToIstInput(c.starts_at) : '',
+      ends_at: c.ends_at ? isoToIstInput(c.ends_at) : '',
       max_uses: text(c.max_uses),
       max_uses_per_student: text(c.max_uses_per_student),
       min_amount: text(c.min_amount),

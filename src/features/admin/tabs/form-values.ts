@@ -9,8 +9,9 @@ export function toPayload(fields: FieldSpec[], values: FormValues): Record<strin
     if (field.kind === 'checkbox') out[field.name] = Boolean(value);
     else if (field.kind === 'file') out[field.name] = value instanceof File ? value : undefined;
     else if (field.kind === 'number') out[field.name] = numberOrEmpty(String(value ?? ''), field.required);
-    else if (field.kind === 'datetime' && field.zone === 'ist') out[field.name] = istInputToIso(String(value ?? ''));
-    else if (field.kind === 'datetime') out[field.name] = localToIso(String(value ?? ''));
+    // Every date-time of the office is typed in India Standard Time, whatever the browser's zone.
+    else if (field.kind === 'datetime') out[field.name] = istInputToIso(String(value ?? ''));
+    else if (field.kind === 'multiselect') out[field.name] = String(value ?? '');
     // An id chosen from a loaded list (faculty, staff), or null for none; a date, or null for none.
     else if (field.choices) out[field.name] = value ? Number(value) : null;
     else if (field.kind === 'date') out[field.name] = value ? String(value) : null;
@@ -23,21 +24,6 @@ function numberOrEmpty(text: string, required?: boolean): number | null | undefi
   if (text.trim() === '') return required ? undefined : null;
   const parsed = Number(text);
   return Number.isFinite(parsed) ? parsed : undefined;
-}
-
-/** `datetime-local` value (local time) to ISO 8601 with offset. */
-export function localToIso(local: string): string {
-  if (!local) return '';
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? local : date.toISOString();
-}
-
-/** ISO 8601 to a `datetime-local` value in the browser's time zone. */
-export function isoToLocal(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 export const text = (value: string | number | null | undefined) =>

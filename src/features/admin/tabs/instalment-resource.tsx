@@ -16,7 +16,8 @@ import { RefundAccessChoice } from '../components/refund-form.tsx';
 import type { AdminResource, FilterSpec, RefundFormProps } from './resource-types.ts';
 
 /**
- * The Instalments tab (decision record 054): every enrollment's schedule, overdue first (the server's order);
+ * The Instalments tab (decision record 054): every enrollment's schedule, in instalment order, the
+ * enrollments with something overdue first (the server's order);
  * Move due date (a due instalment, with the reason the audit log keeps) and, on a paid row, the refund of
  * its whole enrollment (every paid instalment in full; the dues still open are cancelled).
  */
@@ -41,11 +42,14 @@ const FILTERS: FilterSpec[] = [
   },
 ];
 
-/** "₹5,000 (₹5,900.00 with GST)": the price and what the student is charged. */
+/**
+ * "list ₹22,750 · charged ₹20,475.00" (decision record 066): the plan's list amount and what the student is
+ * (or will be) charged for it, less its share of a discount and with GST as the catalogue's prices have it.
+ */
 const amountText = (i: AdminInstalment) =>
   i.total_paise === rupeesToPaise(i.amount)
-    ? formatINR(i.amount)
-    : `${formatINR(i.amount)} (${formatPaise(i.total_paise)} with GST)`;
+    ? `list ${formatINR(i.amount)} · charged ${formatINR(i.amount)}`
+    : `list ${formatINR(i.amount)} · charged ${formatPaise(i.total_paise)}`;
 
 /** The server's refusal of a move (not due any more, a day in the past) shows at the date. */
 async function moveDueDate(_mode: 'add' | 'edit', item: { id: number } | null, values: Record<string, unknown>) {

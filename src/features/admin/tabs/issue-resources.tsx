@@ -11,20 +11,31 @@ import {
   OutboxEmail,
   Payment,
   PAYMENT_METHOD_LABELS,
+  personLabel,
 } from '../../../../contract/index.ts';
 import { StatusBadge } from '../../../components/badges.tsx';
 import { InvoiceLink } from '../../../components/invoice-link.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { formatDate, formatDateTime, formatINR, fullName } from '../../../utils/format.ts';
+import { formatDate, formatDateTime, formatINR, formatPaise, fullName } from '../../../utils/format.ts';
 import { AssigneeName, FollowUp } from './admin-choices.tsx';
 import { batchOf, moveToBatch } from './enrollment-batch.ts';
 import { COUNSELING_FILTERS, PAYMENT_FILTERS, RECORD_FILTERS } from './office-resources.tsx';
 import type { AdminResource } from './resource-types.ts';
 
 const urgent = (value: boolean) => (value ? 'Urgent' : 'No');
+/** The student and their email, or "account erased" (decision record 066). */
+const studentOf = (r: { student: Payment['student'] }) => personLabel(fullName(r.student), r.student.email);
 const courseTitle = (e: Enrollment) => e.program?.title ?? e.workshop?.title ?? `Course #${e.course}`;
 const refunded = (p: Payment) => (p.refunded_amount > 0 ? formatINR(p.refunded_amount) : '—');
 const paymentTitle = (p: Payment) => p.program_title ?? p.workshop_title ?? `Course #${p.course}`;
+/** What the student was charged (decision record 066): the list price less the discount, GST as charged. */
+const charged = (p: Payment) => formatPaise(p.total_paise);
+const discountText = (p: Payment) =>
+  p.discount_paise > 0
+    ? `${formatPaise(p.discount_paise)} (${p.coupon_code ? `coupon ${p.coupon_code}` : 'scholarship'})`
+    : '—';
+const instalmentText = (p: Payment) =>
+  p.instalment_number === null ? '—' : `${p.instalment_number}${p.instalment_count ? ` of ${p.instalment_count}` : ''}`;
 
 export const enrollmentsResource: AdminResource<Enrollment> = {
   key: 'enrollments',
@@ -36,7 +47,7 @@ export const enrollmentsResource: AdminResource<Enrollment> = {
   filters: RECORD_FILTERS,
   exportPath: API.admin.exports.enrollments,
   columns: [
-    { label: 'Student', render: (e) => `${fullName(e.student)} (${e.student.email})` },
+    { label: 'Student', render: (e) => studentOf(e) },
     { label: 'Course', render: courseTitle },
     { label: 'Batch', render: batchOf },
     { label: 'Status', render: (e) => <StatusBadge status={e.status} /> },
@@ -44,7 +55,7 @@ export const enrollmentsResource: AdminResource<Enrollment> = {
     { label: 'Urgent', render: (e) => urgent(e.is_urgent) },
   ],
   details: (e) => [
-    ['Student', `${fullName(e.student)} (${e.student.email})`],
+    ['Student', studentOf(e)],
     ['Course', courseTitle(e)],
     ['Batch', batchOf(e)],
     ['Status', <StatusBadge key="s" status={e.status} />],
@@ -70,9 +81,9 @@ export const paymentsResource: AdminResource<Payment> = {
   filters: PAYMENT_FILTERS,
   exportPath: API.admin.exports.payments,
   columns: [
-    { label: 'Student', render: (p) => `${fullName(p.student)} (${p.student.email})` },
+    { label: 'Student', render: (p) => studentOf(p) },
     { label: 'Course', render: paymentTitle },
-    { label: 'Amount', render: (p) => formatINR(p.amount) },
+    { label: 'Amount', render: charged },
     { label: 'Refunded', render: refunded },
     { label: 'Status', render: (p) => <StatusBadge status={p.status} /> },
     { label: 'Created', render: (p) => formatDateTime(p.created_at) },
@@ -80,9 +91,14 @@ export const paymentsResource: AdminResource<Payment> = {
     { label: 'Invoice', render: (p) => (p.invoice_number ? <InvoiceLink payment={p} /> : '—') },
   ],
   details: (p) => [
-    ['Student', `${fullName(p.student)} (${p.student.email})`],
+    ['Student', studentOf(p)],
     ['Course', paymentTitle(p)],
-    ['Amount', formatINR(p.amount)],
+    ['Amount charged', charged(p)],
+    ['List price', formatINR(p.amount)],
+    ['Discount', discountText(p)],
+    ['Plan', p.plan_name ?? '—'],
+    ['Instalment', instalmentText(p)],
+    ['Gateway payment id', p.gateway_payment_id ?? '—'],
     ['Refunded', refunded(p)],
     ['Method', PAYMENT_METHOD_LABELS[p.payment_method]],
     ['Status', <StatusBadge key="s" status={p.status} />],
@@ -98,7 +114,7 @@ export const paymentsResource: AdminResource<Payment> = {
   // Completed payments with something left to refund (a partly refunded one stays completed).
   refund: {
     path: (id) => API.admin.refundPayment(id),
-    allowed: (p) => p.status === 'completed' && p.refunded_amount < p.amount,
+    allowed: (p) => p.status === 'completed' && p.refunded_paise < p.total_paise,
   },
 };
 

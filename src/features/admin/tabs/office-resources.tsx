@@ -6,6 +6,8 @@ import {
   AuditEntry,
   COUNSELING_STATUS_LABELS,
   COUNSELING_STATUSES,
+  ERASED_ACCOUNT,
+  isErasedEmail,
   PAYMENT_LIST_STATUSES,
   PAYMENT_STATUS_LABELS,
   STATUS_LABELS,
@@ -56,8 +58,8 @@ export const usersResource: AdminResource<AdminUser> = {
   ],
   columns: [
     { label: 'Username', render: (u) => u.username },
-    { label: 'Name', render: (u) => fullName(u) },
-    { label: 'Email', render: (u) => u.email },
+    { label: 'Name', render: (u) => (isErasedEmail(u.email) ? ERASED_ACCOUNT : fullName(u)) },
+    { label: 'Email', render: (u) => (isErasedEmail(u.email) ? '—' : u.email) },
     { label: 'Role', render: (u) => <RoleBadge role={u.profile.role} /> },
     {
       label: 'State',
@@ -67,8 +69,8 @@ export const usersResource: AdminResource<AdminUser> = {
   ],
   details: (u) => [
     ['Username', u.username],
-    ['Name', fullName(u)],
-    ['Email', u.email],
+    ['Name', isErasedEmail(u.email) ? ERASED_ACCOUNT : fullName(u)],
+    ['Email', isErasedEmail(u.email) ? '—' : u.email],
     ['Role', <RoleBadge key="r" role={u.profile.role} />],
     ['State', u.is_active ? 'Active' : 'Deactivated'],
     ['Joined', formatDateTime(u.date_joined)],

@@ -6,7 +6,20 @@ import type { AdminMachines } from '../types.ts';
 export type FieldSpec = {
   name: string;
   label: string;
-  kind: 'text' | 'textarea' | 'number' | 'email' | 'url' | 'select' | 'checkbox' | 'datetime' | 'date' | 'file';
+  /** A `datetime` is typed in India Standard Time (sent with +05:30, labelled IST), whatever the browser's zone. */
+  kind:
+    | 'text'
+    | 'textarea'
+    | 'number'
+    | 'email'
+    | 'url'
+    | 'select'
+    | 'checkbox'
+    | 'datetime'
+    | 'date'
+    | 'file'
+    /** Several of `choices`, searched by label; the value is their values joined with ", ". */
+    | 'multiselect';
   required?: boolean;
   options?: { value: string; label: string }[];
   /**
@@ -14,8 +27,6 @@ export type FieldSpec = {
    * is sent as an id, or null when none is chosen.
    */
   choices?: keyof AdminChoices;
-  /** A `datetime` typed as India Standard Time (sent with +05:30), whatever the browser's zone. */
-  zone?: 'ist';
 };
 
 export type Choice = { value: string; label: string };
@@ -30,6 +41,8 @@ export type AdminChoices = {
   programs?: Choice[];
   /** Every batch ("Program · Batch"), by batch id (the Timetable tab's batch). */
   batches?: Choice[];
+  /** Every program and workshop ("Program · Title"), as `program:3` / `workshop:5` (a coupon's courses). */
+  courses?: Choice[];
 };
 
 /** A `file` field holds the File chosen (or '' for none). */

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { formatDateTime } from '../../../utils/format.ts';
 import type { AssignmentForm, AssignmentListLogic } from '../../../../machines/assignment-list.machine.ts';
@@ -34,7 +34,7 @@ export function AssignmentListPage({ logic, batchId, assignmentPath }: Props) {
   return (
     <div className="container page teach-assignments">
       <h1>Assignments</h1>
-      {error && !formOpen ? <Notice kind="error">{error}</Notice> : null}
+      {error && !formOpen ? <FormError>{error}</FormError> : null}
       {!formOpen ? (
         <div className="actions">
           <button
@@ -57,7 +57,7 @@ export function AssignmentListPage({ logic, batchId, assignmentPath }: Props) {
           }}
         >
           <h2 id="assignment-form-title">{editingId === null ? 'New assignment' : 'Edit assignment'}</h2>
-          {error ? <Notice kind="error">{error}</Notice> : null}
+          {error ? <FormError>{error}</FormError> : null}
           {FIELDS.map(({ field, label, kind }) => (
             <div key={field} className="field">
               <label htmlFor={`assignment-${field}`}>{label}</label>

@@ -1,10 +1,17 @@
 import { useMachine } from '@xstate/react';
 import { Link } from 'react-router-dom';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { formatDateTime } from '../../../utils/format.ts';
-import { SUBMISSION_STATE_LABELS, submissionState, titled, type Submission } from '../../../../contract/index.ts';
+import {
+  ERASED_ACCOUNT,
+  isErasedEmail,
+  SUBMISSION_STATE_LABELS,
+  submissionState,
+  titled,
+  type Submission,
+} from '../../../../contract/index.ts';
 import { GRADING_TEXTS, rosterSubmission, type GradingLogic } from '../../../../machines/grading.machine.ts';
 
 type Props = {
@@ -56,7 +63,7 @@ export function GradingPage({ logic, assignmentId, onDownload, batchAssignmentsP
         <tbody>
           {roster.students.map(({ student, submission }) => (
             <tr key={student.id}>
-              <th scope="row">{student.name}</th>
+              <th scope="row">{isErasedEmail(student.email) ? ERASED_ACCOUNT : student.name}</th>
               <td>
                 {submission ? (
                   <>
@@ -72,7 +79,11 @@ export function GradingPage({ logic, assignmentId, onDownload, batchAssignmentsP
                   '—'
                 )}
               </td>
-              <td>{SUBMISSION_STATE_LABELS[submissionState(submission)]}</td>
+              <td>
+                {!submission && isErasedEmail(student.email)
+                  ? ERASED_ACCOUNT
+                  : SUBMISSION_STATE_LABELS[submissionState(submission)]}
+              </td>
               <td>
                 {submission?.marks ?? ''}
                 {submission ? (
@@ -102,7 +113,7 @@ export function GradingPage({ logic, assignmentId, onDownload, batchAssignmentsP
           }}
         >
           <h2 id="grade-title">Grade {roster.students.find((s) => s.submission?.id === open.id)?.student.name}</h2>
-          {error ? <Notice kind="error">{error}</Notice> : null}
+          {error ? <FormError>{error}</FormError> : null}
           <label htmlFor="grade-marks">Marks (0 to {roster.assignment.max_marks})</label>
           <input
             id="grade-marks"

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../../../contract/index.ts';
-import { DEMO_INSTRUCTOR } from '../../../../contract/demo-logins.ts';
+import { DEMO_CERTIFICATE_HOLDER, DEMO_INSTRUCTOR } from '../../../../contract/demo-logins.ts';
 import { useLoaderMachine } from '../../../lib/use-preloaded-machine.ts';
 import type { AppConfigLoader } from '../types.ts';
 
@@ -23,6 +23,10 @@ export function DemoCredentials({ config, preloaded, onUse }: Props) {
       <p>
         Instructor (teaches the demo batches): <code>{DEMO_INSTRUCTOR.username}</code> /{' '}
         <code>{DEMO_INSTRUCTOR.password}</code>
+      </p>
+      <p>
+        Student with the demo certificate (a completed program): <code>{DEMO_CERTIFICATE_HOLDER.username}</code> /{' '}
+        <code>{DEMO_CERTIFICATE_HOLDER.password}</code>
       </p>
       <button type="button" className="btn btn-outline btn-small" onClick={() => onUse(credentials)}>
         Use Admin Credentials

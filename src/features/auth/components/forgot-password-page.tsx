@@ -5,7 +5,7 @@ import { SERVER_MESSAGES } from '../../../../contract/index.ts';
 import type { ForgotPasswordLogic } from '../../../../machines/form-submit.machine.ts';
 import { paths } from '../../../config/paths.ts';
 import { TextField } from '../../../components/field.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 /**
@@ -27,7 +27,6 @@ export function ForgotPasswordPage({ logic }: { logic: ForgotPasswordLogic }) {
     <AuthCard id="forgot-title" title="Forgot password">
       <p>Give the email address of your account and we will send you a link to set a new password.</p>
       {snapshot.matches('done') ? <Notice kind="success">{SERVER_MESSAGES.resetRequested}</Notice> : null}
-      {snapshot.matches('failed') && failure ? <Notice kind="error">{failure}</Notice> : null}
       <form method="post" onSubmit={onSubmit} noValidate>
         <TextField
           label="Email"
@@ -39,6 +38,7 @@ export function ForgotPasswordPage({ logic }: { logic: ForgotPasswordLogic }) {
           error={errors.email}
           onChange={(e) => setEmail(e.target.value)}
         />
+        {snapshot.matches('failed') && failure ? <FormError>{failure}</FormError> : null}
         <button type="submit" className="btn btn-primary" disabled={submitting}>
           {submitting ? 'Sending...' : 'Send reset link'}
         </button>

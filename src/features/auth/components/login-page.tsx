@@ -7,7 +7,7 @@ import { loginAnswerEvent } from '../../../../machines/session.machine.ts';
 import type { AppConfigLoader } from '../types.ts';
 import { paths, registerWithNext } from '../../../config/paths.ts';
 import { TextField } from '../../../components/field.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { homeFor, SessionContext } from '../../../lib/session.ts';
 import { DemoCredentials } from './demo-credentials.tsx';
@@ -68,7 +68,6 @@ export function LoginPage({
   return (
     <AuthCard id="login-title" title="Login">
       {notice && !error ? <Notice kind="success">{notice}</Notice> : null}
-      {error ? <Notice kind="error">{error}</Notice> : null}
       <form method="post" onSubmit={onSubmit} noValidate>
         <TextField
           label="Username"
@@ -89,6 +88,7 @@ export function LoginPage({
           error={errors.password}
           onChange={(e) => setValues({ ...values, password: e.target.value })}
         />
+        {error ? <FormError>{error}</FormError> : null}
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Logging in...' : 'Login'}
         </button>

@@ -3,10 +3,12 @@ import type { User } from '../../../../contract/index.ts';
 import type { PasskeyLogic } from '../../../../machines/passkey.machine.ts';
 import { SessionContext } from '../../../lib/session.ts';
 import { PasskeyStatus } from '../../../components/passkey-status.tsx';
+import { usePasskeyBlockedAddress } from '../../../lib/passkey-host.tsx';
 
 /**
  * "Sign in with a passkey" (login page) and "Use a passkey" (the login's second step): a ceremony whose
- * verified answer is the signed-in user, handed to the session.
+ * verified answer is the signed-in user, handed to the session. Not offered on a page opened at an IP
+ * address, where no browser can use a passkey (src/lib/passkey-host.tsx).
  */
 export function PasskeySignInButton({
   logic,
@@ -27,6 +29,7 @@ export function PasskeySignInButton({
     }),
   );
   const busy = snapshot.hasTag('busy');
+  if (usePasskeyBlockedAddress()) return null;
   return (
     <div className="passkey-sign-in">
       <button

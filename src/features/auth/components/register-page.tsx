@@ -6,7 +6,7 @@ import type { RegisterFormLogic } from '../../../../machines/form-submit.machine
 import { loginWithNext, paths } from '../../../config/paths.ts';
 import { CheckField, TextField } from '../../../components/field.tsx';
 import { ConsentChoices, NO_CONSENTS } from '../../../components/consent-choices.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError } from '../../../components/notice.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { homeFor, SessionContext } from '../../../lib/session.ts';
 // Only same-app paths are honoured as return paths: the contract's one rule, shared with the sandbox.
@@ -61,7 +61,6 @@ export function RegisterPage({ logic }: { logic: RegisterFormLogic }) {
 
   return (
     <AuthCard id="register-title" title="Create your student account">
-      {error ? <Notice kind="error">{error}</Notice> : null}
       <form method="post" onSubmit={onSubmit} noValidate>
         <div className="form-grid">
           <TextField label="First name" autoComplete="given-name" {...field('first_name')} />
@@ -112,6 +111,7 @@ export function RegisterPage({ logic }: { logic: RegisterFormLogic }) {
           </>
         )}
         <ConsentChoices value={consents} onChange={setConsents} />
+        {error ? <FormError>{error}</FormError> : null}
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Creating account...' : 'Sign up'}
         </button>

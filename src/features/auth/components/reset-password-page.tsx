@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { ResetPasswordLogic } from '../../../../machines/reset-password.machine.ts';
 import { paths } from '../../../config/paths.ts';
 import { TextField } from '../../../components/field.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { PASSWORD_RESET_NOTICE } from '../login-notice.ts';
 
@@ -43,7 +43,6 @@ export function ResetPasswordPage({ logic, token }: { logic: ResetPasswordLogic;
         </>
       ) : (
         <>
-          {snapshot.matches('failed') && failure ? <Notice kind="error">{failure}</Notice> : null}
           <form method="post" onSubmit={onSubmit} noValidate>
             <TextField
               label="New password"
@@ -56,6 +55,7 @@ export function ResetPasswordPage({ logic, token }: { logic: ResetPasswordLogic;
               error={errors.password}
               onChange={(e) => setPassword(e.target.value)}
             />
+            {snapshot.matches('failed') && failure ? <FormError>{failure}</FormError> : null}
             <button type="submit" className="btn btn-primary" disabled={submitting || done}>
               {submitting ? 'Saving...' : 'Set new password'}
             </button>

@@ -1,11 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { TextField } from '../../../components/field.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError } from '../../../components/notice.tsx';
 import { SessionContext } from '../../../lib/session.ts';
+import { RECOVERY_CODE_HINT, RECOVERY_CODE_PATTERN } from '../../../../contract/mfa.ts';
 import { AuthCard } from './auth-card.tsx';
 
 const CODE = /^[0-9]{6}$/;
-const RECOVERY = /^[a-zA-Z0-9]{5}-?[a-zA-Z0-9]{5}$/;
 
 /**
  * The login's second step: a code from the authenticator app, or one of the recovery codes; or a passkey
@@ -23,8 +23,8 @@ export function SecondFactorForm({ passkey }: { passkey?: (mfaToken: string) => 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const text = value.trim();
-    if (!(recovery ? RECOVERY : CODE).test(text)) {
-      setFieldError(recovery ? 'A recovery code looks like abcde-12345.' : 'Enter the 6-digit code from your app.');
+    if (!(recovery ? RECOVERY_CODE_PATTERN : CODE).test(text)) {
+      setFieldError(recovery ? RECOVERY_CODE_HINT : 'Enter the 6-digit code from your app.');
       return;
     }
     setFieldError(undefined);
@@ -35,7 +35,6 @@ export function SecondFactorForm({ passkey }: { passkey?: (mfaToken: string) => 
 
   return (
     <AuthCard id="second-factor-title" title="Two-step verification">
-      {error ? <Notice kind="error">{error}</Notice> : null}
       {mfaToken && passkey ? passkey(mfaToken) : null}
       <p>
         {recovery
@@ -54,6 +53,7 @@ export function SecondFactorForm({ passkey }: { passkey?: (mfaToken: string) => 
           error={fieldError}
           onChange={(e) => setValue(e.target.value)}
         />
+        {error ? <FormError>{error}</FormError> : null}
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Verifying...' : 'Verify'}
         </button>{' '}

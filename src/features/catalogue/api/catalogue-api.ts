@@ -1,6 +1,6 @@
 import {
   API,
-  Enrollment,
+  StudentEnrollment,
   Faculty,
   Program,
   Resource,
@@ -28,4 +28,4 @@ export const fetchFeaturedSuccessStories = () => api.list(API.successStories.lis
 /** The testimonials administrators mark Featured (shown on /placement). */
 export const fetchFeaturedTestimonials = () => api.list(API.testimonials.list, Testimonial, { featured: true });
 export const fetchFeaturedResources = () => api.list(API.resources.list, Resource, { featured: true });
-export const fetchMyEnrollments = () => api.list(API.enrollments.list, Enrollment);
+export const fetchMyEnrollments = () => api.list(API.enrollments.list, StudentEnrollment);

@@ -6,7 +6,7 @@ import {
   LEVEL_LABELS,
   MESSAGES,
   TARGET_AUDIENCE_LABELS,
-  type Enrollment,
+  type StudentEnrollment,
   type Program,
 } from '../../../../contract/index.ts';
 import { disclosureMachine } from '../../../../machines/disclosure.machine.ts';
@@ -36,7 +36,7 @@ const NO_FILTERS: Filters = { level: '', category: '', target_audience: '', sear
 
 type Props = {
   list: ListLogic<Program>;
-  enrollments: LoaderLogic<Enrollment[]>;
+  enrollments: LoaderLogic<StudentEnrollment[]>;
   preloaded?: Program[];
   /** The placement record's figures, each card's line (decision record 070). */
   placement: LoaderLogic<PlacementSummary>;

@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '../../../../contract/index.ts';
 import type { GatewayReturn, HandOffInput, HandOffResult } from '../../../../machines/gateway-payment.machine.ts';
 
 /**
@@ -40,9 +41,32 @@ function loadRazorpay(): Promise<RazorpayConstructor> {
   return loading;
 }
 
+/** Razorpay Checkout's `method` for the checkout's payment method (a preference it opens on). */
+const RAZORPAY_METHOD: Record<PaymentMethod, 'card' | 'upi'> = { credit_card: 'card', debit_card: 'card', upi: 'upi' };
+
+/**
+ * What the gateway's page may be prefilled with from the checkout form: the person and the payment method
+ * preferred (Razorpay Checkout's `prefill`; its `method` takes effect with email and contact given).
+ */
+function prefillOf(order: HandOffInput['order'] | undefined) {
+  const form = order && 'courseType' in order ? order.form : undefined;
+  if (!form) return undefined;
+  return {
+    name: `${form.firstName} ${form.lastName}`.trim(),
+    email: form.email.trim(),
+    contact: form.phone.replace(/[\s-]/g, ''),
+    method: RAZORPAY_METHOD[form.paymentMethod],
+  };
+}
+
 /** `returnPath`: where the sandbox's page sends the browser back to (default: this page). */
 export async function handOffToGateway(
-  { paymentId, gateway, description }: Pick<HandOffInput, 'paymentId' | 'gateway' | 'description'>,
+  {
+    paymentId,
+    gateway,
+    description,
+    order,
+  }: Pick<HandOffInput, 'paymentId' | 'gateway' | 'description'> & Partial<Pick<HandOffInput, 'order'>>,
   returnPath: string = window.location.pathname,
 ): Promise<HandOffResult> {
   if (gateway.sandbox_checkout_url) {
@@ -64,6 +88,7 @@ export async function handOffToGateway(
       order_id: gateway.order_id,
       name: 'Credit Careers Institute',
       description,
+      prefill: prefillOf(order),
       handler: (response: RazorpayResponse) => resolve({ kind: 'paid', proof: response }),
       modal: { ondismiss: () => resolve({ kind: 'cancelled' }) },
     });

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import {
+  CHECKOUT_GATEWAY_NOTE,
   EMPTY_CHECKOUT_FORM,
   GST_STATES,
   MESSAGES,
   PAYMENT_METHOD_LABELS,
   type CheckoutErrors,
   type CheckoutForm,
+  type CheckoutSubmission,
   type ConsentChoices as Choices,
   type PaymentMethod,
 } from '../../../../contract/index.ts';
@@ -17,6 +19,10 @@ import { useSessionUser } from '../../../lib/session.ts';
 
 type Props = {
   errors: CheckoutErrors;
+  /** What was submitted before (a declined or cancelled payment): the form starts from it. */
+  initial?: CheckoutSubmission | null;
+  /** The Pay button's words with an instalment plan chosen ("Pay ₹19,500 today"); null: the spec's Pay. */
+  payLabel?: string | null;
   processing: boolean;
   disabled: boolean;
   /** The form, and the consent choices: each optional purpose as ticked, the notice version acknowledged. */
@@ -27,18 +33,26 @@ type Props = {
   noticeVersion?: string | null;
 };
 
-/** Personal and payment details. Validation is the checkout machine's (contract validateCheckout). */
-export function CheckoutFormView({ errors, processing, disabled, onSubmit, onStateChange, noticeVersion }: Props) {
+/**
+ * Personal details, billing address and the payment method preferred. No card data: the gateway's own page
+ * asks for the card or the UPI ID (decision record 067). Validation is the checkout machine's (contract
+ * validateCheckout).
+ */
+export function CheckoutFormView({
+  errors,
+  initial = null,
+  payLabel = null,
+  processing,
+  disabled,
+  onSubmit,
+  onStateChange,
+  noticeVersion,
+}: Props) {
   const user = useSessionUser();
   // Back to where the visitor came from, or to the catalogue when checkout was opened directly.
   const back = useBack(paths.programs);
-  const [form, setForm] = useState<CheckoutForm>(() => ({
-    ...EMPTY_CHECKOUT_FORM,
-    firstName: user?.first_name ?? '',
-    lastName: user?.last_name ?? '',
-    email: user?.email ?? '',
-  }));
-  const [consents, setConsents] = useState<Choices>(NO_CONSENTS);
+  const [form, setForm] = useState<CheckoutForm>(() => keptForm(initial, user));
+  const [consents, setConsents] = useState<Choices>(() => initial?.consents ?? NO_CONSENTS);
   const field = (name: keyof CheckoutForm) => ({
     name,
     value: form[name],
@@ -50,7 +64,6 @@ export function CheckoutFormView({ errors, processing, disabled, onSubmit, onSta
       if (name === 'stateCode') onStateChange?.(e.target.value);
     },
   });
-  const card = form.paymentMethod !== 'upi';
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -101,9 +114,9 @@ export function CheckoutFormView({ errors, processing, disabled, onSubmit, onSta
         </div>
       </fieldset>
       <fieldset className="group">
-        <legend>Payment details</legend>
+        <legend>Payment method</legend>
         <fieldset className="chip-group" style={{ marginBottom: '1rem' }}>
-          <legend>Payment method</legend>
+          <legend className="visually-hidden">How you would like to pay</legend>
           {(Object.entries(PAYMENT_METHOD_LABELS) as [PaymentMethod, string][]).map(([value, label]) => (
             <label key={value} className="check" style={{ marginRight: '1rem' }}>
               <input
@@ -118,17 +131,7 @@ export function CheckoutFormView({ errors, processing, disabled, onSubmit, onSta
             </label>
           ))}
         </fieldset>
-        {card ? (
-          <div className="form-grid">
-            <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" {...field('cardNumber')} />
-            <TextField label="Name on card" autoComplete="cc-name" {...field('nameOnCard')} />
-            <TextField label="Expiry date (MM/YY)" placeholder="MM/YY" autoComplete="cc-exp" {...field('expiryDate')} />
-            <TextField label="CVV" inputMode="numeric" autoComplete="cc-csc" {...field('cvv')} />
-          </div>
-        ) : (
-          <TextField label="UPI ID" placeholder="name@bank" {...field('upiId')} />
-        )}
-        <p className="meta">Your card details are checked in your browser and never sent to our servers.</p>
+        <p className="meta">{CHECKOUT_GATEWAY_NOTE}</p>
       </fieldset>
       <ConsentChoices
         value={consents}
@@ -141,9 +144,26 @@ export function CheckoutFormView({ errors, processing, disabled, onSubmit, onSta
           Back
         </button>
         <button type="submit" className="btn btn-primary" disabled={processing || disabled}>
-          {processing ? MESSAGES.processing : 'Pay'}
+          {processing ? MESSAGES.processing : (payLabel ?? 'Pay')}
         </button>
       </div>
     </form>
   );
+}
+
+/** The form as submitted before (its own fields only), or empty with the signed-in person's name and email. */
+function keptForm(
+  initial: CheckoutSubmission | null,
+  user: { first_name: string; last_name: string; email: string } | null | undefined,
+): CheckoutForm {
+  if (initial) {
+    const { batch: _batch, consents: _consents, coupon: _coupon, plan: _plan, ...form } = initial;
+    return { ...EMPTY_CHECKOUT_FORM, ...form };
+  }
+  return {
+    ...EMPTY_CHECKOUT_FORM,
+    firstName: user?.first_name ?? '',
+    lastName: user?.last_name ?? '',
+    email: user?.email ?? '',
+  };
 }

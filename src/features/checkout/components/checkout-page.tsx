@@ -1,9 +1,15 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { MESSAGES, validateCheckout, type CheckoutSubmission, type PricingRules } from '../../../../contract/index.ts';
+import {
+  CHECKOUT_OUTCOME_MESSAGES,
+  MESSAGES,
+  validateCheckout,
+  type CheckoutSubmission,
+  type PricingRules,
+} from '../../../../contract/index.ts';
 import { paths } from '../../../config/paths.ts';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { useIsAuthenticated, useSessionChecking } from '../../../lib/session.ts';
 import type { CheckoutLogic } from '../../../../machines/checkout.machine.ts';
 import type { GatewayReturn } from '../../../../machines/gateway-payment.machine.ts';
@@ -15,20 +21,18 @@ import { CouponEntry } from './coupon-entry.tsx';
 import type { PlanChoiceLogic } from '../../../../machines/plan-choice.machine.ts';
 import { PlanChoice } from './plan-choice.tsx';
 import { usePlanChoice } from './use-plan-choice.ts';
+import { useChosenPlan } from './use-chosen-plan.ts';
 import { CheckoutFormView } from './checkout-form.tsx';
 import { CourseSummary, LoginPrompt } from './course-summary.tsx';
 
-/** How long the success text stays on the checkout before the move to /programs. */
-export const SUCCESS_REDIRECT_MS = 1500;
-
-/** `now` decides card expiry (tests pass a fixed clock). */
 type Props = {
   logic: CheckoutLogic;
   courseType: string;
   courseId: string;
-  now?: () => Date;
   /** Back from the gateway's page: its outcome (the route reads it from the URL). */
   gatewayReturn?: GatewayReturn | null;
+  /** What the student submitted before the gateway's page (a declined or cancelled payment shows it again). */
+  draft?: CheckoutSubmission | null;
   /** How prices are taxed (GET /api/config/); null while unknown. */
   pricing?: PricingRules | null;
   /** Which batch a program's payment is for (none for workshops and programs without open batches). */
@@ -45,44 +49,46 @@ export function CheckoutPage({
   logic,
   courseType,
   courseId,
-  now,
   gatewayReturn = null,
+  draft = null,
   pricing = null,
   batchLogic,
   planLogic,
   noticeVersion = null,
   couponLogic,
 }: Props) {
-  const [snapshot, send] = useMachine(logic, { input: { courseType, courseId, now, gatewayReturn } });
-  const batch = useBatchChoice(batchLogic, courseType, courseId);
-  const plan = usePlanChoice(planLogic, courseType, courseId);
-  const [stateCode, setStateCode] = useState('');
+  const [snapshot, send] = useMachine(logic, { input: { courseType, courseId, gatewayReturn, draft } });
+  // What was submitted last (or before the gateway's page): the choices and the form start from it.
+  const kept = snapshot.context.form;
+  const batch = useBatchChoice(batchLogic, courseType, courseId, kept?.batch);
+  const plan = usePlanChoice(planLogic, courseType, courseId, kept?.plan);
+  const [stateCode, setStateCode] = useState(kept?.stateCode ?? '');
   const navigate = useNavigate();
   const authenticated = useIsAuthenticated();
   // The discount the coupon entry reports (it runs only for a signed-in student: it asks the server).
   const [discount, setDiscount] = useState<AppliedCoupon | null>(null);
   const checkingSession = useSessionChecking();
   const succeeded = snapshot.matches('success');
+  // Back from the gateway's page and its outcome not known yet: no form, no price, until it is.
+  const confirming = snapshot.hasTag('paying') && snapshot.context.gatewayReturn !== null;
+  const course = snapshot.context.course;
+  const chosenPlan = useChosenPlan(plan, course?.price ?? 0, pricing, stateCode, discount?.rule ?? null);
 
+  // Paid: straight to the dashboard, where the course (and its instalments) are, with one success text.
   useEffect(() => {
-    if (!succeeded) return;
-    const timer = setTimeout(
-      () => navigate(paths.programs, { state: { flash: MESSAGES.checkoutSuccess } }),
-      SUCCESS_REDIRECT_MS,
-    );
-    return () => clearTimeout(timer);
+    if (succeeded) void navigate(paths.dashboard, { replace: true, state: { flash: MESSAGES.checkoutSuccess } });
   }, [succeeded, navigate]);
 
-  if (snapshot.matches('loading')) {
+  if (snapshot.matches('loading') || confirming || succeeded) {
     return (
       <main className="checkout">
         <p className="status-text" role="status">
-          Loading course details...
+          {snapshot.matches('loading') ? 'Loading course details...' : CHECKOUT_OUTCOME_MESSAGES.confirming}
         </p>
       </main>
     );
   }
-  if (snapshot.matches('loadFailed') || !snapshot.context.course) {
+  if (snapshot.matches('loadFailed') || !course) {
     return (
       <main className="checkout">
         <div className="card center-card">
@@ -95,26 +101,24 @@ export function CheckoutPage({
       </main>
     );
   }
-  const course = snapshot.context.course;
   return (
     <main className="checkout">
       <div className="checkout-grid">
-        <CourseSummary course={course} pricing={pricing} stateCode={stateCode} discount={discount} />
+        <CourseSummary course={course} pricing={pricing} stateCode={stateCode} discount={discount} plan={chosenPlan} />
         <section className="card" aria-labelledby="payment-title">
           <h1 id="payment-title" style={{ fontSize: '1.4rem' }}>
             Complete your enrollment
           </h1>
-          {succeeded ? <Notice kind="success">{MESSAGES.checkoutSuccess}</Notice> : null}
           {snapshot.matches('failure') && snapshot.context.failure ? (
-            <Notice kind="error">{snapshot.context.failure}</Notice>
+            <FormError>{snapshot.context.failure}</FormError>
           ) : null}
-          {snapshot.matches('cancelled') ? <Notice kind="info">{MESSAGES.checkoutCancelled}</Notice> : null}
+          {snapshot.matches('cancelled') ? <Notice kind="info">{CHECKOUT_OUTCOME_MESSAGES.cancelled}</Notice> : null}
           {authenticated && batch.offered ? (
             <BatchChoice
               batches={batch.batches}
               chosen={batch.chosen}
               error={batch.error}
-              disabled={snapshot.hasTag('paying') || succeeded}
+              disabled={snapshot.hasTag('paying')}
               onChoose={batch.choose}
             />
           ) : null}
@@ -123,7 +127,8 @@ export function CheckoutPage({
               logic={couponLogic}
               courseType={courseType}
               courseId={courseId}
-              disabled={snapshot.hasTag('paying') || succeeded}
+              disabled={snapshot.hasTag('paying')}
+              initialCode={kept?.coupon ?? null}
               onApplied={setDiscount}
             />
           ) : null}
@@ -134,7 +139,7 @@ export function CheckoutPage({
               price={course.price}
               pricing={pricing}
               stateCode={stateCode}
-              disabled={snapshot.hasTag('paying') || succeeded}
+              disabled={snapshot.hasTag('paying')}
               onChoose={plan.choose}
               discount={discount?.rule ?? null}
             />
@@ -142,13 +147,15 @@ export function CheckoutPage({
           {checkingSession ? null : authenticated ? (
             <CheckoutFormView
               errors={snapshot.context.errors}
+              initial={kept}
+              payLabel={chosenPlan?.wording.button ?? null}
               processing={snapshot.hasTag('paying')}
-              disabled={succeeded}
+              disabled={false}
               noticeVersion={noticeVersion}
               onSubmit={(form, consents) => {
                 // A program with open batches: no payment starts before a batch is chosen. An invalid form
                 // still goes to the checkout machine, which shows its field errors and starts nothing.
-                const formValid = Object.keys(validateCheckout(form, (now ?? (() => new Date()))())).length === 0;
+                const formValid = Object.keys(validateCheckout(form)).length === 0;
                 if (batch.missing) batch.require();
                 if (!batch.missing || !formValid) {
                   const submission: CheckoutSubmission = {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { AppliedCoupon, CouponCheckLogic } from '../../../../machines/coupon-check.machine.ts';
 import { useCouponCheck } from './use-coupon-check.ts';
 
@@ -7,6 +7,8 @@ type Props = {
   courseType: string;
   courseId: string;
   disabled: boolean;
+  /** The code applied before the gateway's page: applied again once the scholarship is looked up. */
+  initialCode?: string | null;
   /** The discount now applied (null: none), for the order summary and the payment start. */
   onApplied: (applied: AppliedCoupon | null) => void;
 };
@@ -15,10 +17,19 @@ type Props = {
  * The checkout's coupon field with Apply (decision record 053): the server's answer shows as applied (with
  * Remove) or as the reason the code does not apply. A scholarship applies by itself and says so.
  */
-export function CouponEntry({ logic, courseType, courseId, disabled, onApplied }: Props) {
+export function CouponEntry({ logic, courseType, courseId, disabled, initialCode = null, onApplied }: Props) {
   const coupon = useCouponCheck(logic, courseType, courseId);
-  const { applied, error } = coupon;
+  const { applied, error, checking } = coupon;
   useEffect(() => onApplied(applied), [applied, onApplied]);
+  const restored = useRef(false);
+  useEffect(() => {
+    if (checking || restored.current) return;
+    restored.current = true;
+    if (initialCode) {
+      coupon.edit(initialCode);
+      coupon.apply();
+    }
+  }, [checking, initialCode, coupon]);
   return (
     <form
       className="coupon-entry"

@@ -13,6 +13,7 @@ import { loginWithNext, paths, registerWithNext } from '../../../config/paths.ts
 import { useBack } from '../../../lib/navigation.ts';
 import { formatINR, formatPaise } from '../../../utils/format.ts';
 import { WasPrice } from '../../../components/was-price.tsx';
+import type { ChosenPlan } from './use-chosen-plan.ts';
 
 type Props = {
   course: CheckoutCourse;
@@ -22,9 +23,11 @@ type Props = {
   stateCode?: string;
   /** The discount the server confirmed (a coupon applied, or the student's scholarship), if any. */
   discount?: AppliedCoupon | null;
+  /** The instalment plan chosen (null: paying in full): the summary says what is paid today and after. */
+  plan?: ChosenPlan | null;
 };
 
-export function CourseSummary({ course, pricing = null, stateCode = '', discount = null }: Props) {
+export function CourseSummary({ course, pricing = null, stateCode = '', discount = null, plan = null }: Props) {
   return (
     <aside className="card" aria-labelledby="summary-title">
       <p className="meta">{course.courseType === 'program' ? 'Program' : 'Workshop'}</p>
@@ -37,7 +40,9 @@ export function CourseSummary({ course, pricing = null, stateCode = '', discount
           <span className="meta"> {pricing.pricesIncludeGst ? 'incl. GST' : `+ ${GST_RATE_PERCENT}% GST`}</span>
         ) : null}
       </p>
-      {pricing && course.price > 0 ? (
+      {plan ? (
+        <PlanSummary plan={plan} />
+      ) : pricing && course.price > 0 ? (
         <TaxBreakdown price={course.price} pricing={pricing} stateCode={stateCode} discount={discount} />
       ) : (
         <p className="meta">Total payable: {formatINR(course.price)}</p>
@@ -113,6 +118,32 @@ function TaxBreakdown({
         {pricing.pricesIncludeGst ? 'Prices include GST.' : 'GST is added to the price.'}
         {place ? ` Place of supply: ${place}.` : ''}
       </p>
+    </section>
+  );
+}
+
+/** With a plan chosen: today's payment, the rest with its IST dates, and the plan's total (decision 067). */
+function PlanSummary({ plan }: { plan: ChosenPlan }) {
+  const total = plan.instalments.reduce((sum, i) => sum + i.split.total, 0);
+  return (
+    <section aria-label="Price breakdown">
+      <dl className="tax-breakdown">
+        <dt>Plan</dt>
+        <dd>{plan.plan.name}</dd>
+        <dt>Pay today</dt>
+        <dd>
+          <strong>{plan.wording.today}</strong>
+        </dd>
+        {plan.wording.then ? (
+          <>
+            <dt>Then</dt>
+            <dd>{plan.wording.then}</dd>
+          </>
+        ) : null}
+        <dt>Plan total</dt>
+        <dd>{formatPaise(total)}</dd>
+      </dl>
+      <p className="meta">{plan.wording.summary} Each instalment has its own GST invoice.</p>
     </section>
   );
 }

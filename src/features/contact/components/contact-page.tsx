@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../../contract/index.ts';
 import type { ContactLogic } from '../../../../machines/form-submit.machine.ts';
 import { TextAreaField, TextField } from '../../../components/field.tsx';
 import { ConsentChoices, NO_CONSENTS } from '../../../components/consent-choices.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 
 const EMPTY = { name: '', email: '', phone: '', preferred_date: '', interest: '', message: '' };
 type Values = typeof EMPTY;
@@ -46,7 +46,6 @@ export function ContactPage({ logic }: { logic: ContactLogic }) {
         <p>Talk to a career counselor about which program fits your background and goals. It is free.</p>
       </header>
       {sent ? <Notice kind="success">{MESSAGES.counselingSent}</Notice> : null}
-      {snapshot.matches('failed') && failure ? <Notice kind="error">{failure}</Notice> : null}
       <form className="card" method="post" onSubmit={onSubmit} noValidate>
         <div className="form-grid">
           <TextField label="Full name" autoComplete="name" required {...field('name')} />
@@ -65,6 +64,7 @@ export function ContactPage({ logic }: { logic: ContactLogic }) {
         <TextAreaField label="Message" {...field('message')} />
         <ConsentChoices value={consents} onChange={setConsents} />
         <div>
+          {snapshot.matches('failed') && failure ? <FormError>{failure}</FormError> : null}
           <button type="submit" className="btn btn-primary" disabled={submitting}>
             {submitting ? 'Booking...' : 'Book Free Counseling'}
           </button>

@@ -1,4 +1,10 @@
-import type { CourseType, Enrollment, MyCertificate, Payment, PaymentStatus } from '../../../../contract/index.ts';
+import type {
+  CourseType,
+  StudentEnrollment,
+  MyCertificate,
+  StudentPayment,
+  PaymentStatus,
+} from '../../../../contract/index.ts';
 import type { DashboardData } from './payments-api.ts';
 
 export type DashboardCourse = {
@@ -8,7 +14,7 @@ export type DashboardCourse = {
   description: string;
   price: number | null;
   status: PaymentStatus | null;
-  payment: Payment | null;
+  payment: StudentPayment | null;
   /** The enrollment of a course the student has (its course page), else absent. */
   enrollmentId?: number;
   /** The enrollment's certificate, once issued. */
@@ -16,12 +22,16 @@ export type DashboardCourse = {
 };
 
 /** The latest payment of a course: the one the card's flow continues from. */
-function latestPayment(payments: Payment[], type: CourseType, id: number): Payment | null {
+function latestPayment(payments: StudentPayment[], type: CourseType, id: number): StudentPayment | null {
   const mine = payments.filter((p) => p.course_type === type && p.course === id);
   return mine.sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ?? null;
 }
 
-function activeEnrollment(enrollments: Enrollment[], type: CourseType, id: number): Enrollment | undefined {
+function activeEnrollment(
+  enrollments: StudentEnrollment[],
+  type: CourseType,
+  id: number,
+): StudentEnrollment | undefined {
   return enrollments.find((e) => e.course_type === type && e.course === id && e.is_active);
 }
 

@@ -1,12 +1,12 @@
 import {
   API,
   CERTIFICATE_API,
-  Enrollment,
   MyCertificate,
-  Payment,
   PaymentCompletion,
   PaymentStart,
   Program,
+  StudentEnrollment,
+  StudentPayment,
   Workshop,
   type CourseType,
   type PaymentStartInput,
@@ -32,8 +32,8 @@ export const verifyPayment = (paymentId: number, proof: PaymentVerifyInput) =>
   api.post(API.payments.verify(paymentId), proof, PaymentCompletion);
 
 export type DashboardData = {
-  enrollments: Enrollment[];
-  payments: Payment[];
+  enrollments: StudentEnrollment[];
+  payments: StudentPayment[];
   programs: Program[];
   /** Only to show an enrolled workshop's description and price; the dashboard works without it. */
   workshops: Workshop[];
@@ -44,8 +44,8 @@ export type DashboardData = {
 /** The dashboard's three lists, requested at once (no waterfall). */
 export async function fetchDashboard(): Promise<DashboardData> {
   const [enrollments, payments, programs, workshops, certificates] = await Promise.all([
-    api.list(API.enrollments.list, Enrollment),
-    api.list(API.payments.list, Payment),
+    api.list(API.enrollments.list, StudentEnrollment),
+    api.list(API.payments.list, StudentPayment),
     api.list(API.programs.list, Program),
     api.list(API.workshops.list, Workshop).catch(() => [] as Workshop[]),
     api.list(CERTIFICATE_API.mine, MyCertificate).catch(() => [] as MyCertificate[]),

@@ -9,10 +9,19 @@ import { formatINR } from '../../../utils/format.ts';
 import type { DashboardCourse } from '../api/courses.ts';
 import type { GatewayReturn } from '../../../../machines/gateway-payment.machine.ts';
 import type { InstalmentPaymentLogic } from '../../../../machines/instalment-payment.machine.ts';
-import { InstalmentSchedule } from './instalment-schedule.tsx';
+import { InstalmentSchedule, PaidAndDue, useInstalments } from './instalment-schedule.tsx';
 import type { PaymentFlowLogic } from '../../../../machines/payment-flow.machine.ts';
 
-function CardBody({ course, status }: { course: DashboardCourse; status: DashboardCourse['status'] }) {
+function CardBody({
+  course,
+  status,
+  money,
+}: {
+  course: DashboardCourse;
+  status: DashboardCourse['status'];
+  /** Instead of the price: what a plan has paid and has due. */
+  money?: React.ReactNode;
+}) {
   return (
     <>
       <div className="badges">
@@ -20,7 +29,10 @@ function CardBody({ course, status }: { course: DashboardCourse; status: Dashboa
       </div>
       <h3 id={`course-${course.courseType}-${course.id}`}>{course.title}</h3>
       {course.description ? <p className="clamp-3">{course.description}</p> : null}
-      {course.price !== null ? <p className="price">{course.price === 0 ? 'Free' : formatINR(course.price)}</p> : null}
+      {money ??
+        (course.price !== null ? (
+          <p className="price">{course.price === 0 ? 'Free' : formatINR(course.price)}</p>
+        ) : null)}
     </>
   );
 }
@@ -39,26 +51,65 @@ export function EnrolledCard({
   instalments?: InstalmentPaymentLogic;
   gatewayReturn?: GatewayReturn | null;
 }) {
+  if (instalments && course.courseType === 'program' && course.enrollmentId)
+    return (
+      <ProgramCard
+        course={course}
+        logic={instalments}
+        enrollmentId={course.enrollmentId}
+        gatewayReturn={gatewayReturn}
+      />
+    );
   return (
     <article className="card" aria-labelledby={`course-${course.courseType}-${course.id}`}>
       <CardBody course={course} status={course.status} />
-      {instalments && course.courseType === 'program' && course.enrollmentId ? (
-        <InstalmentSchedule logic={instalments} enrollmentId={course.enrollmentId} gatewayReturn={gatewayReturn} />
-      ) : null}
-      <div className="actions">
-        {course.courseType === 'program' && course.enrollmentId ? (
-          <Link className="btn btn-primary" to={paths.learn.to(course.enrollmentId)}>
-            Access Course Materials
-          </Link>
-        ) : (
-          <button type="button" className="btn" disabled>
-            Access Course Materials
-          </button>
-        )}
-        <InvoiceLink payment={course.payment} />
-        {course.certificate ? <CertificateLink certificate={course.certificate} /> : null}
-      </div>
+      <EnrolledActions course={course} />
     </article>
+  );
+}
+
+/** An enrolled program: paid by a plan, its card says what was paid and what is due, and lists the schedule. */
+function ProgramCard({
+  course,
+  logic,
+  enrollmentId,
+  gatewayReturn,
+}: {
+  course: DashboardCourse;
+  logic: InstalmentPaymentLogic;
+  enrollmentId: number;
+  gatewayReturn: GatewayReturn | null;
+}) {
+  const machine = useInstalments(logic, enrollmentId, gatewayReturn);
+  const schedule = machine[0].context.instalments;
+  return (
+    <article className="card" aria-labelledby={`course-${course.courseType}-${course.id}`}>
+      <CardBody
+        course={course}
+        status={course.status}
+        money={schedule.length > 0 ? <PaidAndDue instalments={schedule} /> : undefined}
+      />
+      <InstalmentSchedule machine={machine} />
+      <EnrolledActions course={course} />
+    </article>
+  );
+}
+
+function EnrolledActions({ course }: { course: DashboardCourse }) {
+  return (
+    <div className="actions">
+      {course.courseType === 'program' && course.enrollmentId ? (
+        <Link className="btn btn-primary" to={paths.learn.to(course.enrollmentId)}>
+          Access Course Materials
+        </Link>
+      ) : (
+        <button type="button" className="btn" disabled>
+          Access Course Materials
+        </button>
+      )}
+      <InvoiceLink payment={course.payment} />
+      {course.certificate ? <CertificateLink certificate={course.certificate} /> : null}
+    </div>
   );
 }
 

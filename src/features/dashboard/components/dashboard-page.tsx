@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { MESSAGES } from '../../../../contract/index.ts';
 import type { GatewayReturn } from '../../../../machines/gateway-payment.machine.ts';
@@ -21,7 +21,9 @@ type Props = {
 export function DashboardPage({ machines, gatewayReturn = null }: Props) {
   const user = useSessionUser();
   const [snapshot, send] = useMachine(machines.loader, { input: { failureText: MESSAGES.adminLoadFailed } });
-  const [flash, setFlash] = useState<string | null>(null);
+  // Paid at checkout: the checkout comes here with its one success text (the course and its schedule are here).
+  const arrived = (useLocation().state as { flash?: string } | null)?.flash ?? null;
+  const [flash, setFlash] = useState<string | null>(arrived);
   const paymentFlow = useMemo(
     () =>
       machines.paymentFlowFor(() => {

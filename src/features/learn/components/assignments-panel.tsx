@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useId } from 'react';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError } from '../../../components/notice.tsx';
 import { formatDateTime } from '../../../utils/format.ts';
 import {
   SUBMISSION_ACCEPT,
@@ -54,7 +54,7 @@ function AssignmentCard({ assignment, logic, onDownload }: CardProps) {
           ) : null}
         </div>
       ) : null}
-      {error ? <Notice kind="error">{error}</Notice> : null}
+      {error ? <FormError>{error}</FormError> : null}
       {editing ? (
         <form
           className="form"

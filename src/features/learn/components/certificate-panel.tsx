@@ -1,6 +1,10 @@
 import { formatPercent, type Course } from '../../../../contract/index.ts';
 import { CertificateLink } from '../../../components/certificate-link.tsx';
 
+type RuleState = 'met' | 'open' | 'uncounted';
+const MARKS: Record<RuleState, string> = { met: '✓', open: '○', uncounted: '–' };
+const SPOKEN: Record<RuleState, string> = { met: ' (met)', open: ' (not yet met)', uncounted: '' };
+
 /**
  * The course page's certificate (decision record 052): once issued, its number, the download and the public
  * verification page; before, each rule toward it and whether it is met.
@@ -23,26 +27,29 @@ export function CertificatePanel({ course }: { course: Course }) {
   }
   if (!eligibility) return null;
   const { lessons, attendance, assignments } = eligibility;
-  const rules = [
-    { met: lessons.met, text: `Lessons complete: ${lessons.done} of ${lessons.total}` },
-    {
-      met: attendance.met,
-      text:
-        attendance.held_sessions === 0
-          ? `Attendance: no live class held yet (${attendance.required}% needed)`
-          : `Attendance: ${formatPercent(attendance.percentage)}% (${attendance.required}% needed)`,
-    },
-    {
-      met: assignments.met,
-      text:
-        assignments.total === 0
-          ? 'Assignments: none set'
-          : assignments.met
+  // A rule with nothing to count yet (no class with attendance taken, no assignment set) is neither met nor
+  // missed: it reads "not counted yet" (decision record 066), never ✓.
+  const rules: { state: RuleState; text: string }[] = [
+    { state: lessons.met ? 'met' : 'open', text: `Lessons complete: ${lessons.done} of ${lessons.total}` },
+    attendance.held_sessions === 0
+      ? {
+          state: 'uncounted',
+          text: `Attendance: not counted yet, no live class with attendance taken (${attendance.required}% needed)`,
+        }
+      : {
+          state: attendance.met ? 'met' : 'open',
+          text: `Attendance: ${formatPercent(attendance.percentage)}% (${attendance.required}% needed)`,
+        },
+    assignments.total === 0
+      ? { state: 'uncounted', text: 'Assignments: not counted yet, none set' }
+      : {
+          state: assignments.met ? 'met' : 'open',
+          text: assignments.met
             ? `Assignments: all ${assignments.total} graded at ${assignments.pass_percent}% or more`
             : `Assignments: each graded at ${assignments.pass_percent}% or more` +
               (assignments.not_graded.length ? `; not graded yet: ${assignments.not_graded.join(', ')}` : '') +
               (assignments.below_pass.length ? `; below the pass mark: ${assignments.below_pass.join(', ')}` : ''),
-    },
+        },
   ];
   return (
     <section className="card certificate-panel" aria-labelledby="certificate-title">
@@ -55,9 +62,9 @@ export function CertificatePanel({ course }: { course: Course }) {
       <ul className="certificate-rules">
         {rules.map((rule) => (
           <li key={rule.text}>
-            <span aria-hidden="true">{rule.met ? '✓' : '○'} </span>
+            <span aria-hidden="true">{MARKS[rule.state]} </span>
             {rule.text}
-            <span className="visually-hidden">{rule.met ? ' (met)' : ' (not yet met)'}</span>
+            <span className="visually-hidden">{SPOKEN[rule.state]}</span>
           </li>
         ))}
       </ul>

@@ -1,3 +1,5 @@
+import { useMachine } from '@xstate/react';
+import { disclosureMachine } from '../../../../machines/disclosure.machine.ts';
 import { formatDate, formatDateTime, plural } from '../../../utils/format.ts';
 import { BATCH_MODE_LABELS, type Course, type Session } from '../../../../contract/index.ts';
 
@@ -24,9 +26,15 @@ function NextSession({ session }: { session: Session }) {
   );
 }
 
-/** The batch, the next live class and the timetable, with the calendar subscription link. */
+/**
+ * The batch, the next live class and the timetable, with the calendar subscription link. The full
+ * timetable is collapsed behind its heading's button (a disclosure, decision 068), so the next class and
+ * the lessons come first on a phone rather than after every row of it.
+ */
 export function SessionsPanel({ course }: { course: Course }) {
   const { batch } = course;
+  const [timetable, sendTimetable] = useMachine(disclosureMachine);
+  const open = timetable.hasTag('open');
   // The student's own attendance, per session taken (decision record 050).
   const marks = new Map(course.attendance.map((a) => [a.session, a.present]));
   return (
@@ -40,14 +48,24 @@ export function SessionsPanel({ course }: { course: Course }) {
       {course.next_session ? <NextSession session={course.next_session} /> : null}
       {course.sessions.length > 0 ? (
         <section className="card" aria-labelledby="timetable-title">
-          <h2 id="timetable-title">Timetable</h2>
+          <h2 id="timetable-title">
+            <button
+              type="button"
+              className="disclosure-button"
+              aria-expanded={open}
+              aria-controls="timetable-list"
+              onClick={() => sendTimetable({ type: 'disclosure.toggle' })}
+            >
+              Timetable ({plural(course.sessions.length, 'live class')})
+            </button>
+          </h2>
           <p className="meta">Times are India Standard Time (IST).</p>
           {course.attendance_percentage !== null ? (
             <p>
               Your attendance: <strong>{course.attendance_percentage}%</strong> of the live classes held so far.
             </p>
           ) : null}
-          <ol className="timetable">
+          <ol className="timetable" id="timetable-list" hidden={!open}>
             {course.sessions.map((s) => (
               <li key={s.id}>
                 <span>{s.title}</span>

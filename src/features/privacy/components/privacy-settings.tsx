@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { PrivacySettingsLogic } from '../../../../machines/privacy-settings.machine.ts';
 import { TextField } from '../../../components/field.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
@@ -17,7 +17,9 @@ export function PrivacySettings({ logic }: { logic: PrivacySettingsLogic }) {
   const [snapshot, send] = useMachine(logic);
   const [password, setPassword] = useState('');
   const [reason, setReason] = useState('');
-  const { consents, request, error, notice } = snapshot.context;
+  const { consents, request, error, errorAt, notice } = snapshot.context;
+  // A failure shows in the part that failed, focused (decision 068).
+  const errorIn = (part: typeof errorAt) => (error && errorAt === part ? <FormError>{error}</FormError> : null);
   const busy = snapshot.hasTag('busy');
 
   if (snapshot.matches('loading')) return <p role="status">Loading your privacy settings...</p>;
@@ -40,8 +42,6 @@ export function PrivacySettings({ logic }: { logic: PrivacySettingsLogic }) {
   return (
     <section className="privacy-settings" aria-labelledby="privacy-settings-title">
       <h2 id="privacy-settings-title">Privacy and your data</h2>
-      {error ? <Notice kind="error">{error}</Notice> : null}
-      {notice ? <Notice kind="success">{notice}</Notice> : null}
 
       <div className="card">
         <h3>Your consents</h3>
@@ -69,6 +69,7 @@ export function PrivacySettings({ logic }: { logic: PrivacySettingsLogic }) {
             </li>
           ))}
         </ul>
+        {errorIn('consents')}
         {consents && consents.history.length > 0 ? (
           <details>
             <summary>History</summary>
@@ -87,6 +88,8 @@ export function PrivacySettings({ logic }: { logic: PrivacySettingsLogic }) {
       <div className="card">
         <h3>Download your data</h3>
         <p>A zip file with everything we hold about you, as JSON and CSV.</p>
+        {errorIn('export')}
+        {notice ? <Notice kind="success">{notice}</Notice> : null}
         <button type="button" className="btn btn-primary" disabled={busy} onClick={() => send({ type: 'export.run' })}>
           {snapshot.matches('exporting') ? 'Preparing...' : 'Download my data'}
         </button>
@@ -120,6 +123,7 @@ export function PrivacySettings({ logic }: { logic: PrivacySettingsLogic }) {
               value={reason}
               onChange={(e) => setReason(e.target.value)}
             />
+            {errorIn('erasure')}
             <button type="submit" className="btn btn-outline" disabled={busy || password === ''}>
               {snapshot.matches('erasing') ? 'Sending...' : 'Ask for erasure'}
             </button>

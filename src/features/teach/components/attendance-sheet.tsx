@@ -4,6 +4,7 @@ import { Notice } from '../../../components/notice.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { formatDateTime } from '../../../utils/format.ts';
 import type { AttendanceSheetLogic } from '../../../../machines/attendance-sheet.machine.ts';
+import { ERASED_ACCOUNT, isErasedEmail } from '../../../../contract/index.ts';
 
 type Props = { logic: AttendanceSheetLogic; sessionId: number; onSaved: () => void; onClose: () => void };
 
@@ -57,7 +58,13 @@ export function AttendanceSheetPanel({ logic, sessionId, onSaved, onClose }: Pro
                     checked={present.includes(student.id)}
                     onChange={() => send({ type: 'student.toggle', studentId: student.id })}
                   />{' '}
-                  {student.name} <span className="meta">({student.email})</span>
+                  {isErasedEmail(student.email) ? (
+                    ERASED_ACCOUNT
+                  ) : (
+                    <>
+                      {student.name} <span className="meta">({student.email})</span>
+                    </>
+                  )}
                 </label>
               </li>
             ))}

@@ -7,7 +7,13 @@ import { paths } from '../../../config/paths.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useLoaderMachine } from '../../../lib/use-preloaded-machine.ts';
 import { formatDate, formatDateTime, plural } from '../../../utils/format.ts';
-import { BATCH_MODE_LABELS, titled, type TeachBatch } from '../../../../contract/index.ts';
+import {
+  BATCH_MODE_LABELS,
+  ERASED_ACCOUNT,
+  isErasedEmail,
+  titled,
+  type TeachBatch,
+} from '../../../../contract/index.ts';
 import type { TeachMachines } from '../types.ts';
 import { AttendanceSheetPanel } from './attendance-sheet.tsx';
 import { ForInstructors } from './for-instructors.tsx';
@@ -21,8 +27,8 @@ function Students({ batch }: { batch: TeachBatch }) {
     >
       {batch.students.map((s) => (
         <tr key={s.id}>
-          <th scope="row">{s.name}</th>
-          <td>{s.email}</td>
+          <th scope="row">{isErasedEmail(s.email) ? ERASED_ACCOUNT : s.name}</th>
+          <td>{isErasedEmail(s.email) ? '—' : s.email}</td>
           <td className="number">{s.progress_percentage}%</td>
           <td className="number">{s.attendance_percentage === null ? '–' : `${s.attendance_percentage}%`}</td>
           <td className="number">{s.assignments_done}</td>
@@ -34,34 +40,35 @@ function Students({ batch }: { batch: TeachBatch }) {
 
 type TimetableProps = { batch: TeachBatch; onTake: (sessionId: number) => void };
 
+/**
+ * The batch's live classes as a list, one card each (decision 068): a card wraps to any width, so on a
+ * phone every class and its Take attendance button are on screen without scrolling sideways.
+ */
 function Timetable({ batch, onTake }: TimetableProps) {
   if (batch.timetable.length === 0) return <p>No live classes scheduled yet.</p>;
   return (
-    <ScrollTable label="Live classes" headers={['Live class', 'Starts (IST)', 'Attendance', 'Sheet']}>
+    <ul className="class-list" aria-label="Live classes">
       {batch.timetable.map((s) => (
-        <tr key={s.id}>
-          <th scope="row">{s.title}</th>
-          <td>
+        <li key={s.id} aria-label={s.title}>
+          <strong>{s.title}</strong>
+          <span className="meta">
             {formatDateTime(s.starts_at)} · {plural(s.duration_minutes, 'minute')}
-          </td>
-          <td>{!s.started ? 'Not started' : s.marked ? `Taken: ${s.present} present` : 'Not taken yet'}</td>
-          <td>
-            {s.started ? (
-              <button
-                type="button"
-                className="btn btn-small"
-                // The visible words first (WCAG 2.5.3), then which class: a hidden span would escape the
-                // table's scroll area (absolute, positioned against the page) and widen the page.
-                aria-label={`${s.marked ? 'Correct attendance' : 'Take attendance'} for ${s.title}`}
-                onClick={() => onTake(s.id)}
-              >
-                {s.marked ? 'Correct attendance' : 'Take attendance'}
-              </button>
-            ) : null}
-          </td>
-        </tr>
+          </span>
+          <span>{!s.started ? 'Not started' : s.marked ? `Taken: ${s.present} present` : 'No sheet yet (not counted)'}</span>
+          {s.started ? (
+            <button
+              type="button"
+              className="btn btn-small"
+              // The visible words first (WCAG 2.5.3), then which class.
+              aria-label={`${s.marked ? 'Correct attendance' : 'Take attendance'} for ${s.title}`}
+              onClick={() => onTake(s.id)}
+            >
+              {s.marked ? 'Correct attendance' : 'Take attendance'}
+            </button>
+          ) : null}
+        </li>
       ))}
-    </ScrollTable>
+    </ul>
   );
 }
 
@@ -100,8 +107,15 @@ export function TeachBatchPage({ machines, batchId }: { machines: TeachMachines;
       <section aria-labelledby="students-title">
         <h2 id="students-title">Students ({batch.students.length})</h2>
         <p className="meta">
-          Attendance: live classes attended of the {plural(batch.sessions_held, 'session')} held so far.
+          Attendance: live classes attended of the {batch.sessions_counted} held{' '}
+          {batch.sessions_counted === 1 ? 'class' : 'classes'} whose attendance was taken.
         </p>
+        {batch.held_without_sheet.length > 0 ? (
+          <Notice kind="info">
+            Held without an attendance sheet (not counted for anyone until you take it):{' '}
+            {batch.held_without_sheet.join(', ')}.
+          </Notice>
+        ) : null}
         <Students batch={batch} />
       </section>
       <section aria-labelledby="timetable-title">

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, ASSIGNMENTS_API, DELIVERY_API } from '../../contract/index.ts';
+import { createTestApp, TEST_DB, type TestContext } from './support/harness.ts';
+import { routeHooks, type RouteHooks } from './support/route-hooks.ts';
+
+/**
+ * The hooks each hot route passes through, as Fastify will run them (decision record 069). A hook added
+ * for the whole app runs on every request of these routes: adding one must change this list, in review,
+ * rather than show up a month later as a slower benchmark. `onRequest` and `onSend` without another
+ * name are @fastify/compress's (the programs list sends ready compressed answers and turns it off).
+ */
+const HOT_ROUTES: Record<string, RouteHooks> = {
+  [`GET ${API.programs.list}`]: {
+    onRequest: ['securityHeaders', 'readAccessToken'],
+    onSend: ['answerHeaders'],
+  },
+  [`GET ${API.me}`]: {
+    onRequest: ['securityHeaders', 'readAccessToken', 'onRequest'],
+    preHandler: ['authenticated'],
+    onSend: ['answerHeaders', 'revalidateAnswer', 'onSend'],
+  },
+  [`GET ${API.admin.payments}`]: {
+    onRequest: ['securityHeaders', 'readAccessToken', 'onRequest'],
+    preHandler: ['adminOnly'],
+    onSend: ['answerHeaders', 'revalidateAnswer', 'onSend'],
+  },
+};
+
+/** The routes that read multipart bodies: only they carry @fastify/multipart's hooks (plugins/uploads.ts). */
+const UPLOAD_ROUTES = [
+  `POST ${API.resources.file()}`,
+  `PUT ${DELIVERY_API.adminLessonFile()}`,
+  `POST ${ASSIGNMENTS_API.submit()}`,
+].sort();
+
+describe(`the hooks every request passes through (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  let hooks: Map<string, RouteHooks>;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    hooks = routeHooks(ctx.app);
+  });
+  afterAll(async () => ctx?.close());
+
+  it('the programs list, /me and the admin payments list pass through the listed hooks and no other', () => {
+    for (const [route, expected] of Object.entries(HOT_ROUTES)) {
+      expect({ route, hooks: hooks.get(route) }).toEqual({ route, hooks: expected });
+    }
+  });
+
+  it('only the upload routes parse multipart, so no other route runs its asynchronous hooks', () => {
+    const withOnResponse = [...hooks].filter(([, of]) => of.onResponse?.length).map(([route]) => route);
+    expect(withOnResponse.sort()).toEqual(UPLOAD_ROUTES);
+    for (const route of UPLOAD_ROUTES) expect(hooks.get(route)?.onRequest).toContain('anonymous');
+  });
+
+  it('reads are revalidated and never empty the catalogue cache; writes the other way round', () => {
+    expect(hooks.size).toBeGreaterThan(100);
+    for (const [route, of] of hooks) {
+      const read = route.startsWith('GET ') || route.startsWith('HEAD ');
+      expect({ route, invalidates: of.onSend?.includes('invalidateCatalogue') ?? false }).toEqual({
+        route,
+        invalidates: !read,
+      });
+      if (!read)
+        expect({ route, revalidates: of.onSend?.includes('revalidateAnswer') }).toEqual({ route, revalidates: false });
+    }
+  });
+
+  it('a multipart body sent to a JSON route is refused with 415 and a JSON message', async () => {
+    const form = new FormData();
+    form.append('username', 'admin');
+    form.append('password', 'admin123');
+    const res = await fetch(`${ctx.url}${API.token}`, { method: 'POST', body: form });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ detail: 'Unsupported media type.' });
+  });
+});
