@@ -6,6 +6,7 @@ export * from './payloads.ts';
 export * from './payment-payloads.ts';
 export * from './list-queries.ts';
 export * from './messages.ts';
+export * from './server-messages.ts';
 export * from './api-paths.ts';
 export * from './checkout.ts';
 export * from './errors.ts';
