@@ -43,6 +43,8 @@ const ResetPasswordPage = page(() => import('./routes/password-reset-routes.tsx'
 const AboutPage = page(() => import('./routes/catalogue-routes.tsx'), 'AboutRoute');
 const ContactPage = page(() => import('./routes/contact-route.tsx'), 'ContactRoute');
 const PlacementPage = page(() => import('./routes/catalogue-routes.tsx'), 'PlacementRoute');
+const PlacementMethodologyPage = page(() => import('./routes/catalogue-routes.tsx'), 'PlacementMethodologyRoute');
+const PlacementConfirmPage = page(() => import('./routes/catalogue-routes.tsx'), 'PlacementConfirmRoute');
 const ProgramsPage = page(() => import('./routes/catalogue-routes.tsx'), 'ProgramsRoute');
 const ProgramDetailPage = page(() => import('./routes/catalogue-routes.tsx'), 'ProgramDetailRoute');
 const FacultyPage = page(() => import('./routes/catalogue-routes.tsx'), 'FacultyRoute');
@@ -105,6 +107,8 @@ export const routes: RouteObject[] = [
           { path: paths.faculty, element: <FacultyPage /> },
           { path: paths.workshops, element: <WorkshopsPage /> },
           { path: paths.placement, element: <PlacementPage /> },
+          { path: paths.placementMethodology, element: <PlacementMethodologyPage /> },
+          { path: paths.placementConfirm, element: <PlacementConfirmPage /> },
           { path: paths.resources, element: <ResourcesPage /> },
           { path: paths.contact, element: <ContactPage /> },
           // Login and role guards: in the pages' chunks (src/app/routes).

@@ -9,6 +9,10 @@ import { PlacementPage } from '../../features/marketing/components/placement-pag
 import { AboutPage } from '../../features/marketing/components/about-page.tsx';
 import { PRELOAD_TESTIMONIALS } from '../../features/marketing/preload-keys.ts';
 import { usePlacementRecord } from './placement-record.ts';
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { OfferConfirmPage } from '../../features/marketing/components/offer-confirm-page.tsx';
+import { offerConfirmation } from '../composition/placement.ts';
 import { PRELOAD, usePreloaded } from '../../lib/preloaded.ts';
 import {
   facultyList,
@@ -80,6 +84,14 @@ export const ResourcesRoute = () => (
   <ResourcesPage list={resourcesList} preloaded={usePreloadedList<Resource>(PRELOAD.resources)} />
 );
 export const AboutRoute = () => <AboutPage record={usePlacementRecord()} />;
+export { PlacementMethodologyPage as PlacementMethodologyRoute } from '../../features/marketing/components/placement-methodology-page.tsx';
+
+/** An employer's confirmation link: the token rides in the fragment, never sent in a URL. */
+export function PlacementConfirmRoute() {
+  const token = new URLSearchParams(useLocation().hash.replace(/^#/, '')).get('token') ?? '';
+  const [logic] = useState(() => offerConfirmation(token));
+  return <OfferConfirmPage logic={logic} />;
+}
 
 export const PlacementRoute = () => (
   <PlacementPage
