@@ -14,6 +14,8 @@ const PAGE_TITLES: Record<string, string> = {
   '/about': titled('About us'),
   '/workshops': titled('Workshops and events'),
   '/placement': titled('Placement and success stories'),
+  '/placement/methodology': titled('How we count placements'),
+  '/placement/confirm': titled('Confirm an offer'),
   '/resources': titled('Resource library'),
   '/login': titled('Log in'),
   '/register': titled('Create an account'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { personName } from './person-name.ts';
 import { IDENTITY_MESSAGES, isReservedUsername } from './identity.ts';
 import { AgeFields, ConsentChoices } from './privacy.ts';
+import { withPlacementWording as honest } from './placement.ts';
 import {
   Category,
   FailureReason,
@@ -73,9 +74,9 @@ export type PasswordResetConfirmInput = z.infer<typeof PasswordResetConfirmInput
 
 /** Admin program form (spec section 5). */
 export const ProgramInput = z.object({
-  title: required('Title').max(200),
-  subtitle: optionalLine(300),
-  description: requiredText('Description'),
+  title: honest(required('Title').max(200)),
+  subtitle: honest(optionalLine(300)),
+  description: honest(requiredText('Description')),
   level: Level,
   category: Category,
   target_audience: TargetAudience,
@@ -113,8 +114,8 @@ export type FacultyInput = z.input<typeof FacultyInput>;
  * fields beside it so an administrator can set what the public pages show (docs/deviations.md).
  */
 export const WorkshopInput = z.object({
-  title: required('Title').max(200),
-  description: optionalText(),
+  title: honest(required('Title').max(200)),
+  description: honest(optionalText()),
   date: z.iso.datetime({ offset: true, error: 'Date must be an ISO date-time.' }),
   duration_hours: z
     .number({ error: 'Duration must be a number of hours.' })
@@ -144,9 +145,9 @@ export type TestimonialInput = z.input<typeof TestimonialInput>;
 export const SuccessStoryInput = z.object({
   student_name: required('Student name').max(150),
   placement_company_name: optionalLine(200),
-  designation: optionalLine(200),
+  designation: honest(optionalLine(200)),
   salary: optionalLine(50),
-  story: optionalText(),
+  story: honest(optionalText()),
   is_featured: z.boolean().default(false),
 });
 export type SuccessStoryInput = z.input<typeof SuccessStoryInput>;

@@ -17,6 +17,7 @@ import { TEACHING_NAMED, TEACHING_OPERATIONS } from './openapi-teaching.ts';
 import { ASSIGNMENTS_NAMED, ASSIGNMENTS_OPERATIONS } from './openapi-assignments.ts';
 import { COUPONS_NAMED, COUPONS_OPERATIONS } from './openapi-coupons.ts';
 import { INSTALMENT_NAMED, INSTALMENT_OPERATIONS } from './openapi-instalments.ts';
+import { PLACEMENT_NAMED, PLACEMENT_OPERATIONS } from './domains/placement/openapi.ts';
 
 /**
  * The OpenAPI 3.1 description of every route, generated from the contract's zod schemas (the same
@@ -81,6 +82,7 @@ const NAMED: Record<string, z.ZodType> = {
   ...ASSIGNMENTS_NAMED,
   ...COUPONS_NAMED,
   ...INSTALMENT_NAMED,
+  ...PLACEMENT_NAMED,
 };
 const INPUTS = new Set(Object.keys(NAMED).filter((name) => name.endsWith('Input')));
 
@@ -118,6 +120,7 @@ const OPERATIONS: Operation[] = [
   ...ASSIGNMENTS_OPERATIONS,
   ...COUPONS_OPERATIONS,
   ...INSTALMENT_OPERATIONS,
+  ...PLACEMENT_OPERATIONS,
 ];
 
 const ERROR_RESPONSES: Record<number, { description: string; schema: string }> = {

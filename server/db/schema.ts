@@ -8,6 +8,7 @@ import type {
   Role,
   Status,
 } from '../../contract/index.ts';
+import type { EmployersTable, OfferConfirmationsTable, PlacementOffersTable } from '../domains/placement/tables.ts';
 
 /**
  * The tables, as Kysely sees them. Portable across SQLite and PostgreSQL: booleans are 0/1 integers,
@@ -239,6 +240,8 @@ export interface EnrollmentsTable {
   batch_id: Generated<number | null>;
   /** Migration 011: the calendar feed's generation; its secret URL is an HMAC of it (reset: + 1). */
   calendar_generation: Generated<number>;
+  /** Migration 030: the student does not seek placement (IPRS counts those who do). */
+  placement_opt_out: Generated<number>;
 }
 
 export interface PaymentsTable {
@@ -802,6 +805,9 @@ export interface Database {
   revenue_totals: RevenueTotalsTable;
   record_totals: RecordTotalsTable;
   counseling_totals: CounselingTotalsTable;
+  employers: EmployersTable;
+  placement_offers: PlacementOffersTable;
+  offer_confirmations: OfferConfirmationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

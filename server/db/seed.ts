@@ -2,6 +2,7 @@ import type { CourseType, FailureReason, PaymentMethod, Role, Status } from '../
 import { DEMO_CERTIFICATE_HOLDER, DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
 import { seedDelivery } from './seed-delivery.ts';
 import { seedDemoCoupon, seedInstalmentPlans } from './seed-instalments.ts';
+import { seedPlacementRecord } from '../domains/placement/seed.ts';
 import { seedDemoInvoices } from './seed-invoices.ts';
 import { DEMO_INSTITUTE, type Institute } from '../config-institute.ts';
 import { hashPassword, type ScryptCost } from '../lib/passwords.ts';
@@ -927,6 +928,10 @@ export async function seedDemo(db: Db, institute: Institute = DEMO_INSTITUTE): P
       DEMO_STUDENT.username,
     );
     await seedDemoInvoices(trx, institute);
+    await seedPlacementRecord(
+      trx,
+      PROGRAMS.flatMap((p, i) => (p.is_active ? [{ id: programIds[i]!, title: p.title }] : [])),
+    );
   });
 }
 

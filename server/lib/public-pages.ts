@@ -10,6 +10,7 @@ export const PUBLIC_PAGES = [
   '/about',
   '/workshops',
   '/placement',
+  '/placement/methodology',
   '/resources',
   '/login',
   '/register',
@@ -39,6 +40,8 @@ export const PRIVATE_PAGES = [
   // The emailed links of an address's confirmation and of undoing a change (decision record 063).
   '/confirm-email',
   '/undo-email-change',
+  // An employer's confirmation of an offer (decision record 070).
+  '/placement/confirm',
   // The instructor area (decision record 050).
   '/teach',
 ] as const;

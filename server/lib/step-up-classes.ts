@@ -136,6 +136,20 @@ export const ADMIN_ROUTE_CLASSES: Readonly<Record<`${Method} /${string}`, Access
   'DELETE /classroom/resources/:id/delete/': 'plain-write',
   'POST /classroom/resources/:id/file/': 'plain-write',
   'DELETE /classroom/resources/:id/file/': 'plain-write',
+
+  // Placement (decision record 070): the employers and offers behind every public figure. Verifying or
+  // rejecting an offer from its letter changes a published figure; asking an employer to confirm emails
+  // one HR contact on the employer's own domain.
+  'GET /api/admin/placement/employers/': 'read',
+  'POST /api/admin/placement/employers/': 'plain-write',
+  'PATCH /api/admin/placement/employers/:id/': 'plain-write',
+  'DELETE /api/admin/placement/employers/:id/': 'plain-write',
+  'GET /api/admin/placement/offers/': 'read',
+  'POST /api/admin/placement/offers/': 'plain-write',
+  'GET /api/admin/placement/offers/:id/': 'read',
+  'POST /api/admin/placement/offers/:id/verify/': 'step-up',
+  'POST /api/admin/placement/offers/:id/reject/': 'step-up',
+  'POST /api/admin/placement/offers/:id/request-confirmation/': 'plain-write',
 };
 
 /** The class of a route (HEAD as GET); undefined when the table does not name it. */

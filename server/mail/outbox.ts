@@ -20,7 +20,9 @@ export type AttachmentRef =
   /** A parent's confirmation link (its age record's user id; decision record 065). */
   | { kind: 'guardian_consent'; id: number }
   /** A certificate's PDF (decision record 052). */
-  | { kind: 'certificate'; id: number; filename?: string };
+  | { kind: 'certificate'; id: number; filename?: string }
+  /** An employer's offer-confirmation link (decision record 070): written in as it is sent, like a reset link. */
+  | { kind: 'offer_confirmation'; id: number };
 
 export type Email = {
   template: string;

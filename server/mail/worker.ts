@@ -23,6 +23,7 @@ import { resolveJwtSecret } from '../services/tokens.ts';
 import { createTaxDocumentRepository } from '../repositories/tax-documents.ts';
 import type { AttachmentRef } from './outbox.ts';
 import { certificateAttachment } from '../certificates/attachment.ts';
+import { offerConfirmationLinkOf } from '../domains/placement/confirmation-mail.ts';
 import { createSmtpTransport, senderDomain, type MailTransport } from './transport.ts';
 
 /**
@@ -70,6 +71,10 @@ export function createMailWorker(options: {
 
   /** The link a placeholder stands for, derived again from its nonce and the server's secret; null: none. */
   async function linkOf(ref: AttachmentRef): Promise<{ placeholder: string; link: string } | null> {
+    if (ref.kind === 'offer_confirmation') {
+      const secret = await resolveJwtSecret(db, config.jwtSecret);
+      return offerConfirmationLinkOf(db, secret, config.publicUrl, ref.id);
+    }
     if (ref.kind !== 'password_reset' && ref.kind !== 'guardian_consent' && ref.kind !== 'email_link') return null;
     linkKey ??= resolveJwtSecret(db, config.jwtSecret).then(resetLinkKey);
     if (ref.kind === 'email_link') {

@@ -42,6 +42,11 @@ export const PAGE_TEXT: Record<string, PageText> = {
     description:
       'Placement statistics, hiring partners and the stories of students now working as credit and research analysts.',
   },
+  '/placement/methodology': {
+    title: `How we count placements | ${SITE_NAME}`,
+    description:
+      'How every placement figure on this site is computed from verified offers, batch by batch, following the Indian Placement Reporting Standards.',
+  },
   '/resources': {
     title: `Resource library | ${SITE_NAME}`,
     description:

@@ -1,5 +1,6 @@
 import type { Faculty, Program, Resource, SuccessStory, Testimonial, Workshop } from '../../contract/index.ts';
-import { PRELOAD_TESTIMONIALS } from '../../src/features/marketing/preload-keys.ts';
+import { PRELOAD_PLACEMENT_SUMMARY, PRELOAD_TESTIMONIALS } from '../../src/features/marketing/preload-keys.ts';
+import { placementSummary } from '../domains/placement/summary.ts';
 import { PRELOAD, type Preloaded } from '../../src/lib/preloaded.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -57,8 +58,17 @@ export async function loadPageData(
       const list = await fromCatalogue(catalogue, pathname, async () =>
         (await programs.list({ includeInactive: false })).map(toProgram),
       );
-      return { status: 200, preloaded: { [PRELOAD.programs]: list }, programs: list };
+      const figures = await placementSummary(db);
+      return {
+        status: 200,
+        preloaded: { [PRELOAD.programs]: list, [PRELOAD_PLACEMENT_SUMMARY]: figures },
+        programs: list,
+      };
     }
+    // The pages that state placement figures embed what GET /classroom/placement/summary/ answers.
+    case '/':
+    case '/about':
+      return { status: 200, preloaded: { [PRELOAD_PLACEMENT_SUMMARY]: await placementSummary(db) } };
     case '/faculty': {
       const list = await fromCatalogue(catalogue, pathname, async (): Promise<Faculty[]> =>
         (await createFacultyRepository(db).list(true)).map(toFaculty),
@@ -83,7 +93,11 @@ export async function loadPageData(
       );
       return {
         status: 200,
-        preloaded: { [PRELOAD.successStories]: list, [PRELOAD_TESTIMONIALS]: testimonials },
+        preloaded: {
+          [PRELOAD.successStories]: list,
+          [PRELOAD_TESTIMONIALS]: testimonials,
+          [PRELOAD_PLACEMENT_SUMMARY]: await placementSummary(db),
+        },
       };
     }
     case '/resources': {

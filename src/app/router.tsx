@@ -2,6 +2,9 @@ import { lazy, useState, type ComponentType } from 'react';
 import { createMemoryRouter, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { MainLayout } from '../components/layout/main-layout.tsx';
 import { HomePage } from '../features/marketing/components/home-page.tsx';
+import type { PlacementSummary } from '../../contract/placement.ts';
+import { deferredPart } from '../lib/deferred-part.tsx';
+import { usePreloadedPlacement } from './routes/preloaded-placement.ts';
 import { paths } from '../config/paths.ts';
 import { PreloadedContext, type Preloaded } from '../lib/preloaded.ts';
 import { RootRoute } from './root-route.tsx';
@@ -37,9 +40,11 @@ const LoginPage = page(() => import('./routes/login-route.tsx'), 'LoginRoute');
 const RegisterPage = page(() => import('./routes/register-route.tsx'), 'RegisterRoute');
 const ForgotPasswordPage = page(() => import('./routes/password-reset-routes.tsx'), 'ForgotPasswordRoute');
 const ResetPasswordPage = page(() => import('./routes/password-reset-routes.tsx'), 'ResetPasswordRoute');
-const AboutPage = page(() => import('../features/marketing/components/about-page.tsx'), 'AboutPage');
+const AboutPage = page(() => import('./routes/catalogue-routes.tsx'), 'AboutRoute');
 const ContactPage = page(() => import('./routes/contact-route.tsx'), 'ContactRoute');
 const PlacementPage = page(() => import('./routes/catalogue-routes.tsx'), 'PlacementRoute');
+const PlacementMethodologyPage = page(() => import('./routes/catalogue-routes.tsx'), 'PlacementMethodologyRoute');
+const PlacementConfirmPage = page(() => import('./routes/catalogue-routes.tsx'), 'PlacementConfirmRoute');
 const ProgramsPage = page(() => import('./routes/catalogue-routes.tsx'), 'ProgramsRoute');
 const ProgramDetailPage = page(() => import('./routes/catalogue-routes.tsx'), 'ProgramDetailRoute');
 const FacultyPage = page(() => import('./routes/catalogue-routes.tsx'), 'FacultyRoute');
@@ -66,6 +71,21 @@ const GuardianConfirmPage = page(() => import('./routes/privacy-routes.tsx'), 'G
 const ConfirmEmailPage = page(() => import('./routes/email-link-routes.tsx'), 'ConfirmEmailRoute');
 const UndoEmailChangePage = page(() => import('./routes/email-link-routes.tsx'), 'UndoEmailChangeRoute');
 
+/**
+ * The home page below its hero: server-rendered, hydrated after the hero in its own chunk, which brings the
+ * placement figures' loader with it (the home page's first JavaScript stays within its budget).
+ */
+const HomeSections = deferredPart(async () => {
+  const [{ HomeSections: Sections }, { placementSummaryLoader }] = await Promise.all([
+    import('../features/marketing/components/home-sections.tsx'),
+    import('./composition/placement.ts'),
+  ]);
+  return function HomeBelowTheFold({ preloaded }: { preloaded?: PlacementSummary }) {
+    return <Sections figures={placementSummaryLoader} preloaded={preloaded} />;
+  };
+});
+const HomeRoute = () => <HomePage below={<HomeSections preloaded={usePreloadedPlacement()} />} />;
+
 export const routes: RouteObject[] = [
   {
     // RootRoute shows the route error page when a page fails to render.
@@ -80,13 +100,15 @@ export const routes: RouteObject[] = [
       {
         element: <MainLayout />,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, element: <HomeRoute /> },
           { path: paths.about, element: <AboutPage /> },
           { path: paths.programs, element: <ProgramsPage /> },
           { path: paths.program.pattern, element: <ProgramDetailPage /> },
           { path: paths.faculty, element: <FacultyPage /> },
           { path: paths.workshops, element: <WorkshopsPage /> },
           { path: paths.placement, element: <PlacementPage /> },
+          { path: paths.placementMethodology, element: <PlacementMethodologyPage /> },
+          { path: paths.placementConfirm, element: <PlacementConfirmPage /> },
           { path: paths.resources, element: <ResourcesPage /> },
           { path: paths.contact, element: <ContactPage /> },
           // Login and role guards: in the pages' chunks (src/app/routes).

@@ -18,6 +18,8 @@ export const paths = {
   faculty: '/faculty',
   workshops: '/workshops',
   placement: '/placement',
+  placementMethodology: '/placement/methodology',
+  placementConfirm: '/placement/confirm',
   resources: '/resources',
   dashboard: '/dashboard',
   admin: '/admin',

@@ -24,10 +24,10 @@ describe('Programs', () => {
     expect(c.getByText('Beginner')).toBeInTheDocument();
     expect(c.getByText('Credit Analyst')).toBeInTheDocument();
     expect(c.getByText('6 months')).toBeInTheDocument();
-    expect(c.getByText('6-8L')).toBeInTheDocument();
+    expect(await c.findByText('84 of 112 placed, median ₹6.4 lakh a year (as of 1 Nov 2026)')).toBeInTheDocument();
     expect(c.getByText('₹1,25,000')).toBeInTheDocument();
     expect(c.getByText('₹1,50,000').closest('s')).not.toBeNull();
-    expect(c.getByText(/100% placement assistance/)).toBeInTheDocument();
+    expect(c.getByText(/Placement assistance for every student/)).toBeInTheDocument();
     expect(c.getByRole('link', { name: 'Enroll Now' })).toHaveAttribute('href', '/payment/program/1');
   });
 

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { PLACEMENT_PATHS } from '../../contract/placement-paths.ts';
 import { API, MESSAGES } from '../../contract/index.ts';
 import { ok, serverError } from './support/fake-api.ts';
 import { resource, story, student, workshop } from './support/fixtures.ts';
@@ -112,15 +113,26 @@ describe('Resources', () => {
 });
 
 describe('Placement, Home and About', () => {
-  it('Placement shows stats, featured success stories, eight partners and six services', async () => {
+  it('Placement shows the record’s figures, featured success stories, the partners with verified offers and six services', async () => {
     const { api } = renderApp('/placement', { routes: { [`GET ${API.successStories.list}`]: ok([story()]) } });
     const card = (await screen.findByRole('heading', { name: 'Ananya Rao' })).closest('article')!;
     expect(within(card).getByText('A')).toBeInTheDocument();
     expect(within(card).getByText('Credit Analyst at CRISIL')).toBeInTheDocument();
     expect(within(card).getByText('Salary: 8.5 LPA')).toBeInTheDocument();
     expect(api.callsTo(`GET ${API.successStories.list}`)[0]!.query.get('featured')).toBe('true');
-    const partners = screen.getByRole('heading', { name: 'Our placement partners' }).parentElement!;
-    expect(within(partners).getAllByRole('listitem')).toHaveLength(8);
+    const partners = (await screen.findByRole('heading', { name: 'Our placement partners' })).parentElement!;
+    expect(within(partners).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'HDFC BankBank',
+      'CRISILRating Agency',
+      'Bajaj FinanceNBFC',
+    ]);
+    const record = screen.getByRole('heading', { name: 'Our placement record' }).parentElement!;
+    expect(within(record).getByText('84 of 112')).toBeInTheDocument();
+    expect(within(record).getByText('₹6.4 lakh')).toBeInTheDocument();
+    expect(record).toHaveTextContent('batches ending 2024–2026');
+    expect(record).toHaveTextContent('as of 1 Nov 2026');
+    expect(within(record).getByRole('link', { name: 'How we count' })).toHaveAttribute('href', '/placement/methodology');
+    expect(api.callsTo(`GET ${PLACEMENT_PATHS.summary}`)).toHaveLength(1);
     for (const service of [
       'Career Coach',
       'Resume and Interview Prep',
@@ -185,7 +197,9 @@ describe('Placement, Home and About', () => {
     expect(within(benefits).getAllByRole('listitem')).toHaveLength(6);
     expect(screen.getAllByText('Rating Agency').length).toBeGreaterThan(0);
     expect(screen.getByText('NBFC')).toBeInTheDocument();
-    for (const figure of ['500+', '100%', '6-8L', '50+', '15+']) expect(screen.getByText(figure)).toBeInTheDocument();
+    // The placement figures come from the record (GET /classroom/placement/summary/), never typed in.
+    for (const figure of ['84 of 112', '₹6.4 lakh', '3', '100%', '15+'])
+      expect(await screen.findByText(figure)).toBeInTheDocument();
   });
 
   it('Home shows a student a single button to the dashboard', async () => {

@@ -4,7 +4,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { fromPromise, type EventObject } from 'xstate';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, TestimonialInput, type StudentEnrollment, type Program } from '../../contract/index.ts';
+import { MESSAGES, TestimonialInput, type StudentEnrollment, type PlacementSummary, type Program } from '../../contract/index.ts';
+import { placementSummary } from './support/fixtures.ts';
 import {
   adminModalMachine,
   createListMachine,
@@ -65,7 +66,11 @@ describe('list, model-based: generated paths replayed on the Programs page (filt
           const enrollments = loaderOf<StudentEnrollment[]>(async () => []);
           render(
             <MemoryRouter>
-              <ProgramsPage list={list} enrollments={enrollments} />
+              <ProgramsPage
+                list={list}
+                enrollments={enrollments}
+                placement={loaderOf<PlacementSummary>(async () => placementSummary())}
+              />
             </MemoryRouter>,
           );
           return null;

@@ -6,7 +6,13 @@ import { ProgramsPage } from '../../features/catalogue/components/programs-page.
 import { ResourcesPage } from '../../features/catalogue/components/resources-page.tsx';
 import { WorkshopsPage } from '../../features/catalogue/components/workshops-page.tsx';
 import { PlacementPage } from '../../features/marketing/components/placement-page.tsx';
+import { AboutPage } from '../../features/marketing/components/about-page.tsx';
 import { PRELOAD_TESTIMONIALS } from '../../features/marketing/preload-keys.ts';
+import { usePlacementRecord } from './placement-record.ts';
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { OfferConfirmPage } from '../../features/marketing/components/offer-confirm-page.tsx';
+import { offerConfirmation } from '../composition/placement.ts';
 import { PRELOAD, usePreloaded } from '../../lib/preloaded.ts';
 import {
   facultyList,
@@ -40,12 +46,18 @@ function usePreloadedProgram(id: string): Program | undefined {
     : undefined;
 }
 
+const placementProps = (r: ReturnType<typeof usePlacementRecord>) => ({
+  placement: r.figures,
+  preloadedPlacement: r.preloaded,
+});
+
 /** The catalogue routes, each given its machines (and any server-rendered data) by the composition point. */
 export const ProgramsRoute = () => (
   <ProgramsPage
     list={programsList}
     enrollments={myEnrollmentsLoader}
     preloaded={usePreloadedList<Program>(PRELOAD.programs)}
+    {...placementProps(usePlacementRecord())}
   />
 );
 export function ProgramDetailRoute() {
@@ -71,8 +83,19 @@ export const WorkshopsRoute = () => (
 export const ResourcesRoute = () => (
   <ResourcesPage list={resourcesList} preloaded={usePreloadedList<Resource>(PRELOAD.resources)} />
 );
+export const AboutRoute = () => <AboutPage record={usePlacementRecord()} />;
+export { PlacementMethodologyPage as PlacementMethodologyRoute } from '../../features/marketing/components/placement-methodology-page.tsx';
+
+/** An employer's confirmation link: the token rides in the fragment, never sent in a URL. */
+export function PlacementConfirmRoute() {
+  const token = new URLSearchParams(useLocation().hash.replace(/^#/, '')).get('token') ?? '';
+  const [logic] = useState(() => offerConfirmation(token));
+  return <OfferConfirmPage logic={logic} />;
+}
+
 export const PlacementRoute = () => (
   <PlacementPage
+    record={usePlacementRecord()}
     stories={successStoriesList}
     preloaded={usePreloadedList<SuccessStory>(PRELOAD.successStories)}
     testimonials={testimonialsList}

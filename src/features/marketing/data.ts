@@ -1,26 +1,13 @@
-/** Static marketing content (spec sections 1 and 2). The figures are the spec's fixed claims. */
+/**
+ * Static marketing content (spec sections 1 and 2). No placement figure is typed here: placed students,
+ * salaries and hiring partners come from the placement record (decision record 070, docs/deviations.md).
+ */
 
+/** The two fixed figures that are not placement outcomes: a service every student gets, and the faculty. */
 export const IMPACT = [
-  { value: '500+', label: 'Students placed' },
-  { value: '100%', label: 'Placement assistance' },
-  { value: '6-8L', label: 'Average salary per year (₹ lakh)' },
-  { value: '50+', label: 'Hiring partners' },
+  { value: '100%', label: 'Students offered placement assistance' },
   { value: '15+', label: 'Years of faculty experience' },
 ] as const;
-
-export type Partner = { name: string; category: 'Bank' | 'Rating Agency' | 'NBFC' };
-
-/** Banks, rating agencies and one NBFC; the Placement page lists all eight. */
-export const PARTNERS: Partner[] = [
-  { name: 'HDFC Bank', category: 'Bank' },
-  { name: 'ICICI Bank', category: 'Bank' },
-  { name: 'Axis Bank', category: 'Bank' },
-  { name: 'Kotak Mahindra Bank', category: 'Bank' },
-  { name: 'CRISIL', category: 'Rating Agency' },
-  { name: 'ICRA', category: 'Rating Agency' },
-  { name: 'CARE Ratings', category: 'Rating Agency' },
-  { name: 'Bajaj Finance', category: 'NBFC' },
-];
 
 export const BENEFITS = [
   {
@@ -41,12 +28,12 @@ export const BENEFITS = [
   {
     icon: '🤝',
     title: '100% Placement Assistance',
-    text: 'Resume reviews, mock credit committees and introductions to 50+ hiring partners.',
+    text: 'Resume reviews, mock credit committees and introductions to the employers who hire our graduates.',
   },
   {
     icon: '💼',
     title: 'Career Outcomes',
-    text: 'Our graduates start at an average of ₹6-8 lakh per year as credit and research analysts.',
+    text: 'Our graduates start as credit and research analysts: see the placement record, batch by batch.',
   },
   {
     icon: '🕒',

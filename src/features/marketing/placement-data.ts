@@ -20,10 +20,3 @@ export const SUPPORT_SERVICES = [
   },
   { icon: '💰', title: 'Salary Negotiation', text: 'Know your market value and negotiate your offer with confidence.' },
 ] as const;
-
-export const PLACEMENT_STATS = [
-  { value: '500+', label: 'Students placed' },
-  { value: '100%', label: 'Placement assistance' },
-  { value: '6-8L', label: 'Average salary (₹ lakh per year)' },
-  { value: '50+', label: 'Hiring partners' },
-] as const;

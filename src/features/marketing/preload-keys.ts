@@ -3,3 +3,6 @@
  * `PRELOAD`, which ships with the home page: only the placement route and the server need this name.
  */
 export const PRELOAD_TESTIMONIALS = 'testimonials';
+
+/** The placement figures (GET /classroom/placement/summary/) on the pages that state them. */
+export const PRELOAD_PLACEMENT_SUMMARY = 'placement-summary';

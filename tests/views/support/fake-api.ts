@@ -1,5 +1,7 @@
 import { vi } from 'vitest';
 import { API, SERVER_MESSAGES, type AppConfig, type User } from '../../../contract/index.ts';
+import { PLACEMENT_PATHS } from '../../../contract/placement-paths.ts';
+import { placementSummary } from './fixtures.ts';
 
 /**
  * The API faked at the network boundary: a fetch that answers by "METHOD /path/" with contract-shaped
@@ -61,6 +63,7 @@ export function installFakeApi(routes: Record<string, Handler> = {}, options: Op
     ),
     [`GET ${API.me}`]: (request) => (request.auth && options.user ? ok(options.user) : unauthorized),
     [`POST ${API.logout}`]: { status: 204 },
+    [`GET ${PLACEMENT_PATHS.summary}`]: ok(placementSummary()),
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');

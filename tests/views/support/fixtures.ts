@@ -1,3 +1,4 @@
+import type { PlacementSummary } from '../../../contract/placement.ts';
 import type {
   Enrollment,
   Faculty,
@@ -161,5 +162,40 @@ export function payment(overrides: Partial<Payment> = {}): Payment {
     billing_gstin: null,
     invoice_number: null,
     ...overrides,
+  };
+}
+
+/** The placement record's figures (decision record 070), as GET /classroom/placement/summary/ answers them. */
+export function placementSummary(): PlacementSummary {
+  const figures = {
+    completed: 120,
+    opted_out: 8,
+    eligible: 112,
+    placed: 84,
+    placement_rate: 75,
+    median_ctc: 640_000,
+    highest_ctc: 1_200_000,
+    lowest_ctc: 420_000,
+    employers: 3,
+  };
+  return {
+    as_of: '2026-11-01',
+    batches_from: 2024,
+    batches_to: 2026,
+    methodology_url: '/placement/methodology',
+    overall: figures,
+    programs: [
+      {
+        ...figures,
+        program: 1,
+        program_title: 'Credit Analyst Program',
+        batches: [{ ...figures, batch: 7, batch_name: 'Credit Analyst · 2026 cohort', ends_on: '2026-03-20' }],
+      },
+    ],
+    partners: [
+      { name: 'HDFC Bank', sector: 'bank', verified_offers: 30 },
+      { name: 'CRISIL', sector: 'rating_agency', verified_offers: 20 },
+      { name: 'Bajaj Finance', sector: 'nbfc', verified_offers: 34 },
+    ],
   };
 }

@@ -3,9 +3,24 @@ import { CATEGORY_LABELS, LEVEL_LABELS, TARGET_AUDIENCE_LABELS, type Program } f
 import { paths } from '../../../config/paths.ts';
 import { Badge } from '../../../components/badges.tsx';
 import { ProgramPrice } from './program-price.tsx';
+import type { PlacementSummary } from '../../../../contract/placement.ts';
+import { ProgramPlacementLine } from '../../../components/placement-figures.tsx';
 import { fullName, plural } from '../../../utils/format.ts';
 
-function ProgramCard({ program, enrolled }: { program: Program; enrolled: boolean }) {
+/** What a card says of placement: the record's line, "loading", or that the figures could not be loaded. */
+export type CardPlacement = PlacementSummary | 'failed' | undefined;
+
+function PlacementFact({ program, placement }: { program: Program; placement: CardPlacement }) {
+  if (placement === 'failed') return <dd>Figures unavailable right now</dd>;
+  if (!placement) return <dd>Loading…</dd>;
+  return (
+    <dd>
+      <ProgramPlacementLine figures={placement.programs.find((p) => p.program === program.id)} asOf={placement.as_of} />
+    </dd>
+  );
+}
+
+function ProgramCard({ program, enrolled, placement }: { program: Program; enrolled: boolean; placement: CardPlacement }) {
   const instructor = fullName(program.instructor);
   return (
     <article className="card" aria-labelledby={`program-${program.id}`}>
@@ -33,8 +48,8 @@ function ProgramCard({ program, enrolled }: { program: Program; enrolled: boolea
         <dd>{TARGET_AUDIENCE_LABELS[program.target_audience]}</dd>
         <dt>Duration</dt>
         <dd>{plural(program.duration_months, 'month')}</dd>
-        <dt>Average salary</dt>
-        <dd>{program.avg_salary}</dd>
+        <dt>Placement record</dt>
+        <PlacementFact program={program} placement={placement} />
       </dl>
       <ProgramPrice program={program} />
       <div className="actions">
@@ -53,11 +68,19 @@ function ProgramCard({ program, enrolled }: { program: Program; enrolled: boolea
 }
 
 /** The Programs page's cards. */
-export function ProgramGrid({ programs, enrolled }: { programs: readonly Program[]; enrolled: ReadonlySet<number> }) {
+export function ProgramGrid({
+  programs,
+  enrolled,
+  placement,
+}: {
+  programs: readonly Program[];
+  enrolled: ReadonlySet<number>;
+  placement: CardPlacement;
+}) {
   return (
     <div className="grid">
       {programs.map((program) => (
-        <ProgramCard key={program.id} program={program} enrolled={enrolled.has(program.id)} />
+        <ProgramCard key={program.id} program={program} enrolled={enrolled.has(program.id)} placement={placement} />
       ))}
     </div>
   );

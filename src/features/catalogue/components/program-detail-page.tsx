@@ -83,12 +83,6 @@ export function ProgramDetailPage({ loader, batchesLoader, id, preloaded }: Prop
           <dd>{TARGET_AUDIENCE_LABELS[program.target_audience]}</dd>
           <dt>Duration</dt>
           <dd>{plural(program.duration_months, 'month')}</dd>
-          {program.avg_salary ? (
-            <>
-              <dt>Average salary</dt>
-              <dd>{program.avg_salary}</dd>
-            </>
-          ) : null}
         </dl>
         <ProgramPrice program={program} />
         <div className="actions">

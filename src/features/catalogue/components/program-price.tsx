@@ -10,7 +10,7 @@ export function ProgramPrice({ program }: { program: Program }) {
         <WasPrice original={program.original_price} price={program.price} />
         <span>{formatINR(program.price)}</span>
       </p>
-      <p className="highlight">✓ 100% placement assistance</p>
+      <p className="highlight">✓ Placement assistance for every student</p>
     </>
   );
 }

@@ -13,7 +13,8 @@ import { disclosureMachine } from '../../../../machines/disclosure.machine.ts';
 import type { ListLogic } from '../../../../machines/list.machine.ts';
 import type { LoaderLogic } from '../../../../machines/loader.machine.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
-import { useListMachine } from '../../../lib/use-preloaded-machine.ts';
+import { useListMachine, useLoaderMachine } from '../../../lib/use-preloaded-machine.ts';
+import type { PlacementSummary } from '../../../../contract/placement.ts';
 import { Notice } from '../../../components/notice.tsx';
 import { enrolledIds } from '../enrolled.ts';
 import { ChipGroup } from './chip-group.tsx';
@@ -25,6 +26,7 @@ const ProgramGrid = deferredPart(
   // The enrolled set is made anew on every render: the same ids are the same props.
   (before, after) =>
     before.programs === after.programs &&
+    before.placement === after.placement &&
     before.enrolled.size === after.enrolled.size &&
     [...before.enrolled].every((id) => after.enrolled.has(id)),
 );
@@ -32,12 +34,20 @@ const ProgramGrid = deferredPart(
 type Filters = { level: string; category: string; target_audience: string; search: string };
 const NO_FILTERS: Filters = { level: '', category: '', target_audience: '', search: '' };
 
-type Props = { list: ListLogic<Program>; enrollments: LoaderLogic<StudentEnrollment[]>; preloaded?: Program[] };
+type Props = {
+  list: ListLogic<Program>;
+  enrollments: LoaderLogic<StudentEnrollment[]>;
+  preloaded?: Program[];
+  /** The placement record's figures, each card's line (decision record 070). */
+  placement: LoaderLogic<PlacementSummary>;
+  preloadedPlacement?: PlacementSummary;
+};
 
-export function ProgramsPage({ list, enrollments, preloaded }: Props) {
+export function ProgramsPage({ list, enrollments, preloaded, placement, preloadedPlacement }: Props) {
   // Both requests start at once: no waterfall between the programs and the enrolled set.
   const [snapshot, send, actor] = useListMachine(list, { failureText: MESSAGES.programsLoadFailed }, preloaded);
   const [enrolledSnapshot] = useMachine(enrollments, { input: {} });
+  const [placementSnapshot] = useLoaderMachine(placement, {}, preloadedPlacement);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [filtersSnapshot, sendFilters] = useMachine(disclosureMachine);
   const filtersOpen = filtersSnapshot.hasTag('open');
@@ -115,7 +125,11 @@ export function ProgramsPage({ list, enrollments, preloaded }: Props) {
         empty={programs.length === 0}
         emptyText={filtered ? MESSAGES.programsEmptyFiltered : MESSAGES.programsEmpty}
       >
-        <ProgramGrid programs={programs} enrolled={enrolled} />
+        <ProgramGrid
+          programs={programs}
+          enrolled={enrolled}
+          placement={placementSnapshot.matches('failed') ? 'failed' : (placementSnapshot.context.data ?? undefined)}
+        />
       </ListStatus>
     </div>
   );

@@ -1,4 +1,5 @@
 import { IMPACT } from '../data.ts';
+import { PlacementRecord, PlacementTiles, type PlacementRecordProps } from './placement-record.tsx';
 import { InfoCards, StatTiles } from './partner-list.tsx';
 
 const REASONS = [
@@ -34,7 +35,7 @@ const FOUNDERS = [
   },
 ];
 
-export function AboutPage() {
+export function AboutPage({ record }: { record: PlacementRecordProps }) {
   return (
     <div className="container">
       <header className="page-header">
@@ -57,6 +58,7 @@ export function AboutPage() {
       </section>
       <section className="section" aria-labelledby="impact">
         <h2 id="impact">Our impact</h2>
+        <PlacementRecord {...record}>{(summary) => <PlacementTiles summary={summary} />}</PlacementRecord>
         <StatTiles stats={IMPACT} />
       </section>
       <section className="section" aria-labelledby="founders">

@@ -1,12 +1,10 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.ts';
 import { isAdmin, useIsAuthenticated, useSessionUser } from '../../../lib/session.ts';
-import { deferredPart } from '../../../lib/deferred-part.tsx';
+import type { ReactNode } from 'react';
 
-/** Below the fold: rendered by the server, hydrated after the hero (its own chunk). */
-const HomeSections = deferredPart(async () => (await import('./home-sections.tsx')).HomeSections);
-
-export function HomePage() {
+/** The hero; `below` is the rest of the page (the app composes it: a deferred part with the placement figures). */
+export function HomePage({ below }: { below: ReactNode }) {
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -19,7 +17,7 @@ export function HomePage() {
           <HeroActions />
         </div>
       </section>
-      <HomeSections />
+      {below}
     </>
   );
 }

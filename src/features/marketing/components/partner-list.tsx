@@ -1,18 +1,3 @@
-import type { Partner } from '../data.ts';
-
-export function PartnerList({ partners }: { partners: Partner[] }) {
-  return (
-    <ul className="grid grid-small" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {partners.map((partner) => (
-        <li key={partner.name} className="card partner">
-          <strong>{partner.name}</strong>
-          <span className="badge badge-navy">{partner.category}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export function StatTiles({ stats }: { stats: readonly { value: string; label: string }[] }) {
   return (
     <ul className="stats" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

@@ -2,9 +2,9 @@ import { MESSAGES, type SuccessStory, type Testimonial } from '../../../../contr
 import type { ListLogic } from '../../../../machines/list.machine.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { useListMachine } from '../../../lib/use-preloaded-machine.ts';
-import { PARTNERS } from '../data.ts';
-import { PLACEMENT_STATS, SUPPORT_SERVICES } from '../placement-data.ts';
-import { InfoCards, PartnerList, StatTiles } from './partner-list.tsx';
+import { SUPPORT_SERVICES } from '../placement-data.ts';
+import { InfoCards } from './partner-list.tsx';
+import { PlacementRecord, PlacementTiles, RecordPartners, type PlacementRecordProps } from './placement-record.tsx';
 
 /** Kept here, not in the contract's messages: those ship with the home page, whose budget is tight. */
 const TESTIMONIALS_FAILED = 'Failed to load testimonials. Please try again.';
@@ -14,7 +14,9 @@ export function PlacementPage({
   preloaded,
   testimonials,
   preloadedTestimonials,
+  record,
 }: {
+  record: PlacementRecordProps;
   stories: ListLogic<SuccessStory>;
   preloaded?: SuccessStory[];
   testimonials: ListLogic<Testimonial>;
@@ -27,9 +29,22 @@ export function PlacementPage({
     <div className="container">
       <header className="page-header">
         <h1>Placement</h1>
-        <p>100% placement assistance, from your first mock interview to your offer letter.</p>
+        <p>Placement assistance for every student, from your first mock interview to your offer letter.</p>
       </header>
-      <StatTiles stats={PLACEMENT_STATS} />
+      <PlacementRecord {...record}>
+        {(summary) => (
+          <>
+            <section className="section" aria-labelledby="record-title">
+              <h2 id="record-title">Our placement record</h2>
+              <PlacementTiles summary={summary} />
+            </section>
+            <section className="section" aria-labelledby="partners-title">
+              <h2 id="partners-title">Our placement partners</h2>
+              <RecordPartners summary={summary} />
+            </section>
+          </>
+        )}
+      </PlacementRecord>
       <section className="section" aria-labelledby="stories-title">
         <h2 id="stories-title">Success stories</h2>
         <ListStatus
@@ -66,10 +81,6 @@ export function PlacementPage({
             </div>
           </ListStatus>
         </div>
-      </section>
-      <section className="section" aria-labelledby="partners-title">
-        <h2 id="partners-title">Our placement partners</h2>
-        <PartnerList partners={PARTNERS} />
       </section>
       <section className="section" aria-labelledby="support-title">
         <h2 id="support-title">Placement support services</h2>

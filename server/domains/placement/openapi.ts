@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import * as C from '../../../contract/index.ts';
+import type { Operation } from '../../openapi-operation.ts';
+
+/** Placement (decision record 070): the public figures, students' offers, the employer's link, the office. */
+
+export const PLACEMENT_NAMED: Record<string, z.ZodType> = {
+  Employer: C.Employer,
+  Offer: C.Offer,
+  PlacementSummary: C.PlacementSummary,
+  ConfirmationView: C.ConfirmationView,
+  EmployerInput: C.EmployerInput,
+  EmployerPatchInput: C.EmployerPatch,
+  StudentOfferInput: C.StudentOfferInput,
+  OfficeOfferInput: C.OfficeOfferInput,
+  OfferDecisionInput: C.OfferDecisionInput,
+  ConfirmationRequestInput: C.ConfirmationRequestInput,
+  ConfirmationTokenInput: C.ConfirmationTokenInput,
+  ConfirmationAnswerInput: C.ConfirmationAnswerInput,
+};
+
+const P = C.PLACEMENT_PATHS;
+const tag = 'Placement';
+const Message = z.object({ message: z.string() });
+const Sent = z.object({ sent_to: z.string(), expires_at: z.string() });
+
+export const PLACEMENT_OPERATIONS: Operation[] = [
+  {
+    method: 'get',
+    path: P.summary,
+    summary:
+      'The placement figures (IPRS definitions) per ended batch, per program and overall, from verified offers only, with the day they are as of',
+    tag,
+    access: 'public',
+    responses: { 200: C.PlacementSummary },
+  },
+  {
+    method: 'get',
+    path: P.studentOffers,
+    summary: "The caller's own reported and recorded offers",
+    tag,
+    access: 'user',
+    responses: { 200: z.array(C.Offer) },
+  },
+  {
+    method: 'post',
+    path: P.studentOffers,
+    summary: 'Report an offer (claimed until the employer or the office verifies it; counts in no figure before)',
+    tag,
+    access: 'user',
+    body: C.StudentOfferInput,
+    responses: { 201: C.Offer },
+    errors: [400],
+  },
+  {
+    method: 'post',
+    path: P.confirmation,
+    summary: "What an employer's confirmation link shows (token in the body; 404 unknown, 410 used or expired)",
+    tag,
+    access: 'public',
+    body: C.ConfirmationTokenInput,
+    responses: { 200: C.ConfirmationView },
+    errors: [404, 410],
+  },
+  {
+    method: 'post',
+    path: P.confirmationAnswer,
+    summary: "The employer's answer: confirm, correct (designation, CTC) or deny; the link is single use",
+    tag,
+    access: 'public',
+    body: C.ConfirmationAnswerInput,
+    responses: { 200: Message },
+    errors: [400, 404, 410],
+  },
+  {
+    method: 'get',
+    path: P.employers,
+    summary: 'Employers with their verified offers and whether they show as hiring partners',
+    tag,
+    access: 'admin',
+    responses: { 200: z.array(C.Employer) },
+  },
+  {
+    method: 'post',
+    path: P.employers,
+    summary: 'Add an employer (a partner without a verified offer needs a reason; audited)',
+    tag,
+    access: 'admin',
+    body: C.EmployerInput,
+    responses: { 201: C.Employer },
+    errors: [400],
+  },
+  {
+    method: 'patch',
+    path: P.employer(),
+    summary: 'Change an employer (audited)',
+    tag,
+    access: 'admin',
+    body: C.EmployerPatch,
+    responses: { 200: C.Employer },
+    errors: [400, 404],
+  },
+  {
+    method: 'delete',
+    path: P.employer(),
+    summary: 'Delete an employer without offers (audited)',
+    tag,
+    access: 'admin',
+    responses: { 204: null },
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: P.offers,
+    summary: 'Offers, newest first (filter by status)',
+    tag,
+    access: 'admin',
+    query: z.object({ status: z.enum(C.OFFER_STATUSES).optional() }),
+    responses: { 200: z.array(C.Offer) },
+  },
+  {
+    method: 'post',
+    path: P.offers,
+    summary: 'Record an offer for a student of a batch (claimed until verified; audited)',
+    tag,
+    access: 'admin',
+    body: C.OfficeOfferInput,
+    responses: { 201: C.Offer },
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: P.offer(),
+    summary: 'One offer',
+    tag,
+    access: 'admin',
+    responses: { 200: C.Offer },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: P.verifyOffer(),
+    summary: 'Verify a claimed offer from its offer letter (step-up; a note of what was checked; audited)',
+    tag,
+    access: 'admin',
+    body: C.OfferDecisionInput,
+    responses: { 200: C.Offer },
+    errors: [400, 403, 404],
+  },
+  {
+    method: 'post',
+    path: P.rejectOffer(),
+    summary: 'Reject a claimed offer (step-up; a note; audited)',
+    tag,
+    access: 'admin',
+    body: C.OfferDecisionInput,
+    responses: { 200: C.Offer },
+    errors: [400, 403, 404],
+  },
+  {
+    method: 'post',
+    path: P.requestConfirmation(),
+    summary:
+      "Email a single-use, 24-hour confirmation link to one of the employer's HR contacts on the employer's own domain (audited)",
+    tag,
+    access: 'admin',
+    body: C.ConfirmationRequestInput,
+    responses: { 200: Sent },
+    errors: [400, 404],
+  },
+];

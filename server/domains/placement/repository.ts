@@ -1,0 +1,139 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import type { EmployersTable, OfferConfirmationsTable, PlacementOffersTable } from './tables.ts';
+
+/** Rows of the placement domain (decision record 070). Takes `db` or a transaction. */
+export function placementRepository(db: Db) {
+  const offerView = () =>
+    db
+      .selectFrom('placement_offers as o')
+      .innerJoin('users as u', 'u.id', 'o.student_id')
+      .innerJoin('batches as b', 'b.id', 'o.batch_id')
+      .innerJoin('programs as p', 'p.id', 'b.course_id')
+      .innerJoin('employers as e', 'e.id', 'o.employer_id')
+      .selectAll('o')
+      .select([
+        'u.first_name',
+        'u.last_name',
+        'u.username',
+        'b.name as batch_name',
+        'b.course_id as program_id',
+        'p.title as program_title',
+        'e.name as employer_name',
+        'e.website as employer_website',
+        'e.hr_contacts as employer_contacts',
+      ]);
+  return {
+    employers: () => db.selectFrom('employers').selectAll().orderBy('name_key').execute(),
+    employer: (id: number) => db.selectFrom('employers').selectAll().where('id', '=', id).executeTakeFirst(),
+    employerByKey: (key: string) =>
+      db.selectFrom('employers').selectAll().where('name_key', '=', key).executeTakeFirst(),
+    insertEmployer: (row: Insertable<EmployersTable>) =>
+      db.insertInto('employers').values(row).returning('id').executeTakeFirstOrThrow(),
+    updateEmployer: (id: number, set: Updateable<EmployersTable>) =>
+      db.updateTable('employers').set(set).where('id', '=', id).executeTakeFirst(),
+    deleteEmployer: (id: number) => db.deleteFrom('employers').where('id', '=', id).executeTakeFirst(),
+    /** Verified offers per employer (for the hiring-partner rule). */
+    verifiedOffersByEmployer: () =>
+      db
+        .selectFrom('placement_offers')
+        .select(['employer_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('status', '=', 'verified')
+        .groupBy('employer_id')
+        .execute(),
+    offersOfEmployer: (employerId: number) =>
+      db
+        .selectFrom('placement_offers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('employer_id', '=', employerId)
+        .executeTakeFirstOrThrow(),
+
+    offers: (filters: { status?: string; student?: number }) => {
+      let q = offerView();
+      if (filters.status) q = q.where('o.status', '=', filters.status as never);
+      if (filters.student !== undefined) q = q.where('o.student_id', '=', filters.student);
+      return q.orderBy('o.id', 'desc').limit(500).execute();
+    },
+    offer: (id: number) => offerView().where('o.id', '=', id).executeTakeFirst(),
+    insertOffer: (row: Insertable<PlacementOffersTable>) =>
+      db.insertInto('placement_offers').values(row).returning('id').executeTakeFirstOrThrow(),
+    /** Decides a claimed offer only (a conditional update): answers whether it did. */
+    async decideOffer(id: number, set: Updateable<PlacementOffersTable>): Promise<boolean> {
+      const r = await db
+        .updateTable('placement_offers')
+        .set(set)
+        .where('id', '=', id)
+        .where('status', '=', 'claimed')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    insertConfirmation: (row: Insertable<OfferConfirmationsTable>) =>
+      db.insertInto('offer_confirmations').values(row).execute(),
+    confirmationById: (id: number) =>
+      db.selectFrom('offer_confirmations').selectAll().where('id', '=', id).executeTakeFirst(),
+    confirmation: (tokenHash: string) =>
+      db.selectFrom('offer_confirmations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst(),
+    /** Takes the link (single use): answers whether this call took it. */
+    async useConfirmation(id: number, at: string): Promise<boolean> {
+      const r = await db
+        .updateTable('offer_confirmations')
+        .set({ used_at: at })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    /** A student's enrollment in a program batch (the batch they may report an offer for). */
+    enrollmentInBatch: (studentId: number, batchId: number) =>
+      db
+        .selectFrom('enrollments')
+        .select(['id', 'status'])
+        .where('student_id', '=', studentId)
+        .where('batch_id', '=', batchId)
+        .where('course_type', '=', 'program')
+        .executeTakeFirst(),
+
+    /** Every enrollment of the program batches that ended before `today`, with whether it completed. */
+    endedBatchEnrollments: (today: string) =>
+      db
+        .selectFrom('batches as b')
+        .innerJoin('programs as p', 'p.id', 'b.course_id')
+        .innerJoin('enrollments as en', (j) => j.onRef('en.batch_id', '=', 'b.id').on('en.course_type', '=', 'program'))
+        .leftJoin('certificates as c', (j) => j.onRef('c.enrollment_id', '=', 'en.id').on('c.status', '=', 'valid'))
+        .select([
+          'b.id as batch_id',
+          'b.name as batch_name',
+          'b.ends_on',
+          'p.id as program_id',
+          'p.title as program_title',
+          'en.student_id',
+          'en.status',
+          'en.placement_opt_out',
+          'c.id as certificate_id',
+        ])
+        .where('b.ends_on', '<', today)
+        .execute(),
+    verifiedOffers: () =>
+      db
+        .selectFrom('placement_offers')
+        .select(['student_id', 'batch_id', 'employer_id', 'annual_ctc'])
+        .where('status', '=', 'verified')
+        .execute(),
+    /** The latest change to the placement record (offers and employers). */
+    lastChange: async (): Promise<string | null> => {
+      const a = await db
+        .selectFrom('placement_offers')
+        .select((eb) => eb.fn.max('updated_at').as('at'))
+        .executeTakeFirst();
+      const b = await db
+        .selectFrom('employers')
+        .select((eb) => eb.fn.max('updated_at').as('at'))
+        .executeTakeFirst();
+      const values = [a?.at, b?.at].filter((v): v is string => typeof v === 'string');
+      return values.length ? values.sort().at(-1)! : null;
+    },
+  };
+}
+export type PlacementRepository = ReturnType<typeof placementRepository>;

@@ -1,0 +1,79 @@
+import type { PlacementFigures, PlacementSummary } from '../../../contract/placement.ts';
+import { PLACEMENT_PAGES } from '../../../contract/placement-paths.ts';
+import { istToday } from '../../../contract/time.ts';
+import type { Db } from '../../db/connect.ts';
+import { figuresOf, type StudentFact, type VerifiedOffer } from './figures.ts';
+import { placementRepository } from './repository.ts';
+
+
+type Group = { students: StudentFact[]; offers: VerifiedOffer[] };
+const group = (): Group => ({ students: [], offers: [] });
+const figures = (g: Group): PlacementFigures => figuresOf(g.students, g.offers);
+
+/**
+ * The public placement figures (decision record 070), computed from the record on every call: the
+ * graduates of every program batch that has ended, and the verified offers only. A claimed or rejected
+ * offer counts nowhere. Figures per batch, per program and overall; `as_of` is the IST day of the record's
+ * latest change, so a page says how current its figures are.
+ */
+export async function placementSummary(db: Db, now = new Date()): Promise<PlacementSummary> {
+  const repo = placementRepository(db);
+  const [rows, offers, lastChange, employers, verifiedByEmployer] = await Promise.all([
+    repo.endedBatchEnrollments(istToday(now)),
+    repo.verifiedOffers(),
+    repo.lastChange(),
+    repo.employers(),
+    repo.verifiedOffersByEmployer(),
+  ]);
+
+  const overall = group();
+  const programs = new Map<
+    number,
+    { title: string; all: Group; batches: Map<number, Group & { name: string; ends_on: string }> }
+  >();
+  const batchOf = new Map<number, { program: number }>();
+  for (const r of rows) {
+    const fact: StudentFact = {
+      key: `${r.batch_id}:${r.student_id}`,
+      completed: r.status === 'completed' || r.certificate_id !== null,
+      optedOut: r.placement_opt_out === 1,
+    };
+    let program = programs.get(r.program_id);
+    if (!program) programs.set(r.program_id, (program = { title: r.program_title, all: group(), batches: new Map() }));
+    let batch = program.batches.get(r.batch_id);
+    if (!batch) program.batches.set(r.batch_id, (batch = { ...group(), name: r.batch_name, ends_on: r.ends_on }));
+    batchOf.set(r.batch_id, { program: r.program_id });
+    for (const g of [overall, program.all, batch]) g.students.push(fact);
+  }
+  for (const o of offers) {
+    const at = batchOf.get(o.batch_id);
+    if (!at) continue; // a batch that has not ended (or is not a program's) is not reported yet
+    const offer: VerifiedOffer = { key: `${o.batch_id}:${o.student_id}`, employer: o.employer_id, ctc: o.annual_ctc };
+    const program = programs.get(at.program)!;
+    for (const g of [overall, program.all, program.batches.get(o.batch_id)!]) g.offers.push(offer);
+  }
+
+  const years = rows.map((r) => Number(r.ends_on.slice(0, 4)));
+  const counts = new Map(verifiedByEmployer.map((c) => [c.employer_id, Number(c.n)]));
+  return {
+    as_of: lastChange ? istToday(new Date(lastChange)) : null,
+    batches_from: years.length ? Math.min(...years) : null,
+    batches_to: years.length ? Math.max(...years) : null,
+    methodology_url: PLACEMENT_PAGES.methodology,
+    overall: figures(overall),
+    programs: [...programs.entries()]
+      .sort((a, b) => a[1].title.localeCompare(b[1].title))
+      .map(([id, p]) => ({
+        program: id,
+        program_title: p.title,
+        ...figures(p.all),
+        batches: [...p.batches.entries()]
+          .sort((a, b) => a[1].ends_on.localeCompare(b[1].ends_on))
+          .map(([batchId, b]) => ({ batch: batchId, batch_name: b.name, ends_on: b.ends_on, ...figures(b) })),
+      })),
+    partners: employers
+      .filter((e) => (counts.get(e.id) ?? 0) > 0 || e.is_partner === 1)
+      .map((e) => ({ name: e.name, sector: e.sector, verified_offers: counts.get(e.id) ?? 0 }))
+      .sort((a, b) => b.verified_offers - a.verified_offers || a.name.localeCompare(b.name)),
+  };
+}
