@@ -29,6 +29,7 @@ const HEADINGS: Record<(typeof PUBLIC_PAGES)[number], string> = {
   '/about': 'About us',
   '/workshops': 'Workshops',
   '/placement': 'Placement',
+  '/placement/methodology': 'How we count placements',
   '/resources': 'Resource Library',
   '/login': 'Login',
   '/register': 'Create your student account',
