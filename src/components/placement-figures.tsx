@@ -1,7 +1,7 @@
 import type { PlacementFigures } from '../../contract/placement.ts';
 import { formatIstDate } from '../../contract/time.ts';
 
-/** "₹6.4 lakh" (a CTC in rupees a year, one decimal of a lakh). */
+/** A CTC in rupees a year, in lakh with one decimal. */
 export function lakh(rupees: number): string {
   return `₹${(rupees / 100_000).toFixed(1).replace(/\.0$/, '')} lakh`;
 }

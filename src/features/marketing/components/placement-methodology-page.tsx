@@ -53,7 +53,7 @@ export function PlacementMethodologyPage() {
       <h2>What we do not claim</h2>
       <p>
         We offer placement assistance to every student: coaching, mock interviews, introductions to employers. We do
-        not promise or guarantee a job or a salary; nobody can.
+        not promise anyone a job or a salary; nobody can.
       </p>
       <p>
         <Link to={paths.placement}>Back to the placement record</Link>
