@@ -77,6 +77,7 @@ describe('entities', () => {
       id: 5,
       username: 'asha',
       email: 'asha@example.in',
+      email_verified: true,
       first_name: 'Asha',
       last_name: 'Rao',
       profile: { is_admin: false, is_instructor: false, is_student: true },

@@ -29,7 +29,7 @@ const NOT_MONEY: { file: string; text: string }[] = [
   { file: 'server/billing/words.ts', text: 'Math.floor(n / 100)' }, // the hundreds of a number in words
   { file: 'scripts/bench-web.ts', text: '(value ?? 0) * 100' }, // a Lighthouse score as a percentage
   { file: 'scripts/report-bundle.ts', text: 'HOME_BUDGET_GZIP_BYTES = 100 * 1024' }, // 100 KiB
-  { file: 'scripts/test-all.ts', text: '(Date.now() - since) / 100' }, // seconds to one decimal
+  { file: 'scripts/test-all/steps-runner.ts', text: '(Date.now() - since) / 100' }, // seconds to one decimal
   // A course's progress as a percentage of its lessons (computed, rounded down).
   { file: 'contract/delivery.ts', text: 'Math.floor((done * 100) / total)' },
   { file: 'server/repositories/lessons.ts', text: '(100 * COUNT(lesson_completions.lesson_id))' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, checkAgeAnswer } from '../../server/services/age.ts';
+import { GUARDIAN_MESSAGES, ageOn, checkAgeAnswer } from '../../server/services/age.ts';
 import { loadPrivacyConfig, missingPrivacySettings } from '../../server/privacy-config.ts';
 
 describe('privacy settings from the environment', () => {
@@ -33,7 +33,10 @@ describe('privacy settings from the environment', () => {
     expect(ageOn('2008-11-26', new Date('2026-11-25T00:00:00Z'))).toBe(17);
     const today = new Date('2026-11-25T00:00:00Z');
     expect(checkAgeAnswer({ is_adult: true }, today)).toBe('adult');
-    expect(checkAgeAnswer({}, today)).toBe('none');
+    // No answer at all is refused, naming the field to fill (decision record 065).
+    expect(() => checkAgeAnswer({}, today)).toThrow(
+      expect.objectContaining({ fields: { date_of_birth: [GUARDIAN_MESSAGES.ageRequired] } }),
+    );
     expect(checkAgeAnswer({ date_of_birth: '2008-11-25' }, today)).toBe('adult');
     expect(() => checkAgeAnswer({ date_of_birth: '2010-01-01' }, today)).toThrow();
     expect(checkAgeAnswer({ date_of_birth: '2010-01-01', parent_name: 'P', parent_email: 'p@example.in' }, today)).toBe(

@@ -76,7 +76,12 @@ describe('The instructor area', () => {
     await visible(
       student.getByText(`Your attendance: ${after.attendance_percentage}% of the live classes held so far.`),
     );
-    const row = student.getByRole('listitem').filter({ hasText: held!.title });
+    // The full timetable waits behind its heading's button (decision record 068): opened as a student would.
+    const toggle = student.getByRole('button', { name: /^Timetable \(/ });
+    await visible(toggle);
+    await toggle.click();
+    const timetable = student.getByRole('region', { name: /^Timetable/ });
+    const row = timetable.getByRole('listitem').filter({ hasText: held!.title });
     await visible(row.getByText(/· Present$/));
   });
 });
