@@ -10,17 +10,8 @@ export { PLACEMENT_PATHS } from './placement-paths.ts';
 
 export const EMPLOYER_SECTORS = ['bank', 'nbfc', 'rating_agency', 'research', 'other'] as const;
 export type EmployerSector = (typeof EMPLOYER_SECTORS)[number];
-export const EMPLOYER_SECTOR_LABELS: Record<EmployerSector, string> = {
-  bank: 'Bank',
-  nbfc: 'NBFC',
-  rating_agency: 'Rating agency',
-  research: 'Research',
-  other: 'Other',
-};
-
 export const OFFER_STATUSES = ['claimed', 'verified', 'rejected'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
-
 
 export const PLACEMENT_MESSAGES = {
   sector: 'Sector must be bank, NBFC, rating agency, research or other.',

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Batch, DELIVERY_API, DELIVERY_MESSAGES, Enrollment, StudentEnrollment, type Payment } from '../../contract/index.ts';
+import {
+  Batch,
+  DELIVERY_API,
+  DELIVERY_MESSAGES,
+  Enrollment,
+  StudentEnrollment,
+  type Payment,
+} from '../../contract/index.ts';
 import { completeThroughGateway, createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { Enrollment, Payment, PaymentCompletion, SERVER_MESSAGES, StudentEnrollment, StudentPayment } from '../../contract/index.ts';
+import {
+  Enrollment,
+  Payment,
+  PaymentCompletion,
+  SERVER_MESSAGES,
+  StudentEnrollment,
+  StudentPayment,
+} from '../../contract/index.ts';
 import { appWithAshaAndRavi } from './support/asha-and-ravi.ts';
 import { classroomPayments } from './support/classroom-payments.ts';
 import { createProgram, createWorkshop } from './support/fixtures.ts';

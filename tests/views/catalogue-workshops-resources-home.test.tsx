@@ -121,17 +121,20 @@ describe('Placement, Home and About', () => {
     expect(within(card).getByText('Salary: 8.5 LPA')).toBeInTheDocument();
     expect(api.callsTo(`GET ${API.successStories.list}`)[0]!.query.get('featured')).toBe('true');
     const partners = (await screen.findByRole('heading', { name: 'Our placement partners' })).parentElement!;
-    expect(within(partners).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'HDFC BankBank',
-      'CRISILRating Agency',
-      'Bajaj FinanceNBFC',
-    ]);
+    expect(
+      within(partners)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['HDFC BankBank', 'CRISILRating Agency', 'Bajaj FinanceNBFC']);
     const record = screen.getByRole('heading', { name: 'Our placement record' }).parentElement!;
     expect(within(record).getByText('84 of 112')).toBeInTheDocument();
     expect(within(record).getByText('₹6.4 lakh')).toBeInTheDocument();
     expect(record).toHaveTextContent('batches ending 2024–2026');
     expect(record).toHaveTextContent('as of 1 Nov 2026');
-    expect(within(record).getByRole('link', { name: 'How we count' })).toHaveAttribute('href', '/placement/methodology');
+    expect(within(record).getByRole('link', { name: 'How we count' })).toHaveAttribute(
+      'href',
+      '/placement/methodology',
+    );
     expect(api.callsTo(`GET ${PLACEMENT_PATHS.summary}`)).toHaveLength(1);
     for (const service of [
       'Career Coach',

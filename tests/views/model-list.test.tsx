@@ -4,7 +4,13 @@ import { MemoryRouter } from 'react-router-dom';
 import { fromPromise, type EventObject } from 'xstate';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, TestimonialInput, type StudentEnrollment, type PlacementSummary, type Program } from '../../contract/index.ts';
+import {
+  MESSAGES,
+  TestimonialInput,
+  type StudentEnrollment,
+  type PlacementSummary,
+  type Program,
+} from '../../contract/index.ts';
 import { placementSummary } from './support/fixtures.ts';
 import {
   adminModalMachine,

@@ -49,7 +49,11 @@ export async function up(db: Db): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('placement_offers_batch').on('placement_offers').columns(['batch_id', 'status']).execute();
+  await db.schema
+    .createIndex('placement_offers_batch')
+    .on('placement_offers')
+    .columns(['batch_id', 'status'])
+    .execute();
   await db.schema.createIndex('placement_offers_student').on('placement_offers').column('student_id').execute();
 
   await table(db, 'offer_confirmations')

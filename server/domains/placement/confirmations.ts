@@ -153,4 +153,3 @@ export function createConfirmationService(db: Db, mail: MailContext, linkKey: ()
       }),
   };
 }
-export type ConfirmationService = ReturnType<typeof createConfirmationService>;

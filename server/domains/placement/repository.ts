@@ -136,4 +136,3 @@ export function placementRepository(db: Db) {
     },
   };
 }
-export type PlacementRepository = ReturnType<typeof placementRepository>;

@@ -281,4 +281,3 @@ export function createPlacementService(db: Db) {
       }),
   };
 }
-export type PlacementService = ReturnType<typeof createPlacementService>;

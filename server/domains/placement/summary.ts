@@ -5,7 +5,6 @@ import type { Db } from '../../db/connect.ts';
 import { figuresOf, type StudentFact, type VerifiedOffer } from './figures.ts';
 import { placementRepository } from './repository.ts';
 
-
 type Group = { students: StudentFact[]; offers: VerifiedOffer[] };
 const group = (): Group => ({ students: [], offers: [] });
 const figures = (g: Group): PlacementFigures => figuresOf(g.students, g.offers);

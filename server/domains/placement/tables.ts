@@ -55,4 +55,3 @@ export interface OfferConfirmationsTable {
 }
 
 export type EmployerRow = Selectable<EmployersTable>;
-export type PlacementOfferRow = Selectable<PlacementOffersTable>;

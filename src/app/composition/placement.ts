@@ -34,4 +34,3 @@ export function offerConfirmation(token: string) {
     },
   };
 }
-export type OfferConfirmation = ReturnType<typeof offerConfirmation>;

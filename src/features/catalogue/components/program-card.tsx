@@ -20,7 +20,15 @@ function PlacementFact({ program, placement }: { program: Program; placement: Ca
   );
 }
 
-function ProgramCard({ program, enrolled, placement }: { program: Program; enrolled: boolean; placement: CardPlacement }) {
+function ProgramCard({
+  program,
+  enrolled,
+  placement,
+}: {
+  program: Program;
+  enrolled: boolean;
+  placement: CardPlacement;
+}) {
   const instructor = fullName(program.instructor);
   return (
     <article className="card" aria-labelledby={`program-${program.id}`}>

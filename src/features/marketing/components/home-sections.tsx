@@ -19,7 +19,9 @@ export function HomeSections(record: PlacementRecordProps) {
             <section className="section section-alt" aria-labelledby="partners-title">
               <div className="container">
                 <h2 id="partners-title">Our hiring partners</h2>
-                <p className="section-lead">Banks, rating agencies and NBFCs that made our graduates verified offers.</p>
+                <p className="section-lead">
+                  Banks, rating agencies and NBFCs that made our graduates verified offers.
+                </p>
                 <RecordPartners summary={summary} />
               </div>
             </section>

@@ -37,8 +37,8 @@ export function PlacementMethodologyPage() {
         </li>
         <li>
           <strong>CTC:</strong> the annual cost to company of each placed student&apos;s highest verified offer (one
-          figure per student). We report the median, the highest and the lowest, not an average, so a few large
-          offers cannot lift the figure.
+          figure per student). We report the median, the highest and the lowest, not an average, so a few large offers
+          cannot lift the figure.
         </li>
         <li>
           <strong>Employers and hiring partners:</strong> employers that made at least one verified offer. An employer
@@ -47,13 +47,13 @@ export function PlacementMethodologyPage() {
       </ul>
       <h2>As of when</h2>
       <p>
-        Each figure says the day of the latest change to the record it was computed from. The figures change as soon
-        as an offer is verified or rejected.
+        Each figure says the day of the latest change to the record it was computed from. The figures change as soon as
+        an offer is verified or rejected.
       </p>
       <h2>What we do not claim</h2>
       <p>
-        We offer placement assistance to every student: coaching, mock interviews, introductions to employers. We do
-        not promise anyone a job or a salary; nobody can.
+        We offer placement assistance to every student: coaching, mock interviews, introductions to employers. We do not
+        promise anyone a job or a salary; nobody can.
       </p>
       <p>
         <Link to={paths.placement}>Back to the placement record</Link>
