@@ -27,7 +27,10 @@ describe('Revenue tab', () => {
     // The chart's legend names each series with its value for the rows shown.
     const legend = within(screen.getByRole('list', { name: /Legend/ }));
     const items = legend.getAllByRole('listitem').map((item) => item.textContent);
-    expect(items).toEqual([`Net (after discounts and refunds) ${formatINR(1125000 + 90000)}`, `Refunded ${formatINR(125000)}`]);
+    expect(items).toEqual([
+      `Net (after discounts and refunds) ${formatINR(1125000 + 90000)}`,
+      `Refunded ${formatINR(125000)}`,
+    ]);
     expect(api.callsTo(`GET ${API.admin.revenue}`)[0]!.query.get('group')).toBe('month');
 
     await user.selectOptions(screen.getByLabelText('Group by'), 'course');

@@ -18,8 +18,9 @@ const paths = machinePaths(adminModalModel.machine, {
   events: adminModalModel.events,
   kind: ['shortest', 'transitions'],
 });
-type Item = { id: number; title: string; amount: number; refunded_amount: number; status: string };
-const item = { ...sampleAdminItem, amount: 3000, refunded_amount: 1000, status: 'completed' };
+type Item = { id: number; title: string; total_paise: number; refunded_paise: number; status: string };
+// A payment's amounts are in paise (what was charged, GST included): ₹3,000 paid, ₹1,000 refunded.
+const item = { ...sampleAdminItem, total_paise: 300000, refunded_paise: 100000, status: 'completed' };
 
 /** A tab with every action: add/edit form (title required), a row's own task, resolve, refund and delete. */
 const resource: AdminResource<Item> = {
@@ -29,8 +30,8 @@ const resource: AdminResource<Item> = {
   item: z.object({
     id: z.number(),
     title: z.string(),
-    amount: z.number(),
-    refunded_amount: z.number(),
+    total_paise: z.number(),
+    refunded_paise: z.number(),
     status: z.string(),
   }),
   listPath: '/items/',
