@@ -1,3 +1,4 @@
+import { STAFF } from './personal-data-class.ts';
 import type { TableClass } from './personal-data-class.ts';
 
 /**
@@ -141,4 +142,33 @@ export const INSTITUTE_DATA: Record<string, TableClass> = {
     notPersonal: [...['entity', 'grain', 'period', 'status', 'course_type', 'course_id', 'is_urgent', 'refunded', 'n']],
   },
   counseling_totals: { notPersonal: ['status', 'assignee_id', 'n'] },
+  // Placement (decision record 070). An offer is the student's; after an erasure it stays (the published
+  // figures are counted from it) under the pseudonymised account, with no name of the student.
+  placement_offers: {
+    file: 'placement_offers',
+    exported: [
+      ...['id', 'batch_id', 'employer_id', 'designation', 'annual_ctc', 'offer_date', 'joining_date', 'status'],
+      ...['verified_via', 'verified_at', 'consent_to_publish', 'created_at', 'updated_at'],
+    ],
+    withheld: {
+      student_id: 'the account itself',
+      verified_by: STAFF,
+      decision_note: STAFF,
+      reported_by: 'who recorded the offer (the student or staff)',
+    },
+  },
+  employers: {
+    notPersonal: [
+      ...['id', 'name', 'name_key', 'sector', 'website', 'is_partner', 'partner_reason', 'created_at', 'updated_at'],
+      // The employer's HR contacts: their work addresses, no student's data.
+      'hr_contacts',
+    ],
+  },
+  offer_confirmations: {
+    notPersonal: ['id', 'offer_id', 'email', 'expires_at', 'used_at', 'created_by', 'created_at'],
+    withheld: {
+      token_hash: 'a hash of the employer’s link: a secret',
+      link_nonce: 'what the employer’s link is derived from: a secret',
+    },
+  },
 };

@@ -61,6 +61,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
       'enrolled_at',
       'updated_at',
       'batch_id',
+      'placement_opt_out',
     ],
     withheld: {
       student_id: 'the account itself',

@@ -79,6 +79,7 @@ export function createPersonalDataRepository(db: Db) {
         assignment_submissions: await select('assignment_submissions', student),
         certificates: await select('certificates', student),
         coupons: await select('coupons', student),
+        placement_offers: await select('placement_offers', student),
       };
     },
 
