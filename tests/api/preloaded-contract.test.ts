@@ -13,7 +13,8 @@ import {
   Workshop,
 } from '../../contract/index.ts';
 import { PUBLIC_PAGES } from '../../server/lib/public-pages.ts';
-import { PRELOAD_TESTIMONIALS } from '../../src/features/marketing/preload-keys.ts';
+import { PRELOAD_PLACEMENT_SUMMARY, PRELOAD_TESTIMONIALS } from '../../src/features/marketing/preload-keys.ts';
+import { PlacementSummary } from '../../contract/placement.ts';
 import { PRELOAD } from '../../src/lib/preloaded.ts';
 import { ctx, page, preloaded, useServerRenderingApp } from './support/server-rendering-app.ts';
 
@@ -31,6 +32,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
   [PRELOAD.successStories]: SuccessStory.array(),
   [PRELOAD.resources]: Resource.array(),
   [PRELOAD_TESTIMONIALS]: Testimonial.array(),
+  [PRELOAD_PLACEMENT_SUMMARY]: PlacementSummary,
   [PRELOAD.config]: AppConfig,
 };
 
