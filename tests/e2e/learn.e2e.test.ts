@@ -3,7 +3,8 @@ import { API, DELIVERY_API, type Course, type Enrollment } from '../../contract/
 import { api, apiOk, list, login, STUDENT } from './support/api.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { useE2E } from './support/fixture.ts';
-import { escapeRegExp, loginForm, visible, waitForPath } from './support/ui.ts';
+import { forceFont, LAYOUT_FONTS } from './support/fonts.ts';
+import { escapeRegExp, loginForm, openLoggedIn, visible, waitForPath } from './support/ui.ts';
 
 const e2e = useE2E();
 
@@ -79,5 +80,23 @@ describe('The student course page', () => {
     expect(JSON.stringify(refused.body)).toContain('Log in to open this lesson.');
     // And the same from the API without a token.
     expect((await api(e2e.baseURL, DELIVERY_API.lesson(paid.id))).status).toBe(401);
+  });
+
+  // The phone's width check in the wide and the narrow face, whatever this machine's default font is.
+  test.each(LAYOUT_FONTS)('in %s, the course page with a lesson open is no wider than a 390 px phone', async (font) => {
+    const { course } = await demoCourse();
+    const lesson = course.modules.flatMap((m) => m.lessons)[0]!;
+    const tokens = await login(e2e.baseURL, STUDENT.username, STUDENT.password);
+    const context = await e2e.newContext({ viewport: { width: 390, height: 844 } });
+    await forceFont(context, font);
+    const page = await context.newPage();
+    await openLoggedIn(page, tokens, `/learn/${course.enrollment_id}`);
+    await visible(page.getByRole('heading', { level: 1, name: course.program.title }));
+    await page.getByRole('button', { name: new RegExp(`^${escapeRegExp(lesson.title)}`) }).click();
+    await visible(page.getByRole('heading', { level: 2, name: lesson.title }));
+    await page.waitForFunction(() => document.fonts.status === 'loaded');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
   });
 });

@@ -7,7 +7,7 @@ import { getAdjacencyMap, getShortestPaths, getSimplePaths, type AdjacencyMap, t
  * machine (tests/machines) or against a rendered view (tests/views). Invoked actors appear as their
  * `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events, with the sample outputs and errors given.
  */
-export type PathKind = 'shortest' | 'simple' | 'transitions';
+export type PathKind = 'shortest' | 'simple' | 'transitions' | 'cover';
 
 export type PathOptions<TInput = unknown> = {
   /** Sample events, several per type where payloads matter (valid and invalid forms, done and error…). */
@@ -107,6 +107,9 @@ const eventsOf = (path: StatePath<AnyMachineSnapshot, EventObject>) => path.step
  * - transitions: for every state the traversal reaches (its adjacency map), the shortest path to it
  *   followed by each event it handles, so transitions back to a known state (close, retry, a second
  *   submit) are walked too.
+ * - cover: the paths of shortest and transitions, reduced (greedily) to a few that still take every sample
+ *   event in every state value the traversal reaches at least once (context ignored): for rendered
+ *   views, where each step costs a render, every transition is walked without walking it in every context.
  * Duplicate event sequences and sequences that begin a longer one are dropped.
  */
 export function machinePaths<TInput = unknown>(
@@ -140,11 +143,53 @@ export function machinePaths<TInput = unknown>(
       for (const { event } of Object.values(transitions) as { event: EventObject }[]) sequences.push([...head, event]);
     }
   }
+  if (kinds.has('cover')) {
+    sequences.push(...shortest.map(eventsOf));
+    const toState = new Map(shortest.map((path) => [serializeState(path.state), eventsOf(path)]));
+    const adjacency = getAdjacencyMap(machine, traversal) as AdjacencyMap<AnyMachineSnapshot, EventObject>;
+    for (const [serial, { transitions }] of Object.entries(adjacency)) {
+      const head = toState.get(serial);
+      if (!head) continue;
+      for (const { event } of Object.values(transitions) as { event: EventObject }[]) sequences.push([...head, event]);
+    }
+  }
   const byKey = new Map(sequences.map((events) => [events.map(serializeEvent).join('\n'), events]));
   const keys = [...byKey.keys()];
   // A path that is the beginning of another walks nothing the longer one does not.
-  return keys
+  const paths = keys
     .filter((key) => !keys.some((other) => other !== key && other.startsWith(`${key}\n`)))
     .sort()
     .map((key) => toMachinePath(machine, options, byKey.get(key)!));
+  return kinds.has('cover') && kinds.size === 1 ? coverEveryStep(paths) : paths;
+}
+
+/** What one step walks, context ignored: the state value it leaves and the event it takes there. */
+function stepKeys(path: MachinePath<unknown>): string[] {
+  return path.steps
+    .slice(1)
+    .map((step, i) => `${path.steps[i]!.expected.states.join(',')}|${serializeEvent(step.event)}`);
+}
+
+/** Greedy set cover: the fewest paths (in practice) that together walk every step any of `paths` walks. */
+function coverEveryStep<TInput>(paths: MachinePath<TInput>[]): MachinePath<TInput>[] {
+  const keysOf = new Map(paths.map((path) => [path, new Set(stepKeys(path as MachinePath<unknown>))]));
+  const uncovered = new Set([...keysOf.values()].flatMap((keys) => [...keys]));
+  const chosen: MachinePath<TInput>[] = [];
+  while (uncovered.size > 0) {
+    let best: MachinePath<TInput> | undefined;
+    let bestGain = 0;
+    for (const [path, keys] of keysOf) {
+      let gain = 0;
+      for (const key of keys) if (uncovered.has(key)) gain += 1;
+      if (gain > bestGain || (gain === bestGain && best && gain > 0 && path.steps.length < best.steps.length)) {
+        best = path;
+        bestGain = gain;
+      }
+    }
+    if (!best) break;
+    chosen.push(best);
+    for (const key of keysOf.get(best)!) uncovered.delete(key);
+    keysOf.delete(best);
+  }
+  return chosen.sort((a, b) => a.description.localeCompare(b.description));
 }

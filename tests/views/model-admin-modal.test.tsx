@@ -16,7 +16,7 @@ import { inState, replayInView } from './support/replay-view.ts';
 // the machine tests also walk the (much longer) simple paths.
 const paths = machinePaths(adminModalModel.machine, {
   events: adminModalModel.events,
-  kind: ['shortest', 'transitions'],
+  kind: ['cover'],
 });
 type Item = { id: number; title: string; total_paise: number; refunded_paise: number; status: string };
 // A payment's amounts are in paise (what was charged, GST included): ₹3,000 paid, ₹1,000 refunded.

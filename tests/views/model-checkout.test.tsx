@@ -12,8 +12,8 @@ import { SessionContext } from '../../src/lib/session.ts';
 import { student } from './support/fixtures.ts';
 import { inState, replayInView } from './support/replay-view.ts';
 
-// Each step renders the page: shortest paths plus one path through every transition (every edge still walked).
-const paths = modelPaths(checkoutModel, { kind: ['shortest', 'transitions'] });
+// Each step renders the page: the few paths that together take every sample event in every state (every edge walked).
+const paths = modelPaths(checkoutModel, { kind: ['cover'] });
 const loggedIn = sessionMachine.provide({
   actors: { loadCurrentUser: fromPromise<typeof student | null, void>(async () => student) },
 });

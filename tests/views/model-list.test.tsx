@@ -34,7 +34,7 @@ const all = machinePaths(listModel.machine, {
   events: listModel.events,
   input: listModel.inputs![0],
   stateKey: listModel.stateKey,
-  kind: ['shortest', 'transitions'],
+  kind: ['cover'],
 });
 const userEvents = (path: MachinePath) =>
   new Set(

@@ -7,7 +7,7 @@ import { paymentFlowModel } from '../support/models/index.ts';
 import { CourseCard } from '../../src/features/dashboard/components/course-card.tsx';
 import { inState, replayInView } from './support/replay-view.ts';
 
-const paths = modelPaths(paymentFlowModel, { kind: ['shortest', 'transitions'] });
+const paths = modelPaths(paymentFlowModel, { kind: ['cover'] });
 const BUSY = ['starting', 'completing', 'paying'];
 
 describe('payment flow, model-based: every generated path replayed on the dashboard course card', () => {

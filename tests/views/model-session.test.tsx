@@ -25,7 +25,7 @@ import { displayName, SessionContext } from '../../src/lib/session.ts';
 import { announceSessionExpired } from '../../src/lib/auth-events.ts';
 import { inState, replayInView } from './support/replay-view.ts';
 
-const paths = machinePaths(sessionModel.machine, { events: sessionModel.events, kind: ['shortest', 'transitions'] });
+const paths = machinePaths(sessionModel.machine, { events: sessionModel.events, kind: ['cover'] });
 const nav = () => within(screen.getByRole('navigation', { name: 'Main' }));
 /** The user a passkey ceremony signs in (session.signedIn): the authenticator and server are fakes. */
 let passkeyUser: User | null = null;

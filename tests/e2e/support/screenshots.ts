@@ -1,8 +1,9 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { ADMIN, STUDENT, login } from './api.ts';
 import { REPO_ROOT } from './app.ts';
+import { forceFont, type LayoutFont } from './fonts.ts';
 import { ROUTES, settle, type Role } from './routes.ts';
 import { setTokens } from './ui.ts';
 
@@ -53,4 +54,35 @@ export async function screenshotEveryPage(
     }
   }
   return written;
+}
+
+/**
+ * How many pixels each page is wider than a window of `width`, with `font` forced on every element (the
+ * wide and the narrow face: the width checks must not depend on this machine's default font).
+ */
+export async function overflowEveryPage(
+  baseURL: string,
+  newContext: (options: BrowserContextOptions) => Promise<BrowserContext>,
+  width: number,
+  font: LayoutFont,
+): Promise<{ path: string; overflowPx: number }[]> {
+  const measured: { path: string; overflowPx: number }[] = [];
+  for (const role of ['visitor', 'student', 'admin'] as const) {
+    const routes = SCREENSHOT_PAGES.filter((r) => r.role === role);
+    if (!routes.length) continue;
+    const context = await newContext({ viewport: { width, height: 844 }, reducedMotion: 'reduce' });
+    await forceFont(context, font);
+    const page = await context.newPage();
+    await as(baseURL, page, role);
+    for (const route of routes) {
+      const path = await route.path(baseURL);
+      await page.goto(path);
+      await settle(page);
+      await page.waitForFunction(() => document.fonts.status === 'loaded');
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      measured.push({ path, overflowPx: Math.max(0, scrollWidth - width) });
+    }
+    await context.close();
+  }
+  return measured;
 }
