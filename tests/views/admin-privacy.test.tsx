@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, PRIVACY_API, type Incident, type PrivacyRequest } from '../../contract/index.ts';
+import { istDayStart } from '../../contract/time.ts';
 import { ok, type FakeRequest } from './support/fake-api.ts';
 import { sampleImpact } from '../support/models/index.ts';
 import { admin } from './support/fixtures.ts';
@@ -114,7 +115,8 @@ describe('Admin Privacy tab', () => {
   });
 
   it('records an incident and counts down the 72 hours for the Board’s detailed report', async () => {
-    const aware = new Date('2026-11-21T09:00');
+    // The form's date-time is India time: 09:00 IST on 21 Nov.
+    const aware = new Date(Date.parse(istDayStart('2026-11-21')) + 9 * HOUR);
     // Only the clock is fixed (26 h 30 min after the institute became aware); timers run as usual.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(aware.getTime() + 26.5 * HOUR);
@@ -135,8 +137,11 @@ describe('Admin Privacy tab', () => {
     expect(screen.getByText(/#1 aware .* · 40 people · names and phone numbers/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send the notice to the affected people' })).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo(`POST ${PRIVACY_API.adminIncidents}`)).toHaveLength(1));
-    expect(api.callsTo(`POST ${PRIVACY_API.adminIncidents}`)[0]!.body).toEqual({
-      aware_at: aware.toISOString(),
+    const sent = api.callsTo(`POST ${PRIVACY_API.adminIncidents}`)[0]!.body as { aware_at: string };
+    // The same instant (the form sends it with India's offset).
+    expect(Date.parse(sent.aware_at)).toBe(aware.getTime());
+    expect(sent).toEqual({
+      aware_at: sent.aware_at,
       data_categories: 'names and phone numbers',
       people_affected: 40,
       description: 'A list was sent to a wrong address.',

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { resetAppConfigCache } from '../../src/features/auth/api/config-api.ts';
 
 // Route chunks load lazily: the first visit of a page in a file may take a moment under a busy CI.
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 20_000 });
 // Whole-app renders with lazy chunks run long on a 2-core CI machine under parallel files.
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 beforeEach(() => {
   localStorage.clear();
