@@ -74,7 +74,12 @@ export function paginated<T extends z.ZodTypeAny>(item: T) {
   return z.object({
     count: z.number().int().nonnegative(),
     /** Present and true when the count stopped at its cap (COUNT_CAP; FILTERED_SEARCH_COUNT_CAP). */
-    count_capped: z.boolean().optional(),
+    count_capped: z
+      .boolean()
+      .optional()
+      .describe(
+        'True when the count stopped at its cap: 10,000, or 200 for a search with another filter; count is then that cap ("at least").',
+      ),
     next: z.string().nullable(),
     previous: z.string().nullable(),
     results: z.array(item),
