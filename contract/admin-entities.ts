@@ -62,13 +62,24 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
  * is true ("10,000+"), so a broad search never counts a million rows (docs/api.md).
  */
 export const COUNT_CAP = 10_000;
+/**
+ * A search combined with another filter (status, course, dates…) counts at most this many rows: each
+ * counted row is a payment or enrollment read and its student checked, so its count costs about what its
+ * page does (decision record 075). Past it, `count` is this number and `count_capped` is true ("200+").
+ */
+export const FILTERED_SEARCH_COUNT_CAP = 200;
 
 /** The admin lists' page (docs/api.md). */
 export function paginated<T extends z.ZodTypeAny>(item: T) {
   return z.object({
     count: z.number().int().nonnegative(),
-    /** Present and true when the count stopped at COUNT_CAP. */
-    count_capped: z.boolean().optional(),
+    /** Present and true when the count stopped at its cap (COUNT_CAP; FILTERED_SEARCH_COUNT_CAP). */
+    count_capped: z
+      .boolean()
+      .optional()
+      .describe(
+        'True when the count stopped at its cap: 10,000, or 200 for a search with another filter; count is then that cap ("at least").',
+      ),
     next: z.string().nullable(),
     previous: z.string().nullable(),
     results: z.array(item),

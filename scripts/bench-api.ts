@@ -16,8 +16,11 @@
  * project knows, signed with the shared secret) and wrk's script sends each answer's new refresh token in
  * a later request; a run that runs out of tokens shows it as errors.
  * BENCH_DURATION (seconds per endpoint, default 10), BENCH_CONNECTIONS (10), BENCH_THREADS (2),
- * BENCH_TOOL (wrk | autocannon), BENCH_ENDPOINTS (e.g. `refresh,stats`: those and the programs list only), BENCH_PEER=0 (skip the peer), BENCH_DATABASE_URL (adds the project
- * on PostgreSQL: a database created and dropped per run; ceiling and peer stay SQLite-only), BENCH_NODE_FLAGS
+ * BENCH_TOOL (wrk | autocannon), BENCH_ENDPOINTS (e.g. `refresh,stats`: those and the programs list only; at
+ * scale, the reads whose names contain one of them), BENCH_PEER=0 (skip the peer), BENCH_DATABASE_URL (adds the
+ * project on PostgreSQL: a database created and dropped per run; ceiling and peer stay SQLite-only; and the
+ * admin reads at scale, one run and one table per data shape: `--shape=default,steady,burst` or BENCH_SHAPES,
+ * all three unless told; scripts/bench-scale.ts), BENCH_ROWS=0 (only the runs at scale), BENCH_NODE_FLAGS
  * (node flags for the project's processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where a
  * request's time goes).
  */
@@ -28,6 +31,7 @@ import path from 'node:path';
 import { openDatabase } from '../server/db/connect.ts';
 import { CONNECTIONS, DURATION, ENDPOINTS, MEASURED, PROCESSES, THREADS, TOOL } from './bench/config.ts';
 import { prepare } from './bench/data.ts';
+import { chosenShapes } from './bench/shapes.ts';
 import { login, measureAll, type Row } from './bench/load.ts';
 import {
   createPostgres,
@@ -39,6 +43,7 @@ import {
   stop,
 } from './bench/servers.ts';
 
+const SHAPES = chosenShapes();
 const SIZES = (process.env.BENCH_ROWS ?? '1000,100000')
   .split(',')
   .map((s) => Number(s.trim()))
@@ -115,12 +120,16 @@ async function main() {
     console.error(`Benchmarking with ${rows.toLocaleString('en-IN')} payments and enrollments...`);
     results.push(...(await runSize(rows, peerSkip)));
   }
-  const atScale: Row[] = [];
+  const atScale = new Map<string, Row[]>();
   if (process.env.BENCH_DATABASE_URL && SCALE_ROWS > 0) {
-    console.error(`Benchmarking the admin reads on PostgreSQL at ${SCALE_ROWS.toLocaleString('en-IN')} payments...`);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scale-'));
     try {
-      atScale.push(...(await runScale(dir)));
+      for (const shape of SHAPES) {
+        console.error(
+          `Benchmarking the admin reads on PostgreSQL at ${SCALE_ROWS.toLocaleString('en-IN')} payments, ${shape} shape...`,
+        );
+        atScale.set(shape, await runScale(dir, shape));
+      }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -149,15 +158,18 @@ async function main() {
       );
     }
   }
-  if (atScale.length === 0) return;
-  console.log('\nAdmin reads on PostgreSQL at scale (target: each at least 500 req/s with p99 under 50 ms)\n');
-  console.log('| payments | endpoint | req/s | p50 ms | p99 ms | errors | target met |');
-  console.log('|---:|---|---:|---:|---:|---:|---|');
-  for (const r of atScale) {
-    const met = r.rps >= 500 && r.p99 < 50 && r.errors === 0 ? 'yes' : 'no';
+  for (const [shape, rows] of atScale) {
+    const missed = rows.filter((r) => !(r.rps >= 500 && r.p99 <= 50 && r.errors === 0)).length;
     console.log(
-      `| ${r.rows.toLocaleString('en-US')} | ${r.endpoint} | ${r.rps} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${met} |`,
+      `\nAdmin reads on PostgreSQL at ${SCALE_ROWS.toLocaleString('en-US')} payments, ${shape} shape ` +
+        `(target: each at least 500 req/s with p99 at most 50 ms; ${missed} of ${rows.length} short)\n`,
     );
+    console.log('| endpoint | req/s | p50 ms | p99 ms | errors | target met |');
+    console.log('|---|---:|---:|---:|---:|---|');
+    for (const r of rows) {
+      const met = r.rps >= 500 && r.p99 <= 50 && r.errors === 0 ? 'yes' : 'no';
+      console.log(`| ${r.endpoint} | ${r.rps} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${met} |`);
+    }
   }
 }
 

@@ -1,11 +1,13 @@
 /**
- * `npx tsx scripts/seed-million.ts postgres://…/db [payments]`: a PostgreSQL database at the size of a
- * large institute, for `npm run bench:api` (its PostgreSQL run at scale) and for trying the office by hand:
- * the demo content, then 1,000,000 payments (default), as many enrollments, one student per ten payments
- * (100,000), a refund on one completed payment in a hundred, and 10,000 counseling requests, spread over
- * the last two years. Written by the database itself (INSERT … SELECT over generate_series), with the row
- * triggers paused for the load (session_replication_role = replica), the indexes that are no constraint's
- * built after it, and the kept totals recounted, so a million rows take a minute or two, not ten. Students are `student<N>`, password `bench-student`.
+ * `npx tsx scripts/seed-million.ts postgres://…/db [payments] [default|steady|burst]`: a PostgreSQL database
+ * at the size of a large institute, for `npm run bench:api` (its PostgreSQL runs at scale) and for trying
+ * the office by hand: the demo content, then 1,000,000 payments (default), as many enrollments, one student
+ * per ten payments (100,000), a refund on one completed payment in a hundred, and 10,000 counseling
+ * requests, laid out in the data shape asked for (scripts/bench/shapes.ts). Written by the database itself
+ * (INSERT … SELECT over generate_series), with the row triggers paused for the load
+ * (session_replication_role = replica), the indexes that are no constraint's built after it, and the kept
+ * totals recounted as the triggers keep them, so a million rows take a few minutes, not an hour. Students'
+ * password is `bench-student`.
  */
 import pg from 'pg';
 import { openDatabase } from '../server/db/connect.ts';
@@ -13,47 +15,25 @@ import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedDemo } from '../server/db/seed.ts';
 import { recountStatements } from '../server/db/migrations/020_record_totals.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
-
-const FIRST = ['Aarav', 'Ananya', 'Vivaan', 'Diya', 'Aditya', 'Isha', 'Kabir', 'Meera', 'Rohan', 'Priya'];
-const LAST = ['Sharma', 'Iyer', 'Reddy', 'Nair', 'Gupta', 'Menon', 'Patel', 'Rao', 'Das', 'Kulkarni', 'Joshi'];
-const array = (values: string[]) => `ARRAY[${values.map((v) => `'${v}'`).join(',')}]`;
+import { SHAPES, shapeStatements, type Shape } from './bench/shapes.ts';
 
 /** The statements, in order; `$1` is the number of payments, `$2` the password hash. */
-function statements(): string[] {
+function statements(shape: Shape): string[] {
   return [
     `SET session_replication_role = replica`,
-    // Students: ids follow the sequence; row n is student<n>.
-    `INSERT INTO users (username, email, first_name, last_name, password_hash, role, created_at, is_active)
-     SELECT 'student' || n, 'student' || n || '@example.in',
-            (${array(FIRST)})[1 + n % ${FIRST.length}], (${array(LAST)})[1 + (n / ${FIRST.length}) % ${LAST.length}],
-            $2, 'student', to_char(now() - interval '3 years', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 1
-     FROM generate_series(0, greatest($1::int / 10, 100) - 1) n`,
-    `CREATE TEMP TABLE bench_students AS
-       SELECT row_number() OVER (ORDER BY id) - 1 AS n, id FROM users WHERE username ~ '^student[0-9]+$'`,
-    `CREATE TEMP TABLE bench_courses AS
-       SELECT row_number() OVER (ORDER BY kind, id) - 1 AS n, kind, id FROM (
-         SELECT 'program' AS kind, id FROM programs UNION ALL SELECT 'workshop', id FROM workshops) c`,
-    // Payment i: student i mod S, course floor(i / S) mod C (so (student, course) is unique), one a minute.
-    `CREATE TEMP TABLE bench_rows AS
-       SELECT i, s.id AS student_id, c.kind AS course_type, c.id AS course_id,
-              to_char((now() - make_interval(mins => $1::int - i)) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
-       FROM generate_series(0, $1::int - 1) i
-       JOIN bench_students s ON s.n = i % (SELECT count(*) FROM bench_students)
-       JOIN bench_courses c ON c.n = (i / (SELECT count(*) FROM bench_students)) % (SELECT count(*) FROM bench_courses)`,
+    ...shapeStatements(shape),
     `INSERT INTO payments (student_id, course_type, course_id, status, amount, payment_method, failure_reason,
                            admin_notes, is_urgent, created_at, completed_at, updated_at)
      SELECT student_id, course_type, course_id, st, 45000 + (i % 10) * 10000,
             (ARRAY['credit_card','debit_card','upi'])[1 + i % 3],
             CASE WHEN st = 'failed' THEN (ARRAY['card_declined','bank_timeout','insufficient_funds'])[1 + i % 3] END,
             '', CASE WHEN i % 50 = 0 THEN 1 ELSE 0 END, at, CASE WHEN st = 'completed' THEN at END, at
-     FROM (SELECT *, (ARRAY['completed','completed','completed','cancelled','failed','completed','cancelled','on_hold'])[1 + i % 8] AS st
-           FROM bench_rows) r`,
+     FROM bench_rows r`,
     `INSERT INTO enrollments (student_id, course_type, course_id, status, is_active, progress_percentage,
                               issue_description, admin_notes, is_urgent, enrolled_at, updated_at)
      SELECT student_id, course_type, course_id, st, CASE WHEN st IN ('active','completed') THEN 1 ELSE 0 END,
             i % 101, '', '', CASE WHEN i % 70 = 0 THEN 1 ELSE 0 END, at, at
-     FROM (SELECT *, (ARRAY['pending','failed','active','cancelled','on_hold','completed','completed','completed'])[1 + i % 8] AS st
-           FROM bench_rows) r`,
+     FROM bench_enrolment_rows r`,
     // A refund on one completed payment in a hundred, a week after it (a fifth of them in full).
     `INSERT INTO refunds (payment_id, idempotency_key, amount, reason, revoke_access, status, gateway_refund_id,
                           error, created_by, created_at, updated_at)
@@ -65,12 +45,6 @@ function statements(): string[] {
     `UPDATE payments p SET refunded_amount = r.amount,
             status = CASE WHEN r.amount >= p.amount THEN 'refunded' ELSE p.status END
      FROM refunds r WHERE r.payment_id = p.id AND r.idempotency_key LIKE 'bench-%'`,
-    `INSERT INTO counseling_requests (name, email, phone, preferred_date, interest, message, created_at, status)
-     SELECT (${array(FIRST)})[1 + n % ${FIRST.length}] || ' ' || (${array(LAST)})[1 + n % ${LAST.length}],
-            'lead' || n || '@example.in', '98' || lpad((n % 100000000)::text, 8, '0'), NULL, 'Credit Analyst', '',
-            to_char((now() - make_interval(mins => n * 90)) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-            (ARRAY['new','contacted','scheduled','converted','closed'])[1 + n % 5]
-     FROM generate_series(0, 9999) n`,
     `SET session_replication_role = DEFAULT`,
     // The kept totals (migrations 002, 010, 020, 021 and 022), recounted as the triggers would have kept them.
     `DELETE FROM totals`,
@@ -105,7 +79,7 @@ function statements(): string[] {
 }
 
 /** Loads a fresh PostgreSQL database (migrated here) with `payments` payments and their peers. */
-export async function seedMillion(url: string, payments = 1_000_000): Promise<void> {
+export async function seedMillion(url: string, payments = 1_000_000, shape: Shape = 'default'): Promise<void> {
   const handle = openDatabase(url);
   await migrateToLatest(handle.db);
   await seedDemo(handle.db);
@@ -121,7 +95,7 @@ export async function seedMillion(url: string, payments = 1_000_000): Promise<vo
          AND indexname NOT IN (SELECT conname FROM pg_constraint)`,
     );
     for (const index of indexes) await client.query(`DROP INDEX "${index.name}"`);
-    for (const statement of statements()) {
+    for (const statement of statements(shape)) {
       const params = [/\$1/.test(statement) ? payments : undefined, /\$2/.test(statement) ? hash : undefined];
       const used = params[1] !== undefined ? params : params[0] !== undefined ? [params[0]] : [];
       await client.query(statement, used);
@@ -135,13 +109,15 @@ export async function seedMillion(url: string, payments = 1_000_000): Promise<vo
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [url, count] = process.argv.slice(2);
-  if (!url?.startsWith('postgres')) {
-    console.error('Usage: npx tsx scripts/seed-million.ts postgres://user@host:5432/database [payments]');
+  const [url, count, shape = 'default'] = process.argv.slice(2);
+  if (!url?.startsWith('postgres') || !(SHAPES as readonly string[]).includes(shape)) {
+    console.error(
+      `Usage: npx tsx scripts/seed-million.ts postgres://user@host:5432/database [payments] [${SHAPES.join('|')}]`,
+    );
     process.exit(2);
   }
   const started = Date.now();
-  seedMillion(url, count ? Number(count) : undefined)
+  seedMillion(url, count ? Number(count) : undefined, shape as Shape)
     .then(() => console.error(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`))
     .catch((error: unknown) => {
       console.error(error);

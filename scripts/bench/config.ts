@@ -28,3 +28,6 @@ const CHOSEN = process.env.BENCH_ENDPOINTS?.split(',').map((s) => s.trim().toLow
 export const MEASURED = CHOSEN
   ? ENDPOINTS.filter((e, i) => i === 0 || CHOSEN.some((part) => e.name.toLowerCase().includes(part)))
   : ENDPOINTS;
+/** The reads at scale BENCH_ENDPOINTS names (all when unset). */
+export const chosen = (endpoints: Endpoint[]) =>
+  CHOSEN ? endpoints.filter((e) => CHOSEN.some((part) => e.name.toLowerCase().includes(part))) : endpoints;

@@ -26,6 +26,7 @@ import * as recordTotals from './migrations/020_record_totals.ts';
 import * as counselingAtScale from './migrations/021_counseling_at_scale.ts';
 import * as studentSearch from './migrations/022_student_search.ts';
 import * as placement from './migrations/030_placement.ts';
+import * as filterIndexes from './migrations/033_filter_indexes.ts';
 import * as settlementSeams from './migrations/023_settlement_seams.ts';
 import * as emailVerification from './migrations/024_email_verification.ts';
 import * as revenueDiscounts from './migrations/027_revenue_discounts.ts';
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '021_counseling_at_scale': counselingAtScale,
   '022_student_search': studentSearch,
   '030_placement': placement,
+  '033_filter_indexes': filterIndexes,
   '023_settlement_seams': settlementSeams,
   '024_email_verification': emailVerification,
   '027_revenue_discounts': revenueDiscounts,

@@ -84,22 +84,23 @@ export function keysetConditions(
   return [];
 }
 
-/** Counts at most COUNT_CAP + 1 rows: the count is exact up to the cap, else the cap and `capped`. */
+/** Counts at most `cap` + 1 rows: the count is exact up to the cap, else the cap and `capped`. */
 export async function cappedCount(
   rows: SelectQueryBuilder<Database, keyof Database, object>,
   db: Db,
+  cap = COUNT_CAP,
 ): Promise<{ count: number; capped: boolean }> {
   const row = await db
     .selectFrom(
       rows
         .select(sql<number>`1`.as('one'))
-        .limit(COUNT_CAP + 1)
+        .limit(cap + 1)
         .as('matching'),
     )
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   const n = Number(row.n);
-  return n > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: n, capped: false };
+  return n > cap ? { count: cap, capped: true } : { count: n, capped: false };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import {
@@ -15,6 +15,7 @@ import {
 import { estimatedStudents } from './search-terms.ts';
 import { cappedCount, countableFromTotals, type RecordFilters } from './record-filters.ts';
 import type { Position } from '../lib/keyset.ts';
+import { FILTERED_SEARCH_COUNT_CAP } from '../../contract/index.ts';
 import { createStatsRepository } from './stats.ts';
 
 /** What the Payments and Enrollments lists share: how they count, find a search's students, and fold a count. */
@@ -25,7 +26,8 @@ type Count = { count: number; capped: boolean };
 /**
  * How many match: from the trigger-kept totals (constant time) when only status and urgency filter; from
  * the day, month and all-time totals (migration 020) when no search does; from the matching students'
- * kept counts (migration 022) when only a search does; else `rows` counted, up to the cap.
+ * kept counts (migration 022) when only a search does; else `rows` counted, up to
+ * FILTERED_SEARCH_COUNT_CAP (a count that costs about what the page does, decision record 075).
  */
 async function listCount(
   db: Db,
@@ -45,7 +47,12 @@ async function listCount(
       filters.students ?? (await matchStudents(db, entity, filters.search)),
     );
   }
-  return cappedCount(rows, db);
+  // A term too common to resolve to ids: counted in the page's order (newest first, each row's student
+  // checked), the plan the page takes; unordered, PostgreSQL merged the students with the payments'
+  // student index and read 53,000 students for 201 rows (decision record 075).
+  if (filters.students?.ids) return cappedCount(rows, db, FILTERED_SEARCH_COUNT_CAP);
+  const [table, date] = entity === 'payment' ? ['payments', 'created_at'] : ['enrollments', 'enrolled_at'];
+  return cappedCount(rows.orderBy(sql.ref(`${table}.${date}`), 'desc'), db, FILTERED_SEARCH_COUNT_CAP);
 }
 
 /** The filters with the search's students found once, for the count and the page to share. */
