@@ -159,6 +159,7 @@ export function AdminDialog({ resource, snapshot, send, machines }: Props) {
       }
       onClose={close}
     >
+      {mode === 'edit' && item && resource.form.intro ? resource.form.intro(item as { id: number }) : null}
       {errorBanner}
       <AdminForm
         form={

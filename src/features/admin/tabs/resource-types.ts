@@ -111,6 +111,8 @@ export type AdminResource<T extends { id: number } = { id: number }> = {
     editAllowed?: (item: T) => boolean;
     /** The edit dialog's title when it differs from `editLabel` (the button "Move to batch" opens "Move to another batch"). */
     editTitle?: string;
+    /** What the edit dialog says above its form (a certificate's Revoke: what revoking it touches). */
+    intro?: (item: T) => ReactNode;
     /** The edit dialog's own form instead of `fields` (an enrollment's batch: a choice loaded when it opens). */
     EditForm?: ComponentType<EditFormProps>;
   };
