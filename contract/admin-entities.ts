@@ -143,3 +143,23 @@ export const UserImpact = z.object({
   unpaid_total_paise: z.number().int(),
 });
 export type UserImpact = z.infer<typeof UserImpact>;
+
+/**
+ * GET /api/admin/enrollments/{id}/impact/ (decision 077): what deleting the enrollment (or resolving it to
+ * Cancelled) touches, read before the administrator confirms: the student, the course and batch, the
+ * instalments still due on it (paise), whether a workshop seat comes free, and why a delete would be
+ * refused (it was paid for; resolve it instead), else null.
+ */
+export const EnrollmentImpact = z.object({
+  enrollment_id: z.number().int(),
+  student: z.string(),
+  course_type: z.enum(['program', 'workshop']),
+  title: z.string(),
+  status: z.string(),
+  batch: z.string().nullable(),
+  unpaid_instalments: UserImpact.shape.unpaid_instalments,
+  unpaid_total_paise: z.number().int(),
+  seat_released: z.boolean(),
+  delete_refused: z.string().nullable(),
+});
+export type EnrollmentImpact = z.infer<typeof EnrollmentImpact>;

@@ -65,6 +65,8 @@ export const API = {
     resolvePayment: (id: Id = P) => `/api/admin/payments/${id}/resolve/`,
     /** Delete a record with no money behind it (issue 11). */
     enrollment: (id: Id = P) => `/api/admin/enrollments/${id}/`,
+    /** What deleting or cancelling the enrollment touches: its unpaid instalments, a seat (decision 077). */
+    enrollmentImpact: (id: Id = P) => `/api/admin/enrollments/${id}/impact/`,
     payment: (id: Id = P) => `/api/admin/payments/${id}/`,
     refundPayment: (id: Id = P) => `/api/admin/payments/${id}/refund/`,
     reconciliation: '/api/admin/reconciliation/',

@@ -59,6 +59,8 @@ export const FIELD_MESSAGES = {
   email: 'Enter a valid email address.',
   phoneRequired: 'Phone is required.',
   phone: 'Enter a 10-digit Indian mobile number.',
+  /** Registration: WhatsApp or SMS ticked, no number given. */
+  phoneForMessages: 'Enter your mobile number for WhatsApp or SMS messages, or untick those boxes.',
 } as const;
 /** The 429 text: says truthfully how long to wait (the same figure as the Retry-After header). */
 export function rateLimitedMessage(retryAfterSeconds: number): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_MESSAGES } from './messages.ts';
 import { personName } from './person-name.ts';
 import { IDENTITY_MESSAGES, isReservedUsername } from './identity.ts';
 import { AgeFields, ConsentChoices } from './privacy.ts';
@@ -47,19 +48,28 @@ export const NewPassword = line({ error: 'Password is required.' })
   .min(8, 'Password must be at least 8 characters.')
   .max(256, 'Password must be at most 256 characters.');
 
-export const RegisterInput = z.object({
-  username: required('Username')
-    .max(150, 'Username must be at most 150 characters.')
-    .regex(USERNAME_PATTERN, 'Username may contain only letters, digits and @ . + - _')
-    .refine((name) => !isReservedUsername(name), IDENTITY_MESSAGES.usernameReserved),
-  email: emailAddress(),
-  password: NewPassword,
-  first_name: personName('First name'),
-  last_name: personName('Last name'),
-  /** Data protection (optional, additive): the age answer and the notice and purposes consented to. */
-  ...AgeFields,
-  consents: ConsentChoices.optional(),
-});
+export const RegisterInput = z
+  .object({
+    username: required('Username')
+      .max(150, 'Username must be at most 150 characters.')
+      .regex(USERNAME_PATTERN, 'Username may contain only letters, digits and @ . + - _')
+      .refine((name) => !isReservedUsername(name), IDENTITY_MESSAGES.usernameReserved),
+    email: emailAddress(),
+    password: NewPassword,
+    first_name: personName('First name'),
+    last_name: personName('Last name'),
+    /** Data protection (optional, additive): the age answer and the notice and purposes consented to. */
+    ...AgeFields,
+    consents: ConsentChoices.optional(),
+    /** The mobile number for WhatsApp and SMS: required when either is consented to (issue 39); '' is none. */
+    phone: z.preprocess((value) => (value === '' ? undefined : value), indianMobile().optional()),
+  })
+  .superRefine((input, ctx) => {
+    const messages = input.consents?.whatsapp === true || input.consents?.sms === true;
+    if (messages && input.phone === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: FIELD_MESSAGES.phoneForMessages });
+    }
+  });
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
 /** "Forgot password?": the address of the account (the answer is the same whether or not one has it). */

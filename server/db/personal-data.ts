@@ -18,6 +18,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
       ...['id', 'username', 'email', 'first_name', 'last_name', 'role', 'created_at', 'is_active', 'last_login'],
       'mfa_enabled',
       'email_verified_at',
+      'phone',
     ],
     withheld: {
       password_hash: 'a one-way hash of the password: useless to its owner, a risk if copied',

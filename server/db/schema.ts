@@ -42,6 +42,8 @@ export interface UsersTable {
   enrollment_count: Generated<number>;
   /** Migration 024: when the current address was confirmed from its emailed link; null until then. */
   email_verified_at: Generated<Timestamp | null>;
+  /** Migration 034: the Indian mobile number (10 digits) given with WhatsApp or SMS consent; null if none. */
+  phone: Generated<string | null>;
 }
 
 /** Migration 024: each address confirmed for an account, from then until changed away (decision record 063). */

@@ -56,6 +56,8 @@ export const ADMIN_ROUTE_CLASSES: Readonly<Record<`${Method} /${string}`, Access
   'POST /api/admin/enrollments/:id/resolve/': 'step-up',
   'POST /api/admin/enrollments/:id/batch/': 'plain-write',
   'POST /api/admin/enrollments/:id/instalments/refund/': 'step-up',
+  // What deleting or cancelling one touches (its unpaid instalments, a seat): shown before the delete.
+  'GET /api/admin/enrollments/:id/impact/': 'read',
 
   // Instalment plans, instalments, coupons: prices and discounts are money.
   'GET /api/admin/programs/:id/plans/': 'read',

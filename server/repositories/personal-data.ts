@@ -111,6 +111,7 @@ export function createPersonalDataRepository(db: Db) {
       const enrollments = await db.selectFrom('enrollments').select('id').where('student_id', '=', userId).execute();
       const pattern = termPattern([
         ...[user.username, user.email, `${user.first_name} ${user.last_name}`, user.first_name, user.last_name],
+        user.phone,
         ...spans.map((span) => span.email),
         ...payments.flatMap((p) => [
           p.billing_email,
@@ -141,6 +142,7 @@ export function createPersonalDataRepository(db: Db) {
           password_hash: '!erased',
           is_active: 0,
           email_verified_at: null,
+          phone: null,
         })
         .where('id', '=', userId)
         .execute();

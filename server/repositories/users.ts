@@ -16,6 +16,8 @@ export type NewUser = {
   role: Role;
   /** Set when the account is made by signing up, which logs the new student in. */
   last_login?: string;
+  /** The mobile number given with WhatsApp or SMS consent at registration (migration 034). */
+  phone?: string | null;
 };
 
 /** Every authenticated request reads its user: compiled once. */

@@ -1,7 +1,9 @@
-import type { UserImpact } from '../../contract/index.ts';
+import { OFFICE_MESSAGES, type EnrollmentImpact, type UserImpact } from '../../contract/index.ts';
 import type { Db } from '../db/connect.ts';
 import { notFound } from '../lib/errors.ts';
-import { createEnrollmentRepository } from '../repositories/enrollments.ts';
+import { createEnrollmentRepository, type EnrollmentView } from '../repositories/enrollments.ts';
+import { createPaymentRepository } from '../repositories/payments.ts';
+import { givesAccess } from './enrollments.ts';
 import { createInstalmentRepository } from '../repositories/instalments.ts';
 import { createUserRepository } from '../repositories/users.ts';
 import { todayIst, toInstalment } from './instalment-schedule.ts';
@@ -11,7 +13,7 @@ import type { PricingRules } from './pricing.ts';
 const ONGOING = new Set(['pending', 'active', 'on_hold']);
 
 /**
- * GET /api/admin/users/{id}/impact/ (decision 068): what erasing or deactivating the person touches, read
+ * GET /api/admin/users/{id}/impact/ (decisions 068, 077): what erasing or deactivating the person touches, read
  * before the administrator confirms: their ongoing enrollments and every instalment still due on them,
  * each at what it would charge (the schedule's own figure, so the same the student is shown).
  */
@@ -21,37 +23,72 @@ export async function userImpact(db: Db, rules: PricingRules, userId: number): P
   const enrollments = (await createEnrollmentRepository(db).listForStudent(userId)).filter((e) =>
     ONGOING.has(e.status),
   );
-  const today = todayIst();
-  const instalments = createInstalmentRepository(db);
   const unpaid: UserImpact['unpaid_instalments'] = [];
-  for (const enrollment of enrollments) {
-    const title = (enrollment.course_type === 'program' ? enrollment.program_title : enrollment.workshop_title) ?? '';
-    const schedule = (await instalments.scheduleOf(enrollment.id)).map((row) => toInstalment(row, today, rules));
-    const of = schedule.filter((i) => i.status !== 'cancelled').length;
-    for (const due of schedule.filter((i) => i.status === 'due' || i.status === 'overdue')) {
-      unpaid.push({
-        id: due.id,
-        enrollment_id: enrollment.id,
-        title,
-        number: due.number,
-        of,
-        total_paise: due.total_paise,
-        due_on: due.due_on,
-        overdue: due.status === 'overdue',
-      });
-    }
-  }
+  for (const enrollment of enrollments) unpaid.push(...(await unpaidOn(db, rules, enrollment)));
   return {
     user_id: user.id,
     username: user.username,
     active_enrollments: enrollments.map((e) => ({
       id: e.id,
       course_type: e.course_type,
-      title: (e.course_type === 'program' ? e.program_title : e.workshop_title) ?? '',
+      title: titleOf(e),
       status: e.status,
       batch: e.batch_name ?? null,
     })),
     unpaid_instalments: unpaid,
-    unpaid_total_paise: unpaid.reduce((sum, i) => sum + i.total_paise, 0),
+    unpaid_total_paise: totalOf(unpaid),
+  };
+}
+
+const titleOf = (e: EnrollmentView) => (e.course_type === 'program' ? e.program_title : e.workshop_title) ?? '';
+const totalOf = (unpaid: UserImpact['unpaid_instalments']) => unpaid.reduce((sum, i) => sum + i.total_paise, 0);
+
+/** The instalments still due on one enrollment, each at what it would charge (the schedule's own figure). */
+async function unpaidOn(db: Db, rules: PricingRules, enrollment: EnrollmentView) {
+  const today = todayIst();
+  const schedule = (await createInstalmentRepository(db).scheduleOf(enrollment.id)).map((row) =>
+    toInstalment(row, today, rules),
+  );
+  const of = schedule.filter((i) => i.status !== 'cancelled').length;
+  return schedule
+    .filter((i) => i.status === 'due' || i.status === 'overdue')
+    .map((due) => ({
+      id: due.id,
+      enrollment_id: enrollment.id,
+      title: titleOf(enrollment),
+      number: due.number,
+      of,
+      total_paise: due.total_paise,
+      due_on: due.due_on,
+      overdue: due.status === 'overdue',
+    }));
+}
+
+/**
+ * GET /api/admin/enrollments/{id}/impact/ (decision 077): what deleting the enrollment or resolving it to
+ * Cancelled touches: its student and course, the instalments still due on it, the workshop seat it holds;
+ * and, when it was paid for, the reason a delete is refused (the same rule as the delete's).
+ */
+export async function enrollmentImpact(db: Db, rules: PricingRules, id: number): Promise<EnrollmentImpact> {
+  const enrollment = await createEnrollmentRepository(db).findView(id);
+  if (!enrollment) throw notFound();
+  const unpaid = await unpaidOn(db, rules, enrollment);
+  const paid = await createPaymentRepository(db).hasCompleted(
+    enrollment.student_id,
+    enrollment.course_type,
+    enrollment.course_id,
+  );
+  const name = `${enrollment.student_first_name} ${enrollment.student_last_name}`.trim();
+  return {
+    enrollment_id: enrollment.id,
+    student: name ? `${name} (${enrollment.student_username})` : enrollment.student_username,
+    course_type: enrollment.course_type,
+    title: titleOf(enrollment),
+    status: enrollment.status,
+    batch: enrollment.batch_name ?? null,
+    unpaid_instalments: unpaid,
+    unpaid_total_paise: totalOf(unpaid),
+    seat_released: enrollment.course_type === 'workshop' && givesAccess(enrollment),
+    delete_refused: paid ? OFFICE_MESSAGES.enrollmentHasMoney : null,
   };
 }

@@ -115,13 +115,16 @@ describe('The office', () => {
     await page.getByLabel('Search name, username or email').fill(student.username);
     await page.getByRole('button', { name: 'Apply' }).click();
     const row = page.getByRole('row', { name: new RegExp(student.username) });
-    await row.getByRole('button', { name: 'Edit' }).click();
-    await dialog(page)
-      .getByLabel(/^Active/)
-      .uncheck();
-    await dialog(page).getByRole('button', { name: 'Save' }).click();
-    await visible(page.getByText(MESSAGES.adminUpdated));
-    await visible(row.getByText('Deactivated'));
+    // Deactivate is in View: it lists what it touches first, and changes the account from its own button.
+    await row.getByRole('button', { name: 'View' }).click();
+    await dialog(page).getByRole('button', { name: 'Deactivate' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await visible(confirm.getByRole('heading', { name: 'Active enrollments' }));
+    await confirm.getByRole('button', { name: `Deactivate ${student.username}` }).click();
+    await visible(page.getByText(`${student.username} is deactivated: they can no longer sign in.`));
+    await dialog(page).getByRole('button', { name: 'Close', exact: true }).click();
+    await page.reload();
+    await visible(page.getByRole('row', { name: new RegExp(student.username) }).getByText('Deactivated'));
 
     // The open session: the next request is refused, so the dashboard sends them to log in.
     expect((await api(e2e.baseURL, API.me, { token: student.access })).status).toBe(401);

@@ -88,6 +88,11 @@ describe('Certificates tab', () => {
       within(await screen.findByRole('row', { name: /Asha Rao/ })).getByRole('button', { name: 'Revoke' }),
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Revoke' }));
+    // What revoking touches is said before anything is sent (decision 077).
+    expect(dialog.getByText(/Certificate No\. 41 of/)).toHaveTextContent(
+      `Certificate No. 41 of Asha Rao for Credit Analyst Program`,
+    );
+    expect(dialog.getByText(/public page \(K7QX2M9PLR4T\) says it is revoked/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Revoke' }));
     expect(await dialog.findByText(CERTIFICATE_MESSAGES.reasonRequired)).toBeInTheDocument();
     expect(api.callsTo(REVOKE)).toHaveLength(0);

@@ -1,7 +1,7 @@
 import { DEMO_CERTIFICATE_HOLDER } from '../../contract/demo-logins.ts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
+import { API, FIELD_MESSAGES, MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
 import { tokenStore } from '../../src/lib/token-store.ts';
 import { deferred, fail, ok } from './support/fake-api.ts';
 import { admin, student } from './support/fixtures.ts';
@@ -141,6 +141,7 @@ describe('Register', () => {
     for (const box of screen.getAllByRole('checkbox')) expect(box).not.toBeChecked();
     await user.click(screen.getByLabelText('I am 18 or older'));
     await user.click(screen.getByLabelText(/WhatsApp/));
+    await user.type(screen.getByLabelText(/Mobile number/), '98765 43210');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(api.callsTo(`POST ${API.register}`)[0]!.body).toEqual({
@@ -151,8 +152,38 @@ describe('Register', () => {
       last_name: 'Mehta',
       is_adult: true,
       consents: { marketing_email: false, whatsapp: true, sms: false },
+      phone: '9876543210',
     });
     expect(tokenStore.getRefresh()).toBe('r');
+  });
+
+  it('asks for the mobile number only when WhatsApp or SMS is ticked, and requires it then', async () => {
+    const { user, api } = renderApp('/register', {
+      routes: { [`POST ${API.register}`]: fail(400, { phone: [FIELD_MESSAGES.phone] }) },
+    });
+    await user.type(await screen.findByLabelText(/First name/), 'Arjun');
+    await user.type(screen.getByLabelText(/Last name/), 'Mehta');
+    await user.type(screen.getByLabelText(/Username/), 'arjun');
+    await user.type(screen.getByLabelText(/Email/), 'arjun@example.in');
+    await user.type(screen.getByLabelText(/Password/), 'long-enough');
+    await user.click(screen.getByLabelText('I am 18 or older'));
+    expect(screen.queryByLabelText(/Mobile number/)).toBeNull();
+    await user.click(screen.getByLabelText(/News of new programs/));
+    expect(screen.queryByLabelText(/Mobile number/)).toBeNull();
+    await user.click(screen.getByLabelText(/^SMS/));
+    const phone = screen.getByLabelText(/Mobile number/);
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText(FIELD_MESSAGES.phoneForMessages)).toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo(`POST ${API.register}`)).toHaveLength(0);
+    // The server's refusal of the number is shown at the number.
+    await user.type(phone, '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText(FIELD_MESSAGES.phone)).toBeInTheDocument();
+    expect(api.callsTo(`POST ${API.register}`)[0]!.body).toMatchObject({ phone: '9876543210' });
+    // Unticked again, the number is neither asked nor sent.
+    await user.click(screen.getByLabelText(/^SMS/));
+    expect(screen.queryByLabelText(/Mobile number/)).toBeNull();
   });
 
   it('shows the server refusal', async () => {

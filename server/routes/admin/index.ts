@@ -30,6 +30,7 @@ import { JSON_TYPE } from '../../plugins/http-cache.ts';
 import exportRoutes from './exports.ts';
 import gstReturnRoutes from './gst-returns.ts';
 import { createRecordService } from '../../services/records.ts';
+import { enrollmentImpact } from '../../services/user-impact.ts';
 import { toAuditEntry, toEnrollment, toOutboxEmail, toPayment } from '../../services/present.ts';
 
 const paymentKey = (row: { created_at: string; id: number }) => ({ at: row.created_at, id: row.id });
@@ -168,6 +169,13 @@ export default async function adminRoutes(app: FastifyInstance) {
   app.delete(API.admin.enrollment(), async (request, reply) => {
     await records.removeEnrollment(requireAdmin(request), idParam(request.params));
     return reply.code(204).send();
+  });
+
+  // What deleting or cancelling it touches, for the confirmation (decision 077).
+  app.get(API.admin.enrollmentImpact(), async (request) => {
+    requireAdmin(request);
+    const rules = { pricesIncludeGst: deps.config.pricesIncludeGst, institute: deps.config.institute };
+    return enrollmentImpact(deps.db, rules, idParam(request.params));
   });
 
   app.get(API.admin.revenue, async (request) => {

@@ -124,6 +124,7 @@ export default async function authRoutes(app: FastifyInstance) {
             password_hash: passwordHash,
             role: 'student',
             last_login: nowIso(),
+            phone: input.phone ?? null,
           });
           // The welcome carries the address's confirmation link (decision record 063); the note to an address
           // that has an account carries none (its owner did not ask for this account).

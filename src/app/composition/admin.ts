@@ -24,6 +24,7 @@ import {
   type PrivacyCommand,
 } from '../../features/admin/api/privacy.ts';
 import { createConfirmedActionMachine } from '../../../machines/confirmed-action.machine.ts';
+import { fetchEnrollmentImpact, setUserActive } from '../../features/admin/api/impact.ts';
 import type { AdminMachines } from '../../features/admin/types.ts';
 import { listOf, loaderOf } from './lists.ts';
 
@@ -89,6 +90,17 @@ function privacyCommandFor(command: PrivacyCommand, onDone: () => void) {
   });
 }
 
+/** A user's Deactivate or Reactivate (their View): reads what it touches, runs only once confirmed. */
+function adminAccessFor(userId: number, active: boolean, onDone: () => void) {
+  return createConfirmedActionMachine<UserImpact, unknown>().provide({
+    actors: {
+      readImpact: fromPromise<UserImpact, void>(() => fetchUserImpact(userId)),
+      run: fromPromise<unknown, void>(() => setUserActive(userId, active)),
+    },
+    actions: { finished: () => onDone() },
+  });
+}
+
 /** The Privacy tab's Erase now: reads what the erasure touches, and erases only once confirmed. */
 function privacyEraseFor(requestId: number, userId: number, onDone: () => void) {
   return createConfirmedActionMachine<UserImpact, string>().provide({
@@ -113,6 +125,8 @@ export const adminMachines: AdminMachines = {
   gstReturns: loaderOf((params) => fetchGstr1Summary(params)),
   reconciliation: loaderOf(() => fetchReconciliation()),
   syncFor: adminSyncFor,
+  enrollmentImpact: loaderOf((params) => fetchEnrollmentImpact(Number(params.id))),
+  accessFor: adminAccessFor,
   privacy: {
     overview: loaderOf(() => fetchPrivacyOverview()),
     commandFor: privacyCommandFor,

@@ -3,7 +3,13 @@ import type { AdminModalLogic } from '../../../machines/admin-modal.machine.ts';
 import type { ListLogic } from '../../../machines/list.machine.ts';
 import type { ActionLogic } from '../../../machines/action.machine.ts';
 import type { LoaderLogic } from '../../../machines/loader.machine.ts';
-import type { Reconciliation, ScholarshipInput, SyncResult, UserImpact } from '../../../contract/index.ts';
+import type {
+  EnrollmentImpact,
+  Reconciliation,
+  ScholarshipInput,
+  SyncResult,
+  UserImpact,
+} from '../../../contract/index.ts';
 import type { ConfirmedActionLogic } from '../../../machines/confirmed-action.machine.ts';
 import type { AdminSummary } from './api/admin-api.ts';
 import type { PrivacyCommand, PrivacyOverview } from './api/privacy.ts';
@@ -30,6 +36,13 @@ export type AdminMachines = {
   scholarshipFor?: (userId: number, input: ScholarshipInput) => ActionLogic<string>;
   /** A user's View dialog: remove their second factor, with the reason given. */
   mfaResetFor?: (userId: number, reason: string) => ActionLogic<string>;
+  /** An enrollment's Delete: what it touches (decision 077); params `{id}` (the enrollment's). */
+  enrollmentImpact?: LoaderLogic<EnrollmentImpact>;
+  /**
+   * A user's View dialog: Deactivate (`active` false) or Reactivate, after reading what it touches
+   * (decision 077); `onDone` after it ran.
+   */
+  accessFor?: (userId: number, active: boolean, onDone: () => void) => ConfirmedActionLogic<UserImpact, unknown>;
   /** An enrollment's Move to batch dialog: the batches of a program; params `{course}` (the program id). */
   batchesOf?: LoaderLogic<Batch[]>;
   /**

@@ -26,6 +26,20 @@ export function AdminDialog({ resource, snapshot, send, machines }: Props) {
   const saving = snapshot.hasTag('saving');
   const close = () => send({ type: 'modal.close' });
 
+  if ((snapshot.matches('confirmingDelete') || snapshot.matches('deleting')) && resource.ConfirmDelete && machines) {
+    const Confirm = resource.ConfirmDelete;
+    return (
+      <Modal title={`Delete ${resource.singular}?`} onClose={close} size="small" role="alertdialog">
+        <Confirm
+          item={item as { id: number }}
+          machines={machines}
+          saving={saving}
+          onConfirm={() => send({ type: 'modal.confirm' })}
+          onCancel={close}
+        />
+      </Modal>
+    );
+  }
   if (snapshot.matches('confirmingDelete') || snapshot.matches('deleting')) {
     return (
       <Modal title="Confirm Delete" onClose={close} size="small" role="alertdialog">
@@ -145,6 +159,7 @@ export function AdminDialog({ resource, snapshot, send, machines }: Props) {
       }
       onClose={close}
     >
+      {mode === 'edit' && item && resource.form.intro ? resource.form.intro(item as { id: number }) : null}
       {errorBanner}
       <AdminForm
         form={

@@ -1,9 +1,9 @@
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
-import { formatPaise, type UserImpact } from '../../../../contract/index.ts';
+import type { UserImpact } from '../../../../contract/index.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { FormError, Notice } from '../../../components/notice.tsx';
-import { formatDate } from '../../../utils/format.ts';
+import { ActiveEnrollments, UnpaidInstalments } from './impact-lists.tsx';
 import type { AdminMachines } from '../types.ts';
 
 type Props = {
@@ -16,42 +16,14 @@ type Props = {
 
 /** What erasing the person touches, as the confirmation lists it. */
 function ImpactList({ impact }: { impact: UserImpact }) {
-  const { active_enrollments: enrollments, unpaid_instalments: unpaid } = impact;
   return (
     <>
-      <h3>Active enrollments</h3>
-      {enrollments.length === 0 ? (
-        <p>None.</p>
-      ) : (
-        <ul aria-label="Active enrollments">
-          {enrollments.map((e) => (
-            <li key={e.id}>
-              {e.title} ({e.course_type}
-              {e.batch ? `, batch ${e.batch}` : ''}, {e.status})
-            </li>
-          ))}
-        </ul>
-      )}
-      <h3>Unpaid instalments</h3>
-      {unpaid.length === 0 ? (
-        <p>None.</p>
-      ) : (
-        <>
-          <ul aria-label="Unpaid instalments">
-            {unpaid.map((i) => (
-              <li key={i.id}>
-                {i.title}: instalment {i.number} of {i.of}, {formatPaise(i.total_paise)}
-                {i.overdue ? ', overdue since ' : ', due '}
-                {formatDate(i.due_on)}
-              </li>
-            ))}
-          </ul>
-          <p>
-            <strong>{formatPaise(impact.unpaid_total_paise)}</strong> still owed will not be collected: the account
-            closes, so no reminder or payment link reaches them.
-          </p>
-        </>
-      )}
+      <ActiveEnrollments enrollments={impact.active_enrollments} />
+      <UnpaidInstalments
+        unpaid={impact.unpaid_instalments}
+        totalPaise={impact.unpaid_total_paise}
+        consequence="will not be collected: the account closes, so no reminder or payment link reaches them."
+      />
     </>
   );
 }

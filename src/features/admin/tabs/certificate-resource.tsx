@@ -64,6 +64,14 @@ export const certificatesResource: AdminResource<AdminCertificate> = {
     editOnly: true,
     editLabel: 'Revoke',
     editAllowed: (c) => c.status === 'valid',
+    // What revoking touches, read before the reason is typed (decision 077).
+    intro: (c) => (
+      <p className="revoke-impact">
+        Certificate No. {c.number} of <strong>{c.student_name}</strong> for {c.program} ({batchText(c)}). From now on
+        its public page ({c.code}) says it is revoked, to anyone who checks it; the student keeps the course. This
+        cannot be undone.
+      </p>
+    ),
     fields: [
       { name: 'reason', label: 'Reason for revoking (kept, never shown publicly)', kind: 'textarea', required: true },
     ],

@@ -17,6 +17,7 @@ import { StatusBadge } from '../../../components/badges.tsx';
 import { InvoiceLink } from '../../../components/invoice-link.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime, formatINR, formatPaise, fullName } from '../../../utils/format.ts';
+import { ConfirmEnrollmentDelete } from '../components/confirm-enrollment-delete.tsx';
 import { AssigneeName, FollowUp } from './admin-choices.tsx';
 import { batchOf, moveToBatch } from './enrollment-batch.ts';
 import { COUNSELING_FILTERS, PAYMENT_FILTERS, RECORD_FILTERS } from './office-resources.tsx';
@@ -68,6 +69,7 @@ export const enrollmentsResource: AdminResource<Enrollment> = {
   ],
   resolvePath: (id) => API.admin.resolveEnrollment(id),
   removePath: (id) => API.admin.enrollment(id),
+  ConfirmDelete: ConfirmEnrollmentDelete,
   form: moveToBatch,
 };
 

@@ -17,6 +17,7 @@ import { Badge, RoleBadge } from '../../../components/badges.tsx';
 import { formatDateTime, fullName } from '../../../utils/format.ts';
 import { GrantScholarship } from '../components/grant-scholarship.tsx';
 import { RemoveSecondFactor } from '../components/remove-second-factor.tsx';
+import { UserAccess } from '../components/user-access.tsx';
 import { SendPasswordReset } from '../components/send-password-reset.tsx';
 import type { AdminResource, FieldSpec, FilterSpec } from './resource-types.ts';
 
@@ -79,6 +80,7 @@ export const usersResource: AdminResource<AdminUser> = {
   ],
   viewExtra: (u, machines) => (
     <>
+      {machines.accessFor ? <UserAccess key={`access-${u.id}`} user={u} machines={machines} /> : null}
       {machines.passwordResetFor ? <SendPasswordReset key={u.id} user={u} machines={machines} /> : null}
       {machines.mfaResetFor && u.mfa_enabled ? (
         <RemoveSecondFactor key={`mfa-${u.id}`} user={u} machines={machines} />
@@ -108,12 +110,12 @@ export const usersResource: AdminResource<AdminUser> = {
       last_name: u.last_name,
       email: u.email,
       role: u.profile.role,
-      is_active: u.is_active,
     }),
     createPath: API.admin.users,
     updatePath: (id) => API.admin.user(id),
     edit: {
-      fields: [...NAME_FIELDS, { name: 'is_active', label: 'Active (untick to take access away)', kind: 'checkbox' }],
+      // Deactivate and Reactivate are in View, where what they touch is read and confirmed (decision 077).
+      fields: NAME_FIELDS,
       schema: AdminUserPatch,
       method: 'PATCH',
     },

@@ -111,6 +111,8 @@ export type AdminResource<T extends { id: number } = { id: number }> = {
     editAllowed?: (item: T) => boolean;
     /** The edit dialog's title when it differs from `editLabel` (the button "Move to batch" opens "Move to another batch"). */
     editTitle?: string;
+    /** What the edit dialog says above its form (a certificate's Revoke: what revoking it touches). */
+    intro?: (item: T) => ReactNode;
     /** The edit dialog's own form instead of `fields` (an enrollment's batch: a choice loaded when it opens). */
     EditForm?: ComponentType<EditFormProps>;
   };
@@ -118,6 +120,8 @@ export type AdminResource<T extends { id: number } = { id: number }> = {
   RowExtra?: ComponentType<RowExtraProps<T>>;
   /** Delete without a form (enrollments and payments: only what has no money behind it; the server says why not). */
   removePath?: (id: number) => string;
+  /** Delete's confirmation when it reads and lists what the delete touches first (decision 077). */
+  ConfirmDelete?: ComponentType<ConfirmDeleteProps>;
   /** Resolve (enrollments and payments only). */
   resolvePath?: (id: number) => string;
   /** Refund through the payment gateway (payments only): where, and which rows offer it. */
@@ -129,6 +133,15 @@ export type AdminResource<T extends { id: number } = { id: number }> = {
     /** The dialog's form (default the payment refund's: amount, reason, access). */
     Form?: ComponentType<RefundFormProps>;
   };
+};
+
+/** What a Delete confirmation gets: the row, the admin machines, the delete's state and its two answers. */
+export type ConfirmDeleteProps = {
+  item: { id: number };
+  machines: AdminMachines;
+  saving: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
 };
 
 /** What a refund dialog's form gets (the item refunded, the save's state and the server's field messages). */

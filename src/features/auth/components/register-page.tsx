@@ -39,6 +39,9 @@ export function RegisterPage({ logic }: { logic: RegisterFormLogic }) {
   const busy = sessionBusy || form.hasTag('busy');
   const [values, setValues] = useState<Values>(EMPTY);
   const [consents, setConsents] = useState(NO_CONSENTS);
+  // WhatsApp and SMS need a number to go to: asked for only when either is ticked (issue 39).
+  const [phone, setPhone] = useState('');
+  const asksPhone = consents.whatsapp === true || consents.sms === true;
   // The age question: "I am 18 or older", or a date of birth (and, under 18, a parent who confirms).
   const [adult, setAdult] = useState(false);
   const [age, setAge] = useState({ date_of_birth: '', parent_name: '', parent_email: '' });
@@ -48,7 +51,8 @@ export function RegisterPage({ logic }: { logic: RegisterFormLogic }) {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const ageAnswer = adult ? { is_adult: true } : Object.fromEntries(Object.entries(age).filter(([, v]) => v !== ''));
-    send({ type: 'form.submit', values: { ...values, ...ageAnswer, consents } });
+    const phoneAnswer = asksPhone && phone.trim() ? { phone } : {};
+    send({ type: 'form.submit', values: { ...values, ...ageAnswer, consents, ...phoneAnswer } });
   }
 
   const field = (name: keyof Values) => ({
@@ -111,6 +115,20 @@ export function RegisterPage({ logic }: { logic: RegisterFormLogic }) {
           </>
         )}
         <ConsentChoices value={consents} onChange={setConsents} />
+        {asksPhone ? (
+          <TextField
+            label="Mobile number"
+            name="phone"
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="tel"
+            required
+            hint="WhatsApp and SMS messages go to this Indian mobile number."
+            value={phone}
+            error={errors.phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
+        ) : null}
         {error ? <FormError>{error}</FormError> : null}
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Creating account...' : 'Sign up'}

@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { API, MFA_MESSAGES, MFA_PATHS } from '../../contract/index.ts';
+import { adminPanel } from './support/admin-panel.ts';
+import { fail, ok } from './support/fake-api.ts';
+import { renderApp } from './support/render-app.tsx';
+
+/**
+ * More forms' server refusals (decisions 068, 077), beside tests/views/form-errors.test.tsx: the words appear
+ * inside the form (or dialog) that was sent and take the keyboard focus.
+ */
+async function expectRefusalAt(words: string, box: () => HTMLElement) {
+  await waitFor(() => expect(document.activeElement).toHaveTextContent(words));
+  const focused = document.activeElement as HTMLElement;
+  expect(focused).toHaveAttribute('role', 'alert');
+  expect(box().contains(focused)).toBe(true);
+}
+const formOf = (name: string | RegExp) => () => screen.getByRole('button', { name }).closest('form')!;
+const LIMITED = 'Too many attempts. Please try again in 5 minutes.';
+
+describe('More refused forms show why next to themselves, focused', () => {
+  it('Register: the sign-up limit', async () => {
+    const { user } = renderApp('/register', { routes: { [`POST ${API.register}`]: fail(429, { detail: LIMITED }) } });
+    await user.type(await screen.findByLabelText(/First name/), 'Arjun');
+    await user.type(screen.getByLabelText(/Last name/), 'Mehta');
+    await user.type(screen.getByLabelText(/Username/), 'arjun');
+    await user.type(screen.getByLabelText(/Email/), 'arjun@example.in');
+    await user.type(screen.getByLabelText(/Password/), 'long-enough');
+    await user.click(screen.getByLabelText('I am 18 or older'));
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await expectRefusalAt(LIMITED, formOf('Sign up'));
+  });
+
+  it('Contact: the counseling form’s limit', async () => {
+    const { user } = renderApp('/contact', {
+      routes: { [`POST ${API.counseling.create}`]: fail(429, { detail: LIMITED }) },
+    });
+    await user.type(await screen.findByLabelText(/Full name/), 'Neha');
+    await user.type(screen.getByLabelText(/Email/), 'neha@example.in');
+    await user.type(screen.getByLabelText(/Mobile number/), '9876543210');
+    await user.click(screen.getByRole('button', { name: 'Book Free Counseling' }));
+    await expectRefusalAt(LIMITED, formOf('Book Free Counseling'));
+  });
+
+  it('Reset password: the limit on setting a new password', async () => {
+    const { user } = renderApp('/reset-password#token=tok-123', {
+      routes: { [`POST ${API.passwordResetConfirm}`]: fail(429, { detail: LIMITED }) },
+    });
+    await user.type(await screen.findByLabelText(/New password/), 'N3w-password!');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    await expectRefusalAt(LIMITED, formOf('Set new password'));
+  });
+
+  it('Login: a wrong second-factor code shows in the code form', async () => {
+    const { user } = renderApp('/login', {
+      routes: {
+        [`POST ${API.token}`]: ok({ mfa_required: true, mfa_token: 'tok-1', passkey: false }),
+        [`POST ${MFA_PATHS.tokenMfa}`]: fail(400, { error: MFA_MESSAGES.codeInvalid }),
+      },
+    });
+    await user.type(await screen.findByLabelText(/Username/), 'student');
+    await user.type(screen.getByLabelText(/Password/), 'student123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.type(await screen.findByLabelText(/Authentication code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await expectRefusalAt(MFA_MESSAGES.codeInvalid, formOf('Verify'));
+  });
+
+  it("Admin: a user's Send password reset link refused shows in the user's View", async () => {
+    const words = 'This account is deactivated: reactivate it before sending a password reset link.';
+    const meera = {
+      id: 9,
+      username: 'meera',
+      email: 'meera@example.in',
+      first_name: 'Meera',
+      last_name: 'Iyer',
+      email_verified: true,
+      profile: { role: 'instructor', is_admin: false, is_instructor: true, is_student: false },
+      is_active: false,
+      date_joined: '2026-11-01T10:00:00.000Z',
+      mfa_enabled: false,
+      last_login: null,
+    };
+    const { user } = adminPanel({
+      [`GET ${API.admin.users}`]: ok({ count: 1, next: null, previous: null, results: [meera] }),
+      [`POST ${API.admin.userPasswordReset(9)}`]: fail(400, { error: words }),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Users' }));
+    await user.click(within(await screen.findByRole('row', { name: /meera/ })).getByRole('button', { name: 'View' }));
+    await user.click(screen.getByRole('button', { name: 'Send password reset link' }));
+    await expectRefusalAt(words, () => screen.getByRole('dialog', { name: 'View User' }));
+  });
+});
