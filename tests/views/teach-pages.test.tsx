@@ -115,8 +115,9 @@ describe('The instructor area', () => {
     expect(
       screen.getByText(/live classes attended of the 1 held class whose attendance was taken/),
     ).toBeInTheDocument();
-    const timetable = within(screen.getByRole('region', { name: 'Live classes' }));
-    expect(timetable.getByRole('row', { name: /Balance sheets/ })).toHaveTextContent('No sheet yet (not counted)');
+    // The timetable is a list of class cards (decision 068).
+    const timetable = within(screen.getByRole('list', { name: 'Live classes' }));
+    expect(timetable.getByRole('listitem', { name: /Balance sheets/ })).toHaveTextContent('No sheet yet (not counted)');
     expect(timetable.getByRole('button', { name: /Take attendance for Live class 2/ })).toBeInTheDocument();
   });
 
