@@ -49,7 +49,7 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     const login = await call(server.base, 'POST', API.token, { body: { username: 'admin', password: 'admin123' } });
     expect(login.status).toBe(200);
     admin = (login.body as { access: string }).access;
-  }, 90_000);
+  }, 180_000);
 
   afterAll(async () => {
     await server?.stop();
@@ -108,7 +108,7 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     expect(enrollments.body).toHaveLength(1);
     const payments = await call(server.base, 'GET', API.payments.list, { token: student });
     expect((payments.body as Array<{ status: string }>).map((p) => p.status)).toEqual(['completed']);
-  }, 60_000);
+  }, 180_000);
 
   it('eight students racing for the last two workshop seats: two enrollments, the rest told it is full', async () => {
     const created = await call(server.base, 'POST', API.workshops.create, {
@@ -138,7 +138,7 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
 
     const workshop = await call(server.base, 'GET', API.workshops.detail(workshopId));
     expect(workshop.body).toMatchObject({ current_participants: 2, max_participants: 2 });
-  }, 60_000);
+  }, 180_000);
 
   it('20 concurrent refreshes of one token: one new pair, 401 for the rest, whichever process wrote them', async () => {
     // On SQLite the workers hand rotations to the primary (one writer); the rule is the same either way.
@@ -158,7 +158,7 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     const again = await call(server.base, 'POST', API.tokenRefresh, { body: { refresh } });
     expect(again.status).toBe(401);
     raced.push(idsOf(answers));
-  }, 60_000);
+  }, 180_000);
 
   it('both processes answered the racers (their request logs, complete once the server has stopped)', async () => {
     await server.stop();

@@ -202,7 +202,7 @@ describe('the server process (what npm start runs after the SPA build)', () => {
     await runServer({ DATABASE_URL: url }, async (base) => {
       expect(await countUsers(base)).toBe(first);
     });
-  }, 60_000);
+  }, 180_000);
 
   it('with demo mode off: no demo users and no demo credentials', async () => {
     const { url, drop } = await serverDatabase();
@@ -219,5 +219,5 @@ describe('the server process (what npm start runs after the SPA build)', () => {
       });
       expect(login.status).toBe(401);
     });
-  }, 60_000);
+  }, 180_000);
 });

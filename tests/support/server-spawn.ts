@@ -83,7 +83,7 @@ export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer>
     if (alive(child)) signal(name);
     return exited;
   };
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  const deadline = Date.now() + (options.timeoutMs ?? 150_000);
   for (;;) {
     if (!alive(child)) {
       process.removeListener('exit', killOnExit);
