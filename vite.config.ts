@@ -98,11 +98,12 @@ export default defineConfig(({ command }) => ({
     projects: [
       {
         extends: true,
-        test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node' },
+        // Pure modules: imported once for all the project's files (isolate: false), as the API suite does.
+        test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], environment: 'node', isolate: false },
       },
       {
         extends: true,
-        test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' },
+        test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node', isolate: false },
       },
       {
         extends: true,
