@@ -10,8 +10,9 @@ import { join } from 'node:path';
 /**
  * The dependency rule (docs/architecture.md, "Layers"). Imports flow one way:
  *   SPA:    components, lib, utils, config  →  features/<one>  →  app
- *   server: db, lib  →  repositories  →  services  →  plugins, routes
- * and SQL lives in server/repositories and server/db only. tests/contract/lint-boundaries.test.ts
+ *   server: platform (db, lib)  →  a domain's repositories  →  its services  →  its routes, HTTP plugins
+ * (a domain is a folder, server/domains/<name>/; shared infrastructure is server/platform/), and SQL lives
+ * in repositories, seed files and server/platform/db only. tests/contract/lint-boundaries.test.ts
  * plants a violation of each rule and proves ESLint refuses it.
  */
 const FEATURES = readdirSync(join(import.meta.dirname, 'src/features'), { withFileTypes: true })
@@ -37,34 +38,42 @@ const SPA_ZONES = [
   },
 ];
 
+/** The kinds of server file, by their place in a domain folder (server/domains/<name>/) or the platform. */
+const REPOSITORIES = ['./server/domains/*/repository.ts', './server/domains/*/repositories/**'];
+const ROUTES = ['./server/domains/*/routes.ts', './server/domains/*/routes/**', './server/platform/*/routes.ts'];
+const HTTP_PLUGINS = ['./server/platform/http/**'];
+/** A domain's own files at its root but its routes: its services (and tables, configuration, templates, seed). */
+const DOMAIN_ROOT_FILES = ['./server/domains/*/!(routes).ts'];
+
 const SERVER_ZONES = [
   {
-    target: './server/repositories',
-    from: ['./server/services', './server/routes', './server/plugins'],
-    message: 'Repositories import no services, routes or plugins.',
+    target: REPOSITORIES,
+    from: [...DOMAIN_ROOT_FILES, ...ROUTES, ...HTTP_PLUGINS],
+    except: ['**/server/domains/*/tables.ts', '**/server/domains/*/config*.ts'],
+    message: 'Repositories import no services, routes or HTTP plugins.',
   },
   {
-    target: './server/lib',
-    from: ['./server/services', './server/routes', './server/plugins', './server/repositories'],
-    message: 'server/lib imports no services, routes, plugins or repositories.',
+    target: './server/platform/lib',
+    from: ['./server/domains/**', ...HTTP_PLUGINS],
+    message: 'server/platform/lib imports no domain and no HTTP plugin.',
   },
   {
-    target: './server/services',
-    from: ['./server/routes', './server/plugins'],
-    message: 'Services import no routes or plugins: routes call services.',
+    target: DOMAIN_ROOT_FILES,
+    from: [...ROUTES, ...HTTP_PLUGINS],
+    message: 'Services import no routes or HTTP plugins: routes call services.',
   },
 ];
 
-/** SQL (Kysely's query builders and the raw `sql` tag) outside server/repositories and server/db. */
+/** SQL (Kysely's query builders and the raw `sql` tag) outside repositories, seed files and server/platform/db. */
 const SQL_OUTSIDE_REPOSITORIES = [
   {
     selector:
       "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(selectFrom|updateTable|insertInto|deleteFrom)$/]",
-    message: 'SQL lives in server/repositories (or server/db): add a repository method.',
+    message: 'SQL lives in a repository of its domain (or server/platform/db): add a repository method.',
   },
   {
     selector: "TaggedTemplateExpression[tag.name='sql'], MemberExpression[object.name='sql']",
-    message: 'Raw SQL lives in server/repositories (or server/db): add a repository method.',
+    message: 'Raw SQL lives in a repository of its domain (or server/platform/db): add a repository method.',
   },
   {
     selector: "ImportDeclaration[source.value='kysely'][importKind!='type'] ImportSpecifier[imported.name='sql']",
@@ -99,7 +108,12 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.ts'],
-    ignores: ['server/repositories/**', 'server/db/**', 'server/domains/*/repository.ts', 'server/domains/*/seed.ts'],
+    ignores: [
+      'server/platform/db/**',
+      'server/domains/*/repository.ts',
+      'server/domains/*/repositories/**',
+      'server/domains/*/seed.ts',
+    ],
     rules: { 'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORIES] },
   },
   {

@@ -53,7 +53,7 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     // Maps are written for the operator's tools but the bundles do not name them, and the server does not
-    // serve them unless SERVE_SOURCE_MAPS=1 (server/plugins/spa.ts).
+    // serve them unless SERVE_SOURCE_MAPS=1 (server/platform/http/spa.ts).
     sourcemap: 'hidden',
     // scripts/report-bundle.ts walks the manifest to size what the home page loads.
     manifest: true,
@@ -128,7 +128,7 @@ export default defineConfig(({ command }) => ({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Passwords hashed at N=2^12 instead of production's 2^17 (read only with NODE_ENV=test: server/lib/passwords.ts).
+          // Passwords hashed at N=2^12 instead of production's 2^17 (read only with NODE_ENV=test: server/platform/lib/passwords.ts).
           env: { SCRYPT_TEST_LOG2_N: '12' },
         },
       },

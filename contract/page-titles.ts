@@ -1,6 +1,6 @@
 /**
  * Every page's document title, one table for the SPA (src/lib/document-title.ts sets it on every
- * navigation) and the same words the server-rendered head uses for public pages (server/ssr/meta.ts; a
+ * navigation) and the same words the server-rendered head uses for public pages (server/platform/ssr/meta.ts; a
  * test keeps the two equal). A program's page is titled by its program (`titled(program.title)`).
  */
 export const SITE_TITLE = 'Credit Careers Institute';
@@ -30,7 +30,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/confirm-email': titled('Confirm your email address'),
   '/undo-email-change': titled('Undo an email change'),
   '/teach': titled('Your batches (teaching)'),
-  // The policy pages (server-rendered too: server/ssr/policy-pages.ts takes these titles).
+  // The policy pages (server-rendered too: server/platform/ssr/policy-pages.ts takes these titles).
   '/privacy': titled('Privacy notice'),
   '/terms': titled('Terms of use'),
   '/refund-policy': titled('Refund policy'),

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { databaseUrlFromEnv } from '../server/config.ts';
-import { dialectOf } from '../server/db/connect.ts';
+import { dialectOf } from '../server/platform/db/connect.ts';
 
 function run(command: string, args: string[]): void {
   const result = spawnSync(command, args, { stdio: 'inherit' });

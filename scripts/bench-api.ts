@@ -28,7 +28,7 @@ import { type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../server/db/connect.ts';
+import { openDatabase } from '../server/platform/db/connect.ts';
 import { CONNECTIONS, DURATION, ENDPOINTS, MEASURED, PROCESSES, THREADS, TOOL } from './bench/config.ts';
 import { prepare } from './bench/data.ts';
 import { chosenShapes } from './bench/shapes.ts';

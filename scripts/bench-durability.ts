@@ -1,6 +1,6 @@
 /**
  * `npm run bench:durability`: what `synchronous=FULL` costs. Every SQLite commit of the app runs with
- * FULL (server/db/connect.ts), so a completed payment is on disk before its answer leaves, through a power
+ * FULL (server/platform/db/connect.ts), so a completed payment is on disk before its answer leaves, through a power
  * loss too; WAL with NORMAL (the usual setting) may lose the last commits then. This measures, in one run
  * on the same disk, commits per second and latency of a transaction shaped like a payment completion
  * (one row updated, enrollment, invoice number and audit rows inserted) in WAL mode with NORMAL and with

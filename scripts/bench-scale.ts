@@ -9,13 +9,13 @@
  */
 import path from 'node:path';
 import pg from 'pg';
-import { encodeCursor } from '../server/lib/keyset.ts';
+import { encodeCursor } from '../server/platform/lib/keyset.ts';
 import { seedMillion } from './seed-million.ts';
 import { chosen, type Endpoint } from './bench/config.ts';
 import { login, measureAll, type Row } from './bench/load.ts';
 import { createPostgres, startProject, stop } from './bench/servers.ts';
 import { SEARCH_TERMS, type Shape } from './bench/shapes.ts';
-import { openDatabase } from '../server/db/connect.ts';
+import { openDatabase } from '../server/platform/db/connect.ts';
 
 export const SCALE_ROWS = Number(process.env.BENCH_SCALE_ROWS ?? 1_000_000);
 

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { PUBLIC_PAGES } from '../server/lib/public-pages.ts';
+import { PUBLIC_PAGES } from '../server/platform/lib/public-pages.ts';
 import { freePort } from './bench/servers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

@@ -13,10 +13,10 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { AdminUserInput } from '../contract/index.ts';
 import { databaseUrlFromEnv } from '../server/config.ts';
-import { openDatabase } from '../server/db/connect.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
-import { createUserRepository } from '../server/repositories/users.ts';
-import { createOrPromoteAdmin } from '../server/services/users.ts';
+import { openDatabase } from '../server/platform/db/connect.ts';
+import { migrateToLatest } from '../server/platform/db/migrate.ts';
+import { createUserRepository } from '../server/domains/accounts/repositories/users.ts';
+import { createOrPromoteAdmin } from '../server/domains/office/users.ts';
 
 const { values: flags } = parseArgs({
   options: {

@@ -19,7 +19,7 @@ const SECRETS: { what: string; pattern: RegExp }[] = [
   // A TOTP seed travels only inside the set-up answer's otpauth:// URI (and its QR code).
   { what: 'a TOTP seed (otpauth URI)', pattern: /otpauth:\/\/[^\s"]*secret=/i },
   { what: 'a password the tests use', pattern: /password123|long-enough-1|student123|admin123|N3w-passw0rd/ },
-  // Request lines keep the route's pattern and query names only (server/lib/request-log.ts, decision 065).
+  // Request lines keep the route's pattern and query names only (server/platform/lib/request-log.ts, decision 065).
   { what: 'a query value in a logged URL', pattern: /"url":"[^"?]*\?[^"]*=(?!\[removed\])[^&"]/ },
   { what: 'a calendar-feed token in a path', pattern: /\/calendar\/(?!:token\/)[^/"\s]+\/feed\.ics/ },
   { what: 'a reset or confirmation token in a URL', pattern: /[?&#](?:token|code|key)=(?!\[removed\])[\w-]{8,}/ },

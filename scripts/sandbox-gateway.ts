@@ -1,5 +1,5 @@
-import { startSandboxGateway } from '../server/gateway/sandbox.ts';
-import { loadPaymentConfig } from '../server/config-payments.ts';
+import { startSandboxGateway } from '../server/domains/payments/gateway/sandbox.ts';
+import { loadPaymentConfig } from '../server/domains/payments/config.ts';
 
 /**
  * The sandbox gateway on its own port (`node --import tsx scripts/sandbox-gateway.ts`): PORT (8091),

@@ -10,11 +10,11 @@
  * password is `bench-student`.
  */
 import pg from 'pg';
-import { openDatabase } from '../server/db/connect.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
-import { seedDemo } from '../server/db/seed.ts';
-import { recountStatements } from '../server/db/migrations/020_record_totals.ts';
-import { hashPassword } from '../server/lib/passwords.ts';
+import { openDatabase } from '../server/platform/db/connect.ts';
+import { migrateToLatest } from '../server/platform/db/migrate.ts';
+import { seedDemo } from '../server/platform/db/seed.ts';
+import { recountStatements } from '../server/platform/db/migrations/020_record_totals.ts';
+import { hashPassword } from '../server/platform/lib/passwords.ts';
 import { SHAPES, shapeStatements, type Shape } from './bench/shapes.ts';
 
 /** The statements, in order; `$1` is the number of payments, `$2` the password hash. */

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { API, DELIVERY_API } from '../contract/index.ts';
-import { startSandboxGateway } from '../server/gateway/sandbox.ts';
+import { startSandboxGateway } from '../server/domains/payments/gateway/sandbox.ts';
 import { pgAdmin, startServerProcess, type ServerProcess } from '../tests/api/support/server-process.ts';
 import { freePort } from '../tests/support/server-spawn.ts';
 import { startInbox } from '../tests/api/support/smtp.ts';

@@ -1,17 +1,17 @@
 import os from 'node:os';
 import path from 'node:path';
-import { mfaKeyFromEnv } from './lib/secret-box.ts';
-import { loadPrivacyConfig, type PrivacyConfig } from './privacy-config.ts';
-import { loadInstalmentConfig, type InstalmentConfig } from './config-instalments.ts';
-import { loadPaymentConfig, type PaymentConfig } from './config-payments.ts';
-import { DEMO_INSTITUTE, institute, type Institute } from './config-institute.ts';
-import { loadCertificateConfig, type CertificateConfig } from './config-certificates.ts';
-import { webauthnFromEnv, type WebauthnConfig } from './config-webauthn.ts';
-import { publicBaseUrlFromEnv, siteFromEnv, type SiteConfig } from './config-site.ts';
-import { loadHardeningConfig, type HardeningConfig } from './config-hardening.ts';
-import { flag, int } from './config-parse.ts';
+import { mfaKeyFromEnv } from './platform/lib/secret-box.ts';
+import { loadPrivacyConfig, type PrivacyConfig } from './domains/privacy/config.ts';
+import { loadInstalmentConfig, type InstalmentConfig } from './domains/pricing/config-instalments.ts';
+import { loadPaymentConfig, type PaymentConfig } from './domains/payments/config.ts';
+import { DEMO_INSTITUTE, institute, type Institute } from './domains/billing/config-institute.ts';
+import { loadCertificateConfig, type CertificateConfig } from './domains/certificates/config.ts';
+import { webauthnFromEnv, type WebauthnConfig } from './domains/accounts/config-webauthn.ts';
+import { publicBaseUrlFromEnv, siteFromEnv, type SiteConfig } from './platform/config-site.ts';
+import { loadHardeningConfig, type HardeningConfig } from './platform/config-hardening.ts';
+import { flag, int } from './platform/config-parse.ts';
 
-export { DEMO_INSTITUTE, missingInvoiceSettings, type Institute } from './config-institute.ts';
+export { DEMO_INSTITUTE, missingInvoiceSettings, type Institute } from './domains/billing/config-institute.ts';
 
 /** Everything the server reads from its environment, parsed once (see docs/api.md). */
 export type Config = {

@@ -1,21 +1,21 @@
 import type { Config } from './config.ts';
-import type { Db, Dialect } from './db/connect.ts';
-import type { UserRow } from './db/schema.ts';
-import type { HttpError } from './lib/errors.ts';
-import type { MailEvents } from './mail/events.ts';
-import type { PaymentEvents } from './services/payment-effects.ts';
-import type { EnrollmentService } from './services/enrollments.ts';
-import type { PaymentService } from './services/payments.ts';
-import type { TokenService } from './services/tokens.ts';
-import type { CatalogueCache } from './services/catalogue-cache.ts';
-import type { PaymentGateway } from './gateway/port.ts';
-import type { GatewayEventService } from './services/gateway-events.ts';
-import type { ReconciliationService } from './services/reconciliation.ts';
-import type { RefundService } from './services/refunds.ts';
-import type { InstalmentService } from './services/instalments.ts';
-import type { MfaFactors } from './services/mfa/factors.ts';
-import type { MfaLogin } from './services/mfa/login.ts';
-import type { Passkeys } from './services/mfa/passkeys.ts';
+import type { Db, Dialect } from './platform/db/connect.ts';
+import type { UserRow } from './platform/db/schema.ts';
+import type { HttpError } from './platform/lib/errors.ts';
+import type { MailEvents } from './domains/accounts/mail.ts';
+import type { PaymentEvents } from './domains/payments/effects.ts';
+import type { EnrollmentService } from './domains/enrollments/service.ts';
+import type { PaymentService } from './domains/payments/service.ts';
+import type { TokenService } from './domains/accounts/tokens.ts';
+import type { CatalogueCache } from './domains/catalogue/cache.ts';
+import type { PaymentGateway } from './domains/payments/gateway/port.ts';
+import type { GatewayEventService } from './domains/payments/gateway-events.ts';
+import type { ReconciliationService } from './domains/payments/reconciliation.ts';
+import type { RefundService } from './domains/payments/refunds.ts';
+import type { InstalmentService } from './domains/pricing/instalments.ts';
+import type { MfaFactors } from './domains/accounts/mfa/factors.ts';
+import type { MfaLogin } from './domains/accounts/mfa/login.ts';
+import type { Passkeys } from './domains/accounts/mfa/passkeys.ts';
 
 /** What every route may use, decorated once on the root instance. */
 export type Deps = {

@@ -1,8 +1,8 @@
 import type { CourseType, FailureReason, PaymentMethod, Status } from '../../contract/index.ts';
-import { openDatabase, type Db } from '../../server/db/connect.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
-import { seedDemo } from '../../server/db/seed.ts';
-import { hashPassword } from '../../server/lib/passwords.ts';
+import { openDatabase, type Db } from '../../server/platform/db/connect.ts';
+import { migrateToLatest } from '../../server/platform/db/migrate.ts';
+import { seedDemo } from '../../server/platform/db/seed.ts';
+import { hashPassword } from '../../server/platform/lib/passwords.ts';
 
 /** A benchmark's data: the demo content plus `rows` payments and as many enrollments, in batches. */
 

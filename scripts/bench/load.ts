@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import type { Db } from '../../server/db/connect.ts';
-import { createTokenService } from '../../server/services/tokens.ts';
+import type { Db } from '../../server/platform/db/connect.ts';
+import { createTokenService } from '../../server/domains/accounts/tokens.ts';
 import { CONNECTIONS, DURATION, MEASURED, SECRET, THREADS, TOOL, type Endpoint } from './config.ts';
 
 /** Loading an endpoint with wrk or autocannon, and the admin's tokens the authenticated endpoints need. */

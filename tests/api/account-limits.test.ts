@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API, MFA_PATHS, PRIVACY_API, rateLimitedMessage, TokenPair } from '../../contract/index.ts';
 import { secretsInLog } from '../../scripts/run-log-secrets.ts';
-import { setClock } from '../../server/lib/clock.ts';
-import { GUARDIAN_MESSAGES } from '../../server/services/age.ts';
+import { setClock } from '../../server/platform/lib/clock.ts';
+import { GUARDIAN_MESSAGES } from '../../server/domains/privacy/age.ts';
 import { createTestApp, type TestContext } from './support/harness.ts';
 
 /**

@@ -4,7 +4,7 @@ import { API, Enrollment, FILTERED_SEARCH_COUNT_CAP, Payment, paginated } from '
 import { createProgram, createWorkshop, failedPaymentRow } from './support/fixtures.ts';
 import { admin, ctx, useAdminApp } from './support/admin-app.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
-import { createPaymentRepository } from '../../server/repositories/payments.ts';
+import { createPaymentRepository } from '../../server/domains/payments/repositories/payments.ts';
 
 /**
  * The admin Payments and Enrollments lists count what their filters match from kept totals (decision

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/index.ts';
-import { BAD_URL_MESSAGE } from '../../server/lib/framework-errors.ts';
+import { BAD_URL_MESSAGE } from '../../server/platform/lib/framework-errors.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 
 let ctx: TestContext;

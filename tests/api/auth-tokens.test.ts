@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rateLimitedMessage, SERVER_MESSAGES } from '../../contract/index.ts';
-import { scryptCost } from '../../server/lib/passwords.ts';
+import { scryptCost } from '../../server/platform/lib/passwords.ts';
 import { ctx, student, useAuthApp } from './support/auth-app.ts';
 
 useAuthApp();

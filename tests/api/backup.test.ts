@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API, TokenPair } from '../../contract/index.ts';
-import { openDatabase } from '../../server/db/connect.ts';
+import { openDatabase } from '../../server/platform/db/connect.ts';
 import { startAndCompletePayment } from './support/payment-completion.ts';
 import { postJson, ROOT, serverDatabase, startServerProcess } from './support/server-process.ts';
 

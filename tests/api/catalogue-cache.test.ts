@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/index.ts';
-import type { DatabaseHandle } from '../../server/db/connect.ts';
+import type { DatabaseHandle } from '../../server/platform/db/connect.ts';
 import { programInput } from './support/fixtures.ts';
 import { TEST_DB } from './support/harness.ts';
 import { twoInstances, type TwoInstances } from './support/two-instances.ts';

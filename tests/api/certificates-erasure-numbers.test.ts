@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CERTIFICATE_API, certificatePagePath } from '../../contract/index.ts';
 import { testConfig } from '../../server/config.ts';
-import { createPersonalDataRepository } from '../../server/repositories/personal-data.ts';
-import { issueEndedBatchCertificates } from '../../server/services/certificates.ts';
+import { createPersonalDataRepository } from '../../server/domains/privacy/repositories/personal-data.ts';
+import { issueEndedBatchCertificates } from '../../server/domains/certificates/service.ts';
 import {
   courseWith,
   enrollWithRecord,

@@ -9,7 +9,7 @@ import {
   certificatePagePath,
 } from '../../contract/index.ts';
 import { loadConfig } from '../../server/config.ts';
-import { createMailWorker } from '../../server/mail/worker.ts';
+import { createMailWorker } from '../../server/platform/mail/worker.ts';
 import { enrollWithRecord, istDay } from './support/certificate-fixtures.ts';
 import { pdfText } from './support/pdf-text.ts';
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, SERVER_MESSAGES } from '../../contract/index.ts';
 import { programInput, workshopInput } from './support/fixtures.ts';
-import { startSandboxGateway } from '../../server/gateway/sandbox.ts';
+import { startSandboxGateway } from '../../server/domains/payments/gateway/sandbox.ts';
 import { TEST_DB } from './support/harness.ts';
 import { call, serverDatabase, startServerProcess, type ServerProcess } from './support/server-process.ts';
 

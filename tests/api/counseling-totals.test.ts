@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, COUNSELING_STATUSES, istToday } from '../../contract/index.ts';
-import * as counselingAtScale from '../../server/db/migrations/021_counseling_at_scale.ts';
-import { inTransaction } from '../../server/lib/transaction.ts';
+import * as counselingAtScale from '../../server/platform/db/migrations/021_counseling_at_scale.ts';
+import { inTransaction } from '../../server/platform/lib/transaction.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import {
   dayFrom,

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { API, TokenPair } from '../../contract/index.ts';
-import { openDatabase } from '../../server/db/connect.ts';
+import { openDatabase } from '../../server/platform/db/connect.ts';
 import { startAndCompletePayment } from './support/payment-completion.ts';
 import { postJson, serverDatabase, startServerProcess } from './support/server-process.ts';
 

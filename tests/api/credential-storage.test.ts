@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/index.ts';
-import { hashPassword, PRODUCTION_SCRYPT, scryptCost, verifyPassword } from '../../server/lib/passwords.ts';
+import { hashPassword, PRODUCTION_SCRYPT, scryptCost, verifyPassword } from '../../server/platform/lib/passwords.ts';
 import { createTestApp, freshDatabase, type TestContext } from './support/harness.ts';
 import { enrolTotp, useCodeClock } from './support/mfa.ts';
 

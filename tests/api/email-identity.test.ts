@@ -8,7 +8,7 @@ import {
   type TokenPair,
   type User,
 } from '../../contract/index.ts';
-import { EMAIL_LINK_PLACEHOLDERS } from '../../server/lib/reset-links.ts';
+import { EMAIL_LINK_PLACEHOLDERS } from '../../server/platform/lib/reset-links.ts';
 import { createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { startResetMailbox } from './support/reset-mail.ts';

@@ -1,9 +1,9 @@
 import Razorpay from 'razorpay';
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failureReasonOf, GatewayError } from '../../server/gateway/port.ts';
-import { createRazorpayGateway, parseRazorpayEvent } from '../../server/gateway/razorpay.ts';
-import { startSandboxGateway } from '../../server/gateway/sandbox.ts';
+import { failureReasonOf, GatewayError } from '../../server/domains/payments/gateway/port.ts';
+import { createRazorpayGateway, parseRazorpayEvent } from '../../server/domains/payments/gateway/razorpay.ts';
+import { startSandboxGateway } from '../../server/domains/payments/gateway/sandbox.ts';
 
 /**
  * The local gateway is proven Razorpay-shaped by Razorpay's own Node SDK talking to it over HTTP, and the

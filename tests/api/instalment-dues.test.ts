@@ -10,8 +10,8 @@ import {
   type InstalmentPlan,
   type PaymentStart,
 } from '../../contract/index.ts';
-import { runInstalmentPass } from '../../server/services/instalment-pass.ts';
-import { seedDemo } from '../../server/db/seed.ts';
+import { runInstalmentPass } from '../../server/domains/pricing/instalment-pass.ts';
+import { seedDemo } from '../../server/platform/db/seed.ts';
 import { TEST_DB, type TestContext, type TestUser } from './support/harness.ts';
 import { DAY, instalmentWorld } from './support/instalments.ts';
 import { twoInstances } from './support/two-instances.ts';

@@ -8,7 +8,7 @@ import {
   type Payment,
   type PaymentStart,
 } from '../../contract/index.ts';
-import { runInstalmentPass } from '../../server/services/instalment-pass.ts';
+import { runInstalmentPass } from '../../server/domains/pricing/instalment-pass.ts';
 import { createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { counter, DAY, instalmentWorld } from './support/instalments.ts';

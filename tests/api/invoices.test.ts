@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBilling, parseDocument } from '../../server/billing/documents.ts';
+import { createBilling, parseDocument } from '../../server/domains/billing/documents.ts';
 import { financialYear, formatDocumentDate } from '../../contract/time.ts';
-import { renderTaxDocument } from '../../server/billing/pdf.ts';
+import { renderTaxDocument } from '../../server/domains/billing/pdf.ts';
 import { DEMO_INSTITUTE } from '../../server/config.ts';
 import { createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';

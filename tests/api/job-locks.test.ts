@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobLockRepository } from '../../server/repositories/job-locks.ts';
-import { createRateEventRepository } from '../../server/repositories/rate-events.ts';
+import { createJobLockRepository } from '../../server/platform/db/job-locks.ts';
+import { createRateEventRepository } from '../../server/platform/db/rate-events.ts';
 import { TEST_DB } from './support/harness.ts';
 import { twoInstances, type TwoInstances } from './support/two-instances.ts';
 

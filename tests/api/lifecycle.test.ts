@@ -4,8 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/index.ts';
 import { buildApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
-import { openDatabase } from '../../server/db/connect.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
+import { openDatabase } from '../../server/platform/db/connect.ts';
+import { migrateToLatest } from '../../server/platform/db/migrate.ts';
 import { TEST_DB } from './support/harness.ts';
 import { serverDatabase, startServerProcess, type ServerProcess } from './support/server-process.ts';
 

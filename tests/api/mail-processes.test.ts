@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/connect.ts';
+import { openDatabase } from '../../server/platform/db/connect.ts';
 import { answers, spawnServer } from '../support/server-spawn.ts';
 import { serverDatabase } from './support/server-process.ts';
 import { freePort, recipients, startInbox, type Inbox } from './support/smtp.ts';

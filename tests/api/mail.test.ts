@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxEmail, type Paginated } from '../../contract/index.ts';
-import { createMailWorker, type MailWorker } from '../../server/mail/worker.ts';
+import { createMailWorker, type MailWorker } from '../../server/platform/mail/worker.ts';
 import { createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { pdfText } from './support/pdf-text.ts';

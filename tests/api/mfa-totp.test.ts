@@ -1,10 +1,10 @@
 import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
-import { openSecret, sealSecret } from '../../server/lib/secret-box.ts';
-import { resolveMfaKey } from '../../server/services/mfa/index.ts';
+import { openSecret, sealSecret } from '../../server/platform/lib/secret-box.ts';
+import { resolveMfaKey } from '../../server/domains/accounts/mfa/index.ts';
 import { freshDatabase } from './support/harness.ts';
-import { matchingStep, totpCode } from '../../server/services/mfa/totp.ts';
+import { matchingStep, totpCode } from '../../server/domains/accounts/mfa/totp.ts';
 
 /** RFC 6238 appendix B: the SHA-1 seed is the ASCII "12345678901234567890" (Base32 below), 8 digits, X = 30. */
 const RFC_SEED = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';

@@ -12,7 +12,7 @@ import {
   type PaymentCompletion,
   type Reconciliation,
 } from '../../contract/index.ts';
-import { releaseExpiredHolds } from '../../server/services/payment-holds.ts';
+import { releaseExpiredHolds } from '../../server/domains/payments/holds.ts';
 import { createProgram, createWorkshop } from './support/fixtures.ts';
 import { gatewayHelpers } from './support/gateway-flow.ts';
 import { createTestApp, TEST_DB, type TestContext, type TestUser } from './support/harness.ts';

@@ -8,7 +8,7 @@ import {
   istToday,
   paginated,
 } from '../../contract/index.ts';
-import type { NewPayment } from '../../server/db/schema.ts';
+import type { NewPayment } from '../../server/platform/db/schema.ts';
 import { createProgram, createWorkshop } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { admin, ctx, get, rahul, useOfficeApp } from './support/office-app.ts';

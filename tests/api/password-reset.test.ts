@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/index.ts';
-import { RESET_LINK_INVALID, RESET_REQUESTED } from '../../server/routes/auth/index.ts';
+import { RESET_LINK_INVALID, RESET_REQUESTED } from '../../server/domains/accounts/routes/auth.ts';
 import { OutboxEmail, type Paginated } from '../../contract/index.ts';
-import { RESET_LINK_PLACEHOLDER } from '../../server/lib/reset-links.ts';
+import { RESET_LINK_PLACEHOLDER } from '../../server/platform/lib/reset-links.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { startResetMailbox } from './support/reset-mail.ts';
 

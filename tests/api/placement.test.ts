@@ -7,7 +7,7 @@ import {
   type Offer,
   type PlacementSummary,
 } from '../../contract/index.ts';
-import { createMailWorker } from '../../server/mail/worker.ts';
+import { createMailWorker } from '../../server/platform/mail/worker.ts';
 import { insertProgram, istDay } from './support/certificate-fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { placementBatch, placementOffer, placementStudents } from './support/placement-fixtures.ts';

@@ -12,7 +12,7 @@ import {
   Testimonial,
   Workshop,
 } from '../../contract/index.ts';
-import { PUBLIC_PAGES } from '../../server/lib/public-pages.ts';
+import { PUBLIC_PAGES } from '../../server/platform/lib/public-pages.ts';
 import { PRELOAD_PLACEMENT_SUMMARY, PRELOAD_TESTIMONIALS } from '../../src/features/marketing/preload-keys.ts';
 import { PlacementSummary } from '../../contract/placement.ts';
 import { PRELOAD } from '../../src/lib/preloaded.ts';

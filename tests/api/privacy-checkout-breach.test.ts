@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, PRIVACY_API, checkoutBilling, EMPTY_CHECKOUT_FORM, type ConsentState } from '../../contract/index.ts';
-import { DEMO_GRIEVANCE_OFFICER } from '../../server/privacy-config.ts';
+import { DEMO_GRIEVANCE_OFFICER } from '../../server/domains/privacy/config.ts';
 import { createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 

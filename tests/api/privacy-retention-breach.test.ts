@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRIVACY_API } from '../../contract/index.ts';
-import { applyRetention } from '../../server/services/retention.ts';
+import { applyRetention } from '../../server/domains/privacy/retention.ts';
 import { admin, ctx, usePrivacyRightsApp } from './support/privacy-rights-app.ts';
 
 usePrivacyRightsApp();

@@ -2,9 +2,9 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, PRIVACY_API } from '../../contract/index.ts';
-import { PERSONAL_DATA, UNCLASSIFIED_TABLES } from '../../server/db/personal-data.ts';
-import { renderPolicyMarkdown } from '../../server/lib/policies.ts';
-import { mayMarket } from '../../server/mail/marketing.ts';
+import { PERSONAL_DATA, UNCLASSIFIED_TABLES } from '../../server/domains/privacy/personal-data/index.ts';
+import { renderPolicyMarkdown } from '../../server/platform/lib/policies.ts';
+import { mayMarket } from '../../server/domains/privacy/marketing.ts';
 import { completeThroughGateway, createProgram } from './support/fixtures.ts';
 import { startResetMailbox } from './support/reset-mail.ts';
 import { createTestApp, TEST_DB, type TestContext, type TestUser } from './support/harness.ts';
@@ -219,7 +219,7 @@ describe('data export', () => {
     for (const [table, columns] of Object.entries(live)) {
       const spec = PERSONAL_DATA[table];
       if (!spec) {
-        problems.push(`table ${table} is not classified in server/db/personal-data.ts`);
+        problems.push(`table ${table} is not classified in server/domains/privacy/personal-data/index.ts`);
         continue;
       }
       const classified = [...(spec.exported ?? []), ...(spec.notPersonal ?? []), ...Object.keys(spec.withheld ?? {})];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_API, type Batch, type Payment } from '../../contract/index.ts';
-import { sendSessionReminders } from '../../server/services/reminders.ts';
+import { sendSessionReminders } from '../../server/domains/batches/reminders.ts';
 import { completeThroughGateway, createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, fileTooLarge, OFFICE_MESSAGES, Resource, SERVER_MESSAGES } from '../../contract/index.ts';
-import { sniffFileKind } from '../../server/lib/file-types.ts';
+import { sniffFileKind } from '../../server/platform/lib/file-types.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 
 /** Resource files: upload (type read from the bytes), download by anyone, replace and delete without orphans. */
 
-const DEMO = path.resolve(import.meta.dirname, '../../server/db/demo-files/resources');
+const DEMO = path.resolve(import.meta.dirname, '../../server/domains/catalogue/demo-files/resources');
 const demo = (name: string) => fs.readFileSync(path.join(DEMO, name));
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

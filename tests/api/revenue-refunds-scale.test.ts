@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { API, Payment, paginated } from '../../contract/index.ts';
 import { createProgram, failedPaymentRow } from './support/fixtures.ts';
 import { expectRevenueMatchesRecount } from './support/revenue-recount.ts';
-import * as revenueTotals from '../../server/db/migrations/010_revenue_totals.ts';
-import * as revenueDiscounts from '../../server/db/migrations/027_revenue_discounts.ts';
+import * as revenueTotals from '../../server/platform/db/migrations/010_revenue_totals.ts';
+import * as revenueDiscounts from '../../server/platform/db/migrations/027_revenue_discounts.ts';
 import { admin, ctx, get, revenue, useRevenueRefundsApp } from './support/revenue-refunds-app.ts';
 
 /**

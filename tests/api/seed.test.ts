@@ -22,7 +22,7 @@ import {
   istDateTime,
   rupeesToPaise,
 } from '../../contract/index.ts';
-import { seedDemoIfEmpty } from '../../server/db/seed.ts';
+import { seedDemoIfEmpty } from '../../server/platform/db/seed.ts';
 import { completeThroughGateway } from './support/fixtures.ts';
 import { createTestApp, type TestContext } from './support/harness.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_PAGES } from '../../server/lib/public-pages.ts';
+import { PUBLIC_PAGES } from '../../server/platform/lib/public-pages.ts';
 import {
   BASE,
   ctx,

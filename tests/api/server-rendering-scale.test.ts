@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type Program, type Workshop } from '../../contract/index.ts';
-import { PUBLIC_PAGES } from '../../server/lib/public-pages.ts';
+import { PUBLIC_PAGES } from '../../server/platform/lib/public-pages.ts';
 import { createProgram, createWorkshop } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { inlineScriptsRefused, visibleText } from './support/csp.ts';

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { refuseUnsafeStart } from '../../server/config-hardening.ts';
+import { refuseUnsafeStart } from '../../server/platform/config-hardening.ts';
 import { loadConfig } from '../../server/config.ts';
 import { runServer } from '../../server/server.ts';
 import { REPO_ROOT } from '../support/server-spawn.ts';

@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MFA_MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
-import { accessClassOf, ADMIN_ROUTE_CLASSES, isAdminPath, type AccessClass } from '../../server/lib/step-up-classes.ts';
+import {
+  accessClassOf,
+  ADMIN_ROUTE_CLASSES,
+  isAdminPath,
+  type AccessClass,
+} from '../../server/platform/lib/step-up-classes.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { enrolTotp, useCodeClock, codeAt } from './support/mfa.ts';
 import { routesOf } from './support/route-table.ts';
 
 /**
- * The one table of administrator routes (server/lib/step-up-classes.ts, decision record 064), held against
+ * The one table of administrator routes (server/platform/lib/step-up-classes.ts, decision record 064), held against
  * Fastify's own route table: every administrator route is classified, every line names a route, and the
  * guard each route gets is the one its class says: an administrator with an authenticator app, signed in
  * with password and code but not stepped up, gets the step-up challenge (403 `step_up_required`, which the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, PRIVACY_API } from '../../contract/index.ts';
-import { GUARDIAN_MESSAGES } from '../../server/services/age.ts';
+import { GUARDIAN_MESSAGES } from '../../server/domains/privacy/age.ts';
 import { completeThroughGateway, createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { startResetMailbox } from './support/reset-mail.ts';

@@ -7,7 +7,7 @@ import {
   TeachBatch,
   TeachBatchSummary,
 } from '../../contract/index.ts';
-import { attendancePercentage } from '../../server/services/attendance.ts';
+import { attendancePercentage } from '../../server/domains/teaching/attendance.ts';
 import {
   admin,
   batch,

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, SERVER_MESSAGES, TokenPair } from '../../contract/index.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
-import * as generations from '../../server/db/migrations/009_refresh_token_generations.ts';
+import { migrateToLatest } from '../../server/platform/db/migrate.ts';
+import * as generations from '../../server/platform/db/migrations/009_refresh_token_generations.ts';
 import { createTestApp, freshDatabase, type TestContext } from './support/harness.ts';
 
 /** Refresh tokens rotate; a rotated token presented again ends the whole login (reuse detection). */

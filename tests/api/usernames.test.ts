@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../../contract/index.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
+import { migrateToLatest } from '../../server/platform/db/migrate.ts';
 import { createTestApp, freshDatabase, type TestContext } from './support/harness.ts';
 
 let ctx: TestContext;

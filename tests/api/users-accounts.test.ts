@@ -8,7 +8,7 @@ import {
   paginated,
   type Paginated,
 } from '../../contract/index.ts';
-import { createUserService, noActiveAdmin } from '../../server/services/users.ts';
+import { createUserService, noActiveAdmin } from '../../server/domains/office/users.ts';
 import { createTestApp } from './support/harness.ts';
 import { account, admin, create, ctx, login, useUsersApp } from './support/users-app.ts';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/index.ts';
-import { PUBLIC_PAGES } from '../../server/lib/public-pages.ts';
+import { PUBLIC_PAGES } from '../../server/platform/lib/public-pages.ts';
 import { precompressDir } from '../../scripts/vite-precompress.ts';
 import { createTestApp, type TestContext } from './support/harness.ts';
 

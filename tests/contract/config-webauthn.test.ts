@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { webauthnFromEnv } from '../../server/config-webauthn.ts';
+import { webauthnFromEnv } from '../../server/domains/accounts/config-webauthn.ts';
 
 describe('the passkeys relying party (WEBAUTHN_ORIGIN, WEBAUTHN_RP_ID)', () => {
   it('defaults to the public origin and its host', () => {

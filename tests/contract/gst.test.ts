@@ -9,9 +9,9 @@ import {
   stateName,
 } from '../../contract/index.ts';
 import { financialYear } from '../../contract/time.ts';
-import { formatNumber } from '../../server/billing/numbering.ts';
+import { formatNumber } from '../../server/domains/billing/numbering.ts';
 import { formatPaiseFigure as formatPaise } from '../../contract/money.ts';
-import { amountInWords, numberInWords } from '../../server/billing/words.ts';
+import { amountInWords, numberInWords } from '../../server/domains/billing/words.ts';
 
 describe('GST states', () => {
   it('lists the 36 states and union territories with unique two-digit codes', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { splitGst } from '../../contract/gst.ts';
 import { paiseToRupees } from '../../contract/money.ts';
-import { gstr1Csv } from '../../server/billing/gstr1-csv.ts';
-import { buildGstr1, supplyTable } from '../../server/billing/gstr1.ts';
-import type { Gstr1Document } from '../../server/billing/gstr1-types.ts';
+import { gstr1Csv } from '../../server/domains/billing/gstr1-csv.ts';
+import { buildGstr1, supplyTable } from '../../server/domains/billing/gstr1.ts';
+import type { Gstr1Document } from '../../server/domains/billing/gstr1-types.ts';
 
 /** The institute is in Maharashtra (27). */
 const STATE = '27';

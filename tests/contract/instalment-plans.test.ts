@@ -6,7 +6,7 @@ import {
   priceSplit,
   rupeesToPaise,
 } from '../../contract/index.ts';
-import { payInThree } from '../../server/db/seed-instalments.ts';
+import { payInThree } from '../../server/domains/pricing/seed.ts';
 
 /** A small seeded generator, so a failing case can be replayed. */
 function random(seed: number) {

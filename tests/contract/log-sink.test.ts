@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogSink } from '../../server/lib/log-sink.ts';
+import { createLogSink } from '../../server/platform/lib/log-sink.ts';
 
-/** The request log's writer (server/lib/log-sink.ts) on a real file: every line, in order, never lost. */
+/** The request log's writer (server/platform/lib/log-sink.ts) on a real file: every line, in order, never lost. */
 const files: string[] = [];
 function logFile() {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'log-sink-')), 'log');

@@ -26,17 +26,17 @@ function sources(dir: string): string[] {
 /** Lines that multiply or divide by 100 for another reason than money, with the reason. */
 const NOT_MONEY: { file: string; text: string }[] = [
   { file: 'server/config.ts', text: 'bodyLimitBytes: 100 * 1024' }, // 100 KiB
-  { file: 'server/billing/words.ts', text: 'Math.floor(n / 100)' }, // the hundreds of a number in words
+  { file: 'server/domains/billing/words.ts', text: 'Math.floor(n / 100)' }, // the hundreds of a number in words
   { file: 'scripts/bench-web.ts', text: '(value ?? 0) * 100' }, // a Lighthouse score as a percentage
   { file: 'scripts/report-bundle.ts', text: 'HOME_BUDGET_GZIP_BYTES = 100 * 1024' }, // 100 KiB
   { file: 'scripts/test-all/steps-runner.ts', text: '(Date.now() - since) / 100' }, // seconds to one decimal
   // A course's progress as a percentage of its lessons (computed, rounded down).
   { file: 'contract/delivery.ts', text: 'Math.floor((done * 100) / total)' },
-  { file: 'server/repositories/lessons.ts', text: '(100 * COUNT(lesson_completions.lesson_id))' },
-  { file: 'server/db/seed-delivery.ts', text: '* e.progress_percentage) / 100)' },
-  { file: 'server/db/seed-delivery.ts', text: 'Math.floor((count * 100) / lessonIds.length)' },
+  { file: 'server/domains/lessons/repositories/lessons.ts', text: '(100 * COUNT(lesson_completions.lesson_id))' },
+  { file: 'server/domains/batches/seed.ts', text: '* e.progress_percentage) / 100)' },
+  { file: 'server/domains/batches/seed.ts', text: 'Math.floor((count * 100) / lessonIds.length)' },
   // A certificate's rules: attendance and marks as percentages (decision record 052).
-  { file: 'server/services/certificate-eligibility.ts', text: 'part * 100 >= percent * whole' },
+  { file: 'server/domains/certificates/eligibility.ts', text: 'part * 100 >= percent * whole' },
   // Attendance as a percentage of the sessions held (decision record 050).
   { file: 'contract/teaching.ts', text: 'Math.round((Math.min(attended, held) * 100) / held)' },
 ];

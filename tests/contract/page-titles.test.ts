@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageTitle, titled } from '../../contract/index.ts';
-import { NOT_FOUND_TEXT, PAGE_TEXT } from '../../server/ssr/meta.ts';
+import { NOT_FOUND_TEXT, PAGE_TEXT } from '../../server/platform/ssr/meta.ts';
 
 describe('page titles', () => {
   it('are the server-rendered head’s titles for every public page, so hydration changes nothing', () => {

@@ -15,7 +15,7 @@ const PUBLIC_SOURCES = [
   'src/features/catalogue',
   'src/components/layout',
   'src/components/placement-figures.tsx',
-  'server/ssr/meta.ts',
+  'server/platform/ssr/meta.ts',
 ];
 
 function files(path: string): string[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GUARDIAN_MESSAGES, ageOn, checkAgeAnswer } from '../../server/services/age.ts';
-import { loadPrivacyConfig, missingPrivacySettings } from '../../server/privacy-config.ts';
+import { GUARDIAN_MESSAGES, ageOn, checkAgeAnswer } from '../../server/domains/privacy/age.ts';
+import { loadPrivacyConfig, missingPrivacySettings } from '../../server/domains/privacy/config.ts';
 
 describe('privacy settings from the environment', () => {
   it('demo mode publishes a fictitious officer; otherwise every missing setting is named at start', () => {

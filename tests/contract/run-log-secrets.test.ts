@@ -14,7 +14,7 @@ describe('secrets in a log', () => {
   it('passes a log of method, URL, status, response times and redacted fields', () => {
     const redacted = JSON.stringify({ req: { headers: { authorization: '[redacted]' } }, password: '[redacted]' });
     const timed = '{"method":"GET","url":"/api/me/","status":200,"ms":0.556,"userId":7,"msg":"request"}';
-    // Request lines as server/lib/request-log.ts writes them: route patterns, query names without values.
+    // Request lines as server/platform/lib/request-log.ts writes them: route patterns, query names without values.
     const patterns = [
       '{"method":"GET","url":"/classroom/calendar/:token/feed.ics","status":200,"msg":"request"}',
       '{"method":"GET","url":"/api/admin/payments/?search=[removed]&page=[removed]","status":200,"msg":"request"}',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectedMatches, indexedPart, trigramShares } from '../../server/repositories/search-terms.ts';
+import { expectedMatches, indexedPart, trigramShares } from '../../server/platform/db/search-terms.ts';
 
 /** Which part of a search term the trigram index reads (decision record 059). */
 describe('the indexed part of a search term', () => {

@@ -9,7 +9,7 @@ import { loginForm, visible, waitForPath } from './support/ui.ts';
 
 const e2e = useE2E();
 
-/** The demo's certificate holder (server/db/seed-certificates.ts): a completed program in an ended batch. */
+/** The demo's certificate holder (server/domains/certificates/seed.ts): a completed program in an ended batch. */
 const HOLDER = { username: 'priya.sharma', password: 'student123' } as const;
 
 async function holderCourse(): Promise<Course> {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { PUBLIC_PAGES } from '../../server/lib/public-pages.ts';
+import { PUBLIC_PAGES } from '../../server/platform/lib/public-pages.ts';
 import { API, type Program } from '../../contract/index.ts';
 import { ADMIN, adminToken, apiOk, list, login } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';

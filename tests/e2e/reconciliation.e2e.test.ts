@@ -8,7 +8,7 @@ import {
   type Program,
   type Reconciliation,
 } from '../../contract/index.ts';
-import { startSandboxGateway, type CheckoutResult } from '../../server/gateway/sandbox.ts';
+import { startSandboxGateway, type CheckoutResult } from '../../server/domains/payments/gateway/sandbox.ts';
 import {
   ADMIN,
   adminToken,

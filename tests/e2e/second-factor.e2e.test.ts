@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { API, MESSAGES, type Payment, type PaymentStart, type Program } from '../../contract/index.ts';
-import { totpCode } from '../../server/services/mfa/totp.ts';
+import { totpCode } from '../../server/domains/accounts/mfa/totp.ts';
 import { adminToken, apiOk, firstOpenBatch, list, registerStudent } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import {

@@ -5,14 +5,14 @@ import {
   type ConfirmationView,
   type HrContact,
 } from '../../../contract/placement.ts';
-import type { Db } from '../../db/connect.ts';
-import type { UserRow } from '../../db/schema.ts';
-import { BusinessError, HttpError } from '../../lib/errors.ts';
-import { nowIso } from '../../lib/time.ts';
-import { inTransaction } from '../../lib/transaction.ts';
-import { enqueueEmail } from '../../mail/outbox.ts';
-import type { MailContext } from '../../mail/templates.ts';
-import { createAuditRepository } from '../../repositories/audit.ts';
+import type { Db } from '../../platform/db/connect.ts';
+import type { UserRow } from '../../platform/db/schema.ts';
+import { BusinessError, HttpError } from '../../platform/lib/errors.ts';
+import { nowIso } from '../../platform/lib/time.ts';
+import { inTransaction } from '../../platform/lib/transaction.ts';
+import { enqueueEmail } from '../../platform/mail/outbox.ts';
+import type { MailContext } from '../accounts/templates.ts';
+import { createAuditRepository } from '../../platform/db/audit.ts';
 import {
   CONFIRMATION_LIFETIME_HOURS,
   confirmationToken,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as C from '../../../contract/index.ts';
-import type { Operation } from '../../openapi-operation.ts';
+import type { Operation } from '../../platform/openapi-operation.ts';
 
 /** Placement (decision record 070): the public figures, students' offers, the employer's link, the office. */
 

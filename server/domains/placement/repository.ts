@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import type { Db } from '../../db/connect.ts';
+import type { Db } from '../../platform/db/connect.ts';
 import type { EmployersTable, OfferConfirmationsTable, PlacementOffersTable } from './tables.ts';
 
 /** Rows of the placement domain (decision record 070). Takes `db` or a transaction. */

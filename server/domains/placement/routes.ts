@@ -12,9 +12,9 @@ import {
   StudentOfferInput,
 } from '../../../contract/placement.ts';
 import { z } from 'zod';
-import { idParam, parse, parseQuery } from '../../lib/validate.ts';
-import { adminOnly, authenticated, requireAdmin, requireUser } from '../../plugins/auth.ts';
-import { resolveJwtSecret } from '../../services/tokens.ts';
+import { idParam, parse, parseQuery } from '../../platform/lib/validate.ts';
+import { adminOnly, authenticated, requireAdmin, requireUser } from '../../platform/http/auth.ts';
+import { resolveJwtSecret } from '../accounts/tokens.ts';
 import { confirmationLinkKey } from './confirmation-links.ts';
 import { createConfirmationService } from './confirmations.ts';
 import { createPlacementService } from './service.ts';

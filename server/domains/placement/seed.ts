@@ -1,5 +1,5 @@
 import { istToday } from '../../../contract/time.ts';
-import type { Db } from '../../db/connect.ts';
+import type { Db } from '../../platform/db/connect.ts';
 
 /**
  * The demo's placement record (decision record 070): past batches of every active program (ending in

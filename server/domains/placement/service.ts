@@ -10,14 +10,14 @@ import {
   type StudentOfferInput,
 } from '../../../contract/placement.ts';
 import { istToday } from '../../../contract/time.ts';
-import type { Db } from '../../db/connect.ts';
-import type { UserRow } from '../../db/schema.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { diff } from '../../lib/diff.ts';
-import { BusinessError, notFound } from '../../lib/errors.ts';
-import { nowIso } from '../../lib/time.ts';
-import { inTransaction } from '../../lib/transaction.ts';
-import { createAuditRepository } from '../../repositories/audit.ts';
+import type { Db } from '../../platform/db/connect.ts';
+import type { UserRow } from '../../platform/db/schema.ts';
+import { isUniqueViolation } from '../../platform/lib/db-errors.ts';
+import { diff } from '../../platform/lib/diff.ts';
+import { BusinessError, notFound } from '../../platform/lib/errors.ts';
+import { nowIso } from '../../platform/lib/time.ts';
+import { inTransaction } from '../../platform/lib/transaction.ts';
+import { createAuditRepository } from '../../platform/db/audit.ts';
 import { placementRepository } from './repository.ts';
 import type { EmployerRow } from './tables.ts';
 

@@ -1,7 +1,7 @@
 import type { PlacementFigures, PlacementSummary } from '../../../contract/placement.ts';
 import { PLACEMENT_PAGES } from '../../../contract/placement-paths.ts';
 import { istToday } from '../../../contract/time.ts';
-import type { Db } from '../../db/connect.ts';
+import type { Db } from '../../platform/db/connect.ts';
 import { figuresOf, type StudentFact, type VerifiedOffer } from './figures.ts';
 import { placementRepository } from './repository.ts';
 

@@ -1,5 +1,5 @@
 import { formatRupees } from '../../../contract/money.ts';
-import { compose, type MailContext, type Rendered } from '../../mail/templates.ts';
+import { compose, type MailContext, type Rendered } from '../accounts/templates.ts';
 import { CONFIRMATION_LIFETIME_HOURS, CONFIRMATION_LINK_PLACEHOLDER } from './confirmation-links.ts';
 
 /** The email to an employer's HR contact asking to confirm an offer (decision record 070). */

@@ -1,5 +1,5 @@
 import { istToday } from '../../../contract/index.ts';
-import type { Db } from '../../../server/db/connect.ts';
+import type { Db } from '../../../server/platform/db/connect.ts';
 
 /**
  * Direct database fixtures for certificates (decision record 052): a program with lessons, a batch with

@@ -7,7 +7,7 @@ import {
   type CounselingStatus,
   type Paginated,
 } from '../../../contract/index.ts';
-import type { Db } from '../../../server/db/connect.ts';
+import type { Db } from '../../../server/platform/db/connect.ts';
 import type { TestContext } from './harness.ts';
 
 /**

@@ -7,12 +7,16 @@ import pg from 'pg';
 import type { Role } from '../../../contract/index.ts';
 import { buildApp } from '../../../server/app.ts';
 import { testConfig, type Config } from '../../../server/config.ts';
-import { openDatabase, type DatabaseHandle, type Db } from '../../../server/db/connect.ts';
-import { migrateToLatest } from '../../../server/db/migrate.ts';
+import { openDatabase, type DatabaseHandle, type Db } from '../../../server/platform/db/connect.ts';
+import { migrateToLatest } from '../../../server/platform/db/migrate.ts';
 import { migratedTemplate } from './pg-template.ts';
-import { seedDemo } from '../../../server/db/seed.ts';
-import { hashPassword } from '../../../server/lib/passwords.ts';
-import { startSandboxGateway, type CheckoutResult, type SandboxGateway } from '../../../server/gateway/sandbox.ts';
+import { seedDemo } from '../../../server/platform/db/seed.ts';
+import { hashPassword } from '../../../server/platform/lib/passwords.ts';
+import {
+  startSandboxGateway,
+  type CheckoutResult,
+  type SandboxGateway,
+} from '../../../server/domains/payments/gateway/sandbox.ts';
 
 /**
  * Builds the app in-process on a fresh database: TEST_DB=sqlite (default, in memory) or TEST_DB=postgres

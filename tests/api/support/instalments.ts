@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { API, INSTALMENT_API, type InstalmentPlan, type PaymentStart } from '../../../contract/index.ts';
-import { setClock } from '../../../server/lib/clock.ts';
+import { setClock } from '../../../server/platform/lib/clock.ts';
 import { createProgram } from './fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './harness.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { totpCode } from '../../../server/services/mfa/totp.ts';
+import { totpCode } from '../../../server/domains/accounts/mfa/totp.ts';
 import type { TestContext, TestUser } from './harness.ts';
 
 /** The seed of an otpauth:// URI (what an authenticator app reads from the QR code). */

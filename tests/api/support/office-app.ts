@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { API, Payment, paginated, type Paginated } from '../../../contract/index.ts';
-import type { NewPayment } from '../../../server/db/schema.ts';
+import type { NewPayment } from '../../../server/platform/db/schema.ts';
 import { createProgram, createWorkshop } from './fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './harness.ts';
 

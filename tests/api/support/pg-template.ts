@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../../../server/db/connect.ts';
-import { migrateToLatest } from '../../../server/db/migrate.ts';
+import { openDatabase } from '../../../server/platform/db/connect.ts';
+import { migrateToLatest } from '../../../server/platform/db/migrate.ts';
 
-const MIGRATIONS_DIR = new URL('../../../server/db/', import.meta.url).pathname;
+const MIGRATIONS_DIR = new URL('../../../server/platform/db/', import.meta.url).pathname;
 /** Any number, the same in every process of every run: the lock under which a template is made. */
 const TEMPLATE_LOCK = 424_242;
 

@@ -1,5 +1,5 @@
 import type { Status } from '../../../contract/index.ts';
-import type { Db } from '../../../server/db/connect.ts';
+import type { Db } from '../../../server/platform/db/connect.ts';
 
 /** Direct fixtures for the placement record (decision record 070): batches, graduates and their offers. */
 

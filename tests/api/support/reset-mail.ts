@@ -1,5 +1,5 @@
-import type { MailWorker } from '../../../server/mail/worker.ts';
-import { createMailWorker } from '../../../server/mail/worker.ts';
+import type { MailWorker } from '../../../server/platform/mail/worker.ts';
+import { createMailWorker } from '../../../server/platform/mail/worker.ts';
 import { IDENTITY_PATHS } from '../../../contract/index.ts';
 import type { TestContext, TestUser } from './harness.ts';
 import { recipients, startInbox, type Inbox } from './smtp.ts';

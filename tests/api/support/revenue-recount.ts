@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Db } from '../../../server/db/connect.ts';
+import type { Db } from '../../../server/platform/db/connect.ts';
 
 const IST_MS = 330 * 60_000;
 const istDay = (iso: string) => new Date(new Date(iso).getTime() + IST_MS).toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-import type { Db } from '../../../server/db/connect.ts';
+import type { Db } from '../../../server/platform/db/connect.ts';
 import type { Shape } from '../../../scripts/bench/shapes.ts';
 
 /**

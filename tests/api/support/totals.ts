@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Db } from '../../../server/db/connect.ts';
+import type { Db } from '../../../server/platform/db/connect.ts';
 import { expectRecordTotalsMatchTables } from './record-totals.ts';
 
 /** The trigger-kept totals must equal what a full scan of the tables says (the admin lists' kept counts too). */

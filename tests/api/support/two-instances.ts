@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app.ts';
 import { testConfig } from '../../../server/config.ts';
-import { openDatabase, type DatabaseHandle } from '../../../server/db/connect.ts';
-import { migrateToLatest } from '../../../server/db/migrate.ts';
+import { openDatabase, type DatabaseHandle } from '../../../server/platform/db/connect.ts';
+import { migrateToLatest } from '../../../server/platform/db/migrate.ts';
 import { JWT_SECRET } from './harness.ts';
 import { serverDatabase } from './server-process.ts';
 

@@ -5,7 +5,7 @@ import { useLoaderMachine } from '../../../lib/use-preloaded-machine.ts';
 
 /**
  * A policy page (privacy notice, terms, refund, delivery, grievance): the server's rendering of the
- * institute's Markdown file, with raw HTML off (server/lib/policies.ts), so its HTML is safe to insert.
+ * institute's Markdown file, with raw HTML off (server/platform/lib/policies.ts), so its HTML is safe to insert.
  */
 export function PolicyPage({
   slug,

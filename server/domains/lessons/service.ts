@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { z } from 'zod';
+import { DELIVERY_API, type Lesson, type LessonInput, type LessonPatch } from '../../../contract/index.ts';
+import type { Db } from '../../platform/db/connect.ts';
+import type { LessonRow } from '../../platform/db/schema.ts';
+import type { FileKind } from '../../platform/lib/file-types.ts';
+import { notFound, ValidationFailed } from '../../platform/lib/errors.ts';
+import { createLessonRepository } from './repositories/lessons.ts';
+
+/** A program's modules and lessons: the answers, the administrator's writes and reordering, the files. */
+
+export function toLesson(row: LessonRow, completed: boolean): Lesson {
+  return {
+    id: row.id,
+    module: row.module_id,
+    program: row.program_id,
+    title: row.title,
+    kind: row.kind,
+    body: row.body,
+    url: row.url,
+    file: row.file ? DELIVERY_API.lessonFile(row.id) : null,
+    file_name: row.file_name,
+    duration_minutes: row.duration_minutes,
+    is_preview: row.is_preview === 1,
+    position: row.position,
+    completed,
+  };
+}
+
+/** Moves one item to `position` among its siblings (ids in order) and answers every id's new position. */
+export function reorder(ids: number[], id: number, position: number): Map<number, number> {
+  const rest = ids.filter((x) => x !== id);
+  rest.splice(Math.min(Math.max(position, 0), rest.length), 0, id);
+  return new Map(rest.map((x, i) => [x, i]));
+}
+
+function checkKind(kind: string, url: string): void {
+  if ((kind === 'video' || kind === 'link') && !url) {
+    throw new ValidationFailed({ url: ['A video or link lesson needs its web address.'] });
+  }
+}
+
+export const lessonWrites = {
+  async createModule(trx: Db, programId: number, title: string, position?: number): Promise<number> {
+    const lessons = createLessonRepository(trx);
+    const end = await lessons.nextModulePosition(programId);
+    const id = await lessons.insertModule({ program_id: programId, title, position: end });
+    if (position !== undefined && position < end) await lessonWrites.moveModule(trx, programId, id, position);
+    return id;
+  },
+  async moveModule(trx: Db, programId: number, id: number, position: number): Promise<void> {
+    const lessons = createLessonRepository(trx);
+    const order = reorder(
+      (await lessons.modules(programId)).map((m) => m.id),
+      id,
+      position,
+    );
+    for (const [moduleId, p] of order) await lessons.updateModule(moduleId, { position: p });
+  },
+  async createLesson(trx: Db, moduleId: number, input: z.output<typeof LessonInput>): Promise<number> {
+    const lessons = createLessonRepository(trx);
+    const module = await lessons.findModule(moduleId);
+    if (!module) throw notFound();
+    checkKind(input.kind, input.url);
+    const end = await lessons.nextLessonPosition(moduleId);
+    const id = await lessons.insertLesson({
+      module_id: moduleId,
+      program_id: module.program_id,
+      title: input.title,
+      kind: input.kind,
+      body: input.body,
+      url: input.url,
+      file: null,
+      file_name: null,
+      duration_minutes: input.duration_minutes,
+      is_preview: input.is_preview ? 1 : 0,
+      position: end,
+    });
+    if (input.position !== undefined && input.position < end)
+      await lessonWrites.moveLesson(trx, moduleId, id, input.position);
+    await lessons.recomputeProgress(module.program_id);
+    return id;
+  },
+  async moveLesson(trx: Db, moduleId: number, id: number, position: number): Promise<void> {
+    const lessons = createLessonRepository(trx);
+    const siblings = (await lessons.lessonsOfModule(moduleId)).map((l) => l.id);
+    const order = reorder(siblings, id, position);
+    for (const [lessonId, p] of order) await lessons.updateLesson(lessonId, { position: p });
+  },
+  async updateLesson(trx: Db, before: LessonRow, input: z.output<typeof LessonPatch>): Promise<void> {
+    const lessons = createLessonRepository(trx);
+    checkKind(input.kind ?? before.kind, input.url ?? before.url);
+    let moduleId = before.module_id;
+    if (input.module !== undefined && input.module !== before.module_id) {
+      const target = await lessons.findModule(input.module);
+      if (!target || target.program_id !== before.program_id) {
+        throw new ValidationFailed({ module: ['Choose a module of the same program.'] });
+      }
+      moduleId = target.id;
+      await lessons.updateLesson(before.id, {
+        module_id: moduleId,
+        position: await lessons.nextLessonPosition(moduleId),
+      });
+    }
+    const { position, module: _module, is_preview, ...fields } = input;
+    const values = { ...fields, ...(is_preview !== undefined ? { is_preview: is_preview ? 1 : 0 } : {}) };
+    if (Object.keys(values).length > 0) await lessons.updateLesson(before.id, values);
+    if (position !== undefined) await lessonWrites.moveLesson(trx, moduleId, before.id, position);
+  },
+};
+
+const FILE_NAME = /^[a-f0-9-]{36}\.[a-z0-9]{2,5}$/;
+const DEMO_DIR = path.resolve(import.meta.dirname, '..', 'catalogue', 'demo-files', 'resources');
+
+/**
+ * Lesson files on disk, under `<UPLOAD_DIR>/lessons/<random>.<ext>`, never under a public path: they are
+ * served only by GET /classroom/lessons/{id}/file/ under the lesson's access rule. Demo lessons name a
+ * file shipped with the code.
+ */
+export function createLessonFiles(uploadDir: string) {
+  const dir = path.join(uploadDir, 'lessons');
+  return {
+    async save(content: Buffer, kind: FileKind): Promise<string> {
+      await fs.promises.mkdir(dir, { recursive: true });
+      const name = `${randomUUID()}.${kind.ext}`;
+      await fs.promises.writeFile(path.join(dir, name), content, { flag: 'wx' });
+      return name;
+    },
+    async remove(name: string | null): Promise<void> {
+      if (name && FILE_NAME.test(name)) await fs.promises.rm(path.join(dir, name), { force: true });
+    },
+    locate(name: string): string | null {
+      if (FILE_NAME.test(name)) {
+        const upload = path.join(dir, name);
+        return fs.existsSync(upload) ? upload : null;
+      }
+      if (!/^[a-z0-9][a-z0-9-]{0,120}\.[a-z0-9]{2,5}$/.test(name)) return null;
+      const demo = path.join(DEMO_DIR, name);
+      return fs.existsSync(demo) ? demo : null;
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../../platform/db/connect.ts';
+import type { Database } from '../../../platform/db/schema.ts';
+import {
+  STUDENTS_BY_ID,
+  keptCount,
+  keptCountQuery,
+  manyStudents,
+  matchStudents,
+  searchCount,
+  searchOnly,
+  studentsColumn,
+  type StudentsFound,
+} from './record-counts.ts';
+import { estimatedStudents } from '../../../platform/db/search-terms.ts';
+import { cappedCount, countableFromTotals, type RecordFilters } from './record-filters.ts';
+import type { Position } from '../../../platform/lib/keyset.ts';
+import { FILTERED_SEARCH_COUNT_CAP } from '../../../../contract/index.ts';
+import { createStatsRepository } from './stats.ts';
+
+/** What the Payments and Enrollments lists share: how they count, find a search's students, and fold a count. */
+
+type Entity = 'payment' | 'enrollment';
+type Count = { count: number; capped: boolean };
+
+/**
+ * How many match: from the trigger-kept totals (constant time) when only status and urgency filter; from
+ * the day, month and all-time totals (migration 020) when no search does; from the matching students'
+ * kept counts (migration 022) when only a search does; else `rows` counted, up to
+ * FILTERED_SEARCH_COUNT_CAP (a count that costs about what the page does, decision record 075).
+ */
+async function listCount(
+  db: Db,
+  entity: Entity,
+  filters: RecordFilters,
+  rows: SelectQueryBuilder<Database, keyof Database, object>,
+): Promise<Count> {
+  if (countableFromTotals(filters)) {
+    return { count: await createStatsRepository(db).countOf(entity, filters), capped: false };
+  }
+  if (!filters.search) return { count: await keptCount(db, entity, filters), capped: false };
+  if (searchOnly(filters)) {
+    return searchCount(
+      db,
+      entity,
+      filters.search,
+      filters.students ?? (await matchStudents(db, entity, filters.search)),
+    );
+  }
+  // A term too common to resolve to ids: counted in the page's order (newest first, each row's student
+  // checked), the plan the page takes; unordered, PostgreSQL merged the students with the payments'
+  // student index and read 53,000 students for 201 rows (decision record 075).
+  if (filters.students?.ids) return cappedCount(rows, db, FILTERED_SEARCH_COUNT_CAP);
+  const [table, date] = entity === 'payment' ? ['payments', 'created_at'] : ['enrollments', 'enrolled_at'];
+  return cappedCount(rows.orderBy(sql.ref(`${table}.${date}`), 'desc'), db, FILTERED_SEARCH_COUNT_CAP);
+}
+
+/** The filters with the search's students found once, for the count and the page to share. */
+async function withStudents(db: Db, entity: Entity, filters: RecordFilters): Promise<RecordFilters> {
+  return filters.search ? { ...filters, students: await matchStudents(db, entity, filters.search) } : filters;
+}
+
+/**
+ * True when the students' sample expects thousands of students with a payment (or an enrollment) to match
+ * the term, 5,000 and 2 % of all: then its page reads its students itself, and reading the newest rows
+ * first finds the page soon. (Students who never paid do not count: a term only they match would make
+ * the page read every payment looking for theirs.)
+ */
+async function manyExpected(db: Db, entity: Entity, search: string): Promise<boolean> {
+  const expected = await estimatedStudents(db, search, entity);
+  return expected !== null && expected.students >= 5 * STUDENTS_BY_ID && expected.share >= 0.02;
+}
+
+/**
+ * The filters with the search's students found, and the page, when reading it found them. A term the
+ * students' sample (search-terms.ts) expects thousands of students to match, on PostgreSQL, reads its page
+ * with the students' number and total as a column: one statement, not two. Should it match 1,000 or fewer
+ * after all (the sample only estimates), or the page be empty, the usual way follows: first the students,
+ * whose ids the page then reads by.
+ */
+async function studentsAndPage<Row>(
+  db: Db,
+  entity: Entity,
+  filters: RecordFilters,
+  page: (search: string) => Promise<Array<Row & { students_found: StudentsFound }>>,
+): Promise<{ filters: RecordFilters; rows: Row[] | null }> {
+  const search = filters.search;
+  if (search && !filters.students && (await manyExpected(db, entity, search))) {
+    const rows = await page(search);
+    const students = manyStudents(rows[0]?.students_found);
+    if (students) return { filters: { ...filters, students }, rows };
+  }
+  return { filters: await withStudents(db, entity, filters), rows: null };
+}
+
+/** A page and its count in one statement, for filters without a search (the kept totals' sum, a column). */
+async function pageCounted<Row>(
+  db: Db,
+  entity: Entity,
+  filters: RecordFilters,
+  page: SelectQueryBuilder<Database, keyof Database, Row>,
+): Promise<{ count: Count; rows: Row[] }> {
+  const rows = await page.select(keptCountQuery(db, entity, filters).as('kept_count')).execute();
+  const count = rows.length ? Number(rows[0]!.kept_count ?? 0) : await keptCount(db, entity, filters);
+  return { count: { count, capped: false }, rows };
+}
+
+/** How a list reads: its page's query, and its page (which may take a shorter way than the query). */
+export type ListReads<Row> = {
+  /** The rows matching the filters, joined with their students (for counting). */
+  filtered: (filters: RecordFilters) => SelectQueryBuilder<Database, keyof Database, object>;
+  pageQuery: (
+    filters: RecordFilters,
+    limit: number,
+    position: Position,
+  ) => SelectQueryBuilder<Database, keyof Database, Row>;
+  page?: (filters: RecordFilters, limit: number, position: Position) => Promise<Row[]> | undefined;
+  /** The page of a term many students match with its students, by a shorter way (`studentsAndPage`). */
+  manyStudentsPage?: (
+    filters: RecordFilters,
+    limit: number,
+    position: Position,
+  ) => Promise<Array<Row & { students_found: StudentsFound }>> | undefined;
+};
+
+/**
+ * One page of the admin Payments or Enrollments list (`limit` rows read) and how many match: the search's
+ * students found first (or with the page, for a term many students match), then the page and its count
+ * in one statement when the day, month and all-time totals count it, else the two side by side.
+ */
+export async function listPage<Row>(
+  db: Db,
+  entity: Entity,
+  reads: ListReads<Row>,
+  asked: RecordFilters,
+  limit: number,
+  position: Position,
+): Promise<{ count: Count; rows: Row[] }> {
+  const count = (filters: RecordFilters) => listCount(db, entity, filters, reads.filtered(filters));
+  const found = await studentsAndPage(
+    db,
+    entity,
+    asked,
+    async (search) =>
+      (await reads.manyStudentsPage?.(asked, limit, position)) ??
+      reads
+        .pageQuery(asked, limit, position)
+        .select(studentsColumn(db, entity, search.toLowerCase()).as('students_found'))
+        .execute(),
+  );
+  const filters = found.filters;
+  if (found.rows) return { count: await count(filters), rows: found.rows };
+  if (!filters.search && !countableFromTotals(filters))
+    return pageCounted(db, entity, filters, reads.pageQuery(filters, limit, position));
+  const page = reads.page?.(filters, limit, position) ?? reads.pageQuery(filters, limit, position).execute();
+  const [counted, rows] = await Promise.all([count(filters), page]);
+  return { count: counted, rows };
+}

@@ -1,0 +1,106 @@
+import { PostgresAdapter, sql, type SqlBool } from 'kysely';
+import type { Db } from '../../../platform/db/connect.ts';
+import { compiledOnce, slot } from '../../../platform/db/compiled-once.ts';
+import type { RecordFilters } from '../../office/repositories/record-filters.ts';
+import { studentsColumn, type StudentsFound } from '../../office/repositories/record-counts.ts';
+import {
+  INVOICE_NUMBER,
+  PLAN_COLUMNS,
+  studentAndCourseColumns,
+} from '../../office/repositories/student-course-columns.ts';
+
+/** What the payment answers read (the admin list, a student's payments, one payment), and the hot pages. */
+
+/** The tables a payment answer reads: the payment and its student (course titles and invoice: subqueries). */
+function fromPayments(db: Db) {
+  return db.selectFrom('payments').innerJoin('users', 'users.id', 'payments.student_id');
+}
+
+/** A payment with everything about it (its billing details too). */
+export function selectPayments(db: Db) {
+  return fromPayments(db)
+    .selectAll('payments')
+    .select(studentAndCourseColumns('payments'))
+    .select(PLAN_COLUMNS)
+    .select(INVOICE_NUMBER);
+}
+
+/**
+ * What a payment answer shows (services/present.ts, toPayment) and nothing more: the admin list reads 50
+ * at a time, and every column read costs (a page of all 26 payment columns took a third longer).
+ */
+export function selectPaymentAnswers(db: Db) {
+  return fromPayments(db)
+    .select([
+      'payments.id',
+      'payments.student_id',
+      'payments.course_id',
+      'payments.course_type',
+      'payments.status',
+      'payments.amount',
+      'payments.refunded_amount',
+      'payments.refunded_paise',
+      'payments.payment_method',
+      'payments.created_at',
+      'payments.completed_at',
+      'payments.failure_reason',
+      'payments.admin_notes',
+      'payments.is_urgent',
+      'payments.total_paise',
+      'payments.billing_state_code',
+      'payments.billing_gstin',
+      'payments.discount_paise',
+      'payments.coupon_code',
+      'payments.gateway_payment_id',
+      'payments.instalment_id',
+    ])
+    .select(studentAndCourseColumns('payments'))
+    .select(PLAN_COLUMNS)
+    .select(INVOICE_NUMBER);
+}
+export type PaymentAnswerRow = Awaited<ReturnType<ReturnType<typeof selectPaymentAnswers>['executeTakeFirstOrThrow']>>;
+
+/** The admin list's unfiltered page (its first page is what the Payments tab opens on): compiled once. */
+export const unfilteredPage = compiledOnce<PaymentAnswerRow, { limit: number; offset: number }>((db) =>
+  selectPaymentAnswers(db)
+    .orderBy('payments.created_at', 'desc')
+    .orderBy('payments.id', 'desc')
+    .limit(slot<number>('limit'))
+    .offset(slot<number>('offset')),
+);
+export const unfiltered = (filters: RecordFilters) => Object.values(filters).every((value) => value === undefined);
+
+/**
+ * The first page of a search that found its students by id (the search's usual case): compiled once, the
+ * ids one array parameter, so PostgreSQL plans it once per connection (a named statement). SQLite reads
+ * the array as JSON.
+ */
+export const studentsFirstPage = compiledOnce<PaymentAnswerRow, { ids: string | number[]; limit: number }>((db) =>
+  selectPaymentAnswers(db)
+    .where(
+      db.getExecutor().adapter instanceof PostgresAdapter
+        ? sql<SqlBool>`payments.student_id = any(${slot('ids')}::integer[])`
+        : sql<SqlBool>`payments.student_id in (select value from json_each(${slot('ids')}))`,
+    )
+    .orderBy('payments.created_at', 'desc')
+    .orderBy('payments.id', 'desc')
+    .limit(slot<number>('limit')),
+);
+
+/**
+ * The first page of a search the students' sample expects thousands of students to match, with the first
+ * 1,001 of them counted as a column (record-lists.ts): compiled once, so PostgreSQL parses and plans it
+ * once per connection. Its one plan reads the newest payments and checks each one's student, right for a
+ * term that common (`term`: the lower-case search text; PostgreSQL only).
+ */
+export const manyStudentsFirstPage = compiledOnce<
+  PaymentAnswerRow & { students_found: StudentsFound },
+  { term: string; limit: number }
+>((db) =>
+  selectPaymentAnswers(db)
+    .select(studentsColumn(db, 'payment', slot('term')).as('students_found'))
+    .where(sql<SqlBool>`strpos(users.search_text, ${slot('term')}) > 0`)
+    .orderBy('payments.created_at', 'desc')
+    .orderBy('payments.id', 'desc')
+    .limit(slot<number>('limit')),
+);

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { IncidentInput, PRIVACY_API, PrivacyRequestAction } from '../../../../contract/privacy.ts';
+import { idParam, parse } from '../../../platform/lib/validate.ts';
+import { adminOnly, requireAdmin } from '../../../platform/http/auth.ts';
+import { createIncidentRepository, createPrivacyRequestRepository } from '../repositories/privacy-requests.ts';
+import { notifyAffected, recordIncident, toIncident } from '../incidents.ts';
+import { actOnRequest, toPrivacyRequest } from '../service.ts';
+import { createSubmissionFiles } from '../../teaching/assignments.ts';
+
+/** The admin Privacy tab: privacy requests (oldest first) and breach incidents. Administrators only. */
+export default async function privacyAdminRoutes(app: FastifyInstance) {
+  const { db, config } = app.deps;
+  const ctx = { institute: config.institute, publicUrl: config.publicUrl };
+
+  app.get(PRIVACY_API.adminRequests, { preHandler: adminOnly }, async () =>
+    (await createPrivacyRequestRepository(db).list()).map(toPrivacyRequest),
+  );
+
+  app.post(PRIVACY_API.adminRequest(), { preHandler: adminOnly }, async (request) => {
+    const admin = requireAdmin(request);
+    const action = parse(PrivacyRequestAction, request.body);
+    const { request: answer, submissionFiles } = await actOnRequest(db, ctx, admin.id, idParam(request.params), action);
+    // An erasure deleted the person's submissions: their files go once it committed.
+    const files = createSubmissionFiles(config.uploadDir);
+    for (const name of submissionFiles) await files.remove(name);
+    return answer;
+  });
+
+  app.get(PRIVACY_API.adminIncidents, { preHandler: adminOnly }, async () =>
+    (await createIncidentRepository(db).list()).map(toIncident),
+  );
+
+  app.post(PRIVACY_API.adminIncidents, { preHandler: adminOnly }, async (request, reply) => {
+    const admin = requireAdmin(request);
+    const input = parse(IncidentInput, request.body);
+    return reply.code(201).send(await recordIncident(db, admin.id, input));
+  });
+
+  app.post(PRIVACY_API.adminIncidentNotify(), { preHandler: adminOnly }, async (request) => {
+    const admin = requireAdmin(request);
+    return notifyAffected(db, { ...ctx, officer: config.privacy.grievanceOfficer }, admin.id, idParam(request.params));
+  });
+}
