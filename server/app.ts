@@ -12,6 +12,7 @@ import securityPlugin, { securityHeadersFor } from './platform/http/security.ts'
 import { isRead, methodsOf, onSendFor } from './platform/http/shared.ts';
 import spaPlugin from './platform/http/spa.ts';
 import adminRoutes from './domains/office/routes/admin.ts';
+import gstReturnRoutes from './domains/billing/routes.ts';
 import authRoutes from './domains/accounts/routes/auth.ts';
 import counselingRoutes from './domains/office/routes/counseling.ts';
 import enrollmentRoutes from './domains/enrollments/routes.ts';
@@ -197,6 +198,7 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
   await app.register(enrollmentRoutes);
   await app.register(counselingRoutes);
   await app.register(adminRoutes);
+  await app.register(gstReturnRoutes);
   await app.register(userRoutes);
   await app.register(seoRoutes);
   await app.register(privacyRoutes);

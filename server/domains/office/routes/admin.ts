@@ -28,7 +28,6 @@ import { createVersionRepository } from '../../../platform/db/versions.ts';
 import { createCounselingService } from '../counseling.ts';
 import { JSON_TYPE } from '../../../platform/http/http-cache.ts';
 import exportRoutes from './exports.ts';
-import gstReturnRoutes from '../../billing/routes.ts';
 import { createRecordService } from '../records.ts';
 import { enrollmentImpact } from '../user-impact.ts';
 import { toAuditEntry, toEnrollment, toOutboxEmail, toPayment } from '../../../platform/present.ts';
@@ -51,7 +50,6 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   // Every route here is an administrator route: its guard comes from its class (lib/step-up-classes.ts).
   await app.register(exportRoutes);
-  await app.register(gstReturnRoutes);
 
   /** The Payments and Enrollments filters; dates are IST calendar days, inclusive. */
   const recordFilters = (q: AdminRecordQuery | AdminPaymentQuery) => ({
