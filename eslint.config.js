@@ -6,6 +6,7 @@ import globals from 'globals';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { CROSS_DOMAIN_EXCEPTIONS, domainBoundaries, ROUTE_SHAPE_EXCEPTIONS } from './eslint/domain-boundaries.js';
 
 /**
  * The dependency rule (docs/architecture.md, "Layers"). Imports flow one way:
@@ -113,8 +114,19 @@ export default tseslint.config(
       'server/domains/*/repository.ts',
       'server/domains/*/repositories/**',
       'server/domains/*/seed.ts',
+      'server/domains/*/seed-*.ts',
     ],
     rules: { 'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORIES] },
+  },
+  {
+    // Per domain folder: routes call services (no repository, no transaction), and a domain reaches another only
+    // through its service (eslint/domain-boundaries.js; the exceptions there are today's debts, named follow-ups).
+    files: ['server/**/*.ts'],
+    plugins: { domains: domainBoundaries },
+    rules: {
+      'domains/route-shape': ['error', { exceptions: ROUTE_SHAPE_EXCEPTIONS }],
+      'domains/through-service': ['error', { exceptions: CROSS_DOMAIN_EXCEPTIONS }],
+    },
   },
   {
     files: ['src/**/*.{ts,tsx}', 'tests/views/**/*.{ts,tsx}'],

@@ -73,6 +73,28 @@ const cases: { name: string; path: string; code: string; rule: string; allowedPa
     rule: 'import-x/no-cycle',
     allowedPath: 'server/domains/office/repositories/planted.ts',
   },
+  // The domain rules (eslint/domain-boundaries.js): the allowed place is a service at the same depth.
+  {
+    name: 'a route importing a repository',
+    path: 'server/domains/catalogue/routes/planted.ts',
+    code: "import { createProgramRepository } from '../repositories/programs.ts';\nexport const planted = createProgramRepository;\n",
+    rule: 'domains/route-shape',
+    allowedPath: 'server/domains/catalogue/mail/planted.ts',
+  },
+  {
+    name: 'a route opening a transaction',
+    path: 'server/domains/catalogue/routes/planted.ts',
+    code: "import type { Db } from '../../../platform/db/connect.ts';\nexport const planted = (db: Db) => db.transaction().execute(async () => 1);\n",
+    rule: 'domains/route-shape',
+    allowedPath: 'server/domains/catalogue/mail/planted.ts',
+  },
+  {
+    name: 'a domain reaching inside another domain (not through its service)',
+    path: 'server/domains/teaching/planted.ts',
+    code: "import { completePayment } from '../payments/settlement.ts';\nexport const planted = completePayment;\n",
+    rule: 'domains/through-service',
+    allowedPath: 'server/domains/payments/planted.ts',
+  },
 ];
 
 describe('the dependency rule is lint-enforced', () => {
@@ -85,4 +107,14 @@ describe('the dependency rule is lint-enforced', () => {
       expect(await ruleIdsFor(planted.allowedPath, planted.code)).toEqual([]);
     }, 60_000);
   }
+});
+
+describe('a domain may use another through its service', () => {
+  it("allows a value import of another domain's service.ts, and a type-only import of its other files", async () => {
+    const code =
+      "import { createPaymentService } from '../payments/service.ts';\n" +
+      "import type { Settlement } from '../payments/settlement.ts';\n" +
+      'export const planted = createPaymentService;\nexport type Planted = Settlement;\n';
+    expect(await ruleIdsFor('server/domains/teaching/planted.ts', code)).toEqual([]);
+  }, 60_000);
 });

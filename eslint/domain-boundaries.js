@@ -1,0 +1,228 @@
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+/**
+ * The server's domain rules (issue 33, decision record 076), per domain folder `server/domains/<name>/`:
+ *  - one shape for an endpoint: a route file (`routes.ts`, `routes/**`) parses and authorises, then calls a
+ *    service; it imports no repository (a domain's `repository.ts` / `repositories/**`, or server/platform/db
+ *    beyond `connect.ts`) and opens no transaction (`inTransaction(...)`, `db.transaction()`);
+ *  - a domain reaches another only through that domain's service: a value import from another domain names
+ *    its `service.ts` or `index.ts`. Type-only imports are free (they carry no behaviour).
+ * tests/contract/lint-boundaries.test.ts plants a violation of each and proves ESLint refuses it.
+ */
+const ROOT = join(import.meta.dirname, '..');
+
+/** The repository-relative path of a file, with "/" separators. */
+const repoPath = (file) => relative(ROOT, file).split(sep).join('/');
+const domainOf = (path) => /^server\/domains\/([^/]+)\/(.*)$/.exec(path);
+const isRoute = (path) => /^server\/domains\/[^/]+\/routes(\.ts|\/)/.test(path);
+const isRepository = (path) =>
+  /^server\/domains\/[^/]+\/(repository\.ts$|repositories\/)/.test(path) ||
+  (/^server\/platform\/db\/[^/]+\.ts$/.test(path) && !/\/(connect|schema)\.ts$/.test(path));
+
+/** Each import of a file that brings values (not only types), with its target's repository-relative path. */
+function valueImports(context, check) {
+  const from = dirname(context.filename);
+  const visit = (node, source, typeOnly) => {
+    if (typeOnly || typeof source?.value !== 'string' || !source.value.startsWith('.')) return;
+    check(node, repoPath(resolve(from, source.value)));
+  };
+  const allTypes = (node) =>
+    node.importKind === 'type' ||
+    (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+  return {
+    ImportDeclaration: (node) => visit(node, node.source, allTypes(node)),
+    ExportNamedDeclaration: (node) => node.source && visit(node, node.source, node.exportKind === 'type'),
+    ExportAllDeclaration: (node) => visit(node, node.source, node.exportKind === 'type'),
+    ImportExpression: (node) => visit(node, node.source, false),
+  };
+}
+
+const exceptionsSchema = [
+  {
+    type: 'object',
+    properties: { exceptions: { type: 'array', items: { type: 'string' } } },
+    additionalProperties: false,
+  },
+];
+
+const routeShape = {
+  meta: {
+    type: 'problem',
+    schema: exceptionsSchema,
+    messages: {
+      repository:
+        'A route parses, authorises and calls one service function: it imports no repository ({{target}}); move the work into a service.',
+      transaction: 'A route opens no transaction: transactions, audit rows and emails happen in a service.',
+    },
+  },
+  create(context) {
+    const file = repoPath(context.filename);
+    if (!isRoute(file) || (context.options[0]?.exceptions ?? []).includes(file)) return {};
+    return {
+      ...valueImports(context, (node, target) => {
+        if (isRepository(target)) context.report({ node, messageId: 'repository', data: { target } });
+      }),
+      CallExpression(node) {
+        const { callee } = node;
+        const opens =
+          (callee.type === 'Identifier' && callee.name === 'inTransaction') ||
+          (callee.type === 'MemberExpression' &&
+            callee.property.type === 'Identifier' &&
+            callee.property.name === 'transaction');
+        if (opens) context.report({ node, messageId: 'transaction' });
+      },
+    };
+  },
+};
+
+const throughService = {
+  meta: {
+    type: 'problem',
+    schema: exceptionsSchema,
+    messages: {
+      inside:
+        "The {{domain}} domain reaches {{other}} only through its service's exported functions (server/domains/{{other}}/service.ts or index.ts), not {{target}}.",
+    },
+  },
+  create(context) {
+    const own = domainOf(repoPath(context.filename));
+    if (!own) return {};
+    const exceptions = new Set(context.options[0]?.exceptions ?? []);
+    return valueImports(context, (node, target) => {
+      const other = domainOf(target);
+      if (!other || other[1] === own[1] || /^(service|index)\.ts$/.test(other[2])) return;
+      if (exceptions.has(`${own[1]} -> ${other[1]}/${other[2]}`)) return;
+      context.report({ node, messageId: 'inside', data: { domain: own[1], other: other[1], target } });
+    });
+  },
+};
+
+export const domainBoundaries = { rules: { 'route-shape': routeShape, 'through-service': throughService } };
+
+/*
+ * Today's code before the endpoint reshaping of issue 33 (its follow-ups: "one shape for an endpoint" moves these
+ * routes' repository calls, transactions and audit rows into their services; "a domain is a folder" gives each
+ * domain a service.ts or index.ts the others call). Each entry is a debt, listed so a new file is held to the rule;
+ * remove an entry when its file is fixed (the list only shrinks).
+ */
+export const CROSS_DOMAIN_EXCEPTIONS = [
+  'accounts -> privacy/age.ts',
+  'accounts -> privacy/consents.ts',
+  'accounts -> privacy/repositories/identity.ts',
+  'batches -> accounts/repositories/users.ts',
+  'batches -> accounts/templates.ts',
+  'batches -> accounts/tokens.ts',
+  'batches -> certificates/progress.ts',
+  'batches -> certificates/seed.ts',
+  'batches -> enrollments/repository.ts',
+  'batches -> lessons/course-access.ts',
+  'batches -> payments/repositories/payments.ts',
+  'billing -> pricing/repositories/instalments.ts',
+  'catalogue -> enrollments/repository.ts',
+  'catalogue -> payments/repositories/payments.ts',
+  'catalogue -> pricing/instalment-plans.ts',
+  'catalogue -> privacy/consents.ts',
+  'certificates -> accounts/templates.ts',
+  'certificates -> batches/repository.ts',
+  'certificates -> batches/sessions.ts',
+  'certificates -> lessons/course-access.ts',
+  'certificates -> lessons/repositories/lessons.ts',
+  'certificates -> teaching/assignments.ts',
+  'certificates -> teaching/attendance.ts',
+  'certificates -> teaching/repositories/attendance.ts',
+  'enrollments -> catalogue/repositories/workshops.ts',
+  'enrollments -> office/repositories/record-filters.ts',
+  'enrollments -> office/repositories/record-lists.ts',
+  'enrollments -> office/repositories/student-course-columns.ts',
+  'lessons -> accounts/tokens.ts',
+  'lessons -> batches/calendar.ts',
+  'lessons -> batches/repository.ts',
+  'lessons -> batches/sessions.ts',
+  'lessons -> certificates/progress.ts',
+  'lessons -> enrollments/repository.ts',
+  'lessons -> pricing/repositories/instalments.ts',
+  'office -> accounts/password-resets.ts',
+  'office -> accounts/repositories/refresh-tokens.ts',
+  'office -> accounts/repositories/users.ts',
+  'office -> accounts/stranger-mail.ts',
+  'office -> catalogue/repositories/workshops.ts',
+  'office -> enrollments/repository.ts',
+  'office -> payments/repositories/payments.ts',
+  'office -> pricing/instalment-schedule.ts',
+  'office -> pricing/repositories/instalments.ts',
+  'office -> privacy/consents.ts',
+  'office -> privacy/repositories/identity.ts',
+  'payments -> accounts/stranger-mail.ts',
+  'payments -> accounts/templates.ts',
+  'payments -> batches/batch-mail.ts',
+  'payments -> billing/buyer-gstin.ts',
+  'payments -> billing/documents.ts',
+  'payments -> billing/pdf.ts',
+  'payments -> billing/repository.ts',
+  'payments -> catalogue/repositories/courses.ts',
+  'payments -> catalogue/repositories/workshops.ts',
+  'payments -> enrollments/repository.ts',
+  'payments -> office/repositories/record-counts.ts',
+  'payments -> office/repositories/record-filters.ts',
+  'payments -> office/repositories/record-lists.ts',
+  'payments -> office/repositories/student-course-columns.ts',
+  'payments -> pricing/coupon-discounts.ts',
+  'payments -> pricing/coupon-guesses.ts',
+  'payments -> pricing/instalment-plans.ts',
+  'payments -> pricing/instalment-schedule.ts',
+  'payments -> pricing/repositories/coupons.ts',
+  'placement -> accounts/templates.ts',
+  'placement -> accounts/tokens.ts',
+  'pricing -> accounts/repositories/users.ts',
+  'pricing -> accounts/templates.ts',
+  'pricing -> billing/documents.ts',
+  'pricing -> catalogue/repositories/courses.ts',
+  'pricing -> catalogue/repositories/programs.ts',
+  'pricing -> enrollments/repository.ts',
+  'pricing -> payments/gateway-orders.ts',
+  'pricing -> payments/repositories/payments.ts',
+  'privacy -> accounts/password-resets.ts',
+  'privacy -> accounts/repositories/email-links.ts',
+  'privacy -> accounts/repositories/users.ts',
+  'privacy -> accounts/templates.ts',
+  'privacy -> teaching/assignments.ts',
+  'teaching -> accounts/repositories/users.ts',
+  'teaching -> accounts/templates.ts',
+  'teaching -> batches/repository.ts',
+  'teaching -> batches/sessions.ts',
+  'teaching -> batches/templates.ts',
+  'teaching -> lessons/course-access.ts',
+  'teaching -> lessons/repositories/course-access.ts',
+];
+
+export const ROUTE_SHAPE_EXCEPTIONS = [
+  'server/domains/accounts/routes/account.ts',
+  'server/domains/accounts/routes/auth.ts',
+  'server/domains/accounts/routes/email.ts',
+  'server/domains/accounts/routes/factor-changes.ts',
+  'server/domains/accounts/routes/mfa.ts',
+  'server/domains/accounts/routes/passkeys.ts',
+  'server/domains/batches/routes.ts',
+  'server/domains/billing/routes.ts',
+  'server/domains/catalogue/routes/admin-writes.ts',
+  'server/domains/catalogue/routes/faculty.ts',
+  'server/domains/catalogue/routes/programs.ts',
+  'server/domains/catalogue/routes/resource-files.ts',
+  'server/domains/catalogue/routes/resources.ts',
+  'server/domains/catalogue/routes/seo.ts',
+  'server/domains/catalogue/routes/success-stories.ts',
+  'server/domains/catalogue/routes/testimonials.ts',
+  'server/domains/catalogue/routes/workshops.ts',
+  'server/domains/certificates/routes/certificates.ts',
+  'server/domains/lessons/routes/course.ts',
+  'server/domains/lessons/routes/lessons.ts',
+  'server/domains/office/routes/admin.ts',
+  'server/domains/office/routes/counseling.ts',
+  'server/domains/office/routes/exports.ts',
+  'server/domains/office/routes/users.ts',
+  'server/domains/payments/routes/payments.ts',
+  'server/domains/privacy/routes/admin.ts',
+  'server/domains/privacy/routes/privacy.ts',
+  'server/domains/teaching/routes/assignments.ts',
+  'server/domains/teaching/routes/submissions.ts',
+];
