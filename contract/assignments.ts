@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { istLocalToIso } from './time.ts';
 
 /**
  * Assignments of a batch and the students' submissions (decision record 051): the paths, the shapes of
@@ -50,7 +51,10 @@ const title = z
 const fields = {
   title,
   instructions: z.string().max(50_000, 'Instructions must be at most 50,000 characters.'),
-  due_at: z.iso.datetime({ offset: true, error: 'Due date must be a date and time, e.g. 2027-01-09T23:59:00+05:30.' }),
+  due_at: z.iso.datetime({
+    offset: true,
+    error: `Due date must be a date and time, e.g. ${istLocalToIso('2027-01-09T23:59')}.`,
+  }),
   max_marks: z
     .number({ error: 'Maximum marks must be a whole number from 1 to 1000.' })
     .int('Maximum marks must be a whole number from 1 to 1000.')

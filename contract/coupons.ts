@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CourseType } from './enums.ts';
+import { istLocalToIso } from './time.ts';
 
 /**
  * Coupons and scholarships (decision record 053): the administrators' coupon form, the checkout's Apply
@@ -50,7 +51,7 @@ const code = z
   .string({ error: COUPON_MESSAGES.code })
   .trim()
   .regex(/^[A-Za-z0-9_-]{3,40}$/, COUPON_MESSAGES.code);
-const when = z.iso.datetime({ offset: true, error: 'Give a date and time like 2026-12-01T00:00:00+05:30.' });
+const when = z.iso.datetime({ offset: true, error: `Give a date and time like ${istLocalToIso('2026-12-01T00:00')}.` });
 const kindValue = {
   kind: z.enum(COUPON_KINDS, { error: COUPON_MESSAGES.kind }),
   /** percent: 1–100; fixed: whole rupees. */

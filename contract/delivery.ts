@@ -3,6 +3,7 @@ import { BATCH_MODES } from './enum-values.ts';
 import { CertificateRef, Eligibility } from './certificates.ts';
 import { OwnAttendance } from './teaching.ts';
 import { CourseAssignment } from './assignments.ts';
+import { istLocalToIso } from './time.ts';
 
 /**
  * Course delivery: batches (cohorts) of a program, their live sessions, the program's modules and
@@ -144,7 +145,7 @@ export const Session = z.object({
   id: Ids,
   batch: Ids,
   title: z.string(),
-  /** ISO date-time with the IST offset, e.g. 2026-12-01T19:00:00+05:30. */
+  /** ISO date-time with the IST offset (contract/time.ts, istIsoDateTime). */
   starts_at: z.string(),
   duration_minutes: z.number().int().positive(),
   location: z.string(),
@@ -160,7 +161,7 @@ const sessionFields = {
   title: title('Title'),
   starts_at: z.iso.datetime({
     offset: true,
-    error: 'Start must be a date-time with its offset, e.g. 2026-12-01T19:00:00+05:30.',
+    error: `Start must be a date-time with its offset, e.g. ${istLocalToIso('2026-12-01T19:00')}.`,
   }),
   duration_minutes: z.number({ error: 'Duration must be a whole number of minutes.' }).int().min(5).max(600),
   location: optionalLine(300),

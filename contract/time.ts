@@ -30,6 +30,22 @@ export function istDateTime(iso: string): string {
   return istWallClock(new Date(iso)).toISOString().slice(0, 16).replace('T', ' ');
 }
 
+/** An instant as an ISO date-time on India's wall clock, with its offset: "2026-12-01T19:00:00+05:30". */
+export function istIsoDateTime(at: number | Date): string {
+  return `${istWallClock(new Date(at)).toISOString().slice(0, 19)}+05:30`;
+}
+
+/**
+ * A wall-clock time typed in India ("2026-12-01T19:00", a `datetime-local` value) as ISO 8601 with its
+ * offset; any other text is passed on as it is (the contract's schema then says what is wrong with it).
+ */
+export function istLocalToIso(local: string): string {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? `${local}:00+05:30` : local;
+}
+
+/** The zone named for a person typing a time (forms' hints). */
+export const IST_NAME = 'India Standard Time (IST, UTC+05:30)';
+
 /** "2026-11-23": today's date in India Standard Time. */
 export function istToday(now = new Date()): string {
   return istWallClock(now).toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { istDateTime, userMessage, type InstructorAssignment } from '../contract/index.ts';
+import { istDateTime, istLocalToIso, userMessage, type InstructorAssignment } from '../contract/index.ts';
 import { notProvided } from './placeholders.ts';
 
 /**
@@ -27,7 +27,7 @@ export const EMPTY_ASSIGNMENT_FORM: AssignmentForm = { title: '', instructions: 
 export const assignmentBody = (form: AssignmentForm): AssignmentBody => ({
   title: form.title,
   instructions: form.instructions,
-  due_at: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(form.due) ? `${form.due}:00+05:30` : form.due,
+  due_at: istLocalToIso(form.due),
   max_marks: /^\d+$/.test(form.max_marks.trim()) ? Number(form.max_marks) : Number.NaN,
 });
 

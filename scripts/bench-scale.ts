@@ -16,6 +16,7 @@ import { login, measureAll, type Row } from './bench/load.ts';
 import { createPostgres, startProject, stop } from './bench/servers.ts';
 import { SEARCH_TERMS, type Shape } from './bench/shapes.ts';
 import { openDatabase } from '../server/platform/db/connect.ts';
+import { istToday } from '../contract/time.ts';
 
 export const SCALE_ROWS = Number(process.env.BENCH_SCALE_ROWS ?? 1_000_000);
 
@@ -29,8 +30,7 @@ async function cursorOf(client: pg.Client, table: 'payments' | 'enrollments', pa
   return encodeCursor('after', rows[0]!);
 }
 
-const istDate = (daysAgo: number) =>
-  new Date(Date.now() + 330 * 60_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+const istDate = (daysAgo: number) => istToday(new Date(Date.now() - daysAgo * 86_400_000));
 
 /**
  * The 30-day range each shape is read over: for the burst, its month (the 900,000 payments); else 240 to

@@ -11,6 +11,7 @@
  */
 import pg from 'pg';
 import { openDatabase } from '../server/platform/db/connect.ts';
+import { IST_TIME_ZONE } from '../contract/time.ts';
 import { migrateToLatest } from '../server/platform/db/migrate.ts';
 import { seedDemo } from '../server/platform/db/seed.ts';
 import { recountStatements } from '../server/platform/db/migrations/020_record_totals.ts';
@@ -57,11 +58,11 @@ function statements(shape: Shape): string[] {
      SELECT status, coalesce(assignee_id, 0), count(*) FROM counseling_requests GROUP BY status, coalesce(assignee_id, 0)`,
     `DELETE FROM revenue_totals`,
     `CREATE TEMP TABLE bench_revenue AS
-       SELECT to_char(completed_at::timestamptz at time zone 'Asia/Kolkata', 'YYYY-MM-DD') AS day, course_type, course_id,
+       SELECT to_char(completed_at::timestamptz at time zone '${IST_TIME_ZONE}', 'YYYY-MM-DD') AS day, course_type, course_id,
               1 AS payments, amount AS gross, 0 AS refunded
        FROM payments WHERE status IN ('completed', 'refunded') AND completed_at IS NOT NULL
        UNION ALL
-       SELECT to_char(r.created_at::timestamptz at time zone 'Asia/Kolkata', 'YYYY-MM-DD'), p.course_type, p.course_id, 0, 0, r.amount
+       SELECT to_char(r.created_at::timestamptz at time zone '${IST_TIME_ZONE}', 'YYYY-MM-DD'), p.course_type, p.course_id, 0, 0, r.amount
        FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.gateway_refund_id IS NOT NULL AND r.status <> 'failed'`,
     `INSERT INTO revenue_totals (grain, period, course_type, course_id, payments, gross, refunded)
      SELECT 'day', day, course_type, course_id, sum(payments), sum(gross), sum(refunded) FROM bench_revenue GROUP BY 2, 3, 4

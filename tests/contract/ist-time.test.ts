@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   financialYear,
@@ -7,6 +9,8 @@ import {
   istDateTime,
   istDayEnd,
   istDayStart,
+  istIsoDateTime,
+  istLocalToIso,
   istToday,
 } from '../../contract/time.ts';
 
@@ -48,5 +52,62 @@ describe('displays name the day as India sees it', () => {
   it('shows text that is not a date as it is', () => {
     expect(formatIstDateTime('soon')).toBe('soon');
     expect(formatIstDate('')).toBe('');
+  });
+});
+
+describe('ISO date-times with the IST offset', () => {
+  it('an instant reads as the IST wall clock with +05:30, across midnight IST', () => {
+    expect(istIsoDateTime(Date.parse('2026-12-01T13:30:00.000Z'))).toBe('2026-12-01T19:00:00+05:30');
+    expect(istIsoDateTime(new Date('2026-11-22T18:30:00.000Z'))).toBe('2026-11-23T00:00:00+05:30');
+  });
+
+  it('a time typed in India gets the offset; other text is passed on for the schema to refuse', () => {
+    expect(istLocalToIso('2026-12-01T19:00')).toBe('2026-12-01T19:00:00+05:30');
+    expect(Date.parse(istLocalToIso('2026-12-01T00:00'))).toBe(Date.parse('2026-11-30T18:30:00.000Z'));
+    expect(istLocalToIso('')).toBe('');
+    expect(istLocalToIso('tomorrow')).toBe('tomorrow');
+  });
+});
+
+const ROOT = join(import.meta.dirname, '..', '..');
+/** India's offset or zone written out: the hand-made IST the issue found in services and client files. */
+const IST_BY_HAND = /\+05:30|Asia\/Kolkata|(?<![\w.])330(?![\w.])/;
+
+/** Every TypeScript source of the app (migrations stay as they ran, like the money check's). */
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return path.endsWith(join('db', 'migrations')) ? [] : sources(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('India time has one home', () => {
+  it('no +05:30, 330 minutes or Asia/Kolkata outside contract/time.ts', () => {
+    const found: string[] = [];
+    for (const dir of ['server', 'src', 'machines', 'contract', 'scripts']) {
+      for (const path of sources(join(ROOT, dir))) {
+        const file = relative(ROOT, path).split('\\').join('/');
+        if (file === 'contract/time.ts') continue;
+        readFileSync(path, 'utf8')
+          .split('\n')
+          .forEach((line, i) => {
+            if (IST_BY_HAND.test(line)) found.push(`${file}:${i + 1}: ${line.trim()}`);
+          });
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('the check sees the ways IST was written by hand before', () => {
+    for (const line of [
+      'const IST_OFFSET_MS = 330 * 60_000;',
+      'return `${local}:00+05:30`;',
+      "timeZone: 'Asia/Kolkata',",
+      "strftime('%Y-%m-%d', at, '+330 minutes')",
+    ])
+      expect(IST_BY_HAND.test(line), line).toBe(true);
+    for (const line of ['const width = 3300;', 'x * 33.0', 'port: 5330', "'2026-12-01T05:30:00Z'"])
+      expect(IST_BY_HAND.test(line), line).toBe(false);
   });
 });

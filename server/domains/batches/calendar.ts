@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { BatchRow, BatchSessionRow } from '../../platform/db/schema.ts';
+import { IST_TIME_ZONE } from '../../../contract/time.ts';
 
 /**
  * The enrollment's calendar feed (RFC 5545, decision record 044). The secret URL carries
@@ -82,7 +83,7 @@ export function calendarFeed({ institute, calendarName, host, courseUrl, batch, 
     `PRODID:-//${icsText((institute || 'Institute').replace(/\/\//g, '/'))}//Course calendar//EN`,
     'CALSCALE:GREGORIAN',
     `X-WR-CALNAME:${icsText(calendarName)}`,
-    'X-WR-TIMEZONE:Asia/Kolkata',
+    `X-WR-TIMEZONE:${IST_TIME_ZONE}`,
   ];
   for (const session of sessions) {
     const start = Date.parse(session.starts_at);

@@ -15,7 +15,8 @@ import { adminOnly, requireAdmin } from '../../platform/http/auth.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
 import { createBatchRepository } from './repository.ts';
 import { createEnrollmentRepository } from '../enrollments/repository.ts';
-import { batchWrites, istToday, moveEnrollment, toBatch } from './service.ts';
+import { batchWrites, moveEnrollment, toBatch } from './service.ts';
+import { istToday } from '../../../contract/time.ts';
 import { givesAccess, enrollmentView } from '../enrollments/service.ts';
 import { sessionWrites, toSession } from './sessions.ts';
 

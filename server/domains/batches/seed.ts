@@ -1,5 +1,6 @@
 import { seedDemoCertificate } from '../certificates/seed.ts';
 import type { Db } from '../../platform/db/connect.ts';
+import { istDayStart, istToday } from '../../../contract/time.ts';
 
 /**
  * Demo course delivery: for every program one batch already running and one starting later, each with a
@@ -8,11 +9,10 @@ import type { Db } from '../../platform/db/connect.ts';
  */
 
 const DAY = 86_400_000;
-const IST_MS = 330 * 60_000;
-const istDay = (ms: number) => new Date(ms + IST_MS).toISOString().slice(0, 10);
+const istDay = (ms: number) => istToday(new Date(ms));
 /** The UTC instant of an IST wall-clock time on an IST day. */
 const istAt = (dayIso: string, hour: number, minute = 0) =>
-  new Date(Date.parse(`${dayIso}T00:00:00Z`) + (hour * 60 + minute) * 60_000 - IST_MS).toISOString();
+  new Date(Date.parse(istDayStart(dayIso)) + (hour * 60 + minute) * 60_000).toISOString();
 
 type L = [title: string, kind: 'video' | 'document' | 'text' | 'link', minutes: number, extra?: string];
 type M = [title: string, lessons: L[]];

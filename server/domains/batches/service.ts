@@ -15,16 +15,13 @@ import { createEnrollmentRepository } from '../enrollments/repository.ts';
 import { createUserRepository } from '../accounts/repositories/users.ts';
 import { BusinessError, notFound, ValidationFailed } from '../../platform/lib/errors.ts';
 import { nowIso } from '../../platform/lib/time.ts';
+import { istToday } from '../../../contract/time.ts';
 
 /**
  * The batch (cohort) rules: which batch a payment may be for, the seat a completed payment takes (in the
  * completing transaction, by a conditional UPDATE, so seats_taken never passes seats), seats following
  * access, and the administrator's writes. Decision record 044.
  */
-
-const IST_OFFSET_MS = 330 * 60_000;
-/** Today's calendar day in India (batch dates are IST days). */
-export const istToday = (at: number = Date.now()): string => new Date(at + IST_OFFSET_MS).toISOString().slice(0, 10);
 
 export function toBatch(row: BatchRow): Batch {
   return {

@@ -5,13 +5,7 @@ import type { BatchSessionRow } from '../../platform/db/schema.ts';
 import { createBatchRepository } from './repository.ts';
 import { nowIso } from '../../platform/lib/time.ts';
 import { meetingWindow } from '../lessons/course-access.ts';
-
-const IST_OFFSET_MS = 330 * 60_000;
-
-/** A UTC instant as an ISO date-time in India Standard Time, with its offset: 2026-12-01T19:00:00+05:30. */
-export function istDateTime(ms: number): string {
-  return `${new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 19)}+05:30`;
-}
+import { istIsoDateTime } from '../../../contract/time.ts';
 
 /** A session as the API shows it; the meeting link only as course-access decided (else null). */
 export function toSession(row: BatchSessionRow, meetingUrl: string | null): Session {
@@ -19,11 +13,11 @@ export function toSession(row: BatchSessionRow, meetingUrl: string | null): Sess
     id: row.id,
     batch: row.batch_id,
     title: row.title,
-    starts_at: istDateTime(Date.parse(row.starts_at)),
+    starts_at: istIsoDateTime(Date.parse(row.starts_at)),
     duration_minutes: row.duration_minutes,
     location: row.location,
     meeting_url: meetingUrl,
-    meeting_opens_at: istDateTime(meetingWindow(row).opens),
+    meeting_opens_at: istIsoDateTime(meetingWindow(row).opens),
   };
 }
 

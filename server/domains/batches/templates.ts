@@ -1,9 +1,10 @@
 import { compose, type MailContext, type Rendered } from '../accounts/templates.ts';
+import { IST_TIME_ZONE } from '../../../contract/time.ts';
 
 /** The course delivery emails, in the templates' pattern (plain text and HTML, the institute's signature). */
 
 const istTime = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
+  timeZone: IST_TIME_ZONE,
   weekday: 'short',
   day: 'numeric',
   month: 'short',

@@ -1,6 +1,6 @@
 import { DEMO_CERTIFICATE_HOLDER } from '../../../contract/demo-logins.ts';
 import { randomBytes } from 'node:crypto';
-import { istToday } from '../../../contract/index.ts';
+import { IST_TIME_ZONE, istToday } from '../../../contract/time.ts';
 import type { Db } from '../../platform/db/connect.ts';
 
 /**
@@ -34,7 +34,7 @@ export async function seedDemoCertificate(trx: Db, users: Map<string, number>): 
     .insertInto('batches')
     .values({
       course_id: enrollment.course_id,
-      name: `${new Date(startsAt).toLocaleDateString('en-IN', { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' })} weekend batch`,
+      name: `${new Date(startsAt).toLocaleDateString('en-IN', { month: 'long', year: 'numeric', timeZone: IST_TIME_ZONE })} weekend batch`,
       starts_on: istToday(new Date(startsAt)),
       ends_on: istToday(new Date(endsAt)),
       seats: 30,

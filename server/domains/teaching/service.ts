@@ -17,7 +17,7 @@ import { createTeachingRepository } from './repositories/teaching.ts';
 import { BusinessError, notFound } from '../../platform/lib/errors.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { assertInstructor, assertTeachesBatch } from '../lessons/course-access.ts';
-import { istDateTime } from '../batches/sessions.ts';
+import { istIsoDateTime } from '../../../contract/time.ts';
 
 /**
  * The instructor area (decision record 050): an instructor's batches (an administrator's: all), a batch's
@@ -125,7 +125,7 @@ export function createTeachingService(db: Db) {
           return {
             id: s.id,
             title: s.title,
-            starts_at: istDateTime(Date.parse(s.starts_at)),
+            starts_at: istIsoDateTime(Date.parse(s.starts_at)),
             duration_minutes: s.duration_minutes,
             location: s.location,
             started: s.starts_at <= nowIso,
@@ -147,7 +147,7 @@ export function createTeachingService(db: Db) {
         session: {
           id: session.id,
           title: session.title,
-          starts_at: istDateTime(Date.parse(session.starts_at)),
+          starts_at: istIsoDateTime(Date.parse(session.starts_at)),
           started: session.starts_at <= new Date(now).toISOString(),
           batch: { id: batch.id, name: batch.name },
         },

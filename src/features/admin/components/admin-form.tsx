@@ -5,6 +5,7 @@ import { toPayload } from '../tabs/form-values.ts';
 import { MultiSelectField } from './multi-select-field.tsx';
 import { useAdminChoices } from '../tabs/admin-choices.tsx';
 import type { AdminResource, FieldSpec, FormValues } from '../tabs/resource-types.ts';
+import { IST_NAME } from '../../../../contract/time.ts';
 
 type Props = {
   form: NonNullable<AdminResource['form']>;
@@ -77,7 +78,7 @@ function asSentences(fields: FieldSpec[], errors: FieldErrors): FieldErrors {
 const RESOURCE_FILE_TYPES = '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.png,.jpg,.jpeg,.gif,.webp';
 
 /** Every date-time input of the office says its zone (the browser's own may differ). */
-export const IST_HINT = 'India Standard Time (IST, UTC+05:30)';
+export const IST_HINT = IST_NAME;
 
 type FieldProps = {
   field: FieldSpec;

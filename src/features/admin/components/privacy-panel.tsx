@@ -1,11 +1,10 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import type { IncidentInput } from '../../../../contract/index.ts';
+import { IST_TIME_ZONE, istLocalToIso, type IncidentInput } from '../../../../contract/index.ts';
 import { TextAreaField, TextField } from '../../../components/field.tsx';
 import { FormError, Notice } from '../../../components/notice.tsx';
 import { useLoaderMachine } from '../../../lib/use-preloaded-machine.ts';
 import type { PrivacyCommand } from '../api/privacy.ts';
-import { istInputToIso } from '../tabs/form-values.ts';
 import { IST_HINT } from './admin-form.tsx';
 import { EraseNow } from './erase-now.tsx';
 import type { AdminPanelProps, AdminPanelTab } from '../tabs/resource-types.ts';
@@ -13,7 +12,7 @@ import type { AdminMachines } from '../types.ts';
 
 const HOUR_MS = 3_600_000;
 const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+  new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: IST_TIME_ZONE });
 
 /** Time left until `due` (or how late), in days or hours, from `now`. */
 function timeLeft(due: string, now: number): string {
@@ -85,7 +84,7 @@ function PrivacyPanel({ machines }: AdminPanelProps) {
     return () => clearInterval(timer);
   }, []);
   const incidentInput = (): IncidentInput => ({
-    aware_at: istInputToIso(incident.aware_at),
+    aware_at: istLocalToIso(incident.aware_at),
     data_categories: incident.data_categories,
     people_affected: Number(incident.people_affected) || 0,
     description: incident.description,

@@ -1,4 +1,4 @@
-import { ApiError, istDateTime } from '../../../../contract/index.ts';
+import { ApiError, istDateTime, istLocalToIso } from '../../../../contract/index.ts';
 import type { FieldSpec, FormValues } from './resource-types.ts';
 
 /** Form strings to the payload types the contract schemas expect. */
@@ -10,7 +10,7 @@ export function toPayload(fields: FieldSpec[], values: FormValues): Record<strin
     else if (field.kind === 'file') out[field.name] = value instanceof File ? value : undefined;
     else if (field.kind === 'number') out[field.name] = numberOrEmpty(String(value ?? ''), field.required);
     // Every date-time of the office is typed in India Standard Time, whatever the browser's zone.
-    else if (field.kind === 'datetime') out[field.name] = istInputToIso(String(value ?? ''));
+    else if (field.kind === 'datetime') out[field.name] = istLocalToIso(String(value ?? ''));
     else if (field.kind === 'multiselect') out[field.name] = String(value ?? '');
     // An id chosen from a loaded list (faculty, staff), or null for none; a date, or null for none.
     else if (field.choices) out[field.name] = value ? Number(value) : null;
@@ -41,11 +41,6 @@ export async function refusalAt(field: string, save: Promise<unknown>): Promise<
       throw new ApiError(error.status, { [field]: [error.userMessage] });
     throw error;
   }
-}
-
-/** A `datetime-local` value read as India Standard Time, to ISO 8601 with its offset ("...T19:00:00+05:30"). */
-export function istInputToIso(local: string): string {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? `${local}:00+05:30` : local;
 }
 
 /** ISO 8601 to a `datetime-local` value in India Standard Time. */

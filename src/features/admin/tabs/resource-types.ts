@@ -6,7 +6,7 @@ import type { AdminMachines } from '../types.ts';
 export type FieldSpec = {
   name: string;
   label: string;
-  /** A `datetime` is typed in India Standard Time (sent with +05:30, labelled IST), whatever the browser's zone. */
+  /** A `datetime` is typed in India Standard Time (sent with the IST offset, labelled IST), whatever the browser's zone. */
   kind:
     | 'text'
     | 'textarea'

@@ -4,9 +4,10 @@ import { Link } from 'react-router-dom';
 import type { PrivacySettingsLogic } from '../../../../machines/privacy-settings.machine.ts';
 import { TextField } from '../../../components/field.tsx';
 import { FormError, Notice } from '../../../components/notice.tsx';
+import { IST_TIME_ZONE } from '../../../../contract/time.ts';
 
 const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+  new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: IST_TIME_ZONE });
 
 /**
  * The student's data-protection controls, self-contained so any account page can embed it: each consent
