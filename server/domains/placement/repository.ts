@@ -95,6 +95,41 @@ export function placementRepository(db: Db) {
         .where('course_type', '=', 'program')
         .executeTakeFirst(),
 
+    /** The student's program batches, with their opt-out and whether a verified offer places them. */
+    studentBatches: (studentId: number) =>
+      db
+        .selectFrom('enrollments as en')
+        .innerJoin('batches as b', 'b.id', 'en.batch_id')
+        .innerJoin('programs as p', 'p.id', 'b.course_id')
+        .select((eb) => [
+          'en.id as enrollment_id',
+          'b.id as batch_id',
+          'b.name as batch_name',
+          'b.ends_on',
+          'p.title as program_title',
+          'en.placement_opt_out',
+          eb
+            .exists(
+              eb
+                .selectFrom('placement_offers as o')
+                .select('o.id')
+                .whereRef('o.student_id', '=', 'en.student_id')
+                .whereRef('o.batch_id', '=', 'b.id')
+                .where('o.status', '=', 'verified'),
+            )
+            .as('placed'),
+        ])
+        .where('en.student_id', '=', studentId)
+        .where('en.course_type', '=', 'program')
+        .orderBy('b.ends_on', 'desc')
+        .execute(),
+    setOptOut: (enrollmentId: number, optOut: boolean) =>
+      db
+        .updateTable('enrollments')
+        .set({ placement_opt_out: optOut ? 1 : 0 })
+        .where('id', '=', enrollmentId)
+        .executeTakeFirst(),
+
     /** Every enrollment of the program batches that ended before `today`, with whether it completed. */
     endedBatchEnrollments: (today: string) =>
       db
