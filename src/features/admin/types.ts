@@ -28,6 +28,8 @@ export type AdminMachines = {
   passwordResetFor?: (userId: number) => ActionLogic<string>;
   /** A student's View dialog: grant a scholarship (decision record 053); answers the sentence to show. */
   scholarshipFor?: (userId: number, input: ScholarshipInput) => ActionLogic<string>;
+  /** A claimed offer's Ask employer: email the single-use confirmation link (decision record 070). */
+  offerConfirmationFor?: (offerId: number, email: string) => ActionLogic<string>;
   /** A user's View dialog: remove their second factor, with the reason given. */
   mfaResetFor?: (userId: number, reason: string) => ActionLogic<string>;
   /** An enrollment's Move to batch dialog: the batches of a program; params `{course}` (the program id). */
