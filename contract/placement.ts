@@ -30,6 +30,9 @@ export const PLACEMENT_MESSAGES = {
   placedCannotOptOut: 'You have a verified offer from this batch, so you count as placed: you cannot opt out of it.',
   optedOut: 'You are opted out of placement for this batch: you are not counted among the students seeking a job.',
   optedIn: 'You are seeking placement for this batch again.',
+  loadFailed: 'Your placement record could not be loaded.',
+  reportFailed: 'Your offer could not be reported. Please try again.',
+  optOutFailed: 'Your choice could not be saved. Please try again.',
   offerReported: 'Offer reported. It counts in the placement figures once the employer or the office verifies it.',
   contactNotOnDomain: (domain: string) =>
     `The confirmation goes only to an HR contact on the employer’s own domain (${domain}). Add one to the employer first.`,
@@ -144,7 +147,9 @@ export const StudentPlacementBatch = z.object({
   placed: z.boolean(),
 });
 export type StudentPlacementBatch = z.infer<typeof StudentPlacementBatch>;
-export const PlacementOptOutInput = z.object({ opt_out: z.boolean({ error: 'Say whether you opt out (true or false).' }) });
+export const PlacementOptOutInput = z.object({
+  opt_out: z.boolean({ error: 'Say whether you opt out (true or false).' }),
+});
 
 export const Offer = z.object({
   id: z.number().int(),
