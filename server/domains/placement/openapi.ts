@@ -66,7 +66,7 @@ export const PLACEMENT_OPERATIONS: Operation[] = [
     method: 'patch',
     path: P.studentBatch(),
     summary:
-      'Opt out of placement for one of the caller\'s batches, or back in (IPRS: not among the students seeking placement); refused once a verified offer places them',
+      "Opt out of placement for one of the caller's batches, or back in (IPRS: not among the students seeking placement); refused once a verified offer places them",
     tag,
     access: 'user',
     body: C.PlacementOptOutInput,

@@ -45,9 +45,7 @@ export default async function placementRoutes(app: FastifyInstance) {
     return reply.code(201).send(await placement.reportOffer(requireUser(request), input));
   });
 
-  app.get(P.studentBatches, { preHandler: authenticated }, (request) =>
-    studentPlacement.batches(requireUser(request)),
-  );
+  app.get(P.studentBatches, { preHandler: authenticated }, (request) => studentPlacement.batches(requireUser(request)));
   app.patch(P.studentBatch(), { preHandler: authenticated }, (request) =>
     studentPlacement.setOptOut(
       requireUser(request),
