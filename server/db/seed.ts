@@ -2,8 +2,7 @@ import type { CourseType, FailureReason, PaymentMethod, Role, Status } from '../
 import { DEMO_CERTIFICATE_HOLDER, DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
 import { seedDelivery } from './seed-delivery.ts';
 import { seedDemoCoupon, seedInstalmentPlans } from './seed-instalments.ts';
-import { seedPlacementRecord } from '../domains/placement/seed.ts';
-import { seedPlacementOpenings } from '../domains/placement/seed-openings.ts';
+import { seedPlacementOpenings, seedPlacementRecord } from '../domains/placement/seed.ts';
 import { seedDemoInvoices } from './seed-invoices.ts';
 import { DEMO_INSTITUTE, type Institute } from '../config-institute.ts';
 import { hashPassword, type ScryptCost } from '../lib/passwords.ts';

@@ -20,7 +20,7 @@ import { inTransaction } from '../../lib/transaction.ts';
 import { enqueueEmail } from '../../mail/outbox.ts';
 import type { MailContext } from '../../mail/templates.ts';
 import { createAuditRepository } from '../../repositories/audit.ts';
-import { openingsRepository } from './openings-repository.ts';
+import { openingsRepository, placementRepository } from './repository.ts';
 import { applicationStageEmail } from './templates.ts';
 
 /**
@@ -116,7 +116,7 @@ export function createOpeningsService(db: Db, mail: MailContext) {
   });
 
   async function checkEmployer(trx: Db, id: number): Promise<void> {
-    const found = await trx.selectFrom('employers').select('id').where('id', '=', id).executeTakeFirst();
+    const found = await placementRepository(trx).employer(id);
     if (!found) throw new BusinessError(OPENING_MESSAGES.unknownEmployer);
   }
 
