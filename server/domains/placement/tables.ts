@@ -87,5 +87,3 @@ export interface PlacementApplicationsTable {
   created_at: string;
   updated_at: string;
 }
-
-export type OpeningRow = Selectable<PlacementOpeningsTable>;
