@@ -2,6 +2,9 @@
 export const PLACEMENT_PATHS = {
   summary: '/classroom/placement/summary/',
   studentOffers: '/classroom/offers/',
+  /** The student's program batches: report an offer for one, opt out of placement for one (decision 078). */
+  studentBatches: '/classroom/placement/batches/',
+  studentBatch: (id: number | string = ':id') => `/classroom/placement/batches/${id}/`,
   /** The employer's link: the token is posted in the body, never put in a URL (logs, Referer). */
   confirmation: '/classroom/placement/confirmation/',
   confirmationAnswer: '/classroom/placement/confirmation/answer/',

@@ -26,6 +26,14 @@ export const PLACEMENT_MESSAGES = {
   notEnrolled: 'You can report an offer for a batch you studied in only.',
   unknownEmployer: 'Choose an employer from the list, or type its name.',
   notClaimed: 'Only a claimed offer can be verified or rejected.',
+  notInBatch: 'You did not study in this batch.',
+  placedCannotOptOut: 'You have a verified offer from this batch, so you count as placed: you cannot opt out of it.',
+  optedOut: 'You are opted out of placement for this batch: you are not counted among the students seeking a job.',
+  optedIn: 'You are seeking placement for this batch again.',
+  loadFailed: 'Your placement record could not be loaded.',
+  reportFailed: 'Your offer could not be reported. Please try again.',
+  optOutFailed: 'Your choice could not be saved. Please try again.',
+  offerReported: 'Offer reported. It counts in the placement figures once the employer or the office verifies it.',
   contactNotOnDomain: (domain: string) =>
     `The confirmation goes only to an HR contact on the employer’s own domain (${domain}). Add one to the employer first.`,
   noWebsite: 'Give the employer a website first: the confirmation goes only to an address on its domain.',
@@ -125,6 +133,22 @@ export const ConfirmationAnswerInput = ConfirmationTokenInput.extend({
   designation: optionalLine(200),
   annual_ctc: ctc.optional(),
   note: optionalText(1000),
+});
+
+/** A program batch of the caller's, as the placement screen shows it (decision record 078). */
+export const StudentPlacementBatch = z.object({
+  batch: z.number().int(),
+  batch_name: z.string(),
+  program_title: z.string(),
+  ends_on: z.string(),
+  /** Opted out of placement (higher studies, own business, ...): not among the students seeking placement. */
+  opt_out: z.boolean(),
+  /** A verified offer from this batch: placed, so the opt-out cannot be chosen any more. */
+  placed: z.boolean(),
+});
+export type StudentPlacementBatch = z.infer<typeof StudentPlacementBatch>;
+export const PlacementOptOutInput = z.object({
+  opt_out: z.boolean({ error: 'Say whether you opt out (true or false).' }),
 });
 
 export const Offer = z.object({

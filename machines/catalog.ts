@@ -12,7 +12,13 @@ import { checkoutMachine } from './checkout.machine.ts';
 import { couponCheckMachine } from './coupon-check.machine.ts';
 import { coursePageMachine } from './course-page.machine.ts';
 import { disclosureMachine } from './disclosure.machine.ts';
-import { contactMachine, forgotPasswordMachine, loginFormMachine, registerFormMachine } from './form-submit.machine.ts';
+import {
+  contactMachine,
+  forgotPasswordMachine,
+  loginFormMachine,
+  offerReportMachine,
+  registerFormMachine,
+} from './form-submit.machine.ts';
 import { gatewayPaymentMachine } from './gateway-payment.machine.ts';
 import { listMachine } from './list.machine.ts';
 import { loaderMachine } from './loader.machine.ts';
@@ -43,6 +49,7 @@ export const machineCatalog = {
   'forgot-password': forgotPasswordMachine,
   'login-form': loginFormMachine,
   'register-form': registerFormMachine,
+  'offer-report': offerReportMachine,
   'gateway-payment': gatewayPaymentMachine,
   'reset-password': resetPasswordMachine,
   action: actionMachine,

@@ -6,8 +6,11 @@ import {
   LoginInput,
   MESSAGES,
   PasswordResetRequestInput,
+  PLACEMENT_MESSAGES,
   RegisterInput,
+  StudentOfferInput,
   userMessage,
+  type Offer,
   type MfaChallenge,
   type User,
 } from '../contract/index.ts';
@@ -149,3 +152,14 @@ export const registerFormMachine = createFormSubmitMachine<typeof RegisterInput,
   failureText: MESSAGES.registerFailed,
 });
 export type RegisterFormLogic = typeof registerFormMachine;
+
+/**
+ * The dashboard's Report an offer (decision record 078): `submit` is POST /classroom/offers/ (the offer
+ * starts claimed); `submitted` reloads the student's placement section, which lists it as claimed.
+ */
+export const offerReportMachine = createFormSubmitMachine<typeof StudentOfferInput, Offer>({
+  id: 'offer-report',
+  schema: StudentOfferInput,
+  failureText: PLACEMENT_MESSAGES.reportFailed,
+});
+export type OfferReportLogic = typeof offerReportMachine;

@@ -14,6 +14,8 @@ import {
   TARGET_AUDIENCES,
   Workshop,
   API,
+  OPENING_PATHS,
+  type StudentOpening,
   type Enrollment,
   type Gstr1Summary,
   type Payment,
@@ -164,6 +166,13 @@ describe('demo content', () => {
       discount: detail.price * 10,
       rule: { kind: 'percent', value: 10 },
     });
+  });
+
+  it('gives the demo student two open openings, one application shortlisted and one with an interview scheduled', async () => {
+    const res = await ctx.request({ url: OPENING_PATHS.studentOpenings, token: studentToken });
+    const openings = res.body as StudentOpening[];
+    expect(openings).toHaveLength(2);
+    expect(openings.map((o) => o.application?.stage).sort()).toEqual(['interview_scheduled', 'shortlisted']);
   });
 
   it('seeds only an empty database', async () => {

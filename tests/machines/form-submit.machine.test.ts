@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
+import { MESSAGES, PLACEMENT_MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
 import type { MachineModel } from '../support/machine-model.ts';
 import {
   contactModel,
@@ -7,13 +7,17 @@ import {
   invalidCounseling,
   invalidForgotPassword,
   invalidLogin,
+  invalidOfferReport,
   invalidRegistration,
   loginFormModel,
+  notEnrolledRefusal,
+  offerReportModel,
   registerFormModel,
   tooManyRequests,
   validCounseling,
   validForgotPassword,
   validLogin,
+  validOfferReport,
   validRegistration,
 } from '../support/models/index.ts';
 import { badCredentials, networkError, serverError, usernameTaken } from '../support/samples.ts';
@@ -85,6 +89,19 @@ const forms: [MachineModel, FormOracle][] = [
       failureText: new Map<unknown, string>([
         [usernameTaken, SERVER_MESSAGES.usernameTaken],
         [networkError, MESSAGES.registerFailed],
+      ]),
+    },
+  ],
+  [
+    offerReportModel,
+    {
+      invalid: invalidOfferReport,
+      fieldErrors: { designation: 'Designation is required.', annual_ctc: PLACEMENT_MESSAGES.ctc },
+      valid: validOfferReport,
+      sent: validOfferReport,
+      failureText: new Map<unknown, string>([
+        [notEnrolledRefusal, PLACEMENT_MESSAGES.notEnrolled],
+        [networkError, PLACEMENT_MESSAGES.reportFailed],
       ]),
     },
   ],

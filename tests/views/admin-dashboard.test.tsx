@@ -38,6 +38,8 @@ describe('Admin dashboard', () => {
       'Batches',
       'Timetable',
       'Curriculum',
+      'Employers',
+      'Offers',
     ]);
     // The one token store serves the admin calls too (docs/deviations.md).
     expect(api.callsTo(`GET ${API.admin.issueSummary}`)[0]!.auth).toBe('Bearer access-1');

@@ -1,6 +1,12 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../platform/db/connect.ts';
-import type { EmployersTable, OfferConfirmationsTable, PlacementOffersTable } from './tables.ts';
+import type {
+  EmployersTable,
+  OfferConfirmationsTable,
+  PlacementApplicationsTable,
+  PlacementOffersTable,
+  PlacementOpeningsTable,
+} from './tables.ts';
 
 /** Rows of the placement domain (decision record 070). Takes `db` or a transaction. */
 export function placementRepository(db: Db) {
@@ -95,6 +101,41 @@ export function placementRepository(db: Db) {
         .where('course_type', '=', 'program')
         .executeTakeFirst(),
 
+    /** The student's program batches, with their opt-out and whether a verified offer places them. */
+    studentBatches: (studentId: number) =>
+      db
+        .selectFrom('enrollments as en')
+        .innerJoin('batches as b', 'b.id', 'en.batch_id')
+        .innerJoin('programs as p', 'p.id', 'b.course_id')
+        .select((eb) => [
+          'en.id as enrollment_id',
+          'b.id as batch_id',
+          'b.name as batch_name',
+          'b.ends_on',
+          'p.title as program_title',
+          'en.placement_opt_out',
+          eb
+            .exists(
+              eb
+                .selectFrom('placement_offers as o')
+                .select('o.id')
+                .whereRef('o.student_id', '=', 'en.student_id')
+                .whereRef('o.batch_id', '=', 'b.id')
+                .where('o.status', '=', 'verified'),
+            )
+            .as('placed'),
+        ])
+        .where('en.student_id', '=', studentId)
+        .where('en.course_type', '=', 'program')
+        .orderBy('b.ends_on', 'desc')
+        .execute(),
+    setOptOut: (enrollmentId: number, optOut: boolean) =>
+      db
+        .updateTable('enrollments')
+        .set({ placement_opt_out: optOut ? 1 : 0 })
+        .where('id', '=', enrollmentId)
+        .executeTakeFirst(),
+
     /** Every enrollment of the program batches that ended before `today`, with whether it completed. */
     endedBatchEnrollments: (today: string) =>
       db
@@ -133,6 +174,80 @@ export function placementRepository(db: Db) {
         .executeTakeFirst();
       const values = [a?.at, b?.at].filter((v): v is string => typeof v === 'string');
       return values.length ? values.sort().at(-1)! : null;
+    },
+  };
+}
+
+/** Rows of placement openings and applications (migration 035, decision record 078). Takes `db` or a transaction. */
+export function openingsRepository(db: Db) {
+  const openingView = () =>
+    db
+      .selectFrom('placement_openings as op')
+      .innerJoin('employers as e', 'e.id', 'op.employer_id')
+      .selectAll('op')
+      .select((eb) => [
+        'e.name as employer_name',
+        eb
+          .selectFrom('placement_applications as a')
+          .select((x) => x.fn.countAll<number>().as('n'))
+          .whereRef('a.opening_id', '=', 'op.id')
+          .as('applications'),
+      ]);
+  const applicationView = () =>
+    db
+      .selectFrom('placement_applications as a')
+      .innerJoin('placement_openings as op', 'op.id', 'a.opening_id')
+      .innerJoin('employers as e', 'e.id', 'op.employer_id')
+      .innerJoin('users as u', 'u.id', 'a.student_id')
+      .selectAll('a')
+      .select([
+        'op.title as opening_title',
+        'e.name as employer_name',
+        'u.first_name',
+        'u.last_name',
+        'u.username',
+        'u.email',
+      ]);
+  return {
+    openings: (status?: string) => {
+      let q = openingView();
+      if (status) q = q.where('op.status', '=', status as never);
+      return q.orderBy('op.deadline', 'desc').orderBy('op.id', 'desc').limit(500).execute();
+    },
+    opening: (id: number) => openingView().where('op.id', '=', id).executeTakeFirst(),
+    insertOpening: (row: Insertable<PlacementOpeningsTable>) =>
+      db.insertInto('placement_openings').values(row).returning('id').executeTakeFirstOrThrow(),
+    updateOpening: (id: number, set: Updateable<PlacementOpeningsTable>) =>
+      db.updateTable('placement_openings').set(set).where('id', '=', id).executeTakeFirst(),
+    deleteOpening: (id: number) => db.deleteFrom('placement_openings').where('id', '=', id).executeTakeFirst(),
+
+    /** The student's program enrollments: the programs and batches an opening may be open to. */
+    studentPrograms: (studentId: number) =>
+      db
+        .selectFrom('enrollments')
+        .select(['course_id', 'batch_id'])
+        .where('student_id', '=', studentId)
+        .where('course_type', '=', 'program')
+        .execute(),
+
+    applications: (filters: { opening?: number; student?: number }) => {
+      let q = applicationView();
+      if (filters.opening !== undefined) q = q.where('a.opening_id', '=', filters.opening);
+      if (filters.student !== undefined) q = q.where('a.student_id', '=', filters.student);
+      return q.orderBy('a.id', 'desc').limit(1000).execute();
+    },
+    application: (id: number) => applicationView().where('a.id', '=', id).executeTakeFirst(),
+    insertApplication: (row: Insertable<PlacementApplicationsTable>) =>
+      db.insertInto('placement_applications').values(row).returning('id').executeTakeFirstOrThrow(),
+    /** Moves an application that is not withdrawn (a conditional update): answers whether it did. */
+    async setStage(id: number, set: Updateable<PlacementApplicationsTable>, from: readonly string[]): Promise<boolean> {
+      const r = await db
+        .updateTable('placement_applications')
+        .set(set)
+        .where('id', '=', id)
+        .where('stage', 'in', from as never)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
     },
   };
 }

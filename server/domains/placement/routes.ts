@@ -9,6 +9,7 @@ import {
   OfferDecisionInput,
   OfficeOfferInput,
   PLACEMENT_PATHS as P,
+  PlacementOptOutInput,
   StudentOfferInput,
 } from '../../../contract/placement.ts';
 import { z } from 'zod';
@@ -18,6 +19,7 @@ import { resolveJwtSecret } from '../accounts/tokens.ts';
 import { confirmationLinkKey } from './confirmation-links.ts';
 import { createConfirmationService } from './confirmations.ts';
 import { createPlacementService } from './service.ts';
+import { createStudentPlacementService } from './student.ts';
 import { placementSummary } from './summary.ts';
 
 const OfferQuery = z.object({ status: z.enum(OFFER_STATUSES).optional() });
@@ -26,6 +28,7 @@ const OfferQuery = z.object({ status: z.enum(OFFER_STATUSES).optional() });
 export default async function placementRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
   const placement = createPlacementService(db);
+  const studentPlacement = createStudentPlacementService(db);
   let key: Promise<Buffer> | undefined;
   const linkKey = () => (key ??= resolveJwtSecret(db, config.jwtSecret).then(confirmationLinkKey));
   const confirmations = createConfirmationService(
@@ -41,6 +44,15 @@ export default async function placementRoutes(app: FastifyInstance) {
     const input = parse(StudentOfferInput, request.body);
     return reply.code(201).send(await placement.reportOffer(requireUser(request), input));
   });
+
+  app.get(P.studentBatches, { preHandler: authenticated }, (request) => studentPlacement.batches(requireUser(request)));
+  app.patch(P.studentBatch(), { preHandler: authenticated }, (request) =>
+    studentPlacement.setOptOut(
+      requireUser(request),
+      idParam(request.params),
+      parse(PlacementOptOutInput, request.body).opt_out,
+    ),
+  );
 
   app.post(P.confirmation, (request) => confirmations.view(parse(ConfirmationTokenInput, request.body).token));
   app.post(P.confirmationAnswer, (request) => {

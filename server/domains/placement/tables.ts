@@ -1,7 +1,8 @@
 import type { Generated, Selectable } from 'kysely';
 import type { EmployerSector, OfferStatus } from '../../../contract/placement.ts';
+import type { ApplicationStage, InterviewMode, OpeningStatus } from '../../../contract/placement-openings.ts';
 
-/** The placement domain's tables (migration 030, decision record 070). */
+/** The placement domain's tables (migrations 030 and 035, decision records 070 and 078). */
 
 export interface EmployersTable {
   id: Generated<number>;
@@ -55,3 +56,34 @@ export interface OfferConfirmationsTable {
 }
 
 export type EmployerRow = Selectable<EmployersTable>;
+
+export interface PlacementOpeningsTable {
+  id: Generated<number>;
+  employer_id: number;
+  title: string;
+  location: string;
+  /** Whole rupees a year. */
+  ctc_min: number;
+  ctc_max: number;
+  /** JSON arrays of program ids and batch ids the opening is open to (a student of either may apply). */
+  programs: string;
+  batches: string;
+  description: string;
+  /** IST day, the last on which a student may apply. */
+  deadline: string;
+  status: OpeningStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PlacementApplicationsTable {
+  id: Generated<number>;
+  opening_id: number;
+  student_id: number;
+  stage: Generated<ApplicationStage>;
+  interview_at: string | null;
+  interview_mode: InterviewMode | null;
+  cover_note: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}

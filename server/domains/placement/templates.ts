@@ -1,4 +1,5 @@
 import { formatRupees } from '../../../contract/money.ts';
+import { formatIstDateTime } from '../../../contract/time.ts';
 import { compose, type MailContext, type Rendered } from '../accounts/templates.ts';
 import { CONFIRMATION_LIFETIME_HOURS, CONFIRMATION_LINK_PLACEHOLDER } from './confirmation-links.ts';
 
@@ -15,5 +16,28 @@ export function offerConfirmationEmail(
       `${CONFIRMATION_LIFETIME_HOURS} hours):`,
     CONFIRMATION_LINK_PLACEHOLDER,
     'If you did not expect this email, you can ignore it: nothing is recorded without your answer.',
+  ]);
+}
+
+/** The email to a student when their application moves to a stage (decision record 078). */
+export function applicationStageEmail(
+  ctx: MailContext,
+  a: {
+    name: string;
+    opening: string;
+    employer: string;
+    stage: string;
+    interviewAt: string | null;
+    interviewMode: string | null;
+  },
+): Rendered {
+  const interview =
+    a.interviewAt && a.interviewMode
+      ? [`Interview: ${formatIstDateTime(a.interviewAt)}, ${a.interviewMode.replace('_', ' ')}.`]
+      : [];
+  return compose(ctx, `Your application to ${a.employer}: ${a.stage}`, `Dear ${a.name},`, [
+    `Your application for ${a.opening} at ${a.employer} is now: ${a.stage}.`,
+    ...interview,
+    'You can follow your applications on your dashboard.',
   ]);
 }

@@ -27,6 +27,7 @@ import * as counselingAtScale from './migrations/021_counseling_at_scale.ts';
 import * as studentSearch from './migrations/022_student_search.ts';
 import * as placement from './migrations/030_placement.ts';
 import * as filterIndexes from './migrations/033_filter_indexes.ts';
+import * as placementOpenings from './migrations/035_placement_openings.ts';
 import * as settlementSeams from './migrations/023_settlement_seams.ts';
 import * as emailVerification from './migrations/024_email_verification.ts';
 import * as revenueDiscounts from './migrations/027_revenue_discounts.ts';
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '027_revenue_discounts': revenueDiscounts,
   '026_guardian_links': guardianLinks,
   '034_user_phone': userPhone,
+  '035_placement_openings': placementOpenings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

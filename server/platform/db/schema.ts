@@ -8,7 +8,13 @@ import type {
   Role,
   Status,
 } from '../../../contract/index.ts';
-import type { EmployersTable, OfferConfirmationsTable, PlacementOffersTable } from '../../domains/placement/tables.ts';
+import type {
+  EmployersTable,
+  OfferConfirmationsTable,
+  PlacementApplicationsTable,
+  PlacementOffersTable,
+  PlacementOpeningsTable,
+} from '../../domains/placement/tables.ts';
 
 /**
  * The tables, as Kysely sees them. Portable across SQLite and PostgreSQL: booleans are 0/1 integers,
@@ -810,6 +816,8 @@ export interface Database {
   employers: EmployersTable;
   placement_offers: PlacementOffersTable;
   offer_confirmations: OfferConfirmationsTable;
+  placement_openings: PlacementOpeningsTable;
+  placement_applications: PlacementApplicationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,7 +2,7 @@ import type { CourseType, FailureReason, PaymentMethod, Role, Status } from '../
 import { DEMO_CERTIFICATE_HOLDER, DEMO_INSTRUCTOR } from '../../../contract/demo-logins.ts';
 import { seedDelivery } from '../../domains/batches/seed.ts';
 import { seedDemoCoupon, seedInstalmentPlans } from '../../domains/pricing/seed.ts';
-import { seedPlacementRecord } from '../../domains/placement/seed.ts';
+import { seedPlacementOpenings, seedPlacementRecord } from '../../domains/placement/seed.ts';
 import { seedDemoInvoices } from '../../domains/billing/seed.ts';
 import { DEMO_INSTITUTE, type Institute } from '../../domains/billing/config-institute.ts';
 import { hashPassword, type ScryptCost } from '../lib/passwords.ts';
@@ -932,6 +932,7 @@ export async function seedDemo(db: Db, institute: Institute = DEMO_INSTITUTE): P
       trx,
       PROGRAMS.flatMap((p, i) => (p.is_active ? [{ id: programIds[i]!, title: p.title }] : [])),
     );
+    await seedPlacementOpenings(trx, DEMO_STUDENT.username);
   });
 }
 

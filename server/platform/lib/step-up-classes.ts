@@ -152,6 +152,13 @@ export const ADMIN_ROUTE_CLASSES: Readonly<Record<`${Method} /${string}`, Access
   'POST /api/admin/placement/offers/:id/verify/': 'step-up',
   'POST /api/admin/placement/offers/:id/reject/': 'step-up',
   'POST /api/admin/placement/offers/:id/request-confirmation/': 'plain-write',
+  // Openings and applications (decision record 078): no money, no personal data beyond the office's own work.
+  'GET /api/admin/placement/openings/': 'read',
+  'POST /api/admin/placement/openings/': 'plain-write',
+  'PUT /api/admin/placement/openings/:id/': 'plain-write',
+  'DELETE /api/admin/placement/openings/:id/': 'plain-write',
+  'GET /api/admin/placement/openings/:id/applications/': 'read',
+  'POST /api/admin/placement/applications/:id/stage/': 'plain-write',
 };
 
 /** The class of a route (HEAD as GET); undefined when the table does not name it. */

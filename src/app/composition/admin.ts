@@ -26,6 +26,7 @@ import {
 import { createConfirmedActionMachine } from '../../../machines/confirmed-action.machine.ts';
 import { fetchEnrollmentImpact, setUserActive } from '../../features/admin/api/impact.ts';
 import type { AdminMachines } from '../../features/admin/types.ts';
+import { requestOfferConfirmation } from '../../features/admin/api/placement.ts';
 import { listOf, loaderOf } from './lists.ts';
 
 export const adminSummaryLoader = loaderOf(() => fetchAdminSummary());
@@ -71,6 +72,13 @@ function adminMfaResetFor(userId: number, reason: string) {
 function adminScholarshipFor(userId: number, input: ScholarshipInput) {
   return createActionMachine<string>().provide({
     actors: { run: fromPromise<string, void>(() => grantScholarship(userId, input)) },
+  });
+}
+
+/** A claimed offer's Ask employer: the single-use confirmation link to an HR contact (decision record 070). */
+function adminOfferConfirmationFor(offerId: number, email: string) {
+  return createActionMachine<string>().provide({
+    actors: { run: fromPromise<string, void>(() => requestOfferConfirmation(offerId, email)) },
   });
 }
 
@@ -135,6 +143,7 @@ export const adminMachines: AdminMachines = {
   passwordResetFor: adminPasswordResetFor,
   mfaResetFor: adminMfaResetFor,
   scholarshipFor: adminScholarshipFor,
+  offerConfirmationFor: adminOfferConfirmationFor,
   batchesOf: loaderOf((params) => fetchProgramBatches(Number(params.course))),
   reorderFor: adminReorderFor,
 };

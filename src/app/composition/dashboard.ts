@@ -1,5 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { Instalment, PaymentCompletion, PaymentStart } from '../../../contract/index.ts';
+import type { Instalment, Offer, PaymentCompletion, PaymentStart, StudentOfferInput } from '../../../contract/index.ts';
+import type { z } from 'zod';
+
+type StudentOfferData = z.output<typeof StudentOfferInput>;
 import { instalmentPaymentMachine, type LoadScheduleInput } from '../../../machines/instalment-payment.machine.ts';
 import { fetchInstalments } from '../../features/dashboard/api/instalments-api.ts';
 import {
@@ -11,7 +14,10 @@ import { pageNavigation } from '../../features/checkout/api/gateway.ts';
 import { fetchProgramBatches } from '../../features/checkout/api/batches.ts';
 import { completePayment, fetchDashboard, startPayment } from '../../features/dashboard/api/payments-api.ts';
 import { paths } from '../../config/paths.ts';
-import type { DashboardMachines } from '../../features/dashboard/types.ts';
+import type { DashboardMachines, PlacementMachines } from '../../features/dashboard/types.ts';
+import { fetchStudentPlacement, reportOffer, setPlacementOptOut } from '../../features/dashboard/api/placement-api.ts';
+import { offerReportMachine, type FormSubmitInput } from '../../../machines/form-submit.machine.ts';
+import { createActionMachine } from '../../../machines/action.machine.ts';
 import { gatewayPaymentFor } from './gateway.ts';
 import { loaderOf } from './lists.ts';
 
@@ -61,4 +67,26 @@ const instalmentPayment = instalmentPaymentMachine.provide({
   },
 });
 
-export const dashboardMachines: DashboardMachines = { loader: dashboardLoader, paymentFlowFor, instalmentPayment };
+/** The Placement section (decision record 078): its loader, Report an offer, the opt-out per batch. */
+const placement: PlacementMachines = {
+  loader: loaderOf(() => fetchStudentPlacement()),
+  reportFor: (onReported) =>
+    offerReportMachine.provide({
+      actors: {
+        submit: fromPromise<Offer, FormSubmitInput<StudentOfferData>>(({ input }) => reportOffer(input.values)),
+      },
+      actions: { submitted: () => onReported() },
+    }),
+  optOutFor: (batch, optOut, onDone) =>
+    createActionMachine<void>().provide({
+      actors: { run: fromPromise<void, void>(() => setPlacementOptOut(batch, optOut)) },
+      actions: { finished: () => onDone() },
+    }),
+};
+
+export const dashboardMachines: DashboardMachines = {
+  loader: dashboardLoader,
+  paymentFlowFor,
+  instalmentPayment,
+  placement,
+};

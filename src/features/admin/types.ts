@@ -34,6 +34,8 @@ export type AdminMachines = {
   passwordResetFor?: (userId: number) => ActionLogic<string>;
   /** A student's View dialog: grant a scholarship (decision record 053); answers the sentence to show. */
   scholarshipFor?: (userId: number, input: ScholarshipInput) => ActionLogic<string>;
+  /** A claimed offer's Ask employer: email the single-use confirmation link (decision record 070). */
+  offerConfirmationFor?: (offerId: number, email: string) => ActionLogic<string>;
   /** A user's View dialog: remove their second factor, with the reason given. */
   mfaResetFor?: (userId: number, reason: string) => ActionLogic<string>;
   /** An enrollment's Delete: what it touches (decision 077); params `{id}` (the enrollment's). */

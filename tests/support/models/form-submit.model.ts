@@ -1,8 +1,9 @@
-import { ApiError, type CounselingInput } from '../../../contract/index.ts';
+import { ApiError, PLACEMENT_MESSAGES, type CounselingInput, type Offer } from '../../../contract/index.ts';
 import {
   contactMachine,
   forgotPasswordMachine,
   loginFormMachine,
+  offerReportMachine,
   registerFormMachine,
 } from '../../../machines/index.ts';
 import type { MachineModel, ModelEvent } from '../machine-model.ts';
@@ -99,4 +100,44 @@ export const registerFormModel = formModel('register-form', registerFormMachine,
   invalid: invalidRegistration,
   outputs: [sampleNewStudent],
   errors: [usernameTaken, networkError],
+});
+
+/** The dashboard's Report an offer: a batch of the student's, an employer by name, the CTC in whole rupees. */
+export const validOfferReport = {
+  batch: 7,
+  employer_name: 'HDFC Bank',
+  designation: 'Credit Analyst',
+  annual_ctc: 650_000,
+  offer_date: '2026-04-02',
+  joining_date: null,
+};
+export const invalidOfferReport = { ...validOfferReport, designation: '', annual_ctc: 500 };
+export const reportedOffer: Offer = {
+  id: 11,
+  student: 40,
+  student_name: 'Asha Rao',
+  batch: 7,
+  batch_name: 'March 2026',
+  program: 3,
+  program_title: 'Credit Analyst Program',
+  employer: 1,
+  employer_name: 'HDFC Bank',
+  designation: 'Credit Analyst',
+  annual_ctc: 650_000,
+  offer_date: '2026-04-02',
+  joining_date: null,
+  status: 'claimed',
+  verified_via: null,
+  verified_at: null,
+  consent_to_publish: false,
+  created_at: '2026-04-03T10:00:00.000Z',
+};
+/** The server refuses a batch the student did not study in (400 `{error}`). */
+export const notEnrolledRefusal = new ApiError(400, { error: PLACEMENT_MESSAGES.notEnrolled });
+
+export const offerReportModel = formModel('offer-report', offerReportMachine, {
+  valid: validOfferReport,
+  invalid: invalidOfferReport,
+  outputs: [reportedOffer],
+  errors: [notEnrolledRefusal, networkError],
 });

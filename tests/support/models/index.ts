@@ -11,7 +11,13 @@ import { checkoutModel } from './checkout.model.ts';
 import { couponCheckModel } from './coupon-check.model.ts';
 import { coursePageModel } from './course-page.model.ts';
 import { disclosureModel } from './disclosure.model.ts';
-import { contactModel, forgotPasswordModel, loginFormModel, registerFormModel } from './form-submit.model.ts';
+import {
+  contactModel,
+  forgotPasswordModel,
+  loginFormModel,
+  offerReportModel,
+  registerFormModel,
+} from './form-submit.model.ts';
 import { gatewayPaymentModel } from './gateway-payment.model.ts';
 import { listModel, loaderModel } from './list.model.ts';
 import { paymentFlowModel } from './payment-flow.model.ts';
@@ -58,6 +64,7 @@ export const machineModels = [
   loaderModel,
   contactModel,
   forgotPasswordModel,
+  offerReportModel,
   loginFormModel,
   registerFormModel,
   gatewayPaymentModel,

@@ -64,6 +64,9 @@ export function installFakeApi(routes: Record<string, Handler> = {}, options: Op
     [`GET ${API.me}`]: (request) => (request.auth && options.user ? ok(options.user) : unauthorized),
     [`POST ${API.logout}`]: { status: 204 },
     [`GET ${PLACEMENT_PATHS.summary}`]: ok(placementSummary()),
+    // A student of no program batch: the dashboard shows no Placement section.
+    [`GET ${PLACEMENT_PATHS.studentBatches}`]: ok([]),
+    [`GET ${PLACEMENT_PATHS.studentOffers}`]: ok([]),
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');

@@ -164,6 +164,21 @@ export const INSTITUTE_DATA: Record<string, TableClass> = {
       'hr_contacts',
     ],
   },
+  // Openings and applications (decision record 078). An application is the student's: exported; on erasure
+  // it stays under the pseudonymised account without the student's cover note.
+  placement_openings: {
+    notPersonal: [
+      ...['id', 'employer_id', 'title', 'location', 'ctc_min', 'ctc_max', 'programs', 'batches', 'description'],
+      ...['deadline', 'status', 'created_at', 'updated_at'],
+    ],
+  },
+  placement_applications: {
+    file: 'placement_applications',
+    exported: [
+      ...['id', 'opening_id', 'stage', 'interview_at', 'interview_mode', 'cover_note', 'created_at', 'updated_at'],
+    ],
+    withheld: { student_id: 'the account itself' },
+  },
   offer_confirmations: {
     notPersonal: ['id', 'offer_id', 'email', 'expires_at', 'used_at', 'created_by', 'created_at'],
     withheld: {

@@ -80,6 +80,7 @@ export function createPersonalDataRepository(db: Db) {
         certificates: await select('certificates', student),
         coupons: await select('coupons', student),
         placement_offers: await select('placement_offers', student),
+        placement_applications: await select('placement_applications', student),
       };
     },
 
@@ -172,6 +173,8 @@ export function createPersonalDataRepository(db: Db) {
         .where('student_id', '=', userId)
         .execute();
       await db.deleteFrom('assignment_submissions').where('student_id', '=', userId).execute();
+      // Their applications to openings stay (the office's record of its work), without their own words.
+      await db.updateTable('placement_applications').set({ cover_note: '' }).where('student_id', '=', userId).execute();
       // A certificate stays valid under its number and code, but its public page no longer names them
       // (decision record 052).
       await db

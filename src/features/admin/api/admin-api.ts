@@ -17,7 +17,7 @@ import type { FetchPageInput, ListPage } from '../../../../machines/list.machine
 import type { DeleteItemInput, SaveItemInput } from '../../../../machines/admin-modal.machine.ts';
 import { api, withQuery, type Query } from '../../../lib/api-client.ts';
 import { tokenStore } from '../../../lib/token-store.ts';
-import { ApiError, MFA_PATHS } from '../../../../contract/index.ts';
+import { ApiError, Employer, MFA_PATHS, PLACEMENT_PATHS } from '../../../../contract/index.ts';
 import { fullName } from '../../../utils/format.ts';
 import type { AdminChoices, AdminResource } from '../tabs/resource-types.ts';
 
@@ -110,7 +110,7 @@ const STAFF_PAGE = { page_size: 200, is_active: true };
 
 /** The options of the forms' selects: every faculty member, and the active administrators and instructors. */
 export async function fetchAdminChoices(): Promise<AdminChoices> {
-  const [faculty, admins, instructors, programs, batches, workshops] = await Promise.all([
+  const [faculty, admins, instructors, programs, batches, workshops, employers] = await Promise.all([
     api.list(API.faculty.list, Faculty),
     api.list(API.admin.users, AdminUser, { ...STAFF_PAGE, role: 'admin' }),
     api.list(API.admin.users, AdminUser, { ...STAFF_PAGE, role: 'instructor' }),
@@ -119,6 +119,8 @@ export async function fetchAdminChoices(): Promise<AdminChoices> {
     api.list(DELIVERY_API.adminBatches, Batch).catch(() => []),
     // The Coupons tab's courses, chosen by title.
     api.list(API.workshops.list, Workshop, { include_inactive: true }).catch(() => []),
+    // The Offers tab's employers (decision record 078).
+    api.list(PLACEMENT_PATHS.employers, Employer).catch(() => []),
   ]);
   const byName = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
   return {
@@ -134,6 +136,7 @@ export async function fetchAdminChoices(): Promise<AdminChoices> {
       ...programs.map((p) => ({ value: `program:${p.id}`, label: `Program · ${p.title}` })),
       ...workshops.map((w) => ({ value: `workshop:${w.id}`, label: `Workshop · ${w.title}` })),
     ].sort(byName),
+    employers: employers.map((e) => ({ value: String(e.id), label: e.name })),
     batches: batches
       .map((b) => ({
         value: String(b.id),

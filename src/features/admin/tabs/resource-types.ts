@@ -43,6 +43,8 @@ export type AdminChoices = {
   batches?: Choice[];
   /** Every program and workshop ("Program · Title"), as `program:3` / `workshop:5` (a coupon's courses). */
   courses?: Choice[];
+  /** Every employer of the placement record, by employer id (an offer's employer). */
+  employers?: Choice[];
 };
 
 /** A `file` field holds the File chosen (or '' for none). */

@@ -17,6 +17,7 @@ import { plansTab } from '../components/plans-panel.tsx';
 import { certificatesResource } from './certificate-resource.tsx';
 import { batchesResource, timetableTab } from './batch-resources.tsx';
 import { curriculumTab } from './curriculum-resources.tsx';
+import { employersResource, offersResource } from './placement-resources.tsx';
 import type { AdminTab } from './resource-types.ts';
 
 /** The eight tabs of the admin panel, in the spec's order, then counseling requests (docs/deviations.md), revenue, users, the audit log and the email outbox. */
@@ -43,4 +44,6 @@ export const ADMIN_TABS = [
   batchesResource,
   timetableTab,
   curriculumTab,
+  employersResource,
+  offersResource,
 ] as unknown as AdminTab[];

@@ -10,6 +10,7 @@ import { Notice } from '../../../components/notice.tsx';
 import { displayName, useSessionUser } from '../../../lib/session.ts';
 import { splitCourses } from '../api/courses.ts';
 import { CourseCard, EnrolledCard } from './course-card.tsx';
+import { PlacementSection } from './placement-section.tsx';
 
 type Props = {
   machines: DashboardMachines;
@@ -88,6 +89,7 @@ export function DashboardPage({ machines, gatewayReturn = null }: Props) {
             ))}
           </div>
         </section>
+        {machines.placement ? <PlacementSection machines={machines.placement} /> : null}
         <section aria-labelledby="available-courses">
           <h2 id="available-courses" className="section-title">
             Available Courses ({available.length})
