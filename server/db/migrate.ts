@@ -26,6 +26,7 @@ import * as recordTotals from './migrations/020_record_totals.ts';
 import * as counselingAtScale from './migrations/021_counseling_at_scale.ts';
 import * as studentSearch from './migrations/022_student_search.ts';
 import * as placement from './migrations/030_placement.ts';
+import * as assessments from './migrations/031_assessments.ts';
 import * as settlementSeams from './migrations/023_settlement_seams.ts';
 import * as emailVerification from './migrations/024_email_verification.ts';
 import * as revenueDiscounts from './migrations/027_revenue_discounts.ts';
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '024_email_verification': emailVerification,
   '027_revenue_discounts': revenueDiscounts,
   '026_guardian_links': guardianLinks,
+  '031_assessments': assessments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -9,6 +9,16 @@ import type {
   Status,
 } from '../../contract/index.ts';
 import type { EmployersTable, OfferConfirmationsTable, PlacementOffersTable } from '../domains/placement/tables.ts';
+import type {
+  AttemptAnswersTable,
+  AttemptEventsTable,
+  AttemptResultsTable,
+  AttemptsTable,
+  QuestionsTable,
+  TestQuestionsTable,
+  TestSectionsTable,
+  TestsTable,
+} from '../domains/assessments/tables.ts';
 
 /**
  * The tables, as Kysely sees them. Portable across SQLite and PostgreSQL: booleans are 0/1 integers,
@@ -808,6 +818,14 @@ export interface Database {
   employers: EmployersTable;
   placement_offers: PlacementOffersTable;
   offer_confirmations: OfferConfirmationsTable;
+  questions: QuestionsTable;
+  tests: TestsTable;
+  test_sections: TestSectionsTable;
+  test_questions: TestQuestionsTable;
+  attempts: AttemptsTable;
+  attempt_answers: AttemptAnswersTable;
+  attempt_events: AttemptEventsTable;
+  attempt_results: AttemptResultsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
