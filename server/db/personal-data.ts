@@ -7,6 +7,7 @@
  * personal-data-money.ts, personal-data-security.ts and personal-data-institute.ts beside this file.
  */
 import { STAFF, type TableClass } from './personal-data-class.ts';
+import { ASSESSMENT_DATA } from './personal-data-assessments.ts';
 import { INSTITUTE_DATA } from './personal-data-institute.ts';
 import { MONEY_DATA } from './personal-data-money.ts';
 import { SECURITY_DATA } from './personal-data-security.ts';
@@ -134,6 +135,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   ...MONEY_DATA,
   ...SECURITY_DATA,
   ...INSTITUTE_DATA,
+  ...ASSESSMENT_DATA,
 };
 
 /** Tables that are the migration tool's own. */

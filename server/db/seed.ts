@@ -3,6 +3,7 @@ import { DEMO_CERTIFICATE_HOLDER, DEMO_INSTRUCTOR } from '../../contract/demo-lo
 import { seedDelivery } from './seed-delivery.ts';
 import { seedDemoCoupon, seedInstalmentPlans } from './seed-instalments.ts';
 import { seedPlacementRecord } from '../domains/placement/seed.ts';
+import { seedAssessments } from '../domains/assessments/seed.ts';
 import { seedDemoInvoices } from './seed-invoices.ts';
 import { DEMO_INSTITUTE, type Institute } from '../config-institute.ts';
 import { hashPassword, type ScryptCost } from '../lib/passwords.ts';
@@ -931,6 +932,11 @@ export async function seedDemo(db: Db, institute: Institute = DEMO_INSTITUTE): P
     await seedPlacementRecord(
       trx,
       PROGRAMS.flatMap((p, i) => (p.is_active ? [{ id: programIds[i]!, title: p.title }] : [])),
+    );
+    await seedAssessments(
+      trx,
+      programIds.map((id) => ({ id })),
+      userIds.get(DEMO_STUDENT.username)!,
     );
   });
 }

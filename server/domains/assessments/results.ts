@@ -81,23 +81,26 @@ export async function submitAttempt(trx: Db, attemptId: number, by: 'student' | 
  * attempt (a mock test's candidates; a quiz is not ranked). Answers whether this call ran it.
  */
 export async function finalizeTest(db: Db, testId: number, now = new Date()): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
-    const at = now.toISOString();
-    const attempts = attemptRepository(trx);
-    if (!(await attempts.claimResults(testId, at))) return false;
-    for (const { id } of await attempts.expiredOpen(at, testId)) await submitAttempt(trx, id, 'timer', at);
-    const test = (await assessmentRepository(trx).test(testId))!;
-    if (test.kind !== 'mock') return true;
-    const results = await attempts.results(testId);
-    const first = new Map<number, (typeof results)[number]>();
-    for (const r of results) if (!first.has(r.student_id)) first.set(r.student_id, r);
-    const candidates = [...first.values()];
-    const ranks = rankScores(candidates.map((c) => Number(c.score)));
-    for (const [i, c] of candidates.entries()) {
-      await attempts.setRank(c.attempt_id, ranks[i]!.rank, ranks[i]!.percentile, candidates.length);
-    }
-    return true;
-  });
+  return inTransaction(db, (trx) => closeTest(trx, testId, now));
+}
+
+/** finalizeTest in the caller's transaction (the demo seed's). */
+export async function closeTest(trx: Db, testId: number, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const attempts = attemptRepository(trx);
+  if (!(await attempts.claimResults(testId, at))) return false;
+  for (const { id } of await attempts.expiredOpen(at, testId)) await submitAttempt(trx, id, 'timer', at);
+  const test = (await assessmentRepository(trx).test(testId))!;
+  if (test.kind !== 'mock') return true;
+  const results = await attempts.results(testId);
+  const first = new Map<number, (typeof results)[number]>();
+  for (const r of results) if (!first.has(r.student_id)) first.set(r.student_id, r);
+  const candidates = [...first.values()];
+  const ranks = rankScores(candidates.map((c) => Number(c.score)));
+  for (const [i, c] of candidates.entries()) {
+    await attempts.setRank(c.attempt_id, ranks[i]!.rank, ranks[i]!.percentile, candidates.length);
+  }
+  return true;
 }
 
 /**
