@@ -99,7 +99,13 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.ts'],
-    ignores: ['server/repositories/**', 'server/db/**', 'server/domains/*/repository.ts', 'server/domains/*/seed.ts'],
+    ignores: [
+      'server/repositories/**',
+      'server/db/**',
+      'server/domains/*/repository.ts',
+      'server/domains/*/*-repository.ts',
+      'server/domains/*/seed.ts',
+    ],
     rules: { 'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORIES] },
   },
   {

@@ -45,7 +45,10 @@ describe('the demo assessments', () => {
     }
     expect(bank.filter((q) => q.text_hi).length).toBeGreaterThanOrEqual(10);
     const npa = (
-      await ctx.request({ url: `${P.questions}?topic=NPA%20and%20IRAC%20norms&search=Non-Performing`, token: instructor })
+      await ctx.request({
+        url: `${P.questions}?topic=NPA%20and%20IRAC%20norms&search=Non-Performing`,
+        token: instructor,
+      })
     ).body as Question[];
     expect(npa.length).toBeGreaterThan(0);
   });

@@ -115,4 +115,3 @@ export interface AttemptResultsTable {
 export type QuestionRow = Selectable<QuestionsTable>;
 export type TestRow = Selectable<TestsTable>;
 export type AttemptRow = Selectable<AttemptsTable>;
-export type AttemptAnswerRow = Selectable<AttemptAnswersTable>;
