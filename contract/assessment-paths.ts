@@ -21,9 +21,6 @@ export const ASSESSMENT_PATHS = {
   result: (id: Id = P) => `/classroom/attempts/${id}/result/`,
 } as const;
 
-/** The exam screen and the student's list of tests. */
-export const ASSESSMENT_PAGES = { tests: '/tests', exam: (id: Id = P) => `/tests/${id}` } as const;
-
 /** A save is accepted this long after ends_at (the network's time in flight): decision record 072. */
 export const SAVE_GRACE_SECONDS = 5;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MULTI_LINE, CONTROL_CHARACTERS_MESSAGE, optionalText, required, requiredText } from './fields.ts';
 import { ASSESSMENT_MESSAGES as M } from './assessment-paths.ts';
-export { ASSESSMENT_MESSAGES, ASSESSMENT_PAGES, ASSESSMENT_PATHS, SAVE_GRACE_SECONDS } from './assessment-paths.ts';
+export { ASSESSMENT_MESSAGES, ASSESSMENT_PATHS, SAVE_GRACE_SECONDS } from './assessment-paths.ts';
 
 /**
  * Assessments (decision records 071, 072): the question bank, quizzes and timed mock tests. A question's

@@ -269,5 +269,3 @@ export const examAttemptMachine = setup({
     submitted: { type: 'final' },
   },
 });
-
-export type ExamAttemptLogic = typeof examAttemptMachine;
