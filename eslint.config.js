@@ -112,6 +112,7 @@ export default tseslint.config(
     ignores: [
       'server/platform/db/**',
       'server/domains/*/repository.ts',
+      'server/domains/*/*-repository.ts',
       'server/domains/*/repositories/**',
       'server/domains/*/seed.ts',
       'server/domains/*/seed-*.ts',

@@ -34,6 +34,7 @@ export * from './quote.ts';
 export * from './instalments.ts';
 export * from './placement.ts';
 export * from './placement-openings.ts';
+export * from './assessments.ts';
 export * from './identity.ts';
 export * from './pay-today.ts';
 export * from './settlement-messages.ts';

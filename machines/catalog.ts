@@ -31,6 +31,7 @@ import { tokenRefreshMachine } from './token-refresh.machine.ts';
 import { stepUpMachine } from './step-up.machine.ts';
 import { totpSetupMachine } from './totp-setup.machine.ts';
 import { passkeyMachine } from './passkey.machine.ts';
+import { examAttemptMachine } from './exam-attempt.machine.ts';
 
 /**
  * Every machine by its file name. The diagram script draws each one and the coverage gate refuses a
@@ -66,6 +67,7 @@ export const machineCatalog = {
   'course-page': coursePageMachine,
   'attendance-sheet': attendanceSheetMachine,
   passkey: passkeyMachine,
+  'exam-attempt': examAttemptMachine,
   'assignment-submission': assignmentSubmissionMachine,
   grading: gradingMachine,
   'assignment-list': assignmentListMachine,

@@ -23,6 +23,7 @@ export { machineCatalog } from './catalog.ts';
 export * from './step-up.machine.ts';
 export * from './totp-setup.machine.ts';
 export * from './passkey.machine.ts';
+export * from './exam-attempt.machine.ts';
 export * from './assignment-submission.machine.ts';
 export * from './grading.machine.ts';
 export * from './assignment-list.machine.ts';

@@ -59,6 +59,7 @@ import { createInstalmentService } from './domains/pricing/instalments.ts';
 import instalmentRoutes from './domains/pricing/routes/instalments.ts';
 import placementRoutes from './domains/placement/routes.ts';
 import openingsRoutes from './domains/placement/openings-routes.ts';
+import assessmentRoutes from './domains/assessments/routes.ts';
 import './types.ts';
 
 export type AppOptions = {
@@ -215,6 +216,7 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
   await app.register(instalmentRoutes);
   await app.register(placementRoutes);
   await app.register(openingsRoutes);
+  await app.register(assessmentRoutes);
 
   // The local sandbox gateway, on this server only in demo mode (docs/api.md, "Payments").
   if (gatewaySetup.sandbox) await app.register(gatewaySetup.sandbox.plugin, { prefix: SANDBOX_PREFIX });

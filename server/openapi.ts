@@ -19,6 +19,7 @@ import { COUPONS_NAMED, COUPONS_OPERATIONS } from './domains/pricing/openapi-cou
 import { INSTALMENT_NAMED, INSTALMENT_OPERATIONS } from './domains/pricing/openapi-instalments.ts';
 import { PLACEMENT_NAMED, PLACEMENT_OPERATIONS } from './domains/placement/openapi.ts';
 import { OPENINGS_NAMED, OPENINGS_OPERATIONS } from './domains/placement/openings-openapi.ts';
+import { ASSESSMENT_NAMED, ASSESSMENT_OPERATIONS } from './domains/assessments/openapi.ts';
 
 /**
  * The OpenAPI 3.1 description of every route, generated from the contract's zod schemas (the same
@@ -85,6 +86,7 @@ const NAMED: Record<string, z.ZodType> = {
   ...INSTALMENT_NAMED,
   ...PLACEMENT_NAMED,
   ...OPENINGS_NAMED,
+  ...ASSESSMENT_NAMED,
 };
 const INPUTS = new Set(Object.keys(NAMED).filter((name) => name.endsWith('Input')));
 
@@ -124,6 +126,7 @@ const OPERATIONS: Operation[] = [
   ...INSTALMENT_OPERATIONS,
   ...PLACEMENT_OPERATIONS,
   ...OPENINGS_OPERATIONS,
+  ...ASSESSMENT_OPERATIONS,
 ];
 
 const ERROR_RESPONSES: Record<number, { description: string; schema: string }> = {

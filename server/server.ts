@@ -1,3 +1,4 @@
+import { ASSESSMENT_PASS_MS, runAssessmentPass } from './domains/assessments/results.ts';
 import cluster, { type Worker } from 'node:cluster';
 import { sendSessionReminders } from './domains/batches/reminders.ts';
 import { issueEndedBatchCertificates } from './domains/certificates/service.ts';
@@ -76,6 +77,11 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
   };
   const reminderTimer = setInterval(() => void remind(), 5 * 60_000);
   reminderTimer.unref();
+  // Tests (decision record 072): attempts whose time is over are submitted, closed tests ranked, once each.
+  const assess = () =>
+    void runAssessmentPass(db, dialect).catch((error: unknown) => warn('assessment pass failed', error));
+  const assessTimer = setInterval(assess, ASSESSMENT_PASS_MS);
+  assessTimer.unref();
   const mailWorker = createMailWorker({
     db,
     dialect,
@@ -92,6 +98,7 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
     clearInterval(timer);
     clearInterval(daily);
     clearInterval(reminderTimer);
+    clearInterval(assessTimer);
     await mailWorker.stop();
   };
 }

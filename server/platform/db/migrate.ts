@@ -28,6 +28,7 @@ import * as studentSearch from './migrations/022_student_search.ts';
 import * as placement from './migrations/030_placement.ts';
 import * as filterIndexes from './migrations/033_filter_indexes.ts';
 import * as placementOpenings from './migrations/035_placement_openings.ts';
+import * as assessments from './migrations/031_assessments.ts';
 import * as settlementSeams from './migrations/023_settlement_seams.ts';
 import * as emailVerification from './migrations/024_email_verification.ts';
 import * as revenueDiscounts from './migrations/027_revenue_discounts.ts';
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '026_guardian_links': guardianLinks,
   '034_user_phone': userPhone,
   '035_placement_openings': placementOpenings,
+  '031_assessments': assessments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -15,6 +15,16 @@ import type {
   PlacementOffersTable,
   PlacementOpeningsTable,
 } from '../../domains/placement/tables.ts';
+import type {
+  AttemptAnswersTable,
+  AttemptEventsTable,
+  AttemptResultsTable,
+  AttemptsTable,
+  QuestionsTable,
+  TestQuestionsTable,
+  TestSectionsTable,
+  TestsTable,
+} from '../../domains/assessments/tables.ts';
 
 /**
  * The tables, as Kysely sees them. Portable across SQLite and PostgreSQL: booleans are 0/1 integers,
@@ -818,6 +828,14 @@ export interface Database {
   offer_confirmations: OfferConfirmationsTable;
   placement_openings: PlacementOpeningsTable;
   placement_applications: PlacementApplicationsTable;
+  questions: QuestionsTable;
+  tests: TestsTable;
+  test_sections: TestSectionsTable;
+  test_questions: TestQuestionsTable;
+  attempts: AttemptsTable;
+  attempt_answers: AttemptAnswersTable;
+  attempt_events: AttemptEventsTable;
+  attempt_results: AttemptResultsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

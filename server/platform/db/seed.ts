@@ -3,6 +3,7 @@ import { DEMO_CERTIFICATE_HOLDER, DEMO_INSTRUCTOR } from '../../../contract/demo
 import { seedDelivery } from '../../domains/batches/seed.ts';
 import { seedDemoCoupon, seedInstalmentPlans } from '../../domains/pricing/seed.ts';
 import { seedPlacementOpenings, seedPlacementRecord } from '../../domains/placement/seed.ts';
+import { seedAssessments } from '../../domains/assessments/seed.ts';
 import { seedDemoInvoices } from '../../domains/billing/seed.ts';
 import { DEMO_INSTITUTE, type Institute } from '../../domains/billing/config-institute.ts';
 import { hashPassword, type ScryptCost } from '../lib/passwords.ts';
@@ -933,6 +934,11 @@ export async function seedDemo(db: Db, institute: Institute = DEMO_INSTITUTE): P
       PROGRAMS.flatMap((p, i) => (p.is_active ? [{ id: programIds[i]!, title: p.title }] : [])),
     );
     await seedPlacementOpenings(trx, DEMO_STUDENT.username);
+    await seedAssessments(
+      trx,
+      programIds.map((id) => ({ id })),
+      userIds.get(DEMO_STUDENT.username)!,
+    );
   });
 }
 

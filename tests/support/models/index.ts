@@ -28,6 +28,7 @@ import { sessionModel } from './session.model.ts';
 import { tokenRefreshModel } from './token-refresh.model.ts';
 import { stepUpModel, totpSetupModel } from './mfa.model.ts';
 import { passkeyModel } from './passkey.model.ts';
+import { examAttemptModel } from './exam-attempt.model.ts';
 
 export * from './action.model.ts';
 export * from './confirmed-action.model.ts';
@@ -52,6 +53,7 @@ export * from './session.model.ts';
 export * from './token-refresh.model.ts';
 export * from './mfa.model.ts';
 export * from './passkey.model.ts';
+export * from './exam-attempt.model.ts';
 
 /** One model per machine of machineCatalog, by the same name. */
 export const machineModels = [
@@ -80,6 +82,7 @@ export const machineModels = [
   coursePageModel,
   attendanceSheetModel,
   passkeyModel,
+  examAttemptModel,
   assignmentSubmissionModel,
   gradingModel,
   assignmentListModel,

@@ -7,6 +7,7 @@
  * personal-data-money.ts, personal-data-security.ts and personal-data-institute.ts beside this file.
  */
 import { STAFF, type TableClass } from './class.ts';
+import { ASSESSMENT_DATA } from './assessments.ts';
 import { INSTITUTE_DATA } from './institute.ts';
 import { MONEY_DATA } from './money.ts';
 import { SECURITY_DATA } from './security.ts';
@@ -135,6 +136,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   ...MONEY_DATA,
   ...SECURITY_DATA,
   ...INSTITUTE_DATA,
+  ...ASSESSMENT_DATA,
 };
 
 /** Tables that are the migration tool's own. */

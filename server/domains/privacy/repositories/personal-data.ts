@@ -81,6 +81,16 @@ export function createPersonalDataRepository(db: Db) {
         coupons: await select('coupons', student),
         placement_offers: await select('placement_offers', student),
         placement_applications: await select('placement_applications', student),
+        attempts: await select('attempts', student),
+        attempt_answers: await select(
+          'attempt_answers',
+          sql`attempt_id IN (SELECT id FROM attempts WHERE student_id = ${userId})`,
+        ),
+        attempt_events: await select(
+          'attempt_events',
+          sql`attempt_id IN (SELECT id FROM attempts WHERE student_id = ${userId})`,
+        ),
+        attempt_results: await select('attempt_results', student),
       };
     },
 

@@ -1,0 +1,50 @@
+/** Assessments' API paths and messages (decision records 071, 072), apart from the schemas so a page can name them without zod. */
+type Id = number | string;
+const P = ':id';
+
+export const ASSESSMENT_PATHS = {
+  questions: '/api/instructor/questions/',
+  question: (id: Id = P) => `/api/instructor/questions/${id}/`,
+  questionImport: '/api/instructor/questions/import/',
+  questionTemplate: '/api/instructor/questions/template.csv',
+  tests: '/api/instructor/tests/',
+  test: (id: Id = P) => `/api/instructor/tests/${id}/`,
+  testAttempts: (id: Id = P) => `/api/instructor/tests/${id}/attempts/`,
+  testScores: (id: Id = P) => `/api/instructor/tests/${id}/scores.csv`,
+  testAnalysis: (id: Id = P) => `/api/instructor/tests/${id}/analysis/`,
+  studentTests: '/classroom/tests/',
+  startAttempt: (id: Id = P) => `/classroom/tests/${id}/attempts/`,
+  attempt: (id: Id = P) => `/classroom/attempts/${id}/`,
+  answer: (id: Id = P, question: Id = ':question') => `/classroom/attempts/${id}/answers/${question}/`,
+  submit: (id: Id = P) => `/classroom/attempts/${id}/submit/`,
+  events: (id: Id = P) => `/classroom/attempts/${id}/events/`,
+  result: (id: Id = P) => `/classroom/attempts/${id}/result/`,
+} as const;
+
+/** A save is accepted this long after ends_at (the network's time in flight): decision record 072. */
+export const SAVE_GRACE_SECONDS = 5;
+
+export const ASSESSMENT_MESSAGES = {
+  notYourProgram: 'You can manage the questions and tests of the programs you teach only.',
+  sharedBankAdmins: 'Only an administrator can change the shared question bank.',
+  questionUsed: 'This question is in a finished attempt, so it cannot be deleted: retire it instead.',
+  unknownQuestion: (id: number) => `Question ${id} does not exist or is not in this program's bank.`,
+  optionIds: 'Each option needs its own id.',
+  answerOptions: 'The answer must name options of this question.',
+  singleAnswer: 'A single-choice or true/false question has exactly one correct option.',
+  numericAnswer: 'A numeric question needs a number answer and no options.',
+  batchProgram: 'The batch must be a batch of the test’s program.',
+  closesAfterOpens: 'closes_at must be after opens_at.',
+  testHasAttempts: 'Students have attempted this test, so it cannot be deleted.',
+  notOpen: 'This test is not open now.',
+  noAttemptsLeft: (n: number) => `You have used all ${n} attempt${n === 1 ? '' : 's'} of this test.`,
+  attemptOpen: 'You already have an attempt in progress: continue it.',
+  timeUp: 'Time is up: this answer arrived after the test ended and was not saved.',
+  submitted: 'This attempt has been submitted: answers can no longer change.',
+  notInAttempt: 'This question is not part of this attempt.',
+  resultsLater: (at: string) => `Results will be published at ${at}.`,
+  resultsAfterClose: 'Results will be published when the test closes.',
+  importEmpty: 'The file has no question rows.',
+  importType: 'Send a CSV file (UTF-8), such as the template.',
+  importXlsx: 'Excel files are not read yet: save the sheet as CSV (UTF-8) and import that.',
+} as const;

@@ -1,0 +1,55 @@
+import { ASSESSMENT_MESSAGES as M } from '../../../contract/assessments.ts';
+import type { Db } from '../../platform/db/connect.ts';
+import type { UserRow } from '../../platform/db/schema.ts';
+import { HttpError, notAuthenticated, notFound } from '../../platform/lib/errors.ts';
+import { assertInstructor, isActiveStudent } from '../lessons/course-access.ts';
+import { assessmentRepository } from './repository.ts';
+import type { AttemptRow, TestRow } from './tables.ts';
+
+/**
+ * Who may do what with assessments (decision record 071), the one place it is decided. Staff: an
+ * administrator manages everything; an instructor the questions and tests of the programs they teach a
+ * batch of (course-access.ts's rule), and uses the shared bank, which only administrators change.
+ * Students: a test of a program they are an active student of, for their batch (or every batch); their
+ * own attempts only. Anything else is 404 to a student (a test of another batch is not theirs to know).
+ */
+
+/** The programs the caller manages: null for an administrator (all). 401/403 for others. */
+export async function managedPrograms(db: Db, user: UserRow | null): Promise<number[] | null> {
+  const caller = assertInstructor(user);
+  return caller.role === 'admin' ? null : assessmentRepository(db).taughtPrograms(caller.id);
+}
+
+/** The caller may change this program's questions and tests (a null program: the shared bank). */
+export async function assertManages(db: Db, user: UserRow | null, programId: number | null): Promise<UserRow> {
+  const caller = assertInstructor(user);
+  if (caller.role === 'admin') return caller;
+  if (programId === null) throw new HttpError(403, M.sharedBankAdmins);
+  const programs = await assessmentRepository(db).taughtPrograms(caller.id);
+  if (!programs.includes(programId)) throw new HttpError(403, M.notYourProgram);
+  return caller;
+}
+
+/** The caller may read a question: staff who manage its program; the shared bank for every instructor. */
+export async function assertReadsQuestion(db: Db, user: UserRow | null, programId: number | null): Promise<UserRow> {
+  const caller = assertInstructor(user);
+  if (programId === null) return caller;
+  return assertManages(db, caller, programId);
+}
+
+/** A test a student may take and see: 404 otherwise (401 for anonymous). */
+export async function assertStudentOfTest(db: Db, user: UserRow | null, test: TestRow | undefined): Promise<TestRow> {
+  if (!user) throw notAuthenticated();
+  if (!test) throw notFound();
+  const enrollment = await isActiveStudent(db, user, test.program_id);
+  if (!enrollment) throw notFound();
+  if (test.batch_id !== null && enrollment.batch_id !== test.batch_id) throw notFound();
+  return test;
+}
+
+/** The caller's own attempt (someone else's is 404, like one that does not exist). */
+export function assertOwnAttempt(user: UserRow | null, attempt: AttemptRow | undefined): AttemptRow {
+  if (!user) throw notAuthenticated();
+  if (!attempt || attempt.student_id !== user.id) throw notFound();
+  return attempt;
+}

@@ -1,0 +1,220 @@
+import { randomInt } from 'node:crypto';
+import {
+  ASSESSMENT_MESSAGES as M,
+  SAVE_GRACE_SECONDS,
+  type AnswerSave,
+  type AttemptView,
+  type SaveAck,
+  type StudentTest,
+} from '../../../contract/assessments.ts';
+import type { Db, Dialect } from '../../platform/db/connect.ts';
+import type { UserRow } from '../../platform/db/schema.ts';
+import { HttpError, notAuthenticated } from '../../platform/lib/errors.ts';
+import { inTransaction } from '../../platform/lib/transaction.ts';
+import { givesAccess } from '../enrollments/service.ts';
+import { assertOwnAttempt, assertStudentOfTest } from './access.ts';
+import { attemptRepository } from './attempt-repository.ts';
+import { givenOf, optionsOf, toStudentQuestion } from './present.ts';
+import { assessmentRepository } from './repository.ts';
+import { submitAttempt, type OrderItem } from './results.ts';
+import type { AttemptRow, TestRow } from './tables.ts';
+
+/**
+ * A student's side of a test (decision record 072): the list, starting an attempt (the server fixes its
+ * ends_at and its order), saving answers by seq, submitting, and the events the instructor sees.
+ */
+
+function shuffled<T>(items: T[]): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
+const graceMs = SAVE_GRACE_SECONDS * 1000;
+export const timeIsUp = (attempt: Pick<AttemptRow, 'ends_at'>, now: number) =>
+  now > Date.parse(attempt.ends_at) + graceMs;
+
+export function createAttemptService(db: Db, dialect: Dialect) {
+  const tests = assessmentRepository(db);
+  const attempts = attemptRepository(db);
+
+  async function attemptView(attempt: AttemptRow, now: number): Promise<AttemptView> {
+    const test = (await tests.test(attempt.test_id))!;
+    const order = JSON.parse(attempt.question_order) as OrderItem[];
+    const questions = new Map((await tests.questionsByIds(order.map((o) => o.question))).map((q) => [q.id, q]));
+    const sections = (await tests.sections([test.id])).map((s) => ({
+      title: s.title,
+      duration_minutes: s.duration_minutes,
+      questions: order
+        .filter((o) => o.section === s.title)
+        .flatMap((o) => {
+          const q = questions.get(o.question);
+          return q ? [toStudentQuestion(q, o.options)] : [];
+        }),
+    }));
+    return {
+      id: attempt.id,
+      test: test.id,
+      title: test.title,
+      kind: test.kind,
+      started_at: attempt.started_at,
+      ends_at: attempt.ends_at,
+      server_now: new Date(now).toISOString(),
+      submitted_at: attempt.submitted_at,
+      sections,
+      answers: (await attempts.answers(attempt.id)).map((a) => ({
+        question: a.question_id,
+        answer: givenOf(a.answer),
+        marked_for_review: a.marked_for_review === 1,
+        seq: a.seq,
+      })),
+    };
+  }
+
+  /** The order of this attempt: sections in order, questions (and options) shuffled if the test says so. */
+  async function orderFor(test: TestRow): Promise<OrderItem[]> {
+    const sections = await tests.sections([test.id]);
+    const links = await tests.testQuestions([test.id]);
+    const questions = new Map((await tests.questionsByIds(links.map((l) => l.question_id))).map((q) => [q.id, q]));
+    return sections.flatMap((s) => {
+      const ids = links.filter((l) => l.section_id === s.id).map((l) => l.question_id);
+      return (test.shuffle_questions ? shuffled(ids) : ids).map((id) => {
+        const q = questions.get(id)!;
+        const options = optionsOf(q).map((o) => o.id);
+        return {
+          section: s.title,
+          question: id,
+          options: test.shuffle_options && q.kind !== 'true_false' ? shuffled(options) : options,
+        };
+      });
+    });
+  }
+
+  /** An open attempt whose time is over is submitted before anything else is done with it. */
+  async function settle(attempt: AttemptRow, now: number): Promise<AttemptRow> {
+    if (attempt.submitted_at || !timeIsUp(attempt, now)) return attempt;
+    await inTransaction(db, (trx) => submitAttempt(trx, attempt.id, 'timer', new Date(now).toISOString()));
+    return (await attempts.attempt(attempt.id))!;
+  }
+
+  return {
+    /** GET /classroom/tests/: the tests of the caller's programs and batches, open, upcoming and finished. */
+    async list(user: UserRow | null, now: number): Promise<StudentTest[]> {
+      if (!user) throw notAuthenticated();
+      const enrollments = (await attempts.enrollments(user.id)).filter((e) => givesAccess(e));
+      const programs = [...new Set(enrollments.map((e) => e.course_id))];
+      const rows = (await tests.tests(programs)).filter((t) =>
+        enrollments.some((e) => e.course_id === t.program_id && (t.batch_id === null || t.batch_id === e.batch_id)),
+      );
+      const mine = await attempts.studentAttempts(
+        user.id,
+        rows.map((t) => t.id),
+      );
+      const links = await tests.testQuestions(rows.map((t) => t.id));
+      return rows.map((t) => {
+        const own = mine.filter((a) => a.test_id === t.id);
+        const open = own.find((a) => !a.submitted_at && !timeIsUp(a, now));
+        const state = now < Date.parse(t.opens_at) ? 'upcoming' : now > Date.parse(t.closes_at) ? 'finished' : 'open';
+        return {
+          id: t.id,
+          title: t.title,
+          kind: t.kind,
+          program: t.program_id,
+          lesson: t.lesson_id,
+          state,
+          opens_at: t.opens_at,
+          closes_at: t.closes_at,
+          duration_minutes: t.duration_minutes,
+          questions: links.filter((l) => l.test_id === t.id).length,
+          attempts_allowed: t.attempts_allowed,
+          attempts_used: own.length,
+          open_attempt: open?.id ?? null,
+          last_attempt: own.at(-1)?.id ?? null,
+          results_at: t.results_at,
+        };
+      });
+    },
+
+    /** POST /classroom/tests/{id}/attempts/: a new attempt (or 409 pointing at the one in progress). */
+    async start(user: UserRow | null, testId: number, now: number): Promise<AttemptView> {
+      const test = await assertStudentOfTest(db, user, await tests.test(testId));
+      const student = user!;
+      if (now < Date.parse(test.opens_at) || now >= Date.parse(test.closes_at)) throw new HttpError(409, M.notOpen);
+      const own = await Promise.all((await attempts.attemptsOf(test.id, student.id)).map((a) => settle(a, now)));
+      if (own.some((a) => !a.submitted_at)) throw new HttpError(409, M.attemptOpen);
+      if (test.attempts_allowed !== null && own.length >= test.attempts_allowed) {
+        throw new HttpError(409, M.noAttemptsLeft(test.attempts_allowed));
+      }
+      const endsAt = Math.min(now + test.duration_minutes * 60_000, Date.parse(test.closes_at));
+      const order = await orderFor(test);
+      // The unique (test, student, number) refuses a second start racing this one.
+      const { id } = await attempts
+        .insertAttempt({
+          test_id: test.id,
+          student_id: student.id,
+          number: own.length + 1,
+          started_at: new Date(now).toISOString(),
+          ends_at: new Date(endsAt).toISOString(),
+          submitted_at: null,
+          submitted_by: null,
+          question_order: JSON.stringify(order),
+        })
+        .catch(() => {
+          throw new HttpError(409, M.attemptOpen);
+        });
+      return attemptView((await attempts.attempt(id))!, now);
+    },
+
+    /** GET /classroom/attempts/{id}/: the attempt to resume (after a reload), with its kept answers. */
+    async get(user: UserRow | null, id: number, now: number): Promise<AttemptView> {
+      const attempt = await settle(assertOwnAttempt(user, await attempts.attempt(id)), now);
+      return attemptView(attempt, now);
+    },
+
+    /** PUT .../answers/{question}/: idempotent; a lower seq never overwrites a higher one. */
+    async save(user: UserRow | null, id: number, questionId: number, input: AnswerSave, now: number): Promise<SaveAck> {
+      assertOwnAttempt(user, await attempts.attempt(id));
+      return inTransaction(db, async (trx) => {
+        const attempt = (await attemptRepository(trx).attemptForSave(id, dialect === 'postgres'))!;
+        if (attempt.submitted_at) throw new HttpError(409, M.submitted);
+        if (timeIsUp(attempt, now)) throw new HttpError(409, M.timeUp);
+        const order = JSON.parse(attempt.question_order) as OrderItem[];
+        const item = order.find((o) => o.question === questionId);
+        if (!item) throw new HttpError(404, M.notInAttempt);
+        const answer = input.answer;
+        if (Array.isArray(answer) && !answer.every((a) => item.options.includes(a))) {
+          throw new HttpError(400, 'The answer names an option this question does not have.');
+        }
+        const kept = await attemptRepository(trx).saveAnswer({
+          attempt_id: id,
+          question_id: questionId,
+          answer: answer === null ? null : JSON.stringify(answer),
+          marked_for_review: input.marked_for_review ? 1 : 0,
+          seq: input.seq,
+          time_spent_seconds: input.time_spent_seconds ?? 0,
+          saved_at: new Date(now).toISOString(),
+        });
+        return { question: questionId, seq: input.seq, kept_seq: kept, server_now: new Date(now).toISOString() };
+      });
+    },
+
+    /** POST .../submit/: once; a second submit answers the same attempt. */
+    async submit(user: UserRow | null, id: number, now: number): Promise<AttemptView> {
+      const attempt = assertOwnAttempt(user, await attempts.attempt(id));
+      await inTransaction(db, (trx) =>
+        submitAttempt(trx, attempt.id, timeIsUp(attempt, now) ? 'timer' : 'student', new Date(now).toISOString()),
+      );
+      return attemptView((await attempts.attempt(id))!, now);
+    },
+
+    /** POST .../events/: a tab switch or leaving full screen, recorded while the attempt is open. */
+    async event(user: UserRow | null, id: number, kind: string, now: number): Promise<void> {
+      const attempt = assertOwnAttempt(user, await attempts.attempt(id));
+      if (attempt.submitted_at) throw new HttpError(409, M.submitted);
+      await attempts.insertEvent(id, kind, new Date(now).toISOString());
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ASSESSMENT_MESSAGES as M,
+  ASSESSMENT_PATHS as P,
+  AnswerSave,
+  AttemptEventInput,
+  QuestionInput,
+  QuestionPatch,
+  QuestionQuery,
+  TestInput,
+  TestPatch,
+} from '../../../contract/assessments.ts';
+import { HttpError, notFound } from '../../platform/lib/errors.ts';
+import { idParam, parse, parseId, parseQuery } from '../../platform/lib/validate.ts';
+import { authenticated, requireUser } from '../../platform/http/auth.ts';
+import { withUploads } from '../../platform/http/uploads.ts';
+import { assertInstructor } from '../lessons/course-access.ts';
+import { scoresCsv, testAnalysis, testAttempts } from './analysis.ts';
+import { createAttemptService } from './attempts.ts';
+import { IMPORT_TEMPLATE, parseQuestionCsv } from './import.ts';
+import { createQuestionService } from './questions.ts';
+import { attemptResult } from './result-service.ts';
+import { createTestService } from './tests-service.ts';
+
+const sentKeys = (body: unknown) => (body && typeof body === 'object' ? Object.keys(body) : []);
+const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The CSV of an import: a multipart field "file", or the body itself sent as text/csv. */
+async function importText(request: FastifyRequest): Promise<string> {
+  if (request.isMultipart()) {
+    const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
+    if (!part || part.fieldname !== 'file') throw new HttpError(400, M.importType);
+    const bytes = await part.toBuffer();
+    if (part.file.truncated) throw new HttpError(413, 'The file is over 2 MB: split it into smaller files.');
+    if (bytes.subarray(0, 2).toString('latin1') === 'PK') throw new HttpError(415, M.importXlsx);
+    return bytes.toString('utf8');
+  }
+  if (typeof request.body !== 'string') throw new HttpError(415, M.importType);
+  return request.body;
+}
+
+/** Assessments (decision records 071, 072): the bank, tests, attempts and results. */
+export default async function assessmentRoutes(app: FastifyInstance) {
+  const { db, dialect } = app.deps;
+  const questions = createQuestionService(db);
+  const tests = createTestService(db);
+  const attempts = createAttemptService(db, dialect);
+  const auth = { preHandler: authenticated };
+
+  app.get(P.questions, auth, (request) => questions.list(request.user, parseQuery(QuestionQuery, request.query)));
+  app.post(P.questions, auth, async (request, reply) =>
+    reply.code(201).send(await questions.create(request.user, parse(QuestionInput, request.body))),
+  );
+  app.get(P.question(), auth, (request) => questions.get(request.user, idParam(request.params)));
+  app.patch(P.question(), auth, (request) =>
+    questions.update(
+      request.user,
+      idParam(request.params),
+      parse(QuestionPatch, request.body ?? {}),
+      sentKeys(request.body),
+    ),
+  );
+  app.delete(P.question(), auth, async (request, reply) => {
+    await questions.remove(request.user, idParam(request.params));
+    return reply.code(204).send();
+  });
+  app.get(P.questionTemplate, auth, async (request, reply) => {
+    assertInstructor(request.user);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="question-bank-template.csv"')
+      .send('\uFEFF' + IMPORT_TEMPLATE);
+  });
+  await app.register(
+    withUploads((uploads) => {
+      uploads.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES }, (_r, body, done) =>
+        done(null, body),
+      );
+      uploads.post(P.questionImport, auth, async (request: FastifyRequest, reply: FastifyReply) => {
+        requireUser(request);
+        const { questions: rows, problems } = parseQuestionCsv(await importText(request));
+        if (problems.length) {
+          return reply.code(400).send({
+            detail: `Nothing was imported: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix.`,
+            problems,
+          });
+        }
+        return reply.code(201).send(await questions.importRows(request.user, rows));
+      });
+    }),
+  );
+
+  app.get(P.tests, auth, (request) => tests.list(request.user));
+  app.post(P.tests, auth, async (request, reply) =>
+    reply.code(201).send(await tests.create(request.user, parse(TestInput, request.body))),
+  );
+  app.get(P.test(), auth, (request) => tests.get(request.user, idParam(request.params)));
+  app.patch(P.test(), auth, (request) =>
+    tests.update(request.user, idParam(request.params), parse(TestPatch, request.body ?? {}), sentKeys(request.body)),
+  );
+  app.delete(P.test(), auth, async (request, reply) => {
+    await tests.remove(request.user, idParam(request.params));
+    return reply.code(204).send();
+  });
+  app.get(P.testAttempts(), auth, async (request) => {
+    const { row } = await tests.managed(request.user, idParam(request.params));
+    return testAttempts(db, row.id);
+  });
+  app.get(P.testAnalysis(), auth, async (request) => {
+    const { row } = await tests.managed(request.user, idParam(request.params));
+    return testAnalysis(db, row.id);
+  });
+  app.get(P.testScores(), auth, async (request, reply) => {
+    const { row } = await tests.managed(request.user, idParam(request.params));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="test-${row.id}-scores.csv"`)
+      .send(await scoresCsv(db, row.id));
+  });
+
+  app.get(P.studentTests, auth, (request) => attempts.list(request.user, Date.now()));
+  app.post(P.startAttempt(), auth, async (request, reply) =>
+    reply.code(201).send(await attempts.start(request.user, idParam(request.params), Date.now())),
+  );
+  app.get(P.attempt(), auth, (request) => attempts.get(request.user, idParam(request.params), Date.now()));
+  app.put(P.answer(), auth, (request) => {
+    const question = parseId((request.params as { question?: string }).question);
+    if (question === null) throw notFound();
+    return attempts.save(request.user, idParam(request.params), question, parse(AnswerSave, request.body), Date.now());
+  });
+  app.post(P.submit(), auth, (request) => attempts.submit(request.user, idParam(request.params), Date.now()));
+  app.post(P.events(), auth, async (request, reply) => {
+    await attempts.event(
+      request.user,
+      idParam(request.params),
+      parse(AttemptEventInput, request.body).kind,
+      Date.now(),
+    );
+    return reply.code(204).send();
+  });
+  app.get(P.result(), auth, (request) => attemptResult(db, request.user, idParam(request.params), Date.now()));
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ASSESSMENT_MESSAGES } from '../../contract/index.ts';
+import { EXAM_TEXTS, examQuestions, paletteState, type ExamContext } from '../../machines/exam-attempt.machine.ts';
+import { examAttemptModel, receivedAt, sampleAttempt } from '../support/models/index.ts';
+import { actorCalls, stateOf, testGeneratedPaths } from './generated-paths.ts';
+
+describe('exam attempt machine, generated paths', () => {
+  testGeneratedPaths(examAttemptModel, (step) => {
+    const state = stateOf(step);
+    const c = step.snapshot.context as ExamContext;
+    expect(step.snapshot.hasTag('busy')).toBe(state === 'loading' || state === 'submitting');
+    // The countdown's clock is the server's: 4 s ahead of this device.
+    if (c.attempt) expect(c.offsetMs).toBe(Date.parse(sampleAttempt.server_now) - receivedAt);
+    // Each queued save has a seq higher than every one before it and above the server's kept 4.
+    const seqs = c.queue.map((s) => s.seq);
+    expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+    if (seqs.length) expect(seqs[0]).toBeGreaterThan(4);
+    // One save per question waits: a newer one replaces the older.
+    expect(new Set(c.queue.map((s) => s.question)).size).toBe(c.queue.length);
+    // What is sent: the first queued save on entering saving; the whole queue with the submit.
+    for (const call of actorCalls(step.effects)) {
+      if (call.src === 'sendSave') expect(call.input).toEqual({ attemptId: 41, save: c.queue[0] });
+      if (call.src === 'submitAttempt') expect(call.input).toEqual({ attemptId: 41, queue: c.queue });
+      if (call.src === 'loadAttempt') expect(call.input).toEqual({ attemptId: 41 });
+    }
+    // The question on screen has been visited; a kept answer and mark show in the palette.
+    if (c.attempt && state !== 'submitted') {
+      const current = examQuestions(c.attempt)[c.index]!;
+      expect(paletteState(c.entries[current.id])).not.toBe('not_visited');
+    }
+    if (state === 'offline') expect(c.error).toBe(EXAM_TEXTS.offline);
+    if (state === 'submitted') expect(c.queue).toEqual([]);
+    if (state === 'failed') expect(c.error).toBe(EXAM_TEXTS.loadFailed);
+    expect(c.error).not.toBe(ASSESSMENT_MESSAGES.timeUp);
+  });
+});
+
+describe('the palette', () => {
+  it('has the five states', () => {
+    expect(paletteState(undefined)).toBe('not_visited');
+    expect(paletteState({ answer: null, marked: false, visited: true })).toBe('not_answered');
+    expect(paletteState({ answer: [], marked: false, visited: true })).toBe('not_answered');
+    expect(paletteState({ answer: ['A'], marked: false, visited: true })).toBe('answered');
+    expect(paletteState({ answer: null, marked: true, visited: true })).toBe('marked');
+    expect(paletteState({ answer: 0, marked: true, visited: true })).toBe('answered_marked');
+  });
+});

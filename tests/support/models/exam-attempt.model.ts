@@ -1,0 +1,106 @@
+import { ApiError, ASSESSMENT_MESSAGES, type AttemptView } from '../../../contract/index.ts';
+import { examAttemptMachine, type ExamContext } from '../../../machines/index.ts';
+import type { MachineModel } from '../machine-model.ts';
+import { networkError } from '../samples.ts';
+
+/** A two-section mock of three questions, opened at 10:00:00 server time; the device's clock is 4 s behind. */
+export const sampleAttempt: AttemptView = {
+  id: 41,
+  test: 9,
+  title: 'Bank Credit Officer Mock Test 2',
+  kind: 'mock',
+  started_at: '2026-11-28T10:00:00.000Z',
+  ends_at: '2026-11-28T10:30:00.000Z',
+  server_now: '2026-11-28T10:00:00.000Z',
+  submitted_at: null,
+  sections: [
+    {
+      title: 'Credit appraisal',
+      duration_minutes: null,
+      questions: [
+        {
+          id: 101,
+          kind: 'single',
+          text: 'The current ratio is',
+          text_hi: 'चालू अनुपात किसके बराबर है?',
+          options: [
+            { id: 'A', text: 'Current assets ÷ current liabilities', text_hi: null },
+            { id: 'B', text: 'Current liabilities ÷ current assets', text_hi: null },
+          ],
+          marks: 1,
+          negative_marks: 0.25,
+        },
+        {
+          id: 102,
+          kind: 'numeric',
+          text: 'Working-capital gap in ₹ lakh?',
+          text_hi: null,
+          options: [],
+          marks: 2,
+          negative_marks: 0,
+        },
+      ],
+    },
+    {
+      title: 'Banking regulation',
+      duration_minutes: null,
+      questions: [
+        {
+          id: 103,
+          kind: 'true_false',
+          text: 'Interest on an NPA is booked on accrual.',
+          text_hi: null,
+          options: [
+            { id: 'A', text: 'True', text_hi: null },
+            { id: 'B', text: 'False', text_hi: null },
+          ],
+          marks: 1,
+          negative_marks: 0,
+        },
+      ],
+    },
+  ],
+  answers: [{ question: 102, answer: 300, marked_for_review: true, seq: 4 }],
+};
+export const receivedAt = Date.parse('2026-11-28T09:59:56.000Z');
+export const submittedAttempt: AttemptView = { ...sampleAttempt, submitted_at: '2026-11-28T10:20:00.000Z' };
+/** The server's refusal of a save after ends_at + 5 s. */
+export const timeUpRefusal = new ApiError(409, { detail: ASSESSMENT_MESSAGES.timeUp });
+/** A save refused for another reason (shown; the queue moves on). */
+export const badAnswer = new ApiError(400, { detail: 'The answer names an option this question does not have.' });
+
+export const examAttemptModel: MachineModel<{ attemptId: number }> = {
+  name: 'exam-attempt',
+  machine: examAttemptMachine,
+  actors: ['loadAttempt', 'sendSave', 'submitAttempt'],
+  appActions: [],
+  inputs: [{ attemptId: 41 }],
+  kind: ['shortest', 'transitions'],
+  events: [
+    { type: 'xstate.done.actor.loadAttempt', output: { attempt: sampleAttempt, receivedAt } },
+    { type: 'xstate.done.actor.loadAttempt', output: { attempt: submittedAttempt, receivedAt } },
+    { type: 'xstate.error.actor.loadAttempt', error: networkError },
+    { type: 'retry' },
+    { type: 'question.go', index: 2 },
+    { type: 'answer.choose', answer: ['A'] },
+    { type: 'save.next' },
+    { type: 'mark.next' },
+    { type: 'answer.clear' },
+    { type: 'xstate.done.actor.sendSave', output: null },
+    { type: 'xstate.error.actor.sendSave', error: networkError },
+    { type: 'xstate.error.actor.sendSave', error: timeUpRefusal },
+    { type: 'xstate.error.actor.sendSave', error: badAnswer },
+    { type: 'network.offline' },
+    { type: 'network.online' },
+    { type: 'submit' },
+    { type: 'time.up' },
+    { type: 'xstate.done.actor.submitAttempt', output: submittedAttempt },
+    { type: 'xstate.error.actor.submitAttempt', error: networkError },
+    { type: 'xstate.error.actor.submitAttempt', error: badAnswer },
+  ],
+  // What the student sees: where they are, which question, how many saves wait, and any message.
+  stateKey: (snapshot) => {
+    const c = snapshot.context as ExamContext;
+    return { value: snapshot.value, index: Math.min(c.index, 1), queued: Math.min(c.queue.length, 1), error: c.error };
+  },
+};
