@@ -58,7 +58,7 @@ import { createGatewayEventService } from './domains/payments/gateway-events.ts'
 import { createInstalmentService } from './domains/pricing/instalments.ts';
 import instalmentRoutes from './domains/pricing/routes/instalments.ts';
 import placementRoutes from './domains/placement/routes.ts';
-import openingsRoutes from './domains/placement/openings-routes.ts';
+import openingsRoutes from './domains/placement/routes/openings.ts';
 import assessmentRoutes from './domains/assessments/routes.ts';
 import './types.ts';
 

@@ -2,7 +2,7 @@ import { ASSESSMENT_MESSAGES as M } from '../../../contract/assessments.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { HttpError, notAuthenticated, notFound } from '../../platform/lib/errors.ts';
-import { assertInstructor, isActiveStudent } from '../lessons/course-access.ts';
+import { assertInstructor, isActiveStudent } from '../lessons/index.ts';
 import { assessmentRepository } from './repository.ts';
 import type { AttemptRow, TestRow } from './tables.ts';
 

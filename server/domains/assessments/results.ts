@@ -2,7 +2,7 @@ import { SAVE_GRACE_SECONDS } from '../../../contract/assessments.ts';
 import type { Db, Dialect } from '../../platform/db/connect.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { createJobLockRepository } from '../../platform/db/job-locks.ts';
-import { createLessonRepository } from '../lessons/repositories/lessons.ts';
+import { completeLesson } from '../lessons/index.ts';
 import { attemptRepository } from './attempt-repository.ts';
 import { answerOf, givenOf } from './present.ts';
 import { assessmentRepository } from './repository.ts';
@@ -69,9 +69,7 @@ export async function submitAttempt(trx: Db, attemptId: number, by: 'student' | 
   });
   // A lesson's quiz passed marks the lesson done (decision record 071).
   if (passed && test.lesson_id !== null) {
-    const lessons = createLessonRepository(trx);
-    await lessons.complete(test.lesson_id, attempt.student_id, at);
-    await lessons.recomputeProgress(test.program_id, attempt.student_id);
+    await completeLesson(trx, { lessonId: test.lesson_id, programId: test.program_id }, attempt.student_id, at);
   }
   return true;
 }

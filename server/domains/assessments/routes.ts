@@ -14,7 +14,7 @@ import { HttpError, notFound } from '../../platform/lib/errors.ts';
 import { idParam, parse, parseId, parseQuery } from '../../platform/lib/validate.ts';
 import { authenticated, requireUser } from '../../platform/http/auth.ts';
 import { withUploads } from '../../platform/http/uploads.ts';
-import { assertInstructor } from '../lessons/course-access.ts';
+import { assertInstructor } from '../lessons/index.ts';
 import { scoresCsv, testAnalysis, testAttempts } from './analysis.ts';
 import { createAttemptService } from './attempts.ts';
 import { IMPORT_TEMPLATE, parseQuestionCsv } from './import.ts';

@@ -6,7 +6,7 @@ import { BusinessError, HttpError, notFound, ValidationFailed } from '../../plat
 import { nowIso } from '../../platform/lib/time.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
-import { assertInstructor } from '../lessons/course-access.ts';
+import { assertInstructor } from '../lessons/index.ts';
 import { assertManages, managedPrograms } from './access.ts';
 import { toTest } from './present.ts';
 import { assessmentRepository } from './repository.ts';

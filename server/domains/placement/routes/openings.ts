@@ -6,10 +6,10 @@ import {
   OPENING_STATUSES,
   OpeningInput,
   StageInput,
-} from '../../../contract/placement-openings.ts';
-import { idParam, parse, parseQuery } from '../../platform/lib/validate.ts';
-import { adminOnly, authenticated, requireAdmin, requireUser } from '../../platform/http/auth.ts';
-import { createOpeningsService } from './openings.ts';
+} from '../../../../contract/placement-openings.ts';
+import { idParam, parse, parseQuery } from '../../../platform/lib/validate.ts';
+import { adminOnly, authenticated, requireAdmin, requireUser } from '../../../platform/http/auth.ts';
+import { createOpeningsService } from '../openings.ts';
 
 const OpeningQuery = z.object({ status: z.enum(OPENING_STATUSES).optional() });
 

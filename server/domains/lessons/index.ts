@@ -1,0 +1,20 @@
+import type { Db } from '../../platform/db/connect.ts';
+import { createLessonRepository } from './repositories/lessons.ts';
+
+/** What other domains may use of lessons: who may see or teach a program's course, and a lesson marked done. */
+export { assertInstructor, isActiveStudent } from './course-access.ts';
+
+/**
+ * A lesson done for a student, and their course progress recounted: in the caller's transaction (a passed
+ * lesson quiz marks its lesson done with the attempt's result; decision record 071).
+ */
+export async function completeLesson(
+  trx: Db,
+  lesson: { lessonId: number; programId: number },
+  studentId: number,
+  at: string,
+): Promise<void> {
+  const lessons = createLessonRepository(trx);
+  await lessons.complete(lesson.lessonId, studentId, at);
+  await lessons.recomputeProgress(lesson.programId, studentId);
+}
