@@ -36,3 +36,4 @@ export * from './placement.ts';
 export * from './identity.ts';
 export * from './pay-today.ts';
 export * from './settlement-messages.ts';
+export * from './notifications.ts';

@@ -57,6 +57,7 @@ import { createGatewayEventService } from './services/gateway-events.ts';
 import { createInstalmentService } from './services/instalments.ts';
 import instalmentRoutes from './routes/instalments/index.ts';
 import placementRoutes from './domains/placement/routes.ts';
+import notificationRoutes from './domains/notifications/routes.ts';
 import './types.ts';
 
 export type AppOptions = {
@@ -211,6 +212,7 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
   await app.register(couponRoutes);
   await app.register(instalmentRoutes);
   await app.register(placementRoutes);
+  await app.register(notificationRoutes);
 
   // The local sandbox gateway, on this server only in demo mode (docs/api.md, "Payments").
   if (gatewaySetup.sandbox) await app.register(gatewaySetup.sandbox.plugin, { prefix: SANDBOX_PREFIX });

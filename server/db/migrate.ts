@@ -30,6 +30,7 @@ import * as settlementSeams from './migrations/023_settlement_seams.ts';
 import * as emailVerification from './migrations/024_email_verification.ts';
 import * as revenueDiscounts from './migrations/027_revenue_discounts.ts';
 import * as guardianLinks from './migrations/026_guardian_links.ts';
+import * as notifications from './migrations/032_notifications.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '024_email_verification': emailVerification,
   '027_revenue_discounts': revenueDiscounts,
   '026_guardian_links': guardianLinks,
+  '032_notifications': notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

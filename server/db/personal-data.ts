@@ -10,6 +10,7 @@ import { STAFF, type TableClass } from './personal-data-class.ts';
 import { INSTITUTE_DATA } from './personal-data-institute.ts';
 import { MONEY_DATA } from './personal-data-money.ts';
 import { SECURITY_DATA } from './personal-data-security.ts';
+import { NOTIFY_DATA } from './personal-data-notify.ts';
 
 export const PERSONAL_DATA: Record<string, TableClass> = {
   users: {
@@ -36,7 +37,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   },
   consent_events: {
     file: 'consents',
-    exported: ['purpose', 'granted', 'notice_version', 'source', 'created_at'],
+    exported: ['purpose', 'granted', 'notice_version', 'source', 'created_at', 'phone'],
     notPersonal: ['id'],
     withheld: { user_id: 'the account itself (in profile)', email: 'the address itself (in profile)' },
   },
@@ -134,6 +135,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   ...MONEY_DATA,
   ...SECURITY_DATA,
   ...INSTITUTE_DATA,
+  ...NOTIFY_DATA,
 };
 
 /** Tables that are the migration tool's own. */

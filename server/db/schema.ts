@@ -8,6 +8,7 @@ import type {
   Role,
   Status,
 } from '../../contract/index.ts';
+import type { NotificationTables } from '../domains/notifications/tables.ts';
 import type { EmployersTable, OfferConfirmationsTable, PlacementOffersTable } from '../domains/placement/tables.ts';
 
 /**
@@ -527,6 +528,8 @@ export interface ConsentEventsTable {
   notice_version: string;
   source: string;
   created_at: Timestamp;
+  /** Migration 032: the number a WhatsApp opt-in (or a STOP) was for. */
+  phone?: string | null;
 }
 
 export interface AgeRecordsTable {
@@ -753,7 +756,7 @@ export interface InstalmentRemindersTable {
   sent_at: Timestamp;
 }
 
-export interface Database {
+export interface Database extends NotificationTables {
   coupons: CouponsTable;
   instalment_plans: InstalmentPlansTable;
   instalments: InstalmentsTable;

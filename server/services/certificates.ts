@@ -20,6 +20,7 @@ import { createCertificateRepository } from '../repositories/certificates.ts';
 import { createJobLockRepository } from '../repositories/job-locks.ts';
 import { certificateEligibility } from './certificate-eligibility.ts';
 import { givesAccess } from './enrollments.ts';
+import { noticeOf } from '../domains/notifications/events.ts';
 
 /**
  * Issuing, verifying and revoking certificates (decision record 052). One key lock (server/db/key-locks.ts)
@@ -143,6 +144,11 @@ export async function issueCertificate(
         { name: student.first_name || student.username, program: row.program_title, number: row.number, url },
       ),
       attachments: [{ kind: 'certificate', id: row.id, filename: certificateFileName(row.number) }],
+    });
+    await noticeOf.certificate(trx, config, row.student_id, {
+      name: student.first_name || student.username,
+      program: row.program_title,
+      url,
     });
     return { created: true, row };
   });
