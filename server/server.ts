@@ -11,6 +11,8 @@ import { openDatabase, type Db, type Dialect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './db/seed.ts';
 import { createMailWorker } from './mail/worker.ts';
+import { setupMessaging } from './domains/notifications/setup.ts';
+import { createMessageWorker } from './domains/notifications/worker.ts';
 import { createJobLockRepository } from './repositories/job-locks.ts';
 import { createRateEventRepository } from './repositories/rate-events.ts';
 import { createRefreshTokenRepository } from './repositories/refresh-tokens.ts';
@@ -83,6 +85,17 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
     onError: (error) => warn('mail worker pass failed', error),
   });
   mailWorker.start();
+  // WhatsApp and SMS (decision record 074): the message outbox, sent at most once per channel.
+  const messaging = setupMessaging(config);
+  const messageWorker = createMessageWorker({
+    db,
+    dialect,
+    config,
+    whatsapp: messaging.whatsapp,
+    sms: messaging.sms,
+    log: (message) => warn('messages', new Error(message)),
+  });
+  messageWorker.start();
   const missing = missingInvoiceSettings(config);
   if (missing.length) console.warn(`Payments are refused until these are set: ${missing.join(', ')}.`);
   const privacyMissing = missingPrivacySettings(config.privacy);
@@ -93,6 +106,7 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
     clearInterval(daily);
     clearInterval(reminderTimer);
     await mailWorker.stop();
+    await messageWorker.stop();
   };
 }
 

@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import type { MessageOutboxTable, NotificationsTable } from './tables.ts';
+import type { MessageOutboxTable, MessageTemplatesTable, NotificationsTable } from './tables.ts';
 
 /** The notifications, the students' channel settings and choices, and the templates (decision record 073). */
 export function createNotificationRepository(db: Db) {
@@ -82,7 +82,14 @@ export function createNotificationRepository(db: Db) {
         .execute();
     },
 
-    templates: () => db.selectFrom('message_templates').selectAll().execute(),
+    /** Registers the approved templates once (a registered one is left as it is). */
+    async registerTemplates(rows: Insertable<MessageTemplatesTable>[]): Promise<void> {
+      await db
+        .insertInto('message_templates')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['event', 'channel']).doNothing())
+        .execute();
+    },
     template: (event: string, channel: string) =>
       db
         .selectFrom('message_templates')

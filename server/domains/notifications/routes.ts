@@ -19,6 +19,14 @@ import { chooseWhatsApp, preferencesOf, savePreferences } from './channels.ts';
 import { adminMessages } from './messages.ts';
 import { acceptAnswer, askQuestion, hide, lessonQuestions, replyTo } from './questions.ts';
 import { listNotifications, markRead } from './service.ts';
+import { selfOrigin } from '../../gateway/index.ts';
+import { addFallback } from './fallback.ts';
+import { createNotificationRepository } from './repository.ts';
+import { createMessagingSandbox, MESSAGING_SANDBOX_PREFIX } from './sandbox.ts';
+import { setupMessaging } from './setup.ts';
+import { templateRows } from './templates.ts';
+import { webhookRoutes } from './webhook-routes.ts';
+import { createWebhookService } from './webhooks.ts';
 
 const PageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -28,6 +36,15 @@ const PageQuery = z.object({
 /** Notifications (issue 36, decision records 073 and 074): the centre, channels, announcements, questions. */
 export default async function notificationRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
+  await createNotificationRepository(db).registerTemplates(templateRows(new Date().toISOString()));
+  const messaging = setupMessaging(config);
+  const hooks = createWebhookService(db, messaging.secrets, config.privacy.noticeVersion, addFallback);
+  await app.register(webhookRoutes(hooks));
+  // The local sandbox of both providers, on this server in demo mode (docs/api.md, "Notifications").
+  if (messaging.sandboxHere) {
+    const sandbox = createMessagingSandbox({ webhookBase: selfOrigin(config) });
+    await app.register(sandbox.plugin, { prefix: MESSAGING_SANDBOX_PREFIX });
+  }
 
   app.get(P.list, { preHandler: authenticated }, (request) => {
     const q = parseQuery(NotificationQuery, request.query);

@@ -68,7 +68,7 @@ export async function notifyMany(trx: Db, userIds: number[], input: NotifyInput)
   for (const { id, user_id } of created) {
     const base = { notification_id: id, user_id, urgent: input.urgent ? 1 : 0, status: 'pending' };
     const row = { ...base, next_attempt_at: at, created_at: new Date(now).toISOString(), fallback_of: null };
-    if (!input.emailed && wants(user_id, 'email')) rows.push({ ...row, channel: 'email', phone: null });
+    if (!input.emailed && wants(user_id, 'email')) rows.push({ ...row, channel: 'email', phone: null, params: '[]' });
     const s = settings.get(user_id);
     if (!s?.phone || !hasTemplate(input.event)) continue;
     if (wants(user_id, 'whatsapp') && s.whatsapp_opt_in)

@@ -163,3 +163,28 @@ export function fillAndCheck(
     return { ok: false, reason: 'the filled text does not match the approved text' };
   return { ok: true, text };
 }
+
+/** The rows message_templates holds: each event's WhatsApp and SMS template. */
+export const templateRows = (createdAt: string) =>
+  TEMPLATES.flatMap((t) => [
+    {
+      event: t.event,
+      channel: 'whatsapp',
+      provider_name: t.whatsapp.name,
+      language: 'en',
+      approved_text: t.whatsapp.text,
+      variables: JSON.stringify(t.variables),
+      promotional: t.promotional ? 1 : 0,
+      created_at: createdAt,
+    },
+    {
+      event: t.event,
+      channel: 'sms',
+      provider_name: t.sms.dltId,
+      language: 'en',
+      approved_text: t.sms.text,
+      variables: JSON.stringify(t.variables),
+      promotional: t.promotional ? 1 : 0,
+      created_at: createdAt,
+    },
+  ]);
