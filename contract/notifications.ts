@@ -35,7 +35,6 @@ export const NOTIFY_KIND_LABELS: Record<(typeof NOTIFY_KINDS)[number], string> =
 
 /** Channels beyond the app (in-app is always on). */
 export const NOTIFY_CHANNELS = ['email', 'whatsapp', 'sms'] as const;
-export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
 
 /** What happened: each event belongs to one kind. */
 export const NOTIFY_EVENTS = {
@@ -172,12 +171,6 @@ export const Question = z.object({
 });
 export type Question = z.infer<typeof Question>;
 export type Reply = z.infer<typeof Reply>;
-
-export const MESSAGE_STATUSES = [
-  ...['pending', 'sending', 'sent', 'delivered', 'read', 'failed', 'undelivered', 'refused', 'cancelled'],
-  'unknown',
-] as const;
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 export const AdminMessage = z.object({
   id: z.number(),

@@ -8,7 +8,7 @@ import { inTransaction } from '../../lib/transaction.ts';
 import { createAuditRepository } from '../../repositories/audit.ts';
 import { createBatchRepository } from '../../repositories/batches.ts';
 import { assertTeachesBatch } from '../../services/course-access.ts';
-import { createQuestionRepository } from './questions-repository.ts';
+import { createQuestionRepository } from './repository.ts';
 import { notifyMany } from './service.ts';
 
 /** Markdown with raw HTML off and markdown-it's safe link schemes only (as the policy pages). */

@@ -2,7 +2,7 @@ import type { AdminMessage } from '../../../contract/notifications.ts';
 import type { Paginated } from '../../../contract/index.ts';
 import type { Db } from '../../db/connect.ts';
 import { paginate } from '../../lib/pagination.ts';
-import { createMessageRepository } from './message-repository.ts';
+import { createMessageRepository } from './repository.ts';
 
 /** "91******3210": the number with all but its last four digits masked (the admin Messages tab). */
 export function maskNumber(phone: string | null): string {

@@ -6,7 +6,7 @@ import { HttpError, notAuthenticated, notFound } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { createAuditRepository } from '../../repositories/audit.ts';
 import { assertTeachesBatch, belongsToBatch, isActiveStudent } from '../../services/course-access.ts';
-import { createQuestionRepository } from './questions-repository.ts';
+import { createQuestionRepository } from './repository.ts';
 import { notify } from './service.ts';
 
 /**

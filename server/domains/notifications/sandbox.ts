@@ -224,7 +224,6 @@ export function createMessagingSandbox(options: { ratePerSecond?: number; webhoo
     },
   };
 }
-export type MessagingSandbox = ReturnType<typeof createMessagingSandbox>;
 
 /** The sandbox on its own port (tests, the bench). */
 export async function startMessagingSandbox(options: { ratePerSecond?: number } = {}) {

@@ -48,4 +48,3 @@ export function setupMessaging(config: Pick<Config, 'notify' | 'host' | 'port'>)
     secrets: { appSecret: wa.appSecret, verifyToken: wa.verifyToken, smsWebhookSecret: sms.webhookSecret },
   };
 }
-export type Messaging = ReturnType<typeof setupMessaging>;

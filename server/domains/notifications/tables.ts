@@ -102,8 +102,6 @@ export interface LessonQuestionRepliesTable {
 
 export type NotificationRow = Selectable<NotificationsTable>;
 export type MessageRow = Selectable<MessageOutboxTable>;
-export type TemplateRow = Selectable<MessageTemplatesTable>;
-export type QuestionRow = Selectable<LessonQuestionsTable>;
 
 export type NotificationTables = {
   notifications: NotificationsTable;

@@ -5,7 +5,7 @@ import { clockNow } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { inTransaction } from '../../lib/transaction.ts';
 import { stopReply } from './channels.ts';
-import { createMessageRepository } from './message-repository.ts';
+import { createMessageRepository } from './repository.ts';
 import type { MessageRow } from './tables.ts';
 
 /**

@@ -5,7 +5,7 @@ import { inTransaction } from '../../lib/transaction.ts';
 import { enqueueEmail } from '../../mail/outbox.ts';
 import { createConsentRepository } from '../../repositories/consents.ts';
 import { createUserRepository } from '../../repositories/users.ts';
-import { createMessageRepository } from './message-repository.ts';
+import { createMessageRepository } from './repository.ts';
 import type { SendResult, SmsPort, WhatsAppPort } from './ports.ts';
 import { createNotificationRepository } from './repository.ts';
 import type { MessageRow } from './tables.ts';
