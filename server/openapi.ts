@@ -18,6 +18,7 @@ import { ASSIGNMENTS_NAMED, ASSIGNMENTS_OPERATIONS } from './openapi-assignments
 import { COUPONS_NAMED, COUPONS_OPERATIONS } from './openapi-coupons.ts';
 import { INSTALMENT_NAMED, INSTALMENT_OPERATIONS } from './openapi-instalments.ts';
 import { PLACEMENT_NAMED, PLACEMENT_OPERATIONS } from './domains/placement/openapi.ts';
+import { NOTIFY_NAMED, NOTIFY_OPERATIONS } from './domains/notifications/openapi.ts';
 
 /**
  * The OpenAPI 3.1 description of every route, generated from the contract's zod schemas (the same
@@ -83,6 +84,7 @@ const NAMED: Record<string, z.ZodType> = {
   ...COUPONS_NAMED,
   ...INSTALMENT_NAMED,
   ...PLACEMENT_NAMED,
+  ...NOTIFY_NAMED,
 };
 const INPUTS = new Set(Object.keys(NAMED).filter((name) => name.endsWith('Input')));
 
@@ -121,6 +123,7 @@ const OPERATIONS: Operation[] = [
   ...COUPONS_OPERATIONS,
   ...INSTALMENT_OPERATIONS,
   ...PLACEMENT_OPERATIONS,
+  ...NOTIFY_OPERATIONS,
 ];
 
 const ERROR_RESPONSES: Record<number, { description: string; schema: string }> = {
