@@ -38,3 +38,4 @@ export * from './assessments.ts';
 export * from './identity.ts';
 export * from './pay-today.ts';
 export * from './settlement-messages.ts';
+export * from './notifications.ts';

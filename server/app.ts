@@ -60,6 +60,7 @@ import instalmentRoutes from './domains/pricing/routes/instalments.ts';
 import placementRoutes from './domains/placement/routes.ts';
 import openingsRoutes from './domains/placement/routes/openings.ts';
 import assessmentRoutes from './domains/assessments/routes.ts';
+import notificationRoutes from './domains/notifications/routes.ts';
 import './types.ts';
 
 export type AppOptions = {
@@ -217,6 +218,7 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
   await app.register(placementRoutes);
   await app.register(openingsRoutes);
   await app.register(assessmentRoutes);
+  await app.register(notificationRoutes);
 
   // The local sandbox gateway, on this server only in demo mode (docs/api.md, "Payments").
   if (gatewaySetup.sandbox) await app.register(gatewaySetup.sandbox.plugin, { prefix: SANDBOX_PREFIX });

@@ -1,3 +1,4 @@
+import { loadNotifyConfig, type NotifyConfig } from './domains/notifications/config.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { mfaKeyFromEnv } from './platform/lib/secret-box.ts';
@@ -127,6 +128,8 @@ export type Config = {
   webauthn: WebauthnConfig;
   /** Per-account limits and the login's absolute end (config-hardening.ts, decision record 065). */
   hardening: HardeningConfig;
+  /** WhatsApp, SMS and the sandbox (domains/notifications/config.ts, decision record 073). */
+  notify: NotifyConfig;
 };
 
 /** The environment variables payments still need, with the current config; empty when none is missing. */
@@ -249,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     certificates: loadCertificateConfig(env),
     webauthn: webauthnFromEnv(env, (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '')),
     hardening: loadHardeningConfig(env),
+    notify: loadNotifyConfig(env, demoMode, (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '')),
   };
 }
 

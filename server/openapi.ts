@@ -20,6 +20,7 @@ import { INSTALMENT_NAMED, INSTALMENT_OPERATIONS } from './domains/pricing/opena
 import { PLACEMENT_NAMED, PLACEMENT_OPERATIONS } from './domains/placement/openapi.ts';
 import { OPENINGS_NAMED, OPENINGS_OPERATIONS } from './domains/placement/openings-openapi.ts';
 import { ASSESSMENT_NAMED, ASSESSMENT_OPERATIONS } from './domains/assessments/openapi.ts';
+import { NOTIFY_NAMED, NOTIFY_OPERATIONS } from './domains/notifications/openapi.ts';
 
 /**
  * The OpenAPI 3.1 description of every route, generated from the contract's zod schemas (the same
@@ -87,6 +88,7 @@ const NAMED: Record<string, z.ZodType> = {
   ...PLACEMENT_NAMED,
   ...OPENINGS_NAMED,
   ...ASSESSMENT_NAMED,
+  ...NOTIFY_NAMED,
 };
 const INPUTS = new Set(Object.keys(NAMED).filter((name) => name.endsWith('Input')));
 
@@ -127,6 +129,7 @@ const OPERATIONS: Operation[] = [
   ...PLACEMENT_OPERATIONS,
   ...OPENINGS_OPERATIONS,
   ...ASSESSMENT_OPERATIONS,
+  ...NOTIFY_OPERATIONS,
 ];
 
 const ERROR_RESPONSES: Record<number, { description: string; schema: string }> = {

@@ -22,6 +22,8 @@ import { applyRetention } from './domains/privacy/retention.ts';
 import { rotationsThroughPrimary, serveRotations } from './domains/accounts/rotation-channel.ts';
 import { createRotator, resolveJwtSecret, tokenLifetimes } from './domains/accounts/tokens.ts';
 import { NO_ADMIN_NOTICE, noActiveAdmin } from './domains/office/users.ts';
+import { setupMessaging } from './domains/notifications/setup.ts';
+import { createMessageWorker } from './domains/notifications/worker.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -89,6 +91,17 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
     onError: (error) => warn('mail worker pass failed', error),
   });
   mailWorker.start();
+  // WhatsApp and SMS (decision record 074): the message outbox, sent at most once per channel.
+  const messaging = setupMessaging(config);
+  const messageWorker = createMessageWorker({
+    db,
+    dialect,
+    config,
+    whatsapp: messaging.whatsapp,
+    sms: messaging.sms,
+    log: (message) => warn('messages', new Error(message)),
+  });
+  messageWorker.start();
   const missing = missingInvoiceSettings(config);
   if (missing.length) console.warn(`Payments are refused until these are set: ${missing.join(', ')}.`);
   const privacyMissing = missingPrivacySettings(config.privacy);
@@ -100,6 +113,7 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
     clearInterval(reminderTimer);
     clearInterval(assessTimer);
     await mailWorker.stop();
+    await messageWorker.stop();
   };
 }
 

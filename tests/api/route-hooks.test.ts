@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ASSIGNMENTS_API, DELIVERY_API } from '../../contract/index.ts';
+import { ASSESSMENT_PATHS } from '../../contract/assessment-paths.ts';
 import { createTestApp, TEST_DB, type TestContext } from './support/harness.ts';
 import { routeHooks, type RouteHooks } from './support/route-hooks.ts';
 
@@ -31,6 +32,8 @@ const UPLOAD_ROUTES = [
   `POST ${API.resources.file()}`,
   `PUT ${DELIVERY_API.adminLessonFile()}`,
   `POST ${ASSIGNMENTS_API.submit()}`,
+  // The question bank's CSV import (a file, or the CSV itself as text/csv).
+  `POST ${ASSESSMENT_PATHS.questionImport}`,
 ].sort();
 
 describe(`the hooks every request passes through (${TEST_DB})`, () => {

@@ -10,6 +10,7 @@ import { createUserRepository } from '../accounts/repositories/users.ts';
 import { createCalendarTokens } from './calendar.ts';
 import { calendarPath } from '../certificates/progress.ts';
 import { resolveJwtSecret } from '../accounts/tokens.ts';
+import { noticeOf } from '../notifications/index.ts';
 
 /**
  * The "enrolled into a batch" email (decision record 044): written in the transaction that completes a
@@ -45,6 +46,11 @@ export function createBatchJoinedMail(config: Pick<Config, 'institute' | 'public
         location: batch.location,
         calendarUrl,
       }),
+    });
+    await noticeOf.batchJoined(trx, ctx, student.id, {
+      name: student.first_name || 'student',
+      batch: batch.name,
+      startsOn: batch.starts_on,
     });
   };
 }

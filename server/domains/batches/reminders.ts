@@ -4,6 +4,7 @@ import { enqueueEmail } from '../../platform/mail/outbox.ts';
 import { sessionReminderEmail } from './templates.ts';
 import { createBatchRepository } from './repository.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
+import { noticeOf } from '../notifications/index.ts';
 
 /**
  * Session reminders (SESSION_REMINDER_HOURS, default 24 and 1 hours before): every active student of the
@@ -52,6 +53,12 @@ export async function sendSessionReminders(
                 hours,
               },
             ),
+          });
+          await noticeOf.sessionReminder(trx, config, student.id, {
+            name: student.first_name || 'student',
+            title: session.title,
+            startsAt: session.starts_at,
+            hours,
           });
           return true;
         });

@@ -20,6 +20,7 @@ import { createCertificateRepository } from './repository.ts';
 import { createJobLockRepository } from '../../platform/db/job-locks.ts';
 import { certificateEligibility } from './eligibility.ts';
 import { givesAccess } from '../enrollments/service.ts';
+import { noticeOf } from '../notifications/index.ts';
 
 /**
  * Issuing, verifying and revoking certificates (decision record 052). One key lock (server/platform/db/key-locks.ts)
@@ -143,6 +144,11 @@ export async function issueCertificate(
         { name: student.first_name || student.username, program: row.program_title, number: row.number, url },
       ),
       attachments: [{ kind: 'certificate', id: row.id, filename: certificateFileName(row.number) }],
+    });
+    await noticeOf.certificate(trx, config, row.student_id, {
+      name: student.first_name || student.username,
+      program: row.program_title,
+      url,
     });
     return { created: true, row };
   });

@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/connect.ts';
 import { createLessonRepository } from './repositories/lessons.ts';
 
 /** What other domains may use of lessons: who may see or teach a program's course, and a lesson marked done. */
-export { assertInstructor, isActiveStudent } from './course-access.ts';
+export { assertInstructor, assertTeachesBatch, belongsToBatch, isActiveStudent } from './course-access.ts';
 
 /**
  * A lesson done for a student, and their course progress recounted: in the caller's transaction (a passed

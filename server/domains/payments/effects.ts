@@ -10,6 +10,7 @@ import { instalmentsOnCompletion } from '../pricing/instalment-schedule.ts';
 import { paymentTotalPaise } from '../../../contract/money.ts';
 import { taxDocumentFileName } from '../../../contract/index.ts';
 import { mayMailStrangerWithin } from '../accounts/stranger-mail.ts';
+import { noticeOf } from '../notifications/index.ts';
 
 /**
  * What else happens, in the same transaction, when a payment's money moves: on completion the tax invoice
@@ -75,6 +76,12 @@ export function createPaymentEffects(
           { kind: 'tax_document', id: invoice.id, filename: taxDocumentFileName('invoice', invoice.number) },
         ],
       });
+      const { payment } = await paymentParty(trx, paymentId);
+      await noticeOf.paid(trx, ctx, payment.student_id, {
+        name: payment.user_first_name || name,
+        course,
+        totalPaise: Number(invoice.total_paise),
+      });
       return invoice;
     },
 
@@ -98,12 +105,18 @@ export function createPaymentEffects(
       input: { paymentId: number; refundId: number; amountPaise: number },
     ): Promise<TaxDocumentRow> {
       const note = await billing.issueCreditNote(trx, input);
-      const { name, course, to } = await paymentParty(trx, input.paymentId);
+      const { payment, name, course, to } = await paymentParty(trx, input.paymentId);
       await enqueueEmail(trx, {
         template: 'refund',
         to,
         ...refundEmail(ctx, { name, course, amountPaise: input.amountPaise, creditNoteNumber: note.number }),
         attachments: [{ kind: 'tax_document', id: note.id, filename: taxDocumentFileName('credit_note', note.number) }],
+      });
+      await noticeOf.paid(trx, ctx, payment.student_id, {
+        name: payment.user_first_name || name,
+        course,
+        totalPaise: input.amountPaise,
+        refund: true,
       });
       return note;
     },

@@ -15,6 +15,7 @@ import { createProgramRepository } from '../catalogue/repositories/programs.ts';
 import { createUserRepository } from '../accounts/repositories/users.ts';
 import { openInstalmentPayment, todayIst, toInstalment } from './instalment-schedule.ts';
 import type { PricingRules } from './service.ts';
+import { noticeOf } from '../notifications/index.ts';
 
 type PassConfig = Pick<Config, 'instalments' | 'institute' | 'publicUrl' | 'pricesIncludeGst'>;
 
@@ -56,6 +57,13 @@ export async function runInstalmentPass(db: Db, config: PassConfig, now: number 
           dueOn: instalment.due_on,
           kind,
         }),
+      });
+      await noticeOf.instalment(trx, ctx, student.id, {
+        kind,
+        name: student.first_name || 'student',
+        number: instalment.number,
+        totalPaise: total_paise,
+        dueOn: instalment.due_on,
       });
       return true;
     });

@@ -34,6 +34,7 @@ import * as emailVerification from './migrations/024_email_verification.ts';
 import * as revenueDiscounts from './migrations/027_revenue_discounts.ts';
 import * as guardianLinks from './migrations/026_guardian_links.ts';
 import * as userPhone from './migrations/034_user_phone.ts';
+import * as notifications from './migrations/032_notifications.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '034_user_phone': userPhone,
   '035_placement_openings': placementOpenings,
   '031_assessments': assessments,
+  '032_notifications': notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

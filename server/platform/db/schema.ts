@@ -25,6 +25,7 @@ import type {
   TestSectionsTable,
   TestsTable,
 } from '../../domains/assessments/tables.ts';
+import type { NotificationTables } from '../../domains/notifications/tables.ts';
 
 /**
  * The tables, as Kysely sees them. Portable across SQLite and PostgreSQL: booleans are 0/1 integers,
@@ -545,6 +546,8 @@ export interface ConsentEventsTable {
   notice_version: string;
   source: string;
   created_at: Timestamp;
+  /** Migration 032: the number a WhatsApp opt-in (or a STOP) was for. */
+  phone?: string | null;
 }
 
 export interface AgeRecordsTable {
@@ -771,7 +774,7 @@ export interface InstalmentRemindersTable {
   sent_at: Timestamp;
 }
 
-export interface Database {
+export interface Database extends NotificationTables {
   coupons: CouponsTable;
   instalment_plans: InstalmentPlansTable;
   instalments: InstalmentsTable;

@@ -26,6 +26,11 @@ export const ADMIN_ROUTE_CLASSES: Readonly<Record<`${Method} /${string}`, Access
   'GET /api/admin/issue-summary/': 'read',
   'GET /api/admin/audit-log/': 'read',
   'GET /api/admin/outbox/': 'read',
+  // Notifications (decision record 073): what went by WhatsApp and SMS, numbers masked.
+  'GET /api/admin/messages/': 'read',
+  // Hiding abuse in a lesson's questions (audited with the reason).
+  'POST /api/admin/questions/:id/hide/': 'plain-write',
+  'POST /api/admin/question-replies/:id/hide/': 'plain-write',
   'GET /api/admin/revenue/': 'read',
 
   // Accounts: making one (possibly staff), changing another person's account (names, email, role,

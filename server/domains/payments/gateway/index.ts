@@ -18,7 +18,7 @@ export type GatewaySetup = {
 const WEBHOOK_PATH = '/api/payments/razorpay/webhook/';
 
 /** The origin the app reaches itself at (a wildcard listen address is reached through loopback). */
-function selfOrigin(config: Config): string {
+export function selfOrigin(config: Pick<Config, 'host' | 'port'>): string {
   const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
   return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
 }

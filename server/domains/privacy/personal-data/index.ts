@@ -11,6 +11,7 @@ import { ASSESSMENT_DATA } from './assessments.ts';
 import { INSTITUTE_DATA } from './institute.ts';
 import { MONEY_DATA } from './money.ts';
 import { SECURITY_DATA } from './security.ts';
+import { NOTIFY_DATA } from './notify.ts';
 
 export const PERSONAL_DATA: Record<string, TableClass> = {
   users: {
@@ -38,7 +39,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   },
   consent_events: {
     file: 'consents',
-    exported: ['purpose', 'granted', 'notice_version', 'source', 'created_at'],
+    exported: ['purpose', 'granted', 'notice_version', 'source', 'created_at', 'phone'],
     notPersonal: ['id'],
     withheld: { user_id: 'the account itself (in profile)', email: 'the address itself (in profile)' },
   },
@@ -137,6 +138,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   ...SECURITY_DATA,
   ...INSTITUTE_DATA,
   ...ASSESSMENT_DATA,
+  ...NOTIFY_DATA,
 };
 
 /** Tables that are the migration tool's own. */

@@ -22,6 +22,8 @@ export function createConsentRepository(db: Db) {
         granted: boolean;
         notice_version: string;
         source: string;
+        /** The number a WhatsApp or SMS choice was for (migration 032). */
+        phone?: string | null;
       }[],
     ): Promise<void> {
       if (rows.length === 0) return;

@@ -9,6 +9,16 @@ import { ERASED_EMAIL_DOMAIN } from '../../../../contract/index.ts';
 
 type Row = Record<string, unknown>;
 
+/** Notifications (migration 032): gone, with the number and choices; questions and replies keep no text. */
+async function eraseNotifications(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('notifications').where('user_id', '=', userId).execute();
+  await db.deleteFrom('notification_settings').where('user_id', '=', userId).execute();
+  await db.deleteFrom('notification_preferences').where('user_id', '=', userId).execute();
+  await db.updateTable('consent_events').set({ phone: null }).where('user_id', '=', userId).execute();
+  await db.updateTable('lesson_questions').set({ body: '(erased)' }).where('author_id', '=', userId).execute();
+  await db.updateTable('lesson_question_replies').set({ body: '(erased)' }).where('author_id', '=', userId).execute();
+}
+
 /**
  * The username an erasure renames the account to: `erased-<id>`. Registration refuses every username with
  * that prefix (contract/identity.ts), so only an account made before that rule could hold it; then a random
@@ -91,6 +101,12 @@ export function createPersonalDataRepository(db: Db) {
           sql`attempt_id IN (SELECT id FROM attempts WHERE student_id = ${userId})`,
         ),
         attempt_results: await select('attempt_results', student),
+        notifications: await select('notifications', mine),
+        notification_settings: await select('notification_settings', mine),
+        notification_preferences: await select('notification_preferences', mine),
+        message_outbox: await select('message_outbox', mine),
+        lesson_questions: await select('lesson_questions', sql`author_id = ${userId}`),
+        lesson_question_replies: await select('lesson_question_replies', sql`author_id = ${userId}`),
       };
     },
 
@@ -219,6 +235,7 @@ export function createPersonalDataRepository(db: Db) {
         })
         .where(toThem)
         .execute();
+      await eraseNotifications(db, userId);
       // The addresses themselves go last: nothing needs them any more.
       await db.deleteFrom('verified_emails').where('user_id', '=', userId).execute();
       return { submissionFiles: submissions.flatMap((row) => (row.file ? [row.file] : [])) };

@@ -22,6 +22,7 @@ import { createUserRepository } from '../../accounts/repositories/users.ts';
 import { assignmentOr404, batchOr404, gradedEmail, toAssignment, toSubmission } from '../assignments.ts';
 import { assertTeachesBatch } from '../../lessons/course-access.ts';
 import submissionRoutes from './submissions.ts';
+import { noticeOf } from '../../notifications/index.ts';
 
 /**
  * Assignments (decision record 051): the instructor's writes and grading (assertTeachesBatch); the
@@ -168,6 +169,12 @@ export default async function assignmentRoutes(app: FastifyInstance) {
             dueAt: assignment.due_at,
             enrollmentId: enrollment?.id ?? null,
           }),
+        });
+        await noticeOf.graded(trx, mailCtx, student.id, {
+          name: student.first_name || 'student',
+          assignment: assignment.title,
+          marks: input.marks,
+          max: assignment.max_marks,
         });
       }
       return toSubmission((await repo.findSubmission(id))!);

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+
+/**
+ * Notifications (issue 36, decision records 073 and 074): the in-app centre, batch announcements,
+ * questions on lessons, and the student's channels (email, WhatsApp, SMS) per kind of message.
+ */
+
+export const NOTIFY_PATHS = {
+  list: '/classroom/notifications/',
+  read: '/classroom/notifications/read/',
+  /** Server-sent events of the unread count (polling GET list is the fallback). */
+  stream: '/classroom/notifications/stream/',
+  preferences: '/classroom/notifications/preferences/',
+  whatsapp: '/classroom/notifications/whatsapp/',
+  announcements: (id: number | string = ':id') => `/api/instructor/batches/${id}/announcements/`,
+  lessonQuestions: (id: number | string = ':id') => `/classroom/lessons/${id}/questions/`,
+  replies: (id: number | string = ':id') => `/classroom/questions/${id}/replies/`,
+  accept: (id: number | string = ':id') => `/classroom/questions/${id}/accept/`,
+  hideQuestion: (id: number | string = ':id') => `/api/admin/questions/${id}/hide/`,
+  hideReply: (id: number | string = ':id') => `/api/admin/question-replies/${id}/hide/`,
+  messages: '/api/admin/messages/',
+  whatsappWebhook: '/api/notifications/whatsapp/webhook/',
+  smsWebhook: '/api/notifications/sms/webhook/',
+} as const;
+
+/** The kinds a student chooses channels for; `questions` is in-app only. */
+export const NOTIFY_KINDS = ['class_reminders', 'payments', 'grades_certificates', 'announcements'] as const;
+export type NotifyKind = (typeof NOTIFY_KINDS)[number] | 'questions';
+export const NOTIFY_KIND_LABELS: Record<(typeof NOTIFY_KINDS)[number], string> = {
+  class_reminders: 'Class reminders',
+  payments: 'Payments and instalments',
+  grades_certificates: 'Grades and certificates',
+  announcements: 'Batch announcements',
+};
+
+/** Channels beyond the app (in-app is always on). */
+export const NOTIFY_CHANNELS = ['email', 'whatsapp', 'sms'] as const;
+
+/** What happened: each event belongs to one kind. */
+export const NOTIFY_EVENTS = {
+  batch_joined: 'class_reminders',
+  session_reminder: 'class_reminders',
+  instalment_before: 'payments',
+  instalment_due: 'payments',
+  instalment_suspended: 'payments',
+  payment_completed: 'payments',
+  refund: 'payments',
+  assignment_graded: 'grades_certificates',
+  certificate_issued: 'grades_certificates',
+  announcement: 'announcements',
+  question_asked: 'questions',
+  question_replied: 'questions',
+  answer_accepted: 'questions',
+} as const satisfies Record<string, NotifyKind>;
+export type NotifyEvent = keyof typeof NOTIFY_EVENTS;
+
+export const Notification = z.object({
+  id: z.number(),
+  event: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  /** A path inside the site the notification opens, or null. */
+  link: z.string().nullable(),
+  urgent: z.boolean(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof Notification>;
+
+export const NotificationPage = z.object({
+  count: z.number(),
+  unread: z.number(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.array(Notification),
+});
+export type NotificationPage = z.infer<typeof NotificationPage>;
+
+export const NotificationQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** Mark some notifications read (`ids`), or every one (`all: true`). */
+export const MarkReadInput = z.union([
+  z.object({ ids: z.array(z.number().int().positive()).min(1).max(200) }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+]);
+export type MarkReadInput = z.infer<typeof MarkReadInput>;
+
+const channelChoice = z.object({ email: z.boolean(), whatsapp: z.boolean(), sms: z.boolean() });
+export const Preferences = z.object({
+  /** The number WhatsApp and SMS go to (digits with the country code, 91…), or null. */
+  phone: z.string().nullable(),
+  whatsapp_opted_in: z.boolean(),
+  /** The number replied STOP to SMS: no SMS until it opts in again. */
+  sms_stopped: z.boolean(),
+  kinds: z.array(z.object({ kind: z.enum(NOTIFY_KINDS), label: z.string(), channels: channelChoice })),
+});
+export type Preferences = z.infer<typeof Preferences>;
+
+export const PreferencesInput = z.object({
+  kinds: z
+    .array(z.object({ kind: z.enum(NOTIFY_KINDS), channels: channelChoice }))
+    .min(1)
+    .max(4),
+});
+export type PreferencesInput = z.infer<typeof PreferencesInput>;
+
+/** An Indian mobile number: 10 digits starting 6–9, with or without +91 / 91 / 0. */
+export const IndianMobile = z
+  .string()
+  .trim()
+  .transform((s) => s.replace(/[\s-]/g, ''))
+  .refine((s) => /^(?:\+?91|0)?[6-9]\d{9}$/.test(s), 'Enter a 10-digit Indian mobile number.')
+  .transform((s) => `91${s.slice(-10)}`);
+
+/** WhatsApp opt-in (explicit, with the number; recorded with the consent records) or its withdrawal. */
+export const WhatsAppChoice = z.union([
+  z.object({ opt_in: z.literal(true), phone: IndianMobile }).strict(),
+  z.object({ opt_in: z.literal(false) }).strict(),
+]);
+export type WhatsAppChoice = z.infer<typeof WhatsAppChoice>;
+
+export const AnnouncementInput = z.object({
+  title: z.string().trim().min(1, 'Give the announcement a title.').max(120),
+  /** Markdown; rendered on the server with raw HTML off. */
+  body: z.string().trim().min(1, 'Write the announcement.').max(5000),
+  urgent: z.boolean().default(false),
+});
+export type AnnouncementInput = z.infer<typeof AnnouncementInput>;
+
+export const Announcement = z.object({
+  id: z.number(),
+  batch_id: z.number(),
+  title: z.string(),
+  body: z.string(),
+  html: z.string(),
+  urgent: z.boolean(),
+  created_at: z.string(),
+  /** How many active students it went to. */
+  recipients: z.number(),
+});
+export type Announcement = z.infer<typeof Announcement>;
+
+export const LessonQuestionInput = z.object({ body: z.string().trim().min(3, 'Write your question.').max(4000) });
+export const ReplyInput = z.object({ body: z.string().trim().min(1, 'Write your reply.').max(4000) });
+export const AcceptInput = z.object({ reply_id: z.number().int().positive() });
+export const HideInput = z.object({ reason: z.string().trim().min(3, 'Say why it is hidden.').max(500) });
+
+export const Reply = z.object({
+  id: z.number(),
+  author: z.string(),
+  author_role: z.string(),
+  body: z.string(),
+  accepted: z.boolean(),
+  hidden: z.boolean(),
+  created_at: z.string(),
+});
+export const LessonQuestion = z.object({
+  id: z.number(),
+  lesson_id: z.number(),
+  batch_id: z.number(),
+  author: z.string(),
+  body: z.string(),
+  answered: z.boolean(),
+  hidden: z.boolean(),
+  created_at: z.string(),
+  replies: z.array(Reply),
+});
+export type LessonQuestion = z.infer<typeof LessonQuestion>;
+export type Reply = z.infer<typeof Reply>;
+
+export const AdminMessage = z.object({
+  id: z.number(),
+  channel: z.enum(NOTIFY_CHANNELS),
+  event: z.string(),
+  student: z.string(),
+  /** The number with all but its last four digits masked. */
+  to: z.string(),
+  status: z.string(),
+  error: z.string().nullable(),
+  /** The message this one is the fallback of. */
+  fallback_of: z.number().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type AdminMessage = z.infer<typeof AdminMessage>;
+
+export const NOTIFY_MESSAGES = {
+  notAsker: 'Questions are asked by the batch’s students.',
+  noBatch: 'You are not in a batch of this program.',
+  notInBatch: 'You are not in this question’s batch.',
+  replyElsewhere: 'That reply belongs to another question.',
+  noPhone: 'Add your mobile number first.',
+  badSignature: 'The signature does not match.',
+} as const;

@@ -1,0 +1,65 @@
+/**
+ * WhatsApp and SMS settings (decision record 073), from the environment (README, "Configuration").
+ * With MESSAGE_SANDBOX on (the default in demo mode) and no API base given, both go to the local sandbox
+ * mounted on this server; otherwise each needs its credentials, and without them that channel is off
+ * (its messages fall back to the next channel).
+ */
+export type NotifyConfig = {
+  sandbox: boolean;
+  whatsapp: {
+    apiBase: string | null;
+    version: string;
+    phoneNumberId: string;
+    accessToken: string | null;
+    appSecret: string | null;
+    verifyToken: string | null;
+  };
+  sms: {
+    apiBase: string | null;
+    authKey: string | null;
+    sender: string;
+    peId: string;
+    webhookSecret: string | null;
+  };
+  /** Hosts a message may link to (INSTITUTE_DOMAINS; default: PUBLIC_URL's host). */
+  linkHosts: string[];
+  /** How long a sent WhatsApp message may go undelivered before the SMS fallback (NOTIFY_FALLBACK_MINUTES). */
+  fallbackMinutes: number;
+  pollMs: number;
+};
+
+const text = (value: string | undefined) => value?.trim() || null;
+
+export function loadNotifyConfig(env: NodeJS.ProcessEnv, demoMode: boolean, publicUrl: string): NotifyConfig {
+  const fallbackMinutes = Number(env.NOTIFY_FALLBACK_MINUTES ?? 5);
+  if (!Number.isInteger(fallbackMinutes) || fallbackMinutes < 1 || fallbackMinutes > 1440) {
+    throw new Error(
+      `NOTIFY_FALLBACK_MINUTES must be whole minutes from 1 to 1440, got "${env.NOTIFY_FALLBACK_MINUTES}".`,
+    );
+  }
+  const hosts = (env.INSTITUTE_DOMAINS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  return {
+    sandbox: env.MESSAGE_SANDBOX === undefined ? demoMode : ['1', 'true', 'yes', 'on'].includes(env.MESSAGE_SANDBOX),
+    whatsapp: {
+      apiBase: text(env.WHATSAPP_API_BASE)?.replace(/\/+$/, '') ?? null,
+      version: text(env.WHATSAPP_API_VERSION) ?? 'v21.0',
+      phoneNumberId: text(env.WHATSAPP_PHONE_NUMBER_ID) ?? '100000000000001',
+      accessToken: text(env.WHATSAPP_ACCESS_TOKEN),
+      appSecret: text(env.WHATSAPP_APP_SECRET),
+      verifyToken: text(env.WHATSAPP_VERIFY_TOKEN),
+    },
+    sms: {
+      apiBase: text(env.SMS_API_BASE)?.replace(/\/+$/, '') ?? null,
+      authKey: text(env.SMS_AUTH_KEY),
+      sender: text(env.SMS_SENDER) ?? 'CCINST',
+      peId: text(env.SMS_PE_ID) ?? '1001000000000000001',
+      webhookSecret: text(env.SMS_WEBHOOK_SECRET),
+    },
+    linkHosts: hosts.length ? hosts : [new URL(publicUrl).host.toLowerCase()],
+    fallbackMinutes,
+    pollMs: 1000,
+  };
+}

@@ -1,0 +1,40 @@
+import type { AdminMessage } from '../../../contract/notifications.ts';
+import type { Paginated } from '../../../contract/index.ts';
+import type { Db } from '../../platform/db/connect.ts';
+import { paginate } from '../../platform/lib/pagination.ts';
+import { createMessageRepository } from './repository.ts';
+
+/** "91******3210": the number with all but its last four digits masked (the admin Messages tab). */
+export function maskNumber(phone: string | null): string {
+  if (!phone) return '';
+  return phone.slice(0, 2) + '*'.repeat(Math.max(0, phone.length - 6)) + phone.slice(-4);
+}
+
+/** The admin Messages tab: what was sent on which channel, its status and its fallback, newest first. */
+export async function adminMessages(
+  db: Db,
+  url: string,
+  page: number,
+  pageSize: number,
+): Promise<Paginated<AdminMessage>> {
+  const repo = createMessageRepository(db);
+  const rows = await repo.page(pageSize, (page - 1) * pageSize);
+  return paginate(
+    url,
+    page,
+    pageSize,
+    await repo.count(),
+    rows.map((r) => ({
+      id: r.id,
+      channel: r.channel as AdminMessage['channel'],
+      event: r.event,
+      student: r.username,
+      to: r.channel === 'email' ? r.email : maskNumber(r.phone),
+      status: r.status,
+      error: r.last_error,
+      fallback_of: r.fallback_of,
+      created_at: r.created_at,
+      sent_at: r.sent_at,
+    })),
+  );
+}

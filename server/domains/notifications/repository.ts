@@ -1,0 +1,291 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Db, Dialect } from '../../platform/db/connect.ts';
+import type { MessageOutboxTable, MessageRow, MessageTemplatesTable, NotificationsTable } from './tables.ts';
+
+/** The notifications, the students' channel settings and choices, and the templates (decision record 073). */
+export function createNotificationRepository(db: Db) {
+  return {
+    async insertMany(rows: Insertable<NotificationsTable>[]): Promise<{ id: number; user_id: number }[]> {
+      const out: { id: number; user_id: number }[] = [];
+      for (let i = 0; i < rows.length; i += 500) {
+        out.push(
+          ...(await db
+            .insertInto('notifications')
+            .values(rows.slice(i, i + 500))
+            .returning(['id', 'user_id'])
+            .execute()),
+        );
+      }
+      return out;
+    },
+    page: (userId: number, limit: number, offset: number) =>
+      db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    async counts(userId: number): Promise<{ count: number; unread: number }> {
+      const row = await db
+        .selectFrom('notifications')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('count'),
+          eb.fn.sum<number>(sql<number>`CASE WHEN read_at IS NULL THEN 1 ELSE 0 END`).as('unread'),
+        ])
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), unread: Number(row.unread ?? 0) };
+    },
+    async markRead(userId: number, ids: number[] | 'all', at: string): Promise<number> {
+      let query = db
+        .updateTable('notifications')
+        .set({ read_at: at })
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null);
+      if (ids !== 'all') query = query.where('id', 'in', ids);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+    find: (id: number) => db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    settings: (userIds: number[]) =>
+      userIds.length === 0
+        ? Promise.resolve([])
+        : db.selectFrom('notification_settings').selectAll().where('user_id', 'in', userIds).execute(),
+    settingsOf: (userId: number) =>
+      db.selectFrom('notification_settings').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+    byPhone: (phone: string) => db.selectFrom('notification_settings').selectAll().where('phone', '=', phone).execute(),
+    async saveSettings(
+      userId: number,
+      values: { phone?: string | null; whatsapp_opt_in?: number; sms_stopped?: number },
+    ) {
+      const now = new Date().toISOString();
+      await db
+        .insertInto('notification_settings')
+        .values({ user_id: userId, phone: null, whatsapp_opt_in: 0, sms_stopped: 0, ...values, updated_at: now })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: now }))
+        .execute();
+    },
+    preferences: (userIds: number[], kind?: string) => {
+      if (userIds.length === 0) return Promise.resolve([]);
+      let query = db.selectFrom('notification_preferences').selectAll().where('user_id', 'in', userIds);
+      if (kind) query = query.where('kind', '=', kind);
+      return query.execute();
+    },
+    async savePreference(userId: number, kind: string, channel: string, enabled: boolean) {
+      await db
+        .insertInto('notification_preferences')
+        .values({ user_id: userId, kind, channel, enabled: enabled ? 1 : 0 })
+        .onConflict((oc) => oc.columns(['user_id', 'kind', 'channel']).doUpdateSet({ enabled: enabled ? 1 : 0 }))
+        .execute();
+    },
+
+    /** Registers the approved templates once (a registered one is left as it is). */
+    async registerTemplates(rows: Insertable<MessageTemplatesTable>[]): Promise<void> {
+      await db
+        .insertInto('message_templates')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['event', 'channel']).doNothing())
+        .execute();
+    },
+    template: (event: string, channel: string) =>
+      db
+        .selectFrom('message_templates')
+        .selectAll()
+        .where('event', '=', event)
+        .where('channel', '=', channel)
+        .executeTakeFirst(),
+
+    /** Writes message rows; a second row for one notification and channel is ignored (at most once). */
+    async enqueue(rows: Insertable<MessageOutboxTable>[]): Promise<void> {
+      for (let i = 0; i < rows.length; i += 500) {
+        await db
+          .insertInto('message_outbox')
+          .values(rows.slice(i, i + 500))
+          .onConflict((oc) => oc.columns(['notification_id', 'channel']).doNothing())
+          .execute();
+      }
+    },
+  };
+}
+
+const due = (now: string) => sql<boolean>`(status = 'pending' AND next_attempt_at <= ${now})`;
+
+/**
+ * The message outbox's claims and status changes (decision record 074). A row is claimed once: only a
+ * `pending` row becomes `sending`; one whose worker died while sending is never sent again (its outcome is
+ * unknown: it falls back instead), so a channel carries a notification at most once.
+ */
+export function createMessageRepository(db: Db) {
+  return {
+    async claimDue(dialect: Dialect, limit: number, now: number, leaseSeconds: number): Promise<MessageRow[]> {
+      const nowIso = new Date(now).toISOString();
+      const lease = new Date(now + leaseSeconds * 1000).toISOString();
+      if (dialect === 'postgres') {
+        const result = await sql<MessageRow>`
+          UPDATE message_outbox SET status = 'sending', attempts = attempts + 1, locked_until = ${lease}
+          WHERE id IN (
+            SELECT id FROM message_outbox WHERE ${due(nowIso)} ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+          )
+          RETURNING *`.execute(db);
+        return result.rows;
+      }
+      const candidates = await db
+        .selectFrom('message_outbox')
+        .select('id')
+        .where(due(nowIso))
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      const claimed: MessageRow[] = [];
+      for (const { id } of candidates) {
+        const row = await db
+          .updateTable('message_outbox')
+          .set({ status: 'sending', attempts: sql<number>`attempts + 1`, locked_until: lease })
+          .where('id', '=', id)
+          .where(due(nowIso))
+          .returningAll()
+          .executeTakeFirst();
+        if (row) claimed.push(row);
+      }
+      return claimed;
+    },
+
+    /** Moves a row from one of `from` to a new state; answers the row when this call made the change. */
+    async transition(
+      id: number,
+      from: string[],
+      values: Updateable<MessageOutboxTable>,
+    ): Promise<MessageRow | undefined> {
+      return db
+        .updateTable('message_outbox')
+        .set(values)
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Rows whose sender died mid-send (lease over): their outcome is unknown. */
+    interrupted: (now: number) =>
+      db
+        .selectFrom('message_outbox')
+        .selectAll()
+        .where('status', '=', 'sending')
+        .where('locked_until', '<', new Date(now).toISOString())
+        .limit(100)
+        .execute(),
+    /** WhatsApp messages sent before `before` with no delivery yet. */
+    undelivered: (before: number) =>
+      db
+        .selectFrom('message_outbox')
+        .selectAll()
+        .where('channel', '=', 'whatsapp')
+        .where('status', '=', 'sent')
+        .where('sent_at', '<', new Date(before).toISOString())
+        .limit(500)
+        .execute(),
+    byProviderId: (channel: string, providerId: string) =>
+      db
+        .selectFrom('message_outbox')
+        .selectAll()
+        .where('channel', '=', channel)
+        .where('provider_message_id', '=', providerId)
+        .executeTakeFirst(),
+    async page(limit: number, offset: number) {
+      return db
+        .selectFrom('message_outbox')
+        .innerJoin('notifications', 'notifications.id', 'message_outbox.notification_id')
+        .innerJoin('users', 'users.id', 'message_outbox.user_id')
+        .select([
+          ...['message_outbox.id', 'message_outbox.channel', 'message_outbox.phone', 'message_outbox.status'],
+          ...['message_outbox.last_error', 'message_outbox.fallback_of', 'message_outbox.created_at'],
+          ...['message_outbox.sent_at', 'notifications.event', 'users.username', 'users.email'],
+        ] as const)
+        .orderBy('message_outbox.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom('message_outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+
+/** Announcements, lesson questions and replies (migration 032). */
+export function createQuestionRepository(db: Db) {
+  return {
+    lesson: (id: number) =>
+      db.selectFrom('lessons').select(['id', 'program_id', 'title']).where('id', '=', id).executeTakeFirst(),
+    batch: (id: number) => db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirst(),
+    batchesOf: (programId: number, instructorId?: number) => {
+      let query = db.selectFrom('batches').select('id').where('course_id', '=', programId);
+      if (instructorId !== undefined) query = query.where('instructor_id', '=', instructorId);
+      return query.execute().then((rows) => rows.map((r) => r.id));
+    },
+    async insertAnnouncement(values: {
+      batch_id: number;
+      author_id: number;
+      title: string;
+      body: string;
+      urgent: number;
+      recipients: number;
+      created_at: string;
+    }) {
+      return db.insertInto('batch_announcements').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+    insertQuestion: (values: {
+      lesson_id: number;
+      batch_id: number;
+      author_id: number;
+      body: string;
+      created_at: string;
+    }) => db.insertInto('lesson_questions').values(values).returningAll().executeTakeFirstOrThrow(),
+    question: (id: number) => db.selectFrom('lesson_questions').selectAll().where('id', '=', id).executeTakeFirst(),
+    insertReply: (values: { question_id: number; author_id: number; body: string; created_at: string }) =>
+      db.insertInto('lesson_question_replies').values(values).returningAll().executeTakeFirstOrThrow(),
+    reply: (id: number) => db.selectFrom('lesson_question_replies').selectAll().where('id', '=', id).executeTakeFirst(),
+    async accept(questionId: number, replyId: number) {
+      await db
+        .updateTable('lesson_questions')
+        .set({ accepted_reply_id: replyId })
+        .where('id', '=', questionId)
+        .execute();
+    },
+    async hide(table: 'lesson_questions' | 'lesson_question_replies', id: number, at: string) {
+      await db.updateTable(table).set({ hidden_at: at }).where('id', '=', id).execute();
+    },
+    /** A lesson's questions in these batches, answered ones first, then newest; hidden ones unless `withHidden`. */
+    async questions(lessonId: number, batchIds: number[], withHidden: boolean) {
+      if (batchIds.length === 0) return [];
+      let query = db
+        .selectFrom('lesson_questions')
+        .leftJoin('users', 'users.id', 'lesson_questions.author_id')
+        .selectAll('lesson_questions')
+        .select(['users.first_name', 'users.last_name', 'users.username'])
+        .where('lesson_id', '=', lessonId)
+        .where('batch_id', 'in', batchIds);
+      if (!withHidden) query = query.where('lesson_questions.hidden_at', 'is', null);
+      const rows = await query.orderBy('lesson_questions.id', 'desc').limit(200).execute();
+      return rows.sort((a, b) => Number(b.accepted_reply_id !== null) - Number(a.accepted_reply_id !== null));
+    },
+    async replies(questionIds: number[], withHidden: boolean) {
+      if (questionIds.length === 0) return [];
+      let query = db
+        .selectFrom('lesson_question_replies')
+        .leftJoin('users', 'users.id', 'lesson_question_replies.author_id')
+        .selectAll('lesson_question_replies')
+        .select(['users.first_name', 'users.last_name', 'users.username', 'users.role'])
+        .where('question_id', 'in', questionIds);
+      if (!withHidden) query = query.where('lesson_question_replies.hidden_at', 'is', null);
+      return query.orderBy('lesson_question_replies.id').execute();
+    },
+  };
+}
