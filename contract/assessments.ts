@@ -101,7 +101,7 @@ export const QuestionQuery = z.object({
 });
 
 const dateTime = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} is a date-time such as 2026-05-01T10:00:00+05:30.` });
+  z.iso.datetime({ offset: true, error: `${label} is a date-time with its offset, such as 2026-05-01T04:30:00Z.` });
 export const ResultsAt = z.union([z.enum(['immediately', 'after_close']), dateTime('results_at')]);
 
 const testFields = {

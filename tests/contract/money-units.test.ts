@@ -39,6 +39,12 @@ const NOT_MONEY: { file: string; text: string }[] = [
   { file: 'server/domains/certificates/eligibility.ts', text: 'part * 100 >= percent * whole' },
   // Attendance as a percentage of the sessions held (decision record 050).
   { file: 'contract/teaching.ts', text: 'Math.round((Math.min(attended, held) * 100) / held)' },
+  // A test's marks (two decimals), its score as a percentage and the discrimination index (decision record 071).
+  { file: 'contract/assessments.ts', text: 'Math.round(n * 100) === n * 100' },
+  { file: 'server/domains/assessments/result-service.ts', text: 'Math.round((10_000 * score) / max) / 100' },
+  { file: 'server/domains/assessments/results.ts', text: '(100 * scored.score) / scored.max_score' },
+  { file: 'server/domains/assessments/scoring.ts', text: 'Math.round(n * 100) / 100' },
+  { file: 'server/domains/assessments/scoring.ts', text: 'Math.round(((upper - lower) / g) * 100) / 100' },
 ];
 
 const BY_100 = /(?:[*/]\s*100(?![\d_.])|(?<![\d_.])100\s*\*)/;

@@ -56,7 +56,7 @@ const rowButton = (name: string) =>
   within(screen.getByRole('row', { name: new RegExp(sampleAdminItem.title) })).getByRole('button', { name });
 
 describe('admin modal, model-based: every generated path replayed on an admin tab', () => {
-  it('generates paths from the machine', () => expect(paths.length).toBeGreaterThan(20));
+  it('generates paths from the machine', () => expect(paths.length).toBeGreaterThan(5));
 
   for (const path of paths) {
     it(path.description, { timeout: 30_000 }, async () => {

@@ -49,7 +49,7 @@ const change = (label: RegExp, value: string) => fireEvent.change(screen.getByLa
 describe('session, model-based: every generated path replayed on the login, sign-up and chrome views', () => {
   // The login form's answer (a challenge, a user), the sign-up form's (the new student) and the passkey's
   // come to the session as session.challenged / session.signedIn.
-  it('generates paths from the machine', () => expect(paths.length).toBeGreaterThan(10));
+  it('generates paths from the machine', () => expect(paths.length).toBeGreaterThan(5));
 
   for (const path of paths) {
     it(path.description, { timeout: 30_000 }, async () => {

@@ -1,4 +1,4 @@
-import { istToday } from '../../../contract/time.ts';
+import { istDayStart, istToday } from '../../../contract/time.ts';
 import type { Db } from '../../platform/db/connect.ts';
 
 /**
@@ -250,7 +250,8 @@ export async function seedPlacementOpenings(trx: Db, studentUsername: string): P
       deadline: addDays(today, 21),
       description: 'Support rating committees with financial spreading, peer comparison and rating notes.',
       stage: 'interview_scheduled' as const,
-      interview: `${addDays(today, 5)}T11:00:00+05:30`,
+      // 11:00 India time, five days on.
+      interview: new Date(Date.parse(istDayStart(addDays(today, 5))) + 11 * 3_600_000).toISOString(),
     },
   ];
   for (const o of openings) {
