@@ -126,6 +126,7 @@ export default defineConfig(({ command }) => ({
           // One module graph for the whole suite: each file still builds its own app on its own database, but
           // the server's modules are imported once, not once per file (a third of the suite's time).
           isolate: false,
+          setupFiles: ['tests/api/support/each-file.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Passwords hashed at N=2^12 instead of production's 2^17 (read only with NODE_ENV=test: server/platform/lib/passwords.ts).

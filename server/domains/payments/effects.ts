@@ -62,7 +62,8 @@ export function createPaymentEffects(
     async paymentCompleted(trx: Db, paymentId: number): Promise<TaxDocumentRow | null> {
       const invoice = await billing.issueInvoice(trx, paymentId);
       if (!invoice) return null;
-      const { name, course, to } = await paymentParty(trx, paymentId);
+      // Once per completion: the billing copy's address is counted against its daily allowance here.
+      const { payment, name, course, to } = await paymentParty(trx, paymentId);
       await enqueueEmail(trx, {
         template: 'payment_confirmation',
         to,
@@ -76,7 +77,6 @@ export function createPaymentEffects(
           { kind: 'tax_document', id: invoice.id, filename: taxDocumentFileName('invoice', invoice.number) },
         ],
       });
-      const { payment } = await paymentParty(trx, paymentId);
       await noticeOf.paid(trx, ctx, payment.student_id, {
         name: payment.user_first_name || name,
         course,
