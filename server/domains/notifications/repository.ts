@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, Dialect } from '../../platform/db/connect.ts';
+import { claimLeased } from '../../platform/db/lease-claim.ts';
 import type { MessageOutboxTable, MessageRow, MessageTemplatesTable, NotificationsTable } from './tables.ts';
 
 /** The notifications, the students' channel settings and choices, and the templates (decision record 073). */
@@ -121,36 +122,8 @@ const due = (now: string) => sql<boolean>`(status = 'pending' AND next_attempt_a
 export function createMessageRepository(db: Db) {
   return {
     async claimDue(dialect: Dialect, limit: number, now: number, leaseSeconds: number): Promise<MessageRow[]> {
-      const nowIso = new Date(now).toISOString();
       const lease = new Date(now + leaseSeconds * 1000).toISOString();
-      if (dialect === 'postgres') {
-        const result = await sql<MessageRow>`
-          UPDATE message_outbox SET status = 'sending', attempts = attempts + 1, locked_until = ${lease}
-          WHERE id IN (
-            SELECT id FROM message_outbox WHERE ${due(nowIso)} ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED
-          )
-          RETURNING *`.execute(db);
-        return result.rows;
-      }
-      const candidates = await db
-        .selectFrom('message_outbox')
-        .select('id')
-        .where(due(nowIso))
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-      const claimed: MessageRow[] = [];
-      for (const { id } of candidates) {
-        const row = await db
-          .updateTable('message_outbox')
-          .set({ status: 'sending', attempts: sql<number>`attempts + 1`, locked_until: lease })
-          .where('id', '=', id)
-          .where(due(nowIso))
-          .returningAll()
-          .executeTakeFirst();
-        if (row) claimed.push(row);
-      }
-      return claimed;
+      return claimLeased<MessageRow>(db, dialect, 'message_outbox', due(new Date(now).toISOString()), limit, lease);
     },
 
     /** Moves a row from one of `from` to a new state; answers the row when this call made the change. */

@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db, Dialect } from './connect.ts';
+import { claimLeased } from './lease-claim.ts';
 import type { OutboxRow, OutboxTable } from './schema.ts';
 
 const due = (now: string) =>
@@ -36,36 +37,8 @@ export function createOutboxRepository(db: Db) {
      */
     async claimDue(dialect: Dialect, limit: number, leaseSeconds: number): Promise<OutboxRow[]> {
       const now = new Date();
-      const nowIso = now.toISOString();
       const lease = new Date(now.getTime() + leaseSeconds * 1000).toISOString();
-      if (dialect === 'postgres') {
-        const result = await sql<OutboxRow>`
-          UPDATE outbox SET status = 'sending', attempts = attempts + 1, locked_until = ${lease}
-          WHERE id IN (
-            SELECT id FROM outbox WHERE ${due(nowIso)} ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED
-          )
-          RETURNING *`.execute(db);
-        return result.rows;
-      }
-      const candidates = await db
-        .selectFrom('outbox')
-        .select('id')
-        .where(due(nowIso))
-        .orderBy('id')
-        .limit(limit)
-        .execute();
-      const claimed: OutboxRow[] = [];
-      for (const { id } of candidates) {
-        const row = await db
-          .updateTable('outbox')
-          .set({ status: 'sending', attempts: sql<number>`attempts + 1`, locked_until: lease })
-          .where('id', '=', id)
-          .where(due(nowIso))
-          .returningAll()
-          .executeTakeFirst();
-        if (row) claimed.push(row);
-      }
-      return claimed;
+      return claimLeased<OutboxRow>(db, dialect, 'outbox', due(now.toISOString()), limit, lease);
     },
 
     async markSent(id: number, status: 'sent' | 'nowhere'): Promise<void> {
