@@ -189,6 +189,7 @@ export const AdminMessage = z.object({
 export type AdminMessage = z.infer<typeof AdminMessage>;
 
 export const NOTIFY_MESSAGES = {
+  statusBeforeSend: 'A status for a message this server has not recorded as sent yet: send the event again shortly.',
   notAsker: 'Questions are asked by the batch’s students.',
   noBatch: 'You are not in a batch of this program.',
   notInBatch: 'You are not in this question’s batch.',

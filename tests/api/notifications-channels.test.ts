@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFY_PATHS as P, type AdminMessage, type Paginated, type Preferences } from '../../contract/index.ts';
+import {
+  NOTIFY_MESSAGES,
+  NOTIFY_PATHS as P,
+  type AdminMessage,
+  type Paginated,
+  type Preferences,
+} from '../../contract/index.ts';
 import { setClock } from '../../server/platform/lib/clock.ts';
 import { messagingApp, optIn, statusPayload, whatsappHook } from './support/messaging-app.ts';
 import { notifyWorld } from './support/notify-fixtures.ts';
@@ -114,6 +120,12 @@ describe('webhooks', () => {
     expect(after).toMatchObject({ status: 'delivered', status_at: row!.status_at });
     // No fallback was added by the replayed failure.
     expect((await rowsOf(w.student.id)).filter((r) => r.fallback_of === row!.id)).toHaveLength(0);
+  });
+
+  it('a status that arrives before its send is recorded is answered 503, so the provider sends it again', async () => {
+    const early = await whatsappHook(m.ctx.url, statusPayload('wamid.not-recorded-yet', 'delivered'));
+    expect(early.status).toBe(503);
+    expect(await early.json()).toMatchObject({ detail: NOTIFY_MESSAGES.statusBeforeSend });
   });
 });
 

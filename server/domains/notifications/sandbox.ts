@@ -60,13 +60,19 @@ export function createMessagingSandbox(options: { ratePerSecond?: number; webhoo
     if (!webhookBase) return;
     const raw = JSON.stringify(payload);
     const signature = header === 'x-hub-signature-256' ? `sha256=${sign(secret, raw)}` : sign(secret, raw);
-    const delivery = fetch(`${webhookBase}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [header]: signature },
-      body: raw,
-    })
-      .then(() => undefined)
-      .catch(() => undefined);
+    // As the providers do, an event not answered 2xx is sent again (here up to 5 times, 100 ms apart and more).
+    const send = () =>
+      fetch(`${webhookBase}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [header]: signature },
+        body: raw,
+      }).then((answer) => answer.ok);
+    const delivery = (async () => {
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        if (await send().catch(() => false)) return;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    })();
     pending.add(delivery);
     void delivery.finally(() => pending.delete(delivery));
   }

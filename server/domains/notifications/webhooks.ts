@@ -14,6 +14,9 @@ import type { MessageRow } from './tables.ts';
  * value.messages[]. SMS: X-Sms-Signature = HMAC-SHA256 (hex) of the raw body under SMS_WEBHOOK_SECRET.
  * A status only moves a message forward (sent → delivered → read; failed only from sent), so a replayed
  * or late status changes nothing; a failure adds the fallback once. A reply of STOP opts the number out.
+ * A status can reach us before the worker has recorded the send it answers (the provider posts it while
+ * our request is still coming back): the event is then answered 503 and the provider sends it again (Meta
+ * retries a webhook not answered 200), by when the send is recorded; what it already applied moves nothing twice.
  */
 const RANK: Record<string, number> = { sent: 1, delivered: 2, read: 3 };
 const STOP_WORDS = new Set(['STOP', 'UNSUBSCRIBE', 'STOP ALL']);
@@ -36,7 +39,7 @@ async function applyStatus(
   fallback: Fallback,
 ) {
   const row = await createMessageRepository(db).byProviderId(channel, providerId);
-  if (!row) return;
+  if (!row) throw new HttpError(503, NOTIFY_MESSAGES.statusBeforeSend);
   const at = new Date(clockNow()).toISOString();
   if (status === 'failed') {
     await inTransaction(db, async (trx) => {
