@@ -18,12 +18,32 @@ async function as(baseURL: string, page: Page, role: Role): Promise<void> {
   if (role === 'admin') await setTokens(page, await login(baseURL, ADMIN.username, ADMIN.password));
 }
 
-export type Shot = { page: string; path: string; file: string; bytes: number; overflowPx: number };
+export type Shot = { page: string; path: string; file: string; bytes: number };
 
-/**
- * Full-page screenshots of every page at one width into docs/screenshots/<page>-<width>.png.
- * Returns the files written, their sizes, and how many pixels each page overflows the window sideways.
- */
+/** Every page of SCREENSHOT_PAGES, signed in as its role, one page (tab) per role, settled before `visit`. */
+async function visitEveryPage<T>(
+  baseURL: string,
+  openPage: () => Promise<Page>,
+  visit: (page: Page, route: (typeof SCREENSHOT_PAGES)[number], path: string) => Promise<T>,
+): Promise<T[]> {
+  const results: T[] = [];
+  for (const role of ['visitor', 'student', 'admin'] as const) {
+    const routes = SCREENSHOT_PAGES.filter((r) => r.role === role);
+    if (!routes.length) continue;
+    const page = await openPage();
+    await as(baseURL, page, role);
+    for (const route of routes) {
+      const path = await route.path(baseURL);
+      await page.goto(path);
+      await settle(page);
+      results.push(await visit(page, route, path));
+    }
+    await page.close();
+  }
+  return results;
+}
+
+/** Full-page screenshots of every page at one width into docs/screenshots/<page>-<width>.png. */
 export async function screenshotEveryPage(
   baseURL: string,
   newPage: (options: BrowserContextOptions) => Promise<Page>,
@@ -31,34 +51,22 @@ export async function screenshotEveryPage(
   outDir = SCREENSHOT_DIR,
 ): Promise<Shot[]> {
   mkdirSync(outDir, { recursive: true });
-  const written: Shot[] = [];
-  for (const role of ['visitor', 'student', 'admin'] as const) {
-    const routes = SCREENSHOT_PAGES.filter((r) => r.role === role);
-    if (!routes.length) continue;
-    const page = await newPage({ viewport: { width, height: width > 500 ? 800 : 844 }, reducedMotion: 'reduce' });
-    await as(baseURL, page, role);
-    for (const route of routes) {
-      await page.goto(await route.path(baseURL));
-      await settle(page);
+  const viewport = { width, height: width > 500 ? 800 : 844 };
+  return visitEveryPage(
+    baseURL,
+    () => newPage({ viewport, reducedMotion: 'reduce' }),
+    async (page, route, path) => {
       const file = join(outDir, `${route.name}-${width}.png`);
-      // How far the page is wider than the window (a phone user would have to scroll sideways).
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-      written.push({
-        page: route.name,
-        path: await route.path(baseURL),
-        file,
-        bytes: statSync(file).size,
-        overflowPx: Math.max(0, scrollWidth - width),
-      });
-    }
-  }
-  return written;
+      return { page: route.name, path, file, bytes: statSync(file).size };
+    },
+  );
 }
 
 /**
- * How many pixels each page is wider than a window of `width`, with `font` forced on every element (the
- * wide and the narrow face: the width checks must not depend on this machine's default font).
+ * How many pixels each page is wider than a window of `width` (a phone user would have to scroll sideways),
+ * with `font` forced on every element (the wide and the narrow face: the width checks must not depend on
+ * this machine's default font).
  */
 export async function overflowEveryPage(
   baseURL: string,
@@ -66,23 +74,17 @@ export async function overflowEveryPage(
   width: number,
   font: LayoutFont,
 ): Promise<{ path: string; overflowPx: number }[]> {
-  const measured: { path: string; overflowPx: number }[] = [];
-  for (const role of ['visitor', 'student', 'admin'] as const) {
-    const routes = SCREENSHOT_PAGES.filter((r) => r.role === role);
-    if (!routes.length) continue;
-    const context = await newContext({ viewport: { width, height: 844 }, reducedMotion: 'reduce' });
-    await forceFont(context, font);
-    const page = await context.newPage();
-    await as(baseURL, page, role);
-    for (const route of routes) {
-      const path = await route.path(baseURL);
-      await page.goto(path);
-      await settle(page);
+  return visitEveryPage(
+    baseURL,
+    async () => {
+      const context = await newContext({ viewport: { width, height: 844 }, reducedMotion: 'reduce' });
+      await forceFont(context, font);
+      return context.newPage();
+    },
+    async (page, _route, path) => {
       await page.waitForFunction(() => document.fonts.status === 'loaded');
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      measured.push({ path, overflowPx: Math.max(0, scrollWidth - width) });
-    }
-    await context.close();
-  }
-  return measured;
+      return { path, overflowPx: Math.max(0, scrollWidth - width) };
+    },
+  );
 }
