@@ -99,5 +99,5 @@ describe('kill -9 under write load', () => {
     } finally {
       await handle.close();
     }
-  }, 120_000);
+  }, 180_000);
 });

@@ -72,7 +72,7 @@ const welcomes = (inbox: Inbox) => inbox.messages.filter((m) => m.subject?.start
 
 // Server processes are started, killed and started again: under a loaded CI machine this takes longer
 // than a plain API test, so these two have a minute each.
-describe('the outbox across server processes', { timeout: 90_000 }, () => {
+describe('the outbox across server processes', { timeout: 180_000 }, () => {
   it('sends, after a restart, every email committed before the server was killed with SIGKILL', async () => {
     const dbUrl = await databaseUrl();
     // The mail relay is down while the first server runs: every attempt fails and is retried later.
