@@ -4,8 +4,8 @@ import type { TableClass } from './class.ts';
  * The notifications domain's tables (migration 032), classified for the data export (decision record
  * 046): a student's notifications, channel settings and choices, the messages sent to them, and what
  * they asked and replied on lessons are theirs. An erasure deletes the notifications, settings and
- * choices (and the messages sent for those notifications, with their numbers), and blanks their questions' and replies' text
- * (repositories/personal-data.ts).
+ * choices (and the messages sent for those notifications, with their numbers), and blanks their
+ * questions' and replies' text (repositories/personal-data.ts).
  */
 export const NOTIFY_DATA: Record<string, TableClass> = {
   notifications: {
