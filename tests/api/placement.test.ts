@@ -1,51 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
   PLACEMENT_MESSAGES,
   PLACEMENT_PATHS as P,
-  type Employer,
   type Offer,
   type PlacementSummary,
 } from '../../contract/index.ts';
-import { createMailWorker } from '../../server/platform/mail/worker.ts';
 import { insertProgram, istDay } from './support/certificate-fixtures.ts';
-import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
+import type { TestContext, TestUser } from './support/harness.ts';
 import { placementBatch, placementOffer, placementStudents } from './support/placement-fixtures.ts';
+import { addEmployer, usePlacementWorld } from './support/placement-world.ts';
 
 /**
- * Placement (decision record 070): every public figure from verified offers only, the employer's
- * single-use link, the wording rule, and who may do what.
+ * Placement (decision record 070): every public figure from verified offers only, the wording rule, and
+ * who may do what (the employer's single-use link: placement-confirmation.test.ts).
  */
+const world = usePlacementWorld();
 let ctx: TestContext;
 let admin: TestUser;
 let student: TestUser;
 let stranger: TestUser;
-let programId: number;
 let batchId: number;
+beforeAll(() => ({ ctx, admin, student, stranger, batchId } = world));
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.user('placementadmin', 'admin');
-  student = await ctx.user('placedstudent');
-  stranger = await ctx.user('otherstudent');
-  programId = (await insertProgram(ctx.db, 'Credit Analyst Placement Program', 1)).programId;
-  batchId = await placementBatch(ctx.db, programId, 'Batch of the access tests', istDay(-30));
-  await placementStudents(ctx.db, batchId, [student.id], { status: 'completed' });
-});
-afterAll(async () => ctx?.close());
+const employer = (name: string, extra: Record<string, unknown> = {}) => addEmployer(world, name, extra);
 
 const summary = async () => (await ctx.request({ url: P.summary })).body as PlacementSummary;
-
-async function employer(name: string, extra: Record<string, unknown> = {}): Promise<Employer> {
-  const res = await ctx.request({
-    method: 'POST',
-    url: P.employers,
-    token: admin.access,
-    body: { name, sector: 'bank', ...extra },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as Employer;
-}
 
 describe('the figures count verified offers only', () => {
   it('300 students with 120 offers, 100 of them verified, give exactly the figures of the 100', async () => {
@@ -199,123 +179,6 @@ describe('a student reports an offer; the office verifies it', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: PLACEMENT_MESSAGES.notEnrolled });
-  });
-});
-
-describe("the employer's confirmation link", () => {
-  async function claimedOffer(ctc = 720000) {
-    const res = await ctx.request({
-      method: 'POST',
-      url: P.offers,
-      token: admin.access,
-      body: {
-        student: student.id,
-        batch: batchId,
-        employer: confirmingEmployer.id,
-        designation: 'Risk Analyst',
-        annual_ctc: ctc,
-        offer_date: istDay(-2),
-      },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body as Offer;
-  }
-  let confirmingEmployer: Employer;
-  beforeAll(async () => {
-    confirmingEmployer = await employer('Narmada Lending', {
-      website: 'https://www.narmadalending.example',
-      hr_contacts: [
-        { name: 'HR Desk', email: 'hr@careers.narmadalending.example' },
-        { name: 'Gmail Person', email: 'narmada.hr@gmail.example' },
-      ],
-    });
-  });
-
-  /** Sends the outbox and answers the link of the last confirmation email, as the recipient reads it. */
-  async function linkSent(): Promise<string> {
-    const sent: { to: string; text: string }[] = [];
-    const worker = createMailWorker({
-      db: ctx.db,
-      dialect: ctx.app.deps.dialect,
-      config: { ...ctx.config, smtpUrl: null },
-      transport: { send: async (m) => void sent.push(m as never), close: () => undefined },
-    });
-    await worker.runOnce();
-    await worker.stop();
-    const mail = sent.filter((m) => m.to === 'hr@careers.narmadalending.example').at(-1)!;
-    return /#token=([\w-]+)/.exec(mail.text)![1]!;
-  }
-
-  it('goes only to an HR contact on the employer’s domain, and the Outbox never shows the link', async () => {
-    const offer = await claimedOffer();
-    const off = await ctx.request({
-      method: 'POST',
-      url: P.requestConfirmation(offer.id),
-      token: admin.access,
-      body: { contact_email: 'narmada.hr@gmail.example' },
-    });
-    expect(off.status).toBe(400);
-    expect(off.body).toEqual({ error: PLACEMENT_MESSAGES.contactNotOnDomain('narmadalending.example') });
-    const on = await ctx.request({
-      method: 'POST',
-      url: P.requestConfirmation(offer.id),
-      token: admin.access,
-      body: { contact_email: 'hr@careers.narmadalending.example' },
-    });
-    expect(on.status, JSON.stringify(on.body)).toBe(200);
-    const outbox = await ctx.request({ url: `${API.admin.outbox}?template=offer_confirmation`, token: admin.access });
-    expect(JSON.stringify(outbox.body)).not.toMatch(/token=/);
-    const token = await linkSent();
-    const stored = await ctx.db.selectFrom('offer_confirmations').selectAll().execute();
-    expect(JSON.stringify(stored)).not.toContain(token);
-
-    const view = await ctx.request({ method: 'POST', url: P.confirmation, body: { token } });
-    expect(view.status).toBe(200);
-    expect(view.body).toMatchObject({
-      employer_name: 'Narmada Lending',
-      designation: 'Risk Analyst',
-      annual_ctc: 720000,
-    });
-    const corrected = await ctx.request({
-      method: 'POST',
-      url: P.confirmationAnswer,
-      body: { token, decision: 'correct', annual_ctc: 700000 },
-    });
-    expect(corrected.body).toEqual({ message: PLACEMENT_MESSAGES.corrected });
-    const after = await ctx.request({ url: P.offer(offer.id), token: admin.access });
-    expect(after.body).toMatchObject({ status: 'verified', verified_via: 'employer', annual_ctc: 700000 });
-
-    const twice = await ctx.request({
-      method: 'POST',
-      url: P.confirmationAnswer,
-      body: { token, decision: 'confirm' },
-    });
-    expect(twice.status).toBe(410);
-    expect(twice.body).toEqual({ detail: PLACEMENT_MESSAGES.linkUsed });
-  });
-
-  it('expires after 24 hours, and an unknown token is refused', async () => {
-    const offer = await claimedOffer(800000);
-    await ctx.request({
-      method: 'POST',
-      url: P.requestConfirmation(offer.id),
-      token: admin.access,
-      body: { contact_email: 'hr@careers.narmadalending.example' },
-    });
-    const token = await linkSent();
-    await ctx.db
-      .updateTable('offer_confirmations')
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-      .where('offer_id', '=', offer.id)
-      .execute();
-    const late = await ctx.request({ method: 'POST', url: P.confirmationAnswer, body: { token, decision: 'confirm' } });
-    expect(late.status).toBe(410);
-    expect(late.body).toEqual({ detail: PLACEMENT_MESSAGES.linkExpired });
-    const unknown = await ctx.request({ method: 'POST', url: P.confirmation, body: { token: `${token}x` } });
-    expect(unknown.status).toBe(404);
-    expect((await ctx.request({ url: P.offer(offer.id), token: admin.access })).body).toMatchObject({
-      status: 'claimed',
-    });
   });
 });
 

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, expect } from 'vitest';
+import { PLACEMENT_PATHS as P, type Employer } from '../../../contract/index.ts';
+import { insertProgram, istDay } from './certificate-fixtures.ts';
+import { createTestApp, type TestContext, type TestUser } from './harness.ts';
+import { placementBatch, placementStudents } from './placement-fixtures.ts';
+
+/** The placement files' app: an administrator, a student who completed a batch of a program, a stranger. */
+export type PlacementWorld = {
+  ctx: TestContext;
+  admin: TestUser;
+  student: TestUser;
+  stranger: TestUser;
+  programId: number;
+  batchId: number;
+};
+
+/** Made before a file's tests, closed after; read its fields inside tests and hooks. */
+export function usePlacementWorld(): PlacementWorld {
+  const world = {} as PlacementWorld;
+  beforeAll(async () => {
+    world.ctx = await createTestApp();
+    world.admin = await world.ctx.user('placementadmin', 'admin');
+    world.student = await world.ctx.user('placedstudent');
+    world.stranger = await world.ctx.user('otherstudent');
+    world.programId = (await insertProgram(world.ctx.db, 'Credit Analyst Placement Program', 1)).programId;
+    world.batchId = await placementBatch(world.ctx.db, world.programId, 'Batch of the access tests', istDay(-30));
+    await placementStudents(world.ctx.db, world.batchId, [world.student.id], { status: 'completed' });
+  });
+  afterAll(async () => world.ctx?.close());
+  return world;
+}
+
+/** An employer the office adds (201 expected). */
+export async function addEmployer(world: PlacementWorld, name: string, extra: Record<string, unknown> = {}) {
+  const res = await world.ctx.request({
+    method: 'POST',
+    url: P.employers,
+    token: world.admin.access,
+    body: { name, sector: 'bank', ...extra },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as Employer;
+}
