@@ -109,7 +109,6 @@ describe('The office', () => {
     const studentPage = await e2e.newPage();
     await openLoggedIn(studentPage, student, '/dashboard');
     await visible(studentPage.getByRole('heading', { name: /^My Courses/ }));
-
     const page = await e2e.newPage();
     await openAdminTab(page, 'Users');
     await page.getByLabel('Search name, username or email').fill(student.username);
