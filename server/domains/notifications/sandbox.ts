@@ -27,6 +27,9 @@ export type SandboxMessage = {
   params: string[];
 };
 
+/** The wait before the sandbox sends an unanswered event again grows by this much per try. */
+const RETRY_STEP_MS = 100;
+
 const sign = (secret: string, raw: string) => createHmac('sha256', secret).update(raw).digest('hex');
 
 export function createMessagingSandbox(options: { ratePerSecond?: number; webhookBase?: string | null } = {}) {
@@ -70,7 +73,7 @@ export function createMessagingSandbox(options: { ratePerSecond?: number; webhoo
     const delivery = (async () => {
       for (let attempt = 1; attempt <= 5; attempt++) {
         if (await send().catch(() => false)) return;
-        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+        await new Promise((resolve) => setTimeout(resolve, RETRY_STEP_MS * attempt));
       }
     })();
     pending.add(delivery);
