@@ -77,15 +77,15 @@ describe('A refused form shows why next to itself, focused', () => {
     );
   });
 
-  // Skipped: the account page never settles in jsdom (the worker spins; found when these files first ran
-  // in CI). The account page is walked in Chromium (tests/e2e/second-factor, passkeys, email-change).
-  it.skip('Account: Change password with a wrong current password', async () => {
+  it('Account: Change password with a wrong current password', async () => {
     const { user } = renderApp('/account', {
       user: student,
       routes: { [`POST ${MFA_PATHS.password}`]: fail(403, { detail: 'The password is not correct.' }) },
     });
-    await user.type(await screen.findByLabelText(/Current password/), 'wrong-one');
-    await user.type(screen.getByLabelText(/New password/), 'a-much-longer-password-1');
+    // The email section asks for the current password too: type into the password form's own field.
+    const form = within((await screen.findByRole('button', { name: 'Change password' })).closest('form')!);
+    await user.type(form.getByLabelText(/Current password/), 'wrong-one');
+    await user.type(form.getByLabelText(/New password/), 'a-much-longer-password-1');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     await expectRefusalAt('The password is not correct.', formOf('Change password'));
   });

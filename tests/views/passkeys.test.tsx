@@ -15,10 +15,8 @@ const laptop: Passkey = {
 const STATUS = { totp_enabled: false, recovery_codes_left: 0, passkeys: 1, step_up_until: null };
 const STEP_UP = fail(403, { detail: MFA_MESSAGES.stepUpRequired, code: 'step_up_required' });
 
-// Skipped: the account page never settles in jsdom (the worker spins); walked in Chromium instead
-// (tests/e2e/passkeys.e2e.test.ts).
 describe('the Passkeys section', () => {
-  it.skip('lists the passkeys; removing one asks for a fresh step-up (a code or a passkey), then it is gone', async () => {
+  it('lists the passkeys; removing one asks for a fresh step-up (a code or a passkey), then it is gone', async () => {
     let passkeys = [laptop];
     let stepped = false;
     const { user, api } = renderApp('/account', {
@@ -52,7 +50,7 @@ describe('the Passkeys section', () => {
     expect(api.callsTo(`DELETE ${PASSKEY_PATHS.one('cred-1')}`)).toHaveLength(2);
   });
 
-  it.skip('asks for a name, and says so when the browser cannot use passkeys', async () => {
+  it('asks for a name, and says so when the browser cannot use passkeys', async () => {
     const { user, api } = renderApp('/account', {
       user: student,
       routes: {

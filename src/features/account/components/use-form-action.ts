@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AccountMachines } from '../types.ts';
 
 /**
@@ -15,11 +15,14 @@ export function useFormAction<T>(machines: AccountMachines, run: () => Promise<T
   // eslint-disable-next-line react-hooks/refs -- read when the form is submitted, never during render
   const [logic] = useState(() => machines.actionOf(() => latest.current()));
   const [snapshot, send] = useMachine(logic, { input: {} });
+  // One function for the component's life: an effect that runs it (the email section loads the address
+  // with it) runs once, not after every render; a new function each render made it fetch in a loop.
+  const submit = useCallback(() => send({ type: 'action.run' }), [send]);
   return {
     busy: snapshot.hasTag('busy'),
     done: snapshot.matches('done'),
     error: snapshot.matches('failed') ? snapshot.context.error : null,
     output: snapshot.context.output,
-    submit: () => send({ type: 'action.run' }),
+    submit,
   };
 }
