@@ -5,9 +5,11 @@ import { defineConfig } from 'vitest/config';
  * End-to-end suite: real Chromium (Debian's /usr/bin/chromium) against the real server started the way
  * the README starts it. Run with `npx vitest run --config tests/e2e/vitest.config.ts`.
  * Every spec file gets its own server on its own fresh copy of a freshly seeded SQLite database, so no
- * file depends on another. Files run one at a time: the machine has two cores and each file runs a
- * server and a browser.
+ * file depends on another. Two files run at once (E2E_WORKERS to change): a file spends much of its time
+ * starting its server and waiting on pages, and once the API suites are done the step would otherwise
+ * leave one of the machine's two cores idle.
  */
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 2);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export default defineConfig({
@@ -18,8 +20,8 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.test.ts'],
     environment: 'node',
     globalSetup: ['tests/e2e/support/global-setup.ts'],
-    fileParallelism: false,
-    maxWorkers: 1,
+    fileParallelism: workers > 1,
+    maxWorkers: workers,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
