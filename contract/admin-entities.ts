@@ -163,3 +163,23 @@ export const EnrollmentImpact = z.object({
   delete_refused: z.string().nullable(),
 });
 export type EnrollmentImpact = z.infer<typeof EnrollmentImpact>;
+
+/**
+ * GET /api/admin/programs/{id}/impact/ and /api/admin/workshops/{id}/impact/ (decision 077): what deleting a
+ * course touches, read before the administrator confirms. A course with any payment or enrollment is archived,
+ * not deleted (the delete's own rule): it leaves the catalogue while its students keep their access, records
+ * and instalment schedules. The ongoing enrollments and the instalments still due on them (paise) are listed.
+ */
+export const CourseImpact = z.object({
+  course_type: z.enum(['program', 'workshop']),
+  course_id: z.number().int(),
+  outcome: z.enum(['deleted', 'archived']),
+  /** Every enrollment the course has had, whatever its status. */
+  enrollments: z.number().int(),
+  /** The students still in it: pending, active or on hold. */
+  active_enrollments: z.number().int(),
+  has_payments: z.boolean(),
+  unpaid_instalments: UserImpact.shape.unpaid_instalments,
+  unpaid_total_paise: z.number().int(),
+});
+export type CourseImpact = z.infer<typeof CourseImpact>;

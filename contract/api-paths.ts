@@ -67,6 +67,9 @@ export const API = {
     enrollment: (id: Id = P) => `/api/admin/enrollments/${id}/`,
     /** What deleting or cancelling the enrollment touches: its unpaid instalments, a seat (decision 077). */
     enrollmentImpact: (id: Id = P) => `/api/admin/enrollments/${id}/impact/`,
+    /** What deleting a program or workshop touches: archived or deleted, its students, instalments due. */
+    programImpact: (id: Id = P) => `/api/admin/programs/${id}/impact/`,
+    workshopImpact: (id: Id = P) => `/api/admin/workshops/${id}/impact/`,
     payment: (id: Id = P) => `/api/admin/payments/${id}/`,
     refundPayment: (id: Id = P) => `/api/admin/payments/${id}/refund/`,
     reconciliation: '/api/admin/reconciliation/',

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API, MESSAGES } from '../../contract/index.ts';
 import { fail, ok } from './support/fake-api.ts';
-import { program } from './support/fixtures.ts';
+import { courseImpact, program } from './support/fixtures.ts';
 import { expectSuccessNotice } from './support/notices.ts';
 import { adminPanel, dialog } from './support/admin-panel.ts';
 
@@ -127,7 +127,10 @@ describe('Admin dashboard', () => {
   });
 
   it('Delete asks "Are you sure you want to delete this item?" in an in-app dialog; failure shows the spec text', async () => {
-    const { user, api } = adminPanel({ [`DELETE ${API.programs.remove(1)}`]: fail(500, {}) });
+    const { user, api } = adminPanel({
+      [`GET ${API.admin.programImpact(1)}`]: ok(courseImpact()),
+      [`DELETE ${API.programs.remove(1)}`]: fail(500, {}),
+    });
     await user.click(
       within(await screen.findByRole('row', { name: /Credit Analyst Program/ })).getByRole('button', {
         name: 'Delete',
@@ -136,13 +139,13 @@ describe('Admin dashboard', () => {
     const confirm = screen.getByRole('alertdialog');
     expect(within(confirm).getByText(MESSAGES.deleteConfirm)).toBeInTheDocument();
     expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await user.click(await within(confirm).findByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.adminDeleteFailed);
     api.on(`DELETE ${API.programs.remove(1)}`, { status: 204 });
     await user.click(
       within(screen.getByRole('row', { name: /Credit Analyst Program/ })).getByRole('button', { name: 'Delete' }),
     );
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(await within(screen.getByRole('alertdialog')).findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(api.callsTo(`DELETE ${API.programs.remove(1)}`)).toHaveLength(2);
   });

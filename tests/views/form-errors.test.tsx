@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { API, COUPON_PATHS, MFA_PATHS, PRIVACY_API, SERVER_MESSAGES, type ConsentState } from '../../contract/index.ts';
 import { adminPanel } from './support/admin-panel.ts';
 import { fail, ok, type Handler } from './support/fake-api.ts';
-import { admin, program, student } from './support/fixtures.ts';
+import { admin, courseImpact, program, student } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
 
 /**
@@ -110,6 +110,7 @@ describe('A refused form shows why next to itself, focused', () => {
 
   it('Admin: a refused delete shows above the list it was asked from, focused', async () => {
     const { user } = adminPanel({
+      [`GET ${API.admin.programImpact(program().id)}`]: ok(courseImpact()),
       [`DELETE ${API.programs.remove(program().id)}`]: fail(409, { detail: 'This program has enrollments.' }),
     });
     const row = await screen.findByRole('row', { name: new RegExp(program().title) });

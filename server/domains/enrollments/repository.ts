@@ -45,6 +45,13 @@ export function createEnrollmentRepository(db: Db) {
         .where('course_type', '=', courseType)
         .where('course_id', '=', courseId)
         .executeTakeFirst(),
+    /** Every enrollment in one course (a course's delete impact reads them). */
+    listForCourse: (courseType: CourseType, courseId: number) =>
+      selectEnrollments(db)
+        .where('enrollments.course_type', '=', courseType)
+        .where('enrollments.course_id', '=', courseId)
+        .orderBy('enrollments.id')
+        .execute(),
     listForStudent: (studentId: number) =>
       selectEnrollments(db)
         .where('enrollments.student_id', '=', studentId)

@@ -1,4 +1,11 @@
-import { OFFICE_MESSAGES, type EnrollmentImpact, type UserImpact } from '../../../contract/index.ts';
+import {
+  OFFICE_MESSAGES,
+  type CourseImpact,
+  type CourseType,
+  type EnrollmentImpact,
+  type UserImpact,
+} from '../../../contract/index.ts';
+import { courseExists } from '../catalogue/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import { notFound } from '../../platform/lib/errors.ts';
 import { createEnrollmentRepository, type EnrollmentView } from '../enrollments/repository.ts';
@@ -90,5 +97,34 @@ export async function enrollmentImpact(db: Db, rules: PricingRules, id: number):
     unpaid_total_paise: totalOf(unpaid),
     seat_released: enrollment.course_type === 'workshop' && givesAccess(enrollment),
     delete_refused: paid ? OFFICE_MESSAGES.enrollmentHasMoney : null,
+  };
+}
+
+/**
+ * GET /api/admin/programs|workshops/{id}/impact/ (decision 077): what deleting the course touches. The delete
+ * archives a course that has any payment or enrollment (catalogue routes, the same two checks), so the answer
+ * says which will happen, how many students are still in it and what is still due on their enrollments.
+ */
+export async function courseImpact(
+  db: Db,
+  rules: PricingRules,
+  courseType: CourseType,
+  id: number,
+): Promise<CourseImpact> {
+  if (!(await courseExists(db, courseType, id))) throw notFound();
+  const enrollments = await createEnrollmentRepository(db).listForCourse(courseType, id);
+  const hasPayments = await createPaymentRepository(db).hasAnyForCourse(courseType, id);
+  const ongoing = enrollments.filter((e) => ONGOING.has(e.status));
+  const unpaid: CourseImpact['unpaid_instalments'] = [];
+  for (const enrollment of ongoing) unpaid.push(...(await unpaidOn(db, rules, enrollment)));
+  return {
+    course_type: courseType,
+    course_id: id,
+    outcome: enrollments.length > 0 || hasPayments ? 'archived' : 'deleted',
+    enrollments: enrollments.length,
+    active_enrollments: ongoing.length,
+    has_payments: hasPayments,
+    unpaid_instalments: unpaid,
+    unpaid_total_paise: totalOf(unpaid),
   };
 }

@@ -63,6 +63,9 @@ export const ADMIN_ROUTE_CLASSES: Readonly<Record<`${Method} /${string}`, Access
   'POST /api/admin/enrollments/:id/instalments/refund/': 'step-up',
   // What deleting or cancelling one touches (its unpaid instalments, a seat): shown before the delete.
   'GET /api/admin/enrollments/:id/impact/': 'read',
+  // What deleting a program or workshop touches (archived or deleted, students in it, instalments due).
+  'GET /api/admin/programs/:id/impact/': 'read',
+  'GET /api/admin/workshops/:id/impact/': 'read',
 
   // Instalment plans, instalments, coupons: prices and discounts are money.
   'GET /api/admin/programs/:id/plans/': 'read',

@@ -24,7 +24,7 @@ import {
   type PrivacyCommand,
 } from '../../features/admin/api/privacy.ts';
 import { createConfirmedActionMachine } from '../../../machines/confirmed-action.machine.ts';
-import { fetchEnrollmentImpact, setUserActive } from '../../features/admin/api/impact.ts';
+import { fetchCourseImpact, fetchEnrollmentImpact, setUserActive } from '../../features/admin/api/impact.ts';
 import type { AdminMachines } from '../../features/admin/types.ts';
 import { requestOfferConfirmation } from '../../features/admin/api/placement.ts';
 import { listOf, loaderOf } from './lists.ts';
@@ -134,6 +134,9 @@ export const adminMachines: AdminMachines = {
   reconciliation: loaderOf(() => fetchReconciliation()),
   syncFor: adminSyncFor,
   enrollmentImpact: loaderOf((params) => fetchEnrollmentImpact(Number(params.id))),
+  courseImpact: loaderOf((params) =>
+    fetchCourseImpact(params.course_type === 'workshop' ? 'workshop' : 'program', Number(params.id)),
+  ),
   accessFor: adminAccessFor,
   privacy: {
     overview: loaderOf(() => fetchPrivacyOverview()),

@@ -4,6 +4,7 @@ import type { ListLogic } from '../../../machines/list.machine.ts';
 import type { ActionLogic } from '../../../machines/action.machine.ts';
 import type { LoaderLogic } from '../../../machines/loader.machine.ts';
 import type {
+  CourseImpact,
   EnrollmentImpact,
   Reconciliation,
   ScholarshipInput,
@@ -40,6 +41,8 @@ export type AdminMachines = {
   mfaResetFor?: (userId: number, reason: string) => ActionLogic<string>;
   /** An enrollment's Delete: what it touches (decision 077); params `{id}` (the enrollment's). */
   enrollmentImpact?: LoaderLogic<EnrollmentImpact>;
+  /** A program's or workshop's Delete: what it touches (decision 077); params `{course_type, id}`. */
+  courseImpact?: LoaderLogic<CourseImpact>;
   /**
    * A user's View dialog: Deactivate (`active` false) or Reactivate, after reading what it touches
    * (decision 077); `onDone` after it ran.

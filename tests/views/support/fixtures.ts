@@ -1,6 +1,7 @@
 import type { PlacementSummary } from '../../../contract/placement.ts';
 import type {
   Enrollment,
+  CourseImpact,
   Faculty,
   Payment,
   Program,
@@ -197,5 +198,20 @@ export function placementSummary(): PlacementSummary {
       { name: 'CRISIL', sector: 'rating_agency', verified_offers: 20 },
       { name: 'Bajaj Finance', sector: 'nbfc', verified_offers: 34 },
     ],
+  };
+}
+
+/** What deleting a course touches (decision 077): by default a course nobody joined, deleted for good. */
+export function courseImpact(overrides: Partial<CourseImpact> = {}): CourseImpact {
+  return {
+    course_type: 'program',
+    course_id: 1,
+    outcome: 'deleted',
+    enrollments: 0,
+    active_enrollments: 0,
+    has_payments: false,
+    unpaid_instalments: [],
+    unpaid_total_paise: 0,
+    ...overrides,
   };
 }

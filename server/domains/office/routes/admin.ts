@@ -29,7 +29,7 @@ import { createCounselingService } from '../counseling.ts';
 import { JSON_TYPE } from '../../../platform/http/http-cache.ts';
 import exportRoutes from './exports.ts';
 import { createRecordService } from '../records.ts';
-import { enrollmentImpact } from '../user-impact.ts';
+import { courseImpact, enrollmentImpact } from '../user-impact.ts';
 import { toAuditEntry, toEnrollment, toOutboxEmail, toPayment } from '../../../platform/present.ts';
 
 const paymentKey = (row: { created_at: string; id: number }) => ({ at: row.created_at, id: row.id });
@@ -175,6 +175,18 @@ export default async function adminRoutes(app: FastifyInstance) {
     const rules = { pricesIncludeGst: deps.config.pricesIncludeGst, institute: deps.config.institute };
     return enrollmentImpact(deps.db, rules, idParam(request.params));
   });
+
+  // What deleting a program or workshop touches: archived or deleted, its students, instalments due.
+  for (const [courseType, path] of [
+    ['program', API.admin.programImpact()],
+    ['workshop', API.admin.workshopImpact()],
+  ] as const) {
+    app.get(path, async (request) => {
+      requireAdmin(request);
+      const rules = { pricesIncludeGst: deps.config.pricesIncludeGst, institute: deps.config.institute };
+      return courseImpact(deps.db, rules, courseType, idParam(request.params));
+    });
+  }
 
   app.get(API.admin.revenue, async (request) => {
     const q = parseQuery(RevenueQuery, request.query);

@@ -1,9 +1,14 @@
-import { AdminUser, API, EnrollmentImpact } from '../../../../contract/index.ts';
+import { AdminUser, API, CourseImpact, EnrollmentImpact, type CourseType } from '../../../../contract/index.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** What deleting or cancelling an enrollment touches (decision 077): read before Delete is offered. */
 export function fetchEnrollmentImpact(enrollmentId: number): Promise<EnrollmentImpact> {
   return api.get(API.admin.enrollmentImpact(enrollmentId), EnrollmentImpact);
+}
+
+/** What deleting a program or workshop touches (decision 077): archived or deleted, its students, what is due. */
+export function fetchCourseImpact(courseType: CourseType, id: number): Promise<CourseImpact> {
+  return api.get(courseType === 'program' ? API.admin.programImpact(id) : API.admin.workshopImpact(id), CourseImpact);
 }
 
 /** Takes the account's access away (`active` false) or gives it back: PATCH is_active, once confirmed. */

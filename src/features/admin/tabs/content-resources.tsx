@@ -19,14 +19,19 @@ import { uploadResourceFile } from '../api/admin-api.ts';
 import { isoToIstInput, text } from './form-values.ts';
 import type { AdminResource } from './resource-types.ts';
 import { ALL, description, featured, instructorField, title, yesNo } from './shared-fields.ts';
+import { confirmCourseDelete } from '../components/confirm-course-delete.tsx';
 
 export { programsResource } from './program-resource.tsx';
 export { facultyResource } from './faculty-resource.tsx';
+
+/** Delete reads what it touches first: a course with payments or enrollments is archived (decision 077). */
+const ConfirmWorkshopDelete = confirmCourseDelete('workshop');
 
 export const workshopsResource: AdminResource<Workshop> = {
   key: 'workshops',
   label: 'Workshops',
   singular: 'Workshop',
+  ConfirmDelete: ConfirmWorkshopDelete,
   item: Workshop,
   listPath: API.workshops.list,
   listQuery: ALL,

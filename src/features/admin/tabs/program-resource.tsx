@@ -11,6 +11,7 @@ import { formatINR, fullName } from '../../../utils/format.ts';
 import { text } from './form-values.ts';
 import type { AdminResource, FieldSpec } from './resource-types.ts';
 import { ALL, description, featured, instructorField, title, yesNo } from './shared-fields.ts';
+import { confirmCourseDelete } from '../components/confirm-course-delete.tsx';
 
 const PROGRAM_FIELDS: FieldSpec[] = [
   title,
@@ -35,10 +36,14 @@ const PROGRAM_FIELDS: FieldSpec[] = [
   { name: 'is_active', label: 'Active', kind: 'checkbox' },
 ];
 
+/** Delete reads what it touches first: a course with payments or enrollments is archived (decision 077). */
+const ConfirmProgramDelete = confirmCourseDelete('program');
+
 export const programsResource: AdminResource<Program> = {
   key: 'programs',
   label: 'Programs',
   singular: 'Program',
+  ConfirmDelete: ConfirmProgramDelete,
   item: Program,
   listPath: API.programs.list,
   listQuery: ALL,

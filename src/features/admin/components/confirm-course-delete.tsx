@@ -1,0 +1,64 @@
+import { useMachine } from '@xstate/react';
+import { MESSAGES, type CourseType } from '../../../../contract/index.ts';
+import { Notice } from '../../../components/notice.tsx';
+import type { ConfirmDeleteProps } from '../tabs/resource-types.ts';
+import { UnpaidInstalments } from './impact-lists.tsx';
+
+/**
+ * Programs' and Workshops' Delete (decision 077): what the delete touches is read first
+ * (GET /api/admin/programs|workshops/{id}/impact/). A course with payments or enrollments is archived, not
+ * deleted: the dialog says so, how many students are still in it and what is still due on them. The spec's
+ * question and its Delete button stay; the button is offered once the read is in. A failed read offers Try
+ * again, never the delete.
+ */
+export function confirmCourseDelete(courseType: CourseType) {
+  return function ConfirmCourseDelete({ item, machines, saving, onConfirm, onCancel }: ConfirmDeleteProps) {
+    const [snapshot, send] = useMachine(machines.courseImpact!, {
+      input: { params: { course_type: courseType, id: item.id } },
+    });
+    const impact = snapshot.matches('loaded') ? snapshot.context.data : null;
+    const archive = impact?.outcome === 'archived';
+    return (
+      <>
+        <p>{MESSAGES.deleteConfirm}</p>
+        {snapshot.matches('loading') ? <p role="status">Reading what this delete touches...</p> : null}
+        {snapshot.matches('failed') ? (
+          <Notice kind="error">
+            {snapshot.context.error}{' '}
+            <button type="button" className="btn btn-outline btn-small" onClick={() => send({ type: 'loader.reload' })}>
+              Try again
+            </button>
+          </Notice>
+        ) : null}
+        {impact && archive ? (
+          <>
+            <Notice kind="info">
+              This {courseType} has {impact.has_payments ? 'payments' : 'enrollments'}, so it is archived, not deleted:
+              it leaves the catalogue and nobody new can pay for it; its students keep their access and records.
+            </Notice>
+            <p>
+              Students still in it: <strong>{impact.active_enrollments}</strong> (of {impact.enrollments} enrolled
+              ever).
+            </p>
+            <UnpaidInstalments
+              unpaid={impact.unpaid_instalments}
+              totalPaise={impact.unpaid_total_paise}
+              consequence="stays due: their schedules go on."
+            />
+          </>
+        ) : null}
+        {impact && !archive ? <p>Nobody has paid for or joined this {courseType}: it is deleted for good.</p> : null}
+        <footer>
+          <button type="button" className="btn btn-outline" onClick={onCancel} disabled={saving} data-autofocus>
+            Cancel
+          </button>
+          {impact ? (
+            <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={saving}>
+              {saving ? 'Deleting...' : 'Delete'}
+            </button>
+          ) : null}
+        </footer>
+      </>
+    );
+  };
+}
