@@ -37,10 +37,9 @@ export function QuestionPalette({ questions, entries, current, unsaved, onGo }: 
                 aria-current={i === current ? 'step' : undefined}
                 onClick={() => onGo(i)}
               >
-                {i + 1}
+                <span aria-hidden="true">{i + 1}</span>
                 <span className="visually-hidden">
-                  : {PALETTE_LABELS[state]}
-                  {pending ? `, ${NOT_YET_SAVED}` : ''}
+                  {`${i + 1}: ${PALETTE_LABELS[state]}${pending ? `, ${NOT_YET_SAVED}` : ''}`}
                 </span>
                 {pending ? <span aria-hidden="true" className="palette-unsaved-mark" /> : null}
               </button>
