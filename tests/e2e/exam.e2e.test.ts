@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ASSESSMENT_PATHS, type StudentTest } from '../../contract/index.ts';
 import { list, login, STUDENT } from './support/api.ts';
+import { describeViolations, seriousViolations } from './support/axe.ts';
 import { useE2E } from './support/fixture.ts';
 import { escapeRegExp, loginForm, visible, waitForPath } from './support/ui.ts';
 
@@ -44,6 +45,8 @@ describe('The exam screen', () => {
     await answerAndNext(page);
     await answerAndNext(page);
     await visible(palette(page).getByRole('button', { name: /^2: Answered$/ }));
+    const violations = await seriousViolations(page);
+    expect(violations, describeViolations('/tests/:id', violations)).toEqual([]);
 
     // Offline for two answers: they wait in the queue, marked "not yet saved", and go when it returns.
     await page.context().setOffline(true);
