@@ -87,6 +87,27 @@ describe('The exam screen', () => {
     await waitFor(() => expect(paletteButton(1)).toHaveAccessibleName('1: Answered'));
   });
 
+  it('keeps the offline queue on the device: after a reload it is sent before the attempt is loaded', async () => {
+    const { routes, saved } = examRoutes();
+    const first = await openExam(routes);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    await first.user.click(await screen.findByRole('radio', { name: /Net worth/ }));
+    await first.user.click(screen.getByRole('button', { name: 'Save & Next' }));
+    await waitFor(() => expect(localStorage.getItem(`exam-queue-${ATTEMPT_ID}`)).toContain('"seq":1'));
+    first.unmount();
+
+    routes[`GET ${P.studentTests}`] = { status: 200, body: [{ ...listed, open_attempt: ATTEMPT_ID }] };
+    const { api } = await openExam(routes);
+    expect(saved.map((s) => s.body)).toEqual([{ answer: ['B'], marked_for_review: false, seq: 1 }]);
+    const order = api.calls.map((c) => `${c.method} ${c.path}`);
+    expect(order.indexOf(`PUT ${P.answer(ATTEMPT_ID, 101)}`)).toBeLessThan(
+      order.indexOf(`GET ${P.attempt(ATTEMPT_ID)}`),
+    );
+    expect(localStorage.getItem(`exam-queue-${ATTEMPT_ID}`)).toBeNull();
+  });
+
   it('keeps a save whose request fails for want of a network, and sends it on Send now', async () => {
     const { routes, saved } = examRoutes();
     const put = `PUT ${P.answer(ATTEMPT_ID, 101)}`;

@@ -7,6 +7,7 @@ import {
   type SubmitInput,
 } from '../../../machines/exam-attempt.machine.ts';
 import { fetchAttempt, fetchResult, openExam, saveAnswer, submitAttempt } from '../../features/exams/api/exams-api.ts';
+import { sendStoredQueue } from '../../features/exams/api/queue-store.ts';
 import type { ExamMachines } from '../../features/exams/types.ts';
 import { loaderOf } from './lists.ts';
 
@@ -15,8 +16,10 @@ export const examMachines: ExamMachines = {
   opening: loaderOf((params) => openExam(Number(params.testId))),
   attempt: examAttemptMachine.provide({
     actors: {
-      // The device's time when the answer arrived: the countdown's offset to the server's clock.
+      // What a previous page left queued goes first; the device's time when the answer arrived gives the
+      // countdown's offset to the server's clock.
       loadAttempt: fromPromise<LoadedAttempt, { attemptId: number }>(async ({ input }) => {
+        await sendStoredQueue(input.attemptId);
         const attempt = await fetchAttempt(input.attemptId);
         return { attempt, receivedAt: Date.now() };
       }),

@@ -4,6 +4,7 @@ import { Navigate } from 'react-router-dom';
 import { examQuestions, paletteState } from '../../../../machines/exam-attempt.machine.ts';
 import { Notice } from '../../../components/notice.tsx';
 import { paths } from '../../../config/paths.ts';
+import { keepQueue } from '../api/queue-store.ts';
 import type { ExamAttemptLogic } from '../types.ts';
 import { ExamTimer } from './exam-timer.tsx';
 import { QuestionPalette } from './question-palette.tsx';
@@ -30,6 +31,12 @@ export function ExamScreen({ logic, testId, attemptId }: Props) {
   const [confirming, setConfirming] = useState(false);
   const { attempt, index, draft, entries, queue, error, offsetMs } = snapshot.context;
   const timeUp = useCallback(() => send({ type: 'time.up' }), [send]);
+
+  // The queue is kept on the device once the attempt is loaded (the load sends what an earlier page kept).
+  const loaded = attempt !== null;
+  useEffect(() => {
+    if (loaded) keepQueue(attemptId, queue);
+  }, [loaded, attemptId, queue]);
 
   useEffect(() => {
     const offline = () => send({ type: 'network.offline' });
