@@ -11,7 +11,7 @@ import { ResultQuestions } from './result-questions.tsx';
 
 export const RESULT_LOAD_FAILED = 'The result could not be loaded. Check your connection and try again.';
 
-const score = (n: number) => String(Math.round(n * 100) / 100);
+const score = (n: number) => n.toLocaleString('en-IN', { maximumFractionDigits: 2 });
 
 /** /tests/:id/result/:attempt — the kept result, or when it will be published (results_at in the future). */
 export function ResultPage({ logic, attemptId }: { logic: LoaderLogic<ResultAnswer>; attemptId: number }) {
