@@ -46,6 +46,8 @@ export function pageTitle(pathname: string): string | null {
   if (PAGE_TITLES[path]) return PAGE_TITLES[path];
   if (/^\/programs\/[^/]+$/.test(path)) return null;
   if (/^\/learn\/[^/]+$/.test(path)) return null;
+  // The exam screen and an attempt's result name themselves by the test.
+  if (/^\/tests\/[^/]+(\/result\/[^/]+)?$/.test(path)) return null;
   // An instructor's batch page names itself by its batch.
   if (/^\/teach\/batches\/[^/]+$/.test(path)) return null;
   if (/^\/teach\/batches\/[^/]+\/assignments$/.test(path)) return titled('Assignments');

@@ -55,6 +55,9 @@ const AdminPage = page(() => import('./routes/admin-route.tsx'), 'AdminRoute');
 const AccountPage = page(() => import('./routes/account-route.tsx'), 'AccountRoute');
 const CheckoutPage = page(() => import('./routes/checkout-route.tsx'), 'CheckoutRoute');
 const LearnPage = page(() => import('./routes/learn-route.tsx'), 'LearnRoute');
+// The exam screen and its result (decision record 072).
+const ExamPage = page(() => import('./routes/exam-routes.tsx'), 'ExamRoute');
+const ExamResultPage = page(() => import('./routes/exam-routes.tsx'), 'ExamResultRoute');
 // The instructor area (decision record 050).
 const TeachPage = page(() => import('./routes/teach-route.tsx'), 'TeachRoute');
 const TeachBatchPage = page(() => import('./routes/teach-route.tsx'), 'TeachBatchRoute');
@@ -116,6 +119,8 @@ export const routes: RouteObject[] = [
           { path: paths.admin, element: <AdminPage /> },
           { path: paths.account, element: <AccountPage /> },
           { path: paths.learn.pattern, element: <LearnPage /> },
+          { path: paths.test.pattern, element: <ExamPage /> },
+          { path: paths.testResult.pattern, element: <ExamResultPage /> },
           { path: paths.teach, element: <TeachPage /> },
           { path: paths.teachBatch.pattern, element: <TeachBatchPage /> },
           { path: paths.teachBatchAssignments.pattern, element: <TeachBatchAssignmentsPage /> },

@@ -35,6 +35,16 @@ export const paths = {
     pattern: '/learn/:enrollmentId',
     to: (enrollmentId: number | string) => `/learn/${enrollmentId}`,
   },
+  /** The exam screen of a test (resumes or starts the attempt; decision record 072). */
+  test: {
+    pattern: '/tests/:id',
+    to: (id: number | string) => `/tests/${id}`,
+  },
+  /** An attempt's result (or when it will be published): where the exam screen goes after Submit. */
+  testResult: {
+    pattern: '/tests/:id/result/:attempt',
+    to: (id: number | string, attempt: number | string) => `/tests/${id}/result/${attempt}`,
+  },
   /** The instructor area (decision record 050). */
   teach: '/teach',
   teachBatch: {

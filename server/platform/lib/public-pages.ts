@@ -49,6 +49,8 @@ export const PRIVATE_PATTERNS = [
   /^\/payment\/(program|workshop)\/[^/]+$/,
   // A course page, the instructor's pages: the shell, never the not-found page the client would replace.
   /^\/learn\/\d{1,9}$/,
+  // The exam screen and an attempt's result (decision record 072).
+  /^\/tests\/\d{1,9}(\/result\/\d{1,9})?$/,
   /^\/teach\/batches\/\d{1,9}(\/assignments)?$/,
   /^\/teach\/assignments\/\d{1,9}$/,
 ];

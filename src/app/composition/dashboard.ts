@@ -18,6 +18,7 @@ import type { DashboardMachines, PlacementMachines } from '../../features/dashbo
 import { fetchStudentPlacement, reportOffer, setPlacementOptOut } from '../../features/dashboard/api/placement-api.ts';
 import { offerReportMachine, type FormSubmitInput } from '../../../machines/form-submit.machine.ts';
 import { createActionMachine } from '../../../machines/action.machine.ts';
+import { fetchStudentTests } from '../../features/exams/api/exams-api.ts';
 import { gatewayPaymentFor } from './gateway.ts';
 import { loaderOf } from './lists.ts';
 
@@ -88,5 +89,6 @@ export const dashboardMachines: DashboardMachines = {
   loader: dashboardLoader,
   paymentFlowFor,
   instalmentPayment,
+  tests: loaderOf(() => fetchStudentTests()),
   placement,
 };

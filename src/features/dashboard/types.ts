@@ -3,6 +3,7 @@ import type { PaymentFlowLogic } from '../../../machines/payment-flow.machine.ts
 import type { InstalmentPaymentLogic } from '../../../machines/instalment-payment.machine.ts';
 import type { ActionLogic } from '../../../machines/action.machine.ts';
 import type { OfferReportLogic } from '../../../machines/form-submit.machine.ts';
+import type { StudentTest } from '../../../contract/index.ts';
 import type { DashboardData } from './api/payments-api.ts';
 import type { StudentPlacement } from './api/placement-api.ts';
 
@@ -22,6 +23,8 @@ export type DashboardMachines = {
   paymentFlowFor: (onEnrolled: () => void) => PaymentFlowLogic;
   /** An enrolled program's instalments and the Pay of the next due one (decision record 054). */
   instalmentPayment?: InstalmentPaymentLogic;
+  /** The student's tests: open, upcoming and finished (decision records 071, 072). */
+  tests?: LoaderLogic<StudentTest[]>;
   /** The student's placement record: offers, Report an offer, the opt-out per batch. */
   placement?: PlacementMachines;
 };

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import { API, SERVER_MESSAGES, type AppConfig, type User } from '../../../contract/index.ts';
 import { PLACEMENT_PATHS } from '../../../contract/placement-paths.ts';
+import { ASSESSMENT_PATHS } from '../../../contract/assessment-paths.ts';
 import { placementSummary } from './fixtures.ts';
 
 /**
@@ -67,6 +68,8 @@ export function installFakeApi(routes: Record<string, Handler> = {}, options: Op
     // A student of no program batch: the dashboard shows no Placement section.
     [`GET ${PLACEMENT_PATHS.studentBatches}`]: ok([]),
     [`GET ${PLACEMENT_PATHS.studentOffers}`]: ok([]),
+    // A student with no tests: the dashboard shows no Tests section.
+    [`GET ${ASSESSMENT_PATHS.studentTests}`]: ok([]),
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');

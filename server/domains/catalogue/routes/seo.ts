@@ -29,6 +29,7 @@ export default async function seoRoutes(app: FastifyInstance) {
       ...PRIVATE_PAGES.map((page) => `Disallow: ${page}`),
       'Disallow: /payment/',
       'Disallow: /learn/',
+      'Disallow: /tests/',
       'Disallow: /api/',
       'Disallow: /auth/',
       'Disallow: /classroom/',

@@ -11,6 +11,7 @@ import { displayName, useSessionUser } from '../../../lib/session.ts';
 import { splitCourses } from '../api/courses.ts';
 import { CourseCard, EnrolledCard } from './course-card.tsx';
 import { PlacementSection } from './placement-section.tsx';
+import { TestsSection } from './tests-section.tsx';
 
 type Props = {
   machines: DashboardMachines;
@@ -89,6 +90,7 @@ export function DashboardPage({ machines, gatewayReturn = null }: Props) {
             ))}
           </div>
         </section>
+        {machines.tests ? <TestsSection loader={machines.tests} /> : null}
         {machines.placement ? <PlacementSection machines={machines.placement} /> : null}
         <section aria-labelledby="available-courses">
           <h2 id="available-courses" className="section-title">

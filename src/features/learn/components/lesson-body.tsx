@@ -1,9 +1,5 @@
-import MarkdownIt from 'markdown-it';
 import type { Lesson } from '../../../../contract/index.ts';
-
-// HTML in the source is escaped (html: false) and links keep to markdown-it's safe schemes (no
-// javascript:, vbscript:, data: other than images): the same settings as the server's policy pages.
-const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false });
+import { MarkdownText } from '../../../components/markdown-text.tsx';
 
 type Embed = { src: string; host: 'YouTube' | 'Vimeo' };
 
@@ -77,9 +73,7 @@ export function LessonBody({ lesson, busy, onDownload }: Props) {
           </button>
         </p>
       ) : null}
-      {lesson.body ? (
-        <div className="lesson-text policy-text" dangerouslySetInnerHTML={{ __html: markdown.render(lesson.body) }} />
-      ) : null}
+      {lesson.body ? <MarkdownText className="lesson-text policy-text" source={lesson.body} /> : null}
     </div>
   );
 }

@@ -1,0 +1,33 @@
+import { fromPromise } from 'xstate';
+import type { AttemptView } from '../../../contract/index.ts';
+import {
+  examAttemptMachine,
+  type LoadedAttempt,
+  type QueuedSave,
+  type SubmitInput,
+} from '../../../machines/exam-attempt.machine.ts';
+import { fetchAttempt, fetchResult, openExam, saveAnswer, submitAttempt } from '../../features/exams/api/exams-api.ts';
+import { sendStoredQueue } from '../../features/exams/api/queue-store.ts';
+import type { ExamMachines } from '../../features/exams/types.ts';
+import { loaderOf } from './lists.ts';
+
+/** The exam screen's machines with the API calls (decision record 072). */
+export const examMachines: ExamMachines = {
+  opening: loaderOf((params) => openExam(Number(params.testId))),
+  attempt: examAttemptMachine.provide({
+    actors: {
+      // What a previous page left queued goes first; the device's time when the answer arrived gives the
+      // countdown's offset to the server's clock.
+      loadAttempt: fromPromise<LoadedAttempt, { attemptId: number }>(async ({ input }) => {
+        await sendStoredQueue(input.attemptId);
+        const attempt = await fetchAttempt(input.attemptId);
+        return { attempt, receivedAt: Date.now() };
+      }),
+      sendSave: fromPromise<unknown, { attemptId: number; save: QueuedSave }>(({ input }) =>
+        saveAnswer(input.attemptId, input.save),
+      ),
+      submitAttempt: fromPromise<AttemptView, SubmitInput>(({ input }) => submitAttempt(input.attemptId, input.queue)),
+    },
+  }),
+  result: loaderOf((params) => fetchResult(Number(params.attemptId))),
+};

@@ -1,0 +1,46 @@
+import { ApiError } from '../../../../contract/index.ts';
+import { saveAnswer, type SaveInput } from './exams-api.ts';
+
+/**
+ * The saves not yet acknowledged, kept on this device (decision record 072) so that a reload or a closed
+ * tab loses none: written by the exam screen whenever its queue changes, sent before the attempt is
+ * loaded again.
+ */
+const key = (attemptId: number) => `exam-queue-${attemptId}`;
+
+export function keepQueue(attemptId: number, queue: SaveInput[]): void {
+  try {
+    if (queue.length) localStorage.setItem(key(attemptId), JSON.stringify(queue));
+    else localStorage.removeItem(key(attemptId));
+  } catch {
+    // Storage full or refused (a private window): the queue still lives in the page.
+  }
+}
+
+function storedQueue(attemptId: number): SaveInput[] {
+  try {
+    const data: unknown = JSON.parse(localStorage.getItem(key(attemptId)) ?? '[]');
+    return Array.isArray(data)
+      ? data.filter(
+          (s): s is SaveInput =>
+            typeof s === 'object' && s !== null && typeof s.question === 'number' && typeof s.seq === 'number',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Sends the saves a previous page left queued, in order; one the server refuses (time up, submitted) is
+ * dropped. A network failure leaves them kept and fails the load (the screen offers Try again).
+ */
+export async function sendStoredQueue(attemptId: number): Promise<void> {
+  const queue = storedQueue(attemptId);
+  for (const save of queue) {
+    await saveAnswer(attemptId, save).catch((error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+    });
+  }
+  if (queue.length) keepQueue(attemptId, []);
+}
