@@ -17,6 +17,7 @@ import {
   forgotPasswordMachine,
   loginFormMachine,
   offerReportMachine,
+  questionImportMachine,
   registerFormMachine,
 } from './form-submit.machine.ts';
 import { gatewayPaymentMachine } from './gateway-payment.machine.ts';
@@ -51,6 +52,7 @@ export const machineCatalog = {
   'login-form': loginFormMachine,
   'register-form': registerFormMachine,
   'offer-report': offerReportMachine,
+  'question-import': questionImportMachine,
   'gateway-payment': gatewayPaymentMachine,
   'reset-password': resetPasswordMachine,
   action: actionMachine,
