@@ -63,6 +63,7 @@ const TeachBatchAssignmentsPage = page(
   'TeachBatchAssignmentsRoute',
 );
 const TeachAssignmentPage = page(() => import('./routes/teach-assignments-route.tsx'), 'TeachAssignmentRoute');
+const TeachQuestionsPage = page(() => import('./routes/teach-questions-route.tsx'), 'TeachQuestionsRoute');
 const NotFoundPage = page(() => import('../components/status-pages.tsx'), 'NotFoundPage');
 const PolicyPage = page(() => import('./routes/privacy-routes.tsx'), 'PolicyRoute');
 const AccountPrivacyPage = page(() => import('./routes/privacy-routes.tsx'), 'AccountPrivacyRoute');
@@ -120,6 +121,7 @@ export const routes: RouteObject[] = [
           { path: paths.teachBatch.pattern, element: <TeachBatchPage /> },
           { path: paths.teachBatchAssignments.pattern, element: <TeachBatchAssignmentsPage /> },
           { path: paths.teachAssignment.pattern, element: <TeachAssignmentPage /> },
+          { path: paths.teachQuestions, element: <TeachQuestionsPage /> },
           ...paths.policies.map((path) => ({ path, element: <PolicyPage /> })),
           { path: paths.accountPrivacy, element: <AccountPrivacyPage /> },
           { path: paths.guardianConfirm, element: <GuardianConfirmPage /> },

@@ -46,6 +46,7 @@ export const paths = {
     pattern: '/teach/batches/:batchId/assignments',
     to: (batchId: number | string) => `/teach/batches/${batchId}/assignments`,
   },
+  teachQuestions: '/teach/questions',
   teachAssignment: {
     pattern: '/teach/assignments/:assignmentId',
     to: (assignmentId: number | string) => `/teach/assignments/${assignmentId}`,
