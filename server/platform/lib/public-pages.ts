@@ -44,6 +44,8 @@ export const PRIVATE_PAGES = [
   '/placement/confirm',
   // The instructor area (decision record 050).
   '/teach',
+  // Its question bank (decision record 071).
+  '/teach/questions',
 ] as const;
 export const PRIVATE_PATTERNS = [
   /^\/payment\/(program|workshop)\/[^/]+$/,
