@@ -17,9 +17,9 @@ import {
   forgotPasswordMachine,
   loginFormMachine,
   offerReportMachine,
-  questionImportMachine,
   registerFormMachine,
 } from './form-submit.machine.ts';
+import { questionImportMachine } from './question-import.machine.ts';
 import { gatewayPaymentMachine } from './gateway-payment.machine.ts';
 import { listMachine } from './list.machine.ts';
 import { loaderMachine } from './loader.machine.ts';

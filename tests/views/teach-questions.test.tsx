@@ -34,8 +34,6 @@ const batch: TeachBatchSummary = {
   students: 2,
   sessions: 2,
   sessions_held: 1,
-  sessions_counted: 1,
-  held_without_sheet: [],
 };
 
 const question: Question = {

@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { ImportOutcome, Question } from '../../../contract/index.ts';
 import { adminModalMachine, type DeleteItemInput, type SaveItemInput } from '../../../machines/admin-modal.machine.ts';
-import { questionImportMachine, type FormSubmitInput } from '../../../machines/form-submit.machine.ts';
+import type { FormSubmitInput } from '../../../machines/form-submit.machine.ts';
+import { questionImportMachine } from '../../../machines/question-import.machine.ts';
 import {
   deleteQuestion,
   downloadQuestionTemplate,

@@ -1,7 +1,7 @@
 import type { ImportOutcome, Question, TeachBatch, TeachBatchSummary } from '../../../contract/index.ts';
 import type { AdminModalLogic } from '../../../machines/admin-modal.machine.ts';
 import type { AttendanceSheetLogic } from '../../../machines/attendance-sheet.machine.ts';
-import type { QuestionImportLogic } from '../../../machines/form-submit.machine.ts';
+import type { QuestionImportLogic } from '../../../machines/question-import.machine.ts';
 import type { ListLogic } from '../../../machines/list.machine.ts';
 import type { LoaderLogic } from '../../../machines/loader.machine.ts';
 
