@@ -47,6 +47,11 @@ export const paths = {
     to: (batchId: number | string) => `/teach/batches/${batchId}/assignments`,
   },
   teachQuestions: '/teach/questions',
+  teachTests: '/teach/tests',
+  teachTest: {
+    pattern: '/teach/tests/:id',
+    to: (id: number | string) => `/teach/tests/${id}`,
+  },
   teachAssignment: {
     pattern: '/teach/assignments/:assignmentId',
     to: (assignmentId: number | string) => `/teach/assignments/${assignmentId}`,

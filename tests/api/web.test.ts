@@ -286,6 +286,8 @@ describe('page status', () => {
         '/learn/12',
         '/teach',
         '/teach/questions',
+        '/teach/tests',
+        '/teach/tests/5',
         '/teach/batches/3',
         '/teach/batches/3/assignments',
         '/teach/assignments/4',

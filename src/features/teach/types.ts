@@ -1,4 +1,5 @@
-import type { ImportOutcome, Question, TeachBatch, TeachBatchSummary } from '../../../contract/index.ts';
+import type { ImportOutcome, Question, TeachBatch, TeachBatchSummary, Test } from '../../../contract/index.ts';
+import type { TestReport } from './api/tests-api.ts';
 import type { AdminModalLogic } from '../../../machines/admin-modal.machine.ts';
 import type { AttendanceSheetLogic } from '../../../machines/attendance-sheet.machine.ts';
 import type { QuestionImportLogic } from '../../../machines/question-import.machine.ts';
@@ -24,4 +25,11 @@ export type QuestionBankMachines = {
   /** Import CSV; `onImported` gets the count imported or the rows refused. */
   importer: (onImported: (outcome: ImportOutcome) => void) => QuestionImportLogic;
   downloadTemplate: () => Promise<void>;
+};
+
+/** /teach/tests and /teach/tests/:id: the tests, and one test's attempts, analysis and scores CSV. */
+export type TeachTestsMachines = {
+  tests: LoaderLogic<Refusable<Test[]>>;
+  report: LoaderLogic<Refusable<TestReport>>;
+  downloadScores: (id: number) => Promise<void>;
 };

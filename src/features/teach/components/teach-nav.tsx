@@ -9,6 +9,7 @@ export function TeachNav() {
         Your batches
       </NavLink>
       <NavLink to={paths.teachQuestions}>Question bank</NavLink>
+      <NavLink to={paths.teachTests}>Tests</NavLink>
     </nav>
   );
 }
