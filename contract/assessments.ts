@@ -262,3 +262,13 @@ export type AttemptResult = {
 };
 
 export type ImportProblem = { row: number; column: string; problem: string };
+export const ImportProblemSchema = z.object({ row: z.number(), column: z.string(), problem: z.string() });
+/** POST /api/instructor/questions/import/: 201 with the count, or 400 naming every bad row and column. */
+export const ImportResult = z.object({ imported: z.number() });
+export const ImportRefusal = z.object({ detail: z.string(), problems: z.array(ImportProblemSchema) });
+/** An import as the screen shows it: the count imported, or the refusal with nothing imported. */
+export type ImportOutcome = { ok: true; imported: number } | ({ ok: false } & z.infer<typeof ImportRefusal>);
+/** The bank's Import CSV form: a file chosen (the server reads and checks its rows). */
+export const QuestionImportFile = z.object({
+  file: z.instanceof(File, { message: 'Choose a CSV file to import.' }),
+});

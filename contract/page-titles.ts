@@ -30,6 +30,8 @@ const PAGE_TITLES: Record<string, string> = {
   '/confirm-email': titled('Confirm your email address'),
   '/undo-email-change': titled('Undo an email change'),
   '/teach': titled('Your batches (teaching)'),
+  '/teach/questions': titled('Question bank'),
+  '/teach/tests': titled('Tests (teaching)'),
   // The policy pages (server-rendered too: server/platform/ssr/policy-pages.ts takes these titles).
   '/privacy': titled('Privacy notice'),
   '/terms': titled('Terms of use'),
@@ -53,6 +55,8 @@ export function pageTitle(pathname: string): string | null {
   if (/^\/teach\/batches\/[^/]+\/assignments$/.test(path)) return titled('Assignments');
   // An assignment's grading page names itself by the assignment.
   if (/^\/teach\/assignments\/[^/]+$/.test(path)) return null;
+  // A test's page names itself by the test.
+  if (/^\/teach\/tests\/[^/]+$/.test(path)) return null;
   if (/^\/payment\/(program|workshop)\/[^/]+$/.test(path)) return titled('Checkout');
   return NOT_FOUND_TITLE;
 }

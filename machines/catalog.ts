@@ -19,6 +19,7 @@ import {
   offerReportMachine,
   registerFormMachine,
 } from './form-submit.machine.ts';
+import { questionImportMachine } from './question-import.machine.ts';
 import { gatewayPaymentMachine } from './gateway-payment.machine.ts';
 import { listMachine } from './list.machine.ts';
 import { loaderMachine } from './loader.machine.ts';
@@ -51,6 +52,7 @@ export const machineCatalog = {
   'login-form': loginFormMachine,
   'register-form': registerFormMachine,
   'offer-report': offerReportMachine,
+  'question-import': questionImportMachine,
   'gateway-payment': gatewayPaymentMachine,
   'reset-password': resetPasswordMachine,
   action: actionMachine,

@@ -7,6 +7,7 @@ export * from './admin-modal.machine.ts';
 export * from './list.machine.ts';
 export * from './loader.machine.ts';
 export * from './form-submit.machine.ts';
+export * from './question-import.machine.ts';
 export * from './gateway-payment.machine.ts';
 export * from './reset-password.machine.ts';
 export * from './action.machine.ts';

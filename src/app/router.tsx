@@ -66,6 +66,9 @@ const TeachBatchAssignmentsPage = page(
   'TeachBatchAssignmentsRoute',
 );
 const TeachAssignmentPage = page(() => import('./routes/teach-assignments-route.tsx'), 'TeachAssignmentRoute');
+const TeachQuestionsPage = page(() => import('./routes/teach-questions-route.tsx'), 'TeachQuestionsRoute');
+const TeachTestsPage = page(() => import('./routes/teach-tests-route.tsx'), 'TeachTestsRoute');
+const TeachTestPage = page(() => import('./routes/teach-tests-route.tsx'), 'TeachTestRoute');
 const NotFoundPage = page(() => import('../components/status-pages.tsx'), 'NotFoundPage');
 const PolicyPage = page(() => import('./routes/privacy-routes.tsx'), 'PolicyRoute');
 const AccountPrivacyPage = page(() => import('./routes/privacy-routes.tsx'), 'AccountPrivacyRoute');
@@ -125,6 +128,9 @@ export const routes: RouteObject[] = [
           { path: paths.teachBatch.pattern, element: <TeachBatchPage /> },
           { path: paths.teachBatchAssignments.pattern, element: <TeachBatchAssignmentsPage /> },
           { path: paths.teachAssignment.pattern, element: <TeachAssignmentPage /> },
+          { path: paths.teachQuestions, element: <TeachQuestionsPage /> },
+          { path: paths.teachTests, element: <TeachTestsPage /> },
+          { path: paths.teachTest.pattern, element: <TeachTestPage /> },
           ...paths.policies.map((path) => ({ path, element: <PolicyPage /> })),
           { path: paths.accountPrivacy, element: <AccountPrivacyPage /> },
           { path: paths.guardianConfirm, element: <GuardianConfirmPage /> },

@@ -56,6 +56,12 @@ export const paths = {
     pattern: '/teach/batches/:batchId/assignments',
     to: (batchId: number | string) => `/teach/batches/${batchId}/assignments`,
   },
+  teachQuestions: '/teach/questions',
+  teachTests: '/teach/tests',
+  teachTest: {
+    pattern: '/teach/tests/:id',
+    to: (id: number | string) => `/teach/tests/${id}`,
+  },
   teachAssignment: {
     pattern: '/teach/assignments/:assignmentId',
     to: (assignmentId: number | string) => `/teach/assignments/${assignmentId}`,

@@ -47,11 +47,14 @@ async function readBody(response: Response): Promise<unknown> {
 
 async function send(method: Method, url: string, body: unknown, extra: Record<string, string> = {}): Promise<Response> {
   const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (an upload) goes as multipart: the browser writes its Content-Type with the boundary.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   const access = tokenStore.getAccess();
   if (access) headers.Authorization = `Bearer ${access}`;
   try {
-    return await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const sent = body === undefined ? undefined : form ? body : JSON.stringify(body);
+    return await fetch(url, { method, headers, body: sent });
   } catch (error) {
     throw new ApiError(0, null, error instanceof Error ? error.message : 'Network error');
   }
@@ -123,6 +126,15 @@ export const api = {
   /** For writes whose answer the app does not read. */
   send: (method: Method, path: string, body?: unknown, headers?: Record<string, string>) =>
     request(method, path, { body, headers }),
+  /**
+   * A file as the multipart field "file" (a question bank's CSV), with the same token, refresh and step-up
+   * as every call; the answer parsed with `schema`, a refusal an ApiError with the server's body.
+   */
+  upload: async <T extends z.ZodTypeAny>(path: string, file: File, schema: T) => {
+    const body = new FormData();
+    body.append('file', file);
+    return parse(schema, await request('POST', path, { body }), path);
+  },
   delete: async (path: string) => {
     await request('DELETE', path);
   },

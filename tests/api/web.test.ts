@@ -285,6 +285,7 @@ describe('page status', () => {
         '/account',
         '/learn/12',
         '/teach',
+        ...['/teach/questions', '/teach/tests', '/teach/tests/5'],
         '/teach/batches/3',
         '/teach/batches/3/assignments',
         '/teach/assignments/4',

@@ -1,23 +1,27 @@
 import { describe, expect } from 'vitest';
-import { MESSAGES, PLACEMENT_MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
+import { ASSESSMENT_MESSAGES, MESSAGES, PLACEMENT_MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
 import type { MachineModel } from '../support/machine-model.ts';
 import {
   contactModel,
+  excelRefusal,
   forgotPasswordModel,
   invalidCounseling,
   invalidForgotPassword,
   invalidLogin,
   invalidOfferReport,
+  invalidQuestionImport,
   invalidRegistration,
   loginFormModel,
   notEnrolledRefusal,
   offerReportModel,
+  questionImportModel,
   registerFormModel,
   tooManyRequests,
   validCounseling,
   validForgotPassword,
   validLogin,
   validOfferReport,
+  validQuestionImport,
   validRegistration,
 } from '../support/models/index.ts';
 import { badCredentials, networkError, serverError, usernameTaken } from '../support/samples.ts';
@@ -102,6 +106,19 @@ const forms: [MachineModel, FormOracle][] = [
       failureText: new Map<unknown, string>([
         [notEnrolledRefusal, PLACEMENT_MESSAGES.notEnrolled],
         [networkError, PLACEMENT_MESSAGES.reportFailed],
+      ]),
+    },
+  ],
+  [
+    questionImportModel,
+    {
+      invalid: invalidQuestionImport,
+      fieldErrors: { file: 'Choose a CSV file to import.' },
+      valid: validQuestionImport,
+      sent: validQuestionImport,
+      failureText: new Map<unknown, string>([
+        [excelRefusal, ASSESSMENT_MESSAGES.importXlsx],
+        [networkError, 'The file could not be imported. Please try again.'],
       ]),
     },
   ],

@@ -44,6 +44,9 @@ export const PRIVATE_PAGES = [
   '/placement/confirm',
   // The instructor area (decision record 050).
   '/teach',
+  // Its question bank (decision record 071).
+  '/teach/questions',
+  '/teach/tests',
 ] as const;
 export const PRIVATE_PATTERNS = [
   /^\/payment\/(program|workshop)\/[^/]+$/,
@@ -53,6 +56,7 @@ export const PRIVATE_PATTERNS = [
   /^\/tests\/\d{1,9}(\/result\/\d{1,9})?$/,
   /^\/teach\/batches\/\d{1,9}(\/assignments)?$/,
   /^\/teach\/assignments\/\d{1,9}$/,
+  /^\/teach\/tests\/\d{1,9}$/,
 ];
 
 /** `/programs/{id}`: a program's own page. */

@@ -15,7 +15,7 @@ import type { Refusable, TeachMachines } from '../../features/teach/types.ts';
 import { loaderOf } from './lists.ts';
 
 /** The server's refusal (a 4xx with its words) becomes data the page shows; anything else fails the load. */
-async function refusable<T>(load: () => Promise<T>): Promise<Refusable<T>> {
+export async function refusable<T>(load: () => Promise<T>): Promise<Refusable<T>> {
   try {
     return { ok: true, data: await load() };
   } catch (error) {

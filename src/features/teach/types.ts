@@ -1,5 +1,9 @@
-import type { TeachBatch, TeachBatchSummary } from '../../../contract/index.ts';
+import type { ImportOutcome, Question, TeachBatch, TeachBatchSummary, Test } from '../../../contract/index.ts';
+import type { TestReport } from './api/tests-api.ts';
+import type { AdminModalLogic } from '../../../machines/admin-modal.machine.ts';
 import type { AttendanceSheetLogic } from '../../../machines/attendance-sheet.machine.ts';
+import type { QuestionImportLogic } from '../../../machines/question-import.machine.ts';
+import type { ListLogic } from '../../../machines/list.machine.ts';
 import type { LoaderLogic } from '../../../machines/loader.machine.ts';
 
 /** A load the server may refuse (403 for a student, another instructor's batch): its words, to show. */
@@ -9,4 +13,23 @@ export type TeachMachines = {
   batches: LoaderLogic<Refusable<TeachBatchSummary[]>>;
   batch: LoaderLogic<Refusable<TeachBatch>>;
   attendanceSheet: AttendanceSheetLogic;
+};
+
+/** /teach/questions: the bank's list, its add/edit/delete dialog, the CSV import and its template. */
+export type QuestionBankMachines = {
+  /** The caller's batches, for the programs they teach (the program filter and the form's choice). */
+  batches: TeachMachines['batches'];
+  questions: ListLogic<Question>;
+  /** The add/edit/delete dialog; `onSaved` reloads the list. */
+  modal: (onSaved: () => void) => AdminModalLogic;
+  /** Import CSV; `onImported` gets the count imported or the rows refused. */
+  importer: (onImported: (outcome: ImportOutcome) => void) => QuestionImportLogic;
+  downloadTemplate: () => Promise<void>;
+};
+
+/** /teach/tests and /teach/tests/:id: the tests, and one test's attempts, analysis and scores CSV. */
+export type TeachTestsMachines = {
+  tests: LoaderLogic<Refusable<Test[]>>;
+  report: LoaderLogic<Refusable<TestReport>>;
+  downloadScores: (id: number) => Promise<void>;
 };

@@ -4,6 +4,7 @@ import {
   forgotPasswordMachine,
   loginFormMachine,
   offerReportMachine,
+  questionImportMachine,
   registerFormMachine,
 } from '../../../machines/index.ts';
 import type { MachineModel, ModelEvent } from '../machine-model.ts';
@@ -140,4 +141,27 @@ export const offerReportModel = formModel('offer-report', offerReportMachine, {
   invalid: invalidOfferReport,
   outputs: [reportedOffer],
   errors: [notEnrolledRefusal, networkError],
+});
+
+/** The question bank's Import CSV: a file chosen, or none; the count imported or the rows refused (a 400). */
+export const validQuestionImport = {
+  file: new File(['topic,kind,text,answer\r\n'], 'questions.csv', { type: 'text/csv' }),
+};
+export const invalidQuestionImport = { file: undefined };
+export const importedQuestions = { ok: true, imported: 3 };
+export const refusedImport = {
+  ok: false,
+  detail: 'Nothing was imported: 1 problem to fix.',
+  problems: [{ row: 3, column: 'kind', problem: 'Kind must be one of: single, multiple, numeric, true_false.' }],
+};
+/** An Excel file sent as the CSV (415 with the server's words). */
+export const excelRefusal = new ApiError(415, {
+  detail: 'Excel files are not read yet: save the sheet as CSV (UTF-8) and import that.',
+});
+
+export const questionImportModel = formModel('question-import', questionImportMachine, {
+  valid: validQuestionImport,
+  invalid: invalidQuestionImport,
+  outputs: [importedQuestions, refusedImport],
+  errors: [excelRefusal, networkError],
 });

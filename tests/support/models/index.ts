@@ -16,6 +16,7 @@ import {
   forgotPasswordModel,
   loginFormModel,
   offerReportModel,
+  questionImportModel,
   registerFormModel,
 } from './form-submit.model.ts';
 import { gatewayPaymentModel } from './gateway-payment.model.ts';
@@ -67,6 +68,7 @@ export const machineModels = [
   contactModel,
   forgotPasswordModel,
   offerReportModel,
+  questionImportModel,
   loginFormModel,
   registerFormModel,
   gatewayPaymentModel,

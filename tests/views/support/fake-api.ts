@@ -78,7 +78,9 @@ export function installFakeApi(routes: Record<string, Handler> = {}, options: Op
       method: init?.method ?? 'GET',
       path: url.pathname,
       query: url.searchParams,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      // An upload's FormData as it was sent (the test reads its "file").
+      body:
+        typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body instanceof FormData ? init.body : undefined,
       auth: headers.get('Authorization'),
       idempotencyKey: headers.get('Idempotency-Key'),
     };

@@ -7,6 +7,7 @@ import { formatDate, plural } from '../../../utils/format.ts';
 import { BATCH_MODE_LABELS, type TeachBatchSummary } from '../../../../contract/index.ts';
 import type { TeachMachines } from '../types.ts';
 import { ForInstructors } from './for-instructors.tsx';
+import { TeachNav } from './teach-nav.tsx';
 
 const STATE_LABELS = { upcoming: 'Upcoming', running: 'Running', ended: 'Ended' } as const;
 
@@ -37,6 +38,7 @@ export function TeachPage({ machines }: { machines: TeachMachines }) {
   if (data && !data.ok) return <ForInstructors message={data.message} />;
   return (
     <div className="container page">
+      <TeachNav />
       <h1>Your batches</h1>
       {error ? (
         <>
