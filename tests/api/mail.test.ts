@@ -191,9 +191,10 @@ describe('emails through a real SMTP server', () => {
     inbox.failNext(2);
     const before = inbox.messages.length;
     await ctx.db.transaction().execute((trx) => ctx.app.deps.mail.registrationAttempted(trx, 'retry@example.in'));
-    await worker.runOnce(); // refused
+    await worker.runOnce(); // refused (on a slow machine the 50 ms backoff may pass within the same run: twice)
     const row = await ctx.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row.status).toBe('pending');
+    expect([1, 2]).toContain(row.attempts);
     expect(row.last_error).toContain('451');
     for (let i = 0; i < 50 && inbox.messages.length === before; i++) {
       await new Promise((r) => setTimeout(r, 60));
