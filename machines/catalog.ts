@@ -16,9 +16,12 @@ import {
   contactMachine,
   forgotPasswordMachine,
   loginFormMachine,
+  notificationPreferencesMachine,
   offerReportMachine,
   registerFormMachine,
+  whatsAppOptInMachine,
 } from './form-submit.machine.ts';
+import { notificationBellMachine } from './notification-bell.machine.ts';
 import { gatewayPaymentMachine } from './gateway-payment.machine.ts';
 import { listMachine } from './list.machine.ts';
 import { loaderMachine } from './loader.machine.ts';
@@ -51,6 +54,8 @@ export const machineCatalog = {
   'login-form': loginFormMachine,
   'register-form': registerFormMachine,
   'offer-report': offerReportMachine,
+  'notification-preferences': notificationPreferencesMachine,
+  'whatsapp-opt-in': whatsAppOptInMachine,
   'gateway-payment': gatewayPaymentMachine,
   'reset-password': resetPasswordMachine,
   action: actionMachine,
@@ -71,4 +76,5 @@ export const machineCatalog = {
   'assignment-submission': assignmentSubmissionMachine,
   grading: gradingMachine,
   'assignment-list': assignmentListMachine,
+  'notification-bell': notificationBellMachine,
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { MESSAGES, PLACEMENT_MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
+import { MESSAGES, NOTIFY_UI_MESSAGES, PLACEMENT_MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
 import type { MachineModel } from '../support/machine-model.ts';
 import {
   contactModel,
@@ -9,8 +9,12 @@ import {
   invalidLogin,
   invalidOfferReport,
   invalidRegistration,
+  invalidOptIn,
+  invalidPreferences,
   loginFormModel,
   notEnrolledRefusal,
+  notificationPreferencesModel,
+  numberRefused,
   offerReportModel,
   registerFormModel,
   tooManyRequests,
@@ -18,7 +22,11 @@ import {
   validForgotPassword,
   validLogin,
   validOfferReport,
+  validOptIn,
+  validPreferences,
   validRegistration,
+  whatsAppFirst,
+  whatsAppOptInModel,
 } from '../support/models/index.ts';
 import { badCredentials, networkError, serverError, usernameTaken } from '../support/samples.ts';
 import { actionNames, actorCalls, stateOf, testGeneratedPaths } from './generated-paths.ts';
@@ -102,6 +110,35 @@ const forms: [MachineModel, FormOracle][] = [
       failureText: new Map<unknown, string>([
         [notEnrolledRefusal, PLACEMENT_MESSAGES.notEnrolled],
         [networkError, PLACEMENT_MESSAGES.reportFailed],
+      ]),
+    },
+  ],
+  [
+    notificationPreferencesModel,
+    {
+      invalid: invalidPreferences,
+      fieldErrors: { kinds: 'Choose the channels of at least one kind of message.' },
+      valid: validPreferences,
+      sent: validPreferences,
+      // WhatsApp before the opt-in: the server's words.
+      failureText: new Map<unknown, string>([
+        [whatsAppFirst, 'Turn on WhatsApp with your number first, then choose what it brings you.'],
+        [serverError, NOTIFY_UI_MESSAGES.saveFailed],
+        [networkError, NOTIFY_UI_MESSAGES.saveFailed],
+      ]),
+    },
+  ],
+  [
+    whatsAppOptInModel,
+    {
+      invalid: invalidOptIn,
+      fieldErrors: { phone: 'Enter a 10-digit Indian mobile number.', consent: NOTIFY_UI_MESSAGES.consentRequired },
+      valid: validOptIn,
+      // The number as the server stores it; the consent is the box, not a field sent.
+      sent: { phone: '919876543210', consent: true },
+      failureText: new Map<unknown, string>([
+        [numberRefused, 'Enter a 10-digit Indian mobile number.'],
+        [networkError, NOTIFY_UI_MESSAGES.whatsappFailed],
       ]),
     },
   ],
