@@ -30,6 +30,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/confirm-email': titled('Confirm your email address'),
   '/undo-email-change': titled('Undo an email change'),
   '/teach': titled('Your batches (teaching)'),
+  '/notifications': titled('Notifications'),
   // The policy pages (server-rendered too: server/platform/ssr/policy-pages.ts takes these titles).
   '/privacy': titled('Privacy notice'),
   '/terms': titled('Terms of use'),

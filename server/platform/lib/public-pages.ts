@@ -44,6 +44,8 @@ export const PRIVATE_PAGES = [
   '/placement/confirm',
   // The instructor area (decision record 050).
   '/teach',
+  // The student's notifications and their settings (decision records 073 and 074).
+  '/notifications',
 ] as const;
 export const PRIVATE_PATTERNS = [
   /^\/payment\/(program|workshop)\/[^/]+$/,

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { API, SERVER_MESSAGES, type AppConfig, type User } from '../../../contract/index.ts';
+import { NOTIFY_PATHS } from '../../../contract/notifications.ts';
 import { PLACEMENT_PATHS } from '../../../contract/placement-paths.ts';
 import { placementSummary } from './fixtures.ts';
 
@@ -67,6 +68,8 @@ export function installFakeApi(routes: Record<string, Handler> = {}, options: Op
     // A student of no program batch: the dashboard shows no Placement section.
     [`GET ${PLACEMENT_PATHS.studentBatches}`]: ok([]),
     [`GET ${PLACEMENT_PATHS.studentOffers}`]: ok([]),
+    // The header's bell of a signed-in user: nothing yet.
+    [`GET ${NOTIFY_PATHS.list}`]: ok({ count: 0, unread: 0, next: null, previous: null, results: [] }),
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
