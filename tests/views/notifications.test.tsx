@@ -70,6 +70,22 @@ describe('Notifications', () => {
     expect(screen.getByRole('link', { name: 'All notifications' })).toHaveAttribute('href', '/notifications');
   });
 
+  it('asks nothing while the tab is hidden, and asks at once when it is shown again', async () => {
+    let visibility: DocumentVisibilityState = 'hidden';
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+    try {
+      const { api } = renderApp('/', { user: student, routes: notificationsServer(UNREAD) });
+      expect(await bell('Notifications')).toBeInTheDocument();
+      expect(api.callsTo(`GET ${P.list}`)).toHaveLength(0);
+      visibility = 'visible';
+      document.dispatchEvent(new Event('visibilitychange'));
+      expect(await bell('Notifications, 3 unread')).toBeInTheDocument();
+      expect(api.callsTo(`GET ${P.list}`)).toHaveLength(1);
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+    }
+  });
+
   it('shows no count on the bell of a user with nothing unread', async () => {
     renderApp('/', { user: student, routes: notificationsServer([note(1, true)]) });
     expect(await bell('Notifications')).toBeInTheDocument();
