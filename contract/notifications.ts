@@ -213,7 +213,8 @@ export const NOTIFY_UI_MESSAGES = {
 /** The WhatsApp opt-in form: an Indian mobile and the explicit consent; sends `{opt_in: true, phone}`. */
 export const WhatsAppOptInForm = z.object({
   phone: IndianMobile,
-  consent: z.literal(true, { error: NOTIFY_UI_MESSAGES.consentRequired }),
+  /** The box ticked: the explicit consent (a form field; the request carries the number only). */
+  consent: z.boolean().refine((ticked) => ticked, NOTIFY_UI_MESSAGES.consentRequired),
 });
 export type WhatsAppOptInForm = z.infer<typeof WhatsAppOptInForm>;
 
