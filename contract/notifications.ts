@@ -103,7 +103,7 @@ export type Preferences = z.infer<typeof Preferences>;
 export const PreferencesInput = z.object({
   kinds: z
     .array(z.object({ kind: z.enum(NOTIFY_KINDS), channels: channelChoice }))
-    .min(1)
+    .min(1, 'Choose the channels of at least one kind of message.')
     .max(4),
 });
 export type PreferencesInput = z.infer<typeof PreferencesInput>;
@@ -187,6 +187,36 @@ export const AdminMessage = z.object({
   sent_at: z.string().nullable(),
 });
 export type AdminMessage = z.infer<typeof AdminMessage>;
+
+/**
+ * Quiet hours (decision record 074): nothing that is not urgent goes out on WhatsApp, SMS or the message
+ * outbox's emails between 21:00 and 09:00 IST; it waits for 09:00. The same for every student (TRAI's
+ * window), so the settings show them and offer no choice.
+ */
+export const QUIET_HOURS = { fromHour: 21, untilHour: 9 } as const;
+
+/** The opt-in's consent text: what the student agrees to by ticking the box (recorded with the number). */
+export const WHATSAPP_CONSENT_TEXT =
+  'I agree to receive service messages (class reminders, payments, grades and announcements, as chosen below) on WhatsApp at this number. I can turn this off at any time here, or by replying STOP.';
+
+/** The notification screens' own texts (the server's words come first where it gives them). */
+export const NOTIFY_UI_MESSAGES = {
+  loadFailed: 'Could not load your notifications. Please try again.',
+  markFailed: 'Could not mark your notifications as read. Please try again.',
+  preferencesLoadFailed: 'Could not load your notification settings. Please try again.',
+  saveFailed: 'Could not save your notification settings. Please try again.',
+  saved: 'Your notification settings are saved.',
+  whatsappFailed: 'Could not change WhatsApp. Please try again.',
+  consentRequired: 'Tick the box to agree to WhatsApp messages.',
+} as const;
+
+/** The WhatsApp opt-in form: an Indian mobile and the explicit consent; sends `{opt_in: true, phone}`. */
+export const WhatsAppOptInForm = z.object({
+  phone: IndianMobile,
+  /** The box ticked: the explicit consent (a form field; the request carries the number only). */
+  consent: z.boolean().refine((ticked) => ticked, NOTIFY_UI_MESSAGES.consentRequired),
+});
+export type WhatsAppOptInForm = z.infer<typeof WhatsAppOptInForm>;
 
 export const NOTIFY_MESSAGES = {
   statusBeforeSend: 'A status for a message this server has not recorded as sent yet: send the event again shortly.',

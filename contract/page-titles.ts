@@ -32,6 +32,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/teach': titled('Your batches (teaching)'),
   '/teach/questions': titled('Question bank'),
   '/teach/tests': titled('Tests (teaching)'),
+  '/notifications': titled('Notifications'),
   // The policy pages (server-rendered too: server/platform/ssr/policy-pages.ts takes these titles).
   '/privacy': titled('Privacy notice'),
   '/terms': titled('Terms of use'),

@@ -16,10 +16,13 @@ import {
   contactMachine,
   forgotPasswordMachine,
   loginFormMachine,
+  notificationPreferencesMachine,
   offerReportMachine,
   registerFormMachine,
+  whatsAppOptInMachine,
 } from './form-submit.machine.ts';
 import { questionImportMachine } from './question-import.machine.ts';
+import { notificationBellMachine } from './notification-bell.machine.ts';
 import { gatewayPaymentMachine } from './gateway-payment.machine.ts';
 import { listMachine } from './list.machine.ts';
 import { loaderMachine } from './loader.machine.ts';
@@ -53,6 +56,8 @@ export const machineCatalog = {
   'register-form': registerFormMachine,
   'offer-report': offerReportMachine,
   'question-import': questionImportMachine,
+  'notification-preferences': notificationPreferencesMachine,
+  'whatsapp-opt-in': whatsAppOptInMachine,
   'gateway-payment': gatewayPaymentMachine,
   'reset-password': resetPasswordMachine,
   action: actionMachine,
@@ -73,4 +78,5 @@ export const machineCatalog = {
   'assignment-submission': assignmentSubmissionMachine,
   grading: gradingMachine,
   'assignment-list': assignmentListMachine,
+  'notification-bell': notificationBellMachine,
 } as const;

@@ -5,12 +5,16 @@ import {
   firstFieldErrors,
   LoginInput,
   MESSAGES,
+  NOTIFY_UI_MESSAGES,
   PasswordResetRequestInput,
+  PreferencesInput,
   PLACEMENT_MESSAGES,
   RegisterInput,
   StudentOfferInput,
   userMessage,
+  WhatsAppOptInForm,
   type Offer,
+  type Preferences,
   type MfaChallenge,
   type User,
 } from '../contract/index.ts';
@@ -163,3 +167,26 @@ export const offerReportMachine = createFormSubmitMachine<typeof StudentOfferInp
   failureText: PLACEMENT_MESSAGES.reportFailed,
 });
 export type OfferReportLogic = typeof offerReportMachine;
+
+/**
+ * /notifications, Notification settings: the channels per kind. `submit` is PUT
+ * /classroom/notifications/preferences/; a refusal (WhatsApp without the opt-in, SMS without a number)
+ * shows the server's words.
+ */
+export const notificationPreferencesMachine = createFormSubmitMachine<typeof PreferencesInput, Preferences>({
+  id: 'notification-preferences',
+  schema: PreferencesInput,
+  failureText: NOTIFY_UI_MESSAGES.saveFailed,
+});
+export type NotificationPreferencesLogic = typeof notificationPreferencesMachine;
+
+/**
+ * /notifications, WhatsApp opt-in: the number and the explicit consent. `submit` is POST
+ * /classroom/notifications/whatsapp/ `{opt_in: true, phone}`; `submitted` reloads the settings.
+ */
+export const whatsAppOptInMachine = createFormSubmitMachine<typeof WhatsAppOptInForm, Preferences>({
+  id: 'whatsapp-opt-in',
+  schema: WhatsAppOptInForm,
+  failureText: NOTIFY_UI_MESSAGES.whatsappFailed,
+});
+export type WhatsAppOptInLogic = typeof whatsAppOptInMachine;

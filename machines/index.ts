@@ -28,3 +28,4 @@ export * from './exam-attempt.machine.ts';
 export * from './assignment-submission.machine.ts';
 export * from './grading.machine.ts';
 export * from './assignment-list.machine.ts';
+export * from './notification-bell.machine.ts';

@@ -76,6 +76,9 @@ const GuardianConfirmPage = page(() => import('./routes/privacy-routes.tsx'), 'G
 // The emailed links of an address's confirmation and of undoing a change (decision record 063).
 const ConfirmEmailPage = page(() => import('./routes/email-link-routes.tsx'), 'ConfirmEmailRoute');
 const UndoEmailChangePage = page(() => import('./routes/email-link-routes.tsx'), 'UndoEmailChangeRoute');
+// Notifications (decision records 073 and 074): the page, and the header's bell in a chunk of its own.
+const NotificationsPage = page(() => import('./routes/notifications-route.tsx'), 'NotificationsRoute');
+const HeaderBell = lazy(async () => ({ default: (await import('./routes/header-bell.tsx')).HeaderBell }));
 
 /**
  * The home page below its hero: server-rendered, hydrated after the hero in its own chunk, which brings the
@@ -104,7 +107,7 @@ export const routes: RouteObject[] = [
       { path: paths.resetPassword, element: <ResetPasswordPage /> },
       { path: paths.checkout.pattern, element: <CheckoutPage /> },
       {
-        element: <MainLayout />,
+        element: <MainLayout bell={<HeaderBell />} />,
         children: [
           { index: true, element: <HomeRoute /> },
           { path: paths.about, element: <AboutPage /> },
@@ -136,6 +139,7 @@ export const routes: RouteObject[] = [
           { path: paths.guardianConfirm, element: <GuardianConfirmPage /> },
           { path: paths.confirmEmail, element: <ConfirmEmailPage /> },
           { path: paths.undoEmailChange, element: <UndoEmailChangePage /> },
+          { path: paths.notifications, element: <NotificationsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

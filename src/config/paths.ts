@@ -26,6 +26,8 @@ export const paths = {
   /** The policy pages (server-rendered from content/policies/*.md), linked from every footer. */
   policies: ['/privacy', '/terms', '/refund-policy', '/delivery-policy', '/grievance'],
   accountPrivacy: '/account/privacy',
+  /** The student's notifications and their settings (decision records 073 and 074). */
+  notifications: '/notifications',
   guardianConfirm: '/guardian-confirm',
   /** The emailed links of decision record 063 (the token in the fragment; contract IDENTITY_PAGES). */
   confirmEmail: '/confirm-email',

@@ -1,5 +1,11 @@
 import { describe, expect } from 'vitest';
-import { ASSESSMENT_MESSAGES, MESSAGES, PLACEMENT_MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
+import {
+  ASSESSMENT_MESSAGES,
+  MESSAGES,
+  NOTIFY_UI_MESSAGES,
+  PLACEMENT_MESSAGES,
+  SERVER_MESSAGES,
+} from '../../contract/index.ts';
 import type { MachineModel } from '../support/machine-model.ts';
 import {
   contactModel,
@@ -11,8 +17,12 @@ import {
   invalidOfferReport,
   invalidQuestionImport,
   invalidRegistration,
+  invalidOptIn,
+  invalidPreferences,
   loginFormModel,
   notEnrolledRefusal,
+  notificationPreferencesModel,
+  numberRefused,
   offerReportModel,
   questionImportModel,
   registerFormModel,
@@ -22,7 +32,11 @@ import {
   validLogin,
   validOfferReport,
   validQuestionImport,
+  validOptIn,
+  validPreferences,
   validRegistration,
+  whatsAppFirst,
+  whatsAppOptInModel,
 } from '../support/models/index.ts';
 import { badCredentials, networkError, serverError, usernameTaken } from '../support/samples.ts';
 import { actionNames, actorCalls, stateOf, testGeneratedPaths } from './generated-paths.ts';
@@ -119,6 +133,35 @@ const forms: [MachineModel, FormOracle][] = [
       failureText: new Map<unknown, string>([
         [excelRefusal, ASSESSMENT_MESSAGES.importXlsx],
         [networkError, 'The file could not be imported. Please try again.'],
+      ]),
+    },
+  ],
+  [
+    notificationPreferencesModel,
+    {
+      invalid: invalidPreferences,
+      fieldErrors: { kinds: 'Choose the channels of at least one kind of message.' },
+      valid: validPreferences,
+      sent: validPreferences,
+      // WhatsApp before the opt-in: the server's words.
+      failureText: new Map<unknown, string>([
+        [whatsAppFirst, 'Turn on WhatsApp with your number first, then choose what it brings you.'],
+        [serverError, NOTIFY_UI_MESSAGES.saveFailed],
+        [networkError, NOTIFY_UI_MESSAGES.saveFailed],
+      ]),
+    },
+  ],
+  [
+    whatsAppOptInModel,
+    {
+      invalid: invalidOptIn,
+      fieldErrors: { phone: 'Enter a 10-digit Indian mobile number.', consent: NOTIFY_UI_MESSAGES.consentRequired },
+      valid: validOptIn,
+      // The number as the server stores it; the consent is the box, not a field sent.
+      sent: { phone: '919876543210', consent: true },
+      failureText: new Map<unknown, string>([
+        [numberRefused, 'Enter a 10-digit Indian mobile number.'],
+        [networkError, NOTIFY_UI_MESSAGES.whatsappFailed],
       ]),
     },
   ],

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { API } from '../../contract/index.ts';
+import { API, NOTIFY_PATHS } from '../../contract/index.ts';
 import { ok } from './support/fake-api.ts';
 import { admin, faculty, payment, program, resource, story, student, workshop } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
@@ -31,6 +31,14 @@ const routes = {
     total_revenue: 125000,
   }),
   [`GET ${API.admin.issueSummary}`]: ok({ total_issues: 0, failed_payments: 0, pending_enrollments: 0 }),
+  [`GET ${NOTIFY_PATHS.preferences}`]: ok({
+    phone: null,
+    whatsapp_opted_in: false,
+    sms_stopped: false,
+    kinds: [
+      { kind: 'payments', label: 'Payments and instalments', channels: { email: true, whatsapp: false, sms: false } },
+    ],
+  }),
 };
 
 const pages: [string, string, typeof student | null][] = [
@@ -49,6 +57,7 @@ const pages: [string, string, typeof student | null][] = [
   ['/dashboard', 'Credit Analyst Program', student],
   ['/admin', 'Admin Dashboard', admin],
   ['/payment/program/1', 'Complete your enrollment', student],
+  ['/notifications', 'What reaches you where', student],
 ];
 
 describe('accessibility (axe-core)', () => {

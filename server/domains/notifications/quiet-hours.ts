@@ -1,3 +1,4 @@
+import { QUIET_HOURS } from '../../../contract/notifications.ts';
 import { IST_OFFSET_MINUTES } from '../../../contract/time.ts';
 
 /**
@@ -5,8 +6,8 @@ import { IST_OFFSET_MINUTES } from '../../../contract/time.ts';
  * (TRAI's window for commercial communication); it waits for 09:00. Answers the instant (ms) the
  * message may go: `now` itself outside the quiet hours.
  */
-export const QUIET_FROM_HOUR = 21;
-export const QUIET_UNTIL_HOUR = 9;
+export const QUIET_FROM_HOUR = QUIET_HOURS.fromHour;
+export const QUIET_UNTIL_HOUR = QUIET_HOURS.untilHour;
 
 export function notBefore(now: number, urgent: boolean): number {
   if (urgent) return now;

@@ -5,6 +5,7 @@ import { seedDemoCoupon, seedInstalmentPlans } from '../../domains/pricing/seed.
 import { seedPlacementOpenings, seedPlacementRecord } from '../../domains/placement/seed.ts';
 import { seedAssessments } from '../../domains/assessments/seed.ts';
 import { seedDemoInvoices } from '../../domains/billing/seed.ts';
+import { seedDemoNotifications } from '../../domains/notifications/seed.ts';
 import { DEMO_INSTITUTE, type Institute } from '../../domains/billing/config-institute.ts';
 import { hashPassword, type ScryptCost } from '../lib/passwords.ts';
 
@@ -939,6 +940,8 @@ export async function seedDemo(db: Db, institute: Institute = DEMO_INSTITUTE): P
       programIds.map((id) => ({ id })),
       userIds.get(DEMO_STUDENT.username)!,
     );
+    // A bell with unread notifications on the demo student's first login.
+    await seedDemoNotifications(trx, userIds.get(DEMO_STUDENT.username)!);
   });
 }
 

@@ -47,6 +47,8 @@ export const PRIVATE_PAGES = [
   // Its question bank (decision record 071).
   '/teach/questions',
   '/teach/tests',
+  // The student's notifications and their settings (decision records 073 and 074).
+  '/notifications',
 ] as const;
 export const PRIVATE_PATTERNS = [
   /^\/payment\/(program|workshop)\/[^/]+$/,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { logoutIntent } from '../../lib/logout-intent.ts';
@@ -19,8 +19,8 @@ const LINKS: readonly NavItem[] = [
 /** Instructors and administrators also have their batches (decision record 050); last, so first behind More. */
 const TEACHING_LINKS: readonly NavItem[] = [...LINKS, { to: paths.teach, label: 'Teach' }];
 
-/** The page chrome's top bar (spec section 2). */
-export function Header() {
+/** The page chrome's top bar (spec section 2); `bell`, the notifications bell, shows to a signed-in user. */
+export function Header({ bell }: { bell?: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const [menuPath, setMenuPath] = useState(location.pathname);
@@ -57,14 +57,14 @@ export function Header() {
           label="Main"
           className={menuOpen ? 'open' : ''}
           items={teaches ? TEACHING_LINKS : LINKS}
-          after={<AccountArea />}
+          after={<AccountArea bell={bell} />}
         />
       </div>
     </header>
   );
 }
 
-function AccountArea() {
+function AccountArea({ bell }: { bell?: ReactNode }) {
   const authenticated = useIsAuthenticated();
   const user = useSessionUser();
   const session = SessionContext.useActorRef();
@@ -84,6 +84,8 @@ function AccountArea() {
   const admin = isAdmin(user);
   return (
     <div className="nav-account">
+      {/* Its own chunk: nothing in its place until it is here (the row is measured again then). */}
+      {bell ? <Suspense fallback={null}>{bell}</Suspense> : null}
       <Link to={admin ? paths.admin : paths.dashboard} className="nav-link">
         {admin ? 'Admin Panel' : 'Dashboard'}
       </Link>

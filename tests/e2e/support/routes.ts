@@ -35,6 +35,7 @@ export const ROUTES: RouteCase[] = [
   { name: 'checkout', role: 'student', path: checkoutPath },
   { name: 'admin', role: 'admin', path: fixed('/admin') },
   { name: 'account-privacy', role: 'student', path: fixed('/account/privacy') },
+  { name: 'notifications', role: 'student', path: fixed('/notifications') },
   { name: 'admin-privacy', role: 'admin', path: fixed('/admin?tab=privacy') },
 ];
 

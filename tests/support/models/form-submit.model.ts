@@ -50,7 +50,7 @@ export const validRegistration = {
 };
 export const invalidRegistration = { ...validRegistration, username: 'arjun mehta', password: 'short' };
 
-function formModel(
+export function formModel(
   name: string,
   machine: MachineModel['machine'],
   samples: { valid: unknown; invalid: unknown; outputs: unknown[]; errors: unknown[] },

@@ -30,6 +30,7 @@ import { tokenRefreshModel } from './token-refresh.model.ts';
 import { stepUpModel, totpSetupModel } from './mfa.model.ts';
 import { passkeyModel } from './passkey.model.ts';
 import { examAttemptModel } from './exam-attempt.model.ts';
+import { notificationBellModel, notificationPreferencesModel, whatsAppOptInModel } from './notifications.model.ts';
 
 export * from './action.model.ts';
 export * from './confirmed-action.model.ts';
@@ -55,6 +56,7 @@ export * from './token-refresh.model.ts';
 export * from './mfa.model.ts';
 export * from './passkey.model.ts';
 export * from './exam-attempt.model.ts';
+export * from './notifications.model.ts';
 
 /** One model per machine of machineCatalog, by the same name. */
 export const machineModels = [
@@ -91,4 +93,7 @@ export const machineModels = [
   couponCheckModel,
   planChoiceModel,
   instalmentPaymentModel,
+  notificationBellModel,
+  notificationPreferencesModel,
+  whatsAppOptInModel,
 ] as MachineModel<unknown>[];

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { API, SERVER_MESSAGES, type AppConfig, type User } from '../../../contract/index.ts';
+import { NOTIFY_PATHS } from '../../../contract/notifications.ts';
 import { PLACEMENT_PATHS } from '../../../contract/placement-paths.ts';
 import { ASSESSMENT_PATHS } from '../../../contract/assessment-paths.ts';
 import { placementSummary } from './fixtures.ts';
@@ -70,6 +71,8 @@ export function installFakeApi(routes: Record<string, Handler> = {}, options: Op
     [`GET ${PLACEMENT_PATHS.studentOffers}`]: ok([]),
     // A student with no tests: the dashboard shows no Tests section.
     [`GET ${ASSESSMENT_PATHS.studentTests}`]: ok([]),
+    // The header's bell of a signed-in user: nothing yet.
+    [`GET ${NOTIFY_PATHS.list}`]: ok({ count: 0, unread: 0, next: null, previous: null, results: [] }),
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
