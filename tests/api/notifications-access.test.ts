@@ -76,7 +76,11 @@ describe('questions on lessons', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     questionId = (res.body as { id: number }).id;
     // The batch's instructor is told; the other instructor is not.
-    expect((await inbox(w.instructor)).results[0]).toMatchObject({ event: 'question_asked' });
+    // Its link opens a page the app has: the batch's teaching page.
+    expect((await inbox(w.instructor)).results[0]).toMatchObject({
+      event: 'question_asked',
+      link: expect.stringMatching(/^\/teach\/batches\/\d+$/),
+    });
     expect((await inbox(w.otherInstructor)).results.some((n) => n.event === 'question_asked')).toBe(false);
   });
 
@@ -112,7 +116,17 @@ describe('questions on lessons', () => {
     expect((await post(P.accept(questionId), w.student, { reply_id: replyId })).status).toBe(403);
     expect((await post(P.accept(questionId), w.otherInstructor, { reply_id: replyId })).status).toBe(403);
     expect((await post(P.accept(questionId), w.instructor, { reply_id: replyId })).status).toBe(204);
-    expect((await inbox(w.student)).results[0]).toMatchObject({ event: 'answer_accepted' });
+    // The asker's link is their course page (/learn/{their enrollment}).
+    const enrollment = await ctx.db
+      .selectFrom('enrollments')
+      .select('id')
+      .where('student_id', '=', w.student.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect((await inbox(w.student)).results[0]).toMatchObject({
+      event: 'answer_accepted',
+      link: `/learn/${enrollment.id}`,
+    });
   });
 
   it('answered questions come first', async () => {

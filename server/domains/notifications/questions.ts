@@ -93,11 +93,18 @@ export async function askQuestion(db: Db, user: UserRow | null, lessonId: number
         event: 'question_asked',
         title: `New question on “${lesson.title}”`,
         body: body.slice(0, 300),
-        link: `/lessons/${lesson.id}`,
+        // The instructor's page of the batch, where its questions are answered.
+        link: `/teach/batches/${batchId}`,
       });
     }
     return row.id;
   });
+}
+
+/** The asker's course page (/learn/{enrollment}), where the lesson and its thread are; the dashboard if none. */
+async function courseLink(db: Db, batchId: number, studentId: number) {
+  const enrollment = await createQuestionRepository(db).enrollmentIn(batchId, studentId);
+  return enrollment ? `/learn/${enrollment.id}` : '/dashboard';
 }
 
 /** The question and its batch, for a writer who must belong to the batch. */
@@ -126,7 +133,7 @@ export async function replyTo(db: Db, user: UserRow | null, questionId: number, 
         event: 'question_replied',
         title: `${nameOf(user)} replied to your question`,
         body: body.slice(0, 300),
-        link: `/lessons/${question.lesson_id}`,
+        link: await courseLink(trx, question.batch_id, question.author_id),
       });
     }
     return row.id;
@@ -147,7 +154,7 @@ export async function acceptAnswer(db: Db, user: UserRow | null, questionId: num
         event: 'answer_accepted',
         title: 'Your question has an accepted answer',
         body: reply.body.slice(0, 300),
-        link: `/lessons/${question.lesson_id}`,
+        link: await courseLink(trx, question.batch_id, question.author_id),
       });
     }
     await createAuditRepository(trx).record({

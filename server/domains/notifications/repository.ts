@@ -198,6 +198,14 @@ export function createQuestionRepository(db: Db) {
     lesson: (id: number) =>
       db.selectFrom('lessons').select(['id', 'program_id', 'title']).where('id', '=', id).executeTakeFirst(),
     batch: (id: number) => db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** The student's enrollment in a batch (its course page is /learn/{id}). */
+    enrollmentIn: (batchId: number, studentId: number) =>
+      db
+        .selectFrom('enrollments')
+        .select('id')
+        .where('batch_id', '=', batchId)
+        .where('student_id', '=', studentId)
+        .executeTakeFirst(),
     batchesOf: (programId: number, instructorId?: number) => {
       let query = db.selectFrom('batches').select('id').where('course_id', '=', programId);
       if (instructorId !== undefined) query = query.where('instructor_id', '=', instructorId);
