@@ -47,9 +47,10 @@ function notificationsServer(initial: Notification[]) {
   let items = initial;
   return {
     [`GET ${P.list}`]: () => ok(pageOf(items)),
-    [`POST ${P.read}`]: () => {
-      items = items.map((n) => ({ ...n, read: true }));
-      return ok({ unread: 0 });
+    [`POST ${P.read}`]: (request: FakeRequest) => {
+      const ids = (request.body as { ids?: number[] }).ids;
+      items = items.map((n) => (ids === undefined || ids.includes(n.id) ? { ...n, read: true } : n));
+      return ok({ unread: items.filter((n) => !n.read).length });
     },
     [`GET ${P.preferences}`]: ok(SETTINGS),
   };
@@ -68,6 +69,14 @@ describe('Notifications', () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(await screen.findByRole('link', { name: 'Class moved to Thursday' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('link', { name: 'All notifications' })).toHaveAttribute('href', '/notifications');
+  });
+
+  it('opening an unread notification from the bell marks it read, and the count goes down', async () => {
+    const { user, api } = renderApp('/', { user: student, routes: notificationsServer(UNREAD) });
+    await user.click(await bell('Notifications, 3 unread'));
+    await user.click(await screen.findByRole('link', { name: 'Class moved to Thursday' }));
+    await waitFor(() => expect(api.callsTo(`POST ${P.read}`).map((c) => c.body)).toEqual([{ ids: [4] }]));
+    expect(await bell('Notifications, 2 unread')).toBeInTheDocument();
   });
 
   it('asks nothing while the tab is hidden, and asks at once when it is shown again', async () => {

@@ -21,6 +21,7 @@ export const fetchNotifications = (cursor: string | null, pageSize = PAGE_SIZE) 
 
 const Unread = z.object({ unread: z.number() });
 export const markAllRead = () => api.post(NOTIFY_PATHS.read, { all: true }, Unread);
+export const markRead = (ids: number[]) => api.post(NOTIFY_PATHS.read, { ids }, Unread);
 
 export const fetchPreferences = () => api.get(NOTIFY_PATHS.preferences, Preferences);
 export const savePreferences = (input: PreferencesInput) => api.put(NOTIFY_PATHS.preferences, input, Preferences);

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { disclosureMachine } from '../../../../machines/disclosure.machine.ts';
 import type { NotificationBellLogic } from '../../../../machines/notification-bell.machine.ts';
 import { paths } from '../../../config/paths.ts';
-import { unreadSignal } from '../unread-signal.ts';
+import { readOnOpen, unreadSignal } from '../unread-signal.ts';
 import { NotificationTime, targetOf } from './notification-time.tsx';
 
 const visibleNow = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
@@ -96,7 +96,13 @@ export function NotificationBell({ logic }: { logic: NotificationBellLogic }) {
               return (
                 <li key={n.id} className={n.read ? 'read' : 'unread'}>
                   {n.read ? null : <span className="visually-hidden">Unread: </span>}
-                  {to ? <Link to={to}>{n.title}</Link> : <span>{n.title}</span>}
+                  {to ? (
+                    <Link to={to} onClick={() => readOnOpen(n)}>
+                      {n.title}
+                    </Link>
+                  ) : (
+                    <span>{n.title}</span>
+                  )}
                   <NotificationTime at={n.created_at} />
                 </li>
               );

@@ -7,7 +7,7 @@ import type { ActionLogic } from '../../../../machines/action.machine.ts';
 import type { ListLogic } from '../../../../machines/list.machine.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { FormError } from '../../../components/notice.tsx';
-import { unreadSignal } from '../unread-signal.ts';
+import { readOnOpen, unreadSignal } from '../unread-signal.ts';
 import { NotificationTime, targetOf } from './notification-time.tsx';
 
 export type NotificationsPageProps = {
@@ -94,7 +94,13 @@ function NotificationItem({ notification: n }: { notification: Notification }) {
       <p className="notification-title">
         {n.read ? null : <span className="badge badge-blue">New</span>}{' '}
         {n.urgent ? <span className="badge badge-red">Urgent</span> : null}{' '}
-        {to ? <Link to={to}>{n.title}</Link> : <strong>{n.title}</strong>}
+        {to ? (
+          <Link to={to} onClick={() => readOnOpen(n)}>
+            {n.title}
+          </Link>
+        ) : (
+          <strong>{n.title}</strong>
+        )}
       </p>
       <p>{n.body}</p>
       <NotificationTime at={n.created_at} />
