@@ -111,7 +111,13 @@ describe.each(LAYOUT_FONTS)('the header in %s', (font) => {
       if (tokens) await openLoggedIn(page, tokens, '/about');
       else await page.goto('/about');
       await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-      if (tokens) await page.waitForSelector('header.site-header.signed-in .user-name', { state: 'attached' });
+      if (tokens) {
+        await page.waitForSelector('header.site-header.signed-in .user-name', { state: 'attached' });
+        // The notification bell arrives in its own chunk and then shows its count: the account area is its
+        // final width (and the row measured again) only once both are in.
+        await page.waitForSelector('header .nav-bell', { state: 'attached' });
+        await page.waitForLoadState('networkidle');
+      }
       // The forced font is the one the header is drawn in.
       const family = await header(page)
         .getByRole('link', { name: exactly('Home') })

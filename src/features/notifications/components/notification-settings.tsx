@@ -91,40 +91,45 @@ function ChannelsForm({ settings, save }: { settings: Preferences; save: Notific
         Every notification is here in the app. Choose what also comes by email, WhatsApp or SMS. Questions on lessons
         stay in the app.
       </p>
-      <table className="channel-table">
-        <thead>
-          <tr>
-            <th scope="col">Messages</th>
-            <th scope="col">In the app</th>
-            {NOTIFY_CHANNELS.map((c) => (
-              <th scope="col" key={c}>
-                {CHANNEL_LABELS[c]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {kinds.map((k) => (
-            <tr key={k.kind}>
-              <th scope="row">{k.label}</th>
-              <td>
-                <input type="checkbox" checked disabled aria-label={`${k.label}: in the app (always)`} />
-              </td>
+      {/* On a phone the five columns may be wider than the screen: the table scrolls in its own box, the page
+          does not (the box is focusable so the keyboard scrolls it too). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="channel-table-area" tabIndex={0} role="region" aria-label="Channels per kind of message">
+        <table className="channel-table">
+          <thead>
+            <tr>
+              <th scope="col">Messages</th>
+              <th scope="col">In the app</th>
               {NOTIFY_CHANNELS.map((c) => (
-                <td key={c}>
-                  <input
-                    type="checkbox"
-                    checked={k.channels[c]}
-                    disabled={busy}
-                    aria-label={`${k.label}: ${CHANNEL_LABELS[c]}`}
-                    onChange={() => toggle(k.kind, c)}
-                  />
-                </td>
+                <th scope="col" key={c}>
+                  {CHANNEL_LABELS[c]}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {kinds.map((k) => (
+              <tr key={k.kind}>
+                <th scope="row">{k.label}</th>
+                <td>
+                  <input type="checkbox" checked disabled aria-label={`${k.label}: in the app (always)`} />
+                </td>
+                {NOTIFY_CHANNELS.map((c) => (
+                  <td key={c}>
+                    <input
+                      type="checkbox"
+                      checked={k.channels[c]}
+                      disabled={busy}
+                      aria-label={`${k.label}: ${CHANNEL_LABELS[c]}`}
+                      onChange={() => toggle(k.kind, c)}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {settings.sms_stopped ? (
         <p className="hint">Your number replied STOP to our SMS: none are sent until you turn WhatsApp on again.</p>
       ) : null}
