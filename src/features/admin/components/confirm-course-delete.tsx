@@ -12,53 +12,71 @@ import { UnpaidInstalments } from './impact-lists.tsx';
  * again, never the delete.
  */
 export function confirmCourseDelete(courseType: CourseType) {
-  return function ConfirmCourseDelete({ item, machines, saving, onConfirm, onCancel }: ConfirmDeleteProps) {
-    const [snapshot, send] = useMachine(machines.courseImpact!, {
-      input: { params: { course_type: courseType, id: item.id } },
-    });
-    const impact = snapshot.matches('loaded') ? snapshot.context.data : null;
-    const archive = impact?.outcome === 'archived';
-    return (
+  // Without the impact's loader (an admin page composed without it), the spec's plain question.
+  return function ConfirmCourseDelete(props: ConfirmDeleteProps) {
+    return props.machines.courseImpact ? (
+      <WithImpact {...props} courseType={courseType} />
+    ) : (
       <>
         <p>{MESSAGES.deleteConfirm}</p>
-        {snapshot.matches('loading') ? <p role="status">Reading what this delete touches...</p> : null}
-        {snapshot.matches('failed') ? (
-          <Notice kind="error">
-            {snapshot.context.error}{' '}
-            <button type="button" className="btn btn-outline btn-small" onClick={() => send({ type: 'loader.reload' })}>
-              Try again
-            </button>
-          </Notice>
-        ) : null}
-        {impact && archive ? (
-          <>
-            <Notice kind="info">
-              This {courseType} has {impact.has_payments ? 'payments' : 'enrollments'}, so it is archived, not deleted:
-              it leaves the catalogue and nobody new can pay for it; its students keep their access and records.
-            </Notice>
-            <p>
-              Students still in it: <strong>{impact.active_enrollments}</strong> (of {impact.enrollments} enrolled
-              ever).
-            </p>
-            <UnpaidInstalments
-              unpaid={impact.unpaid_instalments}
-              totalPaise={impact.unpaid_total_paise}
-              consequence="stays due: their schedules go on."
-            />
-          </>
-        ) : null}
-        {impact && !archive ? <p>Nobody has paid for or joined this {courseType}: it is deleted for good.</p> : null}
-        <footer>
-          <button type="button" className="btn btn-outline" onClick={onCancel} disabled={saving} data-autofocus>
-            Cancel
-          </button>
-          {impact ? (
-            <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={saving}>
-              {saving ? 'Deleting...' : 'Delete'}
-            </button>
-          ) : null}
-        </footer>
+        <Buttons {...props} offered />
       </>
     );
   };
+}
+
+function Buttons({ saving, onConfirm, onCancel, offered }: ConfirmDeleteProps & { offered: boolean }) {
+  return (
+    <footer>
+      <button type="button" className="btn btn-outline" onClick={onCancel} disabled={saving} data-autofocus>
+        Cancel
+      </button>
+      {offered ? (
+        <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={saving}>
+          {saving ? 'Deleting...' : 'Delete'}
+        </button>
+      ) : null}
+    </footer>
+  );
+}
+
+function WithImpact(props: ConfirmDeleteProps & { courseType: CourseType }) {
+  const { item, machines, courseType } = props;
+  const [snapshot, send] = useMachine(machines.courseImpact!, {
+    input: { params: { course_type: courseType, id: item.id } },
+  });
+  const impact = snapshot.matches('loaded') ? snapshot.context.data : null;
+  const archive = impact?.outcome === 'archived';
+  return (
+    <>
+      <p>{MESSAGES.deleteConfirm}</p>
+      {snapshot.matches('loading') ? <p role="status">Reading what this delete touches...</p> : null}
+      {snapshot.matches('failed') ? (
+        <Notice kind="error">
+          {snapshot.context.error}{' '}
+          <button type="button" className="btn btn-outline btn-small" onClick={() => send({ type: 'loader.reload' })}>
+            Try again
+          </button>
+        </Notice>
+      ) : null}
+      {impact && archive ? (
+        <>
+          <Notice kind="info">
+            This {courseType} has {impact.has_payments ? 'payments' : 'enrollments'}, so it is archived, not deleted: it
+            leaves the catalogue and nobody new can pay for it; its students keep their access and records.
+          </Notice>
+          <p>
+            Students still in it: <strong>{impact.active_enrollments}</strong> (of {impact.enrollments} enrolled ever).
+          </p>
+          <UnpaidInstalments
+            unpaid={impact.unpaid_instalments}
+            totalPaise={impact.unpaid_total_paise}
+            consequence="stays due: their schedules go on."
+          />
+        </>
+      ) : null}
+      {impact && !archive ? <p>Nobody has paid for or joined this {courseType}: it is deleted for good.</p> : null}
+      <Buttons {...props} offered={impact !== null} />
+    </>
+  );
 }
