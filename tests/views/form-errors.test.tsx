@@ -1,6 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, COUPON_PATHS, MFA_PATHS, PRIVACY_API, SERVER_MESSAGES, type ConsentState } from '../../contract/index.ts';
+import {
+  API,
+  COUPON_PATHS,
+  IDENTITY_PATHS,
+  MFA_PATHS,
+  PRIVACY_API,
+  SERVER_MESSAGES,
+  type ConsentState,
+} from '../../contract/index.ts';
 import { adminPanel } from './support/admin-panel.ts';
 import { fail, ok, type Handler } from './support/fake-api.ts';
 import { admin, courseImpact, program, student } from './support/fixtures.ts';
@@ -88,6 +96,18 @@ describe('A refused form shows why next to itself, focused', () => {
     await user.type(form.getByLabelText(/New password/), 'a-much-longer-password-1');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     await expectRefusalAt('The password is not correct.', formOf('Change password'));
+  });
+
+  it('Account: Change email with a wrong current password', async () => {
+    const { user } = renderApp('/account', {
+      user: student,
+      routes: { [`POST ${IDENTITY_PATHS.email}`]: fail(400, { detail: 'The password is not correct.' }) },
+    });
+    const form = within((await screen.findByRole('button', { name: 'Change email' })).closest('form')!);
+    await user.type(form.getByLabelText(/New email address/), 'new-address@example.in');
+    await user.type(form.getByLabelText(/Current password/), 'wrong-one');
+    await user.click(form.getByRole('button', { name: 'Change email' }));
+    await expectRefusalAt('The password is not correct.', formOf('Change email'));
   });
 
   it('Admin: a refused Add New shows in its dialog', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { IDENTITY_MESSAGES } from '../../../../contract/index.ts';
 import { TextField } from '../../../components/field.tsx';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { changeEmail, fetchMe, resendConfirmation } from '../api/email-api.ts';
 import type { AccountMachines } from '../types.ts';
 import { useFormAction } from './use-form-action.ts';
@@ -38,7 +38,7 @@ export function EmailSection({ machines }: { machines: AccountMachines }) {
       {user && !user.email_verified ? (
         <div>
           {resend.done ? <Notice kind="success">{IDENTITY_MESSAGES.confirmationSent}</Notice> : null}
-          {resend.error ? <Notice kind="error">{resend.error}</Notice> : null}
+          {resend.error ? <FormError>{resend.error}</FormError> : null}
           <button type="button" className="btn btn-secondary" disabled={resend.busy} onClick={resend.submit}>
             {resend.busy ? 'Sending...' : 'Send the link again'}
           </button>
@@ -47,7 +47,7 @@ export function EmailSection({ machines }: { machines: AccountMachines }) {
       <form method="post" onSubmit={onSubmit} noValidate>
         <h3>Change email</h3>
         {change.done ? <Notice kind="success">{IDENTITY_MESSAGES.emailChanged}</Notice> : null}
-        {change.error ? <Notice kind="error">{change.error}</Notice> : null}
+        {change.error ? <FormError>{change.error}</FormError> : null}
         <TextField
           label="New email address"
           name="email"
