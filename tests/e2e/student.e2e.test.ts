@@ -112,11 +112,12 @@ describe('Student', () => {
     await waitForPath(page, `/payment/program/${program.id}`);
     await expectMessage(page, dialogs, CHECKOUT_OUTCOME_MESSAGES.declined, 20_000);
     expect(await list<Enrollment>(e2e.baseURL, API.enrollments.list, student.access)).toEqual([]);
-    expect(await page.getByLabel(/first name/i).inputValue()).toBe('Asha');
-    expect(await page.getByLabel(/phone/i).inputValue()).toBe('9876543210');
-    expect(await page.getByLabel(/state or union territory/i).inputValue()).toBe('27');
-    expect(await page.getByLabel(/^address/i).inputValue()).toBe('12 Marine Drive, Mumbai 400020');
-    expect(await page.getByRole('radio', { name: /^\s*upi\s*$/i }).isChecked()).toBe(true);
+    // The typed values come back with the page (the batch's choice after its list loads): polled, not read once.
+    await expect.poll(() => page.getByLabel(/first name/i).inputValue()).toBe('Asha');
+    await expect.poll(() => page.getByLabel(/phone/i).inputValue()).toBe('9876543210');
+    await expect.poll(() => page.getByLabel(/state or union territory/i).inputValue()).toBe('27');
+    await expect.poll(() => page.getByLabel(/^address/i).inputValue()).toBe('12 Marine Drive, Mumbai 400020');
+    await expect.poll(() => page.getByRole('radio', { name: /^\s*upi\s*$/i }).isChecked()).toBe(true);
     await expect.poll(() => page.getByRole('radio', { name: new RegExp(batchName) }).isChecked()).toBe(true);
     // Pay again without typing anything: the test card pays.
     await pay.click();

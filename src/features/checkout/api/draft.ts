@@ -33,16 +33,28 @@ export function keepCheckoutDraft(
   }
 }
 
-/** Back from the gateway's page for this payment: what was submitted (once), or null. */
+/**
+ * What this page load took, per course and payment: the checkout may be mounted again while the page stays
+ * (its guard waits again while the session refreshes), and a second take must give the same draft, not an
+ * empty form under the declined payment's message.
+ */
+const taken = new Map<string, CheckoutSubmission | null>();
+
+/** Back from the gateway's page for this payment: what was submitted (taken from storage once), or null. */
 export function takeCheckoutDraft(courseType: string, courseId: string, paymentId: number): CheckoutSubmission | null {
+  const once = `${key(courseType, courseId)}#${paymentId}`;
+  if (taken.has(once)) return taken.get(once) ?? null;
   const store = storage();
   const raw = store?.getItem(key(courseType, courseId));
   if (!raw) return null;
   store?.removeItem(key(courseType, courseId));
+  let form: CheckoutSubmission | null = null;
   try {
     const stored = JSON.parse(raw) as Stored;
-    return stored.paymentId === paymentId ? stored.form : null;
+    form = stored.paymentId === paymentId ? stored.form : null;
   } catch {
-    return null;
+    form = null;
   }
+  taken.set(once, form);
+  return form;
 }
