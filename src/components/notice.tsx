@@ -32,6 +32,18 @@ export function FormError({ children, onDismiss }: { children: ReactNode; onDism
   );
 }
 
+/** A read that failed: the server's words and Try again (which reads again). */
+export function RetryNotice({ error, onRetry }: { error: ReactNode; onRetry: () => void }) {
+  return (
+    <Notice kind="error">
+      {error}{' '}
+      <button type="button" className="btn btn-outline btn-small" onClick={onRetry}>
+        Try again
+      </button>
+    </Notice>
+  );
+}
+
 function NoticeBox({
   kind,
   children,

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { MESSAGES, type CourseType } from '../../../../contract/index.ts';
-import { Notice } from '../../../components/notice.tsx';
+import { Notice, RetryNotice } from '../../../components/notice.tsx';
 import type { ConfirmDeleteProps } from '../tabs/resource-types.ts';
 import { UnpaidInstalments } from './impact-lists.tsx';
 
@@ -52,12 +52,7 @@ function WithImpact(props: ConfirmDeleteProps & { courseType: CourseType }) {
       <p>{MESSAGES.deleteConfirm}</p>
       {snapshot.matches('loading') ? <p role="status">Reading what this delete touches...</p> : null}
       {snapshot.matches('failed') ? (
-        <Notice kind="error">
-          {snapshot.context.error}{' '}
-          <button type="button" className="btn btn-outline btn-small" onClick={() => send({ type: 'loader.reload' })}>
-            Try again
-          </button>
-        </Notice>
+        <RetryNotice error={snapshot.context.error} onRetry={() => send({ type: 'loader.reload' })} />
       ) : null}
       {impact && archive ? (
         <>

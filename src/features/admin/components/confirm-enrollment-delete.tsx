@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { MESSAGES } from '../../../../contract/index.ts';
-import { Notice } from '../../../components/notice.tsx';
+import { Notice, RetryNotice } from '../../../components/notice.tsx';
 import type { ConfirmDeleteProps } from '../tabs/resource-types.ts';
 import { UnpaidInstalments } from './impact-lists.tsx';
 
@@ -17,12 +17,7 @@ export function ConfirmEnrollmentDelete({ item, machines, saving, onConfirm, onC
     <>
       {snapshot.matches('loading') ? <p role="status">Reading what this delete touches...</p> : null}
       {snapshot.matches('failed') ? (
-        <Notice kind="error">
-          {snapshot.context.error}{' '}
-          <button type="button" className="btn btn-outline btn-small" onClick={() => send({ type: 'loader.reload' })}>
-            Try again
-          </button>
-        </Notice>
+        <RetryNotice error={snapshot.context.error} onRetry={() => send({ type: 'loader.reload' })} />
       ) : null}
       {impact ? (
         <>

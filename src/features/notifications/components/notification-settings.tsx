@@ -9,7 +9,7 @@ import {
 import type { ActionLogic } from '../../../../machines/action.machine.ts';
 import type { NotificationPreferencesLogic, WhatsAppOptInLogic } from '../../../../machines/form-submit.machine.ts';
 import type { LoaderLogic } from '../../../../machines/loader.machine.ts';
-import { FormError, Notice } from '../../../components/notice.tsx';
+import { FormError, Notice, RetryNotice } from '../../../components/notice.tsx';
 import { WhatsAppSettings } from './whatsapp-settings.tsx';
 
 export type NotificationSettingsProps = {
@@ -43,12 +43,7 @@ export function NotificationSettings({ preferences, save, optIn, optOut }: Notif
       <h2 id="notification-settings-title">Notification settings</h2>
       {data === null && snapshot.matches('loading') ? <p role="status">Loading your notification settings...</p> : null}
       {snapshot.matches('failed') ? (
-        <Notice kind="error">
-          {snapshot.context.error}{' '}
-          <button type="button" className="btn btn-outline btn-small" onClick={() => send({ type: 'loader.reload' })}>
-            Try again
-          </button>
-        </Notice>
+        <RetryNotice error={snapshot.context.error} onRetry={() => send({ type: 'loader.reload' })} />
       ) : null}
       {data ? (
         <>
