@@ -1,21 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, it } from 'vitest';
 import { API, MFA_MESSAGES, MFA_PATHS } from '../../contract/index.ts';
 import { adminPanel } from './support/admin-panel.ts';
 import { fail, ok } from './support/fake-api.ts';
+import { expectRefusalAt, formOf } from './support/refusal.ts';
 import { renderApp } from './support/render-app.tsx';
 
 /**
  * More forms' server refusals (decisions 068, 077), beside tests/views/form-errors.test.tsx: the words appear
  * inside the form (or dialog) that was sent and take the keyboard focus.
  */
-async function expectRefusalAt(words: string, box: () => HTMLElement) {
-  await waitFor(() => expect(document.activeElement).toHaveTextContent(words));
-  const focused = document.activeElement as HTMLElement;
-  expect(focused).toHaveAttribute('role', 'alert');
-  expect(box().contains(focused)).toBe(true);
-}
-const formOf = (name: string | RegExp) => () => screen.getByRole('button', { name }).closest('form')!;
 const LIMITED = 'Too many attempts. Please try again in 5 minutes.';
 
 describe('More refused forms show why next to themselves, focused', () => {
