@@ -24,7 +24,9 @@ export function OpeningApplications({ opening, machines }: { opening: Opening; m
       empty={data !== null && data.length === 0}
       emptyText="No one has applied to this opening yet."
     >
-      <div className="table-wrap">
+      {/* The scroll area is focusable so keyboard users can scroll it too (as ScrollTable's). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="scroll-area" tabIndex={0} role="region" aria-label={caption}>
         <table className="table">
           <caption>{caption}</caption>
           <thead>
