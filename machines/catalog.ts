@@ -12,7 +12,9 @@ import { checkoutMachine } from './checkout.machine.ts';
 import { couponCheckMachine } from './coupon-check.machine.ts';
 import { coursePageMachine } from './course-page.machine.ts';
 import { disclosureMachine } from './disclosure.machine.ts';
+import { applicationStageMachine } from './application-stage.machine.ts';
 import {
+  applicationFormMachine,
   contactMachine,
   forgotPasswordMachine,
   loginFormMachine,
@@ -55,6 +57,8 @@ export const machineCatalog = {
   'login-form': loginFormMachine,
   'register-form': registerFormMachine,
   'offer-report': offerReportMachine,
+  'application-form': applicationFormMachine,
+  'application-stage': applicationStageMachine,
   'question-import': questionImportMachine,
   'notification-preferences': notificationPreferencesMachine,
   'whatsapp-opt-in': whatsAppOptInMachine,

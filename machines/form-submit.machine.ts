@@ -13,6 +13,9 @@ import {
   StudentOfferInput,
   userMessage,
   WhatsAppOptInForm,
+  ApplicationInput,
+  OPENING_UI_MESSAGES,
+  type Application,
   type Offer,
   type Preferences,
   type MfaChallenge,
@@ -167,6 +170,18 @@ export const offerReportMachine = createFormSubmitMachine<typeof StudentOfferInp
   failureText: PLACEMENT_MESSAGES.reportFailed,
 });
 export type OfferReportLogic = typeof offerReportMachine;
+
+/**
+ * The dashboard's Apply to an opening (decision record 078): the cover note; `submit` is POST
+ * /classroom/openings/{id}/applications/ (a refusal, e.g. the opening closed, shows in the form);
+ * `submitted` reloads the Openings, which list the application.
+ */
+export const applicationFormMachine = createFormSubmitMachine<typeof ApplicationInput, Application>({
+  id: 'application-form',
+  schema: ApplicationInput,
+  failureText: OPENING_UI_MESSAGES.applyFailed,
+});
+export type ApplicationFormLogic = typeof applicationFormMachine;
 
 /**
  * /notifications, Notification settings: the channels per kind. `submit` is PUT

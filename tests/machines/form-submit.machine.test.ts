@@ -3,12 +3,18 @@ import {
   ASSESSMENT_MESSAGES,
   MESSAGES,
   NOTIFY_UI_MESSAGES,
+  OPENING_MESSAGES,
+  OPENING_UI_MESSAGES,
   PLACEMENT_MESSAGES,
   SERVER_MESSAGES,
 } from '../../contract/index.ts';
 import type { MachineModel } from '../support/machine-model.ts';
 import {
+  applicationFormModel,
   contactModel,
+  invalidApplication,
+  openingClosed,
+  validApplication,
   excelRefusal,
   forgotPasswordModel,
   invalidCounseling,
@@ -120,6 +126,19 @@ const forms: [MachineModel, FormOracle][] = [
       failureText: new Map<unknown, string>([
         [notEnrolledRefusal, PLACEMENT_MESSAGES.notEnrolled],
         [networkError, PLACEMENT_MESSAGES.reportFailed],
+      ]),
+    },
+  ],
+  [
+    applicationFormModel,
+    {
+      invalid: invalidApplication,
+      fieldErrors: { cover_note: OPENING_MESSAGES.coverNote },
+      valid: validApplication,
+      sent: validApplication,
+      failureText: new Map<unknown, string>([
+        [openingClosed, OPENING_MESSAGES.closed],
+        [networkError, OPENING_UI_MESSAGES.applyFailed],
       ]),
     },
   ],

@@ -1,10 +1,19 @@
 import { screen, within } from '@testing-library/react';
 import { describe, it } from 'vitest';
-import { API, MFA_MESSAGES, MFA_PATHS } from '../../contract/index.ts';
+import {
+  API,
+  MFA_MESSAGES,
+  MFA_PATHS,
+  OPENING_MESSAGES,
+  OPENING_PATHS,
+  PLACEMENT_PATHS,
+  type StudentOpening,
+} from '../../contract/index.ts';
 import { adminPanel } from './support/admin-panel.ts';
 import { fail, ok } from './support/fake-api.ts';
 import { expectRefusalAt, formOf } from './support/refusal.ts';
 import { renderApp } from './support/render-app.tsx';
+import { student } from './support/fixtures.ts';
 
 /**
  * More forms' server refusals (decisions 068, 077), beside tests/views/form-errors.test.tsx: the words appear
@@ -83,5 +92,47 @@ describe('More refused forms show why next to themselves, focused', () => {
     await user.click(within(await screen.findByRole('row', { name: /meera/ })).getByRole('button', { name: 'View' }));
     await user.click(screen.getByRole('button', { name: 'Send password reset link' }));
     await expectRefusalAt(words, () => screen.getByRole('dialog', { name: 'View User' }));
+  });
+
+  it('Dashboard: Apply to an opening that closed meanwhile', async () => {
+    const opening: StudentOpening = {
+      id: 5,
+      employer: 1,
+      employer_name: 'HDFC Bank',
+      title: 'Credit Analyst',
+      location: '',
+      ctc_min: 500_000,
+      ctc_max: 700_000,
+      programs: [3],
+      batches: [],
+      description: '',
+      deadline: '2026-12-12',
+      status: 'open',
+      applications: 0,
+      application: null,
+    };
+    const { user } = renderApp('/dashboard', {
+      user: student,
+      routes: {
+        [`GET ${API.enrollments.list}`]: ok([]),
+        [`GET ${API.payments.list}`]: ok([]),
+        [`GET ${API.programs.list}`]: ok([]),
+        [`GET ${PLACEMENT_PATHS.studentBatches}`]: ok([
+          {
+            batch: 7,
+            batch_name: 'March',
+            program_title: 'Credit',
+            ends_on: '2026-03-15',
+            opt_out: false,
+            placed: false,
+          },
+        ]),
+        [`GET ${OPENING_PATHS.studentOpenings}`]: ok([opening]),
+        [`POST ${OPENING_PATHS.apply(5)}`]: fail(400, { error: OPENING_MESSAGES.closed }),
+      },
+    });
+    await user.click(await screen.findByText('Apply'));
+    await user.click(screen.getByRole('button', { name: 'Send application' }));
+    await expectRefusalAt(OPENING_MESSAGES.closed, formOf('Send application'));
   });
 });

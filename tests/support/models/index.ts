@@ -30,6 +30,7 @@ import { tokenRefreshModel } from './token-refresh.model.ts';
 import { stepUpModel, totpSetupModel } from './mfa.model.ts';
 import { passkeyModel } from './passkey.model.ts';
 import { examAttemptModel } from './exam-attempt.model.ts';
+import { applicationFormModel, applicationStageModel } from './openings.model.ts';
 import { notificationBellModel, notificationPreferencesModel, whatsAppOptInModel } from './notifications.model.ts';
 
 export * from './action.model.ts';
@@ -57,6 +58,7 @@ export * from './mfa.model.ts';
 export * from './passkey.model.ts';
 export * from './exam-attempt.model.ts';
 export * from './notifications.model.ts';
+export * from './openings.model.ts';
 
 /** One model per machine of machineCatalog, by the same name. */
 export const machineModels = [
@@ -96,4 +98,6 @@ export const machineModels = [
   notificationBellModel,
   notificationPreferencesModel,
   whatsAppOptInModel,
+  applicationFormModel,
+  applicationStageModel,
 ] as MachineModel<unknown>[];

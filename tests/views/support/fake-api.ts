@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { API, SERVER_MESSAGES, type AppConfig, type User } from '../../../contract/index.ts';
 import { NOTIFY_PATHS } from '../../../contract/notifications.ts';
-import { PLACEMENT_PATHS } from '../../../contract/placement-paths.ts';
+import { OPENING_PATHS, PLACEMENT_PATHS } from '../../../contract/placement-paths.ts';
 import { ASSESSMENT_PATHS } from '../../../contract/assessment-paths.ts';
 import { placementSummary } from './fixtures.ts';
 
@@ -69,6 +69,8 @@ export function installFakeApi(routes: Record<string, Handler> = {}, options: Op
     // A student of no program batch: the dashboard shows no Placement section.
     [`GET ${PLACEMENT_PATHS.studentBatches}`]: ok([]),
     [`GET ${PLACEMENT_PATHS.studentOffers}`]: ok([]),
+    [`GET ${OPENING_PATHS.studentOpenings}`]: ok([]),
+    [`GET ${OPENING_PATHS.studentApplications}`]: ok([]),
     // A student with no tests: the dashboard shows no Tests section.
     [`GET ${ASSESSMENT_PATHS.studentTests}`]: ok([]),
     // The header's bell of a signed-in user: nothing yet.

@@ -18,6 +18,7 @@ import { certificatesResource } from './certificate-resource.tsx';
 import { batchesResource, timetableTab } from './batch-resources.tsx';
 import { curriculumTab } from './curriculum-resources.tsx';
 import { employersResource, offersResource } from './placement-resources.tsx';
+import { openingsResource } from './openings-resource.tsx';
 import type { AdminTab } from './resource-types.ts';
 
 /** The eight tabs of the admin panel, in the spec's order, then counseling requests (docs/deviations.md), revenue, users, the audit log and the email outbox. */
@@ -46,4 +47,5 @@ export const ADMIN_TABS = [
   curriculumTab,
   employersResource,
   offersResource,
+  openingsResource,
 ] as unknown as AdminTab[];
