@@ -208,7 +208,15 @@ export const NOTIFY_UI_MESSAGES = {
   saved: 'Your notification settings are saved.',
   whatsappFailed: 'Could not change WhatsApp. Please try again.',
   consentRequired: 'Tick the box to agree to WhatsApp messages.',
+  announceFailed: 'Could not post the announcement. Please try again.',
+  messagesLoadFailed: 'Could not load the messages. Please try again.',
 } as const;
+
+/** After an announcement is posted: how many students it reaches (the server's `recipients`). */
+export const announcedTo = (recipients: number) =>
+  recipients === 0
+    ? 'Posted. The batch has no active students yet, so it reached no one.'
+    : `Posted to ${recipients} ${recipients === 1 ? 'student' : 'students'} of the batch.`;
 
 /** The WhatsApp opt-in form: an Indian mobile and the explicit consent; sends `{opt_in: true, phone}`. */
 export const WhatsAppOptInForm = z.object({

@@ -30,7 +30,13 @@ import { tokenRefreshModel } from './token-refresh.model.ts';
 import { stepUpModel, totpSetupModel } from './mfa.model.ts';
 import { passkeyModel } from './passkey.model.ts';
 import { examAttemptModel } from './exam-attempt.model.ts';
-import { notificationBellModel, notificationPreferencesModel, whatsAppOptInModel } from './notifications.model.ts';
+import {
+  announcementModel,
+  notificationBellModel,
+  notificationPreferencesModel,
+  questionThreadModel,
+  whatsAppOptInModel,
+} from './notifications.model.ts';
 
 export * from './action.model.ts';
 export * from './confirmed-action.model.ts';
@@ -96,4 +102,6 @@ export const machineModels = [
   notificationBellModel,
   notificationPreferencesModel,
   whatsAppOptInModel,
+  announcementModel,
+  questionThreadModel,
 ] as MachineModel<unknown>[];
