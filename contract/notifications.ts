@@ -172,6 +172,29 @@ export const LessonQuestion = z.object({
 export type LessonQuestion = z.infer<typeof LessonQuestion>;
 export type Reply = z.infer<typeof Reply>;
 
+/** Where a message stands: queued (pending), on its way, with the provider, and its end. */
+export const MESSAGE_STATUSES = [
+  'pending',
+  'sending',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'undelivered',
+  'refused',
+  'cancelled',
+  'unknown',
+] as const;
+
+/** GET /api/admin/messages/: a page, optionally of one channel and one status. */
+export const MessageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(50),
+  channel: z.enum(NOTIFY_CHANNELS, { error: 'channel is email, whatsapp or sms.' }).optional(),
+  status: z.enum(MESSAGE_STATUSES, { error: `status is one of ${MESSAGE_STATUSES.join(', ')}.` }).optional(),
+});
+export type MessageQuery = z.infer<typeof MessageQuery>;
+
 export const AdminMessage = z.object({
   id: z.number(),
   channel: z.enum(NOTIFY_CHANNELS),
