@@ -15,9 +15,9 @@ type Props = { logic: QuestionThreadLogic; lessonId: number; can: ThreadAbilitie
 const ROLE_LABELS: Record<string, string> = { instructor: 'Instructor', admin: 'Administrator' };
 
 const FORM_TEXT = {
-  ask: { label: 'Your question', send: 'Ask', sending: 'Asking...' },
-  reply: { label: 'Your reply', send: 'Reply', sending: 'Replying...' },
-  hide: { label: 'Why it is hidden (kept in the audit log)', send: 'Hide', sending: 'Hiding...' },
+  ask: { form: 'Ask a question', label: 'Your question', send: 'Ask', sending: 'Asking...' },
+  reply: { form: 'Reply to the question', label: 'Your reply', send: 'Reply', sending: 'Replying...' },
+  hide: { form: 'Hide it', label: 'Why it is hidden (kept in the audit log)', send: 'Hide', sending: 'Hiding...' },
 } as const;
 
 type FormProps = {
@@ -38,7 +38,7 @@ function ThreadForm({ draft, busy, fieldError, failure, onSubmit, onCancel }: Fo
     onSubmit(text);
   };
   return (
-    <form className="thread-form" method="post" onSubmit={submit} noValidate aria-label={words.label}>
+    <form className="thread-form" method="post" onSubmit={submit} noValidate aria-label={words.form}>
       <TextAreaField
         label={words.label}
         name={`thread_${draft.kind}`}
