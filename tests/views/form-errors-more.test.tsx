@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, MFA_MESSAGES, MFA_PATHS } from '../../contract/index.ts';
+import { API, MFA_MESSAGES, MFA_PATHS, NOTIFY_PATHS, TEACHING_API, TEACHING_MESSAGES } from '../../contract/index.ts';
 import { adminPanel } from './support/admin-panel.ts';
 import { fail, ok } from './support/fake-api.ts';
+import { admin } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
 
 /**
@@ -89,5 +90,37 @@ describe('More refused forms show why next to themselves, focused', () => {
     await user.click(within(await screen.findByRole('row', { name: /meera/ })).getByRole('button', { name: 'View' }));
     await user.click(screen.getByRole('button', { name: 'Send password reset link' }));
     await expectRefusalAt(words, () => screen.getByRole('dialog', { name: 'View User' }));
+  });
+
+  it('Announce to the batch: a refused announcement shows in its form', async () => {
+    const batch = {
+      id: 2,
+      name: 'November batch',
+      program: { id: 3, title: 'Credit Analysis & Lending' },
+      starts_on: '2026-10-01',
+      ends_on: '2027-01-31',
+      state: 'running',
+      mode: 'online',
+      location: '',
+      instructor: null,
+      students: [],
+      timetable: [],
+      sessions: 0,
+      sessions_held: 0,
+      sessions_counted: 0,
+      held_without_sheet: [],
+      lessons: [],
+    };
+    const { user } = renderApp('/teach/batches/2', {
+      user: admin,
+      routes: {
+        [`GET ${TEACHING_API.batch(2)}`]: ok(batch),
+        [`POST ${NOTIFY_PATHS.announcements(2)}`]: fail(403, { detail: TEACHING_MESSAGES.notYourBatch }),
+      },
+    });
+    await user.type(await screen.findByLabelText(/^Title/), 'Class moved');
+    await user.type(screen.getByLabelText(/^Message/), 'Thursday at 19:00 IST.');
+    await user.click(screen.getByRole('button', { name: 'Post announcement' }));
+    await expectRefusalAt(TEACHING_MESSAGES.notYourBatch, formOf('Post announcement'));
   });
 });
