@@ -22,9 +22,11 @@ import {
   offerReportMachine,
   registerFormMachine,
   whatsAppOptInMachine,
+  announcementMachine,
 } from './form-submit.machine.ts';
 import { questionImportMachine } from './question-import.machine.ts';
 import { notificationBellMachine } from './notification-bell.machine.ts';
+import { questionThreadMachine } from './question-thread.machine.ts';
 import { gatewayPaymentMachine } from './gateway-payment.machine.ts';
 import { listMachine } from './list.machine.ts';
 import { loaderMachine } from './loader.machine.ts';
@@ -62,6 +64,7 @@ export const machineCatalog = {
   'question-import': questionImportMachine,
   'notification-preferences': notificationPreferencesMachine,
   'whatsapp-opt-in': whatsAppOptInMachine,
+  announcement: announcementMachine,
   'gateway-payment': gatewayPaymentMachine,
   'reset-password': resetPasswordMachine,
   action: actionMachine,
@@ -83,4 +86,5 @@ export const machineCatalog = {
   grading: gradingMachine,
   'assignment-list': assignmentListMachine,
   'notification-bell': notificationBellMachine,
+  'question-thread': questionThreadMachine,
 } as const;

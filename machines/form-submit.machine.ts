@@ -16,6 +16,8 @@ import {
   ApplicationInput,
   OPENING_UI_MESSAGES,
   type Application,
+  AnnouncementInput,
+  type Announcement,
   type Offer,
   type Preferences,
   type MfaChallenge,
@@ -205,3 +207,14 @@ export const whatsAppOptInMachine = createFormSubmitMachine<typeof WhatsAppOptIn
   failureText: NOTIFY_UI_MESSAGES.whatsappFailed,
 });
 export type WhatsAppOptInLogic = typeof whatsAppOptInMachine;
+
+/**
+ * /teach/batches/{id}, Announce to the batch: `{title, body (Markdown), urgent}`. `submit` is POST
+ * /api/instructor/batches/{id}/announcements/; done shows how many students it reached (`announcedTo`).
+ */
+export const announcementMachine = createFormSubmitMachine<typeof AnnouncementInput, Announcement>({
+  id: 'announcement',
+  schema: AnnouncementInput,
+  failureText: NOTIFY_UI_MESSAGES.announceFailed,
+});
+export type AnnouncementLogic = typeof announcementMachine;

@@ -30,3 +30,4 @@ export * from './grading.machine.ts';
 export * from './assignment-list.machine.ts';
 export * from './notification-bell.machine.ts';
 export * from './application-stage.machine.ts';
+export * from './question-thread.machine.ts';

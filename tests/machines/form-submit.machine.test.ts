@@ -7,10 +7,12 @@ import {
   OPENING_UI_MESSAGES,
   PLACEMENT_MESSAGES,
   SERVER_MESSAGES,
+  TEACHING_MESSAGES,
 } from '../../contract/index.ts';
 import type { MachineModel } from '../support/machine-model.ts';
 import {
   applicationFormModel,
+  announcementModel,
   contactModel,
   invalidApplication,
   openingClosed,
@@ -20,6 +22,7 @@ import {
   invalidCounseling,
   invalidForgotPassword,
   invalidLogin,
+  invalidAnnouncement,
   invalidOfferReport,
   invalidQuestionImport,
   invalidRegistration,
@@ -28,11 +31,13 @@ import {
   loginFormModel,
   notEnrolledRefusal,
   notificationPreferencesModel,
+  notYourBatch,
   numberRefused,
   offerReportModel,
   questionImportModel,
   registerFormModel,
   tooManyRequests,
+  validAnnouncement,
   validCounseling,
   validForgotPassword,
   validLogin,
@@ -181,6 +186,19 @@ const forms: [MachineModel, FormOracle][] = [
       failureText: new Map<unknown, string>([
         [numberRefused, 'Enter a 10-digit Indian mobile number.'],
         [networkError, NOTIFY_UI_MESSAGES.whatsappFailed],
+      ]),
+    },
+  ],
+  [
+    announcementModel,
+    {
+      invalid: invalidAnnouncement,
+      fieldErrors: { title: 'Give the announcement a title.', body: 'Write the announcement.' },
+      valid: validAnnouncement,
+      sent: validAnnouncement,
+      failureText: new Map<unknown, string>([
+        [notYourBatch, TEACHING_MESSAGES.notYourBatch],
+        [networkError, NOTIFY_UI_MESSAGES.announceFailed],
       ]),
     },
   ],

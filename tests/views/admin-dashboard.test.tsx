@@ -29,6 +29,7 @@ describe('Admin dashboard', () => {
       'Users',
       'Audit Log',
       'Outbox',
+      'Messages',
       'Reconciliation',
       'Privacy',
       'Coupons',

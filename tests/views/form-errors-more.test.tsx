@@ -4,16 +4,19 @@ import {
   API,
   MFA_MESSAGES,
   MFA_PATHS,
+  NOTIFY_PATHS,
   OPENING_MESSAGES,
   OPENING_PATHS,
   PLACEMENT_PATHS,
+  TEACHING_API,
+  TEACHING_MESSAGES,
   type StudentOpening,
 } from '../../contract/index.ts';
 import { adminPanel } from './support/admin-panel.ts';
 import { fail, ok } from './support/fake-api.ts';
+import { admin, student } from './support/fixtures.ts';
 import { expectRefusalAt, formOf } from './support/refusal.ts';
 import { renderApp } from './support/render-app.tsx';
-import { student } from './support/fixtures.ts';
 
 /**
  * More forms' server refusals (decisions 068, 077), beside tests/views/form-errors.test.tsx: the words appear
@@ -134,5 +137,37 @@ describe('More refused forms show why next to themselves, focused', () => {
     await user.click(await screen.findByText('Apply'));
     await user.click(screen.getByRole('button', { name: 'Send application' }));
     await expectRefusalAt(OPENING_MESSAGES.closed, formOf('Send application'));
+  });
+
+  it('Announce to the batch: a refused announcement shows in its form', async () => {
+    const batch = {
+      id: 2,
+      name: 'November batch',
+      program: { id: 3, title: 'Credit Analysis & Lending' },
+      starts_on: '2026-10-01',
+      ends_on: '2027-01-31',
+      state: 'running',
+      mode: 'online',
+      location: '',
+      instructor: null,
+      students: [],
+      timetable: [],
+      sessions: 0,
+      sessions_held: 0,
+      sessions_counted: 0,
+      held_without_sheet: [],
+      lessons: [],
+    };
+    const { user } = renderApp('/teach/batches/2', {
+      user: admin,
+      routes: {
+        [`GET ${TEACHING_API.batch(2)}`]: ok(batch),
+        [`POST ${NOTIFY_PATHS.announcements(2)}`]: fail(403, { detail: TEACHING_MESSAGES.notYourBatch }),
+      },
+    });
+    await user.type(await screen.findByLabelText(/^Title/), 'Class moved');
+    await user.type(screen.getByLabelText(/^Message/), 'Thursday at 19:00 IST.');
+    await user.click(screen.getByRole('button', { name: 'Post announcement' }));
+    await expectRefusalAt(TEACHING_MESSAGES.notYourBatch, formOf('Post announcement'));
   });
 });

@@ -79,6 +79,7 @@ const batch: TeachBatch = {
   sessions_held: 1,
   sessions_counted: 1,
   held_without_sheet: [],
+  lessons: [{ id: 3, title: 'Ratio analysis', module: 'Financial statements' }],
 };
 // The list answers counts where the batch page answers lists.
 const { timetable: _timetable, ...rest } = batch;

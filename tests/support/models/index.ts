@@ -31,7 +31,13 @@ import { stepUpModel, totpSetupModel } from './mfa.model.ts';
 import { passkeyModel } from './passkey.model.ts';
 import { examAttemptModel } from './exam-attempt.model.ts';
 import { applicationFormModel, applicationStageModel } from './openings.model.ts';
-import { notificationBellModel, notificationPreferencesModel, whatsAppOptInModel } from './notifications.model.ts';
+import {
+  announcementModel,
+  notificationBellModel,
+  notificationPreferencesModel,
+  questionThreadModel,
+  whatsAppOptInModel,
+} from './notifications.model.ts';
 
 export * from './action.model.ts';
 export * from './confirmed-action.model.ts';
@@ -100,4 +106,6 @@ export const machineModels = [
   whatsAppOptInModel,
   applicationFormModel,
   applicationStageModel,
+  announcementModel,
+  questionThreadModel,
 ] as MachineModel<unknown>[];

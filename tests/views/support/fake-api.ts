@@ -91,7 +91,9 @@ export function installFakeApi(routes: Record<string, Handler> = {}, options: Op
     };
     calls.push(request);
     const key = `${request.method} ${request.path}`;
-    const handler = table.get(key) ?? defaults[key];
+    // A lesson's questions (the course page's thread): none, unless the test says otherwise.
+    const lessonQuestions = /^GET \/classroom\/lessons\/\d+\/questions\/$/.test(key) ? ok([]) : undefined;
+    const handler = table.get(key) ?? defaults[key] ?? lessonQuestions;
     const answer =
       handler === undefined
         ? fail(404, { detail: SERVER_MESSAGES.notFound })
