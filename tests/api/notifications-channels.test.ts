@@ -154,9 +154,8 @@ describe('fallback', () => {
     expect(JSON.stringify(list)).not.toContain('9876500002');
     expect((await m.ctx.request({ url: P.messages, token: w.student.access })).status).toBe(403);
     // Filtered by channel and status (the tab's filters); a status the server does not know is a 400.
-    const failedSms = (
-      await m.ctx.request({ url: `${P.messages}?channel=sms&status=failed`, token: w.admin.access })
-    ).body as Paginated<AdminMessage>;
+    const failedSms = (await m.ctx.request({ url: `${P.messages}?channel=sms&status=failed`, token: w.admin.access }))
+      .body as Paginated<AdminMessage>;
     expect(failedSms.results.map((r) => r.id)).toContain(rows[1]!.id);
     expect(failedSms.results.every((r) => r.channel === 'sms' && r.status === 'failed')).toBe(true);
     expect(failedSms.count).toBe(failedSms.results.length);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API, MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
 import { deferred, fail, ok, type Handler } from './support/fake-api.ts';
-import { admin, payment } from './support/fixtures.ts';
+import { admin, payment, flaggedEvent } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
 import { expectSuccessNotice } from './support/notices.ts';
 
@@ -24,21 +24,7 @@ function adminAt(url: string, routes: Record<string, Handler> = {}) {
 const dialog = () => within(screen.getByRole('dialog'));
 
 const completed = payment({ status: 'completed', completed_at: '2026-11-22T10:00:00Z', refunded_amount: 25000 });
-const event = {
-  id: 7,
-  event: 'payment.captured',
-  source: 'webhook',
-  flag: 'capture_after_cancel',
-  detail: 'Captured after the payment was cancelled.',
-  gateway_order_id: 'order_Rec0nOrder001',
-  gateway_payment_id: 'pay_Rec0nPayment1',
-  payment_id: 41,
-  amount_paise: 12_500_000,
-  created_at: '2026-11-22T10:00:00Z',
-  resolved_at: null,
-  resolution: null,
-  resolution_note: '',
-};
+const event = flaggedEvent;
 
 describe('Admin refunds', () => {
   it('Refund shows on a completed payment only, with the refunded amount in the table', async () => {

@@ -1,16 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  API,
-  ASSIGNMENT_MESSAGES,
-  ASSIGNMENTS_API,
-  DELIVERY_API,
-  SERVER_MESSAGES,
-  type User,
-} from '../../contract/index.ts';
+import { API, ASSIGNMENT_MESSAGES, ASSIGNMENTS_API, DELIVERY_API, SERVER_MESSAGES } from '../../contract/index.ts';
 import { sampleAssignment, sampleCourse, sampleLesson, sampleRoster } from '../support/models/index.ts';
 import { fail, ok } from './support/fake-api.ts';
-import { admin, student } from './support/fixtures.ts';
+import { admin, student, instructor, flaggedEvent } from './support/fixtures.ts';
 import { expectRefusalAt } from './support/refusal.ts';
 import { renderApp } from './support/render-app.tsx';
 
@@ -20,16 +13,6 @@ import { renderApp } from './support/render-app.tsx';
  * card or dialog that was sent and take the keyboard focus. (Move to batch, attendance, the placement
  * opt-out and the offer report are walked in their own screens' tests with the same check.)
  */
-const instructor: User = {
-  id: 9,
-  username: 'instructor',
-  email: 'instructor@example.in',
-  first_name: 'Meera',
-  last_name: 'Nair',
-  email_verified: true,
-  profile: { role: 'instructor', is_admin: false, is_instructor: true, is_student: false },
-};
-
 describe('Refusals on the working screens show next to what was sent, focused', () => {
   it('Grading: marks above the maximum (lowered meanwhile) show in the grade form', async () => {
     const words = ASSIGNMENT_MESSAGES.marksAbove(15);
@@ -69,21 +52,6 @@ describe('Refusals on the working screens show next to what was sent, focused', 
   });
 
   it('Reconciliation: a refused Mark resolved shows in its dialog', async () => {
-    const event = {
-      id: 7,
-      event: 'payment.captured',
-      source: 'webhook',
-      flag: 'capture_after_cancel',
-      detail: 'Captured after the payment was cancelled.',
-      gateway_order_id: 'order_Rec0nOrder001',
-      gateway_payment_id: 'pay_Rec0nPayment1',
-      payment_id: 41,
-      amount_paise: 12_500_000,
-      created_at: '2026-11-22T10:00:00Z',
-      resolved_at: null,
-      resolution: null,
-      resolution_note: '',
-    };
     const words = SERVER_MESSAGES.gatewayUnavailable;
     const { user } = renderApp('/admin?tab=reconciliation', {
       user: admin,
@@ -96,7 +64,7 @@ describe('Refusals on the working screens show next to what was sent, focused', 
           total_revenue: 1,
         }),
         [`GET ${API.admin.issueSummary}`]: ok({ total_issues: 0, failed_payments: 0, pending_enrollments: 0 }),
-        [`GET ${API.admin.reconciliation}`]: ok({ flagged: [event], stale_pending: [] }),
+        [`GET ${API.admin.reconciliation}`]: ok({ flagged: [flaggedEvent], stale_pending: [] }),
         [`POST ${API.admin.reconciliationResolve(7)}`]: fail(503, { error: words }),
       },
     });

@@ -7,25 +7,15 @@ import {
   type AdminMessage,
   type LessonQuestion,
   type TeachBatch,
-  type User,
 } from '../../contract/index.ts';
 import { QUESTION_THREAD_TEXT } from '../../machines/question-thread.machine.ts';
 import { answeredQuestion, openQuestion, sampleCourse, sampleLesson } from '../support/models/index.ts';
 import { adminPanel } from './support/admin-panel.ts';
 import { fail, ok, serverError, type FakeRequest, type Handler } from './support/fake-api.ts';
-import { admin, student } from './support/fixtures.ts';
+import { admin, student, instructor } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
 
 /** Questions on lessons, batch announcements and the admin Messages tab (decision record 073). */
-const instructor: User = {
-  id: 9,
-  username: 'instructor',
-  email: 'instructor@example.in',
-  first_name: 'Meera',
-  last_name: 'Nair',
-  email_verified: true,
-  profile: { role: 'instructor', is_admin: false, is_instructor: true, is_student: false },
-};
 const THREAD = `GET ${P.lessonQuestions(11)}`;
 
 /** A thread the fake server keeps: asks, replies and accepts change what the next GET answers. */

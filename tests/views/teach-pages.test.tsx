@@ -7,23 +7,12 @@ import {
   type AttendanceSheet,
   type TeachBatch,
   type TeachBatchSummary,
-  type User,
 } from '../../contract/index.ts';
 import { sampleCourse, sampleSheet } from '../support/models/index.ts';
 import { fail, ok } from './support/fake-api.ts';
-import { student } from './support/fixtures.ts';
+import { student, instructor } from './support/fixtures.ts';
 import { expectRefusalAt } from './support/refusal.ts';
 import { renderApp } from './support/render-app.tsx';
-
-const instructor: User = {
-  id: 9,
-  username: 'instructor',
-  email: 'instructor@example.in',
-  first_name: 'Meera',
-  last_name: 'Nair',
-  email_verified: true,
-  profile: { role: 'instructor', is_admin: false, is_instructor: true, is_student: false },
-};
 
 const batch: TeachBatch = {
   id: 2,

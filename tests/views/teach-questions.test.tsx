@@ -6,20 +6,10 @@ import {
   TEACHING_API,
   type Question,
   type TeachBatchSummary,
-  type User,
 } from '../../contract/index.ts';
 import { fail, ok } from './support/fake-api.ts';
+import { instructor } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
-
-const instructor: User = {
-  id: 9,
-  username: 'instructor',
-  email: 'instructor@example.in',
-  first_name: 'Meera',
-  last_name: 'Nair',
-  email_verified: true,
-  profile: { role: 'instructor', is_admin: false, is_instructor: true, is_student: false },
-};
 
 const batch: TeachBatchSummary = {
   id: 2,

@@ -14,6 +14,16 @@ import { sampleStudent } from '../../support/samples.ts';
 import { rupeesToPaise } from '../../../contract/money.ts';
 
 export const student: User = sampleStudent;
+/** An instructor (the teach pages, grading, lesson questions). */
+export const instructor: User = {
+  id: 9,
+  username: 'instructor',
+  email: 'instructor@example.in',
+  first_name: 'Meera',
+  last_name: 'Nair',
+  email_verified: true,
+  profile: { role: 'instructor', is_admin: false, is_instructor: true, is_student: false },
+};
 export const admin: User = {
   id: 1,
   username: 'admin',
@@ -215,3 +225,20 @@ export function courseImpact(overrides: Partial<CourseImpact> = {}): CourseImpac
     ...overrides,
   };
 }
+
+/** A flagged gateway event in the Reconciliation tab (captured after the payment was cancelled). */
+export const flaggedEvent = {
+  id: 7,
+  event: 'payment.captured',
+  source: 'webhook',
+  flag: 'capture_after_cancel',
+  detail: 'Captured after the payment was cancelled.',
+  gateway_order_id: 'order_Rec0nOrder001',
+  gateway_payment_id: 'pay_Rec0nPayment1',
+  payment_id: 41,
+  amount_paise: 12_500_000,
+  created_at: '2026-11-22T10:00:00Z',
+  resolved_at: null,
+  resolution: null,
+  resolution_note: '',
+};
