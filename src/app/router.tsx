@@ -36,46 +36,53 @@ export async function preloadRoute(pathname: string): Promise<void> {
   );
 }
 
+// One import per route module (several pages share one chunk): the entry names each chunk's files once.
+const loadPasswordResetRoutes = () => import('./routes/password-reset-routes.tsx');
+const loadCatalogueRoutes = () => import('./routes/catalogue-routes.tsx');
+const loadExamRoutes = () => import('./routes/exam-routes.tsx');
+const loadTeachRoute = () => import('./routes/teach-route.tsx');
+const loadTeachAssignmentsRoute = () => import('./routes/teach-assignments-route.tsx');
+const loadTeachTestsRoute = () => import('./routes/teach-tests-route.tsx');
+const loadPrivacyRoutes = () => import('./routes/privacy-routes.tsx');
+const loadEmailLinkRoutes = () => import('./routes/email-link-routes.tsx');
+
 const LoginPage = page(() => import('./routes/login-route.tsx'), 'LoginRoute');
 const RegisterPage = page(() => import('./routes/register-route.tsx'), 'RegisterRoute');
-const ForgotPasswordPage = page(() => import('./routes/password-reset-routes.tsx'), 'ForgotPasswordRoute');
-const ResetPasswordPage = page(() => import('./routes/password-reset-routes.tsx'), 'ResetPasswordRoute');
-const AboutPage = page(() => import('./routes/catalogue-routes.tsx'), 'AboutRoute');
+const ForgotPasswordPage = page(loadPasswordResetRoutes, 'ForgotPasswordRoute');
+const ResetPasswordPage = page(loadPasswordResetRoutes, 'ResetPasswordRoute');
+const AboutPage = page(loadCatalogueRoutes, 'AboutRoute');
 const ContactPage = page(() => import('./routes/contact-route.tsx'), 'ContactRoute');
-const PlacementPage = page(() => import('./routes/catalogue-routes.tsx'), 'PlacementRoute');
-const PlacementMethodologyPage = page(() => import('./routes/catalogue-routes.tsx'), 'PlacementMethodologyRoute');
-const PlacementConfirmPage = page(() => import('./routes/catalogue-routes.tsx'), 'PlacementConfirmRoute');
-const ProgramsPage = page(() => import('./routes/catalogue-routes.tsx'), 'ProgramsRoute');
-const ProgramDetailPage = page(() => import('./routes/catalogue-routes.tsx'), 'ProgramDetailRoute');
-const FacultyPage = page(() => import('./routes/catalogue-routes.tsx'), 'FacultyRoute');
-const WorkshopsPage = page(() => import('./routes/catalogue-routes.tsx'), 'WorkshopsRoute');
-const ResourcesPage = page(() => import('./routes/catalogue-routes.tsx'), 'ResourcesRoute');
+const PlacementPage = page(loadCatalogueRoutes, 'PlacementRoute');
+const PlacementMethodologyPage = page(loadCatalogueRoutes, 'PlacementMethodologyRoute');
+const PlacementConfirmPage = page(loadCatalogueRoutes, 'PlacementConfirmRoute');
+const ProgramsPage = page(loadCatalogueRoutes, 'ProgramsRoute');
+const ProgramDetailPage = page(loadCatalogueRoutes, 'ProgramDetailRoute');
+const FacultyPage = page(loadCatalogueRoutes, 'FacultyRoute');
+const WorkshopsPage = page(loadCatalogueRoutes, 'WorkshopsRoute');
+const ResourcesPage = page(loadCatalogueRoutes, 'ResourcesRoute');
 const DashboardPage = page(() => import('./routes/dashboard-route.tsx'), 'DashboardRoute');
 const AdminPage = page(() => import('./routes/admin-route.tsx'), 'AdminRoute');
 const AccountPage = page(() => import('./routes/account-route.tsx'), 'AccountRoute');
 const CheckoutPage = page(() => import('./routes/checkout-route.tsx'), 'CheckoutRoute');
 const LearnPage = page(() => import('./routes/learn-route.tsx'), 'LearnRoute');
 // The exam screen and its result (decision record 072).
-const ExamPage = page(() => import('./routes/exam-routes.tsx'), 'ExamRoute');
-const ExamResultPage = page(() => import('./routes/exam-routes.tsx'), 'ExamResultRoute');
+const ExamPage = page(loadExamRoutes, 'ExamRoute');
+const ExamResultPage = page(loadExamRoutes, 'ExamResultRoute');
 // The instructor area (decision record 050).
-const TeachPage = page(() => import('./routes/teach-route.tsx'), 'TeachRoute');
-const TeachBatchPage = page(() => import('./routes/teach-route.tsx'), 'TeachBatchRoute');
-const TeachBatchAssignmentsPage = page(
-  () => import('./routes/teach-assignments-route.tsx'),
-  'TeachBatchAssignmentsRoute',
-);
-const TeachAssignmentPage = page(() => import('./routes/teach-assignments-route.tsx'), 'TeachAssignmentRoute');
+const TeachPage = page(loadTeachRoute, 'TeachRoute');
+const TeachBatchPage = page(loadTeachRoute, 'TeachBatchRoute');
+const TeachBatchAssignmentsPage = page(loadTeachAssignmentsRoute, 'TeachBatchAssignmentsRoute');
+const TeachAssignmentPage = page(loadTeachAssignmentsRoute, 'TeachAssignmentRoute');
 const TeachQuestionsPage = page(() => import('./routes/teach-questions-route.tsx'), 'TeachQuestionsRoute');
-const TeachTestsPage = page(() => import('./routes/teach-tests-route.tsx'), 'TeachTestsRoute');
-const TeachTestPage = page(() => import('./routes/teach-tests-route.tsx'), 'TeachTestRoute');
+const TeachTestsPage = page(loadTeachTestsRoute, 'TeachTestsRoute');
+const TeachTestPage = page(loadTeachTestsRoute, 'TeachTestRoute');
 const NotFoundPage = page(() => import('../components/status-pages.tsx'), 'NotFoundPage');
-const PolicyPage = page(() => import('./routes/privacy-routes.tsx'), 'PolicyRoute');
-const AccountPrivacyPage = page(() => import('./routes/privacy-routes.tsx'), 'AccountPrivacyRoute');
-const GuardianConfirmPage = page(() => import('./routes/privacy-routes.tsx'), 'GuardianConfirmRoute');
+const PolicyPage = page(loadPrivacyRoutes, 'PolicyRoute');
+const AccountPrivacyPage = page(loadPrivacyRoutes, 'AccountPrivacyRoute');
+const GuardianConfirmPage = page(loadPrivacyRoutes, 'GuardianConfirmRoute');
 // The emailed links of an address's confirmation and of undoing a change (decision record 063).
-const ConfirmEmailPage = page(() => import('./routes/email-link-routes.tsx'), 'ConfirmEmailRoute');
-const UndoEmailChangePage = page(() => import('./routes/email-link-routes.tsx'), 'UndoEmailChangeRoute');
+const ConfirmEmailPage = page(loadEmailLinkRoutes, 'ConfirmEmailRoute');
+const UndoEmailChangePage = page(loadEmailLinkRoutes, 'UndoEmailChangeRoute');
 // Notifications (decision records 073 and 074): the page, and the header's bell in a chunk of its own.
 const NotificationsPage = page(() => import('./routes/notifications-route.tsx'), 'NotificationsRoute');
 const HeaderBell = lazy(async () => ({ default: (await import('./routes/header-bell.tsx')).HeaderBell }));
