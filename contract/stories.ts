@@ -33,7 +33,6 @@ export const STORY_MESSAGES = {
   offerNotVerified:
     'A success story must tell a verified offer: choose an offer the placement cell has verified (this one is claimed or rejected).',
   offerMissing: 'Choose the verified offer the story tells (by student and employer).',
-  notFound: 'No such success story about you.',
   beforeOffer: (offerDate: string) =>
     `You can give consent from the offer date (${offerDate}) on: consent to publish is given after selection (CCPA coaching guidelines).`,
   choices: 'Say yes (true) or no (false) for each of name, photo, company and CTC.',

@@ -13,7 +13,7 @@ export function StoryCard({ story, headingLevel = 3 }: { story: PublicSuccessSto
   return (
     <article className="card" aria-labelledby={`story-${story.id}`}>
       {story.photo ? (
-        <img className="avatar" src={story.photo} alt={`Photo of ${title}`} width={48} height={48} />
+        <img className="avatar" src={story.photo} alt={title} width={48} height={48} />
       ) : (
         <span className="avatar" aria-hidden="true">
           {title.charAt(0).toUpperCase()}

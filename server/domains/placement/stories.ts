@@ -13,7 +13,7 @@ import { istToday } from '../../../contract/time.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
-import { HttpError, ValidationFailed } from '../../platform/lib/errors.ts';
+import { notFound, ValidationFailed } from '../../platform/lib/errors.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { itemConsentStates, itemPurpose, recordItemConsents } from '../privacy/service.ts';
 import { storyRepository, type StoryRow } from './repositories/stories.ts';
@@ -153,7 +153,7 @@ export function createStoryService(db: Db) {
         const stories = storyRepository(trx);
         const row = await stories.byId(id);
         if (!row || row.student_id !== student.id || row.offer_status !== 'verified')
-          throw new HttpError(404, STORY_MESSAGES.notFound);
+          throw notFound();
         const before = (await consentsOf(trx, [row])).get(row.id)!;
         const fees = await feesOf(trx, [row]);
         const current = toStudentStory(row, fees.get(`${row.student_id}|${row.program_id}`), before);

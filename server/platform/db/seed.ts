@@ -3,7 +3,7 @@ import { DEMO_CERTIFICATE_HOLDER, DEMO_INSTRUCTOR } from '../../../contract/demo
 import { seedDelivery } from '../../domains/batches/seed.ts';
 import { seedDemoCoupon, seedInstalmentPlans } from '../../domains/pricing/seed.ts';
 import { seedPlacementOpenings, seedPlacementRecord } from '../../domains/placement/seed.ts';
-import { seedSuccessStories } from '../../domains/placement/story-seed.ts';
+import { seedSuccessStories } from '../../domains/placement/seed-stories.ts';
 import { seedAssessments } from '../../domains/assessments/seed.ts';
 import { seedDemoInvoices } from '../../domains/billing/seed.ts';
 import { seedDemoNotifications } from '../../domains/notifications/seed.ts';

@@ -99,7 +99,7 @@ export function useAccessMatrixApp(): void {
     ids.testimonial = await make(API.testimonials.create, { title: 'T' });
     ids.doomedTestimonial = await make(API.testimonials.create, { title: 'T' });
     // A success story tells a verified offer (decision record 079).
-    const storyBatch = await placementBatch(ctx.db, ids.program, 'Matrix batch', '2025-03-01');
+    const storyBatch = await placementBatch(ctx.db, await createProgram(ctx, admin), 'Matrix batch', '2025-03-01');
     await placementStudents(ctx.db, storyBatch, [who.other.id], { status: 'completed' });
     const employer = await ctx.db
       .insertInto('employers')
