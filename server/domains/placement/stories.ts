@@ -152,8 +152,7 @@ export function createStoryService(db: Db) {
       inTransaction(db, async (trx) => {
         const stories = storyRepository(trx);
         const row = await stories.byId(id);
-        if (!row || row.student_id !== student.id || row.offer_status !== 'verified')
-          throw notFound();
+        if (!row || row.student_id !== student.id || row.offer_status !== 'verified') throw notFound();
         const before = (await consentsOf(trx, [row])).get(row.id)!;
         const fees = await feesOf(trx, [row]);
         const current = toStudentStory(row, fees.get(`${row.student_id}|${row.program_id}`), before);
