@@ -24,6 +24,7 @@ import { listModel, loaderModel } from './list.model.ts';
 import { paymentFlowModel } from './payment-flow.model.ts';
 import { priorityNavModel } from './priority-nav.model.ts';
 import { privacySettingsModel } from './privacy-settings.model.ts';
+import { storyConsentModel } from './story-consent.model.ts';
 import { resetPasswordModel } from './reset-password.model.ts';
 import { sessionModel } from './session.model.ts';
 import { tokenRefreshModel } from './token-refresh.model.ts';
@@ -50,6 +51,7 @@ export * from './list.model.ts';
 export * from './payment-flow.model.ts';
 export * from './priority-nav.model.ts';
 export * from './privacy-settings.model.ts';
+export * from './story-consent.model.ts';
 export * from './reset-password.model.ts';
 export * from './session.model.ts';
 export * from './token-refresh.model.ts';
@@ -96,4 +98,5 @@ export const machineModels = [
   notificationBellModel,
   notificationPreferencesModel,
   whatsAppOptInModel,
+  storyConsentModel,
 ] as MachineModel<unknown>[];
