@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { STORY_CONSENT_TEXT } from '../../machines/index.ts';
-import { STORY_MESSAGES } from '../../contract/index.ts';
+import { STORY_MESSAGES, type StudentStory } from '../../contract/index.ts';
 import {
   beforeOfferRefusal,
   sampleStudentStory,
@@ -43,7 +43,7 @@ describe('story consent machine, generated paths', () => {
       case 'story.choose':
         if (['reviewing', 'saved', 'failed'].includes(before!)) {
           // The items start as the story's current consent; nothing is sent yet.
-          const current = stories.find((s) => s.preview.id === 5)!.consent;
+          const current = stories.find((s: StudentStory) => s.preview.id === 5)!.consent;
           expect([state, selected, draft, error]).toEqual(['choosing', 5, current, null]);
           expect(actorCalls(step.effects)).toEqual([]);
         } else expect(state).toBe(before);

@@ -21,6 +21,9 @@ import { createActionMachine } from '../../../machines/action.machine.ts';
 import { fetchStudentTests } from '../../features/exams/api/exams-api.ts';
 import { gatewayPaymentFor } from './gateway.ts';
 import { loaderOf } from './lists.ts';
+import { storyConsentMachine, type ConsentSave } from '../../../machines/story-consent.machine.ts';
+import { fetchMyStories, saveStoryConsent } from '../../features/dashboard/api/stories-api.ts';
+import type { StudentStory } from '../../../contract/stories.ts';
 
 export const dashboardLoader = loaderOf(() => fetchDashboard());
 
@@ -85,10 +88,19 @@ const placement: PlacementMachines = {
     }),
 };
 
+/** The student's success-story consent (decision record 079). */
+const stories = storyConsentMachine.provide({
+  actors: {
+    loadStories: fromPromise<StudentStory[], void>(() => fetchMyStories()),
+    saveConsent: fromPromise<StudentStory, ConsentSave>(({ input }) => saveStoryConsent(input.id, input.choice)),
+  },
+});
+
 export const dashboardMachines: DashboardMachines = {
   loader: dashboardLoader,
   paymentFlowFor,
   instalmentPayment,
   tests: loaderOf(() => fetchStudentTests()),
   placement,
+  stories,
 };

@@ -3,6 +3,7 @@ import type { PaymentFlowLogic } from '../../../machines/payment-flow.machine.ts
 import type { InstalmentPaymentLogic } from '../../../machines/instalment-payment.machine.ts';
 import type { ActionLogic } from '../../../machines/action.machine.ts';
 import type { OfferReportLogic } from '../../../machines/form-submit.machine.ts';
+import type { StoryConsentLogic } from '../../../machines/story-consent.machine.ts';
 import type { StudentTest } from '../../../contract/index.ts';
 import type { DashboardData } from './api/payments-api.ts';
 import type { StudentPlacement } from './api/placement-api.ts';
@@ -27,4 +28,6 @@ export type DashboardMachines = {
   tests?: LoaderLogic<StudentTest[]>;
   /** The student's placement record: offers, Report an offer, the opt-out per batch. */
   placement?: PlacementMachines;
+  /** The student's consent to publish their success stories, item by item (decision record 079). */
+  stories?: StoryConsentLogic;
 };
