@@ -851,7 +851,6 @@ export interface Database extends NotificationTables {
 
 export type UserRow = Selectable<UsersTable>;
 export type FacultyRow = Selectable<FacultyTable>;
-export type SuccessStoryRow = Selectable<SuccessStoriesTable>;
 export type TestimonialRow = Selectable<TestimonialsTable>;
 export type EnrollmentRow = Selectable<EnrollmentsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;

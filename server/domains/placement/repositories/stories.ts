@@ -2,6 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../../platform/db/connect.ts';
 import type { SuccessStoriesTable } from '../../../platform/db/schema.ts';
 import { nowIso } from '../../../platform/lib/time.ts';
+import { paymentTotalPaise } from '../../../../contract/money.ts';
 
 /** Success stories with the offer they tell, its student, batch, program and employer (decision 079). */
 function storyView(db: Db) {
@@ -58,7 +59,7 @@ export function storyRepository(db: Db) {
       const fees = new Map<string, number>();
       for (const r of rows) {
         const key = `${r.student_id}|${r.course_id}`;
-        fees.set(key, (fees.get(key) ?? 0) + Number(r.total_paise ?? Math.round(Number(r.amount) * 100)));
+        fees.set(key, (fees.get(key) ?? 0) + paymentTotalPaise(r));
       }
       return fees;
     },
