@@ -189,7 +189,14 @@ export type StudentQuestion = {
   marks: number;
   negative_marks: number;
 };
-export type SavedAnswer = { question: number; answer: GivenAnswer; marked_for_review: boolean; seq: number };
+export type SavedAnswer = {
+  question: number;
+  answer: GivenAnswer;
+  marked_for_review: boolean;
+  seq: number;
+  /** The largest time on this question the screen has reported, in seconds (the screen counts on from it). */
+  time_spent_seconds: number;
+};
 export type AttemptView = {
   id: number;
   test: number;

@@ -172,6 +172,29 @@ export const LessonQuestion = z.object({
 export type LessonQuestion = z.infer<typeof LessonQuestion>;
 export type Reply = z.infer<typeof Reply>;
 
+/** Where a message stands: queued (pending), on its way, with the provider, and its end. */
+export const MESSAGE_STATUSES = [
+  'pending',
+  'sending',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'undelivered',
+  'refused',
+  'cancelled',
+  'unknown',
+] as const;
+
+/** GET /api/admin/messages/: a page, optionally of one channel and one status. */
+export const MessageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(50),
+  channel: z.enum(NOTIFY_CHANNELS, { error: 'channel is email, whatsapp or sms.' }).optional(),
+  status: z.enum(MESSAGE_STATUSES, { error: `status is one of ${MESSAGE_STATUSES.join(', ')}.` }).optional(),
+});
+export type MessageQuery = z.infer<typeof MessageQuery>;
+
 export const AdminMessage = z.object({
   id: z.number(),
   channel: z.enum(NOTIFY_CHANNELS),
@@ -208,7 +231,15 @@ export const NOTIFY_UI_MESSAGES = {
   saved: 'Your notification settings are saved.',
   whatsappFailed: 'Could not change WhatsApp. Please try again.',
   consentRequired: 'Tick the box to agree to WhatsApp messages.',
+  announceFailed: 'Could not post the announcement. Please try again.',
+  messagesLoadFailed: 'Could not load the messages. Please try again.',
 } as const;
+
+/** After an announcement is posted: how many students it reaches (the server's `recipients`). */
+export const announcedTo = (recipients: number) =>
+  recipients === 0
+    ? 'Posted. The batch has no active students yet, so it reached no one.'
+    : `Posted to ${recipients} ${recipients === 1 ? 'student' : 'students'} of the batch.`;
 
 /** The WhatsApp opt-in form: an Indian mobile and the explicit consent; sends `{opt_in: true, phone}`. */
 export const WhatsAppOptInForm = z.object({

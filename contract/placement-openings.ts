@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { optionalLine, optionalText, requiredText } from './fields.ts';
+import { CONTROL_CHARACTERS_MESSAGE, MULTI_LINE, optionalLine, optionalText, requiredText } from './fields.ts';
 import { withPlacementWording } from './placement.ts';
+import { formatIstDateTime } from './time.ts';
+export { OPENING_PATHS } from './placement-paths.ts';
 
 /**
  * Placement openings and applications (decision record 078): an employer's opening the office manages, and
@@ -31,6 +33,42 @@ export const STAGE_LABELS: Record<ApplicationStage, string> = {
   withdrawn: 'Withdrawn',
 };
 
+export const INTERVIEW_MODE_LABELS: Record<InterviewMode, string> = {
+  online: 'online',
+  in_person: 'in person',
+  phone: 'phone',
+};
+
+/**
+ * The stages the office may move an application to from `stage`: the server takes any stage but from
+ * withdrawn (openings.ts); the screens offer the other stages, and an interview again (a new date or mode).
+ */
+export function nextStages(stage: ApplicationStage): ApplicationStage[] {
+  if (stage === 'withdrawn') return [];
+  return APPLICATION_STAGES.filter((s) => s !== stage || s === 'interview_scheduled');
+}
+
+/** An application's stage as a person reads it: "Interview on 3 Dec 2026, 11:00 am IST · online". */
+export function applicationStageText(a: {
+  stage: ApplicationStage;
+  interview_at: string | null;
+  interview_mode: InterviewMode | null;
+}): string {
+  if (a.stage !== 'interview_scheduled' || !a.interview_at) return STAGE_LABELS[a.stage];
+  const mode = a.interview_mode ? ` · ${INTERVIEW_MODE_LABELS[a.interview_mode]}` : '';
+  return `Interview on ${formatIstDateTime(a.interview_at)}${mode}`;
+}
+
+/** The screens' own words (the dashboard's Openings, the office's Applications). */
+export const OPENING_UI_MESSAGES = {
+  loadFailed: 'The openings could not be loaded. Check your connection and try again.',
+  applyFailed: 'Your application could not be sent. Try again.',
+  applied: 'Application sent. The placement office will tell you of every step by email.',
+  withdrawFailed: 'Your application could not be withdrawn. Try again.',
+  stageFailed: 'The stage could not be saved. Try again.',
+  stageNotAllowed: 'Choose one of the stages offered: this application cannot move to that one.',
+} as const;
+
 export const OPENING_MESSAGES = {
   ctcRange: 'The CTC range is whole rupees a year, ₹10,000 to ₹10,00,00,000, the lowest first.',
   deadline: 'Give the deadline as YYYY-MM-DD.',
@@ -39,6 +77,7 @@ export const OPENING_MESSAGES = {
   notEligible: 'This opening is not open to your batches.',
   closed: 'This opening no longer takes applications.',
   alreadyApplied: 'You have already applied to this opening.',
+  coverNote: 'Keep the cover note within 2,000 characters.',
   interviewDetails: 'An interview needs its date and time, and its mode (online, in person or phone).',
   stageFinal: 'This application is withdrawn or closed: its stage cannot change any more.',
   stage: 'Stage must be applied, shortlisted, interview scheduled, offered, rejected or withdrawn.',
@@ -86,7 +125,14 @@ export const Opening = z.object({
 });
 export type Opening = z.infer<typeof Opening>;
 
-export const ApplicationInput = z.object({ cover_note: optionalText(2000).default('') });
+export const ApplicationInput = z.object({
+  cover_note: z
+    .string()
+    .trim()
+    .regex(MULTI_LINE, CONTROL_CHARACTERS_MESSAGE)
+    .max(2000, OPENING_MESSAGES.coverNote)
+    .default(''),
+});
 
 export const StageInput = z
   .object({
@@ -107,6 +153,8 @@ export const Application = z.object({
   employer_name: z.string(),
   student: z.number().int(),
   student_name: z.string(),
+  /** The student's email (the office's list; an erased student's is pseudonymised). */
+  student_email: z.string(),
   stage: z.enum(APPLICATION_STAGES),
   interview_at: z.string().nullable(),
   interview_mode: z.enum(INTERVIEW_MODES).nullable(),
@@ -119,14 +167,3 @@ export type Application = z.infer<typeof Application>;
 /** A student's view of an opening they may apply to, with their application if any. */
 export const StudentOpening = Opening.extend({ application: Application.nullable() });
 export type StudentOpening = z.infer<typeof StudentOpening>;
-
-export const OPENING_PATHS = {
-  studentOpenings: '/classroom/openings/',
-  apply: (id: number | string = ':id') => `/classroom/openings/${id}/applications/`,
-  studentApplications: '/classroom/applications/',
-  withdraw: (id: number | string = ':id') => `/classroom/applications/${id}/withdraw/`,
-  openings: '/api/admin/placement/openings/',
-  opening: (id: number | string = ':id') => `/api/admin/placement/openings/${id}/`,
-  openingApplications: (id: number | string = ':id') => `/api/admin/placement/openings/${id}/applications/`,
-  stage: (id: number | string = ':id') => `/api/admin/placement/applications/${id}/stage/`,
-} as const;

@@ -17,5 +17,20 @@ export const PLACEMENT_PATHS = {
   requestConfirmation: (id: number | string = ':id') => `/api/admin/placement/offers/${id}/request-confirmation/`,
 } as const;
 
+/**
+ * Openings and applications (decision record 078): the student's openings, applications and Withdraw, the
+ * office's openings, an opening's applications and an application's stage.
+ */
+export const OPENING_PATHS = {
+  studentOpenings: '/classroom/openings/',
+  apply: (id: number | string = ':id') => `/classroom/openings/${id}/applications/`,
+  studentApplications: '/classroom/applications/',
+  withdraw: (id: number | string = ':id') => `/classroom/applications/${id}/withdraw/`,
+  openings: '/api/admin/placement/openings/',
+  opening: (id: number | string = ':id') => `/api/admin/placement/openings/${id}/`,
+  openingApplications: (id: number | string = ':id') => `/api/admin/placement/openings/${id}/applications/`,
+  stage: (id: number | string = ':id') => `/api/admin/placement/applications/${id}/stage/`,
+} as const;
+
 /** The public pages of placement. */
 export const PLACEMENT_PAGES = { methodology: '/placement/methodology', confirm: '/placement/confirm' } as const;

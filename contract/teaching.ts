@@ -84,6 +84,8 @@ export const TeachBatch = TeachBatchSummary.extend({
   held_without_sheet: z.array(z.string()),
   students: z.array(TeachStudent),
   timetable: z.array(TeachSession),
+  /** The program's lessons in course order, for their questions (decision record 073). */
+  lessons: z.array(z.object({ id: Ids, title: z.string(), module: z.string() })),
 });
 export type TeachBatch = z.infer<typeof TeachBatch>;
 

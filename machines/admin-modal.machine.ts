@@ -98,13 +98,14 @@ export const adminModalMachine = setup({
         ? { notice: SAVED_NOTICE[params.mode], error: null }
         : {},
     ),
-    // A refund's refusal carries the server's words (too much, not completed, the gateway's reason).
+    // The spec's text, then the server's words when it refused in one sentence (a refund: too much, not
+    // completed, the gateway's reason; a reconciliation action the gateway could not take). Refusals of
+    // fields are shown at their fields instead (decision 068).
     showSaveError: assign(({ context }, params: { error: unknown }) => {
-      const reason = context.key === null ? '' : userMessage(params.error, '');
-      return {
-        error: reason ? `${MESSAGES.adminSaveFailed} ${reason}` : MESSAGES.adminSaveFailed,
-        fieldErrors: params.error instanceof ApiError ? params.error.fieldErrors : {},
-      };
+      const fieldErrors = params.error instanceof ApiError ? params.error.fieldErrors : {};
+      const oneSentence = context.key !== null || Object.keys(fieldErrors).length === 0;
+      const reason = oneSentence ? userMessage(params.error, '') : '';
+      return { error: reason ? `${MESSAGES.adminSaveFailed} ${reason}` : MESSAGES.adminSaveFailed, fieldErrors };
     }),
     // The spec's text first, then the server's reason when it refused (a payment with money behind it).
     showDeleteError: assign(({ event }) => {

@@ -12,7 +12,9 @@ import { checkoutMachine } from './checkout.machine.ts';
 import { couponCheckMachine } from './coupon-check.machine.ts';
 import { coursePageMachine } from './course-page.machine.ts';
 import { disclosureMachine } from './disclosure.machine.ts';
+import { applicationStageMachine } from './application-stage.machine.ts';
 import {
+  applicationFormMachine,
   contactMachine,
   forgotPasswordMachine,
   loginFormMachine,
@@ -20,9 +22,11 @@ import {
   offerReportMachine,
   registerFormMachine,
   whatsAppOptInMachine,
+  announcementMachine,
 } from './form-submit.machine.ts';
 import { questionImportMachine } from './question-import.machine.ts';
 import { notificationBellMachine } from './notification-bell.machine.ts';
+import { questionThreadMachine } from './question-thread.machine.ts';
 import { gatewayPaymentMachine } from './gateway-payment.machine.ts';
 import { listMachine } from './list.machine.ts';
 import { loaderMachine } from './loader.machine.ts';
@@ -56,9 +60,12 @@ export const machineCatalog = {
   'login-form': loginFormMachine,
   'register-form': registerFormMachine,
   'offer-report': offerReportMachine,
+  'application-form': applicationFormMachine,
+  'application-stage': applicationStageMachine,
   'question-import': questionImportMachine,
   'notification-preferences': notificationPreferencesMachine,
   'whatsapp-opt-in': whatsAppOptInMachine,
+  announcement: announcementMachine,
   'gateway-payment': gatewayPaymentMachine,
   'reset-password': resetPasswordMachine,
   action: actionMachine,
@@ -80,5 +87,6 @@ export const machineCatalog = {
   grading: gradingMachine,
   'assignment-list': assignmentListMachine,
   'notification-bell': notificationBellMachine,
+  'question-thread': questionThreadMachine,
   'story-consent': storyConsentMachine,
 } as const;

@@ -10,10 +10,19 @@ import { notProvided } from './placeholders.ts';
  * A save the server refuses because time is up, the student's Submit and the timer's end all submit; the
  * submit sends what is still queued first. Choosing an option changes nothing saved until Save & Next
  * (as on NTA's screen); moving to another question drops an unsaved choice.
+ * The screen's clock ticks each second (`clock.tick`) and the question on screen is counted (`spent`); each
+ * save carries its total so far, so the result can show the time per question. The server keeps the
+ * largest and gives it back on resume, where the count goes on.
  */
 
 export type ExamEntry = { answer: GivenAnswer; marked: boolean; visited: boolean };
-export type QueuedSave = { question: number; answer: GivenAnswer; marked_for_review: boolean; seq: number };
+export type QueuedSave = {
+  question: number;
+  answer: GivenAnswer;
+  marked_for_review: boolean;
+  seq: number;
+  time_spent_seconds: number; // on screen so far, whole seconds
+};
 export type LoadedAttempt = { attempt: AttemptView; receivedAt: number };
 export type SubmitInput = { attemptId: number; queue: QueuedSave[] };
 
@@ -34,6 +43,7 @@ export type ExamContext = {
   entries: Record<number, ExamEntry>;
   queue: QueuedSave[];
   seq: number;
+  spent: Record<number, number>; // per question: seconds on screen so far
   error: string | null;
 };
 
@@ -47,6 +57,7 @@ export type ExamEvent =
   | { type: 'network.online' }
   | { type: 'submit' }
   | { type: 'time.up' }
+  | { type: 'clock.tick' }
   | { type: 'retry' };
 
 /** The questions in the attempt's order. */
@@ -67,6 +78,7 @@ const isTimeUp = (error: unknown) => error instanceof ApiError && error.status =
 function queued(context: ExamContext, answer: GivenAnswer, marked: boolean, advance: boolean): Partial<ExamContext> {
   const q = examQuestions(context.attempt)[context.index];
   if (!q) return {};
+  const seconds = Math.min(86_400, context.spent[q.id] ?? 0);
   const seq = context.seq + 1;
   const entries = { ...context.entries, [q.id]: { answer, marked, visited: true } };
   const last = examQuestions(context.attempt).length - 1;
@@ -80,7 +92,7 @@ function queued(context: ExamContext, answer: GivenAnswer, marked: boolean, adva
     draft: advance ? (entries[next.id]?.answer ?? null) : answer,
     queue: [
       ...context.queue.filter((s) => s.question !== q.id),
-      { question: q.id, answer, marked_for_review: marked, seq },
+      { question: q.id, answer, marked_for_review: marked, seq, time_spent_seconds: seconds },
     ],
   };
 }
@@ -92,6 +104,7 @@ const navigation = {
   'answer.choose': {
     actions: { type: 'choose', params: ({ event }: { event: { answer: GivenAnswer } }) => ({ answer: event.answer }) },
   },
+  'clock.tick': { actions: 'tick' },
 } as const;
 
 export const examAttemptMachine = setup({
@@ -118,6 +131,7 @@ export const examAttemptMachine = setup({
         index: 0,
         draft: first ? (entries[first.id]?.answer ?? null) : null,
         seq: Math.max(0, ...params.attempt.answers.map((a) => a.seq)),
+        spent: Object.fromEntries(params.attempt.answers.map((a) => [a.question, a.time_spent_seconds])),
         error: null,
       };
     }),
@@ -134,6 +148,10 @@ export const examAttemptMachine = setup({
       };
     }),
     choose: assign((_, params: { answer: GivenAnswer }) => ({ draft: params.answer })),
+    tick: assign(({ context }) => {
+      const q = examQuestions(context.attempt)[context.index];
+      return q ? { spent: { ...context.spent, [q.id]: (context.spent[q.id] ?? 0) + 1 } } : {};
+    }),
     saveNext: assign(({ context }) => queued(context, context.draft, false, true)),
     markNext: assign(({ context }) => queued(context, context.draft, true, true)),
     clear: assign(({ context }) => queued(context, null, false, false)),
@@ -172,6 +190,7 @@ export const examAttemptMachine = setup({
     entries: {},
     queue: [],
     seq: 0,
+    spent: {},
     error: null,
   }),
   initial: 'loading',

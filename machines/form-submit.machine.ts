@@ -13,6 +13,11 @@ import {
   StudentOfferInput,
   userMessage,
   WhatsAppOptInForm,
+  ApplicationInput,
+  OPENING_UI_MESSAGES,
+  type Application,
+  AnnouncementInput,
+  type Announcement,
   type Offer,
   type Preferences,
   type MfaChallenge,
@@ -169,6 +174,18 @@ export const offerReportMachine = createFormSubmitMachine<typeof StudentOfferInp
 export type OfferReportLogic = typeof offerReportMachine;
 
 /**
+ * The dashboard's Apply to an opening (decision record 078): the cover note; `submit` is POST
+ * /classroom/openings/{id}/applications/ (a refusal, e.g. the opening closed, shows in the form);
+ * `submitted` reloads the Openings, which list the application.
+ */
+export const applicationFormMachine = createFormSubmitMachine<typeof ApplicationInput, Application>({
+  id: 'application-form',
+  schema: ApplicationInput,
+  failureText: OPENING_UI_MESSAGES.applyFailed,
+});
+export type ApplicationFormLogic = typeof applicationFormMachine;
+
+/**
  * /notifications, Notification settings: the channels per kind. `submit` is PUT
  * /classroom/notifications/preferences/; a refusal (WhatsApp without the opt-in, SMS without a number)
  * shows the server's words.
@@ -190,3 +207,14 @@ export const whatsAppOptInMachine = createFormSubmitMachine<typeof WhatsAppOptIn
   failureText: NOTIFY_UI_MESSAGES.whatsappFailed,
 });
 export type WhatsAppOptInLogic = typeof whatsAppOptInMachine;
+
+/**
+ * /teach/batches/{id}, Announce to the batch: `{title, body (Markdown), urgent}`. `submit` is POST
+ * /api/instructor/batches/{id}/announcements/; done shows how many students it reached (`announcedTo`).
+ */
+export const announcementMachine = createFormSubmitMachine<typeof AnnouncementInput, Announcement>({
+  id: 'announcement',
+  schema: AnnouncementInput,
+  failureText: NOTIFY_UI_MESSAGES.announceFailed,
+});
+export type AnnouncementLogic = typeof announcementMachine;

@@ -30,3 +30,5 @@ export * from './assignment-submission.machine.ts';
 export * from './grading.machine.ts';
 export * from './assignment-list.machine.ts';
 export * from './notification-bell.machine.ts';
+export * from './application-stage.machine.ts';
+export * from './question-thread.machine.ts';

@@ -72,15 +72,23 @@ describe('saving answers', () => {
   it('is idempotent and a lower seq never overwrites a higher one', async () => {
     const test = await makeTest(ctx, w.admin, w, [[qs[0]!.id, qs[1]!.id]]);
     const a = (await as(w.student.access, 'POST', P.startAttempt(test.id))).body as AttemptView;
-    const put = (seq: number, answer: string[] | null, mark = false) =>
-      as(w.student.access, 'PUT', P.answer(a.id, qs[0]!.id), { answer, seq, marked_for_review: mark });
-    expect(((await put(5, ['B'], true)).body as SaveAck).kept_seq).toBe(5);
-    const stale = await put(3, ['C']);
+    const put = (seq: number, answer: string[] | null, mark = false, time?: number) =>
+      as(w.student.access, 'PUT', P.answer(a.id, qs[0]!.id), {
+        answer,
+        seq,
+        marked_for_review: mark,
+        ...(time === undefined ? {} : { time_spent_seconds: time }),
+      });
+    expect(((await put(5, ['B'], true, 75)).body as SaveAck).kept_seq).toBe(5);
+    // A late, older save changes nothing, and the screen's time on the question only grows.
+    const stale = await put(3, ['C'], false, 20);
     expect(stale.status).toBe(200);
     expect((stale.body as SaveAck).kept_seq).toBe(5);
     expect(((await put(5, ['B'], true)).body as SaveAck).kept_seq).toBe(5);
     let view = (await as(w.student.access, 'GET', P.attempt(a.id))).body as AttemptView;
-    expect(view.answers).toEqual([{ question: qs[0]!.id, answer: ['B'], marked_for_review: true, seq: 5 }]);
+    expect(view.answers).toEqual([
+      { question: qs[0]!.id, answer: ['B'], marked_for_review: true, seq: 5, time_spent_seconds: 75 },
+    ]);
     await put(6, null);
     view = (await as(w.student.access, 'GET', P.attempt(a.id))).body as AttemptView;
     expect(view.answers[0]).toMatchObject({ answer: null, marked_for_review: false, seq: 6 });

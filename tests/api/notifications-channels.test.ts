@@ -153,6 +153,15 @@ describe('fallback', () => {
     expect(shown).toMatchObject({ channel: 'sms', to: '91******0002', status: 'failed', fallback_of: rows[0]!.id });
     expect(JSON.stringify(list)).not.toContain('9876500002');
     expect((await m.ctx.request({ url: P.messages, token: w.student.access })).status).toBe(403);
+    // Filtered by channel and status (the tab's filters); a status the server does not know is a 400.
+    const failedSms = (
+      await m.ctx.request({ url: `${P.messages}?channel=sms&status=failed`, token: w.admin.access })
+    ).body as Paginated<AdminMessage>;
+    expect(failedSms.results.map((r) => r.id)).toContain(rows[1]!.id);
+    expect(failedSms.results.every((r) => r.channel === 'sms' && r.status === 'failed')).toBe(true);
+    expect(failedSms.count).toBe(failedSms.results.length);
+    const bad = await m.ctx.request({ url: `${P.messages}?status=lost`, token: w.admin.access });
+    expect(bad.status).toBe(400);
   });
 
   it('WhatsApp not delivered within 5 minutes goes by SMS', async () => {

@@ -135,7 +135,10 @@ describe('applications and their stages', () => {
     const made = await createOpening({ title: 'Staged opening' });
     const app = (await apply(student.access, made.id)).body as Application;
     const list = await ctx.request({ url: P.openingApplications(made.id), token: admin.access });
-    expect((list.body as Application[]).map((a) => a.id)).toEqual([app.id]);
+    // The office reads who applied: the student's name and email.
+    expect((list.body as Application[]).map((a) => [a.id, a.student_email])).toEqual([
+      [app.id, expect.stringMatching(/^applicant\.\d+@example\.in$/)],
+    ]);
     expect((await ctx.request({ url: P.openingApplications(made.id), token: student.access })).status).toBe(403);
 
     expect((await stage(student.access, app.id, { stage: 'shortlisted' })).status).toBe(403);

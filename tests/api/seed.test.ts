@@ -181,11 +181,15 @@ describe('demo content', () => {
     });
   });
 
-  it('gives the demo student two open openings, one application shortlisted and one with an interview scheduled', async () => {
+  it('gives the demo student three open openings: one shortlisted, one with an interview scheduled, one to apply to', async () => {
     const res = await ctx.request({ url: OPENING_PATHS.studentOpenings, token: studentToken });
     const openings = res.body as StudentOpening[];
-    expect(openings).toHaveLength(2);
-    expect(openings.map((o) => o.application?.stage).sort()).toEqual(['interview_scheduled', 'shortlisted']);
+    expect(openings).toHaveLength(3);
+    expect(openings.map((o) => o.application?.stage ?? 'none').sort()).toEqual([
+      'interview_scheduled',
+      'none',
+      'shortlisted',
+    ]);
   });
 
   it('seeds only an empty database', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_API, TEACHING_API, TEACHING_MESSAGES, TeachBatchSummary } from '../../contract/index.ts';
+import { DELIVERY_API, TEACHING_API, TEACHING_MESSAGES, TeachBatch, TeachBatchSummary } from '../../contract/index.ts';
 import { DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
 import { createTestApp } from './support/harness.ts';
 import { admin, batch, ctx, otherTeacher, student, teacher, upcoming, useTeachingApp } from './support/teaching-app.ts';
@@ -52,8 +52,19 @@ describe('demo mode', () => {
         ((await demo.request({ url: TEACHING_API.batches, token: access })).body as TeachBatchSummary[]).map(
           (b) => b.id,
         );
-      const mine = await ids(await token(DEMO_INSTRUCTOR.username, DEMO_INSTRUCTOR.password));
+      const instructorToken = await token(DEMO_INSTRUCTOR.username, DEMO_INSTRUCTOR.password);
+      const mine = await ids(instructorToken);
       expect(mine.length).toBeGreaterThan(0);
+      // The batch page lists the program's lessons in course order, for their questions (decision record 073).
+      const page = TeachBatch.parse(
+        (await demo.request({ url: TEACHING_API.batch(mine[0]!), token: instructorToken })).body,
+      );
+      expect(page.lessons.length).toBeGreaterThan(0);
+      expect(page.lessons[0]).toMatchObject({
+        id: expect.any(Number),
+        title: expect.any(String),
+        module: expect.any(String),
+      });
       expect(mine).toEqual(await ids(await token('admin', 'admin123')));
       const refused = await demo.request({ url: TEACHING_API.batches, token: await token('student', 'student123') });
       expect(refused.status).toBe(403);

@@ -1,6 +1,15 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { ASSESSMENT_MESSAGES } from '../../contract/index.ts';
-import { EXAM_TEXTS, examQuestions, paletteState, type ExamContext } from '../../machines/exam-attempt.machine.ts';
+import { ASSESSMENT_MESSAGES, type AttemptView } from '../../contract/index.ts';
+import {
+  EXAM_TEXTS,
+  examAttemptMachine,
+  examQuestions,
+  paletteState,
+  type ExamContext,
+  type QueuedSave,
+  type SubmitInput,
+} from '../../machines/exam-attempt.machine.ts';
 import { examAttemptModel, receivedAt, sampleAttempt } from '../support/models/index.ts';
 import { actorCalls, stateOf, testGeneratedPaths } from './generated-paths.ts';
 
@@ -17,6 +26,8 @@ describe('exam attempt machine, generated paths', () => {
     if (seqs.length) expect(seqs[0]).toBeGreaterThan(4);
     // One save per question waits: a newer one replaces the older.
     expect(new Set(c.queue.map((s) => s.question)).size).toBe(c.queue.length);
+    // A save's time on its question is what the screen had counted when it was made (never more).
+    for (const save of c.queue) expect(save.time_spent_seconds).toBeLessThanOrEqual(c.spent[save.question] ?? 0);
     // What is sent: the first queued save on entering saving; the whole queue with the submit.
     for (const call of actorCalls(step.effects)) {
       if (call.src === 'sendSave') expect(call.input).toEqual({ attemptId: 41, save: c.queue[0] });
@@ -43,5 +54,36 @@ describe('the palette', () => {
     expect(paletteState({ answer: ['A'], marked: false, visited: true })).toBe('answered');
     expect(paletteState({ answer: null, marked: true, visited: true })).toBe('marked');
     expect(paletteState({ answer: 0, marked: true, visited: true })).toBe('answered_marked');
+  });
+});
+
+describe('time per question', () => {
+  it('counts the seconds each question is on screen, on from what the server kept, and sends it with the save', async () => {
+    const actor = createActor(
+      examAttemptMachine.provide({
+        actors: {
+          loadAttempt: fromPromise(async () => ({ attempt: sampleAttempt, receivedAt })),
+          sendSave: fromPromise<unknown, { attemptId: number; save: QueuedSave }>(() => new Promise(() => undefined)),
+          submitAttempt: fromPromise<AttemptView, SubmitInput>(() => new Promise(() => undefined)),
+        },
+      }),
+      { input: { attemptId: 41 } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('answering'));
+    const [first, second] = examQuestions(sampleAttempt);
+    for (let i = 0; i < 3; i++) actor.send({ type: 'clock.tick' });
+    actor.send({ type: 'answer.choose', answer: ['A'] });
+    actor.send({ type: 'save.next' });
+    expect(actor.getSnapshot().context.queue.at(-1)).toMatchObject({ question: first!.id, time_spent_seconds: 3 });
+    // The second question had 40 s kept by the server (an earlier visit): the count goes on from there.
+    for (let i = 0; i < 2; i++) actor.send({ type: 'clock.tick' });
+    actor.send({ type: 'mark.next' });
+    expect(actor.getSnapshot().context.queue.at(-1)).toMatchObject({ question: second!.id, time_spent_seconds: 42 });
+    // Back on the first: its count resumes at 3.
+    actor.send({ type: 'question.go', index: 0 });
+    actor.send({ type: 'clock.tick' });
+    actor.send({ type: 'answer.clear' });
+    expect(actor.getSnapshot().context.queue.at(-1)).toMatchObject({ question: first!.id, time_spent_seconds: 4 });
+    actor.stop();
   });
 });

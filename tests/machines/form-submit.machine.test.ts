@@ -3,17 +3,26 @@ import {
   ASSESSMENT_MESSAGES,
   MESSAGES,
   NOTIFY_UI_MESSAGES,
+  OPENING_MESSAGES,
+  OPENING_UI_MESSAGES,
   PLACEMENT_MESSAGES,
   SERVER_MESSAGES,
+  TEACHING_MESSAGES,
 } from '../../contract/index.ts';
 import type { MachineModel } from '../support/machine-model.ts';
 import {
+  applicationFormModel,
+  announcementModel,
   contactModel,
+  invalidApplication,
+  openingClosed,
+  validApplication,
   excelRefusal,
   forgotPasswordModel,
   invalidCounseling,
   invalidForgotPassword,
   invalidLogin,
+  invalidAnnouncement,
   invalidOfferReport,
   invalidQuestionImport,
   invalidRegistration,
@@ -22,11 +31,13 @@ import {
   loginFormModel,
   notEnrolledRefusal,
   notificationPreferencesModel,
+  notYourBatch,
   numberRefused,
   offerReportModel,
   questionImportModel,
   registerFormModel,
   tooManyRequests,
+  validAnnouncement,
   validCounseling,
   validForgotPassword,
   validLogin,
@@ -124,6 +135,19 @@ const forms: [MachineModel, FormOracle][] = [
     },
   ],
   [
+    applicationFormModel,
+    {
+      invalid: invalidApplication,
+      fieldErrors: { cover_note: OPENING_MESSAGES.coverNote },
+      valid: validApplication,
+      sent: validApplication,
+      failureText: new Map<unknown, string>([
+        [openingClosed, OPENING_MESSAGES.closed],
+        [networkError, OPENING_UI_MESSAGES.applyFailed],
+      ]),
+    },
+  ],
+  [
     questionImportModel,
     {
       invalid: invalidQuestionImport,
@@ -162,6 +186,19 @@ const forms: [MachineModel, FormOracle][] = [
       failureText: new Map<unknown, string>([
         [numberRefused, 'Enter a 10-digit Indian mobile number.'],
         [networkError, NOTIFY_UI_MESSAGES.whatsappFailed],
+      ]),
+    },
+  ],
+  [
+    announcementModel,
+    {
+      invalid: invalidAnnouncement,
+      fieldErrors: { title: 'Give the announcement a title.', body: 'Write the announcement.' },
+      valid: validAnnouncement,
+      sent: validAnnouncement,
+      failureText: new Map<unknown, string>([
+        [notYourBatch, TEACHING_MESSAGES.notYourBatch],
+        [networkError, NOTIFY_UI_MESSAGES.announceFailed],
       ]),
     },
   ],

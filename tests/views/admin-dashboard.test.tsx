@@ -29,6 +29,7 @@ describe('Admin dashboard', () => {
       'Users',
       'Audit Log',
       'Outbox',
+      'Messages',
       'Reconciliation',
       'Privacy',
       'Coupons',
@@ -40,6 +41,7 @@ describe('Admin dashboard', () => {
       'Curriculum',
       'Employers',
       'Offers',
+      'Openings',
     ]);
     // The one token store serves the admin calls too (docs/deviations.md).
     expect(api.callsTo(`GET ${API.admin.issueSummary}`)[0]!.auth).toBe('Bearer access-1');

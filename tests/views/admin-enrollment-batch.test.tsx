@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { API, DELIVERY_API, DELIVERY_MESSAGES, MESSAGES, type Batch, type Enrollment } from '../../contract/index.ts';
 import { fail, ok, type Handler } from './support/fake-api.ts';
 import { admin, enrollment, program } from './support/fixtures.ts';
+import { expectRefusalAt } from './support/refusal.ts';
 import { renderApp } from './support/render-app.tsx';
 
 /** The Enrollments tab's Move to batch (decision record 044): another batch of the same program, audited. */
@@ -137,7 +138,11 @@ describe('Enrollments tab: Move to batch', () => {
     await user.click(await dialog.findByRole('radio', { name: /February evening/ }));
     await user.click(dialog.getByRole('button', { name: 'Move' }));
     await waitFor(() => expect(api.callsTo(MOVE)).toHaveLength(1));
-    expect(await dialog.findByText(DELIVERY_MESSAGES.batchFull)).toBeInTheDocument();
+    // The dialog's banner takes the focus; the reason is at the batch choice it is about.
+    await expectRefusalAt(MESSAGES.adminSaveFailed, () =>
+      screen.getByRole('dialog', { name: 'Move to another batch' }),
+    );
+    expect(dialog.getByRole('group')).toHaveAccessibleDescription(DELIVERY_MESSAGES.batchFull);
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(within(await rowOf(/Credit Analyst Program/)).getByRole('cell', { name: /January weekend/ })).toBeVisible();
   });

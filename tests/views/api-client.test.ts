@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { API, ApiError, Program, SERVER_MESSAGES } from '../../contract/index.ts';
+import { API, ApiError, ASSIGNMENTS_API, Program, SERVER_MESSAGES } from '../../contract/index.ts';
+import { submitAssignment } from '../../src/features/learn/api/assignments-api.ts';
+import { onTimeSubmission } from '../support/models/index.ts';
 import { startTokenRefresh } from '../../src/app/composition/token-refresh.ts';
 import { api } from '../../src/lib/api-client.ts';
 import { onSessionExpired } from '../../src/lib/auth-events.ts';
@@ -80,6 +82,23 @@ describe('API client', () => {
     expect(tokenStore.getAccess()).toBe('new-access');
     // The server rotated the refresh token: the store keeps the new one.
     expect(tokenStore.getRefresh()).toBe('refresh-2');
+  });
+
+  it('sends an assignment (multipart) through the client: an expired token is refreshed and the same form sent again', async () => {
+    loggedIn();
+    const answer = { ...onTimeSubmission, text: 'My note.' };
+    const fake = installFakeApi({
+      [`POST ${ASSIGNMENTS_API.submit(31)}`]: (request) =>
+        request.auth === 'Bearer new-access' ? ok(answer) : unauthorized,
+      [`POST ${API.tokenRefresh}`]: ok({ access: 'new-access', refresh: 'refresh-2' }),
+    });
+    const file = new File(['%PDF-1.4'], 'note.pdf', { type: 'application/pdf' });
+    expect(await submitAssignment({ assignmentId: 31, text: 'My note.', file })).toEqual(answer);
+    const sent = fake.callsTo(`POST ${ASSIGNMENTS_API.submit(31)}`);
+    expect(sent).toHaveLength(2);
+    const form = sent[1]!.body as FormData;
+    expect(form.get('text')).toBe('My note.');
+    expect((form.get('file') as File).name).toBe('note.pdf');
   });
 
   it("when another tab rotated the refresh token a moment earlier, takes that tab's pair instead of logging out", async () => {

@@ -14,6 +14,7 @@ import { offerReportModel, reportedOffer } from '../support/models/index.ts';
 import { OfferReportForm } from '../../src/features/dashboard/components/offer-report-form.tsx';
 import { fail, ok, type FakeRequest, type Handler } from './support/fake-api.ts';
 import { student } from './support/fixtures.ts';
+import { expectRefusalAt } from './support/refusal.ts';
 import { renderApp } from './support/render-app.tsx';
 import { inState, replayInView } from './support/replay-view.ts';
 
@@ -113,7 +114,24 @@ describe('Dashboard: Placement', () => {
     await user.click(
       await placement.findByRole('button', { name: 'Opt out of placement: Credit Analyst Program · March 2026' }),
     );
-    expect(await placement.findByText(PLACEMENT_MESSAGES.placedCannotOptOut)).toBeInTheDocument();
+    await expectRefusalAt(PLACEMENT_MESSAGES.placedCannotOptOut, () =>
+      screen.getByRole('heading', { name: 'Placement' }).closest('section')!,
+    );
+  });
+
+  it('shows the server’s refusal of a reported offer inside the form, focused, keeping what was typed', async () => {
+    const words = 'An offer for this batch and employer is already reported.';
+    const { user } = dashboard({ [`POST ${P.studentOffers}`]: fail(400, { error: words }) });
+    const placement = await section();
+    const form = () => screen.getByRole('form', { name: 'Report an offer' });
+    await placement.findByRole('form', { name: 'Report an offer' });
+    await user.type(within(form()).getByLabelText(/^Employer/), 'HDFC Bank');
+    await user.type(within(form()).getByLabelText(/^Designation/), 'Credit Analyst');
+    await user.type(within(form()).getByLabelText(/^Annual CTC/), '6,50,000');
+    fireEvent.change(within(form()).getByLabelText(/^Offer date/), { target: { value: '2026-04-02' } });
+    await user.click(within(form()).getByRole('button', { name: 'Report offer' }));
+    await expectRefusalAt(words, form);
+    expect(within(form()).getByLabelText(/^Employer/)).toHaveValue('HDFC Bank');
   });
 
   it('reports an offer: it is sent as the contract takes it and the list shows it waiting for verification', async () => {

@@ -30,6 +30,9 @@ describe('The result of an attempt', () => {
     expect(within(wrong).getByText('Your answer').nextElementSibling).toHaveTextContent('B');
     expect(within(wrong).getByText('Right answer').nextElementSibling).toHaveTextContent('A');
     expect(wrong).toHaveTextContent(result.questions[1]!.explanation);
+    expect(within(wrong).getByText('Time on it').nextElementSibling).toHaveTextContent('1 min 15 s');
+    const first = items.find((li) => li.textContent?.includes(result.questions[0]!.explanation))!;
+    expect(within(first).getByText('Time on it').nextElementSibling).toHaveTextContent('30 s');
   });
 
   it('says when the results will be published while they are not yet', async () => {

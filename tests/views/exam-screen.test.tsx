@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ASSESSMENT_PATHS as P } from '../../contract/index.ts';
 import { fail } from './support/fake-api.ts';
 import { student } from './support/fixtures.ts';
@@ -34,7 +34,12 @@ describe('The exam screen', () => {
     await waitFor(() => expect(paletteButton(1)).toHaveAccessibleName('1: Answered'));
     expect(paletteButton(2)).toHaveAccessibleName('2: Not answered');
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]!.body).toEqual({ answer: ['A'], marked_for_review: false, seq: 1 });
+    expect(saved[0]!.body).toEqual({
+      answer: ['A'],
+      marked_for_review: false,
+      seq: 1,
+      time_spent_seconds: expect.any(Number),
+    });
 
     // Question 2 marked without an answer; then back to question 1 to mark it answered.
     await user.click(screen.getByRole('button', { name: 'Mark for Review & Next' }));
@@ -54,7 +59,12 @@ describe('The exam screen', () => {
     await user.click(screen.getByRole('button', { name: 'Clear Response' }));
     await waitFor(() => expect(paletteButton(3)).toHaveAccessibleName('3: Not answered'));
     await waitFor(() => expect(saved.map((s) => (s.body as { seq: number }).seq)).toEqual([1, 2, 3, 4, 5]));
-    expect(saved.at(-1)!.body).toEqual({ answer: null, marked_for_review: false, seq: 5 });
+    expect(saved.at(-1)!.body).toEqual({
+      answer: null,
+      marked_for_review: false,
+      seq: 5,
+      time_spent_seconds: expect.any(Number),
+    });
   });
 
   it('offers the Hindi switch only on a question with Hindi text, and shows the Hindi text', async () => {
@@ -83,7 +93,12 @@ describe('The exam screen', () => {
       window.dispatchEvent(new Event('online'));
     });
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]!.body).toEqual({ answer: ['B'], marked_for_review: false, seq: 1 });
+    expect(saved[0]!.body).toEqual({
+      answer: ['B'],
+      marked_for_review: false,
+      seq: 1,
+      time_spent_seconds: expect.any(Number),
+    });
     await waitFor(() => expect(paletteButton(1)).toHaveAccessibleName('1: Answered'));
   });
 
@@ -100,7 +115,9 @@ describe('The exam screen', () => {
 
     routes[`GET ${P.studentTests}`] = { status: 200, body: [{ ...listed, open_attempt: ATTEMPT_ID }] };
     const { api } = await openExam(routes);
-    expect(saved.map((s) => s.body)).toEqual([{ answer: ['B'], marked_for_review: false, seq: 1 }]);
+    expect(saved.map((s) => s.body)).toEqual([
+      { answer: ['B'], marked_for_review: false, seq: 1, time_spent_seconds: expect.any(Number) },
+    ]);
     const order = api.calls.map((c) => `${c.method} ${c.path}`);
     expect(order.indexOf(`PUT ${P.answer(ATTEMPT_ID, 101)}`)).toBeLessThan(
       order.indexOf(`GET ${P.attempt(ATTEMPT_ID)}`),
@@ -125,8 +142,26 @@ describe('The exam screen', () => {
     expect(saved).toHaveLength(1);
   });
 
+  it('counts the seconds a question is on screen and sends them with its save', async () => {
+    // Only the intervals are the test's: the screen's one-second clock (and the countdown's).
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { routes, saved } = examRoutes();
+      const { user } = await openExam(routes);
+      act(() => vi.advanceTimersByTime(7_000));
+      await user.click(screen.getByRole('radio', { name: /Current liabilities/ }));
+      await user.click(screen.getByRole('button', { name: 'Save & Next' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]!.body).toMatchObject({ answer: ['A'], time_spent_seconds: 7 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('resumes the open attempt with its kept answers instead of starting another', async () => {
-    const attempt = attemptView({ answers: [{ question: 101, answer: ['B'], marked_for_review: true, seq: 4 }] });
+    const attempt = attemptView({
+      answers: [{ question: 101, answer: ['B'], marked_for_review: true, seq: 4, time_spent_seconds: 40 }],
+    });
     const { routes } = examRoutes(attempt);
     routes[`GET ${P.studentTests}`] = { status: 200, body: [{ ...listed, open_attempt: ATTEMPT_ID }] };
     const { api } = await openExam(routes);

@@ -1,21 +1,27 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { API, MFA_MESSAGES, MFA_PATHS } from '../../contract/index.ts';
+import { screen, within } from '@testing-library/react';
+import { describe, it } from 'vitest';
+import {
+  API,
+  MFA_MESSAGES,
+  MFA_PATHS,
+  NOTIFY_PATHS,
+  OPENING_MESSAGES,
+  OPENING_PATHS,
+  PLACEMENT_PATHS,
+  TEACHING_API,
+  TEACHING_MESSAGES,
+  type StudentOpening,
+} from '../../contract/index.ts';
 import { adminPanel } from './support/admin-panel.ts';
 import { fail, ok } from './support/fake-api.ts';
+import { admin, student } from './support/fixtures.ts';
+import { expectRefusalAt, formOf } from './support/refusal.ts';
 import { renderApp } from './support/render-app.tsx';
 
 /**
  * More forms' server refusals (decisions 068, 077), beside tests/views/form-errors.test.tsx: the words appear
  * inside the form (or dialog) that was sent and take the keyboard focus.
  */
-async function expectRefusalAt(words: string, box: () => HTMLElement) {
-  await waitFor(() => expect(document.activeElement).toHaveTextContent(words));
-  const focused = document.activeElement as HTMLElement;
-  expect(focused).toHaveAttribute('role', 'alert');
-  expect(box().contains(focused)).toBe(true);
-}
-const formOf = (name: string | RegExp) => () => screen.getByRole('button', { name }).closest('form')!;
 const LIMITED = 'Too many attempts. Please try again in 5 minutes.';
 
 describe('More refused forms show why next to themselves, focused', () => {
@@ -89,5 +95,79 @@ describe('More refused forms show why next to themselves, focused', () => {
     await user.click(within(await screen.findByRole('row', { name: /meera/ })).getByRole('button', { name: 'View' }));
     await user.click(screen.getByRole('button', { name: 'Send password reset link' }));
     await expectRefusalAt(words, () => screen.getByRole('dialog', { name: 'View User' }));
+  });
+
+  it('Dashboard: Apply to an opening that closed meanwhile', async () => {
+    const opening: StudentOpening = {
+      id: 5,
+      employer: 1,
+      employer_name: 'HDFC Bank',
+      title: 'Credit Analyst',
+      location: '',
+      ctc_min: 500_000,
+      ctc_max: 700_000,
+      programs: [3],
+      batches: [],
+      description: '',
+      deadline: '2026-12-12',
+      status: 'open',
+      applications: 0,
+      application: null,
+    };
+    const { user } = renderApp('/dashboard', {
+      user: student,
+      routes: {
+        [`GET ${API.enrollments.list}`]: ok([]),
+        [`GET ${API.payments.list}`]: ok([]),
+        [`GET ${API.programs.list}`]: ok([]),
+        [`GET ${PLACEMENT_PATHS.studentBatches}`]: ok([
+          {
+            batch: 7,
+            batch_name: 'March',
+            program_title: 'Credit',
+            ends_on: '2026-03-15',
+            opt_out: false,
+            placed: false,
+          },
+        ]),
+        [`GET ${OPENING_PATHS.studentOpenings}`]: ok([opening]),
+        [`POST ${OPENING_PATHS.apply(5)}`]: fail(400, { error: OPENING_MESSAGES.closed }),
+      },
+    });
+    await user.click(await screen.findByText('Apply'));
+    await user.click(screen.getByRole('button', { name: 'Send application' }));
+    await expectRefusalAt(OPENING_MESSAGES.closed, formOf('Send application'));
+  });
+
+  it('Announce to the batch: a refused announcement shows in its form', async () => {
+    const batch = {
+      id: 2,
+      name: 'November batch',
+      program: { id: 3, title: 'Credit Analysis & Lending' },
+      starts_on: '2026-10-01',
+      ends_on: '2027-01-31',
+      state: 'running',
+      mode: 'online',
+      location: '',
+      instructor: null,
+      students: [],
+      timetable: [],
+      sessions: 0,
+      sessions_held: 0,
+      sessions_counted: 0,
+      held_without_sheet: [],
+      lessons: [],
+    };
+    const { user } = renderApp('/teach/batches/2', {
+      user: admin,
+      routes: {
+        [`GET ${TEACHING_API.batch(2)}`]: ok(batch),
+        [`POST ${NOTIFY_PATHS.announcements(2)}`]: fail(403, { detail: TEACHING_MESSAGES.notYourBatch }),
+      },
+    });
+    await user.type(await screen.findByLabelText(/^Title/), 'Class moved');
+    await user.type(screen.getByLabelText(/^Message/), 'Thursday at 19:00 IST.');
+    await user.click(screen.getByRole('button', { name: 'Post announcement' }));
+    await expectRefusalAt(TEACHING_MESSAGES.notYourBatch, formOf('Post announcement'));
   });
 });

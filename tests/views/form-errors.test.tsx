@@ -12,6 +12,7 @@ import {
 import { adminPanel } from './support/admin-panel.ts';
 import { fail, ok, type Handler } from './support/fake-api.ts';
 import { admin, courseImpact, program, student } from './support/fixtures.ts';
+import { expectRefusalAt, formOf } from './support/refusal.ts';
 import { renderApp } from './support/render-app.tsx';
 
 /**
@@ -19,14 +20,6 @@ import { renderApp } from './support/render-app.tsx';
  * command's button) and take the keyboard focus, so the browser scrolls them into view and reads them out.
  * Before, the privacy page's erasure refusal sat in a banner at the top, 323 px above a phone's screen.
  */
-async function expectRefusalAt(words: string, box: () => HTMLElement) {
-  await waitFor(() => expect(document.activeElement).toHaveTextContent(words));
-  const focused = document.activeElement as HTMLElement;
-  expect(focused).toHaveAttribute('role', 'alert');
-  expect(box().contains(focused)).toBe(true);
-}
-
-const formOf = (name: string | RegExp) => () => screen.getByRole('button', { name }).closest('form')!;
 
 const CONSENTS: ConsentState = {
   notice_version: '2026-01',

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, MESSAGES } from '../../contract/index.ts';
+import { API, ASSESSMENT_PATHS, MESSAGES } from '../../contract/index.ts';
 import { tokenStore } from '../../src/lib/token-store.ts';
 import { ok } from './support/fake-api.ts';
 import { admin, student } from './support/fixtures.ts';
@@ -53,6 +53,27 @@ describe('page chrome', () => {
     expect(api.callsTo(`POST ${API.logout}`)[0]!.body).toEqual({ refresh: 'refresh-1' });
     expect(tokenStore.getAccess()).toBeNull();
     expect(tokenStore.getRefresh()).toBeNull();
+  });
+
+  it('Logout first sends exam answers still waiting on this device, then leaves no answers or checkout form behind', async () => {
+    const waiting = [{ question: 3, answer: ['b'], marked_for_review: true, seq: 4 }];
+    localStorage.setItem('exam-queue-7', JSON.stringify(waiting));
+    localStorage.setItem('unrelated-setting', 'kept');
+    sessionStorage.setItem('checkout-draft:program/1', JSON.stringify({ paymentId: 9, form: { phone: '9876543210' } }));
+    const { user, api } = renderApp('/about', { user: student });
+    api.on(`PUT ${ASSESSMENT_PATHS.answer(7, 3)}`, ok({ question: 3, seq: 4, saved_at: '2026-11-28T10:00:00Z' }));
+    await user.click(await within(nav()).findByRole('button', { name: 'Logout' }));
+    expect(await within(nav()).findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo(`POST ${API.logout}`)).toHaveLength(1));
+    const order = api.calls.map((c) => `${c.method} ${c.path}`);
+    const save = order.indexOf(`PUT ${ASSESSMENT_PATHS.answer(7, 3)}`);
+    expect(save).toBeGreaterThanOrEqual(0);
+    expect(api.calls[save]!.body).toEqual({ answer: ['b'], marked_for_review: true, seq: 4 });
+    expect(save).toBeLessThan(order.indexOf(`POST ${API.logout}`));
+    await waitFor(() => expect(localStorage.getItem('exam-queue-7')).toBeNull());
+    expect(sessionStorage.getItem('checkout-draft:program/1')).toBeNull();
+    expect(localStorage.getItem('unrelated-setting')).toBe('kept');
+    localStorage.removeItem('unrelated-setting');
   });
 
   it('the phone menu button opens and closes the navigation', async () => {

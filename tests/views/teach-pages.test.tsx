@@ -12,6 +12,7 @@ import {
 import { sampleCourse, sampleSheet } from '../support/models/index.ts';
 import { fail, ok } from './support/fake-api.ts';
 import { student } from './support/fixtures.ts';
+import { expectRefusalAt } from './support/refusal.ts';
 import { renderApp } from './support/render-app.tsx';
 
 const instructor: User = {
@@ -78,6 +79,7 @@ const batch: TeachBatch = {
   sessions_held: 1,
   sessions_counted: 1,
   held_without_sheet: [],
+  lessons: [{ id: 3, title: 'Ratio analysis', module: 'Financial statements' }],
 };
 // The list answers counts where the batch page answers lists.
 const { timetable: _timetable, ...rest } = batch;
@@ -186,7 +188,9 @@ describe('The instructor area', () => {
     expect(vikram).not.toBeChecked();
     await user.click(vikram);
     await user.click(sheet.getByRole('button', { name: 'Save attendance' }));
-    expect(await sheet.findByRole('alert')).toHaveTextContent(TEACHING_MESSAGES.notAStudent(12));
+    await expectRefusalAt(TEACHING_MESSAGES.notAStudent(12), () =>
+      screen.getByRole('region', { name: /Attendance: Live class 3/ }),
+    );
     expect(api.callsTo(SAVE)[0]!.body).toEqual({ present: [11, 12] });
 
     api.on(SAVE, ok({ present: [11, 12], absent: [] }));

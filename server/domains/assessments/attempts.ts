@@ -70,6 +70,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
         answer: givenOf(a.answer),
         marked_for_review: a.marked_for_review === 1,
         seq: a.seq,
+        time_spent_seconds: a.time_spent_seconds,
       })),
     };
   }

@@ -26,7 +26,15 @@ const AttemptView = z.object({
   sections: z.array(
     z.object({ title: z.string(), duration_minutes: z.number().nullable(), questions: z.array(StudentQuestion) }),
   ),
-  answers: z.array(z.object({ question: z.number(), answer: Given, marked_for_review: z.boolean(), seq: z.number() })),
+  answers: z.array(
+    z.object({
+      question: z.number(),
+      answer: Given,
+      marked_for_review: z.boolean(),
+      seq: z.number(),
+      time_spent_seconds: z.number(),
+    }),
+  ),
 });
 const SaveAck = z.object({ question: z.number(), seq: z.number(), kept_seq: z.number(), server_now: z.string() });
 const StudentTest = z.object({

@@ -18,3 +18,14 @@ export async function completeLesson(
   await lessons.complete(lesson.lessonId, studentId, at);
   await lessons.recomputeProgress(lesson.programId, studentId);
 }
+
+/** A program's lessons in course order, with their module's title (the instructor's batch page). */
+export async function programLessons(db: Db, programId: number) {
+  const lessons = createLessonRepository(db);
+  const modules = new Map((await lessons.modules(programId)).map((m) => [m.id, m.title]));
+  return (await lessons.lessonsOfProgram(programId)).map((l) => ({
+    id: l.id,
+    title: l.title,
+    module: modules.get(l.module_id) ?? '',
+  }));
+}

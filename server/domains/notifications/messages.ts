@@ -1,4 +1,4 @@
-import type { AdminMessage } from '../../../contract/notifications.ts';
+import type { AdminMessage, MessageQuery } from '../../../contract/notifications.ts';
 import type { Paginated } from '../../../contract/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import { paginate } from '../../platform/lib/pagination.ts';
@@ -11,19 +11,16 @@ export function maskNumber(phone: string | null): string {
 }
 
 /** The admin Messages tab: what was sent on which channel, its status and its fallback, newest first. */
-export async function adminMessages(
-  db: Db,
-  url: string,
-  page: number,
-  pageSize: number,
-): Promise<Paginated<AdminMessage>> {
+export async function adminMessages(db: Db, url: string, query: MessageQuery): Promise<Paginated<AdminMessage>> {
   const repo = createMessageRepository(db);
-  const rows = await repo.page(pageSize, (page - 1) * pageSize);
+  const { page, page_size: pageSize } = query;
+  const filter = { channel: query.channel, status: query.status };
+  const rows = await repo.page(pageSize, (page - 1) * pageSize, filter);
   return paginate(
     url,
     page,
     pageSize,
-    await repo.count(),
+    await repo.count(filter),
     rows.map((r) => ({
       id: r.id,
       channel: r.channel as AdminMessage['channel'],

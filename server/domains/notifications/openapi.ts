@@ -127,8 +127,9 @@ export const NOTIFY_OPERATIONS: Operation[] = [
   op({
     method: 'get',
     path: P.messages,
-    summary: 'WhatsApp, SMS and email messages with status and fallback, numbers masked',
+    summary: 'WhatsApp, SMS and email messages with status and fallback, numbers masked (filter by channel, status)',
     access: 'admin',
+    query: C.MessageQuery,
     responses: { 200: PaginatedOf(C.AdminMessage) },
   }),
   op({

@@ -167,8 +167,8 @@ export function createMessageRepository(db: Db) {
         .where('channel', '=', channel)
         .where('provider_message_id', '=', providerId)
         .executeTakeFirst(),
-    async page(limit: number, offset: number) {
-      return db
+    async page(limit: number, offset: number, filter: MessageFilter = {}) {
+      let query = db
         .selectFrom('message_outbox')
         .innerJoin('notifications', 'notifications.id', 'message_outbox.notification_id')
         .innerJoin('users', 'users.id', 'message_outbox.user_id')
@@ -176,21 +176,23 @@ export function createMessageRepository(db: Db) {
           ...['message_outbox.id', 'message_outbox.channel', 'message_outbox.phone', 'message_outbox.status'],
           ...['message_outbox.last_error', 'message_outbox.fallback_of', 'message_outbox.created_at'],
           ...['message_outbox.sent_at', 'notifications.event', 'users.username', 'users.email'],
-        ] as const)
-        .orderBy('message_outbox.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
+        ] as const);
+      if (filter.channel) query = query.where('message_outbox.channel', '=', filter.channel);
+      if (filter.status) query = query.where('message_outbox.status', '=', filter.status);
+      return query.orderBy('message_outbox.id', 'desc').limit(limit).offset(offset).execute();
     },
-    async count(): Promise<number> {
-      const row = await db
-        .selectFrom('message_outbox')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
+    async count(filter: MessageFilter = {}): Promise<number> {
+      let query = db.selectFrom('message_outbox').select((eb) => eb.fn.countAll<number>().as('n'));
+      if (filter.channel) query = query.where('channel', '=', filter.channel);
+      if (filter.status) query = query.where('status', '=', filter.status);
+      const row = await query.executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };
 }
+
+/** The admin Messages tab's filters (either may be absent). */
+type MessageFilter = { channel?: string; status?: string };
 
 /** Announcements, lesson questions and replies (migration 032). */
 export function createQuestionRepository(db: Db) {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   AcceptInput,
   AnnouncementInput,
   HideInput,
   MarkReadInput,
+  MessageQuery,
   NOTIFY_PATHS as P,
   NotificationQuery,
   PreferencesInput,
@@ -27,11 +27,6 @@ import { setupMessaging } from './setup.ts';
 import { templateRows } from './templates.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 import { createWebhookService } from './webhooks.ts';
-
-const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(50),
-});
 
 /** Notifications (issue 36, decision records 073 and 074): the centre, channels, announcements, questions. */
 export default async function notificationRoutes(app: FastifyInstance) {
@@ -94,7 +89,7 @@ export default async function notificationRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
   app.get(P.messages, { preHandler: adminOnly }, (request) => {
-    const q = parseQuery(PageQuery, request.query);
-    return adminMessages(db, request.url, q.page, q.page_size);
+    const q = parseQuery(MessageQuery, request.query);
+    return adminMessages(db, request.url, q);
   });
 }

@@ -58,6 +58,7 @@ const toApplication = (row: ApplicationRowView): Application => ({
   employer_name: row.employer_name,
   student: row.student_id,
   student_name: `${row.first_name} ${row.last_name}`.trim() || row.username,
+  student_email: row.email ?? '',
   stage: row.stage,
   interview_at: row.interview_at,
   interview_mode: row.interview_mode,

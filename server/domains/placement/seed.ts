@@ -211,9 +211,8 @@ export async function seedPlacementRecord(trx: Db, programs: { id: number; title
 }
 
 /**
- * The demo's openings (decision record 078): two open openings for the programs the demo student studies,
- * each with the demo student's application (one shortlisted, one with an interview scheduled), so the
- * office's screens and the student's dashboard show the stages at once.
+ * The demo's openings (decision record 078) for the demo student's programs: two applied to (shortlisted, an
+ * interview scheduled) and one to apply to, so the office's and the student's screens show every part.
  */
 export async function seedPlacementOpenings(trx: Db, studentUsername: string): Promise<void> {
   const student = await trx.selectFrom('users').select('id').where('username', '=', studentUsername).executeTakeFirst();
@@ -229,8 +228,7 @@ export async function seedPlacementOpenings(trx: Db, studentUsername: string): P
   if (programs.length === 0) return;
   const employer = async (name: string) =>
     (await trx.selectFrom('employers').select('id').where('name', '=', name).executeTakeFirst())?.id;
-  const today = istToday();
-  const now = new Date().toISOString();
+  const [today, now] = [istToday(), new Date().toISOString()];
   const openings = [
     {
       employer: await employer('HDFC Bank'),
@@ -253,6 +251,16 @@ export async function seedPlacementOpenings(trx: Db, studentUsername: string): P
       // 11:00 India time, five days on.
       interview: new Date(Date.parse(istDayStart(addDays(today, 5))) + 11 * 3_600_000).toISOString(),
     },
+    {
+      employer: await employer('Bajaj Finance'),
+      title: 'Credit Underwriter, Consumer Loans',
+      location: 'Pune',
+      ctc: [450_000, 600_000],
+      deadline: addDays(today, 30),
+      description: 'Underwrite consumer loans: read bank statements and bureau reports, write the credit note.',
+      stage: null,
+      interview: null,
+    },
   ];
   for (const o of openings) {
     if (!o.employer) continue;
@@ -274,6 +282,7 @@ export async function seedPlacementOpenings(trx: Db, studentUsername: string): P
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    if (!o.stage) continue;
     await trx
       .insertInto('placement_applications')
       .values({

@@ -17,6 +17,7 @@ import { createTeachingRepository } from './repositories/teaching.ts';
 import { BusinessError, notFound } from '../../platform/lib/errors.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { assertInstructor, assertTeachesBatch } from '../lessons/course-access.ts';
+import { programLessons } from '../lessons/index.ts';
 import { istIsoDateTime } from '../../../contract/time.ts';
 
 /**
@@ -104,6 +105,7 @@ export function createTeachingService(db: Db) {
       const sheetIds = new Set(marks.map((m) => m.session_id));
       const counted = held.filter((s) => sheetIds.has(s.id));
       const heldIds = new Set(counted.map((s) => s.id));
+      const lessons = await programLessons(db, batch.course_id);
       return {
         ...summary(batch, today, students.length, { all: sessions.length, held: held.length }),
         sessions_counted: counted.length,
@@ -133,6 +135,7 @@ export function createTeachingService(db: Db) {
             present: own.filter((m) => m.present === 1).length,
           };
         }),
+        lessons,
       };
     },
 

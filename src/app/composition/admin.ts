@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { ScholarshipInput, SyncResult, UserImpact } from '../../../contract/index.ts';
+import type { Application, ScholarshipInput, SyncResult, UserImpact } from '../../../contract/index.ts';
 import { grantScholarship } from '../../features/admin/api/coupons.ts';
 import { createActionMachine } from '../../../machines/action.machine.ts';
 import { fetchReconciliation, syncWithGateway } from '../../features/admin/api/reconciliation.ts';
@@ -26,7 +26,12 @@ import {
 import { createConfirmedActionMachine } from '../../../machines/confirmed-action.machine.ts';
 import { fetchCourseImpact, fetchEnrollmentImpact, setUserActive } from '../../features/admin/api/impact.ts';
 import type { AdminMachines } from '../../features/admin/types.ts';
-import { requestOfferConfirmation } from '../../features/admin/api/placement.ts';
+import {
+  fetchOpeningApplications,
+  requestOfferConfirmation,
+  saveApplicationStage,
+} from '../../features/admin/api/placement.ts';
+import { applicationStageMachine, type SaveStageInput } from '../../../machines/application-stage.machine.ts';
 import { listOf, loaderOf } from './lists.ts';
 
 export const adminSummaryLoader = loaderOf(() => fetchAdminSummary());
@@ -122,6 +127,15 @@ function privacyEraseFor(requestId: number, userId: number, onDone: () => void) 
   });
 }
 
+/** An application's Move stage in an opening's Applications (decision record 078). */
+function adminStageFor() {
+  return applicationStageMachine.provide({
+    actors: {
+      saveStage: fromPromise<Application, SaveStageInput>(({ input }) => saveApplicationStage(input.id, input.values)),
+    },
+  });
+}
+
 export type { AdminMachines };
 
 export const adminMachines: AdminMachines = {
@@ -147,6 +161,8 @@ export const adminMachines: AdminMachines = {
   mfaResetFor: adminMfaResetFor,
   scholarshipFor: adminScholarshipFor,
   offerConfirmationFor: adminOfferConfirmationFor,
+  openingApplications: loaderOf((params) => fetchOpeningApplications(Number(params.opening))),
+  stageFor: adminStageFor,
   batchesOf: loaderOf((params) => fetchProgramBatches(Number(params.course))),
   reorderFor: adminReorderFor,
 };

@@ -1,5 +1,13 @@
 import { fromPromise } from 'xstate';
-import type { Instalment, Offer, PaymentCompletion, PaymentStart, StudentOfferInput } from '../../../contract/index.ts';
+import type {
+  Application,
+  ApplicationInput,
+  Instalment,
+  Offer,
+  PaymentCompletion,
+  PaymentStart,
+  StudentOfferInput,
+} from '../../../contract/index.ts';
 import type { z } from 'zod';
 
 type StudentOfferData = z.output<typeof StudentOfferInput>;
@@ -16,8 +24,18 @@ import { completePayment, fetchDashboard, startPayment } from '../../features/da
 import { paths } from '../../config/paths.ts';
 import type { DashboardMachines, PlacementMachines } from '../../features/dashboard/types.ts';
 import { fetchStudentPlacement, reportOffer, setPlacementOptOut } from '../../features/dashboard/api/placement-api.ts';
-import { offerReportMachine, type FormSubmitInput } from '../../../machines/form-submit.machine.ts';
+import {
+  applicationFormMachine,
+  offerReportMachine,
+  type FormSubmitInput,
+} from '../../../machines/form-submit.machine.ts';
 import { createActionMachine } from '../../../machines/action.machine.ts';
+import { createConfirmedActionMachine } from '../../../machines/confirmed-action.machine.ts';
+import {
+  applyToOpening,
+  fetchStudentOpenings,
+  withdrawApplication,
+} from '../../features/dashboard/api/openings-api.ts';
 import { fetchStudentTests } from '../../features/exams/api/exams-api.ts';
 import { gatewayPaymentFor } from './gateway.ts';
 import { loaderOf } from './lists.ts';
@@ -86,6 +104,27 @@ const placement: PlacementMachines = {
       actors: { run: fromPromise<void, void>(() => setPlacementOptOut(batch, optOut)) },
       actions: { finished: () => onDone() },
     }),
+  openings: {
+    loader: loaderOf(() => fetchStudentOpenings()),
+    applyFor: (openingId, onApplied) =>
+      applicationFormMachine.provide({
+        actors: {
+          submit: fromPromise<Application, FormSubmitInput<z.output<typeof ApplicationInput>>>(({ input }) =>
+            applyToOpening(openingId, input.values),
+          ),
+        },
+        actions: { submitted: () => onApplied() },
+      }),
+    // What is withdrawn is the application itself: the dialog names it, nothing more to read.
+    withdrawFor: (application, onDone) =>
+      createConfirmedActionMachine<Application, Application>().provide({
+        actors: {
+          readImpact: fromPromise<Application, void>(async () => application),
+          run: fromPromise<Application, void>(() => withdrawApplication(application.id)),
+        },
+        actions: { finished: () => onDone() },
+      }),
+  },
 };
 
 /** The student's success-story consent (decision record 079). */

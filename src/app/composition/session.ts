@@ -22,7 +22,20 @@ export const appSessionMachine = sessionMachine.provide({
     completeSecondFactor: fromPromise<User, MfaLoginInput>(async ({ input }) =>
       (await authApi()).completeSecondFactor(input),
     ),
-    logout: fromPromise<void, void>(async () => (await authApi()).logout()),
+    logout: fromPromise<void, void>(async () => {
+      // Exam answers still waiting on this device go to the server before the session ends; then
+      // nothing of this student's work stays for the next person at this computer.
+      // (Loaded on logout only: the home page's entry stays as it is.)
+      const leftovers = await import('../../lib/device-leftovers.ts');
+      if (leftovers.attemptsWithQueuedAnswers().length) {
+        await (await import('../../features/exams/api/queue-store.ts')).sendEveryStoredQueue();
+      }
+      try {
+        await (await authApi()).logout();
+      } finally {
+        leftovers.forgetDeviceLeftovers();
+      }
+    }),
   },
   actions: {
     clearTokens: () => tokenStore.clear(),

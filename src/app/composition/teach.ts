@@ -1,5 +1,11 @@
 import { fromPromise } from 'xstate';
-import { ApiError, type AttendanceResult, type AttendanceSheet } from '../../../contract/index.ts';
+import {
+  ApiError,
+  type Announcement,
+  type AnnouncementInput,
+  type AttendanceResult,
+  type AttendanceSheet,
+} from '../../../contract/index.ts';
 import {
   attendanceSheetMachine,
   type LoadSheetInput,
@@ -9,8 +15,10 @@ import {
   fetchAttendanceSheet,
   fetchTeachBatch,
   fetchTeachBatches,
+  postAnnouncement,
   saveAttendance,
 } from '../../features/teach/api/teach-api.ts';
+import { announcementMachine, type FormSubmitInput } from '../../../machines/form-submit.machine.ts';
 import type { Refusable, TeachMachines } from '../../features/teach/types.ts';
 import { loaderOf } from './lists.ts';
 
@@ -37,4 +45,12 @@ export const teachMachines: TeachMachines = {
       ),
     },
   }),
+  announcement: (batchId) =>
+    announcementMachine.provide({
+      actors: {
+        submit: fromPromise<Announcement, FormSubmitInput<AnnouncementInput>>(({ input }) =>
+          postAnnouncement(batchId, input.values),
+        ),
+      },
+    }),
 };

@@ -1,9 +1,12 @@
+import { lazy } from 'react';
 import { useParams } from 'react-router-dom';
 import { RequireAuth } from '../../features/auth/components/guards.tsx';
 import { CoursePage } from '../../features/learn/components/course-page.tsx';
 import { appAssignmentSubmissionMachine, appCoursePageMachine, downloadSubmission } from '../composition/learn.ts';
 
 const ASSIGNMENTS = { logic: appAssignmentSubmissionMachine, onDownload: downloadSubmission };
+/** The open lesson's questions, in their own chunk (decision record 073). */
+const LessonQuestions = lazy(async () => ({ default: (await import('./lesson-questions-part.tsx')).LessonQuestions }));
 
 /** The course page's own address, the one the server sends its frame policy with. */
 const COURSE_DOCUMENT = /^\/learn\/\d{1,9}\/?$/;
@@ -38,6 +41,7 @@ export function LearnRoute() {
         logic={appCoursePageMachine}
         enrollmentId={enrollmentId}
         assignments={ASSIGNMENTS}
+        questions={LessonQuestions}
       />
     </RequireAuth>
   );

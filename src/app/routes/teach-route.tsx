@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { useParams } from 'react-router-dom';
 import { RequireAuth } from '../../features/auth/components/guards.tsx';
 import { TeachBatchPage } from '../../features/teach/components/teach-batch-page.tsx';
@@ -14,11 +15,14 @@ export const TeachRoute = () => (
   </RequireAuth>
 );
 
+/** A lesson's questions, in their own chunk (decision record 073). */
+const LessonQuestions = lazy(async () => ({ default: (await import('./lesson-questions-part.tsx')).LessonQuestions }));
+
 export function TeachBatchRoute() {
   const { id = '' } = useParams();
   return (
     <RequireAuth>
-      <TeachBatchPage key={id} machines={teachMachines} batchId={id} />
+      <TeachBatchPage key={id} machines={teachMachines} batchId={id} questions={LessonQuestions} />
     </RequireAuth>
   );
 }

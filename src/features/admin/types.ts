@@ -1,4 +1,5 @@
-import type { Batch, Gstr1Summary, RevenueRow } from '../../../contract/index.ts';
+import type { Application, Batch, Gstr1Summary, RevenueRow } from '../../../contract/index.ts';
+import type { ApplicationStageLogic } from '../../../machines/application-stage.machine.ts';
 import type { AdminModalLogic } from '../../../machines/admin-modal.machine.ts';
 import type { ListLogic } from '../../../machines/list.machine.ts';
 import type { ActionLogic } from '../../../machines/action.machine.ts';
@@ -37,6 +38,10 @@ export type AdminMachines = {
   scholarshipFor?: (userId: number, input: ScholarshipInput) => ActionLogic<string>;
   /** A claimed offer's Ask employer: email the single-use confirmation link (decision record 070). */
   offerConfirmationFor?: (offerId: number, email: string) => ActionLogic<string>;
+  /** An opening's Applications (decision record 078); params `{opening}` (the opening's id). */
+  openingApplications?: LoaderLogic<Application[]>;
+  /** One application's stage, moved by the office (the row shows what the server saved). */
+  stageFor?: (application: Application) => ApplicationStageLogic;
   /** A user's View dialog: remove their second factor, with the reason given. */
   mfaResetFor?: (userId: number, reason: string) => ActionLogic<string>;
   /** An enrollment's Delete: what it touches (decision 077); params `{id}` (the enrollment's). */

@@ -2,9 +2,11 @@ import type { LoaderLogic } from '../../../machines/loader.machine.ts';
 import type { PaymentFlowLogic } from '../../../machines/payment-flow.machine.ts';
 import type { InstalmentPaymentLogic } from '../../../machines/instalment-payment.machine.ts';
 import type { ActionLogic } from '../../../machines/action.machine.ts';
-import type { OfferReportLogic } from '../../../machines/form-submit.machine.ts';
+import type { ApplicationFormLogic, OfferReportLogic } from '../../../machines/form-submit.machine.ts';
+import type { ConfirmedActionLogic } from '../../../machines/confirmed-action.machine.ts';
+import type { Application, StudentTest } from '../../../contract/index.ts';
+import type { StudentOpenings } from './api/openings-api.ts';
 import type { StoryConsentLogic } from '../../../machines/story-consent.machine.ts';
-import type { StudentTest } from '../../../contract/index.ts';
 import type { DashboardData } from './api/payments-api.ts';
 import type { StudentPlacement } from './api/placement-api.ts';
 
@@ -15,6 +17,17 @@ export type PlacementMachines = {
   reportFor: (onReported: () => void) => OfferReportLogic;
   /** Opt out of placement for a batch (or back in); `onDone` reloads the section. */
   optOutFor: (batch: number, optOut: boolean, onDone: () => void) => ActionLogic<void>;
+  /** Openings and My applications: Apply and Withdraw (absent: the section shows neither). */
+  openings?: OpeningsMachines;
+};
+
+/** The Placement section's Openings (decision record 078). */
+export type OpeningsMachines = {
+  loader: LoaderLogic<StudentOpenings>;
+  /** Apply to one opening with a cover note; `onApplied` reloads the openings. */
+  applyFor: (openingId: number, onApplied: () => void) => ApplicationFormLogic;
+  /** Withdraw, asked first (the dialog names the application); `onDone` reloads the openings. */
+  withdrawFor: (application: Application, onDone: () => void) => ConfirmedActionLogic<Application, Application>;
 };
 
 /** What the dashboard needs (app/composition supplies it): its loader and a payment flow per course card. */

@@ -2,6 +2,7 @@ import type { ImportOutcome, Question, TeachBatch, TeachBatchSummary, Test } fro
 import type { TestReport } from './api/tests-api.ts';
 import type { AdminModalLogic } from '../../../machines/admin-modal.machine.ts';
 import type { AttendanceSheetLogic } from '../../../machines/attendance-sheet.machine.ts';
+import type { AnnouncementLogic } from '../../../machines/form-submit.machine.ts';
 import type { QuestionImportLogic } from '../../../machines/question-import.machine.ts';
 import type { ListLogic } from '../../../machines/list.machine.ts';
 import type { LoaderLogic } from '../../../machines/loader.machine.ts';
@@ -13,6 +14,8 @@ export type TeachMachines = {
   batches: LoaderLogic<Refusable<TeachBatchSummary[]>>;
   batch: LoaderLogic<Refusable<TeachBatch>>;
   attendanceSheet: AttendanceSheetLogic;
+  /** Announce to the batch (decision record 073): the form, posting to this batch. */
+  announcement: (batchId: number) => AnnouncementLogic;
 };
 
 /** /teach/questions: the bank's list, its add/edit/delete dialog, the CSV import and its template. */

@@ -60,7 +60,7 @@ export const sampleAttempt: AttemptView = {
       ],
     },
   ],
-  answers: [{ question: 102, answer: 300, marked_for_review: true, seq: 4 }],
+  answers: [{ question: 102, answer: 300, marked_for_review: true, seq: 4, time_spent_seconds: 40 }],
 };
 export const receivedAt = Date.parse('2026-11-28T09:59:56.000Z');
 export const submittedAttempt: AttemptView = { ...sampleAttempt, submitted_at: '2026-11-28T10:20:00.000Z' };
@@ -94,6 +94,7 @@ export const examAttemptModel: MachineModel<{ attemptId: number }> = {
     { type: 'network.online' },
     { type: 'submit' },
     { type: 'time.up' },
+    { type: 'clock.tick' },
     { type: 'xstate.done.actor.submitAttempt', output: submittedAttempt },
     { type: 'xstate.error.actor.submitAttempt', error: networkError },
     { type: 'xstate.error.actor.submitAttempt', error: badAnswer },

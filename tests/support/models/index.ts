@@ -31,7 +31,14 @@ import { tokenRefreshModel } from './token-refresh.model.ts';
 import { stepUpModel, totpSetupModel } from './mfa.model.ts';
 import { passkeyModel } from './passkey.model.ts';
 import { examAttemptModel } from './exam-attempt.model.ts';
-import { notificationBellModel, notificationPreferencesModel, whatsAppOptInModel } from './notifications.model.ts';
+import { applicationFormModel, applicationStageModel } from './openings.model.ts';
+import {
+  announcementModel,
+  notificationBellModel,
+  notificationPreferencesModel,
+  questionThreadModel,
+  whatsAppOptInModel,
+} from './notifications.model.ts';
 
 export * from './action.model.ts';
 export * from './confirmed-action.model.ts';
@@ -59,6 +66,7 @@ export * from './mfa.model.ts';
 export * from './passkey.model.ts';
 export * from './exam-attempt.model.ts';
 export * from './notifications.model.ts';
+export * from './openings.model.ts';
 
 /** One model per machine of machineCatalog, by the same name. */
 export const machineModels = [
@@ -98,5 +106,9 @@ export const machineModels = [
   notificationBellModel,
   notificationPreferencesModel,
   whatsAppOptInModel,
+  applicationFormModel,
+  applicationStageModel,
+  announcementModel,
+  questionThreadModel,
   storyConsentModel,
 ] as MachineModel<unknown>[];

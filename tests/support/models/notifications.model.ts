@@ -1,13 +1,23 @@
-import { ApiError, type NotificationPage, type Preferences } from '../../../contract/index.ts';
 import {
+  ApiError,
+  type Announcement,
+  type LessonQuestion,
+  type NotificationPage,
+  type Preferences,
+} from '../../../contract/index.ts';
+import {
+  announcementMachine,
+  questionThreadMachine,
   notificationBellMachine,
   notificationPreferencesMachine,
   whatsAppOptInMachine,
   type NotificationBellInput,
+  type QuestionThreadInput,
 } from '../../../machines/index.ts';
 import type { MachineModel } from '../machine-model.ts';
 import { networkError, serverError } from '../samples.ts';
 import { formModel } from './form-submit.model.ts';
+import { notYourBatch } from './attendance-sheet.model.ts';
 
 /** Notifications (decision records 073 and 074): the header's bell and the two settings forms. */
 export const bellPage: NotificationPage = {
@@ -97,3 +107,91 @@ export const whatsAppOptInModel = formModel('whatsapp-opt-in', whatsAppOptInMach
   outputs: [{ ...sampleSettings, phone: '919876543210', whatsapp_opted_in: true }],
   errors: [numberRefused, networkError],
 });
+
+/** /teach/batches/{id}, Announce to the batch. */
+export const validAnnouncement = { title: 'Class moved', body: 'Thursday at **19:00 IST**.', urgent: true };
+export const invalidAnnouncement = { title: '  ', body: '', urgent: false };
+export const sampleAnnouncement: Announcement = {
+  id: 4,
+  batch_id: 2,
+  title: 'Class moved',
+  body: 'Thursday at **19:00 IST**.',
+  html: '<p>Thursday at <strong>19:00 IST</strong>.</p>',
+  urgent: true,
+  created_at: '2026-11-27T12:30:00.000Z',
+  recipients: 12,
+};
+
+export const announcementModel = formModel('announcement', announcementMachine, {
+  valid: validAnnouncement,
+  invalid: invalidAnnouncement,
+  outputs: [sampleAnnouncement],
+  errors: [notYourBatch, networkError],
+});
+
+/** A lesson's questions: one open, one answered (the server's order: newest first). */
+export const openQuestion: LessonQuestion = {
+  id: 12,
+  lesson_id: 3,
+  batch_id: 2,
+  author: 'Ravi Kumar',
+  body: 'Why does the DSCR use EBITDA and not PAT?',
+  answered: false,
+  hidden: false,
+  created_at: '2026-11-27T10:00:00.000Z',
+  replies: [],
+};
+export const answeredQuestion: LessonQuestion = {
+  ...openQuestion,
+  id: 11,
+  body: 'Is the current ratio computed on book values?',
+  answered: true,
+  created_at: '2026-11-26T10:00:00.000Z',
+  replies: [
+    {
+      id: 31,
+      author: 'Anita Desai',
+      author_role: 'instructor',
+      body: 'Yes, from the balance sheet.',
+      accepted: true,
+      hidden: false,
+      created_at: '2026-11-26T11:00:00.000Z',
+    },
+  ],
+};
+export const threadQuestions: LessonQuestion[] = [openQuestion, answeredQuestion];
+/** The thread after a change: one question more. */
+export const threadAfterChange: LessonQuestion[] = [{ ...openQuestion, id: 13 }, ...threadQuestions];
+/** Not in the question's batch: the server's words. */
+export const notInBatch = new ApiError(403, { detail: 'You are not in this question’s batch.' });
+export const threadInput: QuestionThreadInput = { lessonId: 3 };
+/** A text every form takes (question, reply, reason) and one none does. */
+export const threadText = 'Please see the worked example in module 2.';
+export const emptyThreadText = '  ';
+
+export const questionThreadModel: MachineModel<QuestionThreadInput> = {
+  name: 'question-thread',
+  machine: questionThreadMachine,
+  actors: ['loadQuestions', 'saveChange'],
+  appActions: [],
+  inputs: [threadInput],
+  events: [
+    { type: 'thread.retry' },
+    { type: 'thread.compose', draft: { kind: 'ask' } },
+    { type: 'thread.compose', draft: { kind: 'reply', questionId: 12 } },
+    { type: 'thread.compose', draft: { kind: 'hide', what: 'reply', id: 31 } },
+    { type: 'thread.cancel' },
+    { type: 'thread.submit', text: threadText },
+    { type: 'thread.submit', text: emptyThreadText },
+    { type: 'thread.accept', questionId: 11, replyId: 31 },
+    { type: 'xstate.done.actor.loadQuestions', output: threadQuestions },
+    { type: 'xstate.error.actor.loadQuestions', error: networkError },
+    { type: 'xstate.done.actor.saveChange', output: threadAfterChange },
+    { type: 'xstate.error.actor.saveChange', error: notInBatch },
+  ],
+  stateKey: (snapshot) => {
+    const c = snapshot.context as { draft: unknown; fieldError: string | null; failure: string | null };
+    return { value: snapshot.value, draft: c.draft, fieldError: c.fieldError, failure: c.failure };
+  },
+  kind: ['shortest', 'transitions'],
+};

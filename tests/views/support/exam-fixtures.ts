@@ -113,7 +113,7 @@ export const result: AttemptResult = {
       outcome: 'wrong',
       marks_awarded: -0.25,
       explanation: 'The Tandon Committee’s second method: 25% of current assets from long-term sources.',
-      time_spent_seconds: 40,
+      time_spent_seconds: 75,
     },
     {
       ...Q_CRAR,

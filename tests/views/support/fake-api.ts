@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { API, SERVER_MESSAGES, STORY_PATHS, type AppConfig, type User } from '../../../contract/index.ts';
 import { NOTIFY_PATHS } from '../../../contract/notifications.ts';
-import { PLACEMENT_PATHS } from '../../../contract/placement-paths.ts';
+import { OPENING_PATHS, PLACEMENT_PATHS } from '../../../contract/placement-paths.ts';
 import { ASSESSMENT_PATHS } from '../../../contract/assessment-paths.ts';
 import { placementSummary } from './fixtures.ts';
 
@@ -69,6 +69,8 @@ export function installFakeApi(routes: Record<string, Handler> = {}, options: Op
     // A student of no program batch: the dashboard shows no Placement section.
     [`GET ${PLACEMENT_PATHS.studentBatches}`]: ok([]),
     [`GET ${PLACEMENT_PATHS.studentOffers}`]: ok([]),
+    [`GET ${OPENING_PATHS.studentOpenings}`]: ok([]),
+    [`GET ${OPENING_PATHS.studentApplications}`]: ok([]),
     // A student with no success story: the dashboard shows no consent section (decision 079).
     [`GET ${STORY_PATHS.mine}`]: ok([]),
     // A student with no tests: the dashboard shows no Tests section.
@@ -91,7 +93,9 @@ export function installFakeApi(routes: Record<string, Handler> = {}, options: Op
     };
     calls.push(request);
     const key = `${request.method} ${request.path}`;
-    const handler = table.get(key) ?? defaults[key];
+    // A lesson's questions (the course page's thread): none, unless the test says otherwise.
+    const lessonQuestions = /^GET \/classroom\/lessons\/\d+\/questions\/$/.test(key) ? ok([]) : undefined;
+    const handler = table.get(key) ?? defaults[key] ?? lessonQuestions;
     const answer =
       handler === undefined
         ? fail(404, { detail: SERVER_MESSAGES.notFound })

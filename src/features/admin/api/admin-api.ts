@@ -16,8 +16,7 @@ import {
 import type { FetchPageInput, ListPage } from '../../../../machines/list.machine.ts';
 import type { DeleteItemInput, SaveItemInput } from '../../../../machines/admin-modal.machine.ts';
 import { api, withQuery, type Query } from '../../../lib/api-client.ts';
-import { tokenStore } from '../../../lib/token-store.ts';
-import { ApiError, Employer, MFA_PATHS, Offer, PLACEMENT_PATHS } from '../../../../contract/index.ts';
+import { Employer, MFA_PATHS, Offer, PLACEMENT_PATHS } from '../../../../contract/index.ts';
 import { fullName } from '../../../utils/format.ts';
 import type { AdminChoices, AdminResource } from '../tabs/resource-types.ts';
 
@@ -160,25 +159,14 @@ export function uploadResourceFile(id: number, file: File): Promise<void> {
   return uploadFile('POST', API.resources.file(id), file);
 }
 
-/** A file as the multipart field "file" (a resource's, a document lesson's); a refusal comes back as an ApiError. */
+/**
+ * A file as the multipart field "file" (a resource's, a document lesson's), through the one API client (the
+ * token's refresh and the step-up as every call); a refusal comes back as an ApiError.
+ */
 export async function uploadFile(method: 'POST' | 'PUT', path: string, file: File): Promise<void> {
   const body = new FormData();
   body.append('file', file);
-  const access = tokenStore.getAccess();
-  const response = await fetch(path, {
-    method,
-    headers: { Accept: 'application/json', ...(access ? { Authorization: `Bearer ${access}` } : {}) },
-    body,
-  });
-  if (response.ok) return;
-  const text = await response.text();
-  let data: unknown = text;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    /* not JSON: keep the text */
-  }
-  throw new ApiError(response.status, data);
+  await api.send(method, path, body);
 }
 
 /**

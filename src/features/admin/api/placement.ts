@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ApiError, PLACEMENT_MESSAGES, PLACEMENT_PATHS } from '../../../../contract/index.ts';
+import {
+  ApiError,
+  Application,
+  OPENING_PATHS,
+  PLACEMENT_MESSAGES,
+  PLACEMENT_PATHS,
+  type StageInput,
+} from '../../../../contract/index.ts';
 import { api } from '../../../lib/api-client.ts';
 import { refusalAt } from '../tabs/form-values.ts';
 
@@ -41,3 +48,11 @@ export function saveEmployer(mode: 'add' | 'edit', item: { id: number } | null, 
     },
   );
 }
+
+/** An opening's applications, for the office (decision record 078). */
+export const fetchOpeningApplications = (openingId: number) =>
+  api.get(OPENING_PATHS.openingApplications(openingId), z.array(Application));
+
+/** Moves an application to a stage; the answer is the application as saved (the student is emailed). */
+export const saveApplicationStage = (id: number, values: z.output<typeof StageInput>) =>
+  api.post(OPENING_PATHS.stage(id), values, Application);

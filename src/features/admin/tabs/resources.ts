@@ -18,9 +18,11 @@ import { certificatesResource } from './certificate-resource.tsx';
 import { batchesResource, timetableTab } from './batch-resources.tsx';
 import { curriculumTab } from './curriculum-resources.tsx';
 import { employersResource, offersResource } from './placement-resources.tsx';
+import { openingsResource } from './openings-resource.tsx';
+import { messagesResource } from './message-resource.tsx';
 import type { AdminTab } from './resource-types.ts';
 
-/** The eight tabs of the admin panel, in the spec's order, then counseling requests (docs/deviations.md), revenue, users, the audit log and the email outbox. */
+/** The eight tabs of the admin panel, in the spec's order, then counseling requests (docs/deviations.md), revenue, users, the audit log, the email outbox and the WhatsApp/SMS/email messages. */
 export const ADMIN_TABS = [
   programsResource,
   facultyResource,
@@ -35,6 +37,7 @@ export const ADMIN_TABS = [
   usersResource,
   auditLogResource,
   outboxResource,
+  messagesResource,
   reconciliationResource,
   privacyTab,
   couponsResource,
@@ -46,4 +49,5 @@ export const ADMIN_TABS = [
   curriculumTab,
   employersResource,
   offersResource,
+  openingsResource,
 ] as unknown as AdminTab[];

@@ -1,4 +1,5 @@
 import type { CheckoutSubmission } from '../../../../contract/index.ts';
+import { CHECKOUT_DRAFT_PREFIX } from '../../../lib/device-leftovers.ts';
 
 /**
  * What the student submitted at checkout, kept in this tab while the browser is on the gateway's page, so
@@ -7,7 +8,7 @@ import type { CheckoutSubmission } from '../../../../contract/index.ts';
  * has none). Kept per course and payment, read once on the way back, and gone when the tab closes.
  */
 
-const key = (courseType: string, courseId: string | number) => `checkout-draft:${courseType}/${courseId}`;
+const key = (courseType: string, courseId: string | number) => `${CHECKOUT_DRAFT_PREFIX}${courseType}/${courseId}`;
 
 type Stored = { paymentId: number; form: CheckoutSubmission };
 

@@ -14,6 +14,7 @@ import { FormError } from '../../../components/notice.tsx';
 import { formatDate } from '../../../utils/format.ts';
 import type { PlacementMachines } from '../types.ts';
 import { OfferReportForm } from './offer-report-form.tsx';
+import { OpeningsSection } from './openings-section.tsx';
 
 /**
  * The dashboard's Placement (decision record 078), for a student of a program batch: their offers and
@@ -45,6 +46,8 @@ export function PlacementSection({ machines }: { machines: PlacementMachines }) 
               An offer counts in the institute’s placement figures once your employer or the placement office verifies
               it. <Link to={PLACEMENT_PAGES.methodology}>How we count</Link>
             </p>
+            {machines.openings ? <OpeningsSection machines={machines.openings} /> : null}
+            <h3>Your offers</h3>
             <OfferList offers={data.offers} />
             <OfferReportForm logic={report} batches={data.batches} />
             <h3>Seeking placement</h3>

@@ -43,14 +43,26 @@ function asNetworkFailure(error: unknown): never {
   throw error;
 }
 
-export type SaveInput = { question: number; answer: GivenAnswer; marked_for_review: boolean; seq: number };
+export type SaveInput = {
+  question: number;
+  answer: GivenAnswer;
+  marked_for_review: boolean;
+  seq: number;
+  /** Absent in a queue kept by an earlier version of the screen. */
+  time_spent_seconds?: number;
+};
 
 /** PUT /classroom/attempts/{id}/answers/{question}/: idempotent, kept by seq. */
 export const saveAnswer = (attemptId: number, save: SaveInput) =>
   api
     .put(
       P.answer(attemptId, save.question),
-      { answer: save.answer, marked_for_review: save.marked_for_review, seq: save.seq },
+      {
+        answer: save.answer,
+        marked_for_review: save.marked_for_review,
+        seq: save.seq,
+        ...(save.time_spent_seconds === undefined ? {} : { time_spent_seconds: save.time_spent_seconds }),
+      },
       SaveAnswer,
     )
     .catch(asNetworkFailure);

@@ -1,4 +1,5 @@
 import { ApiError } from '../../../../contract/index.ts';
+import { attemptsWithQueuedAnswers, EXAM_QUEUE_PREFIX } from '../../../lib/device-leftovers.ts';
 import { saveAnswer, type SaveInput } from './exams-api.ts';
 
 /**
@@ -6,7 +7,7 @@ import { saveAnswer, type SaveInput } from './exams-api.ts';
  * tab loses none: written by the exam screen whenever its queue changes, sent before the attempt is
  * loaded again.
  */
-const key = (attemptId: number) => `exam-queue-${attemptId}`;
+const key = (attemptId: number) => `${EXAM_QUEUE_PREFIX}${attemptId}`;
 
 export function keepQueue(attemptId: number, queue: SaveInput[]): void {
   try {
@@ -43,4 +44,15 @@ export async function sendStoredQueue(attemptId: number): Promise<void> {
     });
   }
   if (queue.length) keepQueue(attemptId, []);
+}
+
+/**
+ * Before logging out: every attempt's waiting saves are sent while the session still holds (a save the
+ * server refuses is dropped, as on reload). One that cannot reach the server is given up: the device is
+ * being handed on, and the answers already acknowledged are kept on the server.
+ */
+export async function sendEveryStoredQueue(): Promise<void> {
+  for (const attemptId of attemptsWithQueuedAnswers()) {
+    await sendStoredQueue(attemptId).catch(() => undefined);
+  }
 }

@@ -38,6 +38,15 @@ export function ExamScreen({ logic, testId, attemptId }: Props) {
     if (loaded) keepQueue(attemptId, queue);
   }, [loaded, attemptId, queue]);
 
+  // The time per question: each second the page is in view counts for the question on screen.
+  useEffect(() => {
+    if (!loaded) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'hidden') send({ type: 'clock.tick' });
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [loaded, send]);
+
   useEffect(() => {
     const offline = () => send({ type: 'network.offline' });
     const online = () => send({ type: 'network.online' });

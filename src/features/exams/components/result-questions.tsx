@@ -15,7 +15,14 @@ function answerText(answer: GivenAnswer | QuestionResult['answer']): string {
   return answer.tolerance ? `${answer.value} (± ${answer.tolerance})` : String(answer.value);
 }
 
-/** Per question: its text and options, the student's answer, the right answer and the explanation. */
+/** Seconds as a person reads them: "45 s", "2 min 05 s", "—" when the screen counted none. */
+function timeText(seconds: number): string {
+  if (seconds <= 0) return '—';
+  if (seconds < 60) return `${seconds} s`;
+  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
+/** Per question: its text and options, the student's answer, the right answer, the time on it and the explanation. */
 export function ResultQuestions({ questions }: { questions: QuestionResult[] }) {
   return (
     <section aria-labelledby="result-questions">
@@ -47,6 +54,10 @@ export function ResultQuestions({ questions }: { questions: QuestionResult[] }) 
               <div>
                 <dt>Right answer</dt>
                 <dd>{answerText(q.answer)}</dd>
+              </div>
+              <div>
+                <dt>Time on it</dt>
+                <dd>{timeText(q.time_spent_seconds)}</dd>
               </div>
             </dl>
             {q.explanation ? (

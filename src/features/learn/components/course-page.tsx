@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { Notice } from '../../../components/notice.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
@@ -125,10 +125,12 @@ type Props = {
   enrollmentId: string;
   /** The batch's assignments (decision record 051): one machine per assignment, and the file download. */
   assignments?: { logic: AssignmentSubmissionLogic; onDownload: DownloadSubmission };
+  /** The open lesson's questions (decision record 073): a lazily loaded part, shown under the lesson. */
+  questions?: ComponentType<{ lessonId: number }>;
 };
 
 /** /learn/{enrollment}: the student's course, driven by the course-page machine it is given. */
-export function CoursePage({ logic, enrollmentId, assignments }: Props) {
+export function CoursePage({ logic, enrollmentId, assignments, questions: Questions }: Props) {
   const [snapshot, send] = useMachine(logic, { input: { enrollmentId } });
   const { course, lesson, lessonId, error } = snapshot.context;
   useDocumentTitle(course ? course.program.title : 'Your course');
@@ -147,6 +149,8 @@ export function CoursePage({ logic, enrollmentId, assignments }: Props) {
     );
   }
   const busy = snapshot.hasTag('busy');
+  const viewing = ['viewing', 'marking', 'downloading'].some((s) => snapshot.matches({ ready: s as 'viewing' }));
+  const open = viewing ? lesson : null;
   return (
     <div className="container page course-page">
       <p>
@@ -158,8 +162,13 @@ export function CoursePage({ logic, enrollmentId, assignments }: Props) {
       <div className="course-layout">
         <div className="course-main">
           {snapshot.matches({ ready: 'opening' }) ? <PageLoading text="Opening the lesson..." /> : null}
-          {lesson && ['viewing', 'marking', 'downloading'].some((s) => snapshot.matches({ ready: s as 'viewing' })) ? (
-            <LessonViewer lesson={lesson} busy={busy} hasNext={nextLessonId(course, lessonId) !== null} send={send} />
+          {open ? (
+            <LessonViewer lesson={open} busy={busy} hasNext={nextLessonId(course, lessonId) !== null} send={send} />
+          ) : null}
+          {Questions && open ? (
+            <Suspense fallback={<p className="meta">Loading the questions...</p>}>
+              <Questions lessonId={open.id} />
+            </Suspense>
           ) : null}
           {snapshot.matches({ ready: 'overview' }) || snapshot.matches({ ready: 'lessonFailed' }) ? (
             <>

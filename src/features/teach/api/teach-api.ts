@@ -4,6 +4,9 @@ import {
   TEACHING_API,
   TeachBatch,
   TeachBatchSummary,
+  Announcement,
+  NOTIFY_PATHS,
+  type AnnouncementInput,
 } from '../../../../contract/index.ts';
 import { api } from '../../../lib/api-client.ts';
 
@@ -20,3 +23,7 @@ export const fetchAttendanceSheet = (sessionId: number) =>
 /** PUT /api/instructor/sessions/{id}/attendance/ {present}: everyone else of the batch is absent. */
 export const saveAttendance = (sessionId: number, present: number[]) =>
   api.put(TEACHING_API.sessionAttendance(sessionId), { present }, AttendanceResult);
+
+/** POST /api/instructor/batches/{id}/announcements/: to every active student of the batch. */
+export const postAnnouncement = (batchId: number, input: AnnouncementInput) =>
+  api.post(NOTIFY_PATHS.announcements(batchId), input, Announcement);

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { formatDateTime } from '../../../utils/format.ts';
 import type { AttendanceSheetLogic } from '../../../../machines/attendance-sheet.machine.ts';
@@ -29,7 +29,7 @@ export function AttendanceSheetPanel({ logic, sessionId, onSaved, onClose }: Pro
       {snapshot.matches('loading') ? <PageLoading text="Loading the attendance sheet..." /> : null}
       {snapshot.matches('refused') ? (
         <>
-          <Notice kind="error">{error}</Notice>
+          <FormError>{error}</FormError>
           <div className="actions">
             <button type="button" className="btn" onClick={() => send({ type: 'sheet.retry' })}>
               Try again

@@ -1,5 +1,6 @@
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
+import { SelectField } from '../../../components/field.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
@@ -15,6 +16,7 @@ import {
   type TeachBatch,
 } from '../../../../contract/index.ts';
 import type { TeachMachines } from '../types.ts';
+import { AnnouncementComposer } from './announcement-composer.tsx';
 import { AttendanceSheetPanel } from './attendance-sheet.tsx';
 import { ForInstructors } from './for-instructors.tsx';
 
@@ -74,8 +76,43 @@ function Timetable({ batch, onTake }: TimetableProps) {
   );
 }
 
-/** /teach/batches/{id}: the batch's students, its timetable and each held class's attendance sheet. */
-export function TeachBatchPage({ machines, batchId }: { machines: TeachMachines; batchId: string }) {
+type LessonQuestionsPart = ComponentType<{ lessonId: number }>;
+
+/** The questions on one lesson of the program, chosen from the list (decision record 073). */
+function BatchQuestions({ batch, Questions }: { batch: TeachBatch; Questions: LessonQuestionsPart }) {
+  const [lessonId, setLessonId] = useState<number | null>(null);
+  if (batch.lessons.length === 0) return <p>The program has no lessons yet.</p>;
+  return (
+    <>
+      <SelectField
+        label="Lesson"
+        name="questions_lesson"
+        value={lessonId === null ? '' : String(lessonId)}
+        placeholder="Choose a lesson"
+        options={batch.lessons.map((l) => ({ value: String(l.id), label: `${l.module}: ${l.title}` }))}
+        onChange={(e) => setLessonId(e.target.value ? Number(e.target.value) : null)}
+      />
+      {lessonId !== null ? (
+        <Suspense fallback={<p className="meta">Loading the questions...</p>}>
+          <Questions lessonId={lessonId} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+type Props = {
+  machines: TeachMachines;
+  batchId: string;
+  /** A lesson's question thread (a lazily loaded part); without it the section is not shown. */
+  questions?: LessonQuestionsPart;
+};
+
+/**
+ * /teach/batches/{id}: the batch's students, its timetable and each held class's attendance sheet, the
+ * announcement composer and the questions on its lessons.
+ */
+export function TeachBatchPage({ machines, batchId, questions }: Props) {
   const [snapshot, send] = useLoaderMachine(machines.batch, { params: { id: batchId } });
   const [sessionId, setSessionId] = useState<number | null>(null);
   const { data, error } = snapshot.context;
@@ -133,6 +170,13 @@ export function TeachBatchPage({ machines, batchId }: { machines: TeachMachines;
           />
         ) : null}
       </section>
+      <AnnouncementComposer key={batch.id} logic={machines.announcement(batch.id)} />
+      {questions ? (
+        <section aria-labelledby="lesson-questions-title">
+          <h2 id="lesson-questions-title">Questions on lessons</h2>
+          <BatchQuestions batch={batch} Questions={questions} />
+        </section>
+      ) : null}
       {/* Assignments: built in their own pages (/teach/batches/{id}/assignments). */}
       <section aria-labelledby="assignments-title" className="teach-assignments">
         <h2 id="assignments-title">Assignments</h2>
