@@ -14,6 +14,7 @@ import {
   type PublicSuccessStory,
   type StudentStory,
 } from '../../contract/index.ts';
+import { createPersonalDataRepository } from '../../server/domains/privacy/repositories/personal-data.ts';
 import { insertProgram, istDay } from './support/certificate-fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { placementBatch, placementOffer, placementStudents } from './support/placement-fixtures.ts';
@@ -273,5 +274,15 @@ describe('the office’s list', () => {
     const [published] = await publicList();
     expect(published).toMatchObject({ annual_ctc: 720_000 });
     expect(Object.keys(published!)).not.toContain('placement_company_name');
+  });
+});
+
+describe('erasure', () => {
+  it('removes the stories about an erased student', async () => {
+    await consent(student.access, storyId, { ...ALL_OFF, name: true });
+    expect(await publicList()).toHaveLength(1);
+    await createPersonalDataRepository(ctx.db).erase(student.id);
+    expect(await publicList()).toEqual([]);
+    expect((await ctx.request({ url: P.adminList, token: admin.access })).body).toEqual([]);
   });
 });

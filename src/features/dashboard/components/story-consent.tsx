@@ -90,7 +90,7 @@ function Review({ story, busy, send }: { story: StudentStory; busy: boolean; sen
           ? `Published on the Placement page with: ${items.join(', ')} (consent of ${formatDateTime(story.consented_at ?? '')}).`
           : 'Not published: you have not given consent.'}
       </p>
-      {story.published ? <StoryCard story={shownWith(story.preview, story.consent)} headingLevel={4} /> : null}
+      {story.published ? <StoryCard story={shownWith(story.preview, story.consent)} /> : null}
       <div className="actions">
         <button
           type="button"
@@ -148,13 +148,13 @@ function ConsentForm(props: {
           </label>
         ))}
       </fieldset>
-      <h4>How it will appear on the Placement page</h4>
+      <h3>How it will appear on the Placement page</h3>
       {none ? (
         <p className="status-text">Nothing: with no item ticked the story is not published.</p>
       ) : (
         <StoryCard story={shownWith(story.preview, draft)} headingLevel={4} />
       )}
-      <h4>What you agree to (kept word for word with your consent record)</h4>
+      <h3>What you agree to (kept word for word with your consent record)</h3>
       <blockquote className="consent-statement">{storyConsentText(story.preview, draft)}</blockquote>
       {failed ? (
         <FormError>
