@@ -1,4 +1,5 @@
-import { feeText, type PublicSuccessStory } from '../../contract/stories.ts';
+import { feeText } from '../../contract/story-text.ts';
+import type { PublicSuccessStory } from '../../contract/stories.ts';
 import { formatDate, formatINR } from '../utils/format.ts';
 
 /**
