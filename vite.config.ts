@@ -82,8 +82,8 @@ export default defineConfig(({ command }) => ({
             // The contract without zod (paths, messages, ApiError, enum labels) is all the home page needs; the schemas
             // (and zod) come with the first chunk that parses or validates.
             { name: 'contract-core', test: /contract[\\/](messages|errors)\.ts$/ },
-            // The enum labels (levels, categories, statuses): the catalogue's and the dashboard's chunks bring them.
-            { name: 'contract-labels', test: /contract[\\/]enum-values\.ts$/ },
+            // The enum labels (levels, categories, statuses) and the success stories' plain values (decision 079).
+            { name: 'contract-labels', test: /contract[\\/](enum-values|story-text)\.ts$/ },
             // Money and India time formatting (no zod): prices on the public pages without the schemas.
             { name: 'contract-format', test: /contract[\\/](money|time)\.ts$/ },
             // The API's paths: the first chunk that calls the API brings them.

@@ -1,4 +1,5 @@
 import { BatchRef } from './delivery.ts';
+import { PublicSuccessStory } from './stories.ts';
 import { z } from 'zod';
 import { DateTime, Id } from './entity-fields.ts';
 import { Category, CourseType, Level, ResourceType, Role, Status, TargetAudience } from './enums.ts';
@@ -96,17 +97,9 @@ export const Workshop = z.object({
 });
 export type Workshop = z.infer<typeof Workshop>;
 
-export const SuccessStory = z.object({
-  id: Id,
-  student_name: z.string(),
-  placement_company_name: z.string(),
-  designation: z.string(),
-  /** Display text such as "8.5 LPA". */
-  salary: z.string(),
-  story: z.string(),
-  is_featured: z.boolean(),
-});
-export type SuccessStory = z.infer<typeof SuccessStory>;
+/** A published success story: the consented items only, the course beside it (contract/stories.ts, decision 079). */
+export const SuccessStory = PublicSuccessStory;
+export type SuccessStory = PublicSuccessStory;
 
 export const Resource = z.object({
   id: Id,

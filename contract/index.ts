@@ -25,6 +25,7 @@ export * from './mfa-messages.ts';
 export * from './passkeys.ts';
 export * from './second-factor-failed.ts';
 export * from './privacy.ts';
+export * from './stories.ts';
 export * from './delivery.ts';
 export * from './teaching.ts';
 export * from './certificates.ts';

@@ -151,9 +151,18 @@ export const TestimonialInput = z.object({
 });
 export type TestimonialInput = z.input<typeof TestimonialInput>;
 
-/** A success story's "title" is the student's name. */
+/**
+ * A success story's "title" is the student's name as published. It tells a verified offer (`offer_id`,
+ * decision record 079): company, designation and CTC are taken from that offer, so the three typed fields
+ * are kept for older clients but replaced by the offer's on save.
+ */
 export const SuccessStoryInput = z.object({
+  offer_id: z
+    .number({ error: 'Choose the verified offer the story tells (by student and employer).' })
+    .int()
+    .positive(),
   student_name: required('Student name').max(150),
+  photo: urlOrEmpty('Photo URL'),
   placement_company_name: optionalLine(200),
   designation: honest(optionalLine(200)),
   salary: optionalLine(50),

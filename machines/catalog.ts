@@ -33,6 +33,7 @@ import { loaderMachine } from './loader.machine.ts';
 import { paymentFlowMachine } from './payment-flow.machine.ts';
 import { priorityNavMachine } from './priority-nav.machine.ts';
 import { privacySettingsMachine } from './privacy-settings.machine.ts';
+import { storyConsentMachine } from './story-consent.machine.ts';
 import { resetPasswordMachine } from './reset-password.machine.ts';
 import { sessionMachine } from './session.machine.ts';
 import { tokenRefreshMachine } from './token-refresh.machine.ts';
@@ -87,4 +88,5 @@ export const machineCatalog = {
   'assignment-list': assignmentListMachine,
   'notification-bell': notificationBellMachine,
   'question-thread': questionThreadMachine,
+  'story-consent': storyConsentMachine,
 } as const;

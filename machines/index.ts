@@ -15,6 +15,7 @@ export * from './confirmed-action.machine.ts';
 export * from './priority-nav.machine.ts';
 export * from './disclosure.machine.ts';
 export * from './privacy-settings.machine.ts';
+export * from './story-consent.machine.ts';
 export * from './batch-choice.machine.ts';
 export * from './attendance-sheet.machine.ts';
 export * from './coupon-check.machine.ts';

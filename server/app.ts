@@ -59,6 +59,7 @@ import { createInstalmentService } from './domains/pricing/instalments.ts';
 import instalmentRoutes from './domains/pricing/routes/instalments.ts';
 import placementRoutes from './domains/placement/routes.ts';
 import openingsRoutes from './domains/placement/routes/openings.ts';
+import storyConsentRoutes from './domains/placement/routes/stories.ts';
 import assessmentRoutes from './domains/assessments/routes.ts';
 import notificationRoutes from './domains/notifications/routes.ts';
 import './types.ts';
@@ -217,6 +218,7 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
   await app.register(instalmentRoutes);
   await app.register(placementRoutes);
   await app.register(openingsRoutes);
+  await app.register(storyConsentRoutes);
   await app.register(assessmentRoutes);
   await app.register(notificationRoutes);
 

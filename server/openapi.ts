@@ -19,6 +19,7 @@ import { COUPONS_NAMED, COUPONS_OPERATIONS } from './domains/pricing/openapi-cou
 import { INSTALMENT_NAMED, INSTALMENT_OPERATIONS } from './domains/pricing/openapi-instalments.ts';
 import { PLACEMENT_NAMED, PLACEMENT_OPERATIONS } from './domains/placement/openapi.ts';
 import { OPENINGS_NAMED, OPENINGS_OPERATIONS } from './domains/placement/openings-openapi.ts';
+import { STORIES_NAMED } from './domains/catalogue/stories-openapi.ts';
 import { ASSESSMENT_NAMED, ASSESSMENT_OPERATIONS } from './domains/assessments/openapi.ts';
 import { NOTIFY_NAMED, NOTIFY_OPERATIONS } from './domains/notifications/openapi.ts';
 
@@ -87,6 +88,7 @@ const NAMED: Record<string, z.ZodType> = {
   ...INSTALMENT_NAMED,
   ...PLACEMENT_NAMED,
   ...OPENINGS_NAMED,
+  ...STORIES_NAMED,
   ...ASSESSMENT_NAMED,
   ...NOTIFY_NAMED,
 };

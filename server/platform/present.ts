@@ -14,12 +14,11 @@ import {
   type Category,
   type Level,
   type TargetAudience,
-  type SuccessStory,
   type Testimonial,
   type User,
   type Workshop,
 } from '../../contract/index.ts';
-import type { FacultyRow, OutboxRow, SuccessStoryRow, TestimonialRow, UserRow } from './db/schema.ts';
+import type { FacultyRow, OutboxRow, TestimonialRow, UserRow } from './db/schema.ts';
 import type { ProgramWithInstructor } from '../domains/catalogue/repositories/programs.ts';
 import type { WorkshopWithInstructor } from '../domains/catalogue/repositories/workshops.ts';
 import type { ResourceWithAuthor } from '../domains/catalogue/repositories/content.ts';
@@ -99,18 +98,6 @@ export function toFaculty(row: FacultyRow): Faculty {
     previous_companies: row.previous_companies,
     bio: row.bio,
     linkedin_url: row.linkedin_url,
-    is_featured: bool(row.is_featured),
-  };
-}
-
-export function toSuccessStory(row: SuccessStoryRow): SuccessStory {
-  return {
-    id: row.id,
-    student_name: row.student_name,
-    placement_company_name: row.placement_company_name,
-    designation: row.designation,
-    salary: row.salary,
-    story: row.story,
     is_featured: bool(row.is_featured),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Faculty, Resource, SuccessStory, Testimonial } from '../../contract/index.ts';
+import { Faculty, Resource, Testimonial } from '../../contract/index.ts';
 import { createProgram, programInput, workshopInput } from './support/fixtures.ts';
 import { admin, ctx, list, useAdminAndAsha } from './support/admin-and-asha.ts';
 
@@ -51,25 +51,6 @@ describe('faculty, testimonials, success stories, resources', () => {
       errors: { title: ['Title is required.'] },
       featuredParam: 'featured',
       check: (item: Record<string, unknown>) => expect(item).toMatchObject({ title: 'Great course', name: 'Sneha' }),
-    },
-    {
-      name: 'success stories',
-      base: '/classroom/success-stories',
-      schema: SuccessStory,
-      valid: {
-        student_name: 'Aarav Sharma',
-        placement_company_name: 'CRISIL',
-        designation: 'Analyst',
-        salary: '8.5 LPA',
-        story: 'Got placed',
-        is_featured: true,
-      },
-      other: { student_name: 'Vikram' },
-      invalid: { student_name: '' },
-      errors: { student_name: ['Student name is required.'] },
-      featuredParam: 'featured',
-      check: (item: Record<string, unknown>) =>
-        expect(item).toMatchObject({ placement_company_name: 'CRISIL', salary: '8.5 LPA' }),
     },
     {
       name: 'resources',

@@ -93,9 +93,22 @@ describe('demo content', () => {
   });
 
   it('has 4 featured success stories, 12 resources of all six types, and testimonials', async () => {
-    expect(
-      ((await ctx.request({ url: '/classroom/success-stories/?featured=true' })).body as SuccessStory[]).length,
-    ).toBe(4);
+    const stories = (await ctx.request({ url: '/classroom/success-stories/?featured=true' })).body as SuccessStory[];
+    expect(stories).toHaveLength(4);
+    // Consented item by item (decision 079): some stories leave out the name, the company or the CTC.
+    expect(stories.some((s) => s.student_name === undefined)).toBe(true);
+    expect(stories.some((s) => s.annual_ctc === undefined)).toBe(true);
+    // The demo student's own story, consented in full, beside the course they paid for.
+    const mine = (await ctx.request({ url: '/classroom/stories/', token: studentToken })).body as {
+      preview: SuccessStory;
+      published: boolean;
+    }[];
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      published: true,
+      preview: { student_name: 'Rahul Verma', course: { paid: true } },
+    });
+    expect(stories.map((s) => s.id)).toContain(mine[0]!.preview.id);
     const resources = (await ctx.request({ url: '/classroom/resources/' })).body as Resource[];
     expect(resources).toHaveLength(12);
     expect(new Set(resources.map((r) => r.resource_type))).toEqual(new Set(RESOURCE_TYPES));

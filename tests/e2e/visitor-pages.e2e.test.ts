@@ -55,7 +55,7 @@ describe('Visitor', () => {
     for (const w of upcoming) await visible(titleOf(page, w.title));
 
     await page.goto('/placement');
-    for (const s of stories) await visible(page.getByText(s.student_name, { exact: true }));
+    for (const s of stories) await visible(page.getByText(s.student_name ?? s.story, { exact: true }));
 
     await page.goto('/resources');
     for (const r of resources) await visible(titleOf(page, r.title));

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, MESSAGES } from '../../contract/index.ts';
+import { API, MESSAGES, STORY_PATHS } from '../../contract/index.ts';
 import { fail, ok, type FakeRequest, type Handler } from './support/fake-api.ts';
 import { program, resource, workshop } from './support/fixtures.ts';
 import { expectSuccessNotice } from './support/notices.ts';
@@ -155,7 +155,7 @@ describe('Admin validation messages read as sentences', () => {
       tab: 'Success Stories',
       open: 'Add New',
       bad: { 'Student name': '' },
-      routes: { [`GET ${API.successStories.list}`]: ok([]) },
+      routes: { [`GET ${STORY_PATHS.adminList}`]: ok([]) },
     },
     {
       tab: 'Resources',

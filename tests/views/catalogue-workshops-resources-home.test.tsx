@@ -118,7 +118,10 @@ describe('Placement, Home and About', () => {
     const card = (await screen.findByRole('heading', { name: 'Ananya Rao' })).closest('article')!;
     expect(within(card).getByText('A')).toBeInTheDocument();
     expect(within(card).getByText('Credit Analyst at CRISIL')).toBeInTheDocument();
-    expect(within(card).getByText('Salary: 8.5 LPA')).toBeInTheDocument();
+    // The CTC from the verified offer, and the course beside the story (decision record 079).
+    expect(within(card).getByText('Annual CTC (verified offer): ₹8,50,000')).toBeInTheDocument();
+    expect(within(card).getByText('Credit Analyst Foundation Program (12 weeks)')).toBeInTheDocument();
+    expect(within(card).getByText('Paid course, fee ₹45,000')).toBeInTheDocument();
     expect(api.callsTo(`GET ${API.successStories.list}`)[0]!.query.get('featured')).toBe('true');
     const partners = (await screen.findByRole('heading', { name: 'Our placement partners' })).parentElement!;
     expect(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as C from '../../../contract/index.ts';
 import { crud, Empty, type Operation } from '../../platform/openapi-operation.ts';
+import { STORIES_OPERATIONS } from './stories-openapi.ts';
 
 /** The catalogue: programs, faculty, testimonials, success stories, resources and workshops (public reads, admin writes), and starting a payment for a course. */
 
@@ -67,7 +68,7 @@ export const CATALOGUE_OPERATIONS: Operation[] = [
 
   ...crud('Faculty', C.API.faculty, C.Faculty, C.FacultyInput, C.FeaturedListQuery),
   ...crud('Testimonials', C.API.testimonials, C.Testimonial, C.TestimonialInput, C.FeaturedListQuery),
-  ...crud('Success stories', C.API.successStories, C.SuccessStory, C.SuccessStoryInput, C.FeaturedListQuery),
+  ...STORIES_OPERATIONS,
   ...crud('Resources', C.API.resources, C.Resource, C.ResourceInput, C.ResourceListQuery),
   ...crud('Workshops', C.API.workshops, C.Workshop, C.WorkshopInput, C.WorkshopListQuery),
   {

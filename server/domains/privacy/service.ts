@@ -9,6 +9,9 @@ import { createPersonalDataRepository } from './repositories/personal-data.ts';
 import { createPrivacyRequestRepository } from './repositories/privacy-requests.ts';
 import { createUserRepository } from '../accounts/repositories/users.ts';
 
+/** Consents given item by item (a success story's name, photo, company and CTC: decision record 079). */
+export { itemConsentStates, itemPurpose, recordItemConsents } from './item-consents.ts';
+
 const DAY_MS = 86_400_000;
 
 export const PRIVACY_MESSAGES = {

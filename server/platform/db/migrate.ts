@@ -35,6 +35,7 @@ import * as revenueDiscounts from './migrations/027_revenue_discounts.ts';
 import * as guardianLinks from './migrations/026_guardian_links.ts';
 import * as userPhone from './migrations/034_user_phone.ts';
 import * as notifications from './migrations/032_notifications.ts';
+import * as storyConsent from './migrations/036_story_consent.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '035_placement_openings': placementOpenings,
   '031_assessments': assessments,
   '032_notifications': notifications,
+  '036_story_consent': storyConsent,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

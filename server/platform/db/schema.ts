@@ -219,6 +219,12 @@ export interface SuccessStoriesTable {
   story: string;
   is_featured: Bool;
   created_at: Timestamp;
+  /** Migration 036: the verified offer the story tells (null only on stories older than the link: never published). */
+  offer_id?: number | null;
+  /** Migration 036: a photo's URL, published only with the student's consent. */
+  photo?: Generated<string>;
+  /** Migration 036: the last change of the text, name, photo or offer; consents older than it do not count. */
+  changed_at?: string | null;
 }
 
 export interface ResourcesTable {
@@ -548,6 +554,8 @@ export interface ConsentEventsTable {
   created_at: Timestamp;
   /** Migration 032: the number a WhatsApp opt-in (or a STOP) was for. */
   phone?: string | null;
+  /** Migration 036: the exact statement shown when the consent was given or withdrawn (a story's items). */
+  shown_text?: string | null;
 }
 
 export interface AgeRecordsTable {
@@ -843,7 +851,6 @@ export interface Database extends NotificationTables {
 
 export type UserRow = Selectable<UsersTable>;
 export type FacultyRow = Selectable<FacultyTable>;
-export type SuccessStoryRow = Selectable<SuccessStoriesTable>;
 export type TestimonialRow = Selectable<TestimonialsTable>;
 export type EnrollmentRow = Selectable<EnrollmentsTable>;
 export type PaymentRow = Selectable<PaymentsTable>;

@@ -3,6 +3,7 @@ import { DEMO_CERTIFICATE_HOLDER, DEMO_INSTRUCTOR } from '../../../contract/demo
 import { seedDelivery } from '../../domains/batches/seed.ts';
 import { seedDemoCoupon, seedInstalmentPlans } from '../../domains/pricing/seed.ts';
 import { seedPlacementOpenings, seedPlacementRecord } from '../../domains/placement/seed.ts';
+import { seedSuccessStories } from '../../domains/placement/seed-stories.ts';
 import { seedAssessments } from '../../domains/assessments/seed.ts';
 import { seedDemoInvoices } from '../../domains/billing/seed.ts';
 import { seedDemoNotifications } from '../../domains/notifications/seed.ts';
@@ -442,53 +443,6 @@ const WORKSHOPS = [
   },
 ];
 
-const SUCCESS_STORIES = [
-  {
-    student_name: 'Aarav Sharma',
-    placement_company_name: 'CRISIL',
-    designation: 'Credit Rating Analyst',
-    salary: '8.5 LPA',
-    story:
-      'A commerce graduate from Pune, Aarav joined the Credit Analyst Foundation Program with no finance work experience and cleared CRISIL’s analyst interview in his first attempt.',
-    is_featured: 1,
-  },
-  {
-    student_name: 'Sneha Patil',
-    placement_company_name: 'ICICI Bank',
-    designation: 'Relationship Manager – Corporate Credit',
-    salary: '9 LPA',
-    story:
-      'After an MBA in finance, Sneha used the Advanced Corporate Credit Analysis capstone as her interview case study and joined ICICI Bank’s mid-corporate group.',
-    is_featured: 1,
-  },
-  {
-    student_name: 'Rohit Menon',
-    placement_company_name: 'ICRA',
-    designation: 'Associate Analyst',
-    salary: '7.8 LPA',
-    story:
-      'Rohit, a CA, moved from audit to ratings after the Credit Research Analyst Program and now covers the auto-components sector.',
-    is_featured: 1,
-  },
-  {
-    student_name: 'Ananya Reddy',
-    placement_company_name: 'Bajaj Finance',
-    designation: 'Credit Manager – MSME',
-    salary: '10 LPA',
-    story:
-      'Ananya switched from operations to underwriting and now manages a team assessing secured business loans in Hyderabad.',
-    is_featured: 1,
-  },
-  {
-    student_name: 'Vikram Joshi',
-    placement_company_name: 'Axis Bank',
-    designation: 'Credit Analyst',
-    salary: '7 LPA',
-    story: 'Vikram joined the Placement Accelerator and landed an analyst role in Axis Bank’s SME credit team.',
-    is_featured: 0,
-  },
-];
-
 const RESOURCES = [
   {
     title: 'Case Study: Working-Capital Assessment of a Textile Exporter',
@@ -851,11 +805,6 @@ export async function seedDemo(db: Db, institute: Institute = DEMO_INSTITUTE): P
       workshopIds.push(row.id);
       prices.workshop.push(w.price);
     }
-    for (const s of SUCCESS_STORIES)
-      await trx
-        .insertInto('success_stories')
-        .values({ ...s, created_at: at(-80) })
-        .execute();
     for (const r of RESOURCES) {
       await trx
         .insertInto('resources')
@@ -935,6 +884,8 @@ export async function seedDemo(db: Db, institute: Institute = DEMO_INSTITUTE): P
       PROGRAMS.flatMap((p, i) => (p.is_active ? [{ id: programIds[i]!, title: p.title }] : [])),
     );
     await seedPlacementOpenings(trx, DEMO_STUDENT.username);
+    // Success stories on verified offers, with consent per item (decision 079), one about the demo student.
+    await seedSuccessStories(trx, DEMO_STUDENT.username);
     await seedAssessments(
       trx,
       programIds.map((id) => ({ id })),

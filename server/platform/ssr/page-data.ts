@@ -7,7 +7,6 @@ import type { Db } from '../db/connect.ts';
 import {
   createFacultyRepository,
   createResourceRepository,
-  createSuccessStoryRepository,
   createTestimonialRepository,
 } from '../../domains/catalogue/repositories/content.ts';
 import { createProgramRepository } from '../../domains/catalogue/repositories/programs.ts';
@@ -16,7 +15,8 @@ import { appConfigOf } from '../system/app-config.ts';
 import type { CatalogueCache } from '../../domains/catalogue/cache.ts';
 import { policyPageData } from './policy-pages.ts';
 import { activePlans } from '../../domains/pricing/instalment-plans.ts';
-import { toFaculty, toProgram, toResource, toSuccessStory, toTestimonial, toWorkshop } from '../present.ts';
+import { toFaculty, toProgram, toResource, toTestimonial, toWorkshop } from '../present.ts';
+import { createStoryService } from '../../domains/placement/index.ts';
 
 /**
  * The data a public page shows, read the way the API routes read it (the same repository calls and the
@@ -33,7 +33,7 @@ export type PageData = {
 };
 
 /**
- * A list of the catalogue (programs, faculty, success stories, resources) from the in-memory catalogue
+ * A list of the catalogue (programs, faculty, resources) from the in-memory catalogue
  * cache when there is one (decisions 036 and 048): the catalogue version is read before every answer, so an
  * edit committed anywhere before the request arrived is in it. Workshops are not cached
  * (their seats move with every payment), nor is anything else.
@@ -82,9 +82,9 @@ export async function loadPageData(
       return { status: 200, preloaded: { [PRELOAD.workshopsUpcoming]: list }, workshops: list };
     }
     case '/placement': {
-      const list = await fromCatalogue(catalogue, pathname, async (): Promise<SuccessStory[]> =>
-        (await createSuccessStoryRepository(db).list(true)).map(toSuccessStory),
-      );
+      // What GET /classroom/success-stories/?featured=true answers, read per request, not from the catalogue
+      // cache: a student's consent (or its withdrawal) is not a catalogue write (decision record 079).
+      const list: SuccessStory[] = await createStoryService(db).publicList(true);
       // What GET /classroom/testimonials/?featured=true answers: the featured testimonials.
       const testimonials = await fromCatalogue(
         catalogue,

@@ -39,6 +39,9 @@ import {
 import { fetchStudentTests } from '../../features/exams/api/exams-api.ts';
 import { gatewayPaymentFor } from './gateway.ts';
 import { loaderOf } from './lists.ts';
+import { storyConsentMachine, type ConsentSave } from '../../../machines/story-consent.machine.ts';
+import { fetchMyStories, saveStoryConsent } from '../../features/dashboard/api/stories-api.ts';
+import type { StudentStory } from '../../../contract/stories.ts';
 
 export const dashboardLoader = loaderOf(() => fetchDashboard());
 
@@ -124,10 +127,19 @@ const placement: PlacementMachines = {
   },
 };
 
+/** The student's success-story consent (decision record 079). */
+const stories = storyConsentMachine.provide({
+  actors: {
+    loadStories: fromPromise<StudentStory[], void>(() => fetchMyStories()),
+    saveConsent: fromPromise<StudentStory, ConsentSave>(({ input }) => saveStoryConsent(input.id, input.choice)),
+  },
+});
+
 export const dashboardMachines: DashboardMachines = {
   loader: dashboardLoader,
   paymentFlowFor,
   instalmentPayment,
   tests: loaderOf(() => fetchStudentTests()),
   placement,
+  stories,
 };

@@ -6,6 +6,7 @@ import type { ApplicationFormLogic, OfferReportLogic } from '../../../machines/f
 import type { ConfirmedActionLogic } from '../../../machines/confirmed-action.machine.ts';
 import type { Application, StudentTest } from '../../../contract/index.ts';
 import type { StudentOpenings } from './api/openings-api.ts';
+import type { StoryConsentLogic } from '../../../machines/story-consent.machine.ts';
 import type { DashboardData } from './api/payments-api.ts';
 import type { StudentPlacement } from './api/placement-api.ts';
 
@@ -40,4 +41,6 @@ export type DashboardMachines = {
   tests?: LoaderLogic<StudentTest[]>;
   /** The student's placement record: offers, Report an offer, the opt-out per batch. */
   placement?: PlacementMachines;
+  /** The student's consent to publish their success stories, item by item (decision record 079). */
+  stories?: StoryConsentLogic;
 };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { API } from '../../../contract/index.ts';
 import { completeThroughGateway, createProgram, createWorkshop } from './fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './harness.ts';
+import { placementBatch, placementOffer, placementStudents } from './placement-fixtures.ts';
 
 /** The access matrix's app, its callers and the records its rows act on (tests/api/access-matrix.test.ts). */
 
@@ -97,8 +98,33 @@ export function useAccessMatrixApp(): void {
     ids.doomedFaculty = await make(API.faculty.create, faculty);
     ids.testimonial = await make(API.testimonials.create, { title: 'T' });
     ids.doomedTestimonial = await make(API.testimonials.create, { title: 'T' });
-    ids.story = await make(API.successStories.create, { student_name: 'S' });
-    ids.doomedStory = await make(API.successStories.create, { student_name: 'S' });
+    // A success story tells a verified offer (decision record 079).
+    const storyBatch = await placementBatch(ctx.db, await createProgram(ctx, admin), 'Matrix batch', '2025-03-01');
+    await placementStudents(ctx.db, storyBatch, [who.other.id], { status: 'completed' });
+    const employer = await ctx.db
+      .insertInto('employers')
+      .values({
+        name: 'Matrix Bank',
+        name_key: 'matrix bank',
+        sector: 'bank',
+        website: '',
+        hr_contacts: '[]',
+        is_partner: 0,
+        partner_reason: '',
+        created_at: '2025-01-01',
+        updated_at: '2025-01-01',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.offer = await placementOffer(ctx.db, {
+      student: who.other.id,
+      batch: storyBatch,
+      employer: employer.id,
+      ctc: 600_000,
+      status: 'verified',
+    });
+    ids.story = await make(API.successStories.create, { student_name: 'S', offer_id: ids.offer });
+    ids.doomedStory = await make(API.successStories.create, { student_name: 'S', offer_id: ids.offer });
     ids.resource = await make(API.resources.create, { title: 'R' });
     ids.doomedResource = await make(API.resources.create, { title: 'R' });
     // The owner's pending payment and an enrollment to resolve.

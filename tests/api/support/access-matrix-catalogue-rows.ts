@@ -1,3 +1,4 @@
+import { STORY_PATHS } from '../../../contract/stories.ts';
 import { API } from '../../../contract/index.ts';
 import { programInput, workshopInput } from './fixtures.ts';
 import { ADMIN_CREATE, ADMIN_DELETE, ADMIN_READ, faculty, ids, PUBLIC, type Row } from './access-matrix-app.ts';
@@ -80,18 +81,33 @@ export const CATALOGUE_ROWS: Row[] = [
     expect: ADMIN_DELETE,
   },
   { name: 'story list', method: 'GET', url: () => API.successStories.list, expect: PUBLIC },
+  { name: 'story office list', method: 'GET', url: () => STORY_PATHS.adminList, expect: ADMIN_READ },
+  // Only the story's student ("other" here) reads and gives consent; the office gets 404 (decision 079).
+  {
+    name: 'my stories',
+    method: 'GET',
+    url: () => STORY_PATHS.mine,
+    expect: { anonymous: 401, student: 200, other: 200, admin: 200 },
+  },
+  {
+    name: 'story consent',
+    method: 'PUT',
+    url: () => STORY_PATHS.consent(ids.story!),
+    body: () => ({ name: false, photo: false, company: true, ctc: false }),
+    expect: { anonymous: 401, student: 404, other: 200, admin: 404 },
+  },
   {
     name: 'story create',
     method: 'POST',
     url: () => API.successStories.create,
-    body: () => ({ student_name: 'S' }),
+    body: () => ({ student_name: 'S', offer_id: ids.offer! }),
     expect: ADMIN_CREATE,
   },
   {
     name: 'story update',
     method: 'PUT',
     url: () => API.successStories.update(ids.story!),
-    body: () => ({ student_name: 'S2' }),
+    body: () => ({ student_name: 'S2', offer_id: ids.offer! }),
     expect: ADMIN_READ,
   },
   {

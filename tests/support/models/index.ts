@@ -24,6 +24,7 @@ import { listModel, loaderModel } from './list.model.ts';
 import { paymentFlowModel } from './payment-flow.model.ts';
 import { priorityNavModel } from './priority-nav.model.ts';
 import { privacySettingsModel } from './privacy-settings.model.ts';
+import { storyConsentModel } from './story-consent.model.ts';
 import { resetPasswordModel } from './reset-password.model.ts';
 import { sessionModel } from './session.model.ts';
 import { tokenRefreshModel } from './token-refresh.model.ts';
@@ -57,6 +58,7 @@ export * from './list.model.ts';
 export * from './payment-flow.model.ts';
 export * from './priority-nav.model.ts';
 export * from './privacy-settings.model.ts';
+export * from './story-consent.model.ts';
 export * from './reset-password.model.ts';
 export * from './session.model.ts';
 export * from './token-refresh.model.ts';
@@ -108,4 +110,5 @@ export const machineModels = [
   applicationStageModel,
   announcementModel,
   questionThreadModel,
+  storyConsentModel,
 ] as MachineModel<unknown>[];

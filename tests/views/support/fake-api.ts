@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { API, SERVER_MESSAGES, type AppConfig, type User } from '../../../contract/index.ts';
+import { API, SERVER_MESSAGES, STORY_PATHS, type AppConfig, type User } from '../../../contract/index.ts';
 import { NOTIFY_PATHS } from '../../../contract/notifications.ts';
 import { OPENING_PATHS, PLACEMENT_PATHS } from '../../../contract/placement-paths.ts';
 import { ASSESSMENT_PATHS } from '../../../contract/assessment-paths.ts';
@@ -71,6 +71,8 @@ export function installFakeApi(routes: Record<string, Handler> = {}, options: Op
     [`GET ${PLACEMENT_PATHS.studentOffers}`]: ok([]),
     [`GET ${OPENING_PATHS.studentOpenings}`]: ok([]),
     [`GET ${OPENING_PATHS.studentApplications}`]: ok([]),
+    // A student with no success story: the dashboard shows no consent section (decision 079).
+    [`GET ${STORY_PATHS.mine}`]: ok([]),
     // A student with no tests: the dashboard shows no Tests section.
     [`GET ${ASSESSMENT_PATHS.studentTests}`]: ok([]),
     // The header's bell of a signed-in user: nothing yet.

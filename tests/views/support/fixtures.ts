@@ -109,9 +109,18 @@ export function story(overrides: Partial<SuccessStory> = {}): SuccessStory {
     student_name: 'Ananya Rao',
     placement_company_name: 'CRISIL',
     designation: 'Credit Analyst',
-    salary: '8.5 LPA',
+    annual_ctc: 850_000,
     story: 'From commerce graduate to rating analyst.',
     is_featured: true,
+    course: {
+      program_title: 'Credit Analyst Foundation Program',
+      duration_weeks: 12,
+      batch_name: 'Credit Analyst Foundation · 2025 cohort',
+      batch_starts_on: '2024-11-10',
+      batch_ends_on: '2025-03-10',
+      paid: true,
+      fee_paise: 4_500_000,
+    },
     ...overrides,
   };
 }

@@ -62,14 +62,9 @@ export function createTestimonialRepository(db: Db) {
   };
 }
 
+/** Success stories' writes; reading them (with their offer and consent) is placement's (decision 079). */
 export function createSuccessStoryRepository(db: Db) {
   return {
-    list(featured?: boolean) {
-      let query = db.selectFrom('success_stories').selectAll();
-      if (featured !== undefined) query = query.where('is_featured', '=', featured ? 1 : 0);
-      return query.orderBy('id', 'asc').execute();
-    },
-    findById: (id: number) => db.selectFrom('success_stories').selectAll().where('id', '=', id).executeTakeFirst(),
     create: (values: Omit<Insertable<SuccessStoriesTable>, 'created_at'>) =>
       db
         .insertInto('success_stories')

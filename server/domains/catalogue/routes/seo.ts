@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PRIVATE_PAGES, PUBLIC_PAGES, programPath } from '../../../platform/lib/public-pages.ts';
 import { createProgramRepository } from '../repositories/programs.ts';
 import { createWorkshopRepository } from '../repositories/workshops.ts';
+import { newestStoryChange } from '../../placement/index.ts';
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
@@ -41,9 +42,11 @@ export default async function seoRoutes(app: FastifyInstance) {
   });
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const [programs, workshops] = await Promise.all([
+    const [programs, workshops, storiesChanged] = await Promise.all([
       createProgramRepository(db).list({ includeInactive: false }),
       createWorkshopRepository(db).list({ includeInactive: false }),
+      // The placement page's stories change with a story or a student's consent (decision 079): read per request.
+      newestStoryChange(db),
     ]);
     const programsChanged = newest(programs.map((p) => lastmod(p.updated_at)));
     const workshopsChanged = newest(workshops.map((w) => lastmod(w.updated_at)));
@@ -51,7 +54,14 @@ export default async function seoRoutes(app: FastifyInstance) {
       path: page,
       priority: page === '/' ? '1.0' : page === '/programs' ? '0.9' : '0.6',
       // Lists change when what they list changes.
-      lastmod: page === '/programs' ? programsChanged : page === '/workshops' ? workshopsChanged : undefined,
+      lastmod:
+        page === '/programs'
+          ? programsChanged
+          : page === '/workshops'
+            ? workshopsChanged
+            : page === '/placement'
+              ? lastmod(storiesChanged)
+              : undefined,
     }));
     for (const program of programs) {
       entries.push({ path: programPath(program.id), lastmod: lastmod(program.updated_at), priority: '0.8' });

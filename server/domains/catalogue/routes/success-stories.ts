@@ -1,24 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { API, FeaturedListQuery, SuccessStoryInput } from '../../../../contract/index.ts';
-import type { Db } from '../../../platform/db/connect.ts';
+import { adminOnly } from '../../../platform/http/auth.ts';
 import { registerAdminWrites } from './admin-writes.ts';
 import { parseQuery } from '../../../platform/lib/validate.ts';
 import { createSuccessStoryRepository } from '../repositories/content.ts';
-import { toSuccessStory } from '../../../platform/present.ts';
+import { createStoryService, storyOfferFields } from '../../placement/index.ts';
+import { STORY_PATHS } from '../../../../contract/stories.ts';
+import { nowIso } from '../../../platform/lib/time.ts';
 
-async function readStory(db: Db, id: number) {
-  const row = await createSuccessStoryRepository(db).findById(id);
-  return row ? toSuccessStory(row) : undefined;
-}
-
-/** Success stories: the Placement page lists the featured ones. */
+/**
+ * Success stories (decision record 079): the public list holds only stories on verified offers whose student
+ * consented, with the consented items only, computed per request (no cache: a withdrawal counts at once).
+ * The office writes a story by choosing a verified offer; company, designation and CTC come from it.
+ */
 export default async function successStoryRoutes(app: FastifyInstance) {
-  const stories = createSuccessStoryRepository(app.deps.db);
+  const stories = createStoryService(app.deps.db);
 
   app.get(API.successStories.list, async (request) => {
     const query = parseQuery(FeaturedListQuery, request.query);
-    return (await stories.list(query.featured)).map(toSuccessStory);
+    return stories.publicList(query.featured);
   });
+  app.get(STORY_PATHS.adminList, { preHandler: adminOnly }, () => stories.adminList());
 
   registerAdminWrites(app, {
     entity: 'success_story',
@@ -28,11 +30,23 @@ export default async function successStoryRoutes(app: FastifyInstance) {
       update: API.successStories.update(),
       remove: API.successStories.remove(),
     },
-    read: readStory,
-    create: async (trx, input) =>
-      (await createSuccessStoryRepository(trx).create({ ...input, is_featured: input.is_featured ? 1 : 0 })).id,
-    update: async (trx, id, input) =>
-      void (await createSuccessStoryRepository(trx).update(id, { ...input, is_featured: input.is_featured ? 1 : 0 })),
+    read: (db, id) => createStoryService(db).adminOne(id),
+    create: async (trx, input) => {
+      const fromOffer = await storyOfferFields(trx, input.offer_id);
+      const row = { ...input, ...fromOffer, is_featured: input.is_featured ? 1 : 0, changed_at: nowIso() };
+      return (await createSuccessStoryRepository(trx).create(row)).id;
+    },
+    update: async (trx, id, input, before) => {
+      const fromOffer = await storyOfferFields(trx, input.offer_id);
+      // What the student consented to changed: their earlier consent no longer counts (decision 079).
+      const changed =
+        before.offer_id !== input.offer_id ||
+        before.student_name !== input.student_name ||
+        before.photo !== input.photo ||
+        before.story !== input.story;
+      const row = { ...input, ...fromOffer, is_featured: input.is_featured ? 1 : 0 };
+      await createSuccessStoryRepository(trx).update(id, changed ? { ...row, changed_at: nowIso() } : row);
+    },
     remove: async (trx, id) => (await createSuccessStoryRepository(trx).remove(id), 'deleted'),
   });
 }

@@ -39,7 +39,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
   },
   consent_events: {
     file: 'consents',
-    exported: ['purpose', 'granted', 'notice_version', 'source', 'created_at', 'phone'],
+    exported: ['purpose', 'granted', 'notice_version', 'source', 'created_at', 'phone', 'shown_text'],
     notPersonal: ['id'],
     withheld: { user_id: 'the account itself (in profile)', email: 'the address itself (in profile)' },
   },

@@ -24,6 +24,8 @@ export function createConsentRepository(db: Db) {
         source: string;
         /** The number a WhatsApp or SMS choice was for (migration 032). */
         phone?: string | null;
+        /** The exact statement shown with the choice (a success story's items, migration 036). */
+        shown_text?: string | null;
       }[],
     ): Promise<void> {
       if (rows.length === 0) return;
@@ -51,6 +53,17 @@ export function createConsentRepository(db: Db) {
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst(),
+    /** The events of some purposes of some accounts, oldest first (a success story's items: decision 079). */
+    ofPurposes: (userIds: number[], purposes: string[]) =>
+      userIds.length === 0 || purposes.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('consent_events')
+            .select(['user_id', 'purpose', 'granted', 'created_at'])
+            .where('user_id', 'in', userIds)
+            .where('purpose', 'in', purposes)
+            .orderBy('id')
+            .execute(),
     /** Events recorded against an address (counseling requests from visitors without an account). */
     byEmail: (email: string): Promise<ConsentEventRow[]> =>
       db

@@ -199,6 +199,11 @@ export function createPersonalDataRepository(db: Db) {
         .where('student_id', '=', userId)
         .execute();
       await db.deleteFrom('assignment_submissions').where('student_id', '=', userId).execute();
+      // Success stories about them go: their name, photo and words are published nowhere (decision record 079).
+      await db
+        .deleteFrom('success_stories')
+        .where('offer_id', 'in', db.selectFrom('placement_offers').select('id').where('student_id', '=', userId))
+        .execute();
       // Their applications to openings stay (the office's record of its work), without their own words.
       await db.updateTable('placement_applications').set({ cover_note: '' }).where('student_id', '=', userId).execute();
       // A certificate stays valid under its number and code, but its public page no longer names them

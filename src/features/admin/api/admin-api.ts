@@ -16,7 +16,7 @@ import {
 import type { FetchPageInput, ListPage } from '../../../../machines/list.machine.ts';
 import type { DeleteItemInput, SaveItemInput } from '../../../../machines/admin-modal.machine.ts';
 import { api, withQuery, type Query } from '../../../lib/api-client.ts';
-import { Employer, MFA_PATHS, PLACEMENT_PATHS } from '../../../../contract/index.ts';
+import { Employer, MFA_PATHS, Offer, PLACEMENT_PATHS } from '../../../../contract/index.ts';
 import { fullName } from '../../../utils/format.ts';
 import type { AdminChoices, AdminResource } from '../tabs/resource-types.ts';
 
@@ -109,7 +109,7 @@ const STAFF_PAGE = { page_size: 200, is_active: true };
 
 /** The options of the forms' selects: every faculty member, and the active administrators and instructors. */
 export async function fetchAdminChoices(): Promise<AdminChoices> {
-  const [faculty, admins, instructors, programs, batches, workshops, employers] = await Promise.all([
+  const [faculty, admins, instructors, programs, batches, workshops, employers, offers] = await Promise.all([
     api.list(API.faculty.list, Faculty),
     api.list(API.admin.users, AdminUser, { ...STAFF_PAGE, role: 'admin' }),
     api.list(API.admin.users, AdminUser, { ...STAFF_PAGE, role: 'instructor' }),
@@ -120,6 +120,8 @@ export async function fetchAdminChoices(): Promise<AdminChoices> {
     api.list(API.workshops.list, Workshop, { include_inactive: true }).catch(() => []),
     // The Offers tab's employers (decision record 078).
     api.list(PLACEMENT_PATHS.employers, Employer).catch(() => []),
+    // The Success Stories tab's offers: verified ones only (decision record 079).
+    api.list(PLACEMENT_PATHS.offers, Offer, { status: 'verified' }).catch(() => []),
   ]);
   const byName = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
   return {
@@ -136,6 +138,9 @@ export async function fetchAdminChoices(): Promise<AdminChoices> {
       ...workshops.map((w) => ({ value: `workshop:${w.id}`, label: `Workshop · ${w.title}` })),
     ].sort(byName),
     employers: employers.map((e) => ({ value: String(e.id), label: e.name })),
+    verifiedOffers: offers
+      .map((o) => ({ value: String(o.id), label: `${o.student_name} · ${o.employer_name} · ${o.designation}` }))
+      .sort(byName),
     batches: batches
       .map((b) => ({
         value: String(b.id),

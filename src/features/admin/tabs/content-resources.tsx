@@ -4,8 +4,6 @@ import {
   Resource,
   RESOURCE_TYPE_SINGULAR,
   ResourceInput,
-  SuccessStory,
-  SuccessStoryInput,
   Testimonial,
   TestimonialInput,
   Workshop,
@@ -23,6 +21,7 @@ import { confirmCourseDelete } from '../components/confirm-course-delete.tsx';
 
 export { programsResource } from './program-resource.tsx';
 export { facultyResource } from './faculty-resource.tsx';
+export { successStoriesResource } from './story-resource.tsx';
 
 /** Delete reads what it touches first: a course with payments or enrollments is archived (decision 077). */
 const ConfirmWorkshopDelete = confirmCourseDelete('workshop');
@@ -119,52 +118,6 @@ export const testimonialsResource: AdminResource<Testimonial> = {
     createPath: API.testimonials.create,
     updatePath: (id) => API.testimonials.update(id),
     removePath: (id) => API.testimonials.remove(id),
-  },
-};
-
-export const successStoriesResource: AdminResource<SuccessStory> = {
-  key: 'success-stories',
-  label: 'Success Stories',
-  singular: 'Success Story',
-  item: SuccessStory,
-  listPath: API.successStories.list,
-  listQuery: ALL,
-  columns: [
-    { label: 'Student', render: (s) => s.student_name },
-    { label: 'Company', render: (s) => s.placement_company_name },
-    { label: 'Designation', render: (s) => s.designation },
-    { label: 'Salary', render: (s) => s.salary },
-  ],
-  details: (s) => [
-    ['Student', s.student_name],
-    ['Company', s.placement_company_name],
-    ['Designation', s.designation],
-    ['Salary', s.salary],
-    ['Story', s.story],
-    ['Featured', yesNo(s.is_featured)],
-  ],
-  form: {
-    fields: [
-      { name: 'student_name', label: 'Student name (title)', kind: 'text', required: true },
-      { name: 'story', label: 'Story (description)', kind: 'textarea' },
-      { name: 'placement_company_name', label: 'Company', kind: 'text' },
-      { name: 'designation', label: 'Designation', kind: 'text' },
-      { name: 'salary', label: 'Salary (e.g. 8.5 LPA)', kind: 'text' },
-      featured,
-    ],
-    schema: SuccessStoryInput,
-    empty: { student_name: '', story: '', placement_company_name: '', designation: '', salary: '', is_featured: false },
-    toValues: (s) => ({
-      student_name: s.student_name,
-      story: s.story,
-      placement_company_name: s.placement_company_name,
-      designation: s.designation,
-      salary: s.salary,
-      is_featured: s.is_featured,
-    }),
-    createPath: API.successStories.create,
-    updatePath: (id) => API.successStories.update(id),
-    removePath: (id) => API.successStories.remove(id),
   },
 };
 

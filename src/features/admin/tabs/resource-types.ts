@@ -45,6 +45,8 @@ export type AdminChoices = {
   courses?: Choice[];
   /** Every employer of the placement record, by employer id (an offer's employer). */
   employers?: Choice[];
+  /** Verified offers ("Student · Employer · Designation"), by offer id (a success story's offer, decision 079). */
+  verifiedOffers?: Choice[];
 };
 
 /** A `file` field holds the File chosen (or '' for none). */

@@ -12,6 +12,7 @@ import { splitCourses } from '../api/courses.ts';
 import { CourseCard, EnrolledCard } from './course-card.tsx';
 import { PlacementSection } from './placement-section.tsx';
 import { TestsSection } from './tests-section.tsx';
+import { StoryConsentSlot } from './story-consent-slot.tsx';
 
 type Props = {
   machines: DashboardMachines;
@@ -92,6 +93,7 @@ export function DashboardPage({ machines, gatewayReturn = null }: Props) {
         </section>
         {machines.tests ? <TestsSection loader={machines.tests} /> : null}
         {machines.placement ? <PlacementSection machines={machines.placement} /> : null}
+        {machines.stories ? <StoryConsentSlot logic={machines.stories} /> : null}
         <section aria-labelledby="available-courses">
           <h2 id="available-courses" className="section-title">
             Available Courses ({available.length})

@@ -1,4 +1,5 @@
 import { MESSAGES, type SuccessStory, type Testimonial } from '../../../../contract/index.ts';
+import { StoryCard } from '../../../components/story-card.tsx';
 import type { ListLogic } from '../../../../machines/list.machine.ts';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { useListMachine } from '../../../lib/use-preloaded-machine.ts';
@@ -87,22 +88,6 @@ export function PlacementPage({
         <InfoCards items={SUPPORT_SERVICES} />
       </section>
     </div>
-  );
-}
-
-function StoryCard({ story }: { story: SuccessStory }) {
-  return (
-    <article className="card" aria-labelledby={`story-${story.id}`}>
-      <span className="avatar" aria-hidden="true">
-        {story.student_name.charAt(0).toUpperCase()}
-      </span>
-      <h3 id={`story-${story.id}`}>{story.student_name}</h3>
-      <p className="subtitle">
-        {story.designation} at {story.placement_company_name}
-      </p>
-      <p className="highlight">Salary: {story.salary}</p>
-      <p className="meta">{story.story}</p>
-    </article>
   );
 }
 

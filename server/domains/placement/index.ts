@@ -1,0 +1,2 @@
+/** What other domains ask of placement: success stories tied to verified offers (decision record 079). */
+export { createStoryService, newestStoryChange, storyOfferFields } from './stories.ts';
