@@ -24,6 +24,7 @@ export * from './mfa.ts';
 export * from './mfa-messages.ts';
 export * from './passkeys.ts';
 export * from './second-factor-failed.ts';
+export * from './unexpected-error.ts';
 export * from './privacy.ts';
 export * from './stories.ts';
 export * from './delivery.ts';

@@ -30,7 +30,6 @@ export const MESSAGES = {
   /** Issue 9: the student closed the payment gateway's step (no spec text; worded like the failure). */
   checkoutCancelled: 'Payment cancelled. Nothing was charged; you can pay again when you are ready.',
   pageNotFound: 'Page not found',
-  unexpectedError: 'Unexpected Application Error!',
   adminOnly: 'You need administrator privileges to access this page.',
   instructorOnly: 'You need instructor privileges to access this page.',
   studentOnly: 'This page is only available to students.',

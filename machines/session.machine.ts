@@ -1,12 +1,16 @@
 import { assertEvent, assign, setup } from 'xstate';
-import {
-  SECOND_FACTOR_FAILED,
-  userMessage,
-  type MfaChallenge,
-  type MfaLoginInput,
-  type User,
-} from '../contract/index.ts';
+import { SECOND_FACTOR_FAILED, type MfaChallenge, type MfaLoginInput, type User } from '../contract/index.ts';
 import { appAction, notProvided } from './placeholders.ts';
+
+/**
+ * The server's words for a refused code (an ApiError's `userMessage`), else the one sentence. Read by its
+ * shape, as contract/errors.ts's `userMessage` would: the session machine is on every page's entry, which
+ * then needs neither the error class nor the message table.
+ */
+function secondFactorError(error: unknown): string {
+  const words = (error as { userMessage?: unknown } | null)?.userMessage;
+  return typeof words === 'string' && words ? words : SECOND_FACTOR_FAILED;
+}
 
 /**
  * Who is using the app (spec section 4, Session). One instance for the whole SPA.
@@ -133,7 +137,7 @@ export const sessionMachine = setup({
           target: 'secondFactor',
           actions: {
             type: 'setError',
-            params: ({ event }) => ({ error: userMessage(event.error, SECOND_FACTOR_FAILED) }),
+            params: ({ event }) => ({ error: secondFactorError(event.error) }),
           },
         },
       },

@@ -1,5 +1,3 @@
-import { ApiError } from '../../contract/index.ts';
-
 /**
  * The API client's hook into the app-wide token refresh (src/app/composition/token-refresh.ts). Its own
  * small module so that the page's entry can wire the refresh without loading the API client itself.
@@ -8,7 +6,11 @@ import { ApiError } from '../../contract/index.ts';
 /** Resolves once a fresh access token is stored; rejects when the session cannot be refreshed. */
 export type RefreshAccessToken = () => Promise<void>;
 
-let hook: RefreshAccessToken = () => Promise.reject(new ApiError(401, null));
+// Until the app wires it, a refresh fails as the server's 401 would (the error class loads only then).
+let hook: RefreshAccessToken = async () => {
+  const { ApiError } = await import('../../contract/errors.ts');
+  throw new ApiError(401, null);
+};
 
 /** The composition point (src/app) sets how the client refreshes the access token. */
 export function setRefreshAccessToken(refresh: RefreshAccessToken): void {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, ASSESSMENT_PATHS, MESSAGES } from '../../contract/index.ts';
+import { API, ASSESSMENT_PATHS, MESSAGES, UNEXPECTED_ERROR } from '../../contract/index.ts';
 import { tokenStore } from '../../src/lib/token-store.ts';
 import { ok } from './support/fake-api.ts';
 import { admin, student } from './support/fixtures.ts';
@@ -50,8 +50,9 @@ describe('page chrome', () => {
     await user.click(await within(nav()).findByRole('button', { name: 'Logout' }));
     expect(await within(nav()).findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(api.callsTo(`POST ${API.logout}`)).toHaveLength(1));
     expect(api.callsTo(`POST ${API.logout}`)[0]!.body).toEqual({ refresh: 'refresh-1' });
-    expect(tokenStore.getAccess()).toBeNull();
+    await waitFor(() => expect(tokenStore.getAccess()).toBeNull());
     expect(tokenStore.getRefresh()).toBeNull();
   });
 
@@ -143,7 +144,7 @@ describe('routes and access rules', () => {
         </MemoryRouter>
       </SessionContext.Provider>,
     );
-    expect(await screen.findByRole('heading', { name: MESSAGES.unexpectedError })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: UNEXPECTED_ERROR })).toBeInTheDocument();
     spy.mockRestore();
   });
 
