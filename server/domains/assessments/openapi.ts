@@ -5,6 +5,9 @@ import type { Operation } from '../../platform/openapi-operation.ts';
 /** Assessments (decision records 071, 072): the bank, tests, attempts, results and the instructor's analysis. */
 
 const Given = C.GivenAnswer;
+/** Figures that are null until the attempt is scored (or ranked). */
+const nullableNumbers = <K extends string>(keys: K[]) =>
+  Object.fromEntries(keys.map((k) => [k, z.number().nullable()])) as Record<K, z.ZodNullable<z.ZodNumber>>;
 const StudentQuestion = z.object({
   id: z.number(),
   kind: z.enum(C.QUESTION_KINDS),
@@ -13,6 +16,13 @@ const StudentQuestion = z.object({
   options: z.array(z.object({ id: z.string(), text: z.string(), text_hi: z.string().nullable() })),
   marks: z.number(),
   negative_marks: z.number(),
+});
+const SavedAnswer = z.object({
+  question: z.number(),
+  answer: Given,
+  marked_for_review: z.boolean(),
+  seq: z.number(),
+  time_spent_seconds: z.number(),
 });
 const AttemptView = z.object({
   id: z.number(),
@@ -26,15 +36,7 @@ const AttemptView = z.object({
   sections: z.array(
     z.object({ title: z.string(), duration_minutes: z.number().nullable(), questions: z.array(StudentQuestion) }),
   ),
-  answers: z.array(
-    z.object({
-      question: z.number(),
-      answer: Given,
-      marked_for_review: z.boolean(),
-      seq: z.number(),
-      time_spent_seconds: z.number(),
-    }),
-  ),
+  answers: z.array(SavedAnswer),
 });
 const SaveAck = z.object({ question: z.number(), seq: z.number(), kept_seq: z.number(), server_now: z.string() });
 const StudentTest = z.object({
@@ -95,13 +97,7 @@ const InstructorAttempt = z.object({
   ends_at: z.string(),
   submitted_at: z.string().nullable(),
   submitted_by: z.enum(['student', 'timer']).nullable(),
-  score: z.number().nullable(),
-  max_score: z.number().nullable(),
-  correct: z.number().nullable(),
-  wrong: z.number().nullable(),
-  unanswered: z.number().nullable(),
-  rank: z.number().nullable(),
-  percentile: z.number().nullable(),
+  ...nullableNumbers(['score', 'max_score', 'correct', 'wrong', 'unanswered', 'rank', 'percentile']),
   events: z.array(z.object({ kind: z.string(), at: z.string() })),
 });
 const Analysis = z.object({
