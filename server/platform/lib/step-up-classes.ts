@@ -160,6 +160,8 @@ export const ADMIN_ROUTE_CLASSES: Readonly<Record<`${Method} /${string}`, Access
   'POST /api/admin/placement/offers/:id/verify/': 'step-up',
   'POST /api/admin/placement/offers/:id/reject/': 'step-up',
   'POST /api/admin/placement/offers/:id/request-confirmation/': 'plain-write',
+  // The office's stories list with each story's offer and whether it is published (decision record 079).
+  'GET /api/admin/success-stories/': 'read',
   // Openings and applications (decision record 078): no money, no personal data beyond the office's own work.
   'GET /api/admin/placement/openings/': 'read',
   'POST /api/admin/placement/openings/': 'plain-write',
