@@ -93,5 +93,5 @@ describe('npm run backup / npm run restore', () => {
     await restored.stop();
     // Restoring over a database that has data is refused.
     await expect(npmScript('restore', file, target.url)).rejects.toThrow(/restore failed|exists|already/);
-  }, 120_000);
+  }, 180_000);
 });

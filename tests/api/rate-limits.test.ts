@@ -252,5 +252,5 @@ describe('two server processes on one database', () => {
       await Promise.all([a.stop(), b.stop()]);
       await drop();
     }
-  }, 90_000);
+  }, 180_000);
 });
