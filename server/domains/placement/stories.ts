@@ -9,6 +9,7 @@ import {
   type StoryItem,
   type StudentStory,
 } from '../../../contract/stories.ts';
+import { formatRupees } from '../../../contract/money.ts';
 import { istToday } from '../../../contract/time.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
@@ -78,10 +79,12 @@ function present(row: StoryRow, feePaise: number | undefined, consent: Consent):
 
 const anyConsent = (c: Consent) => STORY_ITEMS.some((item) => c[item]);
 
+/** What each story's student paid for its program, in paise, looked up by `fee(row)`. */
 async function feesOf(db: Db, rows: StoryRow[]) {
-  return storyRepository(db).feesPaise(
+  const paid = await storyRepository(db).feesPaise(
     rows.flatMap((r) => (r.student_id && r.program_id ? [{ student: r.student_id, program: r.program_id }] : [])),
   );
+  return (row: StoryRow) => paid.get(`${row.student_id}|${row.program_id}`);
 }
 
 function toStudentStory(row: StoryRow, fee: number | undefined, c: { consent: Consent; at: string | null }) {
@@ -119,7 +122,7 @@ export function createStoryService(db: Db) {
       return rows.flatMap((row) => {
         const consent = consents.get(row.id)!.consent;
         if (!anyConsent(consent)) return [];
-        return [present(row, fees.get(`${row.student_id}|${row.program_id}`), consent)];
+        return [present(row, fees(row), consent)];
       });
     },
 
@@ -140,7 +143,7 @@ export function createStoryService(db: Db) {
     async mine(student: UserRow): Promise<StudentStory[]> {
       const rows = await repo.ofStudent(student.id);
       const [consents, fees] = await Promise.all([consentsOf(db, rows), feesOf(db, rows)]);
-      return rows.map((r) => toStudentStory(r, fees.get(`${r.student_id}|${r.program_id}`), consents.get(r.id)!));
+      return rows.map((r) => toStudentStory(r, fees(r), consents.get(r.id)!));
     },
 
     /**
@@ -155,7 +158,7 @@ export function createStoryService(db: Db) {
         if (!row || row.student_id !== student.id || row.offer_status !== 'verified') throw notFound();
         const before = (await consentsOf(trx, [row])).get(row.id)!;
         const fees = await feesOf(trx, [row]);
-        const current = toStudentStory(row, fees.get(`${row.student_id}|${row.program_id}`), before);
+        const current = toStudentStory(row, fees(row), before);
         if (anyConsent(choice) && istToday() < (row.offer_date ?? ''))
           throw new ValidationFailed({ non_field_errors: [STORY_MESSAGES.beforeOffer(row.offer_date ?? '')] });
         const text = storyConsentText(current.preview, choice);
@@ -197,7 +200,7 @@ export async function storyOfferFields(
   return {
     placement_company_name: offer.employer_name,
     designation: offer.designation,
-    salary: `₹${Number(offer.annual_ctc).toLocaleString('en-IN')} a year`,
+    salary: `${formatRupees(Number(offer.annual_ctc))} a year`,
   };
 }
 
