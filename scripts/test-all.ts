@@ -35,7 +35,27 @@ type VitestJson = {
   numTodoTests?: number;
   numTotalTests: number;
   numFailedTestSuites: number;
+  testResults?: {
+    name: string;
+    message?: string;
+    assertionResults?: { status: string; fullName?: string; title?: string; failureMessages?: string[] }[];
+  }[];
 };
+
+/** The failed tests of a report, each as `file › test: first line of its error`, for the summary. */
+function failuresOf(json: VitestJson): string[] {
+  const out: string[] = [];
+  for (const file of json.testResults ?? []) {
+    const where = file.name.replace(`${process.cwd()}/`, '');
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed) {
+      const why = (a.failureMessages?.[0] ?? '').split('\n')[0]?.slice(0, 200) ?? '';
+      out.push(`${where} › ${a.fullName ?? a.title ?? '?'}${why ? `: ${why}` : ''}`);
+    }
+    if (failed.length === 0 && file.message) out.push(`${where}: ${file.message.split('\n')[0]?.slice(0, 200)}`);
+  }
+  return out;
+}
 
 /** A vitest run, counted test by test from its JSON report. */
 function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {}) {
@@ -74,6 +94,7 @@ function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {}) {
       skipped: json.numPendingTests + (json.numTodoTests ?? 0),
       seconds: secondsSince(start),
       note,
+      failures: failuresOf(json),
     };
   };
 }
@@ -192,6 +213,12 @@ async function main() {
     console.log(
       `${status} ${step.name.padEnd(11)} ${String(o.passed).padStart(4)} passed ${String(o.failed).padStart(3)} failed  ${String(o.seconds).padStart(6)}s${extra ? `  (${extra})` : ''}`,
     );
+  }
+  // The failed tests by name at the end, where a reader of the last lines of the run looks first.
+  const failures = chosen.flatMap((s) => (outcomes.get(s.name)?.failures ?? []).map((f) => `${s.name}: ${f}`));
+  if (failures.length) {
+    console.log(`\nFailed (${failures.length}):`);
+    for (const f of failures.slice(0, 30)) console.log(`  ${f}`);
   }
   const all = [...outcomes.values()];
   const passed = all.reduce((n, o) => n + o.passed, 0);

@@ -10,7 +10,15 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { log } from './log.ts';
 
-export type Outcome = { passed: number; failed: number; skipped: number; seconds: number; note?: string };
+export type Outcome = {
+  passed: number;
+  failed: number;
+  skipped: number;
+  seconds: number;
+  note?: string;
+  /** The failed tests, named, for the summary. */
+  failures?: string[];
+};
 export type Step = {
   name: string;
   title: string;
