@@ -127,11 +127,18 @@ export const CouponCheckInput = z.object({
 });
 export type CouponCheckInput = z.input<typeof CouponCheckInput>;
 
-/** The check's answer: discount and price_after in paise (price_after: list price less the discount, before GST). */
+/**
+ * The check's answer, before GST: `discount_paise` and `price_after_paise` (the list price less the discount) in
+ * paise, and the same two figures in rupees as `discount` and `price_after` (like a course's `price`).
+ */
 export const CouponCheck = z.object({
   valid: z.boolean(),
-  discount: z.number().int().nonnegative(),
-  price_after: z.number().int().nonnegative(),
+  discount_paise: z.number().int().nonnegative(),
+  price_after_paise: z.number().int().nonnegative(),
+  /** Rupees (two decimals at most): `discount_paise` / 100. */
+  discount: z.number().nonnegative(),
+  /** Rupees (two decimals at most): `price_after_paise` / 100. */
+  price_after: z.number().nonnegative(),
   message: z.string(),
   /** The discount's rule (percent 1–100, or fixed paise) when valid: an instalment plan's schedule applies it to the plan's total. */
   rule: z.object({ kind: z.enum(['percent', 'fixed']), value: z.number().int().nonnegative() }).nullable(),

@@ -7,7 +7,7 @@ import { notProvided } from './placeholders.ts';
  * is looked up first (`resolving` → `applied` when there is one, else `idle`); a code typed and Applied
  * is checked by the server (`checking`) and is then `applied` (its discount shows in the order summary and
  * the payment start sends the code, the server deciding again) or `invalid` (the server's reason). Without
- * a code that applies (refused, or removed), the scholarship applies, if there is one, as on the server. The figures are the server's: discount and price_after in paise.
+ * a code that applies (refused, or removed), the scholarship applies, if there is one, as on the server. The figures are the server's: discount_paise and price_after_paise.
  */
 export type CouponCheckInput = { courseType: string; courseId: string };
 export type CheckCouponInput = { courseType: 'program' | 'workshop'; courseId: number; code?: string };
@@ -54,8 +54,8 @@ export const couponCheckMachine = setup({
       applied: {
         // The server chose the student's scholarship over the code (the larger discount): it applies.
         code: params.answer.message === COUPON_MESSAGES.scholarshipBetter ? null : params.code,
-        discount: params.answer.discount,
-        priceAfter: params.answer.price_after,
+        discount: params.answer.discount_paise,
+        priceAfter: params.answer.price_after_paise,
         message: params.answer.message,
         rule: params.answer.rule,
       },

@@ -71,14 +71,17 @@ describe('scholarships', () => {
     // The checkout's quote shows it without any code.
     expect((await check(student, undefined)).body).toMatchObject({
       valid: true,
-      discount: 300000,
-      price_after: 700000,
+      discount_paise: 300000,
+      price_after_paise: 700000,
+      discount: 3000,
+      price_after: 7000,
     });
     // A smaller coupon: the scholarship applies instead.
     await newCoupon({ code: 'SMALLER', kind: 'percent', value: 10 });
     expect((await check(student, 'SMALLER')).body).toMatchObject({
       valid: true,
-      discount: 300000,
+      discount_paise: 300000,
+      discount: 3000,
       message: COUPON_MESSAGES.scholarshipBetter,
     });
     // The payment start applies it with no code at all.

@@ -98,13 +98,15 @@ describe('admin coupons', () => {
 });
 
 describe('the checkout check', () => {
-  it('answers the discount and the price after it, in paise, or why the code does not apply', async () => {
+  it('answers the discount and the price after it, in paise and in rupees, or why the code does not apply', async () => {
     const student = await ctx.user('checker');
     const coupon = await newCoupon({ code: 'TENOFF', kind: 'percent', value: 10 });
     expect((await check(student, 'tenoff')).body).toEqual({
       valid: true,
-      discount: 100000,
-      price_after: 900000,
+      discount_paise: 100000,
+      price_after_paise: 900000,
+      discount: 1000,
+      price_after: 9000,
       message: COUPON_MESSAGES.applied,
       // The rule itself, for a plan's schedule (its total, not the full price, takes the 10%).
       rule: { kind: 'percent', value: 10 },
@@ -112,8 +114,10 @@ describe('the checkout check', () => {
     await newCoupon({ code: 'LATER', starts_at: new Date(Date.now() + 86_400_000).toISOString() });
     expect((await check(student, 'LATER')).body).toMatchObject({
       valid: false,
+      discount_paise: 0,
+      price_after_paise: 1000000,
       discount: 0,
-      price_after: 1000000,
+      price_after: 10000,
       message: COUPON_MESSAGES.notStarted,
       rule: null,
     });

@@ -19,13 +19,13 @@ describe('coupon check machine, generated paths', () => {
     if (courseId === null) expect(['idle']).toContain(state);
     if (state === 'applied') {
       expect(error).toBeNull();
-      expect([couponApplied.discount, scholarshipFound.discount]).toContain(applied!.discount);
+      expect([couponApplied.discount_paise, scholarshipFound.discount_paise]).toContain(applied!.discount);
       // A code applied is the one typed; the scholarship has none.
-      expect(applied!.code === null ? scholarshipFound.discount : couponApplied.discount).toBe(applied!.discount);
+      expect(applied!.code === null ? scholarshipFound.discount_paise : couponApplied.discount_paise).toBe(applied!.discount);
     }
     // Without a code that applies, the scholarship (if any) is what applies, as on the server.
     if (state === 'idle' || state === 'invalid') expect(applied).toEqual(scholarship);
-    if (scholarship) expect(scholarship.discount).toBe(scholarshipFound.discount);
+    if (scholarship) expect(scholarship.discount).toBe(scholarshipFound.discount_paise);
     if (state === 'invalid') {
       expect([couponRefused.message, COUPON_CHECK_FAILED]).toContain(error);
     }

@@ -11,17 +11,36 @@ const CHECK = `POST ${COUPON_PATHS.check}`;
 /** The fake server's check: SAVE10 takes 10% off ₹1,25,000; no scholarship; anything else does not apply. */
 function checkAnswer(request: FakeRequest) {
   const code = (request.body as { code?: string }).code;
-  if (code === undefined) return ok({ valid: false, discount: 0, price_after: 12_500_000, message: '', rule: null });
+  if (code === undefined)
+    return ok({
+      valid: false,
+      discount_paise: 0,
+      price_after_paise: 12_500_000,
+      discount: 0,
+      price_after: 125000,
+      message: '',
+      rule: null,
+    });
   if (code.toUpperCase() === 'SAVE10') {
     return ok({
       valid: true,
-      discount: 1_250_000,
-      price_after: 11_250_000,
+      discount_paise: 1_250_000,
+      price_after_paise: 11_250_000,
+      discount: 12500,
+      price_after: 112500,
       message: COUPON_MESSAGES.applied,
       rule: { kind: 'percent', value: 10 },
     });
   }
-  return ok({ valid: false, discount: 0, price_after: 12_500_000, message: COUPON_MESSAGES.notFound, rule: null });
+  return ok({
+    valid: false,
+    discount_paise: 0,
+    price_after_paise: 12_500_000,
+    discount: 0,
+    price_after: 125000,
+    message: COUPON_MESSAGES.notFound,
+    rule: null,
+  });
 }
 
 async function breakdown() {
@@ -75,8 +94,10 @@ describe('Checkout coupon', () => {
         [PROGRAM]: ok(program()),
         [CHECK]: ok({
           valid: true,
-          discount: 2_500_000,
-          price_after: 10_000_000,
+          discount_paise: 2_500_000,
+          price_after_paise: 10_000_000,
+          discount: 25000,
+          price_after: 100000,
           message: COUPON_MESSAGES.applied,
           rule: { kind: 'fixed', value: 2_500_000 },
         }),

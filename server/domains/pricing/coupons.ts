@@ -66,6 +66,26 @@ async function refuseUnknownCourses(trx: Db, courses: CouponCourse[]): Promise<v
   }
 }
 
+/** The coupon check's answer: each figure in paise and, under the name without a unit, in rupees. */
+function couponAnswer(
+  valid: boolean,
+  listPaise: number,
+  discountPaise: number,
+  message: string,
+  rule: CouponCheck['rule'],
+): CouponCheck {
+  const priceAfterPaise = listPaise - discountPaise;
+  return {
+    valid,
+    discount_paise: discountPaise,
+    price_after_paise: priceAfterPaise,
+    discount: paiseToRupees(discountPaise),
+    price_after: paiseToRupees(priceAfterPaise),
+    message,
+    rule,
+  };
+}
+
 export function createCouponService(db: Db) {
   const repo = couponRepository(db);
 
@@ -197,7 +217,7 @@ export function createCouponService(db: Db) {
 
     /**
      * POST /classroom/coupons/check/: would this code (or, with none, the student's scholarship) apply to
-     * this course now? The answer's discount and price_after are in paise, before GST.
+     * this course now? The answer's figures are before GST, in paise and in rupees (couponAnswer).
      */
     async check(student: UserRow, input: z.output<typeof CouponCheckInput>): Promise<CouponCheck> {
       const course = await createCourseRepository(db).findForPayment(input.course_type, input.course);
@@ -212,19 +232,18 @@ export function createCouponService(db: Db) {
       };
       try {
         const chosen = await inTransaction(db, (trx) => chooseDiscount(trx, purchase));
-        if (!chosen) return { valid: false, discount: 0, price_after: listPrice, message: '', rule: null };
-        const discount = discountOn(listPrice, chosen.discount);
+        if (!chosen) return couponAnswer(false, listPrice, 0, '', null);
         const scholarshipWon = chosen.discount.source === 'scholarship' && Boolean(input.code?.trim());
-        return {
-          valid: true,
-          discount,
-          price_after: listPrice - discount,
-          message: scholarshipWon ? COUPON_MESSAGES.scholarshipBetter : COUPON_MESSAGES.applied,
-          rule: { kind: chosen.discount.kind, value: chosen.discount.value },
-        };
+        return couponAnswer(
+          true,
+          listPrice,
+          discountOn(listPrice, chosen.discount),
+          scholarshipWon ? COUPON_MESSAGES.scholarshipBetter : COUPON_MESSAGES.applied,
+          { kind: chosen.discount.kind, value: chosen.discount.value },
+        );
       } catch (error) {
         if (!(error instanceof BusinessError)) throw error;
-        return { valid: false, discount: 0, price_after: listPrice, message: error.error, rule: null };
+        return couponAnswer(false, listPrice, 0, error.error, null);
       }
     },
   };

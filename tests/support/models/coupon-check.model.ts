@@ -4,29 +4,37 @@ import type { MachineModel } from '../machine-model.ts';
 
 export const couponApplied: CouponCheck = {
   valid: true,
-  discount: 100000,
-  price_after: 900000,
+  discount_paise: 100000,
+  price_after_paise: 900000,
+  discount: 1000,
+  price_after: 9000,
   message: COUPON_MESSAGES.applied,
   rule: { kind: 'fixed', value: 100000 },
 };
 export const couponRefused: CouponCheck = {
   valid: false,
+  discount_paise: 0,
+  price_after_paise: 1000000,
   discount: 0,
-  price_after: 1000000,
+  price_after: 10000,
   message: COUPON_MESSAGES.usedUp,
   rule: null,
 };
 export const scholarshipFound: CouponCheck = {
   valid: true,
-  discount: 300000,
-  price_after: 700000,
+  discount_paise: 300000,
+  price_after_paise: 700000,
+  discount: 3000,
+  price_after: 7000,
   message: '',
   rule: { kind: 'percent', value: 30 },
 };
 export const noScholarship: CouponCheck = {
   valid: false,
+  discount_paise: 0,
+  price_after_paise: 1000000,
   discount: 0,
-  price_after: 1000000,
+  price_after: 10000,
   message: '',
   rule: null,
 };
