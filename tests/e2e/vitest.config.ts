@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './support/sequencer.ts';
 
 /**
  * End-to-end suite: real Chromium (Debian's /usr/bin/chromium) against the real server started the way
@@ -27,6 +28,8 @@ export default defineConfig({
     teardownTimeout: 30_000,
     // A failing journey is reported once with everything it printed; a retry would hide flakiness.
     retry: 0,
+    // The longest files first, so the two workers end together (tests/e2e/support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     reporters: ['default'],
   },
 });
