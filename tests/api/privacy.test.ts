@@ -1,11 +1,11 @@
 import { unzipSync, strFromU8 } from 'fflate';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, PRIVACY_API } from '../../contract/index.ts';
-import { PERSONAL_DATA, UNCLASSIFIED_TABLES } from '../../server/domains/privacy/personal-data/index.ts';
+import { PERSONAL_DATA } from '../../server/domains/privacy/personal-data/index.ts';
 import { renderPolicyMarkdown } from '../../server/platform/lib/policies.ts';
 import { mayMarket } from '../../server/domains/privacy/marketing.ts';
 import { completeThroughGateway, createProgram } from './support/fixtures.ts';
+import { liveColumns } from './support/live-columns.ts';
 import { startResetMailbox } from './support/reset-mail.ts';
 import { createTestApp, TEST_DB, type TestContext, type TestUser } from './support/harness.ts';
 
@@ -192,29 +192,9 @@ describe('under 18', () => {
   });
 });
 
-async function liveColumns(): Promise<Record<string, string[]>> {
-  const out: Record<string, string[]> = {};
-  if (TEST_DB === 'postgres') {
-    const rows = await sql<{ table_name: string; column_name: string }>`
-      SELECT table_name, column_name FROM information_schema.columns
-      WHERE table_schema = current_schema()`.execute(ctx.db);
-    for (const r of rows.rows) (out[r.table_name] ??= []).push(r.column_name);
-  } else {
-    const tables = await sql<{ name: string }>`
-      SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`.execute(ctx.db);
-    for (const t of tables.rows) {
-      // table_xinfo, not table_info: it also lists generated columns (users.search_text).
-      const cols = await sql<{ name: string }>`SELECT name FROM pragma_table_xinfo(${t.name})`.execute(ctx.db);
-      out[t.name] = cols.rows.map((c) => c.name);
-    }
-  }
-  for (const t of UNCLASSIFIED_TABLES) delete out[t];
-  return out;
-}
-
 describe('data export', () => {
   it('every column of the live schema is classified exactly once (exported, not personal, or withheld with a reason)', async () => {
-    const live = await liveColumns();
+    const live = await liveColumns(ctx.db, TEST_DB);
     const problems: string[] = [];
     for (const [table, columns] of Object.entries(live)) {
       const spec = PERSONAL_DATA[table];
