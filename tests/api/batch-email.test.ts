@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Batch, DELIVERY_API, type Payment } from '../../contract/index.ts';
+import { Batch, COUPON_PATHS, DELIVERY_API, type Payment } from '../../contract/index.ts';
 import { completeThroughGateway, createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 
@@ -13,6 +13,16 @@ beforeAll(async () => {
   ravi = await ctx.user('ravi');
 });
 afterAll(async () => ctx?.close());
+
+/** Billing details for a checkout (the start of a payment with a coupon carries them). */
+const FREE_BILLING = {
+  first_name: 'Asha',
+  last_name: 'Rao',
+  email: 'asha@example.com',
+  phone: '9876543210',
+  state_code: '27',
+  address: 'Andheri East, Mumbai',
+};
 
 const outbox = (template: string) =>
   ctx.db.selectFrom('outbox').selectAll().where('template', '=', template).orderBy('id').execute();
@@ -87,5 +97,52 @@ describe('the "enrolled into a batch" email', () => {
     await pay(ravi, programId, {});
     expect(await outbox('batch_joined')).toHaveLength(before);
     expect((await outbox('payment_confirmation')).length).toBeGreaterThan(0);
+  });
+
+  it('is written when a coupon makes the program free: the settlement module completes it like a paid one', async () => {
+    const programId = await createProgram(ctx, admin.access);
+    const created = await ctx.request({
+      method: 'POST',
+      url: DELIVERY_API.adminBatches,
+      token: admin.access,
+      body: {
+        course: programId,
+        name: 'Free June batch',
+        starts_on: '2099-06-01',
+        ends_on: '2099-09-30',
+        seats: 5,
+        mode: 'online',
+      },
+    });
+    const batch = Batch.parse(created.body);
+    const coupon = await ctx.request({
+      method: 'POST',
+      url: COUPON_PATHS.adminList,
+      token: admin.access,
+      body: {
+        code: 'JUNEFREE',
+        kind: 'percent',
+        value: 100,
+        is_active: true,
+        courses: [{ course_type: 'program', course: programId }],
+      },
+    });
+    expect(coupon.status, coupon.raw).toBe(201);
+    const asha = await ctx.user('asha');
+    const before = (await outbox('batch_joined')).length;
+    const res = await ctx.request({
+      method: 'POST',
+      url: `/classroom/programs/${programId}/payment/`,
+      token: asha.access,
+      body: { payment_method: 'upi', batch: batch.id, coupon: 'JUNEFREE', billing: FREE_BILLING },
+    });
+    expect(res.status, res.raw).toBe(201);
+    expect(res.body).toMatchObject({ status: 'completed', gateway: null });
+    const mails = await outbox('batch_joined');
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)!.subject).toContain('Free June batch');
+    // The seat is taken, as a paid student's is.
+    const seats = await ctx.request({ url: DELIVERY_API.programBatches(programId) });
+    expect((seats.body as { id: number; seats_left: number }[]).find((b) => b.id === batch.id)?.seats_left).toBe(4);
   });
 });

@@ -109,7 +109,8 @@ export function createBilling(institute: Institute) {
       if (!payment) throw new Error(`issueInvoice: no payment ${paymentId}.`);
       const issuable = payment.status === 'completed' || (options.beforePayment && payment.status === 'pending');
       if (!issuable) throw new Error(`issueInvoice: payment ${paymentId} is not completed.`);
-      if (payment.amount <= 0) return null;
+      // Nothing charged (a free workshop, or a course its discount made free): no invoice for ₹0.
+      if (paymentTotalPaise(payment) <= 0) return null;
 
       const placeCode = payment.billing_state_code ?? institute.stateCode;
       const quoted = paymentQuote(payment, placeCode === institute.stateCode);

@@ -107,7 +107,7 @@ export function createPaymentService(
           : null;
       let opened;
       try {
-        opened = await openPayment(db, rules, student, courseType, courseId, input);
+        opened = await openPayment(db, rules, student, courseType, courseId, input, effects);
       } catch (error) {
         if (!isCouponRefusal(error)) await guess?.release();
         throw error;

@@ -73,6 +73,7 @@ export async function completePayment(
   effects: PaymentEffects,
   payment: PaymentRow,
   extra: Partial<Pick<PaymentRow, 'admin_notes' | 'is_urgent' | 'gateway_payment_id'>> = {},
+  options: { refuseIfEnrolled?: boolean } = {},
 ): Promise<number | null> {
   // An instalment of an enrollment that ended is never paid into it (it would give access back).
   if (payment.instalment_id !== null) await refuseEndedEnrollment(trx, payment.instalment_id);
@@ -80,10 +81,22 @@ export async function completePayment(
   // every transaction locks payment totals before enrollment totals, so they cannot deadlock.
   const moved = await createPaymentRepository(trx).markCompletedIf(payment.id, payment.status, nowIso(), extra);
   if (!moved) return null;
-  const enrollmentId = await grantEnrollment(trx, payment);
+  const enrollmentId = await grantEnrollment(trx, payment, options);
   // The tax invoice and the confirmation email commit with the completion or not at all.
   await effects.completed(trx, payment.id);
   return enrollmentId;
+}
+
+/**
+ * A pending payment of nothing (a free workshop, or a course its discount made free) is completed at once,
+ * through completePayment like every other: its enrollment, batch seat, "enrolled into a batch" email and
+ * notifications commit with it (no invoice for ₹0). A student enrolled meanwhile by a racing request is
+ * refused (the caller's transaction rolls back). Answers whether it completed the payment.
+ */
+export async function completeIfFree(trx: Db, effects: PaymentEffects, paymentId: number): Promise<boolean> {
+  const payment = await createPaymentRepository(trx).findRow(paymentId);
+  if (!payment || payment.status !== 'pending' || paymentTotalPaise(payment) > 0) return false;
+  return (await completePayment(trx, effects, payment, {}, { refuseIfEnrolled: true })) !== null;
 }
 
 /** What a payment's completion on the gateway's word did: the enrollment, and what the office must see. */

@@ -9,7 +9,9 @@ import { isUniqueViolation } from '../../platform/lib/db-errors.ts';
 import { BusinessError, notFound } from '../../platform/lib/errors.ts';
 import { nowIso } from '../../platform/lib/time.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
-import { givesAccess, grantEnrollment } from '../enrollments/service.ts';
+import { givesAccess } from '../enrollments/service.ts';
+import type { PaymentEffects } from './effects.ts';
+import { completeIfFree } from './settlement.ts';
 import { quoteForCourse, type PricingRules } from '../pricing/service.ts';
 import { chooseDiscount } from '../pricing/coupon-discounts.ts';
 import { paymentTotalPaise, rupeesToPaise } from '../../../contract/money.ts';
@@ -54,6 +56,7 @@ export async function openPayment(
   courseType: CourseType,
   courseId: number,
   input: StartInput,
+  effects: PaymentEffects,
 ) {
   try {
     return await inTransaction(db, async (trx) => {
@@ -120,14 +123,6 @@ export async function openPayment(
           discount_paise: quoted.discount,
         };
       };
-      /** A re-quoted payment the discount made free (100% off): completed at once, as a free workshop is. */
-      const completeIfFree = async (id: number, totalPaise: number) => {
-        if (totalPaise > 0) return;
-        const row = await payments.findRow(id);
-        if (row && (await payments.markCompletedIf(id, 'pending', nowIso()))) {
-          await grantEnrollment(trx, row, { refuseIfEnrolled: true });
-        }
-      };
       /** A payment reused with another plan (or none) charges the new amount through a new gateway order. */
       const switchPlan = async (row: PaymentRow) => {
         if (!choosing || (row.plan_id ?? null) === (plan?.id ?? null)) return row.amount;
@@ -161,7 +156,7 @@ export async function openPayment(
             ...(current && quoted.total_paise !== paymentTotalPaise(current) ? REPRICED : {}),
             updated_at: nowIso(),
           });
-          await completeIfFree(pending.id, quoted.total_paise);
+          await completeIfFree(trx, effects, pending.id);
         }
         return { payment: await paymentView(trx, pending.id), created: false };
       }
@@ -184,19 +179,17 @@ export async function openPayment(
           ...quoted,
           ...(quoted.total_paise !== paymentTotalPaise(current) ? REPRICED : {}),
         });
-        await completeIfFree(failed.id, quoted.total_paise);
+        await completeIfFree(trx, effects, failed.id);
         return { payment: await paymentView(trx, failed.id), created: false };
       }
 
       const now = nowIso();
       const quoted = await priced(price, input.billing, input.coupon);
-      const free = quoted.total_paise === 0;
       const id = await payments.insert({
         student_id: student.id,
         course_type: courseType,
         course_id: courseId,
-        // Free workshops enroll at once: the payment is born completed, for nothing.
-        status: free ? 'completed' : 'pending',
+        status: 'pending',
         amount: price,
         payment_method: input.payment_method,
         ...billingColumns(input.billing),
@@ -205,19 +198,14 @@ export async function openPayment(
         admin_notes: '',
         is_urgent: 0,
         created_at: now,
-        completed_at: free ? now : null,
+        completed_at: null,
         updated_at: now,
         batch_id: batch,
         plan_id: plan?.id ?? null,
       });
-      // A racing request may have enrolled the student since the check above: refuse, roll back.
-      if (free)
-        await grantEnrollment(
-          trx,
-          // A program made free by its discount joins the batch chosen, as a paid one does.
-          { student_id: student.id, course_type: courseType, course_id: courseId, batch_id: batch },
-          { refuseIfEnrolled: true },
-        );
+      // A payment of nothing (a free workshop, or a program its discount made free, which joins the batch
+      // chosen as a paid one does) is completed at once by the settlement module, with its effects.
+      await completeIfFree(trx, effects, id);
       return { payment: await paymentView(trx, id), created: true };
     });
   } catch (error) {
