@@ -89,6 +89,22 @@ export const MarkReadInput = z.union([
 ]);
 export type MarkReadInput = z.infer<typeof MarkReadInput>;
 
+/**
+ * GET /classroom/notifications/stream/ (decision record 080): `text/event-stream` of `event: unread`, each
+ * `data` one UnreadEvent (the first at once, then after every change), a comment line as heartbeat.
+ */
+export const UnreadEvent = z.object({
+  unread: z.number().int().min(0),
+  /** The newest notification's id (read or not), or null for none. */
+  latest_id: z.number().int().nullable(),
+});
+export type UnreadEvent = z.infer<typeof UnreadEvent>;
+export const NOTIFY_STREAM = {
+  event: 'unread',
+  /** The client gives up on a stream silent this long (above the longest heartbeat, 50 s) and reconnects. */
+  silenceMs: 80_000,
+} as const;
+
 const channelChoice = z.object({ email: z.boolean(), whatsapp: z.boolean(), sms: z.boolean() });
 export const Preferences = z.object({
   /** The number WhatsApp and SMS go to (digits with the country code, 91…), or null. */

@@ -4,9 +4,10 @@
  * UPLOAD_DIR, with TRUST_PROXY=1, behind Debian's nginx using deploy/nginx/ccinstitute-proxy.conf (nginx is
  * installed with apt-get when missing); the Razorpay-shaped sandbox and an SMTP inbox run in this process.
  * Checks through the proxy: readiness, the catalogue (compressed by the app), logins, client addresses and
- * request ids, a write through one instance seen by the other at once, a resource file uploaded through one
- * and served by the other, a payment through the sandbox completed once, and each email sent once although
- * both instances run the outbox. Prints each check and ends with `N passed, M failed` (exit 1 on a failure).
+ * request ids, the unread stream (unbuffered, an announcement on it), a write through one instance seen by
+ * the other at once, a resource file uploaded through one and served by the other, a payment through the
+ * sandbox completed once, and each email sent once although both instances run the outbox. Prints each
+ * check and ends with `N passed, M failed` (exit 1 on a failure).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -18,6 +19,7 @@ import { pgAdmin, startServerProcess, type ServerProcess } from '../tests/api/su
 import { freePort } from '../tests/support/server-spawn.ts';
 import { startInbox } from '../tests/api/support/smtp.ts';
 import { startNginx, type Proxy } from './cluster/nginx.ts';
+import { enrollmentsOf, streamThroughProxy } from './cluster/stream.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 let passed = 0;
@@ -150,6 +152,7 @@ async function smoke(proxy: string, a: ServerProcess, b: ServerProcess, sandbox:
   const admin = (await login('admin', 'admin123')).access ?? '';
   const student = (await login('student', 'student123')).access ?? '';
   check('logins through the proxy (administrator and student)', admin !== '' && student !== '');
+  await streamThroughProxy(proxy, student, admin, check);
 
   // The client's address is the one nginx saw, never one the client wrote; the request id is nginx's.
   const forged = await call(proxy, API.me, { token: student, headers: { 'x-forwarded-for': '198.51.100.7' } });
@@ -222,13 +225,6 @@ async function uploadThroughOneServeThroughOther(a: ServerProcess, b: ServerProc
     bytes.equals(pdf),
     `${res.status} ${link}`,
   );
-}
-
-/** The student's program enrollments (the list answers an array, or a page of them). */
-async function enrollmentsOf(proxy: string, token: string): Promise<Array<{ course: number }>> {
-  type Row = { course: number; course_type: string };
-  const body = (await call(proxy, API.enrollments.list, { token })).body as Row[] | { results: Row[] };
-  return (Array.isArray(body) ? body : body.results).filter((row) => row.course_type === 'program');
 }
 
 async function payThroughSandbox(proxy: string, student: string, programId: number, sandbox: Sandbox, inbox: Inbox) {

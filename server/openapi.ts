@@ -179,9 +179,14 @@ function operationObject(op: Operation) {
                 description: 'A CSV file (UTF-8 with a BOM, a header row)',
                 content: { 'text/csv': { schema: { type: 'string' } } },
               }
-            : schema
-              ? { description: 'OK', content: { 'application/json': { schema: schemaRef(schema) } } }
-              : { description: 'No content' };
+            : schema === 'events'
+              ? {
+                  description: 'Server-sent events (docs/api.md says which events and what their data is)',
+                  content: { 'text/event-stream': { schema: { type: 'string' } } },
+                }
+              : schema
+                ? { description: 'OK', content: { 'application/json': { schema: schemaRef(schema) } } }
+                : { description: 'No content' };
   }
   for (const status of [...errors].sort()) {
     const error = ERROR_RESPONSES[status];

@@ -19,8 +19,8 @@ export type Operation = {
   bodyOptional?: boolean;
   /** A multipart/form-data upload with one file in the field "file". */
   upload?: boolean;
-  /** Status → schema (null: no body; 'csv': a text/csv attachment; 'file': a stored file). */
-  responses: Record<number, z.ZodType | null | 'csv' | 'file'>;
+  /** Status → schema (null: no body; 'csv': a text/csv attachment; 'file': a stored file; 'events': server-sent events). */
+  responses: Record<number, z.ZodType | null | 'csv' | 'file' | 'events'>;
   errors?: number[];
 };
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, ASSIGNMENTS_API, DELIVERY_API } from '../../contract/index.ts';
 import { ASSESSMENT_PATHS } from '../../contract/assessment-paths.ts';
+import { NOTIFY_PATHS } from '../../contract/notifications.ts';
 import { createTestApp, TEST_DB, type TestContext } from './support/harness.ts';
 import { routeHooks, type RouteHooks } from './support/route-hooks.ts';
 
@@ -50,6 +51,16 @@ describe(`the hooks every request passes through (${TEST_DB})`, () => {
     for (const [route, expected] of Object.entries(HOT_ROUTES)) {
       expect({ route, hooks: hooks.get(route) }).toEqual({ route, hooks: expected });
     }
+  });
+
+  it('the unread stream passes no compression and no revalidation: either would hold its events back', () => {
+    // One request for the stream's whole life: its one log line is written when it ends (decision record 080).
+    expect(hooks.get(`GET ${NOTIFY_PATHS.stream}`)).toEqual({
+      onRequest: ['securityHeaders', 'readAccessToken'],
+      preHandler: ['authenticated'],
+      onSend: ['answerHeaders'],
+    });
+    expect(hooks.has(`HEAD ${NOTIFY_PATHS.stream}`)).toBe(false);
   });
 
   it('only the upload routes parse multipart, so no other route runs its asynchronous hooks', () => {

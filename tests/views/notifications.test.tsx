@@ -7,7 +7,7 @@ import {
   type NotificationPage,
   type Preferences,
 } from '../../contract/index.ts';
-import { fail, ok, type FakeRequest } from './support/fake-api.ts';
+import { eventStream, fail, ok, type FakeRequest } from './support/fake-api.ts';
 import { student } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
 
@@ -77,6 +77,25 @@ describe('Notifications', () => {
     await user.click(await screen.findByRole('link', { name: 'Class moved to Thursday' }));
     await waitFor(() => expect(api.callsTo(`POST ${P.read}`).map((c) => c.body)).toEqual([{ ids: [4] }]));
     expect(await bell('Notifications, 2 unread')).toBeInTheDocument();
+  });
+
+  it('follows the stream: a new notification raises the count at once, without asking the list again', async () => {
+    const stream = eventStream();
+    const { api } = renderApp('/', {
+      user: student,
+      routes: { ...notificationsServer(UNREAD), [`GET ${P.stream}`]: () => stream.response },
+    });
+    expect(await bell('Notifications, 3 unread')).toBeInTheDocument();
+    // The stream carries the access token in its header, never in its URL (decision record 080).
+    await waitFor(() => expect(api.callsTo(`GET ${P.stream}`)).toHaveLength(1));
+    const [opened] = api.callsTo(`GET ${P.stream}`);
+    expect([opened!.auth, opened!.query.toString()]).toEqual([expect.stringMatching(/^Bearer /), '']);
+    stream.send('retry: 3000\n\nevent: unread\ndata: {"unread":3,"latest_id":4}\n\n');
+    stream.send(': heartbeat\n\nevent: unread\ndata: {"unread":4,');
+    stream.send('"latest_id":5}\n\n');
+    expect(await bell('Notifications, 4 unread')).toBeInTheDocument();
+    expect(api.callsTo(`GET ${P.list}`)).toHaveLength(1);
+    stream.end();
   });
 
   it('asks nothing while the tab is hidden, and asks at once when it is shown again', async () => {

@@ -26,9 +26,37 @@ export type NotifyConfig = {
   /** How long a sent WhatsApp message may go undelivered before the SMS fallback (NOTIFY_FALLBACK_MINUTES). */
   fallbackMinutes: number;
   pollMs: number;
+  /** The unread count's server-sent events (decision record 080). */
+  stream: StreamConfig;
+};
+
+/** GET /classroom/notifications/stream/ (decision record 080), from NOTIFY_STREAM_* (README, "Configuration"). */
+export type StreamConfig = {
+  /** Streams one user may hold open at once (NOTIFY_STREAM_PER_USER); one more is answered 429. */
+  perUser: number;
+  /** How often this process's one watcher looks for new notifications (NOTIFY_STREAM_POLL_MS). */
+  pollMs: number;
+  /** A comment line on every open stream this often (NOTIFY_STREAM_HEARTBEAT_SECONDS), below the proxy's read timeout. */
+  heartbeatMs: number;
 };
 
 const text = (value: string | undefined) => value?.trim() || null;
+
+function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
+  return n;
+}
+
+/** The stream's settings: at most 5 streams a user, a look every second, a heartbeat every 25 s (nginx reads for 60 s). */
+export const loadStreamConfig = (env: NodeJS.ProcessEnv): StreamConfig => ({
+  perUser: whole(env, 'NOTIFY_STREAM_PER_USER', 5, 1, 50),
+  pollMs: whole(env, 'NOTIFY_STREAM_POLL_MS', 1000, 200, 10_000),
+  heartbeatMs: whole(env, 'NOTIFY_STREAM_HEARTBEAT_SECONDS', 25, 5, 50) * 1000,
+});
 
 export function loadNotifyConfig(env: NodeJS.ProcessEnv, demoMode: boolean, publicUrl: string): NotifyConfig {
   const fallbackMinutes = Number(env.NOTIFY_FALLBACK_MINUTES ?? 5);
@@ -61,5 +89,6 @@ export function loadNotifyConfig(env: NodeJS.ProcessEnv, demoMode: boolean, publ
     linkHosts: hosts.length ? hosts : [new URL(publicUrl).host.toLowerCase()],
     fallbackMinutes,
     pollMs: 1000,
+    stream: loadStreamConfig(env),
   };
 }

@@ -39,6 +39,15 @@ export const NOTIFY_OPERATIONS: Operation[] = [
   }),
   op({
     method: 'get',
+    path: P.stream,
+    summary:
+      'The unread count as server-sent events: `event: unread` with `data: {"unread", "latest_id"}` at once and after every change, a comment every 25 s; one request for its whole life (at most 5 a user: 429), ended at the access token’s expiry',
+    access: 'user',
+    responses: { 200: 'events' },
+    errors: [429],
+  }),
+  op({
+    method: 'get',
     path: P.preferences,
     summary: 'The caller’s number, WhatsApp opt-in and channels per kind',
     access: 'user',

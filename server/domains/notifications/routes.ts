@@ -23,10 +23,13 @@ import { selfOrigin } from '../payments/gateway/index.ts';
 import { addFallback } from './fallback.ts';
 import { createNotificationRepository } from './repository.ts';
 import { createMessagingSandbox, MESSAGING_SANDBOX_PREFIX } from './sandbox.ts';
+import { createUnreadHub } from './stream.ts';
 import { setupMessaging } from './setup.ts';
 import { templateRows } from './templates.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 import { createWebhookService } from './webhooks.ts';
+
+const STREAM_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'x-accel-buffering': 'no' };
 
 /** Notifications (issue 36, decision records 073 and 074): the centre, channels, announcements, questions. */
 export default async function notificationRoutes(app: FastifyInstance) {
@@ -48,6 +51,21 @@ export default async function notificationRoutes(app: FastifyInstance) {
   app.post(P.read, { preHandler: authenticated }, (request) =>
     markRead(db, requireUser(request).id, parse(MarkReadInput, request.body)),
   );
+
+  // The unread count as server-sent events (decision record 080): one watcher for this process's streams.
+  // Shutdown ends every stream first (preClose), so they never hold the graceful close up.
+  const hub = createUnreadHub({ db, config: config.notify.stream, warn: (what, err) => app.log.warn({ err }, what) });
+  app.addHook('preClose', (done) => {
+    hub.close();
+    done();
+  });
+  // No compression and no revalidation: either would hold the events back until the stream ends.
+  app.get(P.stream, { preHandler: authenticated, compress: false, exposeHeadRoute: false }, async (request, reply) => {
+    const user = requireUser(request);
+    const stream = await hub.open(user.id, request.login, request.headers.authorization ?? '');
+    // X-Accel-Buffering: nginx passes each event on at once (deploy/nginx/ccinstitute-proxy.conf).
+    return reply.headers(STREAM_HEADERS).send(stream);
+  });
 
   app.get(P.preferences, { preHandler: authenticated }, (request) => preferencesOf(db, requireUser(request).id));
   app.put(P.preferences, { preHandler: authenticated }, (request) =>

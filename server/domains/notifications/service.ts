@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../platform/db/connect.ts';
 import { clockNow } from '../../platform/lib/clock.ts';
 import { pageLinks } from '../../platform/lib/pagination.ts';
+import { localChanges } from './changes.ts';
 import { notBefore } from './quiet-hours.ts';
 import { createNotificationRepository } from './repository.ts';
 import type { MessageOutboxTable, NotificationRow } from './tables.ts';
@@ -56,6 +57,8 @@ export async function notifyMany(trx: Db, userIds: number[], input: NotifyInput)
       created_at: new Date(now).toISOString(),
     })),
   );
+  // This process's unread streams look a moment later (decision record 080).
+  localChanges.tell({ kind: 'written' });
   if (kind === 'questions') return created.map((c) => c.id);
   const settings = new Map((await repo.settings(ids)).map((s) => [s.user_id, s]));
   const choices = new Map<string, boolean>();
@@ -113,5 +116,6 @@ export async function listNotifications(
 export async function markRead(db: Db, userId: number, input: MarkReadInput): Promise<{ unread: number }> {
   const repo = createNotificationRepository(db);
   await repo.markRead(userId, 'all' in input ? 'all' : input.ids, new Date(clockNow()).toISOString());
+  localChanges.tell({ kind: 'read', userId });
   return { unread: (await repo.counts(userId)).unread };
 }

@@ -6,7 +6,7 @@ import {
   whatsAppOptInMachine,
   type FormSubmitInput,
 } from '../../../machines/form-submit.machine.ts';
-import { notificationBellMachine } from '../../../machines/notification-bell.machine.ts';
+import { notificationBellMachine, type UnreadStreamInput } from '../../../machines/notification-bell.machine.ts';
 import {
   BELL_SIZE,
   chooseWhatsApp,
@@ -17,9 +17,22 @@ import {
 } from '../../features/notifications/api/notifications-api.ts';
 import { listOf, loaderOf } from './lists.ts';
 
-/** The header's bell: the latest five and the unread count, in one call. */
+/**
+ * The header's bell: the latest five and the unread count in one call, and the stream of the count (decision
+ * record 080), whose reader is loaded when the bell first opens it (a chunk of its own).
+ */
 export const appNotificationBell = notificationBellMachine.provide({
-  actors: { fetchLatest: fromPromise(() => fetchNotifications(null, BELL_SIZE)) },
+  actors: {
+    fetchLatest: fromPromise(() => fetchNotifications(null, BELL_SIZE)),
+    followUnread: fromPromise<void, UnreadStreamInput>(async ({ input, signal }) => {
+      const { followUnread } = await import('../../features/notifications/api/unread-stream.ts');
+      await followUnread({
+        signal,
+        onOpen: () => input.bell.send({ type: 'stream.open' }),
+        onUnread: (event) => input.bell.send({ type: 'stream.unread', ...event }),
+      });
+    }),
+  },
 });
 
 /** /notifications: the list a page at a time (the server's `next`), and Mark all as read. */

@@ -7,7 +7,7 @@ import { placementBatch, placementStudents } from './placement-fixtures.ts';
  * A program with a lesson and two batches, each with its instructor and students (issue 36's access
  * matrix): batch A's students, batch B's student, A's instructor, another instructor, an administrator.
  */
-export async function notifyWorld(ctx: TestContext, tag: string) {
+export async function notifyWorld(ctx: Pick<TestContext, 'db' | 'user'>, tag: string) {
   const admin = await ctx.user(`${tag}admin`, 'admin');
   const instructor = await ctx.user(`${tag}teacher`, 'instructor');
   const otherInstructor = await ctx.user(`${tag}otherteacher`, 'instructor');

@@ -46,27 +46,35 @@ export const bellAllRead: NotificationPage = { ...bellPage, unread: 0, results: 
 export const bellVisible: NotificationBellInput = { visible: true };
 export const bellHidden: NotificationBellInput = { visible: false };
 
+/** The stream's events (decision record 080): the count rose with a new notification, then all were read. */
+export const streamRaised = { type: 'stream.unread', unread: 4, latest_id: 8 } as const;
+export const streamAllRead = { type: 'stream.unread', unread: 0, latest_id: 8 } as const;
+
 export const notificationBellModel: MachineModel<NotificationBellInput> = {
   name: 'notification-bell',
   machine: notificationBellMachine,
-  actors: ['fetchLatest'],
+  actors: ['fetchLatest', 'followUnread'],
   appActions: [],
   inputs: [bellVisible, bellHidden],
   events: [
     { type: 'bell.visible' },
     { type: 'bell.hidden' },
     { type: 'bell.refresh' },
-    // The poll's interval (BELL_POLL_MS): the machine's delayed transition, as its event.
-    { type: 'xstate.after.pollDelay.notification-bell.polling.waiting' },
     { type: 'xstate.done.actor.fetchLatest', output: bellPage },
     { type: 'xstate.done.actor.fetchLatest', output: bellAllRead },
     { type: 'xstate.error.actor.fetchLatest', error: networkError },
+    // The stream: open, its events, its end by the server, its failure.
+    { type: 'stream.open' },
+    streamRaised,
+    streamAllRead,
+    { type: 'xstate.done.actor.followUnread', output: undefined },
+    { type: 'xstate.error.actor.followUnread', error: networkError },
+    // The delays (the retry, and BELL_POLL_MS while reconnecting): the machine's delayed transitions, as events.
+    { type: 'xstate.after.retryDelay.notification-bell.live.stream.reconnecting' },
+    { type: 'xstate.after.pollDelay.notification-bell.live.stream.reconnecting.waiting' },
   ],
-  stateKey: (snapshot) => ({
-    value: snapshot.value,
-    unread: (snapshot.context as { page: NotificationPage | null }).page?.unread ?? null,
-    error: (snapshot.context as { error: string | null }).error,
-  }),
+  // By state alone: the counts and failures are checked along each path, and every transition is still walked.
+  stateKey: (snapshot) => snapshot.value,
   kind: ['shortest', 'transitions'],
 };
 

@@ -18,13 +18,26 @@ export type FakeRequest = {
   /** The Idempotency-Key header (refunds), or null. */
   idempotencyKey: string | null;
 };
-export type FakeResponse = { status?: number; body?: unknown };
+/** `eventStream`: the answer is server-sent events, written by the test (eventStream() below). */
+export type FakeResponse = { status?: number; body?: unknown; eventStream?: ReadableStream<Uint8Array> };
 export type Handler = FakeResponse | ((request: FakeRequest) => FakeResponse | Promise<FakeResponse>);
 
 export const ok = (body: unknown): FakeResponse => ({ status: 200, body });
 export const fail = (status: number, body: unknown): FakeResponse => ({ status, body });
 export const unauthorized = fail(401, { detail: SERVER_MESSAGES.tokenInvalid });
 export const serverError = fail(500, { detail: SERVER_MESSAGES.serverError });
+
+/** A text/event-stream answer the test writes to as it goes (`send` an event's text, `end` it). */
+export function eventStream() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  const encoder = new TextEncoder();
+  return {
+    response: { status: 200, eventStream: stream } as FakeResponse,
+    send: (text: string) => controller.enqueue(encoder.encode(text)),
+    end: () => controller.close(),
+  };
+}
 
 /** A response the test releases later: for "while loading" assertions. */
 export function deferred() {
@@ -103,6 +116,12 @@ export function installFakeApi(routes: Record<string, Handler> = {}, options: Op
           ? await handler(request)
           : handler;
     const status = answer.status ?? 200;
+    if (answer.eventStream) {
+      return new Response(answer.eventStream, {
+        status,
+        headers: { 'Content-Type': 'text/event-stream; charset=utf-8' },
+      });
+    }
     if (status === 204 || answer.body === undefined) return new Response(null, { status });
     return new Response(JSON.stringify(answer.body), { status, headers: { 'Content-Type': 'application/json' } });
   });

@@ -87,6 +87,23 @@ export function createRefreshTokenRepository(db: Db) {
         .executeTakeFirst();
       return row?.created_at;
     },
+    /** Of these logins, those that ended: signed out (revoked), expired, or gone (housekeeping deleted them). */
+    async endedAmong(families: string[]): Promise<string[]> {
+      if (families.length === 0) return [];
+      const now = nowIso();
+      const live = new Set<string>();
+      for (let i = 0; i < families.length; i += 500) {
+        const rows = await db
+          .selectFrom('refresh_families')
+          .select('family')
+          .where('family', 'in', families.slice(i, i + 500))
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', now)
+          .execute();
+        for (const row of rows) live.add(row.family);
+      }
+      return families.filter((family) => !live.has(family));
+    },
     /** Ends a whole login: none of its tokens refreshes any more. */
     async revokeFamily(family: string): Promise<void> {
       await db

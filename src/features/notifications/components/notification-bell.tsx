@@ -14,8 +14,9 @@ export const bellLabel = (unread: number) => (unread > 0 ? `Notifications, ${unr
 
 /**
  * The header's bell (signed in): the unread count, and a menu of the latest five with a link to all of
- * them. The bell machine asks the server every 60 s while the tab is visible; this view tells it when the
- * tab is shown or hidden, and when the /notifications page marked some read. The menu is a disclosure
+ * them. While the tab is visible the bell machine follows the server's stream of the count (polling every
+ * 60 s while the stream is down); this view tells it when the tab is shown or hidden, and when the
+ * /notifications page marked some read. The menu is a disclosure
  * (Escape, a click elsewhere or a navigation closes it).
  */
 export function NotificationBell({ logic }: { logic: NotificationBellLogic }) {
@@ -26,7 +27,7 @@ export function NotificationBell({ logic }: { logic: NotificationBellLogic }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const open = menu.hasTag('open');
-  const unread = bell.context.page?.unread ?? 0;
+  const unread = bell.context.unread;
   const latest = bell.context.page?.results ?? [];
 
   useEffect(() => {
