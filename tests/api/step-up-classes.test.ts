@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MFA_MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
+import { MFA_MESSAGES, NOTIFY_PATHS, SERVER_MESSAGES } from '../../contract/index.ts';
 import {
   accessClassOf,
   ADMIN_ROUTE_CLASSES,
@@ -66,6 +66,8 @@ describe('the route table', () => {
     for (const route of routesOf(ctx.app)) {
       if (route.method === 'HEAD' || isAdminPath(route.url) || accessClassOf(route.method, route.url)) continue;
       if (route.url.startsWith('/gateway-sandbox/') || route.url === '/api/payments/razorpay/webhook/') continue;
+      // The unread count's event stream stays open for as long as its caller listens (any signed-in user).
+      if (route.url === NOTIFY_PATHS.stream) continue;
       // A fresh student and instructor for each call: a call may sign its caller out or ask for erasure.
       const refusals = [];
       for (const role of ['student', 'instructor'] as const) {
