@@ -5,7 +5,7 @@ import { adminOnly, requireAdmin } from '../../../platform/http/auth.ts';
 import { createIncidentRepository, createPrivacyRequestRepository } from '../repositories/privacy-requests.ts';
 import { notifyAffected, recordIncident, toIncident } from '../incidents.ts';
 import { actOnRequest, toPrivacyRequest } from '../service.ts';
-import { createSubmissionFiles } from '../../teaching/assignments.ts';
+import { removeStored } from '../../../platform/files/store.ts';
 
 /** The admin Privacy tab: privacy requests (oldest first) and breach incidents. Administrators only. */
 export default async function privacyAdminRoutes(app: FastifyInstance) {
@@ -21,8 +21,10 @@ export default async function privacyAdminRoutes(app: FastifyInstance) {
     const action = parse(PrivacyRequestAction, request.body);
     const { request: answer, submissionFiles } = await actOnRequest(db, ctx, admin.id, idParam(request.params), action);
     // An erasure deleted the person's submissions: their files go once it committed.
-    const files = createSubmissionFiles(config.uploadDir);
-    for (const name of submissionFiles) await files.remove(name);
+    await removeStored(
+      config.uploadDir,
+      submissionFiles.map((name) => ({ use: 'submissions', name })),
+    );
     return answer;
   });
 
