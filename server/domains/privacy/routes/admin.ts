@@ -19,12 +19,9 @@ export default async function privacyAdminRoutes(app: FastifyInstance) {
   app.post(PRIVACY_API.adminRequest(), { preHandler: adminOnly }, async (request) => {
     const admin = requireAdmin(request);
     const action = parse(PrivacyRequestAction, request.body);
-    const { request: answer, submissionFiles } = await actOnRequest(db, ctx, admin.id, idParam(request.params), action);
-    // An erasure deleted the person's submissions: their files go once it committed.
-    await removeStored(
-      config.uploadDir,
-      submissionFiles.map((name) => ({ use: 'submissions', name })),
-    );
+    const { request: answer, files } = await actOnRequest(db, ctx, admin.id, idParam(request.params), action);
+    // An erasure let go of the person's submissions, résumés and offer letters: the files go once it committed.
+    await removeStored(config.uploadDir, files);
     return answer;
   });
 
