@@ -178,5 +178,7 @@ export const AppConfig = z.object({
   institute_state_code: z.string().nullable(),
   /** PRIVACY_NOTICE_VERSION: the privacy notice in force, which a form's consents acknowledge. */
   privacy_notice_version: z.string(),
+  /** UPLOAD_MAX_BYTES: the largest file an upload takes (a résumé, an offer letter), shown beside the input. */
+  upload_max_bytes: z.number().int(),
 });
 export type AppConfig = z.infer<typeof AppConfig>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTERS_MESSAGE, MULTI_LINE, optionalLine, optionalText, requiredText } from './fields.ts';
 import { withPlacementWording } from './placement.ts';
+import { PLACEMENT_DOCUMENT_MESSAGES as D, PlacementDocument, pdfFile } from './placement-documents.ts';
 import { formatIstDateTime } from './time.ts';
 export { OPENING_PATHS } from './placement-paths.ts';
 
@@ -134,6 +135,12 @@ export const ApplicationInput = z.object({
     .default(''),
 });
 
+/**
+ * The dashboard's Apply: the cover note and the résumé, a PDF (multipart `resume`; the server reads its
+ * bytes and refuses another type, or one over UPLOAD_MAX_BYTES).
+ */
+export const ApplicationForm = ApplicationInput.extend({ resume: pdfFile(D.resumeMissing, D.resumeType) });
+
 export const StageInput = z
   .object({
     stage: z.enum(APPLICATION_STAGES, { error: OPENING_MESSAGES.stage }),
@@ -159,6 +166,8 @@ export const Application = z.object({
   interview_at: z.string().nullable(),
   interview_mode: z.enum(INTERVIEW_MODES).nullable(),
   cover_note: z.string(),
+  /** The résumé sent with the application (a PDF), downloaded by the student and by the office. */
+  resume: PlacementDocument.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

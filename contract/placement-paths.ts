@@ -2,6 +2,8 @@
 export const PLACEMENT_PATHS = {
   summary: '/classroom/placement/summary/',
   studentOffers: '/classroom/offers/',
+  /** The student's own offer letter: GET downloads it, PUT (multipart `offer_letter`) adds or replaces it. */
+  offerLetter: (id: number | string = ':id') => `/classroom/offers/${id}/offer-letter/`,
   /** The student's program batches: report an offer for one, opt out of placement for one (decision 078). */
   studentBatches: '/classroom/placement/batches/',
   studentBatch: (id: number | string = ':id') => `/classroom/placement/batches/${id}/`,
@@ -12,6 +14,8 @@ export const PLACEMENT_PATHS = {
   employer: (id: number | string = ':id') => `/api/admin/placement/employers/${id}/`,
   offers: '/api/admin/placement/offers/',
   offer: (id: number | string = ':id') => `/api/admin/placement/offers/${id}/`,
+  /** The office downloads an offer's letter before verifying it (step-up: personal data as a file). */
+  officeOfferLetter: (id: number | string = ':id') => `/api/admin/placement/offers/${id}/offer-letter/`,
   verifyOffer: (id: number | string = ':id') => `/api/admin/placement/offers/${id}/verify/`,
   rejectOffer: (id: number | string = ':id') => `/api/admin/placement/offers/${id}/reject/`,
   requestConfirmation: (id: number | string = ':id') => `/api/admin/placement/offers/${id}/request-confirmation/`,
@@ -26,10 +30,14 @@ export const OPENING_PATHS = {
   apply: (id: number | string = ':id') => `/classroom/openings/${id}/applications/`,
   studentApplications: '/classroom/applications/',
   withdraw: (id: number | string = ':id') => `/classroom/applications/${id}/withdraw/`,
+  /** The student's own résumé of an application. */
+  resume: (id: number | string = ':id') => `/classroom/applications/${id}/resume/`,
   openings: '/api/admin/placement/openings/',
   opening: (id: number | string = ':id') => `/api/admin/placement/openings/${id}/`,
   openingApplications: (id: number | string = ':id') => `/api/admin/placement/openings/${id}/applications/`,
   stage: (id: number | string = ':id') => `/api/admin/placement/applications/${id}/stage/`,
+  /** The office downloads an application's résumé (step-up: personal data as a file). */
+  officeResume: (id: number | string = ':id') => `/api/admin/placement/applications/${id}/resume/`,
 } as const;
 
 /** The public pages of placement. */

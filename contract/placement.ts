@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { line, optionalLine, optionalText, requiredEmail, requiredText } from './fields.ts';
+import { PLACEMENT_DOCUMENT_MESSAGES as D, PlacementDocument, pdfFile } from './placement-documents.ts';
 export { PLACEMENT_PATHS } from './placement-paths.ts';
+export * from './placement-documents.ts';
 
 /**
  * Placement (decision record 070): employers, offers and the figures computed from verified offers only.
@@ -122,6 +124,15 @@ export const StudentOfferInput = z.object({
   joining_date: isoDay.nullish(),
 });
 
+/**
+ * The dashboard's Report an offer: the offer and, if the student has it, its letter (multipart
+ * `offer_letter`; the fields as StudentOfferInput's). The letter may also come later, while the offer is
+ * claimed.
+ */
+export const StudentOfferForm = StudentOfferInput.extend({
+  offer_letter: pdfFile(D.offerLetterMissing, D.offerLetterType).nullish(),
+});
+
 /** An offer the office records (a student of the batch; status claimed until verified). */
 export const OfficeOfferInput = StudentOfferInput.extend({ student: z.number().int().positive() });
 
@@ -169,6 +180,8 @@ export const Offer = z.object({
   verified_via: z.enum(['employer', 'document']).nullable(),
   verified_at: z.string().nullable(),
   consent_to_publish: z.boolean(),
+  /** The offer letter the student attached (a PDF), downloaded by the student and by the office. */
+  offer_letter: PlacementDocument.nullable(),
   created_at: z.string(),
 });
 export type Offer = z.infer<typeof Offer>;

@@ -185,7 +185,6 @@ export const CROSS_DOMAIN_EXCEPTIONS = [
   'privacy -> accounts/repositories/email-links.ts',
   'privacy -> accounts/repositories/users.ts',
   'privacy -> accounts/templates.ts',
-  'privacy -> teaching/assignments.ts',
   'teaching -> accounts/repositories/users.ts',
   'notifications -> accounts/repositories/users.ts',
   'notifications -> batches/repository.ts',

@@ -10,10 +10,10 @@ import {
   PreferencesInput,
   PLACEMENT_MESSAGES,
   RegisterInput,
-  StudentOfferInput,
+  StudentOfferForm,
   userMessage,
   WhatsAppOptInForm,
-  ApplicationInput,
+  ApplicationForm,
   OPENING_UI_MESSAGES,
   type Application,
   AnnouncementInput,
@@ -164,23 +164,24 @@ export type RegisterFormLogic = typeof registerFormMachine;
 
 /**
  * The dashboard's Report an offer (decision record 078): `submit` is POST /classroom/offers/ (the offer
- * starts claimed); `submitted` reloads the student's placement section, which lists it as claimed.
+ * starts claimed; the offer letter, a PDF, goes with it when chosen); `submitted` reloads the student's
+ * placement section, which lists it as claimed.
  */
-export const offerReportMachine = createFormSubmitMachine<typeof StudentOfferInput, Offer>({
+export const offerReportMachine = createFormSubmitMachine<typeof StudentOfferForm, Offer>({
   id: 'offer-report',
-  schema: StudentOfferInput,
+  schema: StudentOfferForm,
   failureText: PLACEMENT_MESSAGES.reportFailed,
 });
 export type OfferReportLogic = typeof offerReportMachine;
 
 /**
- * The dashboard's Apply to an opening (decision record 078): the cover note; `submit` is POST
- * /classroom/openings/{id}/applications/ (a refusal, e.g. the opening closed, shows in the form);
- * `submitted` reloads the Openings, which list the application.
+ * The dashboard's Apply to an opening (decision record 078): the cover note and the résumé (a PDF, needed);
+ * `submit` is POST /classroom/openings/{id}/applications/ as a form (a refusal, e.g. the opening closed or
+ * the file too large, shows in the form); `submitted` reloads the Openings, which list the application.
  */
-export const applicationFormMachine = createFormSubmitMachine<typeof ApplicationInput, Application>({
+export const applicationFormMachine = createFormSubmitMachine<typeof ApplicationForm, Application>({
   id: 'application-form',
-  schema: ApplicationInput,
+  schema: ApplicationForm,
   failureText: OPENING_UI_MESSAGES.applyFailed,
 });
 export type ApplicationFormLogic = typeof applicationFormMachine;

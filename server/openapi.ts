@@ -150,6 +150,26 @@ function toOpenApiPath(path: string): string {
   return path.replace(/:(\w+)/g, '{$1}');
 }
 
+/** The JSON body, the multipart form, or either (a route that takes both). */
+function requestBody(op: Operation) {
+  const content: Record<string, unknown> = {};
+  if (op.body) content['application/json'] = { schema: schemaRef(op.body) };
+  if (op.upload) {
+    const upload = op.upload === true ? { file: 'file', required: true } : op.upload;
+    const fields = upload.fields
+      ? (jsonSchema(upload.fields, 'input') as { properties?: object; required?: string[] })
+      : {};
+    content['multipart/form-data'] = {
+      schema: {
+        type: 'object',
+        required: [...(upload.required ? [upload.file] : []), ...(fields.required ?? [])],
+        properties: { ...fields.properties, [upload.file]: { type: 'string', format: 'binary' } },
+      },
+    };
+  }
+  return { required: !op.bodyOptional, content };
+}
+
 function operationObject(op: Operation) {
   const errors = new Set(op.errors ?? []);
   if (op.access === 'user' || op.access === 'admin') errors.add(401);
@@ -207,25 +227,7 @@ function operationObject(op: Operation) {
     ...(op.access === 'user' || op.access === 'admin' ? { security: [{ bearerAuth: [] }] } : {}),
     ...(op.access === 'optional' ? { security: [{}, { bearerAuth: [] }] } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(op.upload
-      ? {
-          requestBody: {
-            required: true,
-            content: {
-              'multipart/form-data': {
-                schema: {
-                  type: 'object',
-                  required: ['file'],
-                  properties: { file: { type: 'string', format: 'binary' } },
-                },
-              },
-            },
-          },
-        }
-      : {}),
-    ...(op.body
-      ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: schemaRef(op.body) } } } }
-      : {}),
+    ...(op.upload || op.body ? { requestBody: requestBody(op) } : {}),
     responses,
   };
 }

@@ -17,8 +17,12 @@ export type Operation = {
   query?: z.ZodObject;
   body?: z.ZodType;
   bodyOptional?: boolean;
-  /** A multipart/form-data upload with one file in the field "file". */
-  upload?: boolean;
+  /**
+   * A multipart/form-data upload: `true` is one file in the field "file"; otherwise the file's field, whether
+   * it is required, and the text fields beside it (as the JSON body's schema names them). With `body` too,
+   * the route takes either.
+   */
+  upload?: boolean | { file: string; required: boolean; fields?: z.ZodObject };
   /** Status → schema (null: no body; 'csv': a text/csv attachment; 'file': a stored file; 'events': server-sent events). */
   responses: Record<number, z.ZodType | null | 'csv' | 'file' | 'events'>;
   errors?: number[];

@@ -114,6 +114,9 @@ function listItems(data: unknown): unknown[] {
   return [] as unknown[];
 }
 
+/** A multipart form: text fields, and files by field name. */
+export type UploadParts = { fields?: Record<string, string>; files?: Record<string, File | null | undefined> };
+
 export type Page<T> = { items: T[]; next: string | null; count?: number; countCapped?: boolean };
 
 export const api = {
@@ -127,13 +130,20 @@ export const api = {
   send: (method: Method, path: string, body?: unknown, headers?: Record<string, string>) =>
     request(method, path, { body, headers }),
   /**
-   * A file as the multipart field "file" (a question bank's CSV), with the same token, refresh and step-up
-   * as every call; the answer parsed with `schema`, a refusal an ApiError with the server's body.
+   * The one upload: a multipart form of text `fields` and `files` by field name (a null file is left out),
+   * with the same token, refresh and step-up as every call; the answer parsed with `schema`, a refusal
+   * (a wrong type, too large) an ApiError with the server's body.
    */
-  upload: async <T extends z.ZodTypeAny>(path: string, file: File, schema: T) => {
+  upload: async <T extends z.ZodTypeAny>(
+    path: string,
+    parts: UploadParts,
+    schema: T,
+    method: 'POST' | 'PUT' = 'POST',
+  ): Promise<z.infer<T>> => {
     const body = new FormData();
-    body.append('file', file);
-    return parse(schema, await request('POST', path, { body }), path);
+    for (const [name, value] of Object.entries(parts.fields ?? {})) body.append(name, value);
+    for (const [name, file] of Object.entries(parts.files ?? {})) if (file) body.append(name, file);
+    return parse(schema, await request(method, path, { body }), path);
   },
   delete: async (path: string) => {
     await request('DELETE', path);

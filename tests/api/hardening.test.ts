@@ -202,6 +202,7 @@ describe('system endpoints', () => {
       prices_include_gst: ctx.config.pricesIncludeGst,
       institute_state_code: ctx.config.institute.stateCode,
       privacy_notice_version: ctx.config.privacy.noticeVersion,
+      upload_max_bytes: ctx.config.uploadMaxBytes,
     });
     const prod = await createTestApp({ config: { demoMode: false } });
     try {

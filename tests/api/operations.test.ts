@@ -192,6 +192,7 @@ describe('the server process (what npm start runs after the SPA build)', () => {
         prices_include_gst: true,
         institute_state_code: '27',
         privacy_notice_version: '2026-11',
+        upload_max_bytes: 20 * 1024 * 1024,
       });
       first = await countUsers(base);
       expect(first).toBeGreaterThan(1);

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
 import {
+  fileTooLarge,
   OPENING_MESSAGES,
+  PLACEMENT_DOCUMENT_MESSAGES as D,
   OPENING_PATHS as P,
   PLACEMENT_PATHS,
   type Application,
@@ -9,12 +13,13 @@ import {
 } from '../../contract/index.ts';
 import { insertProgram, istDay } from './support/certificate-fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
-import { placementBatch, placementStudents } from './support/placement-fixtures.ts';
+import { NOT_PDF, PDF, placementBatch, placementStudents, sendForm } from './support/placement-fixtures.ts';
 
 /**
  * Openings and applications (decision record 078): who may do what (anonymous, the student of an eligible
  * batch, another student, an administrator), one application per student, the stages the office moves it
- * through (each emailed to the student), an interview's date and mode, and withdrawing.
+ * through (each emailed to the student), an interview's date and mode, and withdrawing; the résumé (a PDF,
+ * the upload rules) and who may download it.
  */
 let ctx: TestContext;
 let admin: TestUser;
@@ -23,9 +28,10 @@ let other: TestUser;
 let programId: number;
 let batchId: number;
 let employerId: number;
+const MAX_BYTES = 1024 * 1024;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ config: { uploadMaxBytes: MAX_BYTES } });
   admin = await ctx.user('openingsadmin', 'admin');
   student = await ctx.user('applicant');
   other = await ctx.user('notapplicant');
@@ -121,7 +127,13 @@ describe('applications and their stages', () => {
     expect((await apply(other.access, made.id)).status).toBe(404);
     const first = await apply(student.access, made.id);
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ stage: 'applied', opening: made.id, employer_name: 'Openings Bank' });
+    // A JSON body is still taken (without a résumé: docs/deviations.md).
+    expect(first.body).toMatchObject({
+      stage: 'applied',
+      opening: made.id,
+      employer_name: 'Openings Bank',
+      resume: null,
+    });
     const again = await apply(student.access, made.id);
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ detail: OPENING_MESSAGES.alreadyApplied });
@@ -190,5 +202,67 @@ describe('applications and their stages', () => {
     expect(refused.body).toMatchObject({ error: OPENING_MESSAGES.hasApplications });
     const unused = await createOpening({ title: 'Unused opening' });
     expect((await ctx.request({ method: 'DELETE', url: P.opening(unused.id), token: admin.access })).status).toBe(204);
+  });
+});
+
+describe('the résumé', () => {
+  const applyWith = (token: string | undefined, id: number, file?: { name: string; content: Buffer }) =>
+    sendForm(ctx, {
+      url: P.apply(id),
+      token,
+      fields: { cover_note: 'My résumé is attached.' },
+      file: file && { field: 'resume', ...file },
+    });
+  const download = (url: string, token?: string) =>
+    ctx.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const stored = () => {
+    const dir = path.join(ctx.config.uploadDir, 'resumes');
+    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  };
+
+  it('the student applies with a PDF; they and an administrator download it, another student and anonymous do not', async () => {
+    const made = await createOpening({ title: 'With a résumé' });
+    const res = await applyWith(student.access, made.id, { name: 'Asha CV (2026).pdf', content: PDF });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const app = res.body as Application;
+    expect(app.resume).toEqual({ file_name: 'Asha CV (2026).pdf', size_bytes: PDF.length, url: P.resume(app.id) });
+    const own = await download(app.resume!.url, student.access);
+    expect([own.statusCode, own.headers['content-type']]).toEqual([200, 'application/pdf']);
+    expect(own.headers['content-disposition']).toMatch(/^attachment; filename="Asha CV \(2026\)\.pdf"/);
+    expect(own.rawPayload.equals(PDF)).toBe(true);
+    expect((await download(P.resume(app.id), other.access)).statusCode).toBe(404);
+    expect((await download(P.resume(app.id), admin.access)).statusCode).toBe(404);
+    expect((await download(P.resume(app.id))).statusCode).toBe(401);
+
+    const listed = (await ctx.request({ url: P.openingApplications(made.id), token: admin.access }))
+      .body as Application[];
+    expect(listed[0]!.resume?.url).toBe(P.officeResume(app.id));
+    const office = await download(P.officeResume(app.id), admin.access);
+    expect([office.statusCode, office.rawPayload.equals(PDF)]).toEqual([200, true]);
+    expect((await download(P.officeResume(app.id), student.access)).statusCode).toBe(403);
+    expect((await download(P.officeResume(app.id))).statusCode).toBe(401);
+    // Another student's attempt to apply with a résumé leaves no file behind.
+    const before = stored();
+    expect((await applyWith(other.access, made.id, { name: 'cv.pdf', content: PDF })).status).toBe(404);
+    expect(stored()).toEqual(before);
+  });
+
+  it('refuses another type (400), a form without a résumé (400) and one over the limit (413), storing nothing', async () => {
+    const made = await createOpening({ title: 'Résumé rules' });
+    const before = stored();
+    expect(await applyWith(student.access, made.id, { name: 'cv.pdf', content: NOT_PDF })).toEqual({
+      status: 400,
+      body: { resume: [D.resumeType] },
+    });
+    expect(await applyWith(student.access, made.id)).toEqual({ status: 400, body: { resume: [D.resumeMissing] } });
+    const big = Buffer.concat([PDF, Buffer.alloc(MAX_BYTES, 0x20)]);
+    expect(await applyWith(student.access, made.id, { name: 'cv.pdf', content: big })).toEqual({
+      status: 413,
+      body: { detail: fileTooLarge(MAX_BYTES) },
+    });
+    expect(stored()).toEqual(before);
+    expect((await ctx.request({ url: P.studentOpenings, token: student.access })).body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: made.id, application: null })]),
+    );
   });
 });

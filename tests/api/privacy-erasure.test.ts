@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API, PRIVACY_API, type PrivacyRequest } from '../../contract/index.ts';
+import {
+  API,
+  OPENING_PATHS,
+  PLACEMENT_PATHS,
+  PRIVACY_API,
+  type Application,
+  type Offer,
+  type PrivacyRequest,
+} from '../../contract/index.ts';
+import { PDF, sendForm } from './support/placement-fixtures.ts';
 import { completeThroughGateway, createProgram } from './support/fixtures.ts';
 import { admin, ctx, mailbox, usePrivacyRightsApp } from './support/privacy-rights-app.ts';
 
@@ -144,6 +153,48 @@ describe('erasure', () => {
       })
       .execute();
 
+    // A résumé sent with an application and an offer's letter: erasure lets go of both files.
+    await ctx.db.updateTable('enrollments').set({ batch_id: batch.id }).where('student_id', '=', asha.id).execute();
+    const employer = await ctx.request({
+      method: 'POST',
+      url: PLACEMENT_PATHS.employers,
+      token: admin.access,
+      body: { name: 'Erasure Bank', sector: 'bank' },
+    });
+    const opening = await ctx.request({
+      method: 'POST',
+      url: OPENING_PATHS.openings,
+      token: admin.access,
+      body: {
+        employer: (employer.body as { id: number }).id,
+        title: 'Analyst',
+        ctc_min: 500_000,
+        ctc_max: 600_000,
+        batches: [batch.id],
+        deadline: '2099-01-01',
+      },
+    });
+    const applied = await sendForm(ctx, {
+      url: OPENING_PATHS.apply((opening.body as { id: number }).id),
+      token: asha.access,
+      file: { field: 'resume', name: 'cv.pdf', content: PDF },
+    });
+    const reported = await sendForm(ctx, {
+      url: PLACEMENT_PATHS.studentOffers,
+      token: asha.access,
+      fields: {
+        batch: batch.id,
+        employer_name: 'Erasure Bank',
+        designation: 'Analyst',
+        annual_ctc: 550000,
+        offer_date: at.slice(0, 10),
+      },
+      file: { field: 'offer_letter', name: 'letter.pdf', content: PDF },
+    });
+    expect([applied.status, reported.status]).toEqual([201, 201]);
+    const stored = (dir: string) => fs.readdirSync(path.join(ctx.config.uploadDir, dir));
+    expect([stored('resumes'), stored('offer-letters')].map((names) => names.length)).toEqual([1, 1]);
+
     expect((await act(request.id, { action: 'complete' })).status).toBe(400);
     expect((await act(request.id, { action: 'verify' })).body).toMatchObject({ status: 'verified' });
     const done = await act(request.id, { action: 'complete' });
@@ -164,6 +215,18 @@ describe('erasure', () => {
       await ctx.db.selectFrom('assignment_submissions').select('id').where('student_id', '=', asha.id).execute(),
     ).toEqual([]);
     expect(fs.existsSync(filePath)).toBe(false);
+    expect([stored('resumes'), stored('offer-letters')]).toEqual([[], []]);
+    const office = await ctx.request({
+      url: PLACEMENT_PATHS.offer((reported.body as Offer).id),
+      token: admin.access,
+    });
+    expect(office.body).toMatchObject({ offer_letter: null, annual_ctc: 550_000 });
+    const application = await ctx.db
+      .selectFrom('placement_applications')
+      .select(['resume', 'resume_name', 'cover_note'])
+      .where('id', '=', (applied.body as Application).id)
+      .executeTakeFirstOrThrow();
+    expect(application).toEqual({ resume: null, resume_name: null, cover_note: '' });
     expect(await ctx.db.selectFrom('refresh_families').selectAll().where('user_id', '=', asha.id).execute()).toEqual(
       [],
     );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, ASSIGNMENTS_API, DELIVERY_API } from '../../contract/index.ts';
+import { API, ASSIGNMENTS_API, DELIVERY_API, OPENING_PATHS, PLACEMENT_PATHS } from '../../contract/index.ts';
 import { ASSESSMENT_PATHS } from '../../contract/assessment-paths.ts';
 import { NOTIFY_PATHS } from '../../contract/notifications.ts';
 import { createTestApp, TEST_DB, type TestContext } from './support/harness.ts';
@@ -35,6 +35,10 @@ const UPLOAD_ROUTES = [
   `POST ${ASSIGNMENTS_API.submit()}`,
   // The question bank's CSV import (a file, or the CSV itself as text/csv).
   `POST ${ASSESSMENT_PATHS.questionImport}`,
+  // Placement's résumé and offer letter (a form with the PDF, or JSON without one).
+  `POST ${OPENING_PATHS.apply()}`,
+  `POST ${PLACEMENT_PATHS.studentOffers}`,
+  `PUT ${PLACEMENT_PATHS.offerLetter()}`,
 ].sort();
 
 describe(`the hooks every request passes through (${TEST_DB})`, () => {

@@ -6,8 +6,8 @@ import { escapeRegExp, openLoggedIn, visible } from './support/ui.ts';
 
 /**
  * Placement openings (decision record 078), against the real server: the demo student applies to an open
- * opening from the dashboard, the administrator shortlists the application from the Openings tab, and the
- * student's dashboard then reads it.
+ * opening from the dashboard with a PDF résumé, the administrator sees it and shortlists the application
+ * from the Openings tab, and the student's dashboard then reads it.
  */
 const e2e = useE2E();
 
@@ -30,6 +30,11 @@ describe('Placement openings', () => {
     await item.getByText('Apply', { exact: true }).click();
     const form = page.getByRole('form', { name: `Apply: ${name}` });
     await form.getByLabel(/Cover note/).fill('I completed the retail credit module and its case studies.');
+    await form.getByLabel(/^Résumé/).setInputFiles({
+      name: 'My CV.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'),
+    });
     await form.getByRole('button', { name: 'Send application' }).click();
     await visible(page.getByText(OPENING_UI_MESSAGES.applied));
     const mine = page.getByRole('list', { name: 'My applications' });
@@ -42,6 +47,7 @@ describe('Placement openings', () => {
     await row.getByRole('button', { name: 'Applications' }).click();
     const table = office.getByRole('table', { name: `Applications to ${name}` });
     const application = table.getByRole('row').filter({ hasText: email });
+    await visible(application.getByRole('link', { name: 'Résumé: My CV.pdf' }));
     await application.getByRole('button', { name: /^Move stage/ }).click();
     const stage = table.getByRole('form', { name: /^Stage of/ });
     await stage.getByLabel('Next stage').selectOption({ label: 'Shortlisted' });

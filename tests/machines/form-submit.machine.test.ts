@@ -6,6 +6,7 @@ import {
   OPENING_MESSAGES,
   OPENING_UI_MESSAGES,
   PLACEMENT_MESSAGES,
+  PLACEMENT_DOCUMENT_MESSAGES,
   SERVER_MESSAGES,
   TEACHING_MESSAGES,
 } from '../../contract/index.ts';
@@ -125,7 +126,11 @@ const forms: [MachineModel, FormOracle][] = [
     offerReportModel,
     {
       invalid: invalidOfferReport,
-      fieldErrors: { designation: 'Designation is required.', annual_ctc: PLACEMENT_MESSAGES.ctc },
+      fieldErrors: {
+        designation: 'Designation is required.',
+        annual_ctc: PLACEMENT_MESSAGES.ctc,
+        offer_letter: PLACEMENT_DOCUMENT_MESSAGES.offerLetterType,
+      },
       valid: validOfferReport,
       sent: validOfferReport,
       failureText: new Map<unknown, string>([
@@ -138,7 +143,7 @@ const forms: [MachineModel, FormOracle][] = [
     applicationFormModel,
     {
       invalid: invalidApplication,
-      fieldErrors: { cover_note: OPENING_MESSAGES.coverNote },
+      fieldErrors: { cover_note: OPENING_MESSAGES.coverNote, resume: PLACEMENT_DOCUMENT_MESSAGES.resumeType },
       valid: validApplication,
       sent: validApplication,
       failureText: new Map<unknown, string>([

@@ -64,7 +64,13 @@ const OPENING: Opening = {
   status: 'open',
   applications: 3,
 };
-const MEERA: Application = { ...appliedApplication, id: 24, student_name: 'Meera Iyer', stage: 'withdrawn' };
+const MEERA: Application = {
+  ...appliedApplication,
+  id: 24,
+  student_name: 'Meera Iyer',
+  stage: 'withdrawn',
+  resume: null,
+};
 
 function tab(routes: Record<string, Handler> = {}) {
   return renderApp('/admin?tab=openings', {
@@ -121,16 +127,22 @@ describe('Openings tab', () => {
     });
   });
 
-  it('shows an opening’s applications; a withdrawn one offers no Move stage', async () => {
+  it('shows an opening’s applications with each résumé; a withdrawn one offers no Move stage', async () => {
     const { user } = tab();
     const table = await openApplications(user);
     const asha = table.getByRole('row', { name: /Asha Rao/ });
     expect(asha).toHaveTextContent('asha@example.in');
+    expect(within(asha).getByRole('link', { name: 'Résumé: Asha Rao CV.pdf' })).toHaveAttribute(
+      'href',
+      appliedApplication.resume!.url,
+    );
+    expect(asha).toHaveTextContent('(47 KB)');
     expect(asha).toHaveTextContent('20 Nov 2026');
     expect(asha).toHaveTextContent('Applied');
     expect(within(asha).getByRole('button', { name: 'Move stage: Asha Rao' })).toBeInTheDocument();
     const meera = table.getByRole('row', { name: /Meera Iyer/ });
     expect(meera).toHaveTextContent('Withdrawn');
+    expect(meera).toHaveTextContent('None');
     expect(within(meera).queryByRole('button')).not.toBeInTheDocument();
   });
 

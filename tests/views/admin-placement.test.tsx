@@ -77,10 +77,13 @@ const offer = (over: Partial<Offer>): Offer => ({
   verified_via: null,
   verified_at: null,
   consent_to_publish: false,
+  offer_letter: null,
   created_at: '2026-04-03T10:00:00.000Z',
   ...over,
 });
-const CLAIMED = offer({});
+const CLAIMED = offer({
+  offer_letter: { file_name: 'HDFC offer.pdf', size_bytes: 120_000, url: P.officeOfferLetter(11) },
+});
 const VERIFIED = offer({
   id: 12,
   student_name: 'Vikram Shah',
@@ -180,6 +183,11 @@ describe('Offers tab', () => {
     const row = await screen.findByRole('row', { name: /Asha Rao/ });
     await user.click(within(row).getByRole('button', { name: 'Verify or reject' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Verify or reject' }));
+    // The student's letter is linked in the dialog (downloaded from the office's path, a step-up first).
+    expect(dialog.getByRole('link', { name: 'Offer letter: HDFC offer.pdf' })).toHaveAttribute(
+      'href',
+      P.officeOfferLetter(CLAIMED.id),
+    );
     await user.click(dialog.getByRole('button', { name: 'Verify or reject' }));
     expect(await dialog.findByText(PLACEMENT_MESSAGES.note)).toBeInTheDocument();
     expect(api.callsTo(VERIFY)).toHaveLength(0);

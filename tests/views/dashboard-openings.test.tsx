@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   API,
   OPENING_MESSAGES,
+  PLACEMENT_DOCUMENT_MESSAGES as D,
   OPENING_PATHS as O,
   OPENING_UI_MESSAGES,
   PLACEMENT_PATHS as P,
@@ -17,9 +18,11 @@ import { renderApp } from './support/render-app.tsx';
 
 /**
  * The dashboard's Openings and My applications (decision record 078): what an opening says (CTC in lakh a
- * year, the deadline in IST, the office's text as text), Apply with a cover note (the application listed
- * without a page reload; a refusal in the form), each stage as a person reads it, and Withdraw, asked first.
+ * year, the deadline in IST, the office's text as text), Apply with a cover note and a PDF résumé (the
+ * limit shown; the application listed without a page reload; a refusal in the form), each stage as a person
+ * reads it with the résumé sent, and Withdraw, asked first.
  */
+const CV = new File(['%PDF-1.4'], 'Asha Rao CV.pdf', { type: 'application/pdf' });
 const MARCH: StudentPlacementBatch = {
   batch: 7,
   batch_name: 'March 2026',
@@ -95,7 +98,7 @@ describe('Dashboard: Openings and My applications', () => {
     expect(mine.getAllByRole('button', { name: /^Withdraw/ })).toHaveLength(1);
   });
 
-  it('applies with a cover note: the application is listed at once, without a page reload', async () => {
+  it('applies with a cover note and a PDF résumé (the limit shown): the application is listed at once', async () => {
     let mine: Application[] = [];
     const APPLY = `POST ${O.apply(OPENING.id)}`;
     const { user, api } = dashboard({
@@ -111,10 +114,27 @@ describe('Dashboard: Openings and My applications', () => {
     await user.click(list.getByText('Apply'));
     const form = within(list.getByRole('form', { name: 'Apply: Credit Analyst, SME Banking, HDFC Bank' }));
     await user.type(form.getByLabelText(/Cover note/), 'I have done the SME module.');
+    const input = form.getByLabelText(/^Résumé/);
+    expect(input).toHaveAttribute('accept', '.pdf,application/pdf');
+    expect(form.getByText(/^PDF, at most 20 MB\./)).toBeInTheDocument();
+    // Without a résumé nothing is sent: the field says what to attach.
+    await user.click(form.getByRole('button', { name: 'Send application' }));
+    expect(await form.findByText(D.resumeMissing)).toBeInTheDocument();
+    expect(api.callsTo(APPLY)).toHaveLength(0);
+    await user.upload(input, CV);
+    expect(form.getByText(/Chosen: Asha Rao CV\.pdf\./)).toBeInTheDocument();
     await user.click(form.getByRole('button', { name: 'Send application' }));
     expect(await screen.findByText(OPENING_UI_MESSAGES.applied)).toBeInTheDocument();
-    expect(api.callsTo(APPLY).map((c) => c.body)).toEqual([{ cover_note: 'I have done the SME module.' }]);
-    expect((await applications()).getByText(/Credit Analyst, SME Banking/).closest('li')).toHaveTextContent('Applied');
+    const sent = api.callsTo(APPLY).map((c) => c.body as FormData);
+    expect(sent.map((f) => [f.get('cover_note'), (f.get('resume') as File).name])).toEqual([
+      ['I have done the SME module.', 'Asha Rao CV.pdf'],
+    ]);
+    const listed = (await applications()).getByText(/Credit Analyst, SME Banking/).closest('li')!;
+    expect(listed).toHaveTextContent('Applied');
+    expect(within(listed).getByRole('link', { name: 'Résumé: Asha Rao CV.pdf' })).toHaveAttribute(
+      'href',
+      appliedApplication.resume!.url,
+    );
     expect(list.getByText(/Your application:/)).toHaveTextContent('Your application: Applied');
     expect(list.queryByText('Apply')).not.toBeInTheDocument();
   });
@@ -124,6 +144,7 @@ describe('Dashboard: Openings and My applications', () => {
     const list = await openings();
     await user.click(list.getByText('Apply'));
     const form = list.getByRole('form', { name: /^Apply:/ });
+    await user.upload(within(form).getByLabelText(/^Résumé/), CV);
     await user.click(within(form).getByRole('button', { name: 'Send application' }));
     await waitFor(() => expect(document.activeElement).toHaveTextContent(OPENING_MESSAGES.closed));
     expect(form.contains(document.activeElement)).toBe(true);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   API,
+  PLACEMENT_DOCUMENT_MESSAGES as D,
   PLACEMENT_MESSAGES,
   PLACEMENT_PATHS as P,
   type Offer,
@@ -134,13 +135,17 @@ describe('Dashboard: Placement', () => {
     expect(within(form()).getByLabelText(/^Employer/)).toHaveValue('HDFC Bank');
   });
 
-  it('reports an offer: it is sent as the contract takes it and the list shows it waiting for verification', async () => {
+  it('reports an offer with its letter: sent as a form the contract reads, listed waiting for verification', async () => {
     let offers: Offer[] = [VERIFIED];
+    const withLetter: Offer = {
+      ...reportedOffer,
+      offer_letter: { file_name: 'HDFC offer.pdf', size_bytes: 120_000, url: P.offerLetter(reportedOffer.id) },
+    };
     const { user, api } = dashboard({
       [`GET ${P.studentOffers}`]: () => ok(offers),
       [`POST ${P.studentOffers}`]: () => {
-        offers = [VERIFIED, reportedOffer];
-        return { status: 201, body: reportedOffer };
+        offers = [VERIFIED, withLetter];
+        return { status: 201, body: withLetter };
       },
     });
     const placement = await section();
@@ -149,17 +154,41 @@ describe('Dashboard: Placement', () => {
     await user.type(form.getByLabelText(/^Designation/), 'Credit Analyst');
     await user.type(form.getByLabelText(/^Annual CTC/), '6,50,000');
     fireEvent.change(form.getByLabelText(/^Offer date/), { target: { value: '2026-04-02' } });
+    const letter = form.getByLabelText(/^Offer letter/);
+    expect(letter).toHaveAttribute('accept', '.pdf,application/pdf');
+    expect(form.getByText(/^PDF, at most 20 MB; the placement office reads it/)).toBeInTheDocument();
+    await user.upload(letter, new File(['%PDF-1.4'], 'HDFC offer.pdf', { type: 'application/pdf' }));
     await user.click(form.getByRole('button', { name: 'Report offer' }));
     expect(await form.findByText(PLACEMENT_MESSAGES.offerReported)).toBeInTheDocument();
     expect(await placement.findByText('Waiting for verification')).toBeInTheDocument();
-    expect(api.callsTo(`POST ${P.studentOffers}`)[0]!.body).toEqual({
-      batch: 7,
-      employer_name: 'HDFC Bank',
-      designation: 'Credit Analyst',
-      annual_ctc: 650_000,
-      offer_date: '2026-04-02',
-      joining_date: null,
-    });
+    const sent = api.callsTo(`POST ${P.studentOffers}`)[0]!.body as FormData;
+    expect([...sent.keys()]).toEqual([
+      'batch',
+      'employer_name',
+      'designation',
+      'annual_ctc',
+      'offer_date',
+      'offer_letter',
+    ]);
+    expect([sent.get('batch'), sent.get('annual_ctc'), (sent.get('offer_letter') as File).name]).toEqual([
+      '7',
+      '650000',
+      'HDFC offer.pdf',
+    ]);
+    expect(placement.getByRole('link', { name: 'Offer letter: HDFC offer.pdf' })).toHaveAttribute(
+      'href',
+      P.offerLetter(reportedOffer.id),
+    );
+  });
+
+  it('refuses a letter that is not a PDF in the browser, saying so at the field', async () => {
+    const { user, api } = dashboard();
+    const form = within(await (await section()).findByRole('form', { name: 'Report an offer' }));
+    // The browser's file dialog offers PDFs; a file dropped on it may still be another type.
+    fireEvent.change(form.getByLabelText(/^Offer letter/), { target: { files: [new File(['PK'], 'offer.docx')] } });
+    await user.click(form.getByRole('button', { name: 'Report offer' }));
+    expect(await form.findByText(D.offerLetterType)).toBeInTheDocument();
+    expect(api.callsTo(`POST ${P.studentOffers}`)).toHaveLength(0);
   });
 });
 
@@ -173,7 +202,7 @@ describe('Report an offer, model-based: every generated path replayed on the for
       await replayInView(offerReportModel, path, {
         mount: (fakes) => {
           const logic = offerReportMachine.provide({ actors: fakes.actors as never });
-          render(<OfferReportForm logic={logic} batches={[MARCH]} />);
+          render(<OfferReportForm logic={logic} batches={[MARCH]} maxBytes={20 * 1024 * 1024} />);
           return null;
         },
         perform: async (event) => {
@@ -185,6 +214,8 @@ describe('Report an offer, model-based: every generated path replayed on the for
             [/^Offer date/, 'offer_date'],
           ] as const)
             fireEvent.change(screen.getByLabelText(label), { target: { value: String(values[name] ?? '') } });
+          const letter = values.offer_letter as File | undefined;
+          fireEvent.change(screen.getByLabelText(/^Offer letter/), { target: { files: letter ? [letter] : [] } });
           const button = screen.getByRole('button', { name: /Report offer|Reporting/ });
           // In flight the button is disabled: a second submit is the form's (Enter in a field).
           if (button.hasAttribute('disabled')) fireEvent.submit(button.closest('form')!);

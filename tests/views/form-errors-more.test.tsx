@@ -135,6 +135,7 @@ describe('More refused forms show why next to themselves, focused', () => {
       },
     });
     await user.click(await screen.findByText('Apply'));
+    await user.upload(screen.getByLabelText(/^Résumé/), new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' }));
     await user.click(screen.getByRole('button', { name: 'Send application' }));
     await expectRefusalAt(OPENING_MESSAGES.closed, formOf('Send application'));
   });

@@ -14,6 +14,7 @@ import { HttpError, notFound } from '../../platform/lib/errors.ts';
 import { idParam, parse, parseId, parseQuery } from '../../platform/lib/validate.ts';
 import { authenticated, requireUser } from '../../platform/http/auth.ts';
 import { withUploads } from '../../platform/http/uploads.ts';
+import { readUpload } from '../../platform/files/read-upload.ts';
 import { assertInstructor } from '../lessons/index.ts';
 import { scoresCsv, testAnalysis, testAttempts } from './analysis.ts';
 import { createAttemptService } from './attempts.ts';
@@ -28,12 +29,14 @@ const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 /** The CSV of an import: a multipart field "file", or the body itself sent as text/csv. */
 async function importText(request: FastifyRequest): Promise<string> {
   if (request.isMultipart()) {
-    const part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-    if (!part || part.fieldname !== 'file') throw new HttpError(400, M.importType);
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) throw new HttpError(413, 'The file is over 2 MB: split it into smaller files.');
-    if (bytes.subarray(0, 2).toString('latin1') === 'PK') throw new HttpError(415, M.importXlsx);
-    return bytes.toString('utf8');
+    const { file } = await readUpload(request, {
+      fileField: 'file',
+      maxBytes: IMPORT_MAX_BYTES,
+      tooLarge: 'The file is over 2 MB: split it into smaller files.',
+    });
+    if (!file) throw new HttpError(400, M.importType);
+    if (file.content.subarray(0, 2).toString('latin1') === 'PK') throw new HttpError(415, M.importXlsx);
+    return file.content.toString('utf8');
   }
   if (typeof request.body !== 'string') throw new HttpError(415, M.importType);
   return request.body;

@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FileKind } from '../../platform/lib/file-types.ts';
+import { fileStore } from '../../platform/files/store.ts';
 
 /**
- * Resource files on disk. Uploads live in `<UPLOAD_DIR>/resources/<random>.<ext>` and are linked as
- * `/media/resources/<random>.<ext>`; the demo content's files ship with the code (server/domains/catalogue/demo-files)
- * and are served from there under the same kind of link. A file belongs to exactly one resource: it is
- * removed when the resource is deleted or its file replaced or cleared, after the database change
- * commits (a failed change removes the new file instead), so nothing is left behind either way.
+ * Resource files, kept by the one file store (server/platform/files/store.ts) under `resources/` and linked
+ * as `/media/resources/<random>.<ext>`; the demo content's files ship with the code
+ * (server/domains/catalogue/demo-files) and are served from there under the same kind of link. A file
+ * belongs to exactly one resource: it is removed when the resource is deleted or its file replaced or
+ * cleared, after the database change commits (a failed change removes the new file instead).
  */
 
 export const MEDIA_PREFIX = '/media/resources/';
@@ -16,7 +15,7 @@ const NAME = /^[a-z0-9][a-z0-9-]{0,120}\.[a-z0-9]{2,5}$/;
 const DEMO_DIR = path.resolve(import.meta.dirname, 'demo-files', 'resources');
 
 export function createResourceFiles(uploadDir: string) {
-  const dir = path.join(uploadDir, 'resources');
+  const store = fileStore(uploadDir, 'resources', { shipped: DEMO_DIR });
 
   /** The stored name a link points at, if it is one of ours. */
   function nameOf(link: string | null | undefined): string | null {
@@ -29,34 +28,10 @@ export function createResourceFiles(uploadDir: string) {
     nameOf,
     isValidName: (name: string) => NAME.test(name),
     /** Writes a new upload; answers its link. */
-    async save(content: Buffer, kind: FileKind): Promise<string> {
-      await fs.promises.mkdir(dir, { recursive: true });
-      const name = `${randomUUID()}.${kind.ext}`;
-      await fs.promises.writeFile(path.join(dir, name), content, { flag: 'wx' });
-      return MEDIA_PREFIX + name;
-    },
+    save: async (content: Buffer, kind: FileKind): Promise<string> => MEDIA_PREFIX + (await store.save(content, kind)),
     /** Removes an uploaded file a link points at (demo files are never removed). */
-    async remove(link: string | null | undefined): Promise<void> {
-      const name = nameOf(link);
-      if (!name) return;
-      await fs.promises.rm(path.join(dir, name), { force: true });
-    },
+    remove: (link: string | null | undefined): Promise<void> => store.remove(nameOf(link)),
     /** The path on disk of a linked file: the upload, else the shipped demo file; null when neither exists. */
-    locate(name: string): string | null {
-      if (!NAME.test(name)) return null;
-      for (const base of [dir, DEMO_DIR]) {
-        const candidate = path.join(base, name);
-        if (fs.existsSync(candidate)) return candidate;
-      }
-      return null;
-    },
-    /** Uploaded files on disk (tests check that none is orphaned). */
-    async listUploads(): Promise<string[]> {
-      try {
-        return (await fs.promises.readdir(dir)).sort();
-      } catch {
-        return [];
-      }
-    },
+    locate: (name: string): string | null => (NAME.test(name) ? store.locate(name) : null),
   };
 }

@@ -1,15 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { z } from 'zod';
 import { DELIVERY_API, type Lesson, type LessonInput, type LessonPatch } from '../../../contract/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { LessonRow } from '../../platform/db/schema.ts';
-import type { FileKind } from '../../platform/lib/file-types.ts';
 import { notFound, ValidationFailed } from '../../platform/lib/errors.ts';
 import { createLessonRepository } from './repositories/lessons.ts';
 
-/** A program's modules and lessons: the answers, the administrator's writes and reordering, the files. */
+/** A program's modules and lessons: the answers, the administrator's writes and reordering. */
 
 export function toLesson(row: LessonRow, completed: boolean): Lesson {
   return {
@@ -110,35 +106,3 @@ export const lessonWrites = {
     if (position !== undefined) await lessonWrites.moveLesson(trx, moduleId, before.id, position);
   },
 };
-
-const FILE_NAME = /^[a-f0-9-]{36}\.[a-z0-9]{2,5}$/;
-const DEMO_DIR = path.resolve(import.meta.dirname, '..', 'catalogue', 'demo-files', 'resources');
-
-/**
- * Lesson files on disk, under `<UPLOAD_DIR>/lessons/<random>.<ext>`, never under a public path: they are
- * served only by GET /classroom/lessons/{id}/file/ under the lesson's access rule. Demo lessons name a
- * file shipped with the code.
- */
-export function createLessonFiles(uploadDir: string) {
-  const dir = path.join(uploadDir, 'lessons');
-  return {
-    async save(content: Buffer, kind: FileKind): Promise<string> {
-      await fs.promises.mkdir(dir, { recursive: true });
-      const name = `${randomUUID()}.${kind.ext}`;
-      await fs.promises.writeFile(path.join(dir, name), content, { flag: 'wx' });
-      return name;
-    },
-    async remove(name: string | null): Promise<void> {
-      if (name && FILE_NAME.test(name)) await fs.promises.rm(path.join(dir, name), { force: true });
-    },
-    locate(name: string): string | null {
-      if (FILE_NAME.test(name)) {
-        const upload = path.join(dir, name);
-        return fs.existsSync(upload) ? upload : null;
-      }
-      if (!/^[a-z0-9][a-z0-9-]{0,120}\.[a-z0-9]{2,5}$/.test(name)) return null;
-      const demo = path.join(DEMO_DIR, name);
-      return fs.existsSync(demo) ? demo : null;
-    },
-  };
-}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as C from '../../../contract/index.ts';
-import type { Operation } from '../../platform/openapi-operation.ts';
+import { Pdf, type Operation } from '../../platform/openapi-operation.ts';
 
 /** Placement (decision record 070): the public figures, students' offers, the employer's link, the office. */
 
@@ -47,12 +47,34 @@ export const PLACEMENT_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: P.studentOffers,
-    summary: 'Report an offer (claimed until the employer or the office verifies it; counts in no figure before)',
+    summary:
+      'Report an offer (claimed until the employer or the office verifies it; counts in no figure before): JSON, or multipart with the same fields and the offer letter in `offer_letter` (optional; a PDF read from its bytes, UPLOAD_MAX_BYTES)',
     tag,
     access: 'user',
     body: C.StudentOfferInput,
+    upload: { file: 'offer_letter', required: false, fields: C.StudentOfferInput },
     responses: { 201: C.Offer },
-    errors: [400],
+    errors: [400, 413],
+  },
+  {
+    method: 'get',
+    path: P.offerLetter(),
+    summary: "Your own offer's letter (404 for anyone else's, or none)",
+    tag,
+    access: 'user',
+    responses: { 200: Pdf },
+    errors: [404],
+  },
+  {
+    method: 'put',
+    path: P.offerLetter(),
+    summary:
+      "Add or replace your own claimed offer's letter: multipart `offer_letter`, a PDF (400 another type or a decided offer, 413 larger than UPLOAD_MAX_BYTES, 415 not multipart); audited",
+    tag,
+    access: 'user',
+    upload: { file: 'offer_letter', required: true },
+    responses: { 200: C.Offer },
+    errors: [400, 404, 413, 415],
   },
   {
     method: 'get',
@@ -156,6 +178,15 @@ export const PLACEMENT_OPERATIONS: Operation[] = [
     tag,
     access: 'admin',
     responses: { 200: C.Offer },
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: P.officeOfferLetter(),
+    summary: "An offer's letter, read before verifying it (step-up: a file of personal data)",
+    tag,
+    access: 'admin',
+    responses: { 200: Pdf },
     errors: [404],
   },
   {

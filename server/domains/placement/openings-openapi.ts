@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as C from '../../../contract/index.ts';
-import type { Operation } from '../../platform/openapi-operation.ts';
+import { Pdf, type Operation } from '../../platform/openapi-operation.ts';
 
 /** Placement openings and applications (decision record 078). */
 
@@ -29,12 +29,23 @@ export const OPENINGS_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: P.apply(),
-    summary: 'Apply to an opening (once; 404 when it is not open to your batches, 400 when closed; emailed)',
+    summary:
+      'Apply to an opening (once; 404 when it is not open to your batches, 400 when closed; emailed): multipart, cover_note and a résumé in `resume` (a PDF read from its bytes, UPLOAD_MAX_BYTES: 400 another type, 413 larger), or JSON without a résumé',
     tag,
     access: 'user',
     body: C.ApplicationInput,
+    upload: { file: 'resume', required: true, fields: C.ApplicationInput },
     responses: { 201: C.Application },
-    errors: [400, 404, 409],
+    errors: [400, 404, 409, 413],
+  },
+  {
+    method: 'get',
+    path: P.resume(),
+    summary: "Your own application's résumé (404 for anyone else's, or none)",
+    tag,
+    access: 'user',
+    responses: { 200: Pdf },
+    errors: [404],
   },
   {
     method: 'get',
@@ -109,5 +120,14 @@ export const OPENINGS_OPERATIONS: Operation[] = [
     body: C.StageInput,
     responses: { 200: C.Application },
     errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: P.officeResume(),
+    summary: "An application's résumé (step-up: a file of personal data)",
+    tag,
+    access: 'admin',
+    responses: { 200: Pdf },
+    errors: [404],
   },
 ];

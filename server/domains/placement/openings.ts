@@ -20,61 +20,24 @@ import { inTransaction } from '../../platform/lib/transaction.ts';
 import { enqueueEmail } from '../../platform/mail/outbox.ts';
 import type { MailContext } from '../accounts/templates.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
+import { eligible, toApplication, toOpening } from './answers.ts';
+import { keepPdf, type PdfUpload } from './documents.ts';
 import { openingsRepository, placementRepository } from './repository.ts';
+import type { FileStore } from '../../platform/files/store.ts';
 import { applicationStageEmail } from './templates.ts';
 
 /**
  * Openings and applications (decision record 078). Who may: the office manages openings and moves
- * applications; a student sees the open openings of their programs and batches, applies once, and may
- * withdraw while it is in progress. Every change is audited and reaches the student by email (outbox).
+ * applications; a student sees the open openings of their programs and batches, applies once (a cover note
+ * and, from the dashboard's form, a résumé: documents.ts), and may withdraw while it is in progress. Every change is audited and reaches the student by email (outbox).
  */
 
-type OpeningRowView = NonNullable<Awaited<ReturnType<ReturnType<typeof openingsRepository>['opening']>>>;
 type ApplicationRowView = NonNullable<Awaited<ReturnType<ReturnType<typeof openingsRepository>['application']>>>;
 
 const IN_PROGRESS = ['applied', 'shortlisted', 'interview_scheduled'] as const;
 const NOT_WITHDRAWN = APPLICATION_STAGES.filter((s) => s !== 'withdrawn');
 
-const toOpening = (row: OpeningRowView): Opening => ({
-  id: row.id,
-  employer: row.employer_id,
-  employer_name: row.employer_name,
-  title: row.title,
-  location: row.location,
-  ctc_min: row.ctc_min,
-  ctc_max: row.ctc_max,
-  programs: JSON.parse(row.programs) as number[],
-  batches: JSON.parse(row.batches) as number[],
-  description: row.description,
-  deadline: row.deadline,
-  status: row.status,
-  applications: Number(row.applications ?? 0),
-});
-
-const toApplication = (row: ApplicationRowView): Application => ({
-  id: row.id,
-  opening: row.opening_id,
-  opening_title: row.opening_title,
-  employer_name: row.employer_name,
-  student: row.student_id,
-  student_name: `${row.first_name} ${row.last_name}`.trim() || row.username,
-  student_email: row.email ?? '',
-  stage: row.stage,
-  interview_at: row.interview_at,
-  interview_mode: row.interview_mode,
-  cover_note: row.cover_note,
-  created_at: row.created_at,
-  updated_at: row.updated_at,
-});
-
-/** Whether an opening is open to a student of these program enrollments. */
-function eligible(opening: Opening, enrolled: { course_id: number; batch_id: number | null }[]): boolean {
-  return enrolled.some(
-    (e) => opening.programs.includes(e.course_id) || (e.batch_id !== null && opening.batches.includes(e.batch_id)),
-  );
-}
-
-export function createOpeningsService(db: Db, mail: MailContext) {
+export function createOpeningsService(db: Db, mail: MailContext, resumes: FileStore) {
   async function openingView(trx: Db, id: number): Promise<Opening> {
     const row = await openingsRepository(trx).opening(id);
     if (!row) throw notFound();
@@ -176,14 +139,14 @@ export function createOpeningsService(db: Db, mail: MailContext) {
 
     async openingApplications(openingId: number): Promise<Application[]> {
       await openingView(db, openingId);
-      return (await openingsRepository(db).applications({ opening: openingId })).map(toApplication);
+      return (await openingsRepository(db).applications({ opening: openingId })).map((a) => toApplication(a, 'office'));
     },
 
     /** The open openings of the student's programs and batches (deadline not passed), with their application. */
     async studentOpenings(student: UserRow): Promise<StudentOpening[]> {
       const repo = openingsRepository(db);
       const enrolled = await repo.studentPrograms(student.id);
-      const mine = (await repo.applications({ student: student.id })).map(toApplication);
+      const mine = (await repo.applications({ student: student.id })).map((a) => toApplication(a, 'student'));
       const today = istToday();
       return (await repo.openings('open'))
         .map(toOpening)
@@ -192,43 +155,61 @@ export function createOpeningsService(db: Db, mail: MailContext) {
     },
 
     async studentApplications(student: UserRow): Promise<Application[]> {
-      return (await openingsRepository(db).applications({ student: student.id })).map(toApplication);
+      return (await openingsRepository(db).applications({ student: student.id })).map((a) =>
+        toApplication(a, 'student'),
+      );
     },
 
-    apply: (student: UserRow, openingId: number, input: z.output<typeof ApplicationInput>): Promise<Application> =>
-      inTransaction(db, async (trx) => {
-        const repo = openingsRepository(trx);
-        const row = await repo.opening(openingId);
-        // An opening not open to the student's batches is not theirs to see: 404, as for a stranger's.
-        if (!row || !eligible(toOpening(row), await repo.studentPrograms(student.id))) throw notFound();
-        if (row.status !== 'open' || row.deadline < istToday()) throw new BusinessError(OPENING_MESSAGES.closed);
-        const now = nowIso();
-        let id: number;
-        try {
-          ({ id } = await repo.insertApplication({
-            opening_id: openingId,
-            student_id: student.id,
-            interview_at: null,
-            interview_mode: null,
-            cover_note: input.cover_note,
-            created_at: now,
-            updated_at: now,
-          }));
-        } catch (error) {
-          if (isUniqueViolation(error)) throw new HttpError(409, OPENING_MESSAGES.alreadyApplied);
-          throw error;
-        }
-        await createAuditRepository(trx).record({
-          actorId: student.id,
-          action: 'create',
-          entity: 'placement_application',
-          entityId: id,
-          changes: { opening: openingId, stage: 'applied' },
+    /** Applies once, with a cover note and (a form's) résumé, saved first and removed if the application fails. */
+    async apply(
+      student: UserRow,
+      openingId: number,
+      input: z.output<typeof ApplicationInput>,
+      resume: PdfUpload | null,
+    ): Promise<Application> {
+      const kept = await keepPdf(resumes, resume);
+      try {
+        return await inTransaction(db, async (trx) => {
+          const repo = openingsRepository(trx);
+          const row = await repo.opening(openingId);
+          // An opening not open to the student's batches is not theirs to see: 404, as for a stranger's.
+          if (!row || !eligible(toOpening(row), await repo.studentPrograms(student.id))) throw notFound();
+          if (row.status !== 'open' || row.deadline < istToday()) throw new BusinessError(OPENING_MESSAGES.closed);
+          const now = nowIso();
+          let id: number;
+          try {
+            ({ id } = await repo.insertApplication({
+              opening_id: openingId,
+              student_id: student.id,
+              interview_at: null,
+              interview_mode: null,
+              cover_note: input.cover_note,
+              resume: kept.stored,
+              resume_name: kept.name,
+              resume_size: kept.size,
+              created_at: now,
+              updated_at: now,
+            }));
+          } catch (error) {
+            if (isUniqueViolation(error)) throw new HttpError(409, OPENING_MESSAGES.alreadyApplied);
+            throw error;
+          }
+          await createAuditRepository(trx).record({
+            actorId: student.id,
+            action: 'create',
+            entity: 'placement_application',
+            entityId: id,
+            changes: { opening: openingId, stage: 'applied', resume: kept.stored, bytes: kept.size },
+          });
+          const created = await applicationRow(trx, id);
+          await tell(trx, created);
+          return toApplication(created, 'student');
         });
-        const created = await applicationRow(trx, id);
-        await tell(trx, created);
-        return toApplication(created);
-      }),
+      } catch (error) {
+        await resumes.remove(kept.stored);
+        throw error;
+      }
+    },
 
     /** The office moves an application to a stage (any but from withdrawn); the student is emailed. */
     setStage: (admin: UserRow, id: number, input: z.output<typeof StageInput>): Promise<Application> =>
@@ -255,7 +236,7 @@ export function createOpeningsService(db: Db, mail: MailContext) {
         });
         const after = await applicationRow(trx, id);
         await tell(trx, after);
-        return toApplication(after);
+        return toApplication(after, 'office');
       }),
 
     /** The student withdraws their own application while it is in progress. */
@@ -276,7 +257,7 @@ export function createOpeningsService(db: Db, mail: MailContext) {
           entityId: id,
           changes: { stage: { from: before.stage, to: 'withdrawn' } },
         });
-        return toApplication(await applicationRow(trx, id));
+        return toApplication(await applicationRow(trx, id), 'student');
       }),
   };
 }

@@ -29,6 +29,16 @@ export function placementRepository(db: Db) {
         'e.website as employer_website',
         'e.hr_contacts as employer_contacts',
       ]);
+  /** Changes an offer only while it is claimed (a conditional update): answers whether it did. */
+  async function updateClaimed(id: number, set: Updateable<PlacementOffersTable>): Promise<boolean> {
+    const r = await db
+      .updateTable('placement_offers')
+      .set(set)
+      .where('id', '=', id)
+      .where('status', '=', 'claimed')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
   return {
     employers: () => db.selectFrom('employers').selectAll().orderBy('name_key').execute(),
     employer: (id: number) => db.selectFrom('employers').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -64,15 +74,9 @@ export function placementRepository(db: Db) {
     insertOffer: (row: Insertable<PlacementOffersTable>) =>
       db.insertInto('placement_offers').values(row).returning('id').executeTakeFirstOrThrow(),
     /** Decides a claimed offer only (a conditional update): answers whether it did. */
-    async decideOffer(id: number, set: Updateable<PlacementOffersTable>): Promise<boolean> {
-      const r = await db
-        .updateTable('placement_offers')
-        .set(set)
-        .where('id', '=', id)
-        .where('status', '=', 'claimed')
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
-    },
+    decideOffer: updateClaimed,
+    /** Sets a claimed offer's letter only (a conditional update): answers whether it did. */
+    setOfferLetter: updateClaimed,
 
     insertConfirmation: (row: Insertable<OfferConfirmationsTable>) =>
       db.insertInto('offer_confirmations').values(row).execute(),

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fileTooLarge } from '../../../contract/office.ts';
+import { PLACEMENT_DOCUMENT_MESSAGES as D } from '../../../contract/placement-documents.ts';
 import {
   ConfirmationAnswerInput,
   ConfirmationRequestInput,
@@ -15,7 +17,11 @@ import {
 import { z } from 'zod';
 import { idParam, parse, parseQuery } from '../../platform/lib/validate.ts';
 import { adminOnly, authenticated, requireAdmin, requireUser } from '../../platform/http/auth.ts';
+import { formValues, readUpload } from '../../platform/files/read-upload.ts';
+import { sendFile } from '../../platform/files/store.ts';
+import { withUploads } from '../../platform/http/uploads.ts';
 import { resolveJwtSecret } from '../accounts/tokens.ts';
+import { createPlacementDocuments, pdfOf } from './documents.ts';
 import { confirmationLinkKey } from './confirmation-links.ts';
 import { createConfirmationService } from './confirmations.ts';
 import { createPlacementService } from './service.ts';
@@ -23,11 +29,17 @@ import { createStudentPlacementService } from './student.ts';
 import { placementSummary } from './summary.ts';
 
 const OfferQuery = z.object({ status: z.enum(OFFER_STATUSES).optional() });
+/** An offer letter's field: a PDF by its bytes. */
+const LETTER = { field: 'offer_letter', wrongType: D.offerLetterType, fallbackName: 'offer-letter' };
 
 /** Placement (decision record 070): the public figures, the student's offers, the employer's link, the office. */
 export default async function placementRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
-  const placement = createPlacementService(db);
+  const documents = createPlacementDocuments(db, config.uploadDir);
+  const placement = createPlacementService(db, documents.letters);
+  const maxBytes = config.uploadMaxBytes;
+  const readLetter = (request: FastifyRequest) =>
+    readUpload(request, { fileField: 'offer_letter', maxBytes, tooLarge: fileTooLarge(maxBytes) });
   const studentPlacement = createStudentPlacementService(db);
   let key: Promise<Buffer> | undefined;
   const linkKey = () => (key ??= resolveJwtSecret(db, config.jwtSecret).then(confirmationLinkKey));
@@ -40,9 +52,37 @@ export default async function placementRoutes(app: FastifyInstance) {
   app.get(P.summary, () => placementSummary(db));
 
   app.get(P.studentOffers, { preHandler: authenticated }, (request) => placement.studentOffers(requireUser(request)));
-  app.post(P.studentOffers, { preHandler: authenticated }, async (request, reply) => {
-    const input = parse(StudentOfferInput, request.body);
-    return reply.code(201).send(await placement.reportOffer(requireUser(request), input));
+  // Report an offer: the dashboard's form (multipart: the fields and, if they have it, the letter), or JSON.
+  const reportOffer = async (request: FastifyRequest) => {
+    const student = requireUser(request);
+    if (!request.isMultipart()) return placement.reportOffer(student, parse(StudentOfferInput, request.body), null);
+    const { fields, file } = await readLetter(request);
+    const input = parse(StudentOfferInput, formValues(fields, ['batch', 'employer', 'annual_ctc']));
+    return placement.reportOffer(student, input, pdfOf(file, LETTER));
+  };
+  // The student adds or replaces their claimed offer's letter (multipart only).
+  const attachLetter = async (request: FastifyRequest) => {
+    const student = requireUser(request);
+    const { file } = await readLetter(request);
+    const letter = pdfOf(file, { ...LETTER, missing: D.offerLetterMissing })!;
+    return documents.attachOfferLetter(student, idParam(request.params), letter);
+  };
+  await app.register(
+    withUploads((uploads) => {
+      uploads.post(P.studentOffers, { preHandler: authenticated }, async (request, reply) =>
+        reply.code(201).send(await reportOffer(request)),
+      );
+      uploads.put(P.offerLetter(), { preHandler: authenticated }, attachLetter);
+    }),
+  );
+  // The letter: to its student here, to administrators under the office's path (step-up: a file of personal data).
+  app.get(P.offerLetter(), { preHandler: authenticated }, async (request, reply) => {
+    const pdf = await documents.offerLetter(idParam(request.params), requireUser(request).id);
+    return sendFile(reply, pdf.location, pdf);
+  });
+  app.get(P.officeOfferLetter(), { preHandler: adminOnly }, async (request, reply) => {
+    const pdf = await documents.offerLetter(idParam(request.params), null);
+    return sendFile(reply, pdf.location, pdf);
   });
 
   app.get(P.studentBatches, { preHandler: authenticated }, (request) => studentPlacement.batches(requireUser(request)));

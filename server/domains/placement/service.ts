@@ -18,6 +18,9 @@ import { BusinessError, notFound } from '../../platform/lib/errors.ts';
 import { nowIso } from '../../platform/lib/time.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
+import type { FileStore } from '../../platform/files/store.ts';
+import { toOffer, type Audience } from './answers.ts';
+import { keepPdf, type PdfUpload } from './documents.ts';
 import { placementRepository } from './repository.ts';
 import type { EmployerRow } from './tables.ts';
 
@@ -43,30 +46,7 @@ export function toEmployer(row: EmployerRow, verifiedOffers: number): Employer {
   };
 }
 
-type OfferView = NonNullable<Awaited<ReturnType<ReturnType<typeof placementRepository>['offer']>>>;
-
-export function toOffer(row: OfferView): Offer {
-  return {
-    id: row.id,
-    student: row.student_id,
-    student_name: `${row.first_name} ${row.last_name}`.trim() || row.username,
-    batch: row.batch_id,
-    batch_name: row.batch_name,
-    program: row.program_id,
-    program_title: row.program_title,
-    employer: row.employer_id,
-    employer_name: row.employer_name,
-    designation: row.designation,
-    annual_ctc: row.annual_ctc,
-    offer_date: row.offer_date,
-    joining_date: row.joining_date,
-    status: row.status,
-    verified_via: row.verified_via,
-    verified_at: row.verified_at,
-    consent_to_publish: row.consent_to_publish === 1,
-    created_at: row.created_at,
-  };
-}
+const keepNone = { stored: null, name: null, size: null };
 
 function refuseBadPartner(isPartner: boolean, reason: string): void {
   if (isPartner && reason.trim().length < 10) throw new BusinessError(PLACEMENT_MESSAGES.partnerReason);
@@ -79,7 +59,7 @@ function checkDates(input: { offer_date: string; joining_date?: string | null })
   }
 }
 
-export function createPlacementService(db: Db) {
+export function createPlacementService(db: Db, letters: FileStore) {
   async function employerView(trx: Db, id: number): Promise<Employer> {
     const repo = placementRepository(trx);
     const row = await repo.employer(id);
@@ -88,10 +68,10 @@ export function createPlacementService(db: Db) {
     return toEmployer(row, Number(counts.find((c) => c.employer_id === id)?.n ?? 0));
   }
 
-  async function offerView(trx: Db, id: number): Promise<Offer> {
+  async function offerView(trx: Db, id: number, audience: Audience = 'office'): Promise<Offer> {
     const row = await placementRepository(trx).offer(id);
     if (!row) throw notFound();
-    return toOffer(row);
+    return toOffer(row, audience);
   }
 
   /** The employer an offer names: by id, or by name (made on the spot as sector "other" when new). */
@@ -125,6 +105,7 @@ export function createPlacementService(db: Db) {
     actor: UserRow,
     studentId: number,
     input: z.output<typeof StudentOfferInput>,
+    letter: { stored: string | null; name: string | null; size: number | null } = keepNone,
   ): Promise<Offer> {
     checkDates(input);
     if (!(await placementRepository(trx).enrollmentInBatch(studentId, input.batch))) {
@@ -143,6 +124,9 @@ export function createPlacementService(db: Db) {
       verified_at: null,
       verified_by: null,
       reported_by: actor.id,
+      offer_letter: letter.stored,
+      offer_letter_name: letter.name,
+      offer_letter_size: letter.size,
       created_at: now,
       updated_at: now,
     });
@@ -151,9 +135,14 @@ export function createPlacementService(db: Db) {
       action: 'create',
       entity: 'placement_offer',
       entityId: id,
-      changes: { status: 'claimed', batch: input.batch, employer: input.employer ?? input.employer_name },
+      changes: {
+        status: 'claimed',
+        batch: input.batch,
+        employer: input.employer ?? input.employer_name,
+        offer_letter: letter.stored,
+      },
     });
-    return offerView(trx, id);
+    return offerView(trx, id, actor.id === studentId ? 'student' : 'office');
   }
 
   return {
@@ -243,14 +232,22 @@ export function createPlacementService(db: Db) {
       }),
 
     async offers(filters: { status?: string }): Promise<Offer[]> {
-      return (await placementRepository(db).offers(filters)).map(toOffer);
+      return (await placementRepository(db).offers(filters)).map((row) => toOffer(row, 'office'));
     },
     offer: (id: number) => offerView(db, id),
     async studentOffers(student: UserRow): Promise<Offer[]> {
-      return (await placementRepository(db).offers({ student: student.id })).map(toOffer);
+      return (await placementRepository(db).offers({ student: student.id })).map((row) => toOffer(row, 'student'));
     },
-    reportOffer: (student: UserRow, input: z.output<typeof StudentOfferInput>) =>
-      inTransaction(db, (trx) => insertOffer(trx, student, student.id, input)),
+    /** The student reports an offer, with its letter when they have it (saved first, removed if this fails). */
+    async reportOffer(student: UserRow, input: z.output<typeof StudentOfferInput>, letter: PdfUpload | null) {
+      const kept = await keepPdf(letters, letter);
+      try {
+        return await inTransaction(db, (trx) => insertOffer(trx, student, student.id, input, kept));
+      } catch (error) {
+        await letters.remove(kept.stored);
+        throw error;
+      }
+    },
     recordOffer: (admin: UserRow, input: z.output<typeof OfficeOfferInput>) =>
       inTransaction(db, (trx) => insertOffer(trx, admin, input.student, input)),
 

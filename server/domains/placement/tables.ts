@@ -2,7 +2,7 @@ import type { Generated, Selectable } from 'kysely';
 import type { EmployerSector, OfferStatus } from '../../../contract/placement.ts';
 import type { ApplicationStage, InterviewMode, OpeningStatus } from '../../../contract/placement-openings.ts';
 
-/** The placement domain's tables (migrations 030 and 035, decision records 070 and 078). */
+/** The placement domain's tables (migrations 030, 035 and 037, decision records 070 and 078). */
 
 export interface EmployersTable {
   id: Generated<number>;
@@ -37,6 +37,10 @@ export interface PlacementOffersTable {
   decision_note: Generated<string>;
   consent_to_publish: Generated<number>;
   reported_by: number | null;
+  /** The offer letter (migration 037): its stored name in `offer-letters/`, the student's file name, bytes. */
+  offer_letter: Generated<string | null>;
+  offer_letter_name: Generated<string | null>;
+  offer_letter_size: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -84,6 +88,10 @@ export interface PlacementApplicationsTable {
   interview_at: string | null;
   interview_mode: InterviewMode | null;
   cover_note: Generated<string>;
+  /** The résumé (migration 037): its stored name in `resumes/`, the student's file name, bytes. */
+  resume: Generated<string | null>;
+  resume_name: Generated<string | null>;
+  resume_size: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }

@@ -1,5 +1,6 @@
 import type { PrivacyRequest, PrivacyRequestAction } from '../../../contract/privacy.ts';
 import type { Db } from '../../platform/db/connect.ts';
+import type { StoredFile } from '../../platform/files/store.ts';
 import { BusinessError, HttpError, notFound } from '../../platform/lib/errors.ts';
 import { verifyPassword } from '../../platform/lib/passwords.ts';
 import { enqueueEmail } from '../../platform/mail/outbox.ts';
@@ -97,9 +98,9 @@ export async function actOnRequest(
   adminId: number,
   id: number,
   action: PrivacyRequestAction,
-): Promise<{ request: PrivacyRequest; submissionFiles: string[] }> {
+): Promise<{ request: PrivacyRequest; files: StoredFile[] }> {
   return db.transaction().execute(async (trx) => {
-    let submissionFiles: string[] = [];
+    let files: StoredFile[] = [];
     const requests = createPrivacyRequestRepository(trx);
     const row = await requests.find(id);
     if (!row) throw notFound();
@@ -117,7 +118,7 @@ export async function actOnRequest(
     if (user && action.action !== 'verify') {
       const done = action.action === 'complete';
       // Erased first: the erasure empties every email to the old address, so the notice is written after.
-      if (done) ({ submissionFiles } = await createPersonalDataRepository(trx).erase(user.id));
+      if (done) ({ files } = await createPersonalDataRepository(trx).erase(user.id));
       await enqueueEmail(trx, {
         template: done ? 'erasure_done' : 'erasure_refused',
         to: [user.email],
@@ -127,7 +128,7 @@ export async function actOnRequest(
           `Dear ${user.first_name || user.username},`,
           [
             done
-              ? 'As you asked, we have erased your personal data: your name, email and phone are replaced, your password and every login are ended, and counseling notes and assignment submissions are deleted. Invoices and credit notes stay, as GST law requires. This is the last email we send to this address.'
+              ? 'As you asked, we have erased your personal data: your name, email and phone are replaced, your password and every login are ended, and counseling notes, assignment submissions, résumés and offer letters are deleted. Invoices and credit notes stay, as GST law requires. This is the last email we send to this address.'
               : `We cannot erase your data yet, for this reason: ${action.action === 'refuse' ? action.reason : ''}`,
             'If you disagree, write to our grievance officer; you may then complain to the Data Protection Board of India.',
           ],
@@ -141,6 +142,6 @@ export async function actOnRequest(
       entityId: id,
       changes: { status: [row.status, status], ...(action.action === 'refuse' ? { reason: action.reason } : {}) },
     });
-    return { request: toPrivacyRequest((await requests.find(id))!), submissionFiles };
+    return { request: toPrivacyRequest((await requests.find(id))!), files };
   });
 }

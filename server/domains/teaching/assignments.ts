@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import MarkdownIt from 'markdown-it';
 import {
   ASSIGNMENT_MESSAGES,
@@ -12,7 +9,6 @@ import {
 } from '../../../contract/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { AssignmentRow, BatchRow, SubmissionRow, UserRow } from '../../platform/db/schema.ts';
-import type { FileKind } from '../../platform/lib/file-types.ts';
 import { HttpError, notFound } from '../../platform/lib/errors.ts';
 import { compose, type MailContext, type Rendered } from '../accounts/templates.ts';
 import { formatIst } from '../batches/templates.ts';
@@ -21,8 +17,9 @@ import { createBatchRepository } from '../batches/repository.ts';
 import { isActiveStudent } from '../lessons/course-access.ts';
 
 /**
- * Assignments and submissions (decision record 051): answers, the submitter rule, the files on disk and
- * the "graded" email. The instructor endpoints ask course-access.ts's assertTeachesBatch.
+ * Assignments and submissions (decision record 051): answers, the submitter rule and the "graded" email
+ * (the submitted files are in the one file store's `submissions/`). The instructor endpoints ask
+ * course-access.ts's assertTeachesBatch.
  */
 
 // HTML in the source is escaped (html: false) and links keep to markdown-it's safe schemes, as the policy
@@ -96,32 +93,6 @@ export async function assertSubmitter(db: Db, user: UserRow | null, batch: Batch
   const enrollment = await isActiveStudent(db, user, batch.course_id);
   if (enrollment?.batch_id !== batch.id) throw new HttpError(403, ASSIGNMENT_MESSAGES.notYourBatch);
   return user;
-}
-
-/**
- * Submitted files on disk: `<UPLOAD_DIR>/submissions/<random>.<ext>`; the row keeps the random name. A
- * replaced file is removed after the new row commits; a failed write removes the new file instead.
- */
-export function createSubmissionFiles(uploadDir: string) {
-  const dir = path.join(uploadDir, 'submissions');
-  const NAME = /^[0-9a-f-]{36}\.[a-z]{2,5}$/;
-  return {
-    async save(content: Buffer, kind: FileKind): Promise<string> {
-      await fs.promises.mkdir(dir, { recursive: true });
-      const name = `${randomUUID()}.${kind.ext}`;
-      await fs.promises.writeFile(path.join(dir, name), content, { flag: 'wx' });
-      return name;
-    },
-    async remove(name: string | null | undefined): Promise<void> {
-      if (!name || !NAME.test(name)) return;
-      await fs.promises.rm(path.join(dir, name), { force: true });
-    },
-    locate(name: string | null | undefined): string | null {
-      if (!name || !NAME.test(name)) return null;
-      const location = path.join(dir, name);
-      return fs.existsSync(location) ? location : null;
-    },
-  };
 }
 
 export type GradedDetails = {

@@ -36,6 +36,7 @@ import * as guardianLinks from './migrations/026_guardian_links.ts';
 import * as userPhone from './migrations/034_user_phone.ts';
 import * as notifications from './migrations/032_notifications.ts';
 import * as storyConsent from './migrations/036_story_consent.ts';
+import * as placementDocuments from './migrations/037_placement_documents.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '031_assessments': assessments,
   '032_notifications': notifications,
   '036_story_consent': storyConsent,
+  '037_placement_documents': placementDocuments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

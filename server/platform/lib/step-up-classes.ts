@@ -160,6 +160,9 @@ export const ADMIN_ROUTE_CLASSES: Readonly<Record<`${Method} /${string}`, Access
   'POST /api/admin/placement/offers/:id/verify/': 'step-up',
   'POST /api/admin/placement/offers/:id/reject/': 'step-up',
   'POST /api/admin/placement/offers/:id/request-confirmation/': 'plain-write',
+  // A student's offer letter and résumé are personal data handed over as a file, as the users' export is.
+  'GET /api/admin/placement/offers/:id/offer-letter/': 'export-step-up',
+  'GET /api/admin/placement/applications/:id/resume/': 'export-step-up',
   // The office's stories list with each story's offer and whether it is published (decision record 079).
   'GET /api/admin/success-stories/': 'read',
   // Openings and applications (decision record 078): no money, no personal data beyond the office's own work.

@@ -4,11 +4,11 @@ import { DEMO_ADMIN } from '../db/seed.ts';
 
 /**
  * GET /api/config/ (and the login page's server-rendered copy): demo mode and its credentials, how
- * prices are taxed, so the checkout shows exactly the total the server charges, and the privacy notice's
- * version its consent choices acknowledge.
+ * prices are taxed, so the checkout shows exactly the total the server charges, the privacy notice's
+ * version its consent choices acknowledge, and the largest upload (shown beside a file input).
  */
 export function appConfigOf(
-  config: Pick<Config, 'demoMode' | 'pricesIncludeGst' | 'institute' | 'privacy'>,
+  config: Pick<Config, 'demoMode' | 'pricesIncludeGst' | 'institute' | 'privacy' | 'uploadMaxBytes'>,
 ): AppConfig {
   return {
     demo_mode: config.demoMode,
@@ -16,5 +16,6 @@ export function appConfigOf(
     prices_include_gst: config.pricesIncludeGst,
     institute_state_code: config.institute.stateCode || null,
     privacy_notice_version: config.privacy.noticeVersion,
+    upload_max_bytes: config.uploadMaxBytes,
   };
 }

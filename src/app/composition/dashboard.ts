@@ -1,16 +1,16 @@
 import { fromPromise } from 'xstate';
 import type {
   Application,
-  ApplicationInput,
+  ApplicationForm,
   Instalment,
   Offer,
   PaymentCompletion,
   PaymentStart,
-  StudentOfferInput,
+  StudentOfferForm,
 } from '../../../contract/index.ts';
 import type { z } from 'zod';
 
-type StudentOfferData = z.output<typeof StudentOfferInput>;
+type StudentOfferData = z.output<typeof StudentOfferForm>;
 import { instalmentPaymentMachine, type LoadScheduleInput } from '../../../machines/instalment-payment.machine.ts';
 import { fetchInstalments } from '../../features/dashboard/api/instalments-api.ts';
 import {
@@ -37,6 +37,7 @@ import {
   withdrawApplication,
 } from '../../features/dashboard/api/openings-api.ts';
 import { fetchStudentTests } from '../../features/exams/api/exams-api.ts';
+import { loadAppConfig } from '../../features/auth/api/config-api.ts';
 import { gatewayPaymentFor } from './gateway.ts';
 import { loaderOf } from './lists.ts';
 import { storyConsentMachine, type ConsentSave } from '../../../machines/story-consent.machine.ts';
@@ -91,7 +92,7 @@ const instalmentPayment = instalmentPaymentMachine.provide({
 
 /** The Placement section (decision record 078): its loader, Report an offer, the opt-out per batch. */
 const placement: PlacementMachines = {
-  loader: loaderOf(() => fetchStudentPlacement()),
+  loader: loaderOf(() => fetchStudentPlacement(async () => (await loadAppConfig()).upload_max_bytes)),
   reportFor: (onReported) =>
     offerReportMachine.provide({
       actors: {
@@ -109,7 +110,7 @@ const placement: PlacementMachines = {
     applyFor: (openingId, onApplied) =>
       applicationFormMachine.provide({
         actors: {
-          submit: fromPromise<Application, FormSubmitInput<z.output<typeof ApplicationInput>>>(({ input }) =>
+          submit: fromPromise<Application, FormSubmitInput<z.output<typeof ApplicationForm>>>(({ input }) =>
             applyToOpening(openingId, input.values),
           ),
         },

@@ -1,5 +1,6 @@
 import type { Status } from '../../../contract/index.ts';
 import type { Db } from '../../../server/platform/db/connect.ts';
+import type { TestContext } from './harness.ts';
 
 /** Direct fixtures for the placement record (decision record 070): batches, graduates and their offers. */
 
@@ -106,4 +107,31 @@ export async function placementOffer(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The smallest file the server reads as a PDF (by its bytes), and one that is not (a PNG's signature). */
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+export const NOT_PDF = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+
+/** A placement form sent as multipart: its text fields and at most one file, as the dashboard's forms send them. */
+export async function sendForm(
+  ctx: TestContext,
+  o: {
+    method?: 'POST' | 'PUT';
+    url: string;
+    token?: string;
+    fields?: Record<string, string | number>;
+    file?: { field: string; name: string; content: Buffer };
+  },
+): Promise<{ status: number; body: unknown }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(o.fields ?? {})) form.append(name, String(value));
+  if (o.file) form.append(o.file.field, new Blob([new Uint8Array(o.file.content)]), o.file.name);
+  const res = await ctx.app.inject({
+    method: o.method ?? 'POST',
+    url: o.url,
+    headers: o.token ? { authorization: `Bearer ${o.token}` } : {},
+    payload: form,
+  });
+  return { status: res.statusCode, body: JSON.parse(res.body) as unknown };
 }

@@ -112,7 +112,12 @@ export const validOfferReport = {
   offer_date: '2026-04-02',
   joining_date: null,
 };
-export const invalidOfferReport = { ...validOfferReport, designation: '', annual_ctc: 500 };
+export const invalidOfferReport = {
+  ...validOfferReport,
+  designation: '',
+  annual_ctc: 500,
+  offer_letter: new File(['PK'], 'offer.docx', { type: 'application/msword' }),
+};
 export const reportedOffer: Offer = {
   id: 11,
   student: 40,
@@ -131,6 +136,7 @@ export const reportedOffer: Offer = {
   verified_via: null,
   verified_at: null,
   consent_to_publish: false,
+  offer_letter: null,
   created_at: '2026-04-03T10:00:00.000Z',
 };
 /** The server refuses a batch the student did not study in (400 `{error}`). */

@@ -22,15 +22,22 @@ export const appliedApplication: Application = {
   interview_at: null,
   interview_mode: null,
   cover_note: 'I have done the SME module.',
+  resume: { file_name: 'Asha Rao CV.pdf', size_bytes: 48_213, url: '/classroom/applications/21/resume/' },
   created_at: '2026-11-20T05:30:00.000Z',
   updated_at: '2026-11-20T05:30:00.000Z',
 };
 export const shortlistedApplication: Application = { ...appliedApplication, stage: 'shortlisted' };
 export const withdrawnApplication: Application = { ...appliedApplication, stage: 'withdrawn' };
 
-/** Apply: a cover note (valid), one over its 2,000 characters (refused in the browser). */
-export const validApplication = { cover_note: 'I have done the SME module.' };
-export const invalidApplication = { cover_note: 'x'.repeat(2001) };
+/** Apply: a cover note and a PDF résumé (valid); a note over its 2,000 characters and a Word file (refused in the browser). */
+export const validApplication = {
+  cover_note: 'I have done the SME module.',
+  resume: new File(['%PDF-1.4'], 'Asha Rao CV.pdf', { type: 'application/pdf' }),
+};
+export const invalidApplication = {
+  cover_note: 'x'.repeat(2001),
+  resume: new File(['PK'], 'Asha Rao CV.docx', { type: 'application/msword' }),
+};
 /** The opening closed meanwhile (400 with the server's sentence). */
 export const openingClosed = new ApiError(400, { error: OPENING_MESSAGES.closed });
 

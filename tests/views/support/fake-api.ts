@@ -63,8 +63,8 @@ type Options = {
 /** GET /api/config/'s pricing facts by default: the demo's (GST-inclusive prices, institute in Maharashtra). */
 export const DEFAULT_PRICING = { prices_include_gst: true, institute_state_code: '27' } as const;
 
-/** GET /api/config/'s privacy notice version: the demo's. */
-const NOTICE = { privacy_notice_version: '2026-11' } as const;
+/** GET /api/config/'s privacy notice version and upload limit: the demo's. */
+const NOTICE = { privacy_notice_version: '2026-11', upload_max_bytes: 20 * 1024 * 1024 } as const;
 
 export function installFakeApi(routes: Record<string, Handler> = {}, options: Options = {}): FakeApi {
   const table = new Map<string, Handler>(Object.entries(routes));

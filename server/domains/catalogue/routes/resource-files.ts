@@ -1,12 +1,13 @@
-import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API, fileTooLarge, OFFICE_MESSAGES } from '../../../../contract/index.ts';
 import { idParam } from '../../../platform/lib/validate.ts';
-import { HttpError, notFound, ValidationFailed } from '../../../platform/lib/errors.ts';
+import { notFound, ValidationFailed } from '../../../platform/lib/errors.ts';
 import { mimeOfExtension, sniffFileKind } from '../../../platform/lib/file-types.ts';
 import { inTransaction } from '../../../platform/lib/transaction.ts';
 import { adminOnly, requireAdmin } from '../../../platform/http/auth.ts';
 import { withUploads } from '../../../platform/http/uploads.ts';
+import { readUpload } from '../../../platform/files/read-upload.ts';
+import { sendFile } from '../../../platform/files/store.ts';
 import { createAuditRepository } from '../../../platform/db/audit.ts';
 import { createResourceRepository } from '../repositories/content.ts';
 import { createResourceFiles, MEDIA_PREFIX } from '../resource-files.ts';
@@ -37,18 +38,13 @@ export default async function resourceFileRoutes(app: FastifyInstance) {
   const upload = async (request: FastifyRequest) => {
     const admin = requireAdmin(request);
     const id = idParam(request.params);
-    let content: Buffer;
-    try {
-      const part = await request.file({ limits: { fileSize: config.uploadMaxBytes, files: 1 } });
-      if (!part || part.fieldname !== 'file') throw new ValidationFailed({ file: [OFFICE_MESSAGES.fileMissing] });
-      content = await part.toBuffer();
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, fileTooLarge(config.uploadMaxBytes));
-      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(415, OFFICE_MESSAGES.notMultipart);
-      throw error;
-    }
-    if (content.length === 0) throw new ValidationFailed({ file: [OFFICE_MESSAGES.fileMissing] });
+    const { file } = await readUpload(request, {
+      fileField: 'file',
+      maxBytes: config.uploadMaxBytes,
+      tooLarge: fileTooLarge(config.uploadMaxBytes),
+    });
+    if (!file) throw new ValidationFailed({ file: [OFFICE_MESSAGES.fileMissing] });
+    const content = file.content;
     const kind = sniffFileKind(content);
     if (!kind) throw new ValidationFailed({ file: [OFFICE_MESSAGES.fileType] });
 
@@ -110,14 +106,6 @@ export default async function resourceFileRoutes(app: FastifyInstance) {
     const location = resource && mime ? files.locate(name) : null;
     if (!resource || !mime || !location) throw notFound();
     const download = `${slug(resource.title)}.${ext}`;
-    return reply
-      .type(mime)
-      .header(
-        'Content-Disposition',
-        `attachment; filename="${download}"; filename*=UTF-8''${encodeURIComponent(download)}`,
-      )
-      .header('Cache-Control', 'public, max-age=300')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(fs.createReadStream(location));
+    return sendFile(reply, location, { type: mime, downloadName: download, cache: 'public, max-age=300' });
   });
 }

@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   DELIVERY_API,
@@ -18,27 +18,16 @@ import { inTransaction } from '../../../platform/lib/transaction.ts';
 import { idParam, parse } from '../../../platform/lib/validate.ts';
 import { adminOnly, authenticated, requireAdmin, requireUser } from '../../../platform/http/auth.ts';
 import { withUploads } from '../../../platform/http/uploads.ts';
+import { readUpload } from '../../../platform/files/read-upload.ts';
+import { fileStore, sendFile } from '../../../platform/files/store.ts';
 import { createAuditRepository } from '../../../platform/db/audit.ts';
 import { createBatchRepository } from '../../batches/repository.ts';
 import { createLessonRepository } from '../repositories/lessons.ts';
 import { assertCanComplete, assertLessonAccess, isActiveStudent } from '../course-access.ts';
-import { createLessonFiles, lessonWrites, toLesson } from '../service.ts';
+import { lessonWrites, toLesson } from '../service.ts';
 
-/** The multipart field "file" (the resource upload's rules: UPLOAD_MAX_BYTES, type read from the bytes). */
-async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
-  try {
-    const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-    if (!part || part.fieldname !== 'file') throw new ValidationFailed({ file: [OFFICE_MESSAGES.fileMissing] });
-    const content = await part.toBuffer();
-    if (content.length === 0) throw new ValidationFailed({ file: [OFFICE_MESSAGES.fileMissing] });
-    return content;
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, fileTooLarge(maxBytes));
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(415, OFFICE_MESSAGES.notMultipart);
-    throw error;
-  }
-}
+/** Demo lessons name a file shipped with the code (the catalogue's demo resources). */
+const DEMO_DIR = path.resolve(import.meta.dirname, '..', '..', 'catalogue', 'demo-files', 'resources');
 
 async function lessonOr404(db: Db, id: number) {
   const row = await createLessonRepository(db).findLesson(id);
@@ -49,7 +38,8 @@ async function lessonOr404(db: Db, id: number) {
 /** Modules and lessons: the administrator's writes, the lesson answer and file, marking lessons done. */
 export default async function lessonRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
-  const files = createLessonFiles(config.uploadDir);
+  // Lesson files are never under a public path: served only by the lesson's file route, under its access rule.
+  const files = fileStore(config.uploadDir, 'lessons', { shipped: DEMO_DIR });
   const audit = (trx: Db, actorId: number, action: string, entity: string, entityId: number, changes: object) =>
     createAuditRepository(trx).record({ actorId, action, entity, entityId, changes: { ...changes } });
 
@@ -159,7 +149,13 @@ export default async function lessonRoutes(app: FastifyInstance) {
     const id = idParam(request.params);
     const existing = await lessonOr404(db, id);
     if (existing.kind !== 'document') throw new ValidationFailed({ file: [DELIVERY_MESSAGES.fileOnlyForDocuments] });
-    const content = await readUpload(request, config.uploadMaxBytes);
+    const { file } = await readUpload(request, {
+      fileField: 'file',
+      maxBytes: config.uploadMaxBytes,
+      tooLarge: fileTooLarge(config.uploadMaxBytes),
+    });
+    if (!file) throw new ValidationFailed({ file: [OFFICE_MESSAGES.fileMissing] });
+    const content = file.content;
     const kind = sniffFileKind(content);
     if (!kind) throw new ValidationFailed({ file: [OFFICE_MESSAGES.fileType] });
     const name = await files.save(content, kind);
@@ -201,16 +197,7 @@ export default async function lessonRoutes(app: FastifyInstance) {
     const ext = lesson.file?.slice(lesson.file.lastIndexOf('.') + 1) ?? '';
     const mime = mimeOfExtension(ext);
     if (!location || !mime) throw new HttpError(404, DELIVERY_MESSAGES.noFile);
-    const download = lesson.file_name ?? `lesson.${ext}`;
-    return reply
-      .type(mime)
-      .header(
-        'Content-Disposition',
-        `attachment; filename="${download.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(download)}`,
-      )
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(fs.createReadStream(location));
+    return sendFile(reply, location, { type: mime, downloadName: lesson.file_name ?? `lesson.${ext}` });
   });
 
   for (const method of ['post', 'delete'] as const) {

@@ -146,15 +146,17 @@ export const INSTITUTE_DATA: Record<string, TableClass> = {
   },
   counseling_totals: { notPersonal: ['status', 'assignee_id', 'n'] },
   // Placement (decision record 070). An offer is the student's; after an erasure it stays (the published
-  // figures are counted from it) under the pseudonymised account, with no name of the student.
+  // figures are counted from it) under the pseudonymised account, with no name of the student and no letter.
   placement_offers: {
     file: 'placement_offers',
     exported: [
       ...['id', 'batch_id', 'employer_id', 'designation', 'annual_ctc', 'offer_date', 'joining_date', 'status'],
       ...['verified_via', 'verified_at', 'consent_to_publish', 'created_at', 'updated_at'],
+      ...['offer_letter_name', 'offer_letter_size'],
     ],
     withheld: {
       student_id: 'the account itself',
+      offer_letter: 'the stored file’s random name (the letter itself is downloadable from the dashboard)',
       verified_by: STAFF,
       decision_note: STAFF,
       reported_by: 'who recorded the offer (the student or staff)',
@@ -168,7 +170,7 @@ export const INSTITUTE_DATA: Record<string, TableClass> = {
     ],
   },
   // Openings and applications (decision record 078). An application is the student's: exported; on erasure
-  // it stays under the pseudonymised account without the student's cover note.
+  // it stays under the pseudonymised account without the student's cover note and résumé.
   placement_openings: {
     notPersonal: [
       ...['id', 'employer_id', 'title', 'location', 'ctc_min', 'ctc_max', 'programs', 'batches', 'description'],
@@ -179,8 +181,12 @@ export const INSTITUTE_DATA: Record<string, TableClass> = {
     file: 'placement_applications',
     exported: [
       ...['id', 'opening_id', 'stage', 'interview_at', 'interview_mode', 'cover_note', 'created_at', 'updated_at'],
+      ...['resume_name', 'resume_size'],
     ],
-    withheld: { student_id: 'the account itself' },
+    withheld: {
+      student_id: 'the account itself',
+      resume: 'the stored file’s random name (the résumé itself is downloadable from the dashboard)',
+    },
   },
   offer_confirmations: {
     notPersonal: ['id', 'offer_id', 'email', 'expires_at', 'used_at', 'created_by', 'created_at'],

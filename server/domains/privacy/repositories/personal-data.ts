@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/connect.ts';
+import type { StoredFile } from '../../../platform/files/store.ts';
+import { eraseStoredFiles } from './erasure-files.ts';
 import { ERASED_USERNAME_PREFIX } from '../../../../contract/identity.ts';
 import { PERSONAL_DATA } from '../personal-data/index.ts';
 import { createErasureCopiesRepository, termPattern } from './erasure-copies.ts';
@@ -116,10 +118,10 @@ export function createPersonalDataRepository(db: Db) {
      * requests and notes deleted, consents unlinked from the address, the emails to it emptied; the copies
      * (audit log, gateway messages, administrators' notices) pseudonymised (erasure-copies.ts). Invoices and
      * credit notes (tax_documents) are not touched: GST law keeps them, and their PDFs are printed from their
-     * own stored data. Answers the stored names of the submitted files it deleted, for the caller to remove
-     * after commit.
+     * own stored data. Answers the stored files it let go (submissions, résumés, offer letters), for the caller
+     * to remove after commit.
      */
-    async erase(userId: number): Promise<{ submissionFiles: string[] }> {
+    async erase(userId: number): Promise<{ files: StoredFile[] }> {
       const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
       const identity = createIdentityRepository(db);
       const spans = await identity.spans(userId);
@@ -192,20 +194,12 @@ export function createPersonalDataRepository(db: Db) {
         .set({ issue_description: '', admin_notes: '' })
         .where('student_id', '=', userId)
         .execute();
-      // Their assignment submissions (text, files, marks) are deleted; the files go after the commit.
-      const submissions = await db
-        .selectFrom('assignment_submissions')
-        .select('file')
-        .where('student_id', '=', userId)
-        .execute();
-      await db.deleteFrom('assignment_submissions').where('student_id', '=', userId).execute();
+      const files = await eraseStoredFiles(db, userId);
       // Success stories about them go: their name, photo and words are published nowhere (decision record 079).
       await db
         .deleteFrom('success_stories')
         .where('offer_id', 'in', db.selectFrom('placement_offers').select('id').where('student_id', '=', userId))
         .execute();
-      // Their applications to openings stay (the office's record of its work), without their own words.
-      await db.updateTable('placement_applications').set({ cover_note: '' }).where('student_id', '=', userId).execute();
       // A certificate stays valid under its number and code, but its public page no longer names them
       // (decision record 052).
       await db
@@ -243,7 +237,7 @@ export function createPersonalDataRepository(db: Db) {
       await eraseNotifications(db, userId);
       // The addresses themselves go last: nothing needs them any more.
       await db.deleteFrom('verified_emails').where('user_id', '=', userId).execute();
-      return { submissionFiles: submissions.flatMap((row) => (row.file ? [row.file] : [])) };
+      return { files };
     },
 
     /** Retention: counseling requests older than `before` that never became a student, with their notes. */

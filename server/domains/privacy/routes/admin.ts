@@ -5,7 +5,7 @@ import { adminOnly, requireAdmin } from '../../../platform/http/auth.ts';
 import { createIncidentRepository, createPrivacyRequestRepository } from '../repositories/privacy-requests.ts';
 import { notifyAffected, recordIncident, toIncident } from '../incidents.ts';
 import { actOnRequest, toPrivacyRequest } from '../service.ts';
-import { createSubmissionFiles } from '../../teaching/assignments.ts';
+import { removeStored } from '../../../platform/files/store.ts';
 
 /** The admin Privacy tab: privacy requests (oldest first) and breach incidents. Administrators only. */
 export default async function privacyAdminRoutes(app: FastifyInstance) {
@@ -19,10 +19,9 @@ export default async function privacyAdminRoutes(app: FastifyInstance) {
   app.post(PRIVACY_API.adminRequest(), { preHandler: adminOnly }, async (request) => {
     const admin = requireAdmin(request);
     const action = parse(PrivacyRequestAction, request.body);
-    const { request: answer, submissionFiles } = await actOnRequest(db, ctx, admin.id, idParam(request.params), action);
-    // An erasure deleted the person's submissions: their files go once it committed.
-    const files = createSubmissionFiles(config.uploadDir);
-    for (const name of submissionFiles) await files.remove(name);
+    const { request: answer, files } = await actOnRequest(db, ctx, admin.id, idParam(request.params), action);
+    // An erasure let go of the person's submissions, résumés and offer letters: the files go once it committed.
+    await removeStored(config.uploadDir, files);
     return answer;
   });
 

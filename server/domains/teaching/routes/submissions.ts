@@ -1,44 +1,27 @@
-import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  ASSIGNMENT_MESSAGES,
-  ASSIGNMENTS_API,
-  OFFICE_MESSAGES,
-  submissionTooLarge,
-} from '../../../../contract/index.ts';
+import { ASSIGNMENT_MESSAGES, ASSIGNMENTS_API, submissionTooLarge } from '../../../../contract/index.ts';
 import { BusinessError, HttpError, ValidationFailed } from '../../../platform/lib/errors.ts';
 import { sniffSubmissionKind, type FileKind } from '../../../platform/lib/file-types.ts';
 import { inTransaction } from '../../../platform/lib/transaction.ts';
 import { idParam } from '../../../platform/lib/validate.ts';
 import { createAssignmentRepository } from '../repositories/assignments.ts';
 import { createAuditRepository } from '../../../platform/db/audit.ts';
-import { assertSubmitter, assignmentOr404, createSubmissionFiles, isLate, toSubmission } from '../assignments.ts';
+import { assertSubmitter, assignmentOr404, isLate, toSubmission } from '../assignments.ts';
 import { assertTeachesBatch } from '../../lessons/course-access.ts';
 import { withUploads } from '../../../platform/http/uploads.ts';
+import { readUpload, type UploadedFile } from '../../../platform/files/read-upload.ts';
+import { fileStore, sendFile } from '../../../platform/files/store.ts';
 
-type Upload = { text: string; file: { content: Buffer; name: string } | null };
+type Upload = { text: string; file: UploadedFile | null };
 
 /** The multipart body of a submission: the field "text" and/or one file in the field "file". */
 async function readSubmission(request: FastifyRequest, maxBytes: number): Promise<Upload> {
-  if (!request.isMultipart()) throw new HttpError(415, OFFICE_MESSAGES.notMultipart);
-  const out: Upload = { text: '', file: null };
-  try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
-      if (part.type === 'file') {
-        const content = await part.toBuffer();
-        // A form with no file chosen sends an empty part without a name: no file.
-        if (part.fieldname === 'file' && content.length > 0) out.file = { content, name: part.filename || 'file' };
-      } else if (part.fieldname === 'text' && typeof part.value === 'string') {
-        out.text = part.value;
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, submissionTooLarge(maxBytes));
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new HttpError(415, OFFICE_MESSAGES.notMultipart);
-    if (code === 'FST_FILES_LIMIT') throw new ValidationFailed({ file: ['Attach one file.'] });
-    throw error;
-  }
+  const { fields, file } = await readUpload(request, {
+    fileField: 'file',
+    maxBytes,
+    tooLarge: submissionTooLarge(maxBytes),
+  });
+  const out: Upload = { text: fields.text ?? '', file };
   if (out.text.length > 50_000) throw new ValidationFailed({ text: ['At most 50,000 characters.'] });
   if (!out.text.trim() && !out.file) throw new BusinessError(ASSIGNMENT_MESSAGES.emptySubmission);
   return out;
@@ -61,7 +44,8 @@ const cleanName = (name: string, kind: FileKind) => {
  */
 export default async function submissionRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
-  const files = createSubmissionFiles(config.uploadDir);
+  // `submissions/<random>.<ext>`; the row keeps the random name.
+  const files = fileStore(config.uploadDir, 'submissions');
 
   const submit = async (request: FastifyRequest, reply: FastifyReply) => {
     const { assignment, batch } = await assignmentOr404(db, idParam(request.params));
@@ -144,14 +128,6 @@ export default async function submissionRoutes(app: FastifyInstance) {
     const location = files.locate(submission.file);
     if (!location || !submission.file_type) throw new HttpError(404, ASSIGNMENT_MESSAGES.noFile);
     const download = submission.file_name ?? `submission${submission.file!.slice(submission.file!.lastIndexOf('.'))}`;
-    return reply
-      .type(submission.file_type)
-      .header(
-        'Content-Disposition',
-        `attachment; filename="${download.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(download)}`,
-      )
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(fs.createReadStream(location));
+    return sendFile(reply, location, { type: submission.file_type, downloadName: download });
   });
 }

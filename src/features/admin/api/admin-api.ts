@@ -160,13 +160,11 @@ export function uploadResourceFile(id: number, file: File): Promise<void> {
 }
 
 /**
- * A file as the multipart field "file" (a resource's, a document lesson's), through the one API client (the
- * token's refresh and the step-up as every call); a refusal comes back as an ApiError.
+ * A file as the multipart field "file" (a resource's, a document lesson's), through the one API client's
+ * upload (the token's refresh and the step-up as every call); a refusal comes back as an ApiError.
  */
 export async function uploadFile(method: 'POST' | 'PUT', path: string, file: File): Promise<void> {
-  const body = new FormData();
-  body.append('file', file);
-  await api.send(method, path, body);
+  await api.upload(path, { files: { file } }, z.unknown(), method);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type Application,
 } from '../../../../contract/index.ts';
 import { SelectField, TextField } from '../../../components/field.tsx';
+import { FileLink } from '../../../components/file-link.tsx';
 import { formatDate } from '../../../utils/format.ts';
 import type { AdminMachines } from '../types.ts';
 import { IST_HINT } from './admin-form.tsx';
@@ -60,6 +61,7 @@ export function ApplicationStageRow({ application, machines }: { application: Ap
       <tr>
         <th scope="row">{a.student_name}</th>
         <td>{a.student_email}</td>
+        <td>{a.resume ? <FileLink file={a.resume} label={`Résumé: ${a.resume.file_name}`} /> : 'None'}</td>
         <td>{formatDate(a.created_at)}</td>
         <td>
           {applicationStageText(a)}
@@ -80,7 +82,7 @@ export function ApplicationStageRow({ application, machines }: { application: Ap
       </tr>
       {editing ? (
         <tr>
-          <td colSpan={5}>
+          <td colSpan={6}>
             <form className="stage-form" onSubmit={save} noValidate aria-label={`Stage of ${a.student_name}`}>
               <SelectField
                 label="Next stage"

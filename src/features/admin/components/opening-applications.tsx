@@ -5,9 +5,9 @@ import type { AdminMachines } from '../types.ts';
 import { ApplicationStageRow } from './application-stage-row.tsx';
 
 /**
- * An opening's Applications (decision record 078): who applied (name, email, the day), each stage as a
- * person reads it, and Move stage per application (the application-stage machine; the row shows what the
- * server saved).
+ * An opening's Applications (decision record 078): who applied (name, email, résumé, the day), each stage
+ * as a person reads it, and Move stage per application (the application-stage machine; the row shows what
+ * the server saved).
  */
 export function OpeningApplications({ opening, machines }: { opening: Opening; machines: AdminMachines }) {
   const [snapshot, send] = useMachine(machines.openingApplications!, {
@@ -33,6 +33,7 @@ export function OpeningApplications({ opening, machines }: { opening: Opening; m
             <tr>
               <th scope="col">Student</th>
               <th scope="col">Email</th>
+              <th scope="col">Résumé</th>
               <th scope="col">Applied</th>
               <th scope="col">Stage</th>
               <th scope="col">Actions</th>

@@ -11,6 +11,7 @@ import {
   type HrContact,
 } from '../../../../contract/index.ts';
 import { Badge } from '../../../components/badges.tsx';
+import { FileLink } from '../../../components/file-link.tsx';
 import { formatDate } from '../../../utils/format.ts';
 import { saveEmployer, saveOffer } from '../api/placement.ts';
 import { OfferConfirmationRequest } from '../components/offer-confirmation-request.tsx';
@@ -18,8 +19,9 @@ import type { AdminResource, FieldSpec } from './resource-types.ts';
 
 /**
  * The Employers and Offers tabs (decision records 070 and 078): the placement cell's record. An offer is
- * verified from its letter (Verify or reject, with a note; the server asks a step-up) or by the employer
- * through the link the office sends to an HR contact on the employer's own domain.
+ * verified from its letter (the student's PDF, linked in the offer's View and in Verify or reject; Verify
+ * or reject with a note; the server asks a step-up) or by the employer through the link the office sends
+ * to an HR contact on the employer's own domain.
  */
 
 const SECTORS = [
@@ -111,6 +113,14 @@ const STATUS_OPTIONS = [
   { value: 'rejected', label: 'Rejected' },
 ];
 
+/** The student's offer letter, downloaded from the office's path (a step-up first: personal data as a file). */
+const offerLetter = (o: Offer) =>
+  o.offer_letter ? (
+    <FileLink file={o.offer_letter} label={`Offer letter: ${o.offer_letter.file_name}`} />
+  ) : (
+    'None attached'
+  );
+
 const offerStatus = (o: Offer) => {
   if (o.status === 'verified')
     return (
@@ -179,6 +189,7 @@ export const offersResource: AdminResource<Offer> = {
     ['Joining date', o.joining_date ? formatDate(o.joining_date) : ''],
     ['Status', offerStatus(o)],
     ['Verified on', o.verified_at ? formatDate(o.verified_at) : ''],
+    ['Offer letter', offerLetter(o)],
   ],
   // A claimed offer: the employer confirms it through a single-use link (24 hours) to an HR contact.
   rowTask: {
@@ -203,6 +214,11 @@ export const offersResource: AdminResource<Offer> = {
     updatePath: (id) => PLACEMENT_PATHS.offer(id),
     editLabel: 'Verify or reject',
     editAllowed: (o) => o.status === 'claimed',
+    intro: (o) => (
+      <div className="offer-letter">
+        {o.designation} at {o.employer_name}, for {o.student_name}. {offerLetter(o)}
+      </div>
+    ),
     edit: { fields: DECISION_FIELDS, schema: OfferDecisionForm, method: 'PATCH' },
     save: saveOffer,
   },

@@ -1,21 +1,35 @@
 import { z } from 'zod';
-import { Offer, PLACEMENT_PATHS, StudentPlacementBatch, type StudentOfferInput } from '../../../../contract/index.ts';
+import { Offer, PLACEMENT_PATHS, StudentPlacementBatch, type StudentOfferForm } from '../../../../contract/index.ts';
 import { api } from '../../../lib/api-client.ts';
 
-/** The student's placement section (decision record 078): their program batches and their offers. */
-export type StudentPlacement = { batches: StudentPlacementBatch[]; offers: Offer[] };
+/**
+ * The student's placement section (decision record 078): their program batches, their offers, and the
+ * largest file an upload takes (UPLOAD_MAX_BYTES, from the app's configuration), shown beside the PDF inputs.
+ */
+export type StudentPlacement = { batches: StudentPlacementBatch[]; offers: Offer[]; uploadMaxBytes: number };
 
-export async function fetchStudentPlacement(): Promise<StudentPlacement> {
-  const [batches, offers] = await Promise.all([
+export async function fetchStudentPlacement(uploadMaxBytes: () => Promise<number>): Promise<StudentPlacement> {
+  const [batches, offers, maxBytes] = await Promise.all([
     api.get(PLACEMENT_PATHS.studentBatches, z.array(StudentPlacementBatch)),
     api.get(PLACEMENT_PATHS.studentOffers, z.array(Offer)),
+    uploadMaxBytes(),
   ]);
-  return { batches, offers };
+  return { batches, offers, uploadMaxBytes: maxBytes };
 }
 
-/** Report an offer: it starts claimed and counts in no figure until verified. */
-export const reportOffer = (input: z.output<typeof StudentOfferInput>) =>
-  api.post(PLACEMENT_PATHS.studentOffers, input, Offer);
+/** A form's values as text fields: the empty ones (no joining date, no employer id) left out. */
+function textFields(values: Record<string, unknown>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values))
+    if (typeof value === 'string' || typeof value === 'number') fields[name] = String(value);
+  return fields;
+}
+
+/** Report an offer, with its letter when chosen (a form through the one upload); it starts claimed. */
+export function reportOffer(input: z.output<typeof StudentOfferForm>): Promise<Offer> {
+  const { offer_letter, ...values } = input;
+  return api.upload(PLACEMENT_PATHS.studentOffers, { fields: textFields(values), files: { offer_letter } }, Offer);
+}
 
 /** Opt out of placement for one batch, or back in (the section reloads to show it). */
 export async function setPlacementOptOut(batch: number, optOut: boolean): Promise<void> {

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
-import { PLACEMENT_MESSAGES, type StudentPlacementBatch } from '../../../../contract/index.ts';
+import { PDF_ACCEPT, pdfRule, PLACEMENT_MESSAGES, type StudentPlacementBatch } from '../../../../contract/index.ts';
 import type { OfferReportLogic } from '../../../../machines/form-submit.machine.ts';
 import { SelectField, TextField } from '../../../components/field.tsx';
 import { FormError, Notice } from '../../../components/notice.tsx';
@@ -14,22 +14,32 @@ type Values = {
   joining_date: string;
 };
 
-/** The typed strings as the contract's StudentOfferInput takes them (the machine checks them). */
-const asInput = (v: Values) => ({
+/** The typed strings as the contract's StudentOfferForm takes them (the machine checks them), and the letter. */
+const asInput = (v: Values, letter: File | null) => ({
   batch: Number(v.batch) || undefined,
   employer_name: v.employer_name,
   designation: v.designation,
   annual_ctc: v.annual_ctc.trim() === '' ? undefined : Number(v.annual_ctc.replace(/[,\s]/g, '')),
   offer_date: v.offer_date,
   joining_date: v.joining_date || null,
+  offer_letter: letter,
 });
 
 /**
  * Report an offer (decision record 078): the offer-report machine checks the values with the contract's
- * schema, sends them, and the section lists the offer as claimed; it counts in no figure until the
- * employer or the office verifies it.
+ * schema, sends them with the offer letter when one is chosen (a PDF of at most `maxBytes`, through the one
+ * upload), and the section lists the offer as claimed; it counts in no figure until the employer or the
+ * office verifies it (the office reads the letter for that).
  */
-export function OfferReportForm({ logic, batches }: { logic: OfferReportLogic; batches: StudentPlacementBatch[] }) {
+export function OfferReportForm({
+  logic,
+  batches,
+  maxBytes,
+}: {
+  logic: OfferReportLogic;
+  batches: StudentPlacementBatch[];
+  maxBytes: number;
+}) {
   const [snapshot, send] = useMachine(logic);
   const first = batches[0] ? String(batches[0].batch) : '';
   const [values, setValues] = useState<Values>({
@@ -40,6 +50,7 @@ export function OfferReportForm({ logic, batches }: { logic: OfferReportLogic; b
     offer_date: '',
     joining_date: '',
   });
+  const [letter, setLetter] = useState<File | null>(null);
   const { errors, failure } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const field = (name: keyof Values) => ({
@@ -50,7 +61,7 @@ export function OfferReportForm({ logic, batches }: { logic: OfferReportLogic; b
   });
   function submit(event: FormEvent) {
     event.preventDefault();
-    send({ type: 'form.submit', values: asInput(values) as never });
+    send({ type: 'form.submit', values: asInput(values, letter) as never });
   }
   return (
     <form className="offer-report" onSubmit={submit} noValidate aria-labelledby="report-offer">
@@ -67,6 +78,15 @@ export function OfferReportForm({ logic, batches }: { logic: OfferReportLogic; b
       <TextField label="Annual CTC (₹ a year)" inputMode="numeric" {...field('annual_ctc')} />
       <TextField label="Offer date" type="date" {...field('offer_date')} />
       <TextField label="Joining date (if known)" type="date" {...field('joining_date')} />
+      <TextField
+        label="Offer letter (if you have it)"
+        name="offer_letter"
+        type="file"
+        accept={PDF_ACCEPT}
+        hint={`${pdfRule(maxBytes)}; the placement office reads it to verify the offer.${letter ? ` Chosen: ${letter.name}.` : ''}`}
+        error={errors.offer_letter}
+        onChange={(e) => setLetter(e.target.files?.[0] ?? null)}
+      />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Reporting...' : 'Report offer'}
       </button>

@@ -6,6 +6,7 @@ import {
   type Application,
   type StudentOpening,
 } from '../../../../contract/index.ts';
+import { FileLink } from '../../../components/file-link.tsx';
 import { lakh } from '../../../components/placement-figures.tsx';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { Notice } from '../../../components/notice.tsx';
@@ -19,10 +20,11 @@ const IN_PROGRESS: Application['stage'][] = ['applied', 'shortlisted', 'intervie
 
 /**
  * The Placement section's Openings and My applications (decision record 078): the open openings of the
- * student's programs and batches with Apply (a cover note), and each application's stage as a person
- * reads it, with Withdraw while it is in progress. Applying or withdrawing reloads both lists.
+ * student's programs and batches with Apply (a cover note and the résumé, a PDF of at most `maxBytes`), and
+ * each application's stage as a person reads it, its résumé, and Withdraw while it is in progress.
+ * Applying or withdrawing reloads both lists.
  */
-export function OpeningsSection({ machines }: { machines: OpeningsMachines }) {
+export function OpeningsSection({ machines, maxBytes }: { machines: OpeningsMachines; maxBytes: number }) {
   const [snapshot, send] = useMachine(machines.loader, { input: { failureText: OPENING_UI_MESSAGES.loadFailed } });
   const reload = () => send({ type: 'loader.reload' });
   const [notice, setNotice] = useState<string | null>(null);
@@ -54,7 +56,7 @@ export function OpeningsSection({ machines }: { machines: OpeningsMachines }) {
             ) : (
               <ul className="opening-list" aria-labelledby="openings">
                 {data.openings.map((o) => (
-                  <OpeningItem key={o.id} opening={o} machines={machines} onApplied={applied} />
+                  <OpeningItem key={o.id} opening={o} machines={machines} maxBytes={maxBytes} onApplied={applied} />
                 ))}
               </ul>
             )}
@@ -66,6 +68,7 @@ export function OpeningsSection({ machines }: { machines: OpeningsMachines }) {
                 {data.applications.map((a) => (
                   <li key={`${a.id}-${a.stage}`}>
                     <strong>{a.opening_title}</strong>, {a.employer_name}: {applicationStageText(a)}{' '}
+                    {a.resume ? <FileLink file={a.resume} label={`Résumé: ${a.resume.file_name}`} /> : null}{' '}
                     {IN_PROGRESS.includes(a.stage) ? (
                       <WithdrawApplication application={a} machines={machines} onDone={reload} />
                     ) : null}
@@ -83,10 +86,12 @@ export function OpeningsSection({ machines }: { machines: OpeningsMachines }) {
 function OpeningItem({
   opening: o,
   machines,
+  maxBytes,
   onApplied,
 }: {
   opening: StudentOpening;
   machines: OpeningsMachines;
+  maxBytes: number;
   onApplied: () => void;
 }) {
   return (
@@ -106,7 +111,7 @@ function OpeningItem({
           Your application: <strong>{applicationStageText(o.application)}</strong>
         </p>
       ) : (
-        <ApplicationForm opening={o} machines={machines} onApplied={onApplied} />
+        <ApplicationForm opening={o} machines={machines} maxBytes={maxBytes} onApplied={onApplied} />
       )}
     </li>
   );

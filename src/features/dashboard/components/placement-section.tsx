@@ -9,6 +9,7 @@ import {
 } from '../../../../contract/index.ts';
 import { PLACEMENT_PAGES } from '../../../../contract/placement-paths.ts';
 import { Badge } from '../../../components/badges.tsx';
+import { FileLink } from '../../../components/file-link.tsx';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { FormError } from '../../../components/notice.tsx';
 import { formatDate } from '../../../utils/format.ts';
@@ -46,10 +47,10 @@ export function PlacementSection({ machines }: { machines: PlacementMachines }) 
               An offer counts in the institute’s placement figures once your employer or the placement office verifies
               it. <Link to={PLACEMENT_PAGES.methodology}>How we count</Link>
             </p>
-            {machines.openings ? <OpeningsSection machines={machines.openings} /> : null}
+            {machines.openings ? <OpeningsSection machines={machines.openings} maxBytes={data.uploadMaxBytes} /> : null}
             <h3>Your offers</h3>
             <OfferList offers={data.offers} />
-            <OfferReportForm logic={report} batches={data.batches} />
+            <OfferReportForm logic={report} batches={data.batches} maxBytes={data.uploadMaxBytes} />
             <h3>Seeking placement</h3>
             <ul className="placement-batches">
               {data.batches.map((b) => (
@@ -77,6 +78,12 @@ function OfferList({ offers }: { offers: Offer[] }) {
         <li key={o.id}>
           <strong>{o.designation}</strong>, {o.employer_name}: {formatRupees(o.annual_ctc)} a year (offer of{' '}
           {formatDate(o.offer_date)}, {o.batch_name}) <Badge colour={STATUS[o.status][0]}>{STATUS[o.status][1]}</Badge>
+          {o.offer_letter ? (
+            <>
+              {' '}
+              <FileLink file={o.offer_letter} label={`Offer letter: ${o.offer_letter.file_name}`} />
+            </>
+          ) : null}
         </li>
       ))}
     </ul>

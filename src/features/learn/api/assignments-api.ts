@@ -4,11 +4,12 @@ import { api } from '../../../lib/api-client.ts';
 
 /**
  * POST /classroom/assignments/{id}/submission/ as multipart (text and/or the chosen file), through the one
- * API client: an expired access token is refreshed and the form sent again, as every call.
+ * API client's upload: an expired access token is refreshed and the form sent again, as every call.
  */
-export async function submitAssignment(input: SubmitAssignmentInput): Promise<Submission> {
-  const body = new FormData();
-  if (input.text.trim()) body.append('text', input.text);
-  if (input.file) body.append('file', input.file as File);
-  return api.post(ASSIGNMENTS_API.submit(input.assignmentId), body, Submission);
+export function submitAssignment(input: SubmitAssignmentInput): Promise<Submission> {
+  return api.upload(
+    ASSIGNMENTS_API.submit(input.assignmentId),
+    { fields: input.text.trim() ? { text: input.text } : {}, files: { file: input.file as File | null } },
+    Submission,
+  );
 }

@@ -35,7 +35,7 @@ export const deleteQuestion = ({ item }: { item: unknown }) =>
 /** POST the CSV (multipart "file"): the count imported, or the 400 naming every bad row and column. */
 export async function importQuestions(file: File): Promise<ImportOutcome> {
   try {
-    const { imported } = await api.upload(ASSESSMENT_PATHS.questionImport, file, ImportResult);
+    const { imported } = await api.upload(ASSESSMENT_PATHS.questionImport, { files: { file } }, ImportResult);
     return { ok: true, imported };
   } catch (error) {
     const refusal = error instanceof ApiError && error.status === 400 ? ImportRefusal.safeParse(error.body) : null;
