@@ -25,3 +25,4 @@ export function accessExpiresAt(token: string): number | null {
     return null;
   }
 }
+export { toUser } from './present.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../../contract/index.ts';
 import { authenticated, requireUser } from '../../platform/http/auth.ts';
-import { forStudent } from '../../platform/present.ts';
+import { forStudent } from '../../platform/lib/for-student.ts';
 
 /** The caller's own enrollments. */
 export default async function enrollmentRoutes(app: FastifyInstance) {

@@ -9,7 +9,7 @@ import { diff } from '../../platform/lib/diff.ts';
 import { BusinessError, notFound } from '../../platform/lib/errors.ts';
 import { nowIso } from '../../platform/lib/time.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
-import { toEnrollment } from '../../platform/present.ts';
+import { toEnrollment } from './present.ts';
 import { batchSeatFollowsAccess, joinPaidBatch } from '../batches/service.ts';
 
 /**

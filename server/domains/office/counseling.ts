@@ -16,7 +16,7 @@ import { createUserRepository } from '../accounts/repositories/users.ts';
 import { createCounselingRepository } from './repositories/counseling.ts';
 import type { CounselingFilters } from './repositories/counseling-list.ts';
 import { diff } from '../../platform/lib/diff.ts';
-import { toCounselingRequest } from '../../platform/present.ts';
+import { toCounselingRequest } from './present.ts';
 
 type CounselingRequestRow = Selectable<CounselingRequestsTable>;
 

@@ -18,7 +18,7 @@ import { createGatewayEventRepository } from './repositories/gateway-events.ts';
 import { createPaymentRepository } from './repositories/payments.ts';
 import { grantEnrollment } from '../enrollments/service.ts';
 import { capturedInFull, recordFinding, settleCaptured } from './settlement.ts';
-import { toPayment } from '../../platform/present.ts';
+import { toPayment } from './present.ts';
 import type { PaymentEffects } from './effects.ts';
 import type { RefundService } from './refunds.ts';
 

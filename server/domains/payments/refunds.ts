@@ -15,7 +15,7 @@ import { createWorkshopRepository } from '../catalogue/repositories/workshops.ts
 import { batchSeatFollowsAccess } from '../batches/service.ts';
 import { givesAccess } from '../enrollments/service.ts';
 import { cancelOpenInstalments } from '../pricing/instalment-schedule.ts';
-import { toPayment } from '../../platform/present.ts';
+import { toPayment } from './present.ts';
 import { paiseToRupees, paymentTotalPaise, rupeesToPaise } from '../../../contract/money.ts';
 
 /** A refund in paise (rows from before migration 023 hold whole rupees only). */

@@ -28,7 +28,7 @@ import { createGatewayOrders, type GatewayOrderDeps } from './gateway-orders.ts'
 import { openPayment, paymentView } from './start.ts';
 import { isCouponRefusal, recordGuess, type GuessLimits } from '../pricing/coupon-guesses.ts';
 import { retakeCouponUse } from '../pricing/coupon-discounts.ts';
-import { toPayment } from '../../platform/present.ts';
+import { toPayment } from './present.ts';
 import type { PricingRules } from '../pricing/service.ts';
 import { capturedInFull, completePayment, settleCheckout, type Capture } from './settlement.ts';
 

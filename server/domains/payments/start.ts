@@ -15,7 +15,7 @@ import { completeIfFree } from './settlement.ts';
 import { quoteForCourse, type PricingRules } from '../pricing/service.ts';
 import { chooseDiscount } from '../pricing/coupon-discounts.ts';
 import { paymentTotalPaise, rupeesToPaise } from '../../../contract/money.ts';
-import { toPayment } from '../../platform/present.ts';
+import { toPayment } from './present.ts';
 import { chooseBatch } from '../batches/service.ts';
 import { choosePlan, planSteps } from '../pricing/instalment-plans.ts';
 import { INSTALMENT_MESSAGES, planDiscountShares } from '../../../contract/instalments.ts';

@@ -21,7 +21,7 @@ import { createPaymentRepository } from '../payments/repositories/payments.ts';
 import { createGatewayOrders, type GatewayOrderDeps } from '../payments/gateway-orders.ts';
 import { createInstalmentPlanService } from './instalment-plans.ts';
 import { cancelOpenInstalments, openInstalmentPayment, todayIst, toInstalment } from './instalment-schedule.ts';
-import { toPayment } from '../../platform/present.ts';
+import { toPayment } from '../payments/index.ts';
 import type { PricingRules } from './service.ts';
 import type { RefundService } from '../payments/refunds.ts';
 

@@ -15,7 +15,7 @@ import { appConfigOf } from '../system/app-config.ts';
 import type { CatalogueCache } from '../../domains/catalogue/cache.ts';
 import { policyPageData } from './policy-pages.ts';
 import { activePlans } from '../../domains/pricing/instalment-plans.ts';
-import { toFaculty, toProgram, toResource, toTestimonial, toWorkshop } from '../present.ts';
+import { toFaculty, toProgram, toResource, toTestimonial, toWorkshop } from '../../domains/catalogue/present.ts';
 import { createStoryService } from '../../domains/placement/index.ts';
 
 /**

@@ -15,7 +15,7 @@ import { createDeviceRepository } from '../repositories/devices.ts';
 import { createRateLimiter } from '../../../platform/db/rate-limits.ts';
 import { createRefreshTokenRepository } from '../repositories/refresh-tokens.ts';
 import { createUserRepository } from '../repositories/users.ts';
-import { toUser } from '../../../platform/present.ts';
+import { toUser } from '../present.ts';
 
 /** The account page's own endpoints: profile, password change, signed-in devices. Any logged-in user, for themselves. */
 export default async function accountRoutes(app: FastifyInstance) {

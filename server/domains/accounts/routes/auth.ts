@@ -21,7 +21,7 @@ import { createUserRepository } from '../repositories/users.ts';
 import { isUniqueViolation } from '../../../platform/lib/db-errors.ts';
 import { issuePasswordReset, sha256 } from '../password-resets.ts';
 import { newConfirmationLink } from '../email-identity.ts';
-import { toUser } from '../../../platform/present.ts';
+import { toUser } from '../present.ts';
 import { mayMailStranger } from '../stranger-mail.ts';
 import { nowIso } from '../../../platform/lib/time.ts';
 import { checkAgeAnswer } from '../../privacy/age.ts';

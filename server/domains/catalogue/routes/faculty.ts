@@ -5,7 +5,7 @@ import type { Db } from '../../../platform/db/connect.ts';
 import { registerAdminWrites } from './admin-writes.ts';
 import { parseQuery } from '../../../platform/lib/validate.ts';
 import { createFacultyRepository } from '../repositories/content.ts';
-import { toFaculty } from '../../../platform/present.ts';
+import { toFaculty } from '../present.ts';
 
 function values(input: z.output<typeof FacultyInput>) {
   return { ...input, is_featured: input.is_featured ? 1 : 0 };

@@ -11,7 +11,7 @@ import { sendFile } from '../../../platform/files/store.ts';
 import { createAuditRepository } from '../../../platform/db/audit.ts';
 import { createResourceRepository } from '../repositories/content.ts';
 import { createResourceFiles, MEDIA_PREFIX } from '../resource-files.ts';
-import { toResource } from '../../../platform/present.ts';
+import { toResource } from '../present.ts';
 
 /** "Credit Appraisal Note Template" → "credit-appraisal-note-template". */
 function slug(title: string): string {

@@ -8,7 +8,7 @@ import { createResourceRepository } from '../repositories/content.ts';
 import { OFFICE_MESSAGES } from '../../../../contract/index.ts';
 import { ValidationFailed } from '../../../platform/lib/errors.ts';
 import { createResourceFiles } from '../resource-files.ts';
-import { toResource } from '../../../platform/present.ts';
+import { toResource } from '../present.ts';
 import resourceFileRoutes from './resource-files.ts';
 
 function values(input: z.output<typeof ResourceInput>) {

@@ -4,7 +4,7 @@ import type { Db } from '../../../platform/db/connect.ts';
 import { registerAdminWrites } from './admin-writes.ts';
 import { parseQuery } from '../../../platform/lib/validate.ts';
 import { createTestimonialRepository } from '../repositories/content.ts';
-import { toTestimonial } from '../../../platform/present.ts';
+import { toTestimonial } from '../present.ts';
 
 async function readTestimonial(db: Db, id: number) {
   const row = await createTestimonialRepository(db).findById(id);

@@ -10,7 +10,8 @@ import { createCourseRepository } from '../repositories/courses.ts';
 import { createEnrollmentRepository } from '../../enrollments/repository.ts';
 import { createPaymentRepository } from '../../payments/repositories/payments.ts';
 import { createWorkshopRepository } from '../repositories/workshops.ts';
-import { forStudent, toWorkshop } from '../../../platform/present.ts';
+import { forStudent } from '../../../platform/lib/for-student.ts';
+import { toWorkshop } from '../present.ts';
 import { beforePaymentStart } from '../../privacy/consents.ts';
 
 function values(input: z.output<typeof WorkshopInput>) {

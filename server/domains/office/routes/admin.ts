@@ -30,7 +30,9 @@ import { JSON_TYPE } from '../../../platform/http/http-cache.ts';
 import exportRoutes from './exports.ts';
 import { createRecordService } from '../records.ts';
 import { courseImpact, enrollmentImpact } from '../user-impact.ts';
-import { toAuditEntry, toEnrollment, toOutboxEmail, toPayment } from '../../../platform/present.ts';
+import { toAuditEntry, toOutboxEmail } from '../present.ts';
+import { toEnrollment } from '../../enrollments/index.ts';
+import { toPayment } from '../../payments/index.ts';
 
 const paymentKey = (row: { created_at: string; id: number }) => ({ at: row.created_at, id: row.id });
 const enrollmentKey = (row: { enrolled_at: string; id: number }) => ({ at: row.enrolled_at, id: row.id });

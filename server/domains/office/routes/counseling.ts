@@ -5,7 +5,7 @@ import { nowIso } from '../../../platform/lib/time.ts';
 import { parse } from '../../../platform/lib/validate.ts';
 import { createCounselingRepository } from '../repositories/counseling.ts';
 import { createRateLimiter } from '../../../platform/db/rate-limits.ts';
-import { toCounselingRequest } from '../../../platform/present.ts';
+import { toCounselingRequest } from '../present.ts';
 import { mayMailStranger } from '../../accounts/stranger-mail.ts';
 import { recordChoices } from '../../privacy/consents.ts';
 

@@ -26,7 +26,7 @@ export function selectPayments(db: Db) {
 }
 
 /**
- * What a payment answer shows (services/present.ts, toPayment) and nothing more: the admin list reads 50
+ * What a payment answer shows (../present.ts, toPayment) and nothing more: the admin list reads 50
  * at a time, and every column read costs (a page of all 26 payment columns took a third longer).
  */
 export function selectPaymentAnswers(db: Db) {

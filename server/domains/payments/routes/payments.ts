@@ -7,7 +7,7 @@ import { notFound } from '../../../platform/lib/errors.ts';
 import { idParam, parse } from '../../../platform/lib/validate.ts';
 import { authenticated, requireUser } from '../../../platform/http/auth.ts';
 import { createTaxDocumentRepository } from '../../billing/repository.ts';
-import { forStudent } from '../../../platform/present.ts';
+import { forStudent } from '../../../platform/lib/for-student.ts';
 
 /** The caller's own payments: completing one, verifying the checkout's proof of payment, and their tax invoices and credit notes. */
 export default async function paymentRoutes(app: FastifyInstance) {

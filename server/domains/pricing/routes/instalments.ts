@@ -9,7 +9,7 @@ import {
 } from '../../../../contract/index.ts';
 import { idParam, parse, parseQuery } from '../../../platform/lib/validate.ts';
 import { adminOnly, authenticated, requireUser } from '../../../platform/http/auth.ts';
-import { forStudent } from '../../../platform/present.ts';
+import { forStudent } from '../../../platform/lib/for-student.ts';
 
 /** Instalment plans (admin), an enrollment's schedule and an instalment's payment (decision record 054). */
 export default async function instalmentRoutes(app: FastifyInstance) {
