@@ -12,6 +12,7 @@ export const SERVER_MESSAGES = {
   forbidden: 'You do not have permission to perform this action.',
   notFound: 'Not found.',
   serverError: 'Server error.',
+  databaseBusy: 'The server is busy. Please try again in a few seconds.',
   alreadyEnrolled: 'You are already enrolled in this course.',
   workshopFull: 'This workshop is full.',
   workshopStarted: 'This workshop has already taken place, so it can no longer be booked.',

@@ -251,7 +251,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       title: 'Credit careers institute API',
       version: '1.0.0',
       description:
-        'Public catalogue, student payments and enrollments, and the admin panel. Errors: 400 {field: [messages]} or {error}; 401/403/404/429 {detail}; 500 {detail: "Server error."}. See docs/api.md.',
+        'Public catalogue, student payments and enrollments, and the admin panel. Errors: 400 {field: [messages]} or {error}; 401/403/404/429 {detail}; 500 {detail: "Server error."}; 503 {detail} with Retry-After when the database is too busy to answer in time. See docs/api.md.',
     },
     servers: [{ url: '/' }],
     tags: [...new Set(OPERATIONS.map((op) => op.tag))].map((name) => ({ name })),

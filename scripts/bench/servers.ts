@@ -41,12 +41,16 @@ export async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** The project as `npm start` runs it in production: cluster entry, request logs on (to a file). */
+/**
+ * The project as `npm start` runs it in production: cluster entry, request logs on (to a file). `port` starts
+ * it on a given port (an instance restarted where it was), `processes` sets its WEB_CONCURRENCY.
+ */
 export async function startProject(
   databaseUrl: string,
   logFile: string,
+  options: { port?: number; processes?: number } = {},
 ): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const log = fs.openSync(logFile, 'a');
   const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(ROOT, 'server', 'server.ts')], {
@@ -63,7 +67,7 @@ export async function startProject(
       ACCESS_TOKEN_LIFETIME_SECONDS: '3600',
       LOG_REQUESTS: '1',
       NODE_ENV: 'production',
-      WEB_CONCURRENCY: String(PROCESSES),
+      WEB_CONCURRENCY: String(options.processes ?? PROCESSES),
       STATIC_DIR: '/nonexistent',
     },
     stdio: ['ignore', log, 'inherit'],

@@ -91,6 +91,18 @@ export function sqliteConnectionOf(db: Db): SQLite.Database | undefined {
   return sqliteConnections.get(db);
 }
 
+/**
+ * The database could not serve a request in time, a sign of load rather than of a fault: no pool connection
+ * came free within the acquire timeout (PostgreSQL; pg-pool's error carries no code, only this message), or
+ * another connection held SQLite's write lock past the busy timeout (inTransaction has retried by then).
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT' || message === 'timeout exceeded when trying to connect'
+  );
+}
+
 /** Opens the database a DATABASE_URL names (see config.ts): `sqlite:<path>`, `sqlite::memory:` or postgres://. */
 export function openDatabase(
   url: string,

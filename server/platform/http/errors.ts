@@ -1,7 +1,11 @@
 import type { FastifyError } from 'fastify';
 import { SERVER_MESSAGES } from '../../../contract/index.ts';
+import { isDatabaseBusy } from '../db/connect.ts';
 import { BusinessError, CodedHttpError, HttpError, ServiceUnavailable, ValidationFailed } from '../lib/errors.ts';
 import { shared } from './shared.ts';
+
+/** A busy database's answer: 503 with this Retry-After (seconds). */
+const BUSY_RETRY_SECONDS = '2';
 
 /** Empty bodies are fine (POST .../complete/ sends none, often with a JSON content type). */
 const INVALID_JSON = 'INVALID_JSON';
@@ -47,6 +51,11 @@ export default shared(async function errors(app) {
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ detail: CLIENT_ERROR_TEXT[status] ?? CLIENT_ERROR_TEXT[400] });
+    }
+    // Overload, not a fault: the same request may succeed when sent again in a moment.
+    if (isDatabaseBusy(error)) {
+      request.log.warn({ err: error }, 'database busy');
+      return reply.code(503).header('retry-after', BUSY_RETRY_SECONDS).send({ detail: SERVER_MESSAGES.databaseBusy });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: SERVER_MESSAGES.serverError });
