@@ -29,6 +29,7 @@ export type SubmitInput = { attemptId: number; queue: QueuedSave[] };
 export const EXAM_TEXTS = {
   loadFailed: 'The test could not be opened. Check your connection and try again.',
   offline: 'You are offline. Your answers are kept on this device and sent when the connection returns.',
+  busy: 'The server is busy. Your answers are kept on this device and sent again in a few seconds.',
   saveRefused: 'This answer was not saved.',
   submitFailed: 'The test could not be submitted. Try again.',
 } as const;
@@ -74,6 +75,10 @@ export function paletteState(entry: ExamEntry | undefined): PaletteState {
 
 const isNetworkError = (error: unknown) => !(error instanceof ApiError);
 const isTimeUp = (error: unknown) => error instanceof ApiError && error.status === 409;
+/** The server could not take the save now (busy, or too many requests): it is kept and sent again. */
+const isServerBusy = (error: unknown) => error instanceof ApiError && (error.status >= 500 || error.status === 429);
+/** How long a save the server could not take waits before it is sent again (also while offline). */
+export const SAVE_RETRY_MS = 5000;
 
 function queued(context: ExamContext, answer: GivenAnswer, marked: boolean, advance: boolean): Partial<ExamContext> {
   const q = examQuestions(context.attempt)[context.index];
@@ -161,6 +166,7 @@ export const examAttemptMachine = setup({
       error: userMessage(params.error, EXAM_TEXTS.saveRefused),
     })),
     showOffline: assign({ error: EXAM_TEXTS.offline }),
+    showBusy: assign({ error: EXAM_TEXTS.busy }),
     showLoadError: assign((_, params: { error: unknown }) => ({
       error: userMessage(params.error, EXAM_TEXTS.loadFailed),
     })),
@@ -177,8 +183,10 @@ export const examAttemptMachine = setup({
     queueWaiting: ({ context }) => context.queue.length > 0,
     networkError: (_, params: { error: unknown }) => isNetworkError(params.error),
     timeUp: (_, params: { error: unknown }) => isTimeUp(params.error),
+    serverBusy: (_, params: { error: unknown }) => isServerBusy(params.error),
     alreadySubmitted: ({ context }) => context.attempt?.submitted_at != null,
   },
+  delays: { retryDelay: SAVE_RETRY_MS },
 }).createMachine({
   id: 'examAttempt',
   context: ({ input }) => ({
@@ -234,6 +242,11 @@ export const examAttemptMachine = setup({
             target: 'offline',
             actions: 'showOffline',
           },
+          {
+            guard: { type: 'serverBusy', params: ({ event }) => ({ error: event.error }) },
+            target: 'offline',
+            actions: 'showBusy',
+          },
           { guard: { type: 'timeUp', params: ({ event }) => ({ error: event.error }) }, target: 'submitting' },
           { target: 'flushing', actions: { type: 'refuseFirst', params: ({ event }) => ({ error: event.error }) } },
         ],
@@ -250,7 +263,9 @@ export const examAttemptMachine = setup({
     },
     /** Transient: the next queued save, or back to answering. */
     flushing: { always: [{ guard: 'queueWaiting', target: 'saving' }, { target: 'answering' }] },
+    /** Saves wait here without a network, or after the server could not take one: sent again every few seconds. */
     offline: {
+      after: { retryDelay: 'flushing' },
       on: {
         ...navigation,
         'save.next': { actions: 'saveNext' },

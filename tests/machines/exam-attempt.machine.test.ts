@@ -1,16 +1,17 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ASSESSMENT_MESSAGES, type AttemptView } from '../../contract/index.ts';
 import {
   EXAM_TEXTS,
   examAttemptMachine,
+  SAVE_RETRY_MS,
   examQuestions,
   paletteState,
   type ExamContext,
   type QueuedSave,
   type SubmitInput,
 } from '../../machines/exam-attempt.machine.ts';
-import { examAttemptModel, receivedAt, sampleAttempt } from '../support/models/index.ts';
+import { examAttemptModel, receivedAt, sampleAttempt, serverBusy } from '../support/models/index.ts';
 import { actorCalls, stateOf, testGeneratedPaths } from './generated-paths.ts';
 
 describe('exam attempt machine, generated paths', () => {
@@ -39,7 +40,8 @@ describe('exam attempt machine, generated paths', () => {
       const current = examQuestions(c.attempt)[c.index]!;
       expect(paletteState(c.entries[current.id])).not.toBe('not_visited');
     }
-    if (state === 'offline') expect(c.error).toBe(EXAM_TEXTS.offline);
+    // Offline, or the server busy: the saves stay queued, and the message says which.
+    if (state === 'offline') expect([EXAM_TEXTS.offline, EXAM_TEXTS.busy]).toContain(c.error);
     if (state === 'submitted') expect(c.queue).toEqual([]);
     if (state === 'failed') expect(c.error).toBe(EXAM_TEXTS.loadFailed);
     expect(c.error).not.toBe(ASSESSMENT_MESSAGES.timeUp);
@@ -85,5 +87,43 @@ describe('time per question', () => {
     actor.send({ type: 'answer.clear' });
     expect(actor.getSnapshot().context.queue.at(-1)).toMatchObject({ question: first!.id, time_spent_seconds: 4 });
     actor.stop();
+  });
+});
+
+describe('a save the server could not take', () => {
+  it('stays queued (503: the server busy), says so, and is sent again after SAVE_RETRY_MS until it is kept', async () => {
+    vi.useFakeTimers();
+    const sent: QueuedSave[] = [];
+    const actor = createActor(
+      examAttemptMachine.provide({
+        actors: {
+          loadAttempt: fromPromise(async () => ({ attempt: sampleAttempt, receivedAt })),
+          sendSave: fromPromise<unknown, { attemptId: number; save: QueuedSave }>(async ({ input }) => {
+            sent.push(input.save);
+            if (sent.length === 1) throw serverBusy;
+            return null;
+          }),
+          submitAttempt: fromPromise<AttemptView, SubmitInput>(() => new Promise(() => undefined)),
+        },
+      }),
+      { input: { attemptId: 41 } },
+    ).start();
+    try {
+      await vi.waitFor(() => expect(actor.getSnapshot().matches('answering')).toBe(true));
+      actor.send({ type: 'answer.choose', answer: ['A'] });
+      actor.send({ type: 'save.next' });
+      await vi.waitFor(() => expect(actor.getSnapshot().matches('offline')).toBe(true));
+      expect(actor.getSnapshot().context.error).toBe(EXAM_TEXTS.busy);
+      expect(actor.getSnapshot().context.queue).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(SAVE_RETRY_MS);
+      await vi.waitFor(() => expect(actor.getSnapshot().matches('answering')).toBe(true));
+      expect(sent).toHaveLength(2);
+      expect(sent[1]).toEqual(sent[0]);
+      expect(actor.getSnapshot().context.queue).toEqual([]);
+      expect(actor.getSnapshot().context.error).toBeNull();
+    } finally {
+      actor.stop();
+      vi.useRealTimers();
+    }
   });
 });

@@ -68,6 +68,8 @@ export const submittedAttempt: AttemptView = { ...sampleAttempt, submitted_at: '
 export const timeUpRefusal = new ApiError(409, { detail: ASSESSMENT_MESSAGES.timeUp });
 /** A save refused for another reason (shown; the queue moves on). */
 export const badAnswer = new ApiError(400, { detail: 'The answer names an option this question does not have.' });
+/** The server could not take a save now (its database busy): kept and sent again. */
+export const serverBusy = new ApiError(503, { detail: 'The server is busy. Please try again in a few seconds.' });
 
 export const examAttemptModel: MachineModel<{ attemptId: number }> = {
   name: 'exam-attempt',
@@ -90,6 +92,9 @@ export const examAttemptModel: MachineModel<{ attemptId: number }> = {
     { type: 'xstate.error.actor.sendSave', error: networkError },
     { type: 'xstate.error.actor.sendSave', error: timeUpRefusal },
     { type: 'xstate.error.actor.sendSave', error: badAnswer },
+    { type: 'xstate.error.actor.sendSave', error: serverBusy },
+    // SAVE_RETRY_MS in offline: the machine's delayed transition, as an event.
+    { type: 'xstate.after.retryDelay.examAttempt.offline' },
     { type: 'network.offline' },
     { type: 'network.online' },
     { type: 'submit' },
