@@ -5,6 +5,7 @@ import { ADMIN, adminToken, api, apiOk, login, newStudentData } from './support/
 import { useE2E } from './support/fixture.ts';
 import { fontsDiffer, forceFont, LAYOUT_FONTS } from './support/fonts.ts';
 import { exactly, header, openLoggedIn } from './support/ui.ts';
+import { networkQuiet } from './support/browser.ts';
 
 /**
  * The header is one row at every laptop and desktop width, for a visitor, a student and an administrator
@@ -116,7 +117,7 @@ describe.each(LAYOUT_FONTS)('the header in %s', (font) => {
         // The notification bell arrives in its own chunk and then shows its count: the account area is its
         // final width (and the row measured again) only once both are in.
         await page.waitForSelector('header .nav-bell', { state: 'attached' });
-        await page.waitForLoadState('networkidle');
+        await networkQuiet(page);
       }
       // The forced font is the one the header is drawn in.
       const family = await header(page)

@@ -6,6 +6,7 @@ import { ADMIN, adminToken, apiOk, list, login } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import { forceFont, LAYOUT_FONTS } from './support/fonts.ts';
 import { openLoggedIn } from './support/ui.ts';
+import { networkQuiet } from './support/browser.ts';
 
 /**
  * Pages that must hold in any font: the admin panel's tabs all on screen and whole at 1280 and 390 px,
@@ -155,7 +156,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     for (const path of PUBLIC_PAGES) {
       await page.goto(path);
       if (path === '/programs') expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(12);
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
     }
     expect(problems).toEqual([]);
   });

@@ -15,6 +15,7 @@ import {
   visible,
   waitForPath,
 } from './support/ui.ts';
+import { networkQuiet } from './support/browser.ts';
 
 /** Access tokens of this file's server live a few seconds, so a test can hold a really expired one. */
 const ACCESS_SECONDS = 8;
@@ -50,7 +51,7 @@ describe('Session', () => {
     await visible(header(page).getByText(`${student.first_name} ${student.last_name}`));
     const programs = await list<Program>(e2e.baseURL, API.programs.list);
     await visible(titleOf(section(page, /available courses/i), programs[0]!.title));
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(refreshes, 'calls to POST /auth/token/refresh/').toHaveLength(1);
     const tokens = await storedTokens(page);
     // Refresh tokens rotate: the store keeps the new one.

@@ -10,6 +10,7 @@ import {
 import { list } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import { exactly, header, titleOf, visible } from './support/ui.ts';
+import { networkQuiet } from './support/browser.ts';
 
 const e2e = useE2E();
 
@@ -85,7 +86,7 @@ describe('Visitor', () => {
         if (/^\/(api|auth|classroom)\//.test(url.pathname)) calls.push(`${request.method()} ${url.pathname}`);
       });
       await page.goto(path); // waits until the app has hydrated
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       // React reports markup that does not match (it would render the page again) as a console error.
       expect(errors, `console errors on ${path}`).toEqual([]);
       expect(calls, `API calls on ${path}`).toEqual([]);

@@ -1,4 +1,12 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type Request,
+} from 'playwright-core';
+import { NOTIFY_PATHS } from '../../../contract/index.ts';
 
 /** Debian's Chromium (apt package `chromium`). The suite never downloads a browser. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -35,5 +43,44 @@ export async function newContext(
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(20_000);
+  context.on('page', track);
   return context;
+}
+
+/**
+ * The unread count's event stream (decision record 080) stays open as long as a signed-in page is: a
+ * request that never ends, so Playwright's `networkidle` never comes on such a page. The suite's own
+ * quiet wait (networkQuiet) counts every other request of the page.
+ */
+const LONG_LIVED = [NOTIFY_PATHS.stream];
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+function track(page: Page): void {
+  const open = new Set<Request>();
+  inFlight.set(page, open);
+  page.on('request', (request) => {
+    if (!LONG_LIVED.some((path) => new URL(request.url()).pathname === path)) open.add(request);
+  });
+  const done = (request: Request) => open.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * Resolves once the page has had no request in flight (but the long-lived stream) for 500 ms, as
+ * `waitForLoadState('networkidle')` does; rejects after `timeoutMs`.
+ */
+export async function networkQuiet(page: Page, timeoutMs = 15_000): Promise<void> {
+  await page.waitForLoadState('load', { timeout: timeoutMs });
+  const open = inFlight.get(page);
+  if (!open) throw new Error('networkQuiet: the page was not made by tests/e2e/support/browser.ts newContext');
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = open.size === 0 ? Date.now() : Infinity;
+  while (Date.now() - quietSince < 500) {
+    if (Date.now() > deadline)
+      throw new Error(`networkQuiet: ${open.size} request(s) still in flight after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (open.size > 0) quietSince = Infinity;
+    else if (quietSince === Infinity) quietSince = Date.now();
+  }
 }

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { API, type Program } from '../../../contract/index.ts';
 import { list } from './api.ts';
 import { hidden } from './ui.ts';
+import { networkQuiet } from './browser.ts';
 
 export type Role = 'visitor' | 'student' | 'admin';
 export type RouteCase = { name: string; role: Role; path: (baseURL: string) => Promise<string> | string };
@@ -44,7 +45,7 @@ export const ROUTES: RouteCase[] = [
  * (An event-based wait, not a sleep.)
  */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
+  await networkQuiet(page, 20_000).catch(() => undefined);
   await hidden(page.getByText(/^\s*loading\b/i), 20_000);
   await page.getByRole('heading').first().waitFor({ state: 'visible', timeout: 15_000 });
 }
