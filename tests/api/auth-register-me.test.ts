@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { rateLimitedMessage, SERVER_MESSAGES, User } from '../../contract/index.ts';
 import { createTestApp, JWT_SECRET } from './support/harness.ts';
 import { ctx, student, useAuthApp } from './support/auth-app.ts';
@@ -153,9 +153,12 @@ describe('GET /classroom/auth/me/ and access tokens', () => {
   it('expires access tokens after the configured lifetime', async () => {
     const short = await createTestApp({ config: { accessTokenLifetimeSeconds: 1 } });
     try {
+      // The server's time (Date) stands still while the token is made and used, then moves past its second:
+      // a loaded machine taking a second between the two calls decides nothing.
+      vi.useFakeTimers({ toFake: ['Date'] });
       const user = await short.user('brief');
       expect((await short.request({ url: '/classroom/auth/me/', token: user.access })).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      vi.setSystemTime(Date.now() + 2100);
       const res = await short.request({ url: '/classroom/auth/me/', token: user.access });
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ detail: SERVER_MESSAGES.tokenInvalid });
@@ -167,6 +170,7 @@ describe('GET /classroom/auth/me/ and access tokens', () => {
       });
       expect(refreshed.status).toBe(200);
     } finally {
+      vi.useRealTimers();
       await short.close();
     }
   });

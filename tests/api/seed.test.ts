@@ -176,7 +176,8 @@ describe('demo content', () => {
     });
     expect(check.body).toMatchObject({
       valid: true,
-      discount: detail.price * 10,
+      discount_paise: detail.price * 10,
+      discount: detail.price / 10,
       rule: { kind: 'percent', value: 10 },
     });
   });
