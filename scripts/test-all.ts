@@ -142,7 +142,9 @@ const steps: Step[] = [
   {
     name: 'unit',
     title: 'Contract, machines (model-based, coverage gate) and views (Testing Library)',
-    run: vitest('unit', ['--project', 'contract', '--project', 'machines', '--project', 'views']),
+    // Two workers: the step starts when an API suite ends and runs last, often alone; with Vitest's default
+    // on two cores (one worker) the other core would idle through its last minutes.
+    run: vitest('unit', ['--project', 'contract', '--project', 'machines', '--project', 'views', '--maxWorkers=2']),
   },
   {
     name: 'typecheck',
