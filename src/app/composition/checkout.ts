@@ -11,12 +11,12 @@ import { checkCoupon } from '../../features/checkout/api/coupons.ts';
 import { couponCheckMachine, type CheckCouponInput } from '../../../machines/coupon-check.machine.ts';
 import type { CouponCheck } from '../../../contract/index.ts';
 import { paths } from '../../config/paths.ts';
-import { startPayment } from '../../features/dashboard/api/payments-api.ts';
+import { startPayment } from '../../features/payments/api/payments-api.ts';
 import { gatewayPaymentFor, type CourseOrder } from './gateway.ts';
 import { keepCheckoutDraft } from '../../features/checkout/api/draft.ts';
 
 /**
- * Checkout composes three features: the catalogue (the course it sells), the dashboard's payment calls
+ * Checkout composes three features: the catalogue (the course it sells), the payments feature's calls
  * (start, verify) and the checkout's gateway step (gateway.ts). Features never import each other, so that
  * composition lives here, and the checkout feature only renders the machine it is given.
  */
