@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import { DELIVERY_MESSAGES, type Batch } from '../contract/index.ts';
 import { notProvided } from './placeholders.ts';
 
@@ -6,6 +6,8 @@ import { notProvided } from './placeholders.ts';
  * Which batch (cohort) a checkout pays for. A program with open batches needs a choice before the payment
  * starts (`choosing` until one is picked, then `chosen`); a workshop, or a program without open batches,
  * needs none (`none`). Submitting without a choice shows the required message (`batch.require`).
+ * Run by the checkout machine as its child, it reports to it (`BatchChoiceReport`): whether batches are
+ * offered once they are read, and each batch chosen; run on its own (its tests) it reports to no one.
  */
 export type BatchChoiceInput = { courseType: string; courseId: string };
 export type LoadBatchesInput = { courseId: number };
@@ -18,6 +20,9 @@ export type BatchChoiceContext = {
   error: string | null;
 };
 
+/** What the batch choice tells the machine that runs it (the checkout). */
+export type BatchChoiceReport = { type: 'batch.ready'; offered: boolean } | { type: 'batch.chosen'; batchId: number };
+
 export type BatchChoiceEvent =
   { type: 'batch.choose'; batchId: number } | { type: 'batch.require' } | { type: 'batch.retry' };
 
@@ -25,7 +30,7 @@ const choose = [
   {
     guard: { type: 'isOffered', params: ({ event }: { event: BatchChoiceEvent }) => ({ event }) },
     target: 'chosen',
-    actions: { type: 'choose', params: ({ event }: { event: BatchChoiceEvent }) => ({ event }) },
+    actions: [{ type: 'choose', params: ({ event }: { event: BatchChoiceEvent }) => ({ event }) }, 'reportChosen'],
   },
 ] as const;
 
@@ -46,6 +51,14 @@ export const batchChoiceMachine = setup({
       error: null,
     })),
     showRequired: assign({ error: DELIVERY_MESSAGES.batchRequired }),
+    /** Batches offered or none, to the machine that runs this one, if any. */
+    reportReady: enqueueActions(({ self, enqueue }, params: { offered: boolean }) => {
+      if (self._parent) enqueue.sendParent({ type: 'batch.ready', offered: params.offered });
+    }),
+    reportChosen: enqueueActions(({ context, self, enqueue }) => {
+      if (self._parent && context.chosen !== null)
+        enqueue.sendParent({ type: 'batch.chosen', batchId: context.chosen });
+    }),
   },
   guards: {
     needsBatches: ({ context }) => context.isProgram && context.courseId !== null,
@@ -79,7 +92,10 @@ export const batchChoiceMachine = setup({
           {
             guard: { type: 'hasBatches', params: ({ event }) => ({ batches: event.output }) },
             target: 'choosing',
-            actions: { type: 'setBatches', params: ({ event }) => ({ batches: event.output }) },
+            actions: [
+              { type: 'setBatches', params: ({ event }) => ({ batches: event.output }) },
+              { type: 'reportReady', params: { offered: true } },
+            ],
           },
           { target: 'none' },
         ],
@@ -89,7 +105,9 @@ export const batchChoiceMachine = setup({
       },
     },
     /** No batch to choose: the payment starts without one. */
-    none: {},
+    none: {
+      entry: { type: 'reportReady', params: { offered: false } },
+    },
     /** Batches shown, none picked: a submit is held back with the required message. */
     choosing: {
       on: { 'batch.choose': choose, 'batch.require': { actions: 'showRequired' } },

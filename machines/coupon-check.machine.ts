@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import { COUPON_MESSAGES, userMessage, type CouponCheck } from '../contract/index.ts';
 import { notProvided } from './placeholders.ts';
 
@@ -8,6 +8,8 @@ import { notProvided } from './placeholders.ts';
  * is checked by the server (`checking`) and is then `applied` (its discount shows in the order summary and
  * the payment start sends the code, the server deciding again) or `invalid` (the server's reason). Without
  * a code that applies (refused, or removed), the scholarship applies, if there is one, as on the server. The figures are the server's: discount_paise and price_after_paise.
+ * Run by the checkout machine as its child, it reports what applies after each answer of the server and
+ * after Remove (`CouponCheckReport`); run on its own (its tests) it reports to no one.
  */
 export type CouponCheckInput = { courseType: string; courseId: string };
 export type CheckCouponInput = { courseType: 'program' | 'workshop'; courseId: number; code?: string };
@@ -34,6 +36,9 @@ export type CouponCheckContext = {
   scholarship: AppliedCoupon | null;
   error: string | null;
 };
+
+/** What the coupon check tells the machine that runs it (the checkout): what applies now (null: nothing). */
+export type CouponCheckReport = { type: 'coupon.changed'; applied: AppliedCoupon | null };
 
 export type CouponCheckEvent =
   { type: 'coupon.edit'; code: string } | { type: 'coupon.apply' } | { type: 'coupon.remove' };
@@ -67,6 +72,10 @@ export const couponCheckMachine = setup({
       applied: context.scholarship,
     })),
     clear: assign(({ context }) => ({ applied: context.scholarship, error: null, code: '' })),
+    /** What applies now, to the machine that runs this one, if any. */
+    report: enqueueActions(({ context, self, enqueue }) => {
+      if (self._parent) enqueue.sendParent({ type: 'coupon.changed', applied: context.applied });
+    }),
   },
   guards: {
     knowsCourse: ({ context }) => context.courseType !== null && context.courseId !== null,
@@ -103,12 +112,13 @@ export const couponCheckMachine = setup({
             actions: [
               { type: 'apply', params: ({ event }) => ({ code: null, answer: event.output }) },
               'keepScholarship',
+              'report',
             ],
           },
-          { target: 'idle' },
+          { target: 'idle', actions: 'report' },
         ],
         // No scholarship could be read: the checkout goes on at the list price (the server decides anyway).
-        onError: { target: 'idle' },
+        onError: { target: 'idle', actions: 'report' },
       },
     },
     idle: {
@@ -131,22 +141,28 @@ export const couponCheckMachine = setup({
           {
             guard: { type: 'valid', params: ({ event }) => ({ answer: event.output }) },
             target: 'applied',
-            actions: {
-              type: 'apply',
-              params: ({ context, event }) => ({ code: context.code.trim(), answer: event.output }),
-            },
+            actions: [
+              {
+                type: 'apply',
+                params: ({ context, event }) => ({ code: context.code.trim(), answer: event.output }),
+              },
+              'report',
+            ],
           },
           {
             target: 'invalid',
-            actions: { type: 'refuse', params: ({ event }) => ({ message: event.output.message }) },
+            actions: [{ type: 'refuse', params: ({ event }) => ({ message: event.output.message }) }, 'report'],
           },
         ],
         onError: {
           target: 'invalid',
-          actions: {
-            type: 'refuse',
-            params: ({ event }) => ({ message: userMessage(event.error, COUPON_CHECK_FAILED) }),
-          },
+          actions: [
+            {
+              type: 'refuse',
+              params: ({ event }) => ({ message: userMessage(event.error, COUPON_CHECK_FAILED) }),
+            },
+            'report',
+          ],
         },
       },
     },
@@ -155,7 +171,7 @@ export const couponCheckMachine = setup({
       on: {
         'coupon.edit': { actions: { type: 'edit', params: ({ event }) => ({ code: event.code }) } },
         'coupon.apply': { guard: 'hasCode', target: 'checking' },
-        'coupon.remove': { target: 'idle', actions: 'clear' },
+        'coupon.remove': { target: 'idle', actions: ['clear', 'report'] },
       },
     },
     /** The code does not apply: the server's reason shows; only the scholarship (if any) applies. */

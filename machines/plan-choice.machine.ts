@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import type { InstalmentPlan } from '../contract/index.ts';
 import { notProvided } from './placeholders.ts';
 
@@ -6,7 +6,9 @@ import { notProvided } from './placeholders.ts';
  * How a checkout pays (decision record 054): in full, or by one of the program's active instalment plans.
  * A program with plans offers the choice (`full` until a plan is picked, then `plan`; back to `full` any
  * time); a workshop, a program without plans, or plans that cannot be read offer none (`none`: in full).
- * Used beside the checkout machine, as the batch choice is.
+ * Run by the checkout machine as its child, it reports to it (`PlanChoiceReport`): whether plans are
+ * offered once they are read, and each choice (a plan, or null for paying in full); run on its own (its
+ * tests) it reports to no one.
  */
 export type PlanChoiceInput = { courseType: string; courseId: string };
 export type LoadPlansInput = { courseId: number };
@@ -19,13 +21,17 @@ export type PlanChoiceContext = {
   chosen: number | null;
 };
 
+/** What the plan choice tells the machine that runs it (the checkout). */
+export type PlanChoiceReport =
+  { type: 'plan.ready'; offered: boolean } | { type: 'plan.chosen'; planId: number | null };
+
 export type PlanChoiceEvent = { type: 'plan.choose'; planId: number } | { type: 'plan.full' };
 
 const choose = [
   {
     guard: { type: 'isOffered', params: ({ event }: { event: PlanChoiceEvent }) => ({ event }) },
     target: 'plan',
-    actions: { type: 'choose', params: ({ event }: { event: PlanChoiceEvent }) => ({ event }) },
+    actions: [{ type: 'choose', params: ({ event }: { event: PlanChoiceEvent }) => ({ event }) }, 'reportChosen'],
   },
 ] as const;
 
@@ -45,6 +51,13 @@ export const planChoiceMachine = setup({
       chosen: params.event.type === 'plan.choose' ? params.event.planId : null,
     })),
     payInFull: assign({ chosen: null }),
+    /** Plans offered or none, to the machine that runs this one, if any. */
+    reportReady: enqueueActions(({ self, enqueue }, params: { offered: boolean }) => {
+      if (self._parent) enqueue.sendParent({ type: 'plan.ready', offered: params.offered });
+    }),
+    reportChosen: enqueueActions(({ context, self, enqueue }) => {
+      if (self._parent) enqueue.sendParent({ type: 'plan.chosen', planId: context.chosen });
+    }),
   },
   guards: {
     needsPlans: ({ context }) => context.isProgram && context.courseId !== null,
@@ -77,7 +90,10 @@ export const planChoiceMachine = setup({
           {
             guard: { type: 'hasPlans', params: ({ event }) => ({ plans: event.output }) },
             target: 'full',
-            actions: { type: 'setPlans', params: ({ event }) => ({ plans: event.output }) },
+            actions: [
+              { type: 'setPlans', params: ({ event }) => ({ plans: event.output }) },
+              { type: 'reportReady', params: { offered: true } },
+            ],
           },
           { target: 'none' },
         ],
@@ -86,14 +102,16 @@ export const planChoiceMachine = setup({
       },
     },
     /** No plan offered: the payment is in full. */
-    none: {},
+    none: {
+      entry: { type: 'reportReady', params: { offered: false } },
+    },
     /** Plans offered, "Pay in full" chosen (the default). */
     full: {
       on: { 'plan.choose': choose },
     },
     /** A plan chosen: the payment is its first instalment. */
     plan: {
-      on: { 'plan.choose': choose, 'plan.full': { target: 'full', actions: 'payInFull' } },
+      on: { 'plan.choose': choose, 'plan.full': { target: 'full', actions: ['payInFull', 'reportChosen'] } },
     },
   },
 });

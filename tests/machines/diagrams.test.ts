@@ -9,7 +9,9 @@ describe('machine diagrams', () => {
   it('draw every state, guard and invoked actor', () => {
     const checkout = [...renderDiagrams()].find(([path]) => path.endsWith('checkout.md'))![1];
     expect(checkout).toContain('stateDiagram-v2');
-    expect(checkout).toContain('idle --> paying : checkout.submit [isFormValid] / clearErrors');
+    expect(checkout).toContain('ready_idle --> ready_paying : checkout.submit [isFormValid] / clearErrors');
+    // The choices' reports, kept while the course is shown (the children are spawned, not drawn).
+    expect(checkout).toContain('ready --> ready : batch.chosen / chooseBatch');
     expect(checkout).toContain('paying : invokes gatewayPayment');
     expect(checkout).toContain('loading : invokes loadCourse');
     expect(checkout).toContain('success --> [*]');

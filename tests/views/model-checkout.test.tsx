@@ -1,19 +1,30 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_OUTCOME_MESSAGES, MESSAGES, type CheckoutForm } from '../../contract/index.ts';
-import { checkoutMachine, sessionMachine, type CheckoutContext, type CheckoutInput } from '../../machines/index.ts';
+import {
+  batchChoiceMachine,
+  checkoutMachine,
+  couponCheckMachine,
+  planChoiceMachine,
+  sessionMachine,
+  type CheckoutContext,
+  type CheckoutInput,
+} from '../../machines/index.ts';
+import { createActorFakes, flush, type ActorFakes } from '../support/actor-fakes.ts';
 import { modelPaths } from '../support/machine-model.ts';
-import { checkoutModel } from '../support/models/index.ts';
+import { checkoutViewModel } from '../support/models/index.ts';
 import { CheckoutPage } from '../../src/features/checkout/components/checkout-page.tsx';
 import { SessionContext } from '../../src/lib/session.ts';
 import { student } from './support/fixtures.ts';
 import { inState, replayInView } from './support/replay-view.ts';
 
 // Each step renders the page: the few paths that together take every sample event in every state (every edge walked).
-const paths = modelPaths(checkoutModel, { kind: ['cover'] });
+const paths = modelPaths(checkoutViewModel, { kind: ['cover'] });
+/** A read that never answers: the plans and the coupon check stay busy, offering nothing. */
+const silent = <TOutput, TInput>() => fromPromise<TOutput, TInput>(() => new Promise<TOutput>(() => undefined));
 const loggedIn = sessionMachine.provide({
   actors: { loadCurrentUser: fromPromise<typeof student | null, void>(async () => student) },
 });
@@ -47,10 +58,20 @@ describe('checkout, model-based: every generated path replayed on the checkout p
   for (const path of paths) {
     it(path.description, async () => {
       const user = userEvent.setup();
-      await replayInView(checkoutModel, path, {
+      await replayInView<CheckoutInput, ActorFakes>(checkoutViewModel, path, {
         mount: (fakes, input) => {
           const { courseType, courseId, gatewayReturn, draft } = input as CheckoutInput;
-          const logic = checkoutMachine.provide({ actors: fakes.actors as never });
+          // The page runs the checkout's real children: the batch choice's read is answered by the path's
+          // batch.ready(none) step; the plans and the coupon check never answer.
+          const reads = createActorFakes(['loadBatches']);
+          const logic = checkoutMachine.provide({
+            actors: {
+              ...(fakes.actors as object),
+              batchChoice: batchChoiceMachine.provide({ actors: { loadBatches: reads.actors.loadBatches as never } }),
+              planChoice: planChoiceMachine.provide({ actors: { loadPlans: silent() } }),
+              couponCheck: couponCheckMachine.provide({ actors: { checkCoupon: silent() } }),
+            } as never,
+          });
           const router = createMemoryRouter(
             [
               {
@@ -75,9 +96,18 @@ describe('checkout, model-based: every generated path replayed on the checkout p
               <RouterProvider router={router} />
             </SessionContext.Provider>,
           );
-          return null;
+          return reads;
         },
-        perform: async (event) => {
+        perform: async (event, reads) => {
+          if (event.type === 'batch.ready') {
+            // The program has no open batch: the batch choice says so once (again, it changes nothing).
+            if (reads.pendingIds().includes('loadBatches'))
+              await act(async () => {
+                reads.resolve('loadBatches', []);
+                await flush();
+              });
+            return;
+          }
           await fill((event as unknown as { form: CheckoutForm }).form, user);
           await user.click(screen.getByRole('button', { name: 'Pay' }));
         },
@@ -94,7 +124,11 @@ describe('checkout, model-based: every generated path replayed on the checkout p
           const confirming = expected.tags.includes('paying') && context.gatewayReturn !== null;
           if (context.course && !inState(expected, 'success') && !confirming)
             expect(screen.getByRole('heading', { name: context.course.title })).toBeInTheDocument();
-          if (inState(expected, 'idle') || inState(expected, 'failure') || inState(expected, 'cancelled'))
+          if (
+            inState(expected, 'ready.idle') ||
+            inState(expected, 'ready.failure') ||
+            inState(expected, 'ready.cancelled')
+          )
             expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled();
           // Ordering, the gateway's step and verifying all read "Processing..." (spec section 4); back from the
           // gateway's page, the outcome is confirmed with no form (no reset checkout flashes by).
@@ -104,20 +138,21 @@ describe('checkout, model-based: every generated path replayed on the checkout p
             expect(screen.getByRole('status')).toHaveTextContent(CHECKOUT_OUTCOME_MESSAGES.confirming);
             expect(screen.queryByRole('button', { name: /Pay|Processing/ })).not.toBeInTheDocument();
           }
-          if (inState(expected, 'cancelled'))
+          if (inState(expected, 'ready.cancelled'))
             expect(screen.getByRole('status')).toHaveTextContent(CHECKOUT_OUTCOME_MESSAGES.cancelled);
           // Paid: straight to the dashboard (it shows the one success text).
           if (inState(expected, 'success')) expect(screen.getByText('Dashboard')).toBeInTheDocument();
           // Declined or cancelled: the form shows what was submitted (or brought back from before the gateway).
           if (
-            (inState(expected, 'failure') || inState(expected, 'cancelled')) &&
+            (inState(expected, 'ready.failure') || inState(expected, 'ready.cancelled')) &&
             context.form &&
             !Object.keys(context.errors).length
           ) {
             expect(screen.getByLabelText(/Phone/)).toHaveValue(context.form.phone);
             expect(screen.getByLabelText(/Address/)).toHaveValue(context.form.address);
           }
-          if (inState(expected, 'failure')) expect(screen.getAllByRole('alert')[0]).toHaveTextContent(context.failure!);
+          if (inState(expected, 'ready.failure'))
+            expect(screen.getAllByRole('alert')[0]).toHaveTextContent(context.failure!);
           for (const message of Object.values(context.errors)) expect(screen.getByText(message!)).toBeInTheDocument();
           if (Object.keys(context.errors).length === 0)
             expect(document.querySelectorAll('.field-error')).toHaveLength(0);

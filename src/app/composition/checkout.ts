@@ -11,14 +11,15 @@ import { checkCoupon } from '../../features/checkout/api/coupons.ts';
 import { couponCheckMachine, type CheckCouponInput } from '../../../machines/coupon-check.machine.ts';
 import type { CouponCheck } from '../../../contract/index.ts';
 import { paths } from '../../config/paths.ts';
-import { startPayment } from '../../features/dashboard/api/payments-api.ts';
+import { startPayment } from '../../features/payments/api/payments-api.ts';
 import { gatewayPaymentFor, type CourseOrder } from './gateway.ts';
 import { keepCheckoutDraft } from '../../features/checkout/api/draft.ts';
 
 /**
- * Checkout composes three features: the catalogue (the course it sells), the dashboard's payment calls
- * (start, verify) and the checkout's gateway step (gateway.ts). Features never import each other, so that
- * composition lives here, and the checkout feature only renders the machine it is given.
+ * Checkout composes three features: the catalogue (the course it sells), the payments feature's calls
+ * (start, verify) and the checkout's own reads and gateway step (gateway.ts). Features never import each
+ * other, so that composition lives here: the checkout machine is given its children (the batch, plan and
+ * coupon choices) with what they read, and the checkout feature only renders the machine it is given.
  */
 
 async function loadCheckoutCourse(courseType: CourseType, courseId: number): Promise<CheckoutCourse> {
@@ -49,6 +50,29 @@ function startOrder({ courseType, courseId, form }: CourseOrder) {
   return startPayment(courseType, courseId, form && checkoutBilling(form));
 }
 
+/** The checkout's batch choice: a program's open batches. */
+const appBatchChoiceMachine = batchChoiceMachine.provide({
+  actors: {
+    loadBatches: fromPromise<Batch[], LoadBatchesInput>(({ input }) => fetchProgramBatches(input.courseId)),
+  },
+});
+
+/** The checkout's coupon: the server's check of a code, or of the student's scholarship. */
+const appCouponCheckMachine = couponCheckMachine.provide({
+  actors: {
+    checkCoupon: fromPromise<CouponCheck, CheckCouponInput>(({ input }) =>
+      checkCoupon(input.courseType, input.courseId, input.code),
+    ),
+  },
+});
+
+/** The checkout's choice of paying in full or by an instalment plan: the program's active plans. */
+const appPlanChoiceMachine = planChoiceMachine.provide({
+  actors: {
+    loadPlans: fromPromise<InstalmentPlan[], LoadPlansInput>(({ input }) => fetchProgramPlans(input.courseId)),
+  },
+});
+
 export const appCheckoutMachine = checkoutMachine.provide({
   actors: {
     loadCourse: fromPromise<CheckoutCourse, LoadCourseInput>(({ input }) =>
@@ -65,28 +89,9 @@ export const appCheckoutMachine = checkoutMachine.provide({
           keepCheckoutDraft(order.courseType, order.courseId, paymentId, order.form);
       },
     }),
-  },
-});
-
-/** The checkout's batch choice: a program's open batches. */
-export const appBatchChoiceMachine = batchChoiceMachine.provide({
-  actors: {
-    loadBatches: fromPromise<Batch[], LoadBatchesInput>(({ input }) => fetchProgramBatches(input.courseId)),
-  },
-});
-
-/** The checkout's coupon: the server's check of a code, or of the student's scholarship. */
-export const appCouponCheckMachine = couponCheckMachine.provide({
-  actors: {
-    checkCoupon: fromPromise<CouponCheck, CheckCouponInput>(({ input }) =>
-      checkCoupon(input.courseType, input.courseId, input.code),
-    ),
-  },
-});
-
-/** The checkout's choice of paying in full or by an instalment plan: the program's active plans. */
-export const appPlanChoiceMachine = planChoiceMachine.provide({
-  actors: {
-    loadPlans: fromPromise<InstalmentPlan[], LoadPlansInput>(({ input }) => fetchProgramPlans(input.courseId)),
+    // The page's choices, run by the checkout machine as its children.
+    batchChoice: appBatchChoiceMachine,
+    planChoice: appPlanChoiceMachine,
+    couponCheck: appCouponCheckMachine,
   },
 });

@@ -20,7 +20,8 @@ import {
 } from '../../../machines/payment-flow.machine.ts';
 import { pageNavigation } from '../../features/checkout/api/gateway.ts';
 import { fetchProgramBatches } from '../../features/checkout/api/batches.ts';
-import { completePayment, fetchDashboard, startPayment } from '../../features/dashboard/api/payments-api.ts';
+import { fetchDashboard } from '../../features/dashboard/api/dashboard-api.ts';
+import { completePayment, startPayment } from '../../features/payments/api/payments-api.ts';
 import { paths } from '../../config/paths.ts';
 import type { DashboardMachines, PlacementMachines } from '../../features/dashboard/types.ts';
 import { fetchStudentPlacement, reportOffer, setPlacementOptOut } from '../../features/dashboard/api/placement-api.ts';

@@ -9,8 +9,7 @@ import {
   type VerifyInput,
 } from '../../../machines/gateway-payment.machine.ts';
 import { handOffToGateway } from '../../features/checkout/api/gateway.ts';
-import { startInstalmentPayment } from '../../features/dashboard/api/instalments-api.ts';
-import { verifyPayment } from '../../features/dashboard/api/payments-api.ts';
+import { startInstalmentPayment, verifyPayment } from '../../features/payments/api/payments-api.ts';
 
 /** A course's order, as the gateway step is given it. */
 export type CourseOrder = Exclude<GatewayOrder, { instalmentId: number }>;

@@ -3,12 +3,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import { gatewayReturnFrom } from '../../features/checkout/api/gateway.ts';
 import { takeCheckoutDraft } from '../../features/checkout/api/draft.ts';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page.tsx';
-import {
-  appBatchChoiceMachine,
-  appCheckoutMachine,
-  appCouponCheckMachine,
-  appPlanChoiceMachine,
-} from '../composition/checkout.ts';
+import { appCheckoutMachine } from '../composition/checkout.ts';
 import { appConfigLoader, pricingOf } from '../composition/config.ts';
 import { useLoaderMachine } from '../../lib/use-preloaded-machine.ts';
 
@@ -29,9 +24,6 @@ export function CheckoutRoute() {
     <CheckoutPage
       key={`${type}/${id}`}
       logic={appCheckoutMachine}
-      batchLogic={appBatchChoiceMachine}
-      couponLogic={appCouponCheckMachine}
-      planLogic={appPlanChoiceMachine}
       courseType={type}
       courseId={id}
       gatewayReturn={gatewayReturn}

@@ -7,7 +7,7 @@ import type { ConfirmedActionLogic } from '../../../machines/confirmed-action.ma
 import type { Application, StudentTest } from '../../../contract/index.ts';
 import type { StudentOpenings } from './api/openings-api.ts';
 import type { StoryConsentLogic } from '../../../machines/story-consent.machine.ts';
-import type { DashboardData } from './api/payments-api.ts';
+import type { DashboardData } from './api/dashboard-api.ts';
 import type { StudentPlacement } from './api/placement-api.ts';
 
 /** The dashboard's Placement section (decision record 078). */

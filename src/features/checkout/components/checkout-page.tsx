@@ -4,7 +4,6 @@ import { Link, useNavigate } from 'react-router-dom';
 import {
   CHECKOUT_OUTCOME_MESSAGES,
   MESSAGES,
-  validateCheckout,
   type CheckoutSubmission,
   type PricingRules,
 } from '../../../../contract/index.ts';
@@ -13,12 +12,9 @@ import { FormError, Notice } from '../../../components/notice.tsx';
 import { useIsAuthenticated, useSessionChecking } from '../../../lib/session.ts';
 import type { CheckoutLogic } from '../../../../machines/checkout.machine.ts';
 import type { GatewayReturn } from '../../../../machines/gateway-payment.machine.ts';
-import type { BatchChoiceLogic } from '../../../../machines/batch-choice.machine.ts';
 import { BatchChoice } from './batch-choice.tsx';
 import { useBatchChoice } from './use-batch-choice.ts';
-import type { AppliedCoupon, CouponCheckLogic } from '../../../../machines/coupon-check.machine.ts';
 import { CouponEntry } from './coupon-entry.tsx';
-import type { PlanChoiceLogic } from '../../../../machines/plan-choice.machine.ts';
 import { PlanChoice } from './plan-choice.tsx';
 import { usePlanChoice } from './use-plan-choice.ts';
 import { useChosenPlan } from './use-chosen-plan.ts';
@@ -26,6 +22,7 @@ import { CheckoutFormView } from './checkout-form.tsx';
 import { CourseSummary, LoginPrompt } from './course-summary.tsx';
 
 type Props = {
+  /** The checkout machine: it runs the batch, plan and coupon choices as its children (decision record 082). */
   logic: CheckoutLogic;
   courseType: string;
   courseId: string;
@@ -35,16 +32,14 @@ type Props = {
   draft?: CheckoutSubmission | null;
   /** How prices are taxed (GET /api/config/); null while unknown. */
   pricing?: PricingRules | null;
-  /** Which batch a program's payment is for (none for workshops and programs without open batches). */
-  batchLogic?: BatchChoiceLogic;
-  /** Pay in full or by an instalment plan (programs with active plans). */
-  planLogic?: PlanChoiceLogic;
   /** The privacy notice in force (GET /api/config/), which the consent choices acknowledge. */
   noticeVersion?: string | null;
-  /** The coupon entry and the student's scholarship (none offered without it). */
-  couponLogic?: CouponCheckLogic;
 };
 
+/**
+ * The checkout page renders the checkout machine and its children (the batch, plan and coupon choices, in
+ * `snapshot.children`) and sends them the student's events; the rules are the machine's.
+ */
 export function CheckoutPage({
   logic,
   courseType,
@@ -52,25 +47,29 @@ export function CheckoutPage({
   gatewayReturn = null,
   draft = null,
   pricing = null,
-  batchLogic,
-  planLogic,
   noticeVersion = null,
-  couponLogic,
 }: Props) {
   const [snapshot, send] = useMachine(logic, { input: { courseType, courseId, gatewayReturn, draft } });
-  // What was submitted last (or before the gateway's page): the choices and the form start from it.
+  // What was submitted last (or before the gateway's page): the form starts from it.
   const kept = snapshot.context.form;
-  const batch = useBatchChoice(batchLogic, courseType, courseId, kept?.batch);
-  const plan = usePlanChoice(planLogic, courseType, courseId, kept?.plan);
+  const batch = useBatchChoice(snapshot.children.batchChoice);
+  const plan = usePlanChoice(snapshot.children.planChoice);
+  const coupon = snapshot.children.couponCheck;
+  // The billing state, for the summary's tax split (a field value of the form).
   const [stateCode, setStateCode] = useState(kept?.stateCode ?? '');
   const navigate = useNavigate();
   const authenticated = useIsAuthenticated();
-  // The discount the coupon entry reports (it runs only for a signed-in student: it asks the server).
-  const [discount, setDiscount] = useState<AppliedCoupon | null>(null);
   const checkingSession = useSessionChecking();
+  // A signed-in student: the checkout may look up the scholarship and check coupons (it asks the server).
+  useEffect(() => {
+    if (authenticated) send({ type: 'checkout.signedIn' });
+  }, [authenticated, send]);
+  // The discount the coupon check reported: the summary and the plans' schedules take it off.
+  const discount = snapshot.context.discount;
   const succeeded = snapshot.matches('success');
+  const paying = snapshot.hasTag('paying');
   // Back from the gateway's page and its outcome not known yet: no form, no price, until it is.
-  const confirming = snapshot.hasTag('paying') && snapshot.context.gatewayReturn !== null;
+  const confirming = paying && snapshot.context.gatewayReturn !== null;
   const course = snapshot.context.course;
   const chosenPlan = useChosenPlan(plan, course?.price ?? 0, pricing, stateCode, discount?.rule ?? null);
 
@@ -109,29 +108,22 @@ export function CheckoutPage({
           <h1 id="payment-title" style={{ fontSize: '1.4rem' }}>
             Complete your enrollment
           </h1>
-          {snapshot.matches('failure') && snapshot.context.failure ? (
+          {snapshot.matches({ ready: 'failure' }) && snapshot.context.failure ? (
             <FormError>{snapshot.context.failure}</FormError>
           ) : null}
-          {snapshot.matches('cancelled') ? <Notice kind="info">{CHECKOUT_OUTCOME_MESSAGES.cancelled}</Notice> : null}
+          {snapshot.matches({ ready: 'cancelled' }) ? (
+            <Notice kind="info">{CHECKOUT_OUTCOME_MESSAGES.cancelled}</Notice>
+          ) : null}
           {authenticated && batch.offered ? (
             <BatchChoice
               batches={batch.batches}
               chosen={batch.chosen}
-              error={batch.error}
-              disabled={snapshot.hasTag('paying')}
+              error={snapshot.context.errors.batch ?? null}
+              disabled={paying}
               onChoose={batch.choose}
             />
           ) : null}
-          {authenticated && !checkingSession && couponLogic && course.price > 0 ? (
-            <CouponEntry
-              logic={couponLogic}
-              courseType={courseType}
-              courseId={courseId}
-              disabled={snapshot.hasTag('paying')}
-              initialCode={kept?.coupon ?? null}
-              onApplied={setDiscount}
-            />
-          ) : null}
+          {authenticated && coupon ? <CouponEntry actor={coupon} disabled={paying} /> : null}
           {authenticated && plan.offered ? (
             <PlanChoice
               plans={plan.plans}
@@ -139,7 +131,7 @@ export function CheckoutPage({
               price={course.price}
               pricing={pricing}
               stateCode={stateCode}
-              disabled={snapshot.hasTag('paying')}
+              disabled={paying}
               onChoose={plan.choose}
               discount={discount?.rule ?? null}
             />
@@ -149,25 +141,12 @@ export function CheckoutPage({
               errors={snapshot.context.errors}
               initial={kept}
               payLabel={chosenPlan?.wording.button ?? null}
-              processing={snapshot.hasTag('paying')}
+              processing={paying}
               disabled={false}
               noticeVersion={noticeVersion}
-              onSubmit={(form, consents) => {
-                // A program with open batches: no payment starts before a batch is chosen. An invalid form
-                // still goes to the checkout machine, which shows its field errors and starts nothing.
-                const formValid = Object.keys(validateCheckout(form)).length === 0;
-                if (batch.missing) batch.require();
-                if (!batch.missing || !formValid) {
-                  const submission: CheckoutSubmission = {
-                    ...form,
-                    batch: batch.chosen,
-                    consents,
-                    coupon: discount?.code ?? null,
-                    ...(plan.offered ? { plan: plan.chosen } : {}),
-                  };
-                  send({ type: 'checkout.submit', form: submission });
-                }
-              }}
+              // The checkout machine refuses a submit without a batch, checks the form and pays with the
+              // batch, plan and coupon its children reported.
+              onSubmit={(form, consents) => send({ type: 'checkout.submit', form: { ...form, consents } })}
               onStateChange={setStateCode}
             />
           ) : (

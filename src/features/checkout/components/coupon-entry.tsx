@@ -1,35 +1,20 @@
-import { useEffect, useRef } from 'react';
-import type { AppliedCoupon, CouponCheckLogic } from '../../../../machines/coupon-check.machine.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { CouponCheckLogic } from '../../../../machines/coupon-check.machine.ts';
 import { useCouponCheck } from './use-coupon-check.ts';
 
 type Props = {
-  logic: CouponCheckLogic;
-  courseType: string;
-  courseId: string;
+  /** The coupon check the checkout machine runs (it reports what applies to the checkout). */
+  actor: ActorRefFrom<CouponCheckLogic>;
   disabled: boolean;
-  /** The code applied before the gateway's page: applied again once the scholarship is looked up. */
-  initialCode?: string | null;
-  /** The discount now applied (null: none), for the order summary and the payment start. */
-  onApplied: (applied: AppliedCoupon | null) => void;
 };
 
 /**
  * The checkout's coupon field with Apply (decision record 053): the server's answer shows as applied (with
  * Remove) or as the reason the code does not apply. A scholarship applies by itself and says so.
  */
-export function CouponEntry({ logic, courseType, courseId, disabled, initialCode = null, onApplied }: Props) {
-  const coupon = useCouponCheck(logic, courseType, courseId);
-  const { applied, error, checking } = coupon;
-  useEffect(() => onApplied(applied), [applied, onApplied]);
-  const restored = useRef(false);
-  useEffect(() => {
-    if (checking || restored.current) return;
-    restored.current = true;
-    if (initialCode) {
-      coupon.edit(initialCode);
-      coupon.apply();
-    }
-  }, [checking, initialCode, coupon]);
+export function CouponEntry({ actor, disabled }: Props) {
+  const coupon = useCouponCheck(actor);
+  const { applied, error } = coupon;
   return (
     <form
       className="coupon-entry"

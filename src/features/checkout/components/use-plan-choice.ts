@@ -1,32 +1,24 @@
-import { useMachine } from '@xstate/react';
-import { useEffect, useRef } from 'react';
-import { planChoiceMachine, type PlanChoiceLogic } from '../../../../machines/plan-choice.machine.ts';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { InstalmentPlan } from '../../../../contract/index.ts';
+import type { PlanChoiceLogic } from '../../../../machines/plan-choice.machine.ts';
+
+const NO_PLANS: InstalmentPlan[] = [];
 
 /**
- * The checkout's choice between paying in full and an instalment plan, from the plan-choice machine the
- * page is given; without one (a view test of the form alone) nothing is offered and the payment is in full.
- * `kept`: the plan submitted before the gateway's page, chosen again once the plans are read.
+ * What the page shows of the choice between paying in full and an instalment plan, run by the checkout
+ * machine as its child (none offered for a workshop, or before the course is loaded), and the choice sent
+ * to it. The checkout machine keeps the plan chosen.
  */
-export function usePlanChoice(
-  logic: PlanChoiceLogic | undefined,
-  courseType: string,
-  courseId: string,
-  kept?: number | null,
-) {
-  const [snapshot, send] = useMachine(logic ?? planChoiceMachine, {
-    input: logic ? { courseType, courseId } : { courseType: 'workshop', courseId },
-  });
-  const offered = snapshot.matches('full') || snapshot.matches('plan');
-  const restored = useRef(false);
-  useEffect(() => {
-    if (!offered || restored.current) return;
-    restored.current = true;
-    if (kept) send({ type: 'plan.choose', planId: kept });
-  }, [offered, kept, send]);
+export function usePlanChoice(ref: ActorRefFrom<PlanChoiceLogic> | undefined) {
+  const offered = useSelector(ref, (s) => s !== undefined && (s.matches('full') || s.matches('plan')));
+  const plans = useSelector(ref, (s) => s?.context.plans ?? NO_PLANS);
+  const chosen = useSelector(ref, (s) => s?.context.chosen ?? null);
   return {
     offered,
-    plans: snapshot.context.plans,
-    chosen: snapshot.context.chosen,
-    choose: (planId: number | null) => send(planId === null ? { type: 'plan.full' } : { type: 'plan.choose', planId }),
+    plans,
+    chosen,
+    choose: (planId: number | null) =>
+      ref?.send(planId === null ? { type: 'plan.full' } : { type: 'plan.choose', planId }),
   };
 }

@@ -5,7 +5,7 @@ import type {
   StudentPayment,
   PaymentStatus,
 } from '../../../../contract/index.ts';
-import type { DashboardData } from './payments-api.ts';
+import type { DashboardData } from './dashboard-api.ts';
 
 export type DashboardCourse = {
   id: number;

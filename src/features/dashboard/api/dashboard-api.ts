@@ -2,34 +2,14 @@ import {
   API,
   CERTIFICATE_API,
   MyCertificate,
-  PaymentCompletion,
-  PaymentStart,
   Program,
   StudentEnrollment,
   StudentPayment,
   Workshop,
-  type CourseType,
-  type PaymentStartInput,
-  type PaymentVerifyInput,
 } from '../../../../contract/index.ts';
 import { api } from '../../../lib/api-client.ts';
 
-/** POST /classroom/{programs|workshops}/{id}/payment/: a pending payment (or completed, for a free workshop). */
-export function startPayment(
-  courseType: CourseType,
-  courseId: number,
-  body: PaymentStartInput = { payment_method: 'credit_card' },
-) {
-  const path = courseType === 'program' ? API.programs.payment(courseId) : API.workshops.payment(courseId);
-  return api.post(path, body, PaymentStart);
-}
-
-export const completePayment = (paymentId: number) =>
-  api.post(API.payments.complete(paymentId), undefined, PaymentCompletion);
-
-/** POST /classroom/payments/{id}/verify/: the gateway's signed proof of payment. */
-export const verifyPayment = (paymentId: number, proof: PaymentVerifyInput) =>
-  api.post(API.payments.verify(paymentId), proof, PaymentCompletion);
+/** The dashboard's reads (its payment calls are the payments feature's: features/payments/api). */
 
 export type DashboardData = {
   enrollments: StudentEnrollment[];
