@@ -21,7 +21,9 @@ describe('coupon check machine, generated paths', () => {
       expect(error).toBeNull();
       expect([couponApplied.discount_paise, scholarshipFound.discount_paise]).toContain(applied!.discount);
       // A code applied is the one typed; the scholarship has none.
-      expect(applied!.code === null ? scholarshipFound.discount_paise : couponApplied.discount_paise).toBe(applied!.discount);
+      expect(applied!.code === null ? scholarshipFound.discount_paise : couponApplied.discount_paise).toBe(
+        applied!.discount,
+      );
     }
     // Without a code that applies, the scholarship (if any) is what applies, as on the server.
     if (state === 'idle' || state === 'invalid') expect(applied).toEqual(scholarship);
