@@ -10,7 +10,7 @@ import { istLocalToIso } from './time.ts';
 type Id = number | string;
 const P = ':id';
 
-export const ASSIGNMENTS_API = {
+export const ASSIGNMENT_PATHS = {
   batchAssignments: (id: Id = P) => `/api/instructor/batches/${id}/assignments/`,
   assignment: (id: Id = P) => `/api/instructor/assignments/${id}/`,
   assignmentSubmissions: (id: Id = P) => `/api/instructor/assignments/${id}/submissions/`,

@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 type Id = number | string;
 
-export const CERTIFICATE_API = {
+export const CERTIFICATE_PATHS = {
   issue: (id: Id = ':id') => `/api/instructor/enrollments/${id}/certificate/`,
   verify: (code: string = ':code') => `/api/certificates/${code}/`,
   pdf: (code: string = ':code') => `/classroom/certificates/${code}/pdf`,

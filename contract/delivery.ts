@@ -14,7 +14,7 @@ import { istLocalToIso } from './time.ts';
 type Id = number | string;
 const P = ':id';
 
-export const DELIVERY_API = {
+export const DELIVERY_PATHS = {
   adminBatches: '/api/admin/batches/',
   adminBatch: (id: Id = P) => `/api/admin/batches/${id}/`,
   adminBatchSessions: (id: Id = P) => `/api/admin/batches/${id}/sessions/`,

@@ -14,7 +14,7 @@ import { istToday } from './time.ts';
 type Id = number | string;
 const P = ':id';
 
-export const INSTALMENT_API = {
+export const INSTALMENT_PATHS = {
   adminProgramPlans: (id: Id = P) => `/api/admin/programs/${id}/plans/`,
   adminPlan: (id: Id = P) => `/api/admin/plans/${id}/`,
   adminInstalments: '/api/admin/instalments/',

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * purpose, the data-export and erasure rights, breach incidents and the under-18 rules. Paths, payloads
  * and answers shared by the SPA and the server.
  */
-export const PRIVACY_API = {
+export const PRIVACY_PATHS = {
   policy: (slug: string = ':slug') => `/api/policies/${slug}/`,
   consents: '/classroom/me/consents/',
   dataExport: '/classroom/me/data-export/',

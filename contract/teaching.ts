@@ -18,7 +18,7 @@ type Id = number | string;
 const P = ':id';
 
 /** The instructor endpoints (decision record 050). */
-export const TEACHING_API = {
+export const TEACHING_PATHS = {
   batches: '/api/instructor/batches/',
   batch: (id: Id = P) => `/api/instructor/batches/${id}/`,
   sessionAttendance: (id: Id = P) => `/api/instructor/sessions/${id}/attendance/`,

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API, DELIVERY_API } from '../contract/index.ts';
+import { API, DELIVERY_PATHS } from '../contract/index.ts';
 import { startSandboxGateway } from '../server/domains/payments/gateway/sandbox.ts';
 import { pgAdmin, startServerProcess, type ServerProcess } from '../tests/api/support/server-process.ts';
 import { freePort } from '../tests/support/server-spawn.ts';
@@ -230,7 +230,7 @@ async function uploadThroughOneServeThroughOther(a: ServerProcess, b: ServerProc
 async function payThroughSandbox(proxy: string, student: string, programId: number, sandbox: Sandbox, inbox: Inbox) {
   // The demo's programs have open batches: the checkout asks for one, and so does this payment.
   type Open = { id: number; seats_left: number };
-  const open = (await call(proxy, DELIVERY_API.programBatches(programId))).body as Open[];
+  const open = (await call(proxy, DELIVERY_PATHS.programBatches(programId))).body as Open[];
   const batch = open.find((b) => b.seats_left > 0)?.id;
   const start = await call(proxy, API.programs.payment(programId), {
     method: 'POST',

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import {
-  CERTIFICATE_API,
+  CERTIFICATE_PATHS,
   CERTIFICATE_MESSAGES,
   certificateFileName,
   type CertificateRef,
@@ -17,7 +17,7 @@ const downloadMachine = createActionMachine<void>();
  * on the action machine, as the invoice link is; a failed download says why beside the link.
  */
 export function CertificateLink({ certificate }: { certificate: Pick<CertificateRef, 'code' | 'number'> }) {
-  const path = CERTIFICATE_API.pdf(certificate.code);
+  const path = CERTIFICATE_PATHS.pdf(certificate.code);
   const filename = certificateFileName(certificate.number);
   const [snapshot, send] = useMachine(
     downloadMachine.provide({ actors: { run: fromPromise(() => api.download(path, filename)) } }),

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { API, MFA_PATHS, PRIVACY_API, rateLimitedMessage, TokenPair } from '../../contract/index.ts';
+import { API, MFA_PATHS, PRIVACY_PATHS, rateLimitedMessage, TokenPair } from '../../contract/index.ts';
 import { secretsInLog } from '../../scripts/run-log-secrets.ts';
 import { setClock } from '../../server/platform/lib/clock.ts';
 import { GUARDIAN_MESSAGES } from '../../server/domains/privacy/age.ts';
@@ -44,9 +44,9 @@ describe('rate limits on the account’s own endpoints', () => {
     const asha = await ctx.user('exporter');
     const ravi = await ctx.user('otherexporter');
     const exportAs = (token: string) =>
-      ctx.app.inject({ method: 'GET', url: PRIVACY_API.dataExport, headers: { authorization: `Bearer ${token}` } });
+      ctx.app.inject({ method: 'GET', url: PRIVACY_PATHS.dataExport, headers: { authorization: `Bearer ${token}` } });
     for (let i = 0; i < 2; i++) expect((await exportAs(asha.access)).statusCode).toBe(200);
-    expectLimited(await ctx.request({ url: PRIVACY_API.dataExport, token: asha.access }));
+    expectLimited(await ctx.request({ url: PRIVACY_PATHS.dataExport, token: asha.access }));
     expect((await exportAs(ravi.access)).statusCode).toBe(200);
   });
 
@@ -75,7 +75,7 @@ describe('rate limits on the account’s own endpoints', () => {
   it('the erasure request: ERASURE_REQUEST_MAX_PER_DAY attempts per account (refused ones count), then 429', async () => {
     const user = await ctx.user('eraser');
     const ask = (password: string) =>
-      ctx.request({ method: 'POST', url: PRIVACY_API.erasureRequest, token: user.access, body: { password } });
+      ctx.request({ method: 'POST', url: PRIVACY_PATHS.erasureRequest, token: user.access, body: { password } });
     expect((await ask('not-my-password')).status).toBe(403);
     expect((await ask('still-not-it')).status).toBe(403);
     expectLimited(await ask(user.password));

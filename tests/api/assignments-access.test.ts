@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ASSIGNMENT_MESSAGES, ASSIGNMENTS_API, Submission, TEACHING_MESSAGES } from '../../contract/index.ts';
+import { ASSIGNMENT_MESSAGES, ASSIGNMENT_PATHS, Submission, TEACHING_MESSAGES } from '../../contract/index.ts';
 import {
   PDF,
   admin,
@@ -56,25 +56,25 @@ const teachersOnly = (ok: number) => ({
 
 describe('the access matrix', () => {
   it('listing and creating a batch’s assignments: its instructor and administrators', async () => {
-    expect(await statuses((token) => ctx.request({ url: ASSIGNMENTS_API.batchAssignments(batch.id), token }))).toEqual(
+    expect(await statuses((token) => ctx.request({ url: ASSIGNMENT_PATHS.batchAssignments(batch.id), token }))).toEqual(
       teachersOnly(200),
     );
     expect(
       await statuses((token) =>
-        post(ASSIGNMENTS_API.batchAssignments(batch.id), token, {
+        post(ASSIGNMENT_PATHS.batchAssignments(batch.id), token, {
           title: 'Ratio analysis',
           due_at: inDays(3),
           max_marks: 10,
         }),
       ),
     ).toEqual(teachersOnly(201));
-    const another = await post(ASSIGNMENTS_API.batchAssignments(batch.id), otherInstructor.access, {
+    const another = await post(ASSIGNMENT_PATHS.batchAssignments(batch.id), otherInstructor.access, {
       title: 'x',
       due_at: inDays(3),
       max_marks: 10,
     });
     expect(another.body).toEqual({ detail: TEACHING_MESSAGES.notYourBatch });
-    const asStudent = await ctx.request({ url: ASSIGNMENTS_API.batchAssignments(batch.id), token: student.access });
+    const asStudent = await ctx.request({ url: ASSIGNMENT_PATHS.batchAssignments(batch.id), token: student.access });
     expect(asStudent.body).toEqual({ detail: TEACHING_MESSAGES.instructorsOnly });
   });
 
@@ -82,19 +82,19 @@ describe('the access matrix', () => {
     const one = await newAssignment();
     expect(
       await statuses((token) =>
-        ctx.request({ method: 'PATCH', url: ASSIGNMENTS_API.assignment(one.id), token, body: { max_marks: 25 } }),
+        ctx.request({ method: 'PATCH', url: ASSIGNMENT_PATHS.assignment(one.id), token, body: { max_marks: 25 } }),
       ),
     ).toEqual(teachersOnly(200));
     const refused = await statuses(async (token, who) => {
       if (who === 'instructor' || who === 'admin') return { status: 204 };
-      return ctx.request({ method: 'DELETE', url: ASSIGNMENTS_API.assignment(one.id), token });
+      return ctx.request({ method: 'DELETE', url: ASSIGNMENT_PATHS.assignment(one.id), token });
     });
     expect(refused).toEqual(teachersOnly(204));
     for (const token of [instructor.access, admin.access]) {
       const fresh = await newAssignment();
-      const res = await ctx.request({ method: 'DELETE', url: ASSIGNMENTS_API.assignment(fresh.id), token });
+      const res = await ctx.request({ method: 'DELETE', url: ASSIGNMENT_PATHS.assignment(fresh.id), token });
       expect(res.status).toBe(204);
-      const gone = await ctx.request({ url: ASSIGNMENTS_API.assignmentSubmissions(fresh.id), token });
+      const gone = await ctx.request({ url: ASSIGNMENT_PATHS.assignmentSubmissions(fresh.id), token });
       expect(gone.status).toBe(404);
     }
   });
@@ -119,7 +119,7 @@ describe('the access matrix', () => {
       (await submit(one.id, student.access, { file: { name: 'note.pdf', content: PDF } })).body,
     );
     expect(
-      await statuses((token) => ctx.request({ url: ASSIGNMENTS_API.assignmentSubmissions(one.id), token })),
+      await statuses((token) => ctx.request({ url: ASSIGNMENT_PATHS.assignmentSubmissions(one.id), token })),
     ).toEqual(teachersOnly(200));
     expect(await statuses((token) => grade(mine.id, token, { marks: 12, feedback: 'Good.' }))).toEqual(
       teachersOnly(200),

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import {
   ASSIGNMENT_MESSAGES,
-  ASSIGNMENTS_API,
+  ASSIGNMENT_PATHS,
   Course,
-  DELIVERY_API,
+  DELIVERY_PATHS,
   InstructorAssignment,
   Submission,
   SubmissionRoster,
@@ -56,7 +56,7 @@ describe('the rules', () => {
     expect(one.instructions_html).toContain('<strong>CMA data</strong>');
     expect(one.instructions_html).not.toContain('<script>');
     expect(one.instructions_html).toContain('&lt;script&gt;');
-    const bad = await post(ASSIGNMENTS_API.batchAssignments(batch.id), instructor.access, {
+    const bad = await post(ASSIGNMENT_PATHS.batchAssignments(batch.id), instructor.access, {
       title: '',
       due_at: 'tomorrow',
       max_marks: 0,
@@ -67,7 +67,7 @@ describe('the rules', () => {
     await submit(one.id, classmate.access, { text: 'Also done.' });
     await grade(sub.id, instructor.access, { marks: 5 });
     const list = InstructorAssignment.array().parse(
-      (await ctx.request({ url: ASSIGNMENTS_API.batchAssignments(batch.id), token: instructor.access })).body,
+      (await ctx.request({ url: ASSIGNMENT_PATHS.batchAssignments(batch.id), token: instructor.access })).body,
     );
     const row = list.find((a) => a.id === one.id)!;
     expect({ students: row.students, submitted: row.submitted, graded: row.graded }).toEqual({
@@ -115,7 +115,7 @@ describe('the rules', () => {
     const refused = await submit(one.id, student.access, { text: 'v3' });
     expect(refused).toEqual({ status: 400, body: { error: ASSIGNMENT_MESSAGES.alreadyGraded } });
     const course = Course.parse(
-      (await ctx.request({ url: DELIVERY_API.course(enrollmentId), token: student.access })).body,
+      (await ctx.request({ url: DELIVERY_PATHS.course(enrollmentId), token: student.access })).body,
     );
     const shown = course.assignments.find((a) => a.id === one.id)!;
     expect(shown.state).toBe('graded');
@@ -169,11 +169,11 @@ describe('the rules', () => {
     await submit(one.id, classmate.access, { text: 'Mine' });
     const res = await ctx.request({
       method: 'DELETE',
-      url: ASSIGNMENTS_API.assignment(one.id),
+      url: ASSIGNMENT_PATHS.assignment(one.id),
       token: instructor.access,
     });
     expect(res).toMatchObject({ status: 400, body: { error: ASSIGNMENT_MESSAGES.hasSubmissions } });
-    const still = await ctx.request({ url: ASSIGNMENTS_API.assignmentSubmissions(one.id), token: instructor.access });
+    const still = await ctx.request({ url: ASSIGNMENT_PATHS.assignmentSubmissions(one.id), token: instructor.access });
     expect(still.status).toBe(200);
   });
 
@@ -222,7 +222,7 @@ describe('the rules', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Appraisal note.pdf"/);
     expect(res.rawPayload.equals(PDF)).toBe(true);
     const roster = SubmissionRoster.parse(
-      (await ctx.request({ url: ASSIGNMENTS_API.assignmentSubmissions(one.id), token: instructor.access })).body,
+      (await ctx.request({ url: ASSIGNMENT_PATHS.assignmentSubmissions(one.id), token: instructor.access })).body,
     );
     expect(roster.students.map((s) => [s.student.id, s.submission?.id ?? null])).toEqual(
       expect.arrayContaining([

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Batch, COUPON_PATHS, DELIVERY_API, type Payment } from '../../contract/index.ts';
+import { Batch, COUPON_PATHS, DELIVERY_PATHS, type Payment } from '../../contract/index.ts';
 import { completeThroughGateway, createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 
@@ -44,7 +44,7 @@ describe('the "enrolled into a batch" email', () => {
     const programId = await createProgram(ctx, admin.access);
     const created = await ctx.request({
       method: 'POST',
-      url: DELIVERY_API.adminBatches,
+      url: DELIVERY_PATHS.adminBatches,
       token: admin.access,
       body: {
         course: programId,
@@ -87,7 +87,7 @@ describe('the "enrolled into a batch" email', () => {
       .where('course_id', '=', programId)
       .executeTakeFirstOrThrow();
     // (The page's link follows the address it was opened at, the email's is PUBLIC_URL's: decision 066.)
-    const course = await ctx.request({ url: DELIVERY_API.course(enrollment.id), token: ravi.access });
+    const course = await ctx.request({ url: DELIVERY_PATHS.course(enrollment.id), token: ravi.access });
     expect(new URL((course.body as { calendar_url: string }).calendar_url).pathname).toBe(new URL(link!).pathname);
   });
 
@@ -103,7 +103,7 @@ describe('the "enrolled into a batch" email', () => {
     const programId = await createProgram(ctx, admin.access);
     const created = await ctx.request({
       method: 'POST',
-      url: DELIVERY_API.adminBatches,
+      url: DELIVERY_PATHS.adminBatches,
       token: admin.access,
       body: {
         course: programId,
@@ -142,7 +142,7 @@ describe('the "enrolled into a batch" email', () => {
     expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)!.subject).toContain('Free June batch');
     // The seat is taken, as a paid student's is.
-    const seats = await ctx.request({ url: DELIVERY_API.programBatches(programId) });
+    const seats = await ctx.request({ url: DELIVERY_PATHS.programBatches(programId) });
     expect((seats.body as { id: number; seats_left: number }[]).find((b) => b.id === batch.id)?.seats_left).toBe(4);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Batch,
-  DELIVERY_API,
+  DELIVERY_PATHS,
   DELIVERY_MESSAGES,
   Enrollment,
   StudentEnrollment,
@@ -26,7 +26,7 @@ const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_00
 async function createBatch(programId: number, overrides: Record<string, unknown> = {}): Promise<Batch> {
   const res = await ctx.request({
     method: 'POST',
-    url: DELIVERY_API.adminBatches,
+    url: DELIVERY_PATHS.adminBatches,
     token: admin.access,
     body: {
       course: programId,
@@ -57,18 +57,18 @@ describe('administrators manage batches', () => {
     const batch = await createBatch(programId, { seats: 2 });
     await createBatch(other);
     expect(batch).toMatchObject({ course: programId, seats: 2, seats_taken: 0, seats_left: 2, is_open: true });
-    const list = await ctx.request({ url: `${DELIVERY_API.adminBatches}?course=${programId}`, token: admin.access });
+    const list = await ctx.request({ url: `${DELIVERY_PATHS.adminBatches}?course=${programId}`, token: admin.access });
     expect((list.body as Batch[]).map((b) => b.id)).toEqual([batch.id]);
     const patched = await ctx.request({
       method: 'PATCH',
-      url: DELIVERY_API.adminBatch(batch.id),
+      url: DELIVERY_PATHS.adminBatch(batch.id),
       token: admin.access,
       body: { name: 'Renamed', location: 'Mumbai, Andheri centre' },
     });
     expect(patched.body).toMatchObject({ name: 'Renamed', location: 'Mumbai, Andheri centre', seats: 2 });
     const bad = await ctx.request({
       method: 'POST',
-      url: DELIVERY_API.adminBatches,
+      url: DELIVERY_PATHS.adminBatches,
       token: admin.access,
       body: { course: programId, name: 'x', starts_on: day(20), ends_on: day(5), seats: 3, mode: 'online' },
     });
@@ -76,7 +76,7 @@ describe('administrators manage batches', () => {
     expect(bad.body).toEqual({ ends_on: ['The end date cannot be before the start date.'] });
     const badMode = await ctx.request({
       method: 'POST',
-      url: DELIVERY_API.adminBatches,
+      url: DELIVERY_PATHS.adminBatches,
       token: admin.access,
       body: { course: programId, name: 'x', starts_on: day(2), ends_on: day(5), seats: 3, mode: 'by post' },
     });
@@ -86,14 +86,14 @@ describe('administrators manage batches', () => {
     expect((await completeThroughGateway(ctx, asha.access, payment.id)).status).toBe(200);
     const below = await ctx.request({
       method: 'PATCH',
-      url: DELIVERY_API.adminBatch(batch.id),
+      url: DELIVERY_PATHS.adminBatch(batch.id),
       token: admin.access,
       body: { seats: 0 },
     });
     expect(below.status).toBe(400);
     const fewer = await ctx.request({
       method: 'PATCH',
-      url: DELIVERY_API.adminBatch(batch.id),
+      url: DELIVERY_PATHS.adminBatch(batch.id),
       token: admin.access,
       body: { seats: 1 },
     });
@@ -101,21 +101,21 @@ describe('administrators manage batches', () => {
     // With an enrollment it cannot be deleted; an empty one can.
     const refused = await ctx.request({
       method: 'DELETE',
-      url: DELIVERY_API.adminBatch(batch.id),
+      url: DELIVERY_PATHS.adminBatch(batch.id),
       token: admin.access,
     });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ error: DELIVERY_MESSAGES.batchHasEnrollments });
     const empty = await createBatch(programId);
     expect(
-      (await ctx.request({ method: 'DELETE', url: DELIVERY_API.adminBatch(empty.id), token: admin.access })).status,
+      (await ctx.request({ method: 'DELETE', url: DELIVERY_PATHS.adminBatch(empty.id), token: admin.access })).status,
     ).toBe(204);
-    expect((await ctx.request({ url: DELIVERY_API.adminBatch(empty.id), token: admin.access })).status).toBe(404);
+    expect((await ctx.request({ url: DELIVERY_PATHS.adminBatch(empty.id), token: admin.access })).status).toBe(404);
   });
 
   it('is for administrators only', async () => {
-    expect((await ctx.request({ url: DELIVERY_API.adminBatches })).status).toBe(401);
-    expect((await ctx.request({ url: DELIVERY_API.adminBatches, token: asha.access })).status).toBe(403);
+    expect((await ctx.request({ url: DELIVERY_PATHS.adminBatches })).status).toBe(401);
+    expect((await ctx.request({ url: DELIVERY_PATHS.adminBatches, token: asha.access })).status).toBe(403);
   });
 });
 
@@ -126,12 +126,12 @@ describe('visitors see the open batches of a program, soonest first', () => {
     const soon = await createBatch(programId, { name: 'Soon', starts_on: day(5), ends_on: day(150) });
     await createBatch(programId, { name: 'Closed', is_open: false });
     await createBatch(programId, { name: 'Ended', starts_on: day(-200), ends_on: day(-1) });
-    const res = await ctx.request({ url: DELIVERY_API.programBatches(programId) });
+    const res = await ctx.request({ url: DELIVERY_PATHS.programBatches(programId) });
     expect(res.status).toBe(200);
     expect((res.body as Batch[]).map((b) => b.name)).toEqual(['Soon', 'Later']);
     expect((res.body as Batch[])[0]).toMatchObject({ id: soon.id, seats_left: 30 });
     expect(later.id).toBeGreaterThan(0);
-    expect((await ctx.request({ url: DELIVERY_API.programBatches(999999) })).status).toBe(404);
+    expect((await ctx.request({ url: DELIVERY_PATHS.programBatches(999999) })).status).toBe(404);
   });
 });
 
@@ -178,7 +178,7 @@ describe('the payment start takes the batch', () => {
     });
     const listed = (await ctx.request({ url: '/classroom/enrollments/', token: student.access })).body as Enrollment[];
     expect(listed[0]!.batch?.id).toBe(open.id);
-    const after = (await ctx.request({ url: DELIVERY_API.adminBatch(open.id), token: admin.access })).body as Batch;
+    const after = (await ctx.request({ url: DELIVERY_PATHS.adminBatch(open.id), token: admin.access })).body as Batch;
     expect(after).toMatchObject({ seats_taken: 1, seats_left: 29 });
   });
 
@@ -241,7 +241,7 @@ describe('moving an enrollment to another batch', () => {
     const move = (batch: number) =>
       ctx.request({
         method: 'POST',
-        url: DELIVERY_API.adminEnrollmentBatch(enrollmentId),
+        url: DELIVERY_PATHS.adminEnrollmentBatch(enrollmentId),
         token: admin.access,
         body: { batch },
       });
@@ -270,7 +270,7 @@ describe('moving an enrollment to another batch', () => {
       .id;
     const refused = await ctx.request({
       method: 'POST',
-      url: DELIVERY_API.adminEnrollmentBatch(e2),
+      url: DELIVERY_PATHS.adminEnrollmentBatch(e2),
       token: admin.access,
       body: { batch: b.id },
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CERTIFICATE_API, certificatePagePath } from '../../contract/index.ts';
+import { CERTIFICATE_PATHS, certificatePagePath } from '../../contract/index.ts';
 import { testConfig } from '../../server/config.ts';
 import { createPersonalDataRepository } from '../../server/domains/privacy/repositories/personal-data.ts';
 import { issueEndedBatchCertificates } from '../../server/domains/certificates/service.ts';
@@ -34,7 +34,7 @@ describe('erasure', () => {
       .executeTakeFirstOrThrow();
     const { code } = (await issue(enrollment.id)).body as { code: string };
     await createPersonalDataRepository(ctx.db).erase(person.id);
-    const api = await ctx.request({ url: CERTIFICATE_API.verify(code) });
+    const api = await ctx.request({ url: CERTIFICATE_PATHS.verify(code) });
     expect(api.body).toMatchObject({ status: 'valid', student_name: 'Erased Person' });
     expect((await ctx.request({ url: certificatePagePath(code) })).raw).not.toContain('Leaver');
   });

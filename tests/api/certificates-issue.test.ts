@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
   AdminCertificate,
-  CERTIFICATE_API,
+  CERTIFICATE_PATHS,
   Course as CourseAnswer,
-  DELIVERY_API,
+  DELIVERY_PATHS,
   PublicCertificate,
   certificatePagePath,
 } from '../../contract/index.ts';
@@ -108,7 +108,7 @@ describe('the rules, at their edges', () => {
   it('the course page shows the rules toward the certificate, then the certificate', async () => {
     const enrollment = await enrollWithRecord(ctx.db, course, learner.id, { ...EARNED, present: 74 });
     const before = CourseAnswer.parse(
-      (await ctx.request({ url: DELIVERY_API.course(enrollment), token: learner.access })).body,
+      (await ctx.request({ url: DELIVERY_PATHS.course(enrollment), token: learner.access })).body,
     );
     expect(before.certificate).toBeNull();
     expect(before.eligibility).toMatchObject({
@@ -126,7 +126,7 @@ describe('the rules, at their edges', () => {
     const issued = await issue(enrollment, instructor.access);
     expect(issued.status).toBe(201);
     const after = CourseAnswer.parse(
-      (await ctx.request({ url: DELIVERY_API.course(enrollment), token: learner.access })).body,
+      (await ctx.request({ url: DELIVERY_PATHS.course(enrollment), token: learner.access })).body,
     );
     expect(after.eligibility?.eligible).toBe(true);
     expect(after.certificate).toEqual({
@@ -170,7 +170,7 @@ describe('verification, revocation and the PDF', () => {
   });
 
   it('anyone verifies a valid certificate (API and page, noindex); an unknown code is a real 404 page', async () => {
-    const api = await ctx.request({ url: CERTIFICATE_API.verify(code) });
+    const api = await ctx.request({ url: CERTIFICATE_PATHS.verify(code) });
     expect(api.status).toBe(200);
     expect(api.headers['x-robots-tag']).toBe('noindex');
     const body = PublicCertificate.parse(api.body);
@@ -193,11 +193,11 @@ describe('verification, revocation and the PDF', () => {
     const unknown = await ctx.request({ url: certificatePagePath('no-such-code-at-all') });
     expect(unknown.status).toBe(404);
     expect(unknown.raw).toContain('Certificate not found');
-    expect((await ctx.request({ url: CERTIFICATE_API.verify('no-such-code-at-all') })).status).toBe(404);
+    expect((await ctx.request({ url: CERTIFICATE_PATHS.verify('no-such-code-at-all') })).status).toBe(404);
   });
 
   it('only an administrator revokes, with a reason; the page then says revoked with the date, never the reason', async () => {
-    const url = CERTIFICATE_API.revoke(code);
+    const url = CERTIFICATE_PATHS.revoke(code);
     const reason = 'Attendance sheet was forged';
     expect((await post(url, null, { reason })).status).toBe(401);
     expect((await post(url, learner.access, { reason })).status).toBe(403);
@@ -207,7 +207,7 @@ describe('verification, revocation and the PDF', () => {
     expect(revoked.status).toBe(200);
     expect(AdminCertificate.parse(revoked.body)).toMatchObject({ status: 'revoked', revoked_reason: reason });
     expect((await post(url, admin.access, { reason })).status).toBe(400);
-    const api = await ctx.request({ url: CERTIFICATE_API.verify(code) });
+    const api = await ctx.request({ url: CERTIFICATE_PATHS.verify(code) });
     expect(api.body).toMatchObject({ status: 'revoked', revoked_on: istDay(0) });
     expect(api.raw).not.toContain(reason);
     const page = await ctx.request({ url: certificatePagePath(code) });
@@ -221,10 +221,10 @@ describe('verification, revocation and the PDF', () => {
       .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actor_id).toBe(admin.id);
-    const list = await ctx.request({ url: CERTIFICATE_API.adminList, token: admin.access });
+    const list = await ctx.request({ url: CERTIFICATE_PATHS.adminList, token: admin.access });
     expect(list.status).toBe(200);
     expect((list.body as AdminCertificate[]).find((c) => c.code === code)?.status).toBe('revoked');
-    expect((await ctx.request({ url: CERTIFICATE_API.adminList, token: instructor.access })).status).toBe(403);
+    expect((await ctx.request({ url: CERTIFICATE_PATHS.adminList, token: instructor.access })).status).toBe(403);
   });
 
   it('its student and administrators download the PDF with the name, program and code; others may not', async () => {
@@ -234,7 +234,7 @@ describe('verification, revocation and the PDF', () => {
       .where('student_id', '=', learner.id)
       .executeTakeFirstOrThrow();
     const mine = await ctx.app.inject({
-      url: CERTIFICATE_API.pdf(row.code),
+      url: CERTIFICATE_PATHS.pdf(row.code),
       headers: { authorization: `Bearer ${learner.access}` },
     });
     expect(mine.statusCode).toBe(200);
@@ -245,13 +245,13 @@ describe('verification, revocation and the PDF', () => {
     expect(text).toContain(row.code);
     expect(text).toContain(`https://cci.example.in/certificates/${row.code}`);
     const asAdmin = await ctx.app.inject({
-      url: CERTIFICATE_API.pdf(row.code),
+      url: CERTIFICATE_PATHS.pdf(row.code),
       headers: { authorization: `Bearer ${admin.access}` },
     });
     expect(asAdmin.statusCode).toBe(200);
-    const other = await ctx.request({ url: CERTIFICATE_API.pdf(row.code), token: classmate.access });
+    const other = await ctx.request({ url: CERTIFICATE_PATHS.pdf(row.code), token: classmate.access });
     expect(other.status).toBe(403);
-    expect((await ctx.request({ url: CERTIFICATE_API.pdf(row.code) })).status).toBe(401);
+    expect((await ctx.request({ url: CERTIFICATE_PATHS.pdf(row.code) })).status).toBe(401);
   });
 
   it('the email announcing it is in the outbox, written with it, and carries the PDF', async () => {

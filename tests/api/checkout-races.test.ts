@@ -3,8 +3,8 @@ import {
   API,
   Batch,
   COUPON_PATHS,
-  DELIVERY_API,
-  INSTALMENT_API,
+  DELIVERY_PATHS,
+  INSTALMENT_PATHS,
   paymentTotalPaise,
   type Coupon,
   type InstalmentPlan,
@@ -50,7 +50,7 @@ beforeAll(async () => {
   programId = await createProgram(ctx, admin.access, { price: PRICE });
   const made = await ctx.request({
     method: 'POST',
-    url: INSTALMENT_API.adminProgramPlans(programId),
+    url: INSTALMENT_PATHS.adminProgramPlans(programId),
     token: admin.access,
     body: {
       name: 'Pay in 3',
@@ -75,7 +75,7 @@ beforeAll(async () => {
   const batch = async (name: string) => {
     const res = await ctx.request({
       method: 'POST',
-      url: DELIVERY_API.adminBatches,
+      url: DELIVERY_PATHS.adminBatches,
       token: admin.access,
       body: { course: programId, name, starts_on: day(10), ends_on: day(150), seats: 100, mode: 'online' },
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_API, DELIVERY_MESSAGES, Session } from '../../contract/index.ts';
+import { DELIVERY_PATHS, DELIVERY_MESSAGES, Session } from '../../contract/index.ts';
 import {
   admin,
   adminPost,
@@ -61,23 +61,26 @@ describe('the access matrix', () => {
       instructor: 200,
       admin: 200,
     };
-    expect(await statuses((token) => ctx.request({ url: DELIVERY_API.lesson(lessons.video.id), token }))).toEqual(
+    expect(await statuses((token) => ctx.request({ url: DELIVERY_PATHS.lesson(lessons.video.id), token }))).toEqual(
       expected,
     );
     expect(
-      await statuses((token) => ctx.request({ url: DELIVERY_API.lessonFile(lessons.document.id), token })),
+      await statuses((token) => ctx.request({ url: DELIVERY_PATHS.lessonFile(lessons.document.id), token })),
     ).toEqual(expected);
-    const refused = await ctx.request({ url: DELIVERY_API.lesson(lessons.video.id), token: students.outsider.access });
+    const refused = await ctx.request({
+      url: DELIVERY_PATHS.lesson(lessons.video.id),
+      token: students.outsider.access,
+    });
     expect(refused.body).toEqual({ detail: DELIVERY_MESSAGES.lessonLocked });
   });
 
   it('a preview lesson: anyone', async () => {
-    const all = await statuses((token) => ctx.request({ url: DELIVERY_API.lesson(lessons.preview.id), token }));
+    const all = await statuses((token) => ctx.request({ url: DELIVERY_PATHS.lesson(lessons.preview.id), token }));
     expect(new Set(Object.values(all))).toEqual(new Set([200]));
   });
 
   it('marking done: the program’s active students only', async () => {
-    const res = await statuses((token) => post(DELIVERY_API.lessonComplete(lessons.link.id), token));
+    const res = await statuses((token) => post(DELIVERY_PATHS.lessonComplete(lessons.link.id), token));
     expect(res).toEqual({
       anonymous: 401,
       outsider: 403,
@@ -91,7 +94,7 @@ describe('the access matrix', () => {
   });
 
   it('the course page: only its own student; revoked access is 403 with a message', async () => {
-    const own = await statuses((token) => ctx.request({ url: DELIVERY_API.course(enrollmentOf.enrolled!), token }));
+    const own = await statuses((token) => ctx.request({ url: DELIVERY_PATHS.course(enrollmentOf.enrolled!), token }));
     expect(own).toEqual({
       anonymous: 401,
       outsider: 404,
@@ -103,7 +106,7 @@ describe('the access matrix', () => {
       admin: 404,
     });
     const revoked = await ctx.request({
-      url: DELIVERY_API.course(enrollmentOf.revoked!),
+      url: DELIVERY_PATHS.course(enrollmentOf.revoked!),
       token: students.revoked.access,
     });
     expect(revoked.status).toBe(403);
@@ -111,12 +114,12 @@ describe('the access matrix', () => {
   });
 
   it('a session: the batch’s students, its instructor and administrators', async () => {
-    const session = await adminPost<Session>(DELIVERY_API.adminBatchSessions(batch.id), {
+    const session = await adminPost<Session>(DELIVERY_PATHS.adminBatchSessions(batch.id), {
       title: 'Ratio analysis',
       starts_at: ist(Date.now() + 86_400_000),
       duration_minutes: 90,
     });
-    const res = await statuses((token) => ctx.request({ url: DELIVERY_API.session(session.id), token }));
+    const res = await statuses((token) => ctx.request({ url: DELIVERY_PATHS.session(session.id), token }));
     expect(res).toEqual({
       anonymous: 401,
       outsider: 403,
@@ -131,9 +134,9 @@ describe('the access matrix', () => {
 
   it('admin batch, session, module and lesson endpoints: administrators only', async () => {
     const urls = [
-      DELIVERY_API.adminBatches,
-      DELIVERY_API.adminBatch(batch.id),
-      DELIVERY_API.adminProgramModules(program),
+      DELIVERY_PATHS.adminBatches,
+      DELIVERY_PATHS.adminBatch(batch.id),
+      DELIVERY_PATHS.adminProgramModules(program),
     ];
     for (const url of urls) {
       const res = await statuses((token) => ctx.request({ url, token }));
@@ -149,7 +152,7 @@ describe('the access matrix', () => {
       });
     }
     const writes = await statuses((token) =>
-      ctx.request({ method: 'PATCH', url: DELIVERY_API.adminLesson(lessons.link.id), token, body: {} }),
+      ctx.request({ method: 'PATCH', url: DELIVERY_PATHS.adminLesson(lessons.link.id), token, body: {} }),
     );
     expect(writes).toEqual({
       anonymous: 401,
@@ -164,7 +167,7 @@ describe('the access matrix', () => {
   });
 
   it('a program’s open batches: anyone', async () => {
-    const all = await statuses((token) => ctx.request({ url: DELIVERY_API.programBatches(program), token }));
+    const all = await statuses((token) => ctx.request({ url: DELIVERY_PATHS.programBatches(program), token }));
     expect(new Set(Object.values(all))).toEqual(new Set([200]));
   });
 });

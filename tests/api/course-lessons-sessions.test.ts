@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { Course, DELIVERY_API, Lesson, Session } from '../../contract/index.ts';
+import { Course, DELIVERY_PATHS, Lesson, Session } from '../../contract/index.ts';
 import { createProgram } from './support/fixtures.ts';
 import {
   admin,
@@ -30,13 +30,13 @@ useCourseApp();
 describe('lessons, completion and progress', () => {
   it('answers the lesson’s body, url and file link; the file downloads', async () => {
     const res = Lesson.parse(
-      (await ctx.request({ url: DELIVERY_API.lesson(lessons.document.id), token: students.enrolled.access })).body,
+      (await ctx.request({ url: DELIVERY_PATHS.lesson(lessons.document.id), token: students.enrolled.access })).body,
     );
-    expect(res.file).toBe(DELIVERY_API.lessonFile(lessons.document.id));
+    expect(res.file).toBe(DELIVERY_PATHS.lessonFile(lessons.document.id));
     const file = await ctx.request({ url: res.file!, token: students.enrolled.access });
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.raw.startsWith('%PDF')).toBe(true);
-    const text = Lesson.parse((await ctx.request({ url: DELIVERY_API.lesson(lessons.preview.id) })).body);
+    const text = Lesson.parse((await ctx.request({ url: DELIVERY_PATHS.lesson(lessons.preview.id) })).body);
     expect(text.body).toBe('# Intro\nLending **basics**.');
   });
 
@@ -45,14 +45,14 @@ describe('lessons, completion and progress', () => {
     const other = await newBatch(program, 'Progress batch');
     const enrollment = await enroll(me, program, other.id);
     const mark = (lesson: Lesson, method: 'POST' | 'DELETE' = 'POST') =>
-      ctx.request({ method, url: DELIVERY_API.lessonComplete(lesson.id), token: me.access });
+      ctx.request({ method, url: DELIVERY_PATHS.lessonComplete(lesson.id), token: me.access });
     expect((await mark(lessons.video)).body).toEqual({ progress_percentage: 25 });
     expect((await mark(lessons.video)).body).toEqual({ progress_percentage: 25 });
     expect((await mark(lessons.preview)).body).toEqual({ progress_percentage: 50 });
     expect((await mark(lessons.preview, 'DELETE')).body).toEqual({ progress_percentage: 25 });
     expect((await mark(lessons.preview, 'DELETE')).body).toEqual({ progress_percentage: 25 });
     // A lesson added: 1 of 5 is 20; the enrollment lists show the same figure.
-    const extra = await adminPost<Lesson>(DELIVERY_API.adminModuleLessons(lessons.link.module), {
+    const extra = await adminPost<Lesson>(DELIVERY_PATHS.adminModuleLessons(lessons.link.module), {
       title: 'Extra',
       kind: 'text',
       body: 'x',
@@ -62,7 +62,7 @@ describe('lessons, completion and progress', () => {
       progress_percentage: number;
     }[];
     expect(mine.find((e) => e.id === enrollment)!.progress_percentage).toBe(20);
-    const course = Course.parse((await ctx.request({ url: DELIVERY_API.course(enrollment), token: me.access })).body);
+    const course = Course.parse((await ctx.request({ url: DELIVERY_PATHS.course(enrollment), token: me.access })).body);
     expect(course.progress_percentage).toBe(20);
     expect(
       course.modules
@@ -71,8 +71,8 @@ describe('lessons, completion and progress', () => {
         .map((l) => l.id),
     ).toEqual([lessons.video.id]);
     // Two of three after the extra and one more go: floor(200/6)... 2 done of 4 → 50; 1 of 3 → 33.
-    await ctx.request({ method: 'DELETE', url: DELIVERY_API.adminLesson(extra.id), token: admin.access });
-    await ctx.request({ method: 'DELETE', url: DELIVERY_API.adminLesson(lessons.link.id), token: admin.access });
+    await ctx.request({ method: 'DELETE', url: DELIVERY_PATHS.adminLesson(extra.id), token: admin.access });
+    await ctx.request({ method: 'DELETE', url: DELIVERY_PATHS.adminLesson(lessons.link.id), token: admin.access });
     const after = (await ctx.request({ url: '/classroom/enrollments/', token: me.access })).body as {
       id: number;
       progress_percentage: number;
@@ -82,29 +82,29 @@ describe('lessons, completion and progress', () => {
 
   it('administrators reorder modules and lessons', async () => {
     const p = await createProgram(ctx, admin.access);
-    const a = await adminPost<{ id: number }>(DELIVERY_API.adminProgramModules(p), { title: 'A' });
-    const b = await adminPost<{ id: number }>(DELIVERY_API.adminProgramModules(p), { title: 'B' });
-    await adminPost(DELIVERY_API.adminProgramModules(p), { title: 'Z', position: 0 });
+    const a = await adminPost<{ id: number }>(DELIVERY_PATHS.adminProgramModules(p), { title: 'A' });
+    const b = await adminPost<{ id: number }>(DELIVERY_PATHS.adminProgramModules(p), { title: 'B' });
+    await adminPost(DELIVERY_PATHS.adminProgramModules(p), { title: 'Z', position: 0 });
     await ctx.request({
       method: 'PATCH',
-      url: DELIVERY_API.adminModule(b.id),
+      url: DELIVERY_PATHS.adminModule(b.id),
       token: admin.access,
       body: { position: 1 },
     });
-    const list = (await ctx.request({ url: DELIVERY_API.adminProgramModules(p), token: admin.access })).body as {
+    const list = (await ctx.request({ url: DELIVERY_PATHS.adminProgramModules(p), token: admin.access })).body as {
       title: string;
       id: number;
     }[];
     expect(list.map((m) => m.title)).toEqual(['Z', 'B', 'A']);
-    const l1 = await adminPost<Lesson>(DELIVERY_API.adminModuleLessons(a.id), { title: 'one', kind: 'text' });
-    await adminPost<Lesson>(DELIVERY_API.adminModuleLessons(a.id), { title: 'two', kind: 'text' });
+    const l1 = await adminPost<Lesson>(DELIVERY_PATHS.adminModuleLessons(a.id), { title: 'one', kind: 'text' });
+    await adminPost<Lesson>(DELIVERY_PATHS.adminModuleLessons(a.id), { title: 'two', kind: 'text' });
     await ctx.request({
       method: 'PATCH',
-      url: DELIVERY_API.adminLesson(l1.id),
+      url: DELIVERY_PATHS.adminLesson(l1.id),
       token: admin.access,
       body: { position: 5 },
     });
-    const again = (await ctx.request({ url: DELIVERY_API.adminProgramModules(p), token: admin.access })).body as {
+    const again = (await ctx.request({ url: DELIVERY_PATHS.adminProgramModules(p), token: admin.access })).body as {
       id: number;
       lessons: Lesson[];
     }[];
@@ -115,7 +115,7 @@ describe('lessons, completion and progress', () => {
 describe('sessions and the meeting link window', () => {
   it('shows the link from 30 minutes before the start until the end, and says when it opens', async () => {
     const start = Date.now() + 40 * 60_000;
-    const session = await adminPost<Session>(DELIVERY_API.adminBatchSessions(batch.id), {
+    const session = await adminPost<Session>(DELIVERY_PATHS.adminBatchSessions(batch.id), {
       title: 'Live: CMA data',
       starts_at: ist(start),
       duration_minutes: 60,
@@ -123,32 +123,33 @@ describe('sessions and the meeting link window', () => {
     });
     const read = async () =>
       Session.parse(
-        (await ctx.request({ url: DELIVERY_API.session(session.id), token: students.enrolled.access })).body,
+        (await ctx.request({ url: DELIVERY_PATHS.session(session.id), token: students.enrolled.access })).body,
       );
     const early = await read();
     expect(early.meeting_url).toBeNull();
     expect(early.meeting_opens_at).toBe(ist(start - 30 * 60_000));
     await ctx.request({
       method: 'PATCH',
-      url: DELIVERY_API.adminSession(session.id),
+      url: DELIVERY_PATHS.adminSession(session.id),
       token: admin.access,
       body: { starts_at: ist(Date.now() + 20 * 60_000) },
     });
     expect((await read()).meeting_url).toBe('https://meet.example.com/cma');
     await ctx.request({
       method: 'PATCH',
-      url: DELIVERY_API.adminSession(session.id),
+      url: DELIVERY_PATHS.adminSession(session.id),
       token: admin.access,
       body: { starts_at: ist(Date.now() - 61 * 60_000) },
     });
     expect((await read()).meeting_url).toBeNull();
     const course = Course.parse(
-      (await ctx.request({ url: DELIVERY_API.course(enrollmentOf.enrolled!), token: students.enrolled.access })).body,
+      (await ctx.request({ url: DELIVERY_PATHS.course(enrollmentOf.enrolled!), token: students.enrolled.access })).body,
     );
     expect(course.sessions.some((s) => s.id === session.id)).toBe(true);
     expect(course.batch?.id).toBe(batch.id);
     expect(
-      (await ctx.request({ method: 'DELETE', url: DELIVERY_API.adminSession(session.id), token: admin.access })).status,
+      (await ctx.request({ method: 'DELETE', url: DELIVERY_PATHS.adminSession(session.id), token: admin.access }))
+        .status,
     ).toBe(204);
   });
 });
@@ -156,14 +157,14 @@ describe('sessions and the meeting link window', () => {
 describe('the calendar feed (RFC 5545)', () => {
   it('answers text/calendar without a login, one VEVENT per session, moved sessions move, reset retires the URL', async () => {
     const start = Date.UTC(2027, 0, 9, 13, 30); // 19:00 IST
-    const session = await adminPost<Session>(DELIVERY_API.adminBatchSessions(batch.id), {
+    const session = await adminPost<Session>(DELIVERY_PATHS.adminBatchSessions(batch.id), {
       title: 'Rating methodology; CRISIL, ICRA and CARE — a long title that must be folded over 75 octets',
       starts_at: ist(start),
       duration_minutes: 120,
       location: 'Room 4, Andheri East',
     });
     const course = Course.parse(
-      (await ctx.request({ url: DELIVERY_API.course(enrollmentOf.enrolled!), token: students.enrolled.access })).body,
+      (await ctx.request({ url: DELIVERY_PATHS.course(enrollmentOf.enrolled!), token: students.enrolled.access })).body,
     );
     const path = new URL(course.calendar_url).pathname;
     const feed = await ctx.request({ url: path });
@@ -175,7 +176,7 @@ describe('the calendar feed (RFC 5545)', () => {
     const at = Course.parse(
       (
         await ctx.request({
-          url: DELIVERY_API.course(enrollmentOf.enrolled!),
+          url: DELIVERY_PATHS.course(enrollmentOf.enrolled!),
           token: students.enrolled.access,
           headers: opened,
         })
@@ -203,20 +204,20 @@ describe('the calendar feed (RFC 5545)', () => {
     const uid = event.uid;
     await ctx.request({
       method: 'PATCH',
-      url: DELIVERY_API.adminSession(session.id),
+      url: DELIVERY_PATHS.adminSession(session.id),
       token: admin.access,
       body: { starts_at: ist(start + 86_400_000) },
     });
     feedText = (await ctx.request({ url: path })).raw;
     const moved = events().find((e) => e.uid === uid)!;
     expect(moved.startDate.toJSDate().getTime()).toBe(start + 86_400_000);
-    const reset = await post(DELIVERY_API.calendarReset(enrollmentOf.enrolled!), students.enrolled.access);
+    const reset = await post(DELIVERY_PATHS.calendarReset(enrollmentOf.enrolled!), students.enrolled.access);
     const fresh = (reset.body as { calendar_url: string }).calendar_url;
     expect(fresh).not.toBe(course.calendar_url);
     expect((await ctx.request({ url: path })).status).toBe(404);
     expect((await ctx.request({ url: new URL(fresh).pathname })).status).toBe(200);
-    expect((await ctx.request({ url: DELIVERY_API.calendarFeed('1.0.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA') })).status).toBe(
-      404,
-    );
+    expect(
+      (await ctx.request({ url: DELIVERY_PATHS.calendarFeed('1.0.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA') })).status,
+    ).toBe(404);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   API,
-  DELIVERY_API,
+  DELIVERY_PATHS,
   DELIVERY_MESSAGES,
-  TEACHING_API,
+  TEACHING_PATHS,
   TEACHING_MESSAGES,
   type Session,
 } from '../../contract/index.ts';
@@ -22,7 +22,7 @@ describe('an instructor demoted to student', () => {
     const former = await ctx.user('former', 'instructor');
     const batch = await newBatch(program, 'Saturday morning', { instructor: former.id });
     // A session under way: its meeting link is open to whoever belongs to the batch.
-    const session = await adminPost<Session>(DELIVERY_API.adminBatchSessions(batch.id), {
+    const session = await adminPost<Session>(DELIVERY_PATHS.adminBatchSessions(batch.id), {
       title: 'Working capital',
       starts_at: ist(Date.now() - 10 * 60_000),
       duration_minutes: 90,
@@ -30,12 +30,12 @@ describe('an instructor demoted to student', () => {
     });
     const get = (url: string) => ctx.request({ url, token: former.access });
 
-    expect((await get(DELIVERY_API.lesson(lessons.video.id))).status).toBe(200);
-    const before = await get(DELIVERY_API.session(session.id));
+    expect((await get(DELIVERY_PATHS.lesson(lessons.video.id))).status).toBe(200);
+    const before = await get(DELIVERY_PATHS.session(session.id));
     expect(before.status).toBe(200);
     expect((before.body as Session).meeting_url).toBe('https://meet.example.com/working-capital');
-    expect((await get(TEACHING_API.batches)).status).toBe(200);
-    expect((await get(TEACHING_API.batch(batch.id))).status).toBe(200);
+    expect((await get(TEACHING_PATHS.batches)).status).toBe(200);
+    expect((await get(TEACHING_PATHS.batch(batch.id))).status).toBe(200);
 
     const demoted = await ctx.request({
       method: 'PATCH',
@@ -46,19 +46,19 @@ describe('an instructor demoted to student', () => {
     expect(demoted.status, demoted.raw).toBe(200);
 
     // The same access token, the batch unchanged: the role decides now.
-    const lesson = await get(DELIVERY_API.lesson(lessons.video.id));
+    const lesson = await get(DELIVERY_PATHS.lesson(lessons.video.id));
     expect(lesson.status).toBe(403);
     expect(lesson.body).toEqual({ detail: DELIVERY_MESSAGES.lessonLocked });
-    const file = await get(DELIVERY_API.lessonFile(lessons.document.id));
+    const file = await get(DELIVERY_PATHS.lessonFile(lessons.document.id));
     expect(file.status).toBe(403);
-    const after = await get(DELIVERY_API.session(session.id));
+    const after = await get(DELIVERY_PATHS.session(session.id));
     expect(after.status).toBe(403);
     expect(after.raw).not.toContain('meet.example.com');
     expect(after.body).toEqual({ detail: DELIVERY_MESSAGES.sessionNotYours });
     for (const url of [
-      TEACHING_API.batches,
-      TEACHING_API.batch(batch.id),
-      TEACHING_API.sessionAttendance(session.id),
+      TEACHING_PATHS.batches,
+      TEACHING_PATHS.batch(batch.id),
+      TEACHING_PATHS.sessionAttendance(session.id),
     ]) {
       const res = await get(url);
       expect(res.status, url).toBe(403);

@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { API, IDENTITY_PATHS, PRIVACY_API, type PrivacyRequest, type TokenPair } from '../../contract/index.ts';
+import { API, IDENTITY_PATHS, PRIVACY_PATHS, type PrivacyRequest, type TokenPair } from '../../contract/index.ts';
 import { createProgram } from './support/fixtures.ts';
 import type { TestUser } from './support/harness.ts';
 import { admin, ctx, mailbox, usePrivacyRightsApp } from './support/privacy-rights-app.ts';
@@ -27,7 +27,7 @@ async function counsel(email: string, name: string, message: string, phone = '98
 async function exported(access: string): Promise<Record<string, string>> {
   const res = await ctx.app.inject({
     method: 'GET',
-    url: PRIVACY_API.dataExport,
+    url: PRIVACY_PATHS.dataExport,
     headers: { authorization: `Bearer ${access}` },
   });
   expect(res.statusCode).toBe(200);
@@ -38,7 +38,7 @@ async function exported(access: string): Promise<Record<string, string>> {
 async function erase(user: { access: string; password: string }) {
   const made = await ctx.request({
     method: 'POST',
-    url: PRIVACY_API.erasureRequest,
+    url: PRIVACY_PATHS.erasureRequest,
     token: user.access,
     body: { password: user.password },
   });
@@ -47,7 +47,7 @@ async function erase(user: { access: string; password: string }) {
   for (const action of ['verify', 'complete']) {
     const res = await ctx.request({
       method: 'POST',
-      url: PRIVACY_API.adminRequest(id),
+      url: PRIVACY_PATHS.adminRequest(id),
       token: admin.access,
       body: { action },
     });

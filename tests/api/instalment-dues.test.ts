@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
-  DELIVERY_API,
-  INSTALMENT_API,
+  DELIVERY_PATHS,
+  INSTALMENT_PATHS,
   INSTALMENT_MESSAGES,
   addDays,
   istToday,
@@ -41,14 +41,14 @@ describe('unpaid instalments: reminders, the pause of access, administrators', (
   beforeAll(async () => {
     const payment = await startWithPlan(ravi, plan.id);
     enrollmentId = ((await verifyPaid(ravi, payment.id)).body as { enrollment: { id: number } }).enrollment.id;
-    schedule = (await req('GET', INSTALMENT_API.enrollmentInstalments(enrollmentId), ravi)).body as Instalment[];
+    schedule = (await req('GET', INSTALMENT_PATHS.enrollmentInstalments(enrollmentId), ravi)).body as Instalment[];
   });
   afterEach(() => {
     world.now = start;
   });
   const emails = (template: string) =>
     ctx.db.selectFrom('outbox').select(['recipients', 'subject']).where('template', '=', template).execute();
-  const course = () => req('GET', DELIVERY_API.course(enrollmentId), ravi);
+  const course = () => req('GET', DELIVERY_PATHS.course(enrollmentId), ravi);
 
   it('reminds 3 days before and on the due date, once each; the schedule says overdue after it', async () => {
     expect(await runInstalmentPass(ctx.db, ctx.config, start + 26 * DAY)).toBe(0);
@@ -60,7 +60,7 @@ describe('unpaid instalments: reminders, the pause of access, administrators', (
       'Instalment 2 of Credit Analyst Program is due today',
     );
     world.now = start + 31 * DAY;
-    const overdue = (await req('GET', INSTALMENT_API.enrollmentInstalments(enrollmentId), ravi)).body as Instalment[];
+    const overdue = (await req('GET', INSTALMENT_PATHS.enrollmentInstalments(enrollmentId), ravi)).body as Instalment[];
     expect(overdue.map((i) => i.status)).toEqual(['paid', 'overdue', 'due']);
     // Still within the grace days: the course page is open.
     expect((await course()).status).toBe(200);
@@ -69,12 +69,12 @@ describe('unpaid instalments: reminders, the pause of access, administrators', (
   it('administrators see overdue ones first, filter by status, and move a due date with a reason (audited)', async () => {
     world.now = start + 31 * DAY;
     for (const user of [null, ravi, instructor]) {
-      expect((await req('GET', INSTALMENT_API.adminInstalments, user)).status).toBe(user ? 403 : 401);
-      expect((await req('PATCH', INSTALMENT_API.adminInstalment(schedule[1]!.id), user, {})).status).toBe(
+      expect((await req('GET', INSTALMENT_PATHS.adminInstalments, user)).status).toBe(user ? 403 : 401);
+      expect((await req('PATCH', INSTALMENT_PATHS.adminInstalment(schedule[1]!.id), user, {})).status).toBe(
         user ? 403 : 401,
       );
     }
-    const all = (await req('GET', INSTALMENT_API.adminInstalments, admin)).body as Array<
+    const all = (await req('GET', INSTALMENT_PATHS.adminInstalments, admin)).body as Array<
       Instalment & { student: string }
     >;
     // The schedule with something overdue comes first, its instalments by number (decision record 066).
@@ -83,19 +83,20 @@ describe('unpaid instalments: reminders, the pause of access, administrators', (
       [schedule[1]!.id, 2, 'overdue', 'Ravi Tester'],
       [schedule[2]!.id, 3, 'due', 'Ravi Tester'],
     ]);
-    const overdue = (await req('GET', `${INSTALMENT_API.adminInstalments}?status=overdue`, admin)).body as Instalment[];
+    const overdue = (await req('GET', `${INSTALMENT_PATHS.adminInstalments}?status=overdue`, admin))
+      .body as Instalment[];
     expect(overdue.map((i) => i.id)).toEqual([schedule[1]!.id]);
-    const paid = (await req('GET', `${INSTALMENT_API.adminInstalments}?status=paid`, admin)).body as Instalment[];
+    const paid = (await req('GET', `${INSTALMENT_PATHS.adminInstalments}?status=paid`, admin)).body as Instalment[];
     expect(paid.every((i) => i.status === 'paid')).toBe(true);
-    expect((await req('GET', `${INSTALMENT_API.adminInstalments}?status=late`, admin)).status).toBe(400);
+    expect((await req('GET', `${INSTALMENT_PATHS.adminInstalments}?status=late`, admin)).status).toBe(400);
 
     const today = istToday(new Date(world.now));
-    const past = await req('PATCH', INSTALMENT_API.adminInstalment(schedule[1]!.id), admin, {
+    const past = await req('PATCH', INSTALMENT_PATHS.adminInstalment(schedule[1]!.id), admin, {
       due_on: addDays(today, -1),
       reason: 'x',
     });
     expect(past.body).toEqual({ error: INSTALMENT_MESSAGES.dueInPast });
-    const moved = await req('PATCH', INSTALMENT_API.adminInstalment(schedule[1]!.id), admin, {
+    const moved = await req('PATCH', INSTALMENT_PATHS.adminInstalment(schedule[1]!.id), admin, {
       due_on: addDays(today, 5),
       reason: 'Salary comes on the 1st',
     });
@@ -123,12 +124,16 @@ describe('unpaid instalments: reminders, the pause of access, administrators', (
 
   it(`unpaid ${7} days after the due date pauses lessons and live sessions (not the dashboard); paying restores at once`, async () => {
     const module = (
-      await req('POST', DELIVERY_API.adminProgramModules(programId), admin, { title: 'Credit appraisal' })
+      await req('POST', DELIVERY_PATHS.adminProgramModules(programId), admin, { title: 'Credit appraisal' })
     ).body as { id: number };
     const lesson = (
-      await req('POST', DELIVERY_API.adminModuleLessons(module.id), admin, { title: 'Ratios', kind: 'text', body: 'x' })
+      await req('POST', DELIVERY_PATHS.adminModuleLessons(module.id), admin, {
+        title: 'Ratios',
+        kind: 'text',
+        body: 'x',
+      })
     ).body as { id: number };
-    const openLesson = () => req('GET', DELIVERY_API.lesson(lesson.id), ravi);
+    const openLesson = () => req('GET', DELIVERY_PATHS.lesson(lesson.id), ravi);
     expect(await runInstalmentPass(ctx.db, ctx.config, start + 37 * DAY)).toBe(0);
     expect((await course()).status).toBe(200);
     expect((await openLesson()).status).toBe(200);
@@ -142,7 +147,7 @@ describe('unpaid instalments: reminders, the pause of access, administrators', (
     // The dashboard, the invoices and paying stay open.
     expect((await req('GET', API.enrollments.list, ravi)).status).toBe(200);
     expect((await req('GET', API.payments.invoice(schedule[0]!.payment!), ravi)).status).toBe(200);
-    const payment = (await req('POST', INSTALMENT_API.instalmentPayment(schedule[1]!.id), ravi)).body as PaymentStart;
+    const payment = (await req('POST', INSTALMENT_PATHS.instalmentPayment(schedule[1]!.id), ravi)).body as PaymentStart;
     expect((await verifyPaid(ravi, payment.id)).status).toBe(200);
     expect((await course()).status).toBe(200);
     expect((await openLesson()).status).toBe(200);

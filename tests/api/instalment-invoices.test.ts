@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   COUPON_PATHS,
   API,
-  INSTALMENT_API,
+  INSTALMENT_PATHS,
   type Instalment,
   type InstalmentPlan,
   type Payment,
@@ -38,7 +38,7 @@ describe('INSTALMENT_INVOICE_ON=due_date', () => {
       const p = (
         await due.request({
           method: 'POST',
-          url: INSTALMENT_API.adminProgramPlans(program),
+          url: INSTALMENT_PATHS.adminProgramPlans(program),
           token: boss.access,
           body: {
             name: 'Two',
@@ -65,7 +65,7 @@ describe('INSTALMENT_INVOICE_ON=due_date', () => {
         (
           await due.request({
             method: 'GET',
-            url: INSTALMENT_API.enrollmentInstalments(enrollment),
+            url: INSTALMENT_PATHS.enrollmentInstalments(enrollment),
             token: meera.access,
           })
         ).body as Instalment[];
@@ -79,7 +79,7 @@ describe('INSTALMENT_INVOICE_ON=due_date', () => {
       expect(second.invoice).toBeTruthy();
       expect(counter(second.invoice!)).toBe(counter((await list())[0]!.invoice!) + 1);
       const pay = (
-        await due.request({ method: 'POST', url: INSTALMENT_API.instalmentPayment(second.id), token: meera.access })
+        await due.request({ method: 'POST', url: INSTALMENT_PATHS.instalmentPayment(second.id), token: meera.access })
       ).body as PaymentStart;
       expect(pay.id).toBe(second.payment);
       await due.pay(pay.id);
@@ -125,10 +125,10 @@ describe('a coupon with a plan: the discount comes off the plan total, then off 
       .execute();
     expect(rows.map((r) => Number(r.discount_paise))).toEqual([36232, 31884, 31884]);
     expect(rows.reduce((sum, r) => sum + Number(r.discount_paise), 0)).toBe(100000);
-    const shown = (await req('GET', INSTALMENT_API.enrollmentInstalments(enrollment), meena)).body as Instalment[];
+    const shown = (await req('GET', INSTALMENT_PATHS.enrollmentInstalments(enrollment), meena)).body as Instalment[];
     expect(shown.map((i) => i.total_paise)).toEqual([2500000 - 36232, 2200000 - 31884, 2200000 - 31884]);
 
-    const second = await req('POST', INSTALMENT_API.instalmentPayment(shown[1]!.id), meena);
+    const second = await req('POST', INSTALMENT_PATHS.instalmentPayment(shown[1]!.id), meena);
     expect(second.status).toBe(201);
     const secondPayment = second.body as PaymentStart;
     expect(secondPayment.total_paise).toBe(2200000 - 31884);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API, INSTALMENT_API, INSTALMENT_MESSAGES, type InstalmentPlan } from '../../contract/index.ts';
+import { API, INSTALMENT_PATHS, INSTALMENT_MESSAGES, type InstalmentPlan } from '../../contract/index.ts';
 import { createProgram } from './support/fixtures.ts';
 import { type TestContext, type TestUser } from './support/harness.ts';
 import { instalmentWorld, THREE } from './support/instalments.ts';
@@ -23,7 +23,7 @@ let plan: InstalmentPlan;
 
 describe('plans: administrators define them per program; the program page carries the active ones', () => {
   it('only administrators create, read, change and delete plans', async () => {
-    const url = INSTALMENT_API.adminProgramPlans(programId);
+    const url = INSTALMENT_PATHS.adminProgramPlans(programId);
     const body = { name: 'Pay in 3', instalments: THREE, is_active: true };
     expect((await req('POST', url, null, body)).status).toBe(401);
     expect((await req('POST', url, asha, body)).status).toBe(403);
@@ -34,18 +34,18 @@ describe('plans: administrators define them per program; the program page carrie
     expect(plan).toMatchObject({ name: 'Pay in 3', total: 69000, is_active: true, program_id: programId });
     for (const user of [null, asha, instructor]) {
       expect((await req('GET', url, user)).status).toBe(user ? 403 : 401);
-      expect((await req('GET', INSTALMENT_API.adminPlan(plan.id), user)).status).toBe(user ? 403 : 401);
-      expect((await req('PATCH', INSTALMENT_API.adminPlan(plan.id), user, { name: 'x' })).status).toBe(
+      expect((await req('GET', INSTALMENT_PATHS.adminPlan(plan.id), user)).status).toBe(user ? 403 : 401);
+      expect((await req('PATCH', INSTALMENT_PATHS.adminPlan(plan.id), user, { name: 'x' })).status).toBe(
         user ? 403 : 401,
       );
-      expect((await req('DELETE', INSTALMENT_API.adminPlan(plan.id), user)).status).toBe(user ? 403 : 401);
+      expect((await req('DELETE', INSTALMENT_PATHS.adminPlan(plan.id), user)).status).toBe(user ? 403 : 401);
     }
     expect(((await req('GET', url, admin)).body as InstalmentPlan[]).map((p) => p.id)).toEqual([plan.id]);
-    expect((await req('GET', INSTALMENT_API.adminProgramPlans(999999), admin)).status).toBe(404);
+    expect((await req('GET', INSTALMENT_PATHS.adminProgramPlans(999999), admin)).status).toBe(404);
   });
 
   it('refuses a schedule that does not start at checkout or goes backwards, with a sentence', async () => {
-    const url = INSTALMENT_API.adminProgramPlans(programId);
+    const url = INSTALMENT_PATHS.adminProgramPlans(programId);
     const late = await req('POST', url, admin, {
       name: 'Late',
       instalments: [
@@ -76,7 +76,7 @@ describe('plans: administrators define them per program; the program page carrie
 
   it('GET /classroom/programs/{id}/ carries the active plans only', async () => {
     const spare = (
-      await req('POST', INSTALMENT_API.adminProgramPlans(programId), admin, {
+      await req('POST', INSTALMENT_PATHS.adminProgramPlans(programId), admin, {
         name: 'Pay in 2',
         instalments: [
           { amount: 35000, due_after_days: 0 },
@@ -88,8 +88,8 @@ describe('plans: administrators define them per program; the program page carrie
     const page = (await req('GET', API.programs.detail(programId), null)).body as { plans: InstalmentPlan[] };
     expect(page.plans.map((p) => p.name)).toEqual(['Pay in 3']);
     // Unused: deleted outright.
-    expect((await req('DELETE', INSTALMENT_API.adminPlan(spare.id), admin)).status).toBe(204);
-    expect((await req('GET', INSTALMENT_API.adminPlan(spare.id), admin)).status).toBe(404);
+    expect((await req('DELETE', INSTALMENT_PATHS.adminPlan(spare.id), admin)).status).toBe(204);
+    expect((await req('GET', INSTALMENT_PATHS.adminPlan(spare.id), admin)).status).toBe(404);
   });
 
   it('a plan offered for another program, or switched off, cannot be chosen', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  INSTALMENT_API,
+  INSTALMENT_PATHS,
   INSTALMENT_MESSAGES,
   type Instalment,
   type InstalmentPlan,
@@ -27,13 +27,14 @@ describe('refunding an enrollment paid in instalments', () => {
     const kiran = await ctx.user('kiran');
     const first = await startWithPlan(kiran, plan.id);
     const enrollmentId = ((await verifyPaid(kiran, first.id)).body as { enrollment: { id: number } }).enrollment.id;
-    const schedule = (await req('GET', INSTALMENT_API.enrollmentInstalments(enrollmentId), kiran)).body as Instalment[];
-    const second = (await req('POST', INSTALMENT_API.instalmentPayment(schedule[1]!.id), kiran)).body as PaymentStart;
+    const schedule = (await req('GET', INSTALMENT_PATHS.enrollmentInstalments(enrollmentId), kiran))
+      .body as Instalment[];
+    const second = (await req('POST', INSTALMENT_PATHS.instalmentPayment(schedule[1]!.id), kiran)).body as PaymentStart;
     expect((await verifyPaid(kiran, second.id)).status).toBe(200);
     // A third instalment payment left pending: cancelled with its due.
-    const third = (await req('POST', INSTALMENT_API.instalmentPayment(schedule[2]!.id), kiran)).body as PaymentStart;
+    const third = (await req('POST', INSTALMENT_PATHS.instalmentPayment(schedule[2]!.id), kiran)).body as PaymentStart;
 
-    const url = INSTALMENT_API.adminEnrollmentRefund(enrollmentId);
+    const url = INSTALMENT_PATHS.adminEnrollmentRefund(enrollmentId);
     const body = { reason: 'Left the course' };
     for (const user of [null, kiran, instructor]) {
       expect(
@@ -92,7 +93,7 @@ describe('refunding an enrollment paid in instalments', () => {
       .where('id', '=', enrollmentId)
       .executeTakeFirstOrThrow();
     expect(enrollment).toMatchObject({ status: 'cancelled', is_active: 0 });
-    const closed = await req('POST', INSTALMENT_API.instalmentPayment(schedule[2]!.id), kiran);
+    const closed = await req('POST', INSTALMENT_PATHS.instalmentPayment(schedule[2]!.id), kiran);
     expect(closed.body).toEqual({ error: INSTALMENT_MESSAGES.notDue });
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
-  INSTALMENT_API,
+  INSTALMENT_PATHS,
   INSTALMENT_MESSAGES,
   addDays,
   istToday,
@@ -53,7 +53,7 @@ describe('paying in instalments', () => {
     const done = await verifyPaid(asha, first.payment);
     expect(done.status).toBe(200);
     enrollmentId = (done.body as { enrollment: { id: number } }).enrollment.id;
-    const res = await req('GET', INSTALMENT_API.enrollmentInstalments(enrollmentId), asha);
+    const res = await req('GET', INSTALMENT_PATHS.enrollmentInstalments(enrollmentId), asha);
     expect(res.status).toBe(200);
     schedule = res.body as Instalment[];
     const today = istToday(new Date(world.now));
@@ -79,31 +79,31 @@ describe('paying in instalments', () => {
   });
 
   it('the schedule is for its student and administrators only', async () => {
-    const url = INSTALMENT_API.enrollmentInstalments(enrollmentId);
+    const url = INSTALMENT_PATHS.enrollmentInstalments(enrollmentId);
     expect((await req('GET', url, null)).status).toBe(401);
     expect((await req('GET', url, ravi)).status).toBe(404);
     expect((await req('GET', url, instructor)).status).toBe(404);
     expect((await req('GET', url, admin)).status).toBe(200);
-    expect((await req('POST', INSTALMENT_API.instalmentPayment(schedule[1]!.id), ravi)).status).toBe(404);
-    expect((await req('POST', INSTALMENT_API.instalmentPayment(schedule[1]!.id), null)).status).toBe(401);
+    expect((await req('POST', INSTALMENT_PATHS.instalmentPayment(schedule[1]!.id), ravi)).status).toBe(404);
+    expect((await req('POST', INSTALMENT_PATHS.instalmentPayment(schedule[1]!.id), null)).status).toBe(401);
   });
 
   it('a plan in use is deactivated, not deleted', async () => {
-    const res = await req('DELETE', INSTALMENT_API.adminPlan(plan.id), admin);
+    const res = await req('DELETE', INSTALMENT_PATHS.adminPlan(plan.id), admin);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: INSTALMENT_MESSAGES.planInUse });
-    const off = await req('PATCH', INSTALMENT_API.adminPlan(plan.id), admin, { is_active: false });
+    const off = await req('PATCH', INSTALMENT_PATHS.adminPlan(plan.id), admin, { is_active: false });
     expect((off.body as InstalmentPlan).is_active).toBe(false);
     expect(((await req('GET', API.programs.detail(programId), null)).body as { plans: unknown[] }).plans).toEqual([]);
     // The enrollment's schedule is its own copy: still there.
     expect(
-      ((await req('GET', INSTALMENT_API.enrollmentInstalments(enrollmentId), asha)).body as unknown[]).length,
+      ((await req('GET', INSTALMENT_PATHS.enrollmentInstalments(enrollmentId), asha)).body as unknown[]).length,
     ).toBe(3);
-    await req('PATCH', INSTALMENT_API.adminPlan(plan.id), admin, { is_active: true });
+    await req('PATCH', INSTALMENT_PATHS.adminPlan(plan.id), admin, { is_active: true });
   });
 
   it('the second instalment: a pending payment for its amount, the same one on a second start, completed by verify', async () => {
-    const url = INSTALMENT_API.instalmentPayment(schedule[1]!.id);
+    const url = INSTALMENT_PATHS.instalmentPayment(schedule[1]!.id);
     const started = await req('POST', url, asha);
     expect(started.status).toBe(201);
     const payment = started.body as PaymentStart;
@@ -116,7 +116,7 @@ describe('paying in instalments', () => {
     const done = await verifyPaid(asha, payment.id);
     expect(done.status).toBe(200);
     expect((done.body as { enrollment: { id: number } }).enrollment.id).toBe(enrollmentId);
-    const paid = (await req('GET', INSTALMENT_API.enrollmentInstalments(enrollmentId), asha)).body as Instalment[];
+    const paid = (await req('GET', INSTALMENT_PATHS.enrollmentInstalments(enrollmentId), asha)).body as Instalment[];
     // Paid before its due date: it says the IST day it was paid.
     expect(paid[1]).toMatchObject({ status: 'paid', payment: payment.id, paid_on: istToday(new Date(world.now)) });
     expect(paid[1]!.paid_on! < paid[1]!.due_on).toBe(true);
@@ -134,7 +134,7 @@ describe('paying in instalments', () => {
   });
 
   it('the third by the webhook alone, delivered twice and applied once (Complete Payment after it changes nothing); each instalment its own consecutive invoice', async () => {
-    const payment = (await req('POST', INSTALMENT_API.instalmentPayment(schedule[2]!.id), asha)).body as PaymentStart;
+    const payment = (await req('POST', INSTALMENT_PATHS.instalmentPayment(schedule[2]!.id), asha)).body as PaymentStart;
     // Every webhook delivered twice: applied once.
     ctx.gateway.switches.duplicate = true;
     try {
@@ -159,7 +159,7 @@ describe('paying in instalments', () => {
     // The student's Complete Payment afterwards changes nothing.
     const complete = await req('POST', API.payments.complete(payment.id), asha);
     expect(complete.status).toBe(200);
-    const final = (await req('GET', INSTALMENT_API.enrollmentInstalments(enrollmentId), asha)).body as Instalment[];
+    const final = (await req('GET', INSTALMENT_PATHS.enrollmentInstalments(enrollmentId), asha)).body as Instalment[];
     expect(final.map((i) => i.status)).toEqual(['paid', 'paid', 'paid']);
     const numbers = final.map((i) => i.invoice!);
     expect(numbers.every(Boolean)).toBe(true);

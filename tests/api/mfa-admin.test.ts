@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API, CERTIFICATE_API, COUPON_PATHS, INSTALMENT_API, MFA_MESSAGES } from '../../contract/index.ts';
+import { API, CERTIFICATE_PATHS, COUPON_PATHS, INSTALMENT_PATHS, MFA_MESSAGES } from '../../contract/index.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 import { codeAt, enrolTotp, useCodeClock } from './support/mfa.ts';
 
@@ -99,11 +99,11 @@ describe('step-up (REQUIRE_ADMIN_MFA off, as in demo mode)', () => {
       { method: 'POST' as const, url: COUPON_PATHS.adminList, body: { code: 'X', kind: 'fixed', value: 1 } },
       { method: 'PATCH' as const, url: COUPON_PATHS.adminOne(1), body: { is_active: false } },
       { method: 'POST' as const, url: COUPON_PATHS.scholarships(other.id), body: {} },
-      { method: 'POST' as const, url: INSTALMENT_API.adminProgramPlans(1), body: {} },
-      { method: 'PATCH' as const, url: INSTALMENT_API.adminPlan(1), body: { is_active: false } },
-      { method: 'DELETE' as const, url: INSTALMENT_API.adminPlan(1) },
-      { method: 'PATCH' as const, url: INSTALMENT_API.adminInstalment(1), body: {} },
-      { method: 'POST' as const, url: CERTIFICATE_API.revoke('x'), body: { reason: 'y' } },
+      { method: 'POST' as const, url: INSTALMENT_PATHS.adminProgramPlans(1), body: {} },
+      { method: 'PATCH' as const, url: INSTALMENT_PATHS.adminPlan(1), body: { is_active: false } },
+      { method: 'DELETE' as const, url: INSTALMENT_PATHS.adminPlan(1) },
+      { method: 'PATCH' as const, url: INSTALMENT_PATHS.adminInstalment(1), body: {} },
+      { method: 'POST' as const, url: CERTIFICATE_PATHS.revoke('x'), body: { reason: 'y' } },
     ];
     for (const r of sensitive) {
       const res = await ctx.request({ ...r, token: admin.access });

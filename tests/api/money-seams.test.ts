@@ -3,9 +3,9 @@ import {
   API,
   Batch,
   COUPON_PATHS,
-  DELIVERY_API,
+  DELIVERY_PATHS,
   DELIVERY_MESSAGES,
-  INSTALMENT_API,
+  INSTALMENT_PATHS,
   INSTALMENT_MESSAGES,
   SETTLEMENT_MESSAGES,
   type Instalment,
@@ -110,7 +110,7 @@ describe('completion checks the batch and the enrollment again', () => {
     const programId = await createProgram(ctx, admin.access, { price: 4000 });
     const made = await ctx.request({
       method: 'POST',
-      url: DELIVERY_API.adminBatches,
+      url: DELIVERY_PATHS.adminBatches,
       token: admin.access,
       body: { course: programId, name: 'Weekend', starts_on: day(10), ends_on: day(90), seats: 10, mode: 'online' },
     });
@@ -118,7 +118,7 @@ describe('completion checks the batch and the enrollment again', () => {
     const paymentId = await start(meera, API.programs.payment(programId), { batch: batch.id });
     const closed = await ctx.request({
       method: 'PATCH',
-      url: DELIVERY_API.adminBatch(batch.id),
+      url: DELIVERY_PATHS.adminBatch(batch.id),
       token: admin.access,
       body: { is_open: false },
     });
@@ -135,7 +135,7 @@ describe('completion checks the batch and the enrollment again', () => {
     const programId = await createProgram(ctx, admin.access, { price: 60000 });
     const plan = await ctx.request({
       method: 'POST',
-      url: INSTALMENT_API.adminProgramPlans(programId),
+      url: INSTALMENT_PATHS.adminProgramPlans(programId),
       token: admin.access,
       body: {
         name: 'Pay in 3',
@@ -148,11 +148,11 @@ describe('completion checks the batch and the enrollment again', () => {
     expect(done.status, done.raw).toBe(200);
     const { enrollment } = done.body as PaymentCompletion;
     const [second, third] = (
-      (await ctx.request({ url: INSTALMENT_API.enrollmentInstalments(enrollment.id), token: kiran.access }))
+      (await ctx.request({ url: INSTALMENT_PATHS.enrollmentInstalments(enrollment.id), token: kiran.access }))
         .body as Instalment[]
     ).filter((i) => i.status !== 'paid');
     // The second instalment's payment is opened (its order made) before the office cancels the enrollment.
-    const pending = await start(kiran, INSTALMENT_API.instalmentPayment(second!.id));
+    const pending = await start(kiran, INSTALMENT_PATHS.instalmentPayment(second!.id));
     const cancelled = await ctx.request({
       method: 'POST',
       url: API.admin.resolveEnrollment(enrollment.id),
@@ -162,7 +162,7 @@ describe('completion checks the batch and the enrollment again', () => {
     expect(cancelled.status, cancelled.raw).toBe(200);
     const refused = await ctx.request({
       method: 'POST',
-      url: INSTALMENT_API.instalmentPayment(third!.id),
+      url: INSTALMENT_PATHS.instalmentPayment(third!.id),
       token: kiran.access,
     });
     expect(refused).toMatchObject({ status: 400, body: { error: INSTALMENT_MESSAGES.enrollmentEnded } });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFY_PATHS as P, PRIVACY_API, type PrivacyRequest } from '../../contract/index.ts';
+import { NOTIFY_PATHS as P, PRIVACY_PATHS, type PrivacyRequest } from '../../contract/index.ts';
 import { messagingApp, optIn } from './support/messaging-app.ts';
 import { notifyWorld } from './support/notify-fixtures.ts';
 
@@ -34,7 +34,7 @@ describe('erasure and the messages sent', () => {
 
     const made = await m.ctx.request({
       method: 'POST',
-      url: PRIVACY_API.erasureRequest,
+      url: PRIVACY_PATHS.erasureRequest,
       token: w.student.access,
       body: { password: w.student.password, reason: 'leaving' },
     });
@@ -43,7 +43,7 @@ describe('erasure and the messages sent', () => {
     for (const action of ['verify', 'complete']) {
       const done = await m.ctx.request({
         method: 'POST',
-        url: PRIVACY_API.adminRequest(id),
+        url: PRIVACY_PATHS.adminRequest(id),
         token: w.admin.access,
         body: { action },
       });

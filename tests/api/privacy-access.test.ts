@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRIVACY_API, type ConsentState, type PrivacyRequest } from '../../contract/index.ts';
+import { PRIVACY_PATHS, type ConsentState, type PrivacyRequest } from '../../contract/index.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
 
 /**
@@ -19,14 +19,14 @@ beforeAll(async () => {
   who.admin = await ctx.user('matrixadmin', 'admin');
   const made = await ctx.request({
     method: 'POST',
-    url: PRIVACY_API.erasureRequest,
+    url: PRIVACY_PATHS.erasureRequest,
     token: who.student.access,
     body: { password: who.student.password },
   });
   requestId = (made.body as PrivacyRequest).id;
   const incident = await ctx.request({
     method: 'POST',
-    url: PRIVACY_API.adminIncidents,
+    url: PRIVACY_PATHS.adminIncidents,
     token: who.admin.access,
     body: {
       aware_at: new Date().toISOString(),
@@ -52,65 +52,65 @@ const rows: {
   {
     name: 'policy',
     method: 'GET',
-    url: () => PRIVACY_API.policy('privacy'),
+    url: () => PRIVACY_PATHS.policy('privacy'),
     expect: { anonymous: 200, student: 200, other: 200, admin: 200 },
   },
   {
     name: 'consents read',
     method: 'GET',
-    url: () => PRIVACY_API.consents,
+    url: () => PRIVACY_PATHS.consents,
     expect: { anonymous: 401, student: 200, other: 200, admin: 200 },
   },
   {
     name: 'consent change',
     method: 'POST',
-    url: () => PRIVACY_API.consents,
+    url: () => PRIVACY_PATHS.consents,
     body: () => ({ purpose: 'sms', granted: true }),
     expect: { anonymous: 401, student: 200, other: 200, admin: 200 },
   },
   {
     name: 'data export',
     method: 'GET',
-    url: () => PRIVACY_API.dataExport,
+    url: () => PRIVACY_PATHS.dataExport,
     expect: { anonymous: 401, student: 200, other: 200, admin: 200 },
   },
   {
     name: 'erasure request (a wrong password)',
     method: 'POST',
-    url: () => PRIVACY_API.erasureRequest,
+    url: () => PRIVACY_PATHS.erasureRequest,
     body: () => ({ password: 'not-the-password' }),
     expect: { anonymous: 401, student: 403, other: 403, admin: 403 },
   },
   {
     name: 'admin requests list',
     method: 'GET',
-    url: () => PRIVACY_API.adminRequests,
+    url: () => PRIVACY_PATHS.adminRequests,
     expect: { anonymous: 401, student: 403, other: 403, admin: 200 },
   },
   {
     name: 'admin request verify',
     method: 'POST',
-    url: () => PRIVACY_API.adminRequest(requestId),
+    url: () => PRIVACY_PATHS.adminRequest(requestId),
     body: () => ({ action: 'verify' }),
     expect: { anonymous: 401, student: 403, other: 403, admin: 200 },
   },
   {
     name: 'incidents list',
     method: 'GET',
-    url: () => PRIVACY_API.adminIncidents,
+    url: () => PRIVACY_PATHS.adminIncidents,
     expect: { anonymous: 401, student: 403, other: 403, admin: 200 },
   },
   {
     name: 'incident create',
     method: 'POST',
-    url: () => PRIVACY_API.adminIncidents,
+    url: () => PRIVACY_PATHS.adminIncidents,
     body: () => ({ aware_at: new Date().toISOString(), data_categories: 'x', people_affected: 0, description: 'x' }),
     expect: { anonymous: 401, student: 403, other: 403, admin: 201 },
   },
   {
     name: 'incident notify',
     method: 'POST',
-    url: () => PRIVACY_API.adminIncidentNotify(incidentId),
+    url: () => PRIVACY_PATHS.adminIncidentNotify(incidentId),
     expect: { anonymous: 401, student: 403, other: 403, admin: 200 },
   },
 ];
@@ -134,19 +134,19 @@ describe('access matrix of the data-protection endpoints', () => {
     // two answers whole was not enough: the matrix gives both the same consents, often in the same second.)
     const given = await ctx.request({
       method: 'POST',
-      url: PRIVACY_API.consents,
+      url: PRIVACY_PATHS.consents,
       token: who.student.access,
       body: { purpose: 'whatsapp', granted: true },
     });
     expect(given.status).toBe(200);
     const whatsapp = async (user: TestUser) =>
-      ((await ctx.request({ url: PRIVACY_API.consents, token: user.access })).body as ConsentState).purposes.find(
+      ((await ctx.request({ url: PRIVACY_PATHS.consents, token: user.access })).body as ConsentState).purposes.find(
         (p) => p.purpose === 'whatsapp',
       )?.granted;
     expect(await whatsapp(who.student)).toBe(true);
     expect(await whatsapp(who.other)).toBe(false);
     const zip = await ctx.app.inject({
-      url: PRIVACY_API.dataExport,
+      url: PRIVACY_PATHS.dataExport,
       headers: { authorization: `Bearer ${who.other.access}` },
     });
     const { unzipSync, strFromU8 } = await import('fflate');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, PRIVACY_API, checkoutBilling, EMPTY_CHECKOUT_FORM, type ConsentState } from '../../contract/index.ts';
+import { API, PRIVACY_PATHS, checkoutBilling, EMPTY_CHECKOUT_FORM, type ConsentState } from '../../contract/index.ts';
 import { DEMO_GRIEVANCE_OFFICER } from '../../server/domains/privacy/config.ts';
 import { createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
@@ -31,7 +31,7 @@ const checkoutBody = (consents: Record<string, unknown>) =>
   });
 
 const consentsOf = async (token: string) =>
-  (await ctx.request({ url: PRIVACY_API.consents, token })).body as ConsentState;
+  (await ctx.request({ url: PRIVACY_PATHS.consents, token })).body as ConsentState;
 
 describe('consents at checkout', () => {
   it('records the ticked purposes with the notice version; an unticked box withdraws nothing; no duplicate grant', async () => {
@@ -77,7 +77,7 @@ const breachMails = async () =>
 async function recordIncident(affected_emails?: string[]) {
   const res = await ctx.request({
     method: 'POST',
-    url: PRIVACY_API.adminIncidents,
+    url: PRIVACY_PATHS.adminIncidents,
     token: admin.access,
     body: {
       aware_at: '2026-11-20T10:00:00.000Z',
@@ -93,7 +93,7 @@ async function recordIncident(affected_emails?: string[]) {
 }
 
 const notify = (id: number) =>
-  ctx.request({ method: 'POST', url: PRIVACY_API.adminIncidentNotify(id), token: admin.access });
+  ctx.request({ method: 'POST', url: PRIVACY_PATHS.adminIncidentNotify(id), token: admin.access });
 
 describe('breach notice', () => {
   it('with explicit addresses: one email per person, once; a second notify sends none', async () => {

@@ -6,7 +6,7 @@ import {
   API,
   OPENING_PATHS,
   PLACEMENT_PATHS,
-  PRIVACY_API,
+  PRIVACY_PATHS,
   type Application,
   type Offer,
   type PrivacyRequest,
@@ -21,7 +21,7 @@ const pdf = async (url: string) =>
   (await ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${admin.access}` } })).rawPayload;
 
 const act = (id: number, body: unknown, token = admin.access) =>
-  ctx.request({ method: 'POST', url: PRIVACY_API.adminRequest(id), token, body });
+  ctx.request({ method: 'POST', url: PRIVACY_PATHS.adminRequest(id), token, body });
 
 describe('erasure', () => {
   it('password again; received → verified → done anonymises the person and leaves invoices and credit notes byte-identical', async () => {
@@ -74,14 +74,14 @@ describe('erasure', () => {
 
     const wrong = await ctx.request({
       method: 'POST',
-      url: PRIVACY_API.erasureRequest,
+      url: PRIVACY_PATHS.erasureRequest,
       token: asha.access,
       body: { password: 'nope' },
     });
     expect(wrong.status).toBe(403);
     const made = await ctx.request({
       method: 'POST',
-      url: PRIVACY_API.erasureRequest,
+      url: PRIVACY_PATHS.erasureRequest,
       token: asha.access,
       body: { password: asha.password, reason: 'moving on' },
     });
@@ -91,7 +91,7 @@ describe('erasure', () => {
     expect(Date.parse(request.due_at) - Date.parse(request.received_at)).toBe(90 * 86_400_000);
     const again = await ctx.request({
       method: 'POST',
-      url: PRIVACY_API.erasureRequest,
+      url: PRIVACY_PATHS.erasureRequest,
       token: asha.access,
       body: { password: asha.password },
     });
@@ -272,7 +272,7 @@ describe('erasure', () => {
     const ravi = await ctx.user('refusable');
     const made = await ctx.request({
       method: 'POST',
-      url: PRIVACY_API.erasureRequest,
+      url: PRIVACY_PATHS.erasureRequest,
       token: ravi.access,
       body: { password: ravi.password },
     });
@@ -283,7 +283,8 @@ describe('erasure', () => {
       refusal_reason: 'An open refund is being processed.',
     });
     expect((await act(id, { action: 'verify' })).status).toBe(400);
-    const list = (await ctx.request({ url: PRIVACY_API.adminRequests, token: admin.access })).body as PrivacyRequest[];
+    const list = (await ctx.request({ url: PRIVACY_PATHS.adminRequests, token: admin.access }))
+      .body as PrivacyRequest[];
     expect(list.map((r) => r.received_at)).toEqual([...list.map((r) => r.received_at)].sort());
     expect(list.at(-1)).toMatchObject({ id, username: 'refusable' });
   });

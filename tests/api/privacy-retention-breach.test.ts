@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRIVACY_API } from '../../contract/index.ts';
+import { PRIVACY_PATHS } from '../../contract/index.ts';
 import { applyRetention } from '../../server/domains/privacy/retention.ts';
 import { admin, ctx, usePrivacyRightsApp } from './support/privacy-rights-app.ts';
 
@@ -74,7 +74,7 @@ describe('breach incidents', () => {
     const aware = '2026-11-20T10:00:00.000Z';
     const created = await ctx.request({
       method: 'POST',
-      url: PRIVACY_API.adminIncidents,
+      url: PRIVACY_PATHS.adminIncidents,
       token: admin.access,
       body: {
         aware_at: aware,
@@ -90,7 +90,7 @@ describe('breach incidents', () => {
     expect(incident.board_report_due_at).toBe('2026-11-23T10:00:00.000Z');
     const sent = await ctx.request({
       method: 'POST',
-      url: PRIVACY_API.adminIncidentNotify(incident.id),
+      url: PRIVACY_PATHS.adminIncidentNotify(incident.id),
       token: admin.access,
     });
     expect(sent.body).toMatchObject({ notified_count: 2 });
@@ -98,13 +98,13 @@ describe('breach incidents', () => {
     expect(mails.map((m) => JSON.parse(m.recipients))).toEqual([['one@example.in'], ['two@example.in']]);
     const twice = await ctx.request({
       method: 'POST',
-      url: PRIVACY_API.adminIncidentNotify(incident.id),
+      url: PRIVACY_PATHS.adminIncidentNotify(incident.id),
       token: admin.access,
     });
     expect(twice.status).toBe(400);
     const bad = await ctx.request({
       method: 'POST',
-      url: PRIVACY_API.adminIncidents,
+      url: PRIVACY_PATHS.adminIncidents,
       token: admin.access,
       body: { aware_at: 'yesterday' },
     });

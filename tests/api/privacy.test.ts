@@ -1,6 +1,6 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, PRIVACY_API } from '../../contract/index.ts';
+import { API, PRIVACY_PATHS } from '../../contract/index.ts';
 import { PERSONAL_DATA } from '../../server/domains/privacy/personal-data/index.ts';
 import { renderPolicyMarkdown } from '../../server/platform/lib/policies.ts';
 import { mayMarket } from '../../server/domains/privacy/marketing.ts';
@@ -36,21 +36,21 @@ async function download(url: string, token: string) {
 
 describe('policy pages', () => {
   it('answers each policy with the configured facts, and the privacy notice names version, officer and the Board', async () => {
-    const res = await ctx.request({ url: PRIVACY_API.policy('grievance') });
+    const res = await ctx.request({ url: PRIVACY_PATHS.policy('grievance') });
     expect(res.status).toBe(200);
     const page = res.body as { html: string; title: string; version: string };
     expect(page.title).toBe('Grievance officer');
     expect(page.html).toContain(ctx.config.privacy.grievanceOfficer.name);
     expect(page.html).toContain(ctx.config.privacy.grievanceOfficer.email);
     expect(page.html).toContain('90 days');
-    const privacy = (await ctx.request({ url: PRIVACY_API.policy('privacy') })).body as { html: string };
+    const privacy = (await ctx.request({ url: PRIVACY_PATHS.policy('privacy') })).body as { html: string };
     expect(privacy.html).toContain(`Version ${ctx.config.privacy.noticeVersion}`);
     expect(privacy.html).toContain('Data Protection Board of India');
     expect(privacy.html).toContain('Razorpay');
     for (const slug of ['terms', 'refund-policy', 'delivery-policy']) {
-      expect((await ctx.request({ url: PRIVACY_API.policy(slug) })).status).toBe(200);
+      expect((await ctx.request({ url: PRIVACY_PATHS.policy(slug) })).status).toBe(200);
     }
-    expect((await ctx.request({ url: PRIVACY_API.policy('secrets') })).status).toBe(404);
+    expect((await ctx.request({ url: PRIVACY_PATHS.policy('secrets') })).status).toBe(404);
   });
 
   it('renders Markdown without letting a file or a configured value inject markup', () => {
@@ -79,7 +79,7 @@ describe('consents', () => {
       .selectAll()
       .where('username', '=', 'consenter')
       .executeTakeFirstOrThrow();
-    const state = (await ctx.request({ url: PRIVACY_API.consents, token })).body as {
+    const state = (await ctx.request({ url: PRIVACY_PATHS.consents, token })).body as {
       purposes: { purpose: string; granted: boolean }[];
       history: { purpose: string; source: string; notice_version: string }[];
     };
@@ -97,7 +97,7 @@ describe('consents', () => {
 
     const withdrawn = await ctx.request({
       method: 'POST',
-      url: PRIVACY_API.consents,
+      url: PRIVACY_PATHS.consents,
       token,
       body: { purpose: 'marketing_email', granted: false },
     });
@@ -105,7 +105,7 @@ describe('consents', () => {
     expect(await mayMarket(ctx.db, user, 'marketing_email')).toBe(false);
     const history = (withdrawn.body as { history: { purpose: string; granted: boolean; source: string }[] }).history;
     expect(history.at(-1)).toMatchObject({ purpose: 'marketing_email', granted: false, source: 'account' });
-    const bad = await ctx.request({ method: 'POST', url: PRIVACY_API.consents, token, body: { purpose: 'fax' } });
+    const bad = await ctx.request({ method: 'POST', url: PRIVACY_PATHS.consents, token, body: { purpose: 'fax' } });
     expect(bad.status).toBe(400);
   });
 
@@ -181,10 +181,10 @@ describe('under 18', () => {
       .executeTakeFirstOrThrow();
     expect(stored.token_hash).not.toContain(link);
     expect(
-      (await ctx.request({ method: 'POST', url: PRIVACY_API.guardianConfirm, body: { token: link } })).status,
+      (await ctx.request({ method: 'POST', url: PRIVACY_PATHS.guardianConfirm, body: { token: link } })).status,
     ).toBe(200);
     expect(
-      (await ctx.request({ method: 'POST', url: PRIVACY_API.guardianConfirm, body: { token: link } })).status,
+      (await ctx.request({ method: 'POST', url: PRIVACY_PATHS.guardianConfirm, body: { token: link } })).status,
     ).toBe(400);
     const allowed = await ctx.request({ method: 'POST', url: API.programs.payment(programId), token, body: {} });
     expect(allowed.status).toBe(201);
@@ -223,7 +223,7 @@ describe('data export', () => {
     });
     const paymentId = (start.body as { id: number }).id;
     await completeThroughGateway(ctx, asha.access, paymentId);
-    const res = await download(PRIVACY_API.dataExport, asha.access);
+    const res = await download(PRIVACY_PATHS.dataExport, asha.access);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     const files = unzipSync(new Uint8Array(res.bytes));
@@ -279,7 +279,7 @@ describe('data export', () => {
         .execute();
     await mail('x_y@example.in', 'mine');
     await mail('xzy@example.in', 'someone else');
-    const res = await download(PRIVACY_API.dataExport, owner.access);
+    const res = await download(PRIVACY_PATHS.dataExport, owner.access);
     const emails = JSON.parse(strFromU8(unzipSync(new Uint8Array(res.bytes))['emails.json']!)) as { subject: string }[];
     // The confirmation email carried the account's own link: it is theirs by id.
     expect(emails.map((e) => e.subject)).toEqual(['Confirm your email address', 'mine']);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
   COUPON_PATHS,
-  INSTALMENT_API,
+  INSTALMENT_PATHS,
   istToday,
   paymentTotalPaise,
   RevenueRow,
@@ -123,7 +123,7 @@ describe('refunds in paise of what was charged', () => {
     programId = await createProgram(ctx, admin.access, { price: 80000 });
     const made = await ctx.request({
       method: 'POST',
-      url: INSTALMENT_API.adminProgramPlans(programId),
+      url: INSTALMENT_PATHS.adminProgramPlans(programId),
       token: admin.access,
       body: {
         name: 'Pay in 3',
@@ -142,13 +142,13 @@ describe('refunds in paise of what was charged', () => {
     const first = (started.body as { id: number }).id;
     const { enrollment } = await payAndVerify(ravi, first);
     const schedule = async () =>
-      (await ctx.request({ url: INSTALMENT_API.enrollmentInstalments(enrollment.id), token: ravi.access }))
+      (await ctx.request({ url: INSTALMENT_PATHS.enrollmentInstalments(enrollment.id), token: ravi.access }))
         .body as Instalment[];
     const paymentIds = [first];
     for (const instalment of (await schedule()).filter((i) => i.status !== 'paid')) {
       const opened = await ctx.request({
         method: 'POST',
-        url: INSTALMENT_API.instalmentPayment(instalment.id),
+        url: INSTALMENT_PATHS.instalmentPayment(instalment.id),
         token: ravi.access,
       });
       expect([200, 201], opened.raw).toContain(opened.status);
@@ -166,7 +166,7 @@ describe('refunds in paise of what was charged', () => {
     // Then the whole enrollment: each instalment still paid is refunded in full.
     const all = await ctx.request({
       method: 'POST',
-      url: INSTALMENT_API.adminEnrollmentRefund(enrollment.id),
+      url: INSTALMENT_PATHS.adminEnrollmentRefund(enrollment.id),
       token: admin.access,
       body: { reason: 'Left the program', revoke_access: true },
       headers: { 'idempotency-key': 'all-instalments' },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELIVERY_API, type Batch, type Payment } from '../../contract/index.ts';
+import { DELIVERY_PATHS, type Batch, type Payment } from '../../contract/index.ts';
 import { sendSessionReminders } from '../../server/domains/batches/reminders.ts';
 import { completeThroughGateway, createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   batch = (
     await ctx.request({
       method: 'POST',
-      url: DELIVERY_API.adminBatches,
+      url: DELIVERY_PATHS.adminBatches,
       token: admin.access,
       body: { course: program, name: 'Evening batch', starts_on: day(-5), ends_on: day(90), seats: 10, mode: 'online' },
     })
@@ -56,7 +56,7 @@ describe('session reminders', () => {
     const session = async (minutesAhead: number, title: string) =>
       ctx.request({
         method: 'POST',
-        url: DELIVERY_API.adminBatchSessions(batch.id),
+        url: DELIVERY_PATHS.adminBatchSessions(batch.id),
         token: admin.access,
         body: {
           title,

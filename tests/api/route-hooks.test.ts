@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, ASSIGNMENTS_API, DELIVERY_API, OPENING_PATHS, PLACEMENT_PATHS } from '../../contract/index.ts';
+import { API, ASSIGNMENT_PATHS, DELIVERY_PATHS, OPENING_PATHS, PLACEMENT_PATHS } from '../../contract/index.ts';
 import { ASSESSMENT_PATHS } from '../../contract/assessment-paths.ts';
 import { NOTIFY_PATHS } from '../../contract/notifications.ts';
 import { createTestApp, TEST_DB, type TestContext } from './support/harness.ts';
@@ -31,8 +31,8 @@ const HOT_ROUTES: Record<string, RouteHooks> = {
 /** The routes that read multipart bodies: only they carry @fastify/multipart's hooks (plugins/uploads.ts). */
 const UPLOAD_ROUTES = [
   `POST ${API.resources.file()}`,
-  `PUT ${DELIVERY_API.adminLessonFile()}`,
-  `POST ${ASSIGNMENTS_API.submit()}`,
+  `PUT ${DELIVERY_PATHS.adminLessonFile()}`,
+  `POST ${ASSIGNMENT_PATHS.submit()}`,
   // The question bank's CSV import (a file, or the CSV itself as text/csv).
   `POST ${ASSESSMENT_PATHS.questionImport}`,
   // Placement's résumé and offer letter (a form with the PDF, or JSON without one).

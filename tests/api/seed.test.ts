@@ -3,7 +3,7 @@ import {
   Batch,
   CATEGORIES,
   Course,
-  DELIVERY_API,
+  DELIVERY_PATHS,
   Faculty,
   LEVELS,
   Program,
@@ -149,7 +149,7 @@ describe('demo content', () => {
     const open = programs.filter((p) => !taken.has(p.id));
     expect(open.length).toBeGreaterThan(0);
     // The Pay flow works end to end on one of them, in one of its open batches.
-    const batches = (await ctx.request({ url: DELIVERY_API.programBatches(open[0]!.id) })).body as Batch[];
+    const batches = (await ctx.request({ url: DELIVERY_PATHS.programBatches(open[0]!.id) })).body as Batch[];
     const started = await ctx.request({
       method: 'POST',
       url: `/classroom/programs/${open[0]!.id}/payment/`,
@@ -207,16 +207,17 @@ describe('demo course delivery', () => {
     const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
     for (const program of programs) {
       const batches = (
-        await ctx.request({ url: `${DELIVERY_API.adminBatches}?course=${program.id}`, token: adminToken })
+        await ctx.request({ url: `${DELIVERY_PATHS.adminBatches}?course=${program.id}`, token: adminToken })
       ).body as Batch[];
       expect(batches.filter((b) => b.starts_on <= today && b.ends_on >= today)).toHaveLength(1);
       expect(batches.filter((b) => b.starts_on > today)).toHaveLength(1);
-      const modules = (await ctx.request({ url: DELIVERY_API.adminProgramModules(program.id), token: adminToken }))
+      const modules = (await ctx.request({ url: DELIVERY_PATHS.adminProgramModules(program.id), token: adminToken }))
         .body as { lessons: { is_preview: boolean }[] }[];
       expect(modules.length).toBeGreaterThanOrEqual(4);
       expect(modules.length).toBeLessThanOrEqual(6);
       expect(modules.flatMap((m) => m.lessons).some((l) => l.is_preview)).toBe(true);
-      const detail = (await ctx.request({ url: DELIVERY_API.adminBatch(batches[0]!.id), token: adminToken })).body as {
+      const detail = (await ctx.request({ url: DELIVERY_PATHS.adminBatch(batches[0]!.id), token: adminToken }))
+        .body as {
         sessions: { starts_at: string }[];
       };
       for (const s of detail.sessions.slice(0, 6)) {
@@ -233,7 +234,9 @@ describe('demo course delivery', () => {
     // The oldest: the one the demo data gave (an earlier test paid for another program).
     const active = enrollments.filter((e) => e.is_active && e.course_type === 'program').at(-1)!;
     expect(active.batch).not.toBeNull();
-    const course = Course.parse((await ctx.request({ url: DELIVERY_API.course(active.id), token: studentToken })).body);
+    const course = Course.parse(
+      (await ctx.request({ url: DELIVERY_PATHS.course(active.id), token: studentToken })).body,
+    );
     expect(course.progress_percentage).toBeGreaterThan(0);
     expect(course.progress_percentage).toBeLessThan(100);
     expect(course.sessions.length).toBeGreaterThan(10);

@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { API, FIELD_MESSAGES, PRIVACY_API, TokenPair, type PrivacyRequest } from '../../contract/index.ts';
+import { API, FIELD_MESSAGES, PRIVACY_PATHS, TokenPair, type PrivacyRequest } from '../../contract/index.ts';
 import { admin, ctx, usePrivacyRightsApp } from './support/privacy-rights-app.ts';
 
 /**
@@ -59,7 +59,7 @@ describe('the phone number at registration', () => {
 
     const zip = await ctx.app.inject({
       method: 'GET',
-      url: PRIVACY_API.dataExport,
+      url: PRIVACY_PATHS.dataExport,
       headers: { authorization: `Bearer ${access}` },
     });
     expect(zip.statusCode).toBe(200);
@@ -69,7 +69,7 @@ describe('the phone number at registration', () => {
 
     const made = await ctx.request({
       method: 'POST',
-      url: PRIVACY_API.erasureRequest,
+      url: PRIVACY_PATHS.erasureRequest,
       token: access,
       body: { password: person.password },
     });
@@ -78,7 +78,7 @@ describe('the phone number at registration', () => {
     for (const action of ['verify', 'complete']) {
       const moved = await ctx.request({
         method: 'POST',
-        url: PRIVACY_API.adminRequest(id),
+        url: PRIVACY_PATHS.adminRequest(id),
         token: admin.access,
         body: { action },
       });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, PRIVACY_API } from '../../contract/index.ts';
+import { API, PRIVACY_PATHS } from '../../contract/index.ts';
 import { GUARDIAN_MESSAGES } from '../../server/domains/privacy/age.ts';
 import { completeThroughGateway, createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './support/harness.ts';
@@ -67,13 +67,15 @@ describe('a parent’s confirmation email', () => {
       .executeTakeFirstOrThrow();
     const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000).toISOString();
     await ctx.db.updateTable('age_records').set({ created_at: eightDaysAgo }).where('user_id', '=', user.id).execute();
-    const late = await ctx.request({ method: 'POST', url: PRIVACY_API.guardianConfirm, body: { token } });
+    const late = await ctx.request({ method: 'POST', url: PRIVACY_PATHS.guardianConfirm, body: { token } });
     expect(late.status).toBe(400);
     expect(late.body).toEqual({ error: GUARDIAN_MESSAGES.linkInvalid });
     // Six days old: it still works.
     const sixDaysAgo = new Date(Date.now() - 6 * 86_400_000).toISOString();
     await ctx.db.updateTable('age_records').set({ created_at: sixDaysAgo }).where('user_id', '=', user.id).execute();
-    expect((await ctx.request({ method: 'POST', url: PRIVACY_API.guardianConfirm, body: { token } })).status).toBe(200);
+    expect((await ctx.request({ method: 'POST', url: PRIVACY_PATHS.guardianConfirm, body: { token } })).status).toBe(
+      200,
+    );
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AttendanceResult,
   AttendanceSheet,
-  TEACHING_API,
+  TEACHING_PATHS,
   TEACHING_MESSAGES,
   TeachBatch,
   TeachBatchSummary,
@@ -34,7 +34,7 @@ import {
 useTeachingApp();
 
 const mark = (sessionId: number, present: number[], token = teacher.access) =>
-  ctx.request({ method: 'PUT', url: TEACHING_API.sessionAttendance(sessionId), token, body: { present } });
+  ctx.request({ method: 'PUT', url: TEACHING_PATHS.sessionAttendance(sessionId), token, body: { present } });
 
 type Who = 'anonymous' | 'student' | 'otherStudent' | 'teacher' | 'otherTeacher' | 'admin';
 const WHO: Who[] = ['anonymous', 'student', 'otherStudent', 'teacher', 'otherTeacher', 'admin'];
@@ -65,39 +65,39 @@ const ONLY_TEACHER_AND_ADMIN = {
 
 describe('who may use the instructor endpoints', () => {
   it('the list: instructors see their own batches, administrators every batch, students nothing', async () => {
-    expect(await statuses((token) => ctx.request({ url: TEACHING_API.batches, token }))).toEqual({
+    expect(await statuses((token) => ctx.request({ url: TEACHING_PATHS.batches, token }))).toEqual({
       ...ONLY_TEACHER_AND_ADMIN,
       otherTeacher: 200,
     });
     const ids = async (token: string) =>
-      ((await ctx.request({ url: TEACHING_API.batches, token })).body as TeachBatchSummary[]).map(
+      ((await ctx.request({ url: TEACHING_PATHS.batches, token })).body as TeachBatchSummary[]).map(
         (b) => TeachBatchSummary.parse(b).id,
       );
     expect(await ids(teacher.access)).toEqual([batch.id, upcoming.id]);
     expect(await ids(otherTeacher.access)).not.toContain(batch.id);
     expect(await ids(admin.access)).toEqual(expect.arrayContaining([batch.id, upcoming.id]));
-    const refused = await ctx.request({ url: TEACHING_API.batches, token: student.access });
+    const refused = await ctx.request({ url: TEACHING_PATHS.batches, token: student.access });
     expect(refused.body).toEqual({ detail: TEACHING_MESSAGES.instructorsOnly });
   });
 
   it('a batch: its instructor and administrators', async () => {
-    expect(await statuses((token) => ctx.request({ url: TEACHING_API.batch(batch.id), token }))).toEqual(
+    expect(await statuses((token) => ctx.request({ url: TEACHING_PATHS.batch(batch.id), token }))).toEqual(
       ONLY_TEACHER_AND_ADMIN,
     );
-    const other = await ctx.request({ url: TEACHING_API.batch(batch.id), token: otherTeacher.access });
+    const other = await ctx.request({ url: TEACHING_PATHS.batch(batch.id), token: otherTeacher.access });
     expect(other.body).toEqual({ detail: TEACHING_MESSAGES.notYourBatch });
-    expect((await ctx.request({ url: TEACHING_API.batch(999_999), token: admin.access })).status).toBe(404);
+    expect((await ctx.request({ url: TEACHING_PATHS.batch(999_999), token: admin.access })).status).toBe(404);
   });
 
   it('a session’s attendance sheet, read and taken: its batch’s instructor and administrators', async () => {
     expect(
-      await statuses((token) => ctx.request({ url: TEACHING_API.sessionAttendance(sessions.first.id), token })),
+      await statuses((token) => ctx.request({ url: TEACHING_PATHS.sessionAttendance(sessions.first.id), token })),
     ).toEqual(ONLY_TEACHER_AND_ADMIN);
     expect(
       await statuses((token) =>
         ctx.request({
           method: 'PUT',
-          url: TEACHING_API.sessionAttendance(sessions.first.id),
+          url: TEACHING_PATHS.sessionAttendance(sessions.first.id),
           token,
           body: { present: [] },
         }),
@@ -110,7 +110,7 @@ describe('the batch page', () => {
   it('lists the students with progress, attendance and assignments done, and the timetable with its state', async () => {
     await mark(sessions.first.id, [student.id]);
     const answer = TeachBatch.parse(
-      (await ctx.request({ url: TEACHING_API.batch(batch.id), token: teacher.access })).body,
+      (await ctx.request({ url: TEACHING_PATHS.batch(batch.id), token: teacher.access })).body,
     );
     expect(answer).toMatchObject({ id: batch.id, state: 'running', sessions: 3, sessions_held: 2 });
     expect(answer.students.map((s) => s.id).sort()).toEqual([student.id, classmate.id].sort());
@@ -156,7 +156,7 @@ describe('the batch page', () => {
       })
       .execute();
     const answer = TeachBatch.parse(
-      (await ctx.request({ url: TEACHING_API.batch(batch.id), token: admin.access })).body,
+      (await ctx.request({ url: TEACHING_PATHS.batch(batch.id), token: admin.access })).body,
     );
     expect(answer.students.find((s) => s.id === classmate.id)!.assignments_done).toBe(1);
     expect(answer.students.find((s) => s.id === student.id)!.assignments_done).toBe(0);
@@ -164,7 +164,7 @@ describe('the batch page', () => {
 
   it('an upcoming batch: nothing held, so no attendance percentage yet', async () => {
     const answer = TeachBatch.parse(
-      (await ctx.request({ url: TEACHING_API.batch(upcoming.id), token: teacher.access })).body,
+      (await ctx.request({ url: TEACHING_PATHS.batch(upcoming.id), token: teacher.access })).body,
     );
     expect(answer).toMatchObject({ state: 'upcoming', sessions: 1, sessions_held: 0, students: [] });
   });
@@ -176,7 +176,7 @@ describe('taking attendance', () => {
     expect(res.status).toBe(200);
     expect(AttendanceResult.parse(res.body)).toEqual({ present: [classmate.id], absent: [student.id] });
     const sheet = AttendanceSheet.parse(
-      (await ctx.request({ url: TEACHING_API.sessionAttendance(sessions.second.id), token: teacher.access })).body,
+      (await ctx.request({ url: TEACHING_PATHS.sessionAttendance(sessions.second.id), token: teacher.access })).body,
     );
     expect(sheet.session).toMatchObject({ id: sessions.second.id, started: true, batch: { id: batch.id } });
     expect(Object.fromEntries(sheet.students.map((s) => [s.id, s.present]))).toEqual({
@@ -188,7 +188,7 @@ describe('taking attendance', () => {
 
   it('a session not taken yet shows every student unmarked', async () => {
     const sheet = AttendanceSheet.parse(
-      (await ctx.request({ url: TEACHING_API.sessionAttendance(sessions.future.id), token: admin.access })).body,
+      (await ctx.request({ url: TEACHING_PATHS.sessionAttendance(sessions.future.id), token: admin.access })).body,
     );
     expect(sheet.session.started).toBe(false);
     expect(sheet.students.map((s) => s.present)).toEqual([null, null]);
@@ -201,7 +201,7 @@ describe('taking attendance', () => {
     expect(res.body).toEqual({ error: TEACHING_MESSAGES.notAStudent(otherStudent.id) });
     expect((res.body as { error: string }).error).toContain(String(otherStudent.id));
     const sheet = AttendanceSheet.parse(
-      (await ctx.request({ url: TEACHING_API.sessionAttendance(sessions.second.id), token: teacher.access })).body,
+      (await ctx.request({ url: TEACHING_PATHS.sessionAttendance(sessions.second.id), token: teacher.access })).body,
     );
     expect(sheet.students.find((s) => s.id === student.id)!.present).toBe(false);
   });
@@ -215,7 +215,7 @@ describe('taking attendance', () => {
   it('refuses a body without a list of ids', async () => {
     const res = await ctx.request({
       method: 'PUT',
-      url: TEACHING_API.sessionAttendance(sessions.second.id),
+      url: TEACHING_PATHS.sessionAttendance(sessions.second.id),
       token: teacher.access,
       body: { present: 'everyone' },
     });

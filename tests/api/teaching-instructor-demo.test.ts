@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_API, TEACHING_API, TEACHING_MESSAGES, TeachBatch, TeachBatchSummary } from '../../contract/index.ts';
+import {
+  DELIVERY_PATHS,
+  TEACHING_PATHS,
+  TEACHING_MESSAGES,
+  TeachBatch,
+  TeachBatchSummary,
+} from '../../contract/index.ts';
 import { DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
 import { createTestApp } from './support/harness.ts';
 import { admin, batch, ctx, otherTeacher, student, teacher, upcoming, useTeachingApp } from './support/teaching-app.ts';
@@ -19,7 +25,7 @@ describe('a batch’s instructor', () => {
     for (const refused of [student.id, faculty.id]) {
       const res = await ctx.request({
         method: 'PATCH',
-        url: DELIVERY_API.adminBatch(batch.id),
+        url: DELIVERY_PATHS.adminBatch(batch.id),
         token: admin.access,
         body: { instructor: refused },
       });
@@ -28,14 +34,16 @@ describe('a batch’s instructor', () => {
     }
     const res = await ctx.request({
       method: 'PATCH',
-      url: DELIVERY_API.adminBatch(upcoming.id),
+      url: DELIVERY_PATHS.adminBatch(upcoming.id),
       token: admin.access,
       body: { instructor: otherTeacher.id },
     });
     expect(res.status).toBe(200);
     // The batch moved to the other instructor: theirs now, no longer the first's.
-    expect((await ctx.request({ url: TEACHING_API.batch(upcoming.id), token: otherTeacher.access })).status).toBe(200);
-    expect((await ctx.request({ url: TEACHING_API.batch(upcoming.id), token: teacher.access })).status).toBe(403);
+    expect((await ctx.request({ url: TEACHING_PATHS.batch(upcoming.id), token: otherTeacher.access })).status).toBe(
+      200,
+    );
+    expect((await ctx.request({ url: TEACHING_PATHS.batch(upcoming.id), token: teacher.access })).status).toBe(403);
   });
 });
 
@@ -49,7 +57,7 @@ describe('demo mode', () => {
         return (res.body as { access: string }).access;
       };
       const ids = async (access: string) =>
-        ((await demo.request({ url: TEACHING_API.batches, token: access })).body as TeachBatchSummary[]).map(
+        ((await demo.request({ url: TEACHING_PATHS.batches, token: access })).body as TeachBatchSummary[]).map(
           (b) => b.id,
         );
       const instructorToken = await token(DEMO_INSTRUCTOR.username, DEMO_INSTRUCTOR.password);
@@ -57,7 +65,7 @@ describe('demo mode', () => {
       expect(mine.length).toBeGreaterThan(0);
       // The batch page lists the program's lessons in course order, for their questions (decision record 073).
       const page = TeachBatch.parse(
-        (await demo.request({ url: TEACHING_API.batch(mine[0]!), token: instructorToken })).body,
+        (await demo.request({ url: TEACHING_PATHS.batch(mine[0]!), token: instructorToken })).body,
       );
       expect(page.lessons.length).toBeGreaterThan(0);
       expect(page.lessons[0]).toMatchObject({
@@ -66,7 +74,7 @@ describe('demo mode', () => {
         module: expect.any(String),
       });
       expect(mine).toEqual(await ids(await token('admin', 'admin123')));
-      const refused = await demo.request({ url: TEACHING_API.batches, token: await token('student', 'student123') });
+      const refused = await demo.request({ url: TEACHING_PATHS.batches, token: await token('student', 'student123') });
       expect(refused.status).toBe(403);
     } finally {
       await demo.close();

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API, DELIVERY_API, istToday, type Batch, type Course, type Enrollment } from '../../contract/index.ts';
+import { API, DELIVERY_PATHS, istToday, type Batch, type Course, type Enrollment } from '../../contract/index.ts';
 import { ADMIN, apiOk, list, login, STUDENT } from './support/api.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { useE2E } from './support/fixture.ts';
@@ -29,7 +29,7 @@ describe('Moving in the admin panel', () => {
     const adminTokens = await login(e2e.baseURL, ADMIN.username, ADMIN.password);
     const batches = await list<Batch>(
       e2e.baseURL,
-      `${DELIVERY_API.adminBatches}?course=${enrollment.course}`,
+      `${DELIVERY_PATHS.adminBatches}?course=${enrollment.course}`,
       adminTokens.access,
     );
     const target = batches.find(
@@ -53,7 +53,7 @@ describe('Moving in the admin panel', () => {
     expect(after.find((e) => e.id === enrollment.id)?.batch?.id).toBe(target.id);
 
     // The second lesson of the first module goes first.
-    const course = await apiOk<Course>(e2e.baseURL, DELIVERY_API.course(enrollment.id), { token: student.access });
+    const course = await apiOk<Course>(e2e.baseURL, DELIVERY_PATHS.course(enrollment.id), { token: student.access });
     const first = course.modules[0]!;
     const [one, two] = first.lessons;
     expect(one && two, 'the first module has two lessons').toBeTruthy();

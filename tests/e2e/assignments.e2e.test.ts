@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import {
   API,
-  ASSIGNMENTS_API,
-  DELIVERY_API,
+  ASSIGNMENT_PATHS,
+  DELIVERY_PATHS,
   type Enrollment,
   type InstructorAssignment,
 } from '../../contract/index.ts';
@@ -37,7 +37,7 @@ describe('Assignments', () => {
     const enrollment = enrollments.find((e) => e.course_type === 'program' && e.is_active && e.batch)!;
     expect(enrollment, 'the demo student is enrolled in a batch').toBeDefined();
     const batchId = enrollment.batch!.id;
-    await apiOk(e2e.baseURL, DELIVERY_API.adminBatch(batchId), {
+    await apiOk(e2e.baseURL, DELIVERY_PATHS.adminBatch(batchId), {
       method: 'PATCH',
       token: admin,
       body: { instructor: teacher.id },
@@ -56,7 +56,7 @@ describe('Assignments', () => {
     await teach.getByRole('button', { name: 'Save', exact: true }).click();
     await visible(teach.getByRole('link', { name: title }));
     const created = (
-      await apiOk<InstructorAssignment[]>(e2e.baseURL, ASSIGNMENTS_API.batchAssignments(batchId), {
+      await apiOk<InstructorAssignment[]>(e2e.baseURL, ASSIGNMENT_PATHS.batchAssignments(batchId), {
         token: instructor.access,
       })
     ).find((a) => a.title === title)!;

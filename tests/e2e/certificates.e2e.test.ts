@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
-import { API, DELIVERY_API, type Course, type Enrollment } from '../../contract/index.ts';
+import { API, DELIVERY_PATHS, type Course, type Enrollment } from '../../contract/index.ts';
 import { pdfText } from '../api/support/pdf-text.ts';
 import { apiOk, list, login } from './support/api.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
@@ -17,7 +17,7 @@ async function holderCourse(): Promise<Course> {
   const enrollments = await list<Enrollment>(e2e.baseURL, API.enrollments.list, access);
   const program = enrollments.find((e) => e.course_type === 'program' && e.is_active && e.batch);
   expect(program, 'the demo holder has a program in a batch').toBeDefined();
-  return apiOk<Course>(e2e.baseURL, DELIVERY_API.course(program!.id), { token: access });
+  return apiOk<Course>(e2e.baseURL, DELIVERY_PATHS.course(program!.id), { token: access });
 }
 
 describe('Certificates', () => {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { API, DELIVERY_API, type Course, type Enrollment } from '../../contract/index.ts';
+import { API, DELIVERY_PATHS, type Course, type Enrollment } from '../../contract/index.ts';
 import { DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
 import { ADMIN, apiOk, list, login, STUDENT } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
@@ -84,7 +84,7 @@ describe.each(LAYOUT_FONTS)('in %s', (font) => {
     const student = await login(e2e.baseURL, STUDENT.username, STUDENT.password);
     const enrollments = await list<Enrollment>(e2e.baseURL, API.enrollments.list, student.access);
     const enrollment = enrollments.find((e) => e.course_type === 'program' && e.is_active && e.batch)!;
-    const course = await apiOk<Course>(e2e.baseURL, DELIVERY_API.course(enrollment.id), { token: student.access });
+    const course = await apiOk<Course>(e2e.baseURL, DELIVERY_PATHS.course(enrollment.id), { token: student.access });
     const { page } = await openAs(font, 390, DEMO_INSTRUCTOR, `/teach/batches/${course.batch!.id}`);
     const take = page.getByRole('button', { name: /(Take|Correct) attendance for/ }).first();
     await visible(take);

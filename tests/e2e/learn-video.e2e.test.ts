@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { API, DELIVERY_API, type Course, type Enrollment } from '../../contract/index.ts';
+import { API, DELIVERY_PATHS, type Course, type Enrollment } from '../../contract/index.ts';
 import { apiOk, list, login, STUDENT } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import { escapeRegExp, loginForm, visible, waitForPath } from './support/ui.ts';
@@ -16,7 +16,7 @@ describe('A video lesson on the course page', () => {
     const { access } = await login(e2e.baseURL, STUDENT.username, STUDENT.password);
     const enrollments = await list<Enrollment>(e2e.baseURL, API.enrollments.list, access);
     const enrollment = enrollments.find((e) => e.course_type === 'program' && e.is_active && e.batch)!;
-    const course = await apiOk<Course>(e2e.baseURL, DELIVERY_API.course(enrollment.id), { token: access });
+    const course = await apiOk<Course>(e2e.baseURL, DELIVERY_PATHS.course(enrollment.id), { token: access });
     const video = course.modules.flatMap((m) => m.lessons).find((l) => l.kind === 'video');
     expect(video, 'the demo course has a video lesson').toBeDefined();
 

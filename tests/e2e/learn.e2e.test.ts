@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { API, DELIVERY_API, type Course, type Enrollment } from '../../contract/index.ts';
+import { API, DELIVERY_PATHS, type Course, type Enrollment } from '../../contract/index.ts';
 import { api, apiOk, list, login, STUDENT } from './support/api.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { useE2E } from './support/fixture.ts';
@@ -14,7 +14,7 @@ async function demoCourse(): Promise<{ token: string; course: Course }> {
   const enrollments = await list<Enrollment>(e2e.baseURL, API.enrollments.list, access);
   const withBatch = enrollments.find((e) => e.course_type === 'program' && e.is_active && e.batch);
   expect(withBatch, 'the demo student is enrolled in a batch').toBeDefined();
-  const course = await apiOk<Course>(e2e.baseURL, DELIVERY_API.course(withBatch!.id), { token: access });
+  const course = await apiOk<Course>(e2e.baseURL, DELIVERY_PATHS.course(withBatch!.id), { token: access });
   return { token: access, course };
 }
 
@@ -54,7 +54,7 @@ describe('The student course page', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     // The server counted it.
-    const after = await apiOk<Course>(e2e.baseURL, DELIVERY_API.course(course.enrollment_id), { token });
+    const after = await apiOk<Course>(e2e.baseURL, DELIVERY_PATHS.course(course.enrollment_id), { token });
     expect(after.progress_percentage).toBe(expected);
     expect(after.modules.flatMap((m) => m.lessons).find((l) => l.id === todo.id)?.completed).toBe(true);
   });
@@ -71,7 +71,7 @@ describe('The student course page', () => {
       page.evaluate(async (url) => {
         const res = await fetch(url, { headers: { Accept: 'application/json' } });
         return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-      }, DELIVERY_API.lesson(id));
+      }, DELIVERY_PATHS.lesson(id));
     const open = await fetchLesson(preview.id);
     expect(open.status).toBe(200);
     expect(open.body).toMatchObject({ id: preview.id, title: preview.title, is_preview: true });
@@ -79,7 +79,7 @@ describe('The student course page', () => {
     expect(refused.status).toBe(401);
     expect(JSON.stringify(refused.body)).toContain('Log in to open this lesson.');
     // And the same from the API without a token.
-    expect((await api(e2e.baseURL, DELIVERY_API.lesson(paid.id))).status).toBe(401);
+    expect((await api(e2e.baseURL, DELIVERY_PATHS.lesson(paid.id))).status).toBe(401);
   });
 
   // The phone's width check in the wide and the narrow face, whatever this machine's default font is.

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { API, DELIVERY_API, type Course, type Enrollment } from '../../contract/index.ts';
+import { API, DELIVERY_PATHS, type Course, type Enrollment } from '../../contract/index.ts';
 import { DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
 import { NOTIFY_PATHS, type NotificationPage } from '../../contract/notifications.ts';
 import { apiOk, list, login, STUDENT } from './support/api.ts';
@@ -15,7 +15,7 @@ async function demoCourse() {
   const enrollments = await list<Enrollment>(e2e.baseURL, API.enrollments.list, tokens.access);
   const withBatch = enrollments.find((e) => e.course_type === 'program' && e.is_active && e.batch);
   expect(withBatch, 'the demo student is enrolled in a batch').toBeDefined();
-  const course = await apiOk<Course>(e2e.baseURL, DELIVERY_API.course(withBatch!.id), { token: tokens.access });
+  const course = await apiOk<Course>(e2e.baseURL, DELIVERY_PATHS.course(withBatch!.id), { token: tokens.access });
   const unread = (await apiOk<NotificationPage>(e2e.baseURL, NOTIFY_PATHS.list, { token: tokens.access })).unread;
   return { tokens, course, unread };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
-import { API, PRIVACY_API, type ConsentState, type TokenPair } from '../../contract/index.ts';
+import { API, PRIVACY_PATHS, type ConsentState, type TokenPair } from '../../contract/index.ts';
 import { api, apiOk, newStudentData } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import { loginForm, visible, waitForPath } from './support/ui.ts';
@@ -31,7 +31,7 @@ describe('Privacy settings', () => {
     const { access } = await apiOk<TokenPair>(e2e.baseURL, API.token, {
       body: { username: data.username, password: data.password },
     });
-    const state = (await api<ConsentState>(e2e.baseURL, PRIVACY_API.consents, { token: access })).body;
+    const state = (await api<ConsentState>(e2e.baseURL, PRIVACY_PATHS.consents, { token: access })).body;
     expect(state.purposes.find((p) => p.purpose === 'marketing_email')?.granted).toBe(false);
     expect(state.history.at(-1)).toMatchObject({ purpose: 'marketing_email', granted: false, source: 'account' });
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { TEACHING_API, type TeachBatchSummary } from '../../contract/index.ts';
+import { TEACHING_PATHS, type TeachBatchSummary } from '../../contract/index.ts';
 import { DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
 import { list, login } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
@@ -20,7 +20,7 @@ function bankCsv(program: number, topic: string, fixed: boolean) {
 describe('The question bank', () => {
   test('the demo instructor imports a CSV: the bad row is named, nothing goes in; fixed, both questions are listed', async () => {
     const tokens = await login(e2e.baseURL, DEMO_INSTRUCTOR.username, DEMO_INSTRUCTOR.password);
-    const [batch] = await list<TeachBatchSummary>(e2e.baseURL, TEACHING_API.batches, tokens.access);
+    const [batch] = await list<TeachBatchSummary>(e2e.baseURL, TEACHING_PATHS.batches, tokens.access);
     expect(batch, 'the demo instructor teaches a batch').toBeDefined();
     const program = batch!.program.id;
     const topic = `Imported in e2e ${Date.now()}`;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { API, DELIVERY_API, type Course, type Enrollment } from '../../contract/index.ts';
+import { API, DELIVERY_PATHS, type Course, type Enrollment } from '../../contract/index.ts';
 import { DEMO_INSTRUCTOR } from '../../contract/demo-logins.ts';
 import { apiOk, list, login, STUDENT } from './support/api.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
@@ -14,7 +14,7 @@ async function demoCourse() {
   const enrollments = await list<Enrollment>(e2e.baseURL, API.enrollments.list, tokens.access);
   const withBatch = enrollments.find((e) => e.course_type === 'program' && e.is_active && e.batch);
   expect(withBatch, 'the demo student is enrolled in a batch').toBeDefined();
-  const course = await apiOk<Course>(e2e.baseURL, DELIVERY_API.course(withBatch!.id), { token: tokens.access });
+  const course = await apiOk<Course>(e2e.baseURL, DELIVERY_PATHS.course(withBatch!.id), { token: tokens.access });
   return { tokens, course };
 }
 
@@ -65,7 +65,7 @@ describe('The instructor area', () => {
     await visible(sheet.getByText(/Attendance saved: \d+ present, \d+ absent\./));
 
     // The student sees it on the course page.
-    const after = await apiOk<Course>(e2e.baseURL, DELIVERY_API.course(course.enrollment_id), {
+    const after = await apiOk<Course>(e2e.baseURL, DELIVERY_PATHS.course(course.enrollment_id), {
       token: tokens.access,
     });
     expect(after.attendance).toContainEqual({ session: held!.id, present: true });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   API,
-  DELIVERY_API,
+  DELIVERY_PATHS,
   DELIVERY_MESSAGES,
   TEACHING_MESSAGES,
   type AdminUser,
@@ -63,7 +63,7 @@ const base = {
   [`GET ${API.faculty.list}`]: ok([]),
   [`GET ${API.programs.list}`]: ok([PYTHON, DATA]),
   [`GET ${API.admin.users}`]: users,
-  [`GET ${DELIVERY_API.adminBatches}`]: ok([JAN]),
+  [`GET ${DELIVERY_PATHS.adminBatches}`]: ok([JAN]),
 };
 
 describe('Batches tab', () => {
@@ -79,7 +79,7 @@ describe('Batches tab', () => {
     await user.selectOptions(screen.getByLabelText('Program'), 'Data Science');
     await user.click(screen.getByRole('button', { name: /Apply/ }));
     await waitFor(() =>
-      expect(api.callsTo(`GET ${DELIVERY_API.adminBatches}`).some((c) => c.query.get('course') === '5')).toBe(true),
+      expect(api.callsTo(`GET ${DELIVERY_PATHS.adminBatches}`).some((c) => c.query.get('course') === '5')).toBe(true),
     );
   });
 
@@ -89,7 +89,7 @@ describe('Batches tab', () => {
       user: admin,
       routes: {
         ...base,
-        [`POST ${DELIVERY_API.adminBatches}`]: () =>
+        [`POST ${DELIVERY_PATHS.adminBatches}`]: () =>
           ++attempts === 1
             ? fail(400, { instructor: [TEACHING_MESSAGES.batchInstructorRole] })
             : { status: 201, body: { ...JAN, id: 8, name: 'March evening' } },
@@ -100,7 +100,7 @@ describe('Batches tab', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Add Batch' }));
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText('Name is required.')).toBeInTheDocument();
-    expect(api.callsTo(`POST ${DELIVERY_API.adminBatches}`)).toHaveLength(0);
+    expect(api.callsTo(`POST ${DELIVERY_PATHS.adminBatches}`)).toHaveLength(0);
 
     await user.selectOptions(dialog.getByLabelText(/^Program/), 'Python Full Stack');
     await user.type(dialog.getByLabelText(/^Name/), 'March evening');
@@ -115,7 +115,7 @@ describe('Batches tab', () => {
 
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo(`POST ${DELIVERY_API.adminBatches}`)[1]!.body).toEqual({
+    expect(api.callsTo(`POST ${DELIVERY_PATHS.adminBatches}`)[1]!.body).toEqual({
       course: 3,
       name: 'March evening',
       starts_on: '2027-03-01',
@@ -129,13 +129,13 @@ describe('Batches tab', () => {
   });
 
   it('edits a batch with a partial update (closing it), and shows why a batch with enrollments cannot be deleted', async () => {
-    const PATCH = `PATCH ${DELIVERY_API.adminBatch(7)}`;
+    const PATCH = `PATCH ${DELIVERY_PATHS.adminBatch(7)}`;
     const { user, api } = renderApp('/admin?tab=batches', {
       user: admin,
       routes: {
         ...base,
         [PATCH]: ok({ ...JAN, is_open: false }),
-        [`DELETE ${DELIVERY_API.adminBatch(7)}`]: fail(400, { error: DELIVERY_MESSAGES.batchHasEnrollments }),
+        [`DELETE ${DELIVERY_PATHS.adminBatch(7)}`]: fail(400, { error: DELIVERY_MESSAGES.batchHasEnrollments }),
       },
     });
     const row = await screen.findByRole('row', { name: /January weekend/ });
@@ -161,7 +161,7 @@ describe('Batches tab', () => {
 describe('Timetable tab (a batch’s sessions)', () => {
   const routes = {
     ...base,
-    [`GET ${DELIVERY_API.adminBatch(7)}`]: ok({ ...JAN, sessions: [FIRST] }),
+    [`GET ${DELIVERY_PATHS.adminBatch(7)}`]: ok({ ...JAN, sessions: [FIRST] }),
   };
 
   it('opens from a batch row and shows the sessions in IST, with the zone named', async () => {
@@ -176,9 +176,9 @@ describe('Timetable tab (a batch’s sessions)', () => {
   });
 
   it('adds a session typed in IST (sent with +05:30), edits one and deletes one', async () => {
-    const POST = `POST ${DELIVERY_API.adminBatchSessions(7)}`;
-    const PATCH = `PATCH ${DELIVERY_API.adminSession(40)}`;
-    const DELETE = `DELETE ${DELIVERY_API.adminSession(40)}`;
+    const POST = `POST ${DELIVERY_PATHS.adminBatchSessions(7)}`;
+    const PATCH = `PATCH ${DELIVERY_PATHS.adminSession(40)}`;
+    const DELETE = `DELETE ${DELIVERY_PATHS.adminSession(40)}`;
     const { user, api } = renderApp('/admin?tab=timetable&batch=7', {
       user: admin,
       routes: {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   API,
-  CERTIFICATE_API,
+  CERTIFICATE_PATHS,
   CERTIFICATE_MESSAGES,
   certificatePagePath,
   type AdminCertificate,
@@ -49,7 +49,7 @@ function certificatesTab(routes: Record<string, Handler> = {}) {
     routes: {
       [`GET ${API.adminStats}`]: ok(STATS),
       [`GET ${API.admin.issueSummary}`]: ok(ISSUES),
-      [`GET ${CERTIFICATE_API.adminList}`]: ok([VALID, REVOKED]),
+      [`GET ${CERTIFICATE_PATHS.adminList}`]: ok([VALID, REVOKED]),
       ...routes,
     },
   });
@@ -74,7 +74,7 @@ describe('Certificates tab', () => {
   });
 
   it("revokes with a reason, and shows the server's refusal", async () => {
-    const REVOKE = `POST ${CERTIFICATE_API.revoke(VALID.code)}`;
+    const REVOKE = `POST ${CERTIFICATE_PATHS.revoke(VALID.code)}`;
     let answers = 0;
     const { user, api } = certificatesTab({
       [REVOKE]: () => {

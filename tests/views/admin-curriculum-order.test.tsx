@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, DELIVERY_API, type Lesson } from '../../contract/index.ts';
+import { API, DELIVERY_PATHS, type Lesson } from '../../contract/index.ts';
 import { fail, ok, type FakeRequest, type Handler } from './support/fake-api.ts';
 import { admin, program } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
@@ -50,7 +50,7 @@ function curriculum(path: string, routes: Record<string, Handler>) {
       [`GET ${API.faculty.list}`]: ok([]),
       [`GET ${API.admin.users}`]: ok({ count: 0, next: null, previous: null, results: [] }),
       [`GET ${API.programs.list}`]: ok([program({ id: 3, title: 'Python Full Stack' })]),
-      [`GET ${DELIVERY_API.adminBatches}`]: ok([]),
+      [`GET ${DELIVERY_PATHS.adminBatches}`]: ok([]),
       ...routes,
     },
   });
@@ -70,9 +70,9 @@ describe('Curriculum tab: order', () => {
       { id: 13, program: 3, title: 'Module 3', position: 2, lessons: [] },
     ]);
     const { user, api } = curriculum('/admin?tab=curriculum&program=3', {
-      [`GET ${DELIVERY_API.adminProgramModules(3)}`]: () => ok(modules.list()),
-      [`PATCH ${DELIVERY_API.adminModule(12)}`]: modules.move,
-      [`PATCH ${DELIVERY_API.adminModule(13)}`]: modules.move,
+      [`GET ${DELIVERY_PATHS.adminProgramModules(3)}`]: () => ok(modules.list()),
+      [`PATCH ${DELIVERY_PATHS.adminModule(12)}`]: modules.move,
+      [`PATCH ${DELIVERY_PATHS.adminModule(13)}`]: modules.move,
     });
     await screen.findByRole('row', { name: /Module 2/ });
     expect(screen.getByRole('button', { name: 'Move Module 1 up' })).toBeDisabled();
@@ -80,31 +80,31 @@ describe('Curriculum tab: order', () => {
 
     await user.click(screen.getByRole('button', { name: 'Move Module 2 up' }));
     await waitFor(() => expect(titlesIn('Modules')).toEqual(['Module 2', 'Module 1', 'Module 3']));
-    expect(api.callsTo(`PATCH ${DELIVERY_API.adminModule(12)}`)[0]!.body).toEqual({ position: 0 });
+    expect(api.callsTo(`PATCH ${DELIVERY_PATHS.adminModule(12)}`)[0]!.body).toEqual({ position: 0 });
     // At the top now: its Move up is off, so the focus goes to its Move down.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Move Module 2 down' })).toHaveFocus());
 
     // By keyboard: Enter on the focused button moves it down again.
     await user.keyboard('{Enter}');
     await waitFor(() => expect(titlesIn('Modules')).toEqual(['Module 1', 'Module 2', 'Module 3']));
-    expect(api.callsTo(`PATCH ${DELIVERY_API.adminModule(12)}`)[1]!.body).toEqual({ position: 1 });
+    expect(api.callsTo(`PATCH ${DELIVERY_PATHS.adminModule(12)}`)[1]!.body).toEqual({ position: 1 });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Move Module 2 down' })).toHaveFocus());
   });
 
   it('moves a lesson; a refusal shows the server’s sentence and keeps the order', async () => {
     const lessons = ordered([lesson(90, 'Welcome', 0), lesson(91, 'Reading list', 1), lesson(92, 'Quiz', 2)]);
     const { user, api } = curriculum('/admin?tab=curriculum&program=3&module=11', {
-      [`GET ${DELIVERY_API.adminProgramModules(3)}`]: () =>
+      [`GET ${DELIVERY_PATHS.adminProgramModules(3)}`]: () =>
         ok([{ id: 11, program: 3, title: 'Python basics', position: 0, lessons: lessons.list() }]),
-      [`PATCH ${DELIVERY_API.adminLesson(92)}`]: lessons.move,
-      [`PATCH ${DELIVERY_API.adminLesson(90)}`]: fail(404, { detail: 'Not found.' }),
+      [`PATCH ${DELIVERY_PATHS.adminLesson(92)}`]: lessons.move,
+      [`PATCH ${DELIVERY_PATHS.adminLesson(90)}`]: fail(404, { detail: 'Not found.' }),
     });
     const region = within(await screen.findByRole('region', { name: 'Lessons' }));
     await region.findByRole('row', { name: /Quiz/ });
 
     await user.click(region.getByRole('button', { name: 'Move Quiz up' }));
     await waitFor(() => expect(titlesIn('Lessons')).toEqual(['Welcome', 'Quiz', 'Reading list']));
-    expect(api.callsTo(`PATCH ${DELIVERY_API.adminLesson(92)}`)[0]!.body).toEqual({ position: 1 });
+    expect(api.callsTo(`PATCH ${DELIVERY_PATHS.adminLesson(92)}`)[0]!.body).toEqual({ position: 1 });
 
     await user.click(region.getByRole('button', { name: 'Move Welcome down' }));
     expect(await region.findByText('Not found.')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, DELIVERY_API, DELIVERY_MESSAGES, type Lesson } from '../../contract/index.ts';
+import { API, DELIVERY_PATHS, DELIVERY_MESSAGES, type Lesson } from '../../contract/index.ts';
 import { fail, ok } from './support/fake-api.ts';
 import { admin, program } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
@@ -25,14 +25,14 @@ const INTRO: Lesson = {
   completed: false,
 };
 const BASICS = { id: 11, program: 3, title: 'Python basics', position: 0, lessons: [INTRO] };
-const MODULES = `GET ${DELIVERY_API.adminProgramModules(3)}`;
+const MODULES = `GET ${DELIVERY_PATHS.adminProgramModules(3)}`;
 const base = {
   [`GET ${API.adminStats}`]: ok(STATS),
   [`GET ${API.admin.issueSummary}`]: ok(ISSUES),
   [`GET ${API.faculty.list}`]: ok([]),
   [`GET ${API.admin.users}`]: ok({ count: 0, next: null, previous: null, results: [] }),
   [`GET ${API.programs.list}`]: ok([PYTHON]),
-  [`GET ${DELIVERY_API.adminBatches}`]: ok([]),
+  [`GET ${DELIVERY_PATHS.adminBatches}`]: ok([]),
   [MODULES]: ok([BASICS]),
 };
 
@@ -47,9 +47,9 @@ describe('Curriculum tab: modules', () => {
   });
 
   it('adds (position empty: at the end), edits and deletes a module', async () => {
-    const POST = `POST ${DELIVERY_API.adminProgramModules(3)}`;
-    const PATCH = `PATCH ${DELIVERY_API.adminModule(11)}`;
-    const DELETE = `DELETE ${DELIVERY_API.adminModule(11)}`;
+    const POST = `POST ${DELIVERY_PATHS.adminProgramModules(3)}`;
+    const PATCH = `PATCH ${DELIVERY_PATHS.adminModule(11)}`;
+    const DELETE = `DELETE ${DELIVERY_PATHS.adminModule(11)}`;
     const { user, api } = renderApp('/admin?tab=curriculum&program=3', {
       user: admin,
       routes: {
@@ -91,10 +91,10 @@ describe('Curriculum tab: modules', () => {
 
 describe('Curriculum tab: lessons of a module', () => {
   it('opens from a module row; adds a document lesson with its file, edits and deletes a lesson', async () => {
-    const POST = `POST ${DELIVERY_API.adminModuleLessons(11)}`;
-    const FILE = `PUT ${DELIVERY_API.adminLessonFile(91)}`;
-    const PATCH = `PATCH ${DELIVERY_API.adminLesson(90)}`;
-    const DELETE = `DELETE ${DELIVERY_API.adminLesson(90)}`;
+    const POST = `POST ${DELIVERY_PATHS.adminModuleLessons(11)}`;
+    const FILE = `PUT ${DELIVERY_PATHS.adminLessonFile(91)}`;
+    const PATCH = `PATCH ${DELIVERY_PATHS.adminLesson(90)}`;
+    const DELETE = `DELETE ${DELIVERY_PATHS.adminLesson(90)}`;
     const NOTES = { ...INTRO, id: 91, title: 'Setup notes', kind: 'document' as const, url: '', position: 1 };
     const { user, api } = renderApp('/admin?tab=curriculum&program=3', {
       user: admin,
@@ -146,12 +146,12 @@ describe('Curriculum tab: lessons of a module', () => {
   });
 
   it('shows the server’s refusal of a file for a lesson that is not a document', async () => {
-    const FILE = `PUT ${DELIVERY_API.adminLessonFile(90)}`;
+    const FILE = `PUT ${DELIVERY_PATHS.adminLessonFile(90)}`;
     const { user, api } = renderApp('/admin?tab=curriculum&program=3&module=11', {
       user: admin,
       routes: {
         ...base,
-        [`PATCH ${DELIVERY_API.adminLesson(90)}`]: ok(INTRO),
+        [`PATCH ${DELIVERY_PATHS.adminLesson(90)}`]: ok(INTRO),
         [FILE]: fail(400, { file: [DELIVERY_MESSAGES.fileOnlyForDocuments] }),
       },
     });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, DELIVERY_API, DELIVERY_MESSAGES, MESSAGES, type Batch, type Enrollment } from '../../contract/index.ts';
+import { API, DELIVERY_PATHS, DELIVERY_MESSAGES, MESSAGES, type Batch, type Enrollment } from '../../contract/index.ts';
 import { fail, ok, type Handler } from './support/fake-api.ts';
 import { admin, enrollment, program } from './support/fixtures.ts';
 import { expectRefusalAt } from './support/refusal.ts';
@@ -56,7 +56,7 @@ const WORKSHOP = enrollment({
 });
 const NO_BATCH = enrollment({ id: 11, course: 2, program: { id: 2, title: 'NBFC Incubator' } });
 const page = (results: Enrollment[]) => ({ count: results.length, next: null, previous: null, results });
-const MOVE = `POST ${DELIVERY_API.adminEnrollmentBatch(9)}`;
+const MOVE = `POST ${DELIVERY_PATHS.adminEnrollmentBatch(9)}`;
 
 function enrollmentsTab(routes: Record<string, Handler>) {
   return renderApp('/admin?tab=enrollments', {
@@ -67,7 +67,7 @@ function enrollmentsTab(routes: Record<string, Handler>) {
       [`GET ${API.faculty.list}`]: ok([]),
       [`GET ${API.admin.users}`]: ok(page([]) as never),
       [`GET ${API.programs.list}`]: ok([program()]),
-      [`GET ${DELIVERY_API.adminBatches}`]: ok([NOW, FEB, MARCH, APRIL]),
+      [`GET ${DELIVERY_PATHS.adminBatches}`]: ok([NOW, FEB, MARCH, APRIL]),
       ...routes,
     },
   });
@@ -92,7 +92,7 @@ describe('Enrollments tab: Move to batch', () => {
     await user.click(within(await rowOf(/Credit Analyst Program/)).getByRole('button', { name: 'Move to batch' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Move to another batch' }));
     const feb = await dialog.findByRole('radio', { name: /February evening/ });
-    expect(api.callsTo(`GET ${DELIVERY_API.adminBatches}`).at(-1)!.query.get('course')).toBe('1');
+    expect(api.callsTo(`GET ${DELIVERY_PATHS.adminBatches}`).at(-1)!.query.get('course')).toBe('1');
     // The batch the student is in is not a choice.
     expect(dialog.getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual([
       expect.stringMatching(/February evening.*1 Feb 2099 – 30 May 2099 · Hybrid · 8 seats left$/),

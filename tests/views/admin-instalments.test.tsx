@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { API, INSTALMENT_API, INSTALMENT_MESSAGES, type AdminInstalment } from '../../contract/index.ts';
+import { API, INSTALMENT_PATHS, INSTALMENT_MESSAGES, type AdminInstalment } from '../../contract/index.ts';
 import { fail, ok, type Handler } from './support/fake-api.ts';
 import { admin } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
@@ -35,7 +35,7 @@ function adminAt(url: string, routes: Record<string, Handler> = {}) {
     routes: {
       [`GET ${API.adminStats}`]: ok(STATS),
       [`GET ${API.admin.issueSummary}`]: ok(ISSUES),
-      [`GET ${INSTALMENT_API.adminInstalments}`]: ok([OVERDUE, DUE, PAID]),
+      [`GET ${INSTALMENT_PATHS.adminInstalments}`]: ok([OVERDUE, DUE, PAID]),
       ...routes,
     },
   });
@@ -44,7 +44,7 @@ function adminAt(url: string, routes: Record<string, Handler> = {}) {
 describe('Instalments tab', () => {
   it('labels the list amount and what was charged: list ₹22,750 · charged ₹20,475.00 with a 10% coupon', async () => {
     adminAt('/admin?tab=instalments', {
-      [`GET ${INSTALMENT_API.adminInstalments}`]: ok([
+      [`GET ${INSTALMENT_PATHS.adminInstalments}`]: ok([
         row({ id: 5, number: 2, amount: 22750, total_paise: 2_047_500, due_on: '2026-12-28' }),
       ]),
     });
@@ -70,14 +70,14 @@ describe('Instalments tab', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'overdue');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() =>
-      expect(api.callsTo(`GET ${INSTALMENT_API.adminInstalments}`).at(-1)!.query.get('status')).toBe('overdue'),
+      expect(api.callsTo(`GET ${INSTALMENT_PATHS.adminInstalments}`).at(-1)!.query.get('status')).toBe('overdue'),
     );
   });
 
   it('moves a due date with a reason, and shows the server refusal at the date', async () => {
     let answers = 0;
     const { user, api } = adminAt('/admin?tab=instalments', {
-      [`PATCH ${INSTALMENT_API.adminInstalment(2)}`]: () => {
+      [`PATCH ${INSTALMENT_PATHS.adminInstalment(2)}`]: () => {
         answers += 1;
         return answers === 1 ? fail(400, { error: INSTALMENT_MESSAGES.dueInPast }) : ok(OVERDUE);
       },
@@ -87,7 +87,7 @@ describe('Instalments tab', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Move due date' }));
     await user.click(dialog.getByRole('button', { name: 'Move due date' }));
     expect(await dialog.findByText('Reason is required.')).toBeInTheDocument();
-    expect(api.callsTo(`PATCH ${INSTALMENT_API.adminInstalment(2)}`)).toHaveLength(0);
+    expect(api.callsTo(`PATCH ${INSTALMENT_PATHS.adminInstalment(2)}`)).toHaveLength(0);
 
     await user.clear(dialog.getByLabelText(/^New due date/));
     await user.type(dialog.getByLabelText(/^New due date/), '2026-10-01');
@@ -99,14 +99,14 @@ describe('Instalments tab', () => {
     await user.type(dialog.getByLabelText(/^New due date/), '2026-12-05');
     await user.click(dialog.getByRole('button', { name: 'Move due date' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo(`PATCH ${INSTALMENT_API.adminInstalment(2)}`).at(-1)!.body).toEqual({
+    expect(api.callsTo(`PATCH ${INSTALMENT_PATHS.adminInstalment(2)}`).at(-1)!.body).toEqual({
       due_on: '2026-12-05',
       reason: 'Salary delayed',
     });
   });
 
   it("refunds a paid row's enrollment with a reason, the access choice and an Idempotency-Key", async () => {
-    const REFUND = `POST ${INSTALMENT_API.adminEnrollmentRefund(9)}`;
+    const REFUND = `POST ${INSTALMENT_PATHS.adminEnrollmentRefund(9)}`;
     const { user, api } = adminAt('/admin?tab=instalments', { [REFUND]: ok([]) });
     const paid = await screen.findByRole('row', { name: /1 Oct 2026/ });
     await user.click(within(paid).getByRole('button', { name: 'Refund' }));

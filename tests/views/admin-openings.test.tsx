@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   API,
-  DELIVERY_API,
+  DELIVERY_PATHS,
   OPENING_MESSAGES,
   OPENING_PATHS as O,
   PLACEMENT_PATHS as P,
@@ -81,7 +81,7 @@ function tab(routes: Record<string, Handler> = {}) {
       [`GET ${API.faculty.list}`]: ok([]),
       [`GET ${API.admin.users}`]: ok({ count: 0, next: null, previous: null, results: [] }),
       [`GET ${API.programs.list}`]: ok([CREDIT]),
-      [`GET ${DELIVERY_API.adminBatches}`]: ok([MARCH]),
+      [`GET ${DELIVERY_PATHS.adminBatches}`]: ok([MARCH]),
       [`GET ${P.employers}`]: ok([HDFC]),
       [`GET ${O.openings}`]: ok([OPENING]),
       [`GET ${O.openingApplications(OPENING.id)}`]: ok([appliedApplication, MEERA]),

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   API,
-  DELIVERY_API,
+  DELIVERY_PATHS,
   MFA_MESSAGES,
   MFA_PATHS,
   PLACEMENT_MESSAGES,
@@ -101,7 +101,7 @@ function tab(key: string, routes: Record<string, Handler> = {}) {
       [`GET ${API.faculty.list}`]: ok([]),
       [`GET ${API.admin.users}`]: ok({ count: 0, next: null, previous: null, results: [] }),
       [`GET ${API.programs.list}`]: ok([CREDIT]),
-      [`GET ${DELIVERY_API.adminBatches}`]: ok([MARCH]),
+      [`GET ${DELIVERY_PATHS.adminBatches}`]: ok([MARCH]),
       [`GET ${P.employers}`]: ok([HDFC, NEW_CO]),
       [`GET ${P.offers}`]: ok([CLAIMED, VERIFIED]),
       ...routes,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { API, INSTALMENT_API, INSTALMENT_MESSAGES, MESSAGES, type InstalmentPlan } from '../../contract/index.ts';
+import { API, INSTALMENT_PATHS, INSTALMENT_MESSAGES, MESSAGES, type InstalmentPlan } from '../../contract/index.ts';
 import { fail, ok, type Handler } from './support/fake-api.ts';
 import { admin, program } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
@@ -30,7 +30,7 @@ function plansTab(routes: Record<string, Handler> = {}) {
       [`GET ${API.adminStats}`]: ok(STATS),
       [`GET ${API.admin.issueSummary}`]: ok(ISSUES),
       [`GET ${API.programs.list}`]: ok([PROGRAM]),
-      [`GET ${INSTALMENT_API.adminProgramPlans(3)}`]: ok([THREE]),
+      [`GET ${INSTALMENT_PATHS.adminProgramPlans(3)}`]: ok([THREE]),
       ...routes,
     },
   });
@@ -38,7 +38,7 @@ function plansTab(routes: Record<string, Handler> = {}) {
 
 describe('Plans tab', () => {
   it("lists a program's plans with the total against the full price, and adds one", async () => {
-    const CREATE = `POST ${INSTALMENT_API.adminProgramPlans(3)}`;
+    const CREATE = `POST ${INSTALMENT_PATHS.adminProgramPlans(3)}`;
     const { user, api } = plansTab({ [CREATE]: { status: 201, body: { ...THREE, id: 8, name: 'Two parts' } } });
     await user.selectOptions(await screen.findByLabelText(/^Program/), '3');
     const row = await screen.findByRole('row', { name: /Three parts/ });
@@ -67,8 +67,8 @@ describe('Plans tab', () => {
   });
 
   it('deactivates a plan by Edit, and shows why a plan in use cannot be deleted', async () => {
-    const PATCH = `PATCH ${INSTALMENT_API.adminPlan(7)}`;
-    const DELETE = `DELETE ${INSTALMENT_API.adminPlan(7)}`;
+    const PATCH = `PATCH ${INSTALMENT_PATHS.adminPlan(7)}`;
+    const DELETE = `DELETE ${INSTALMENT_PATHS.adminPlan(7)}`;
     const { user, api } = plansTab({
       [PATCH]: ok({ ...THREE, is_active: false }),
       [DELETE]: fail(400, { error: INSTALMENT_MESSAGES.planInUse }),

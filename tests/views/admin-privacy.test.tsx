@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, PRIVACY_API, type Incident, type PrivacyRequest } from '../../contract/index.ts';
+import { API, PRIVACY_PATHS, type Incident, type PrivacyRequest } from '../../contract/index.ts';
 import { istDayStart } from '../../contract/time.ts';
 import { ok, type FakeRequest } from './support/fake-api.ts';
 import { sampleImpact } from '../support/models/index.ts';
@@ -45,12 +45,12 @@ function privacyServer() {
   return {
     [`GET ${API.adminStats}`]: ok(STATS),
     [`GET ${API.admin.issueSummary}`]: ok(ISSUES),
-    [`GET ${PRIVACY_API.adminRequests}`]: () => ok(requests),
-    [`POST ${PRIVACY_API.adminRequest(3)}`]: move,
-    [`POST ${PRIVACY_API.adminRequest(5)}`]: move,
-    [`GET ${PRIVACY_API.adminIncidents}`]: () => ok(incidents),
+    [`GET ${PRIVACY_PATHS.adminRequests}`]: () => ok(requests),
+    [`POST ${PRIVACY_PATHS.adminRequest(3)}`]: move,
+    [`POST ${PRIVACY_PATHS.adminRequest(5)}`]: move,
+    [`GET ${PRIVACY_PATHS.adminIncidents}`]: () => ok(incidents),
     [`GET ${API.admin.userImpact(10)}`]: ok(sampleImpact),
-    [`POST ${PRIVACY_API.adminIncidents}`]: (req: FakeRequest) => {
+    [`POST ${PRIVACY_PATHS.adminIncidents}`]: (req: FakeRequest) => {
       const input = req.body as Omit<Incident, 'id'>;
       const incident: Incident = {
         id: 1,
@@ -86,21 +86,21 @@ describe('Admin Privacy tab', () => {
 
     await user.click(within(card(/#3 erasure/)).getByRole('button', { name: 'Identity verified' }));
     expect(await screen.findByText(/#3 erasure · asha · verified/)).toBeInTheDocument();
-    expect(api.callsTo(`POST ${PRIVACY_API.adminRequest(3)}`)[0]!.body).toEqual({ action: 'verify' });
+    expect(api.callsTo(`POST ${PRIVACY_PATHS.adminRequest(3)}`)[0]!.body).toEqual({ action: 'verify' });
     // Erase now asks first, listing what the erasure touches (decision 068); nothing is erased before Yes.
     await user.click(within(card(/#3 erasure/)).getByRole('button', { name: 'Erase now' }));
     const confirm = within(await screen.findByRole('alertdialog', { name: "Erase asha's data?" }));
     expect(await confirm.findByText(/Data Science \(program, batch January, active\)/)).toBeInTheDocument();
     expect(confirm.getByText(/Data Science: instalment 2 of 3, ₹20,475.00, due 28 Dec 2026/)).toBeInTheDocument();
-    expect(api.callsTo(`POST ${PRIVACY_API.adminRequest(3)}`)).toHaveLength(1);
+    expect(api.callsTo(`POST ${PRIVACY_PATHS.adminRequest(3)}`)).toHaveLength(1);
     await user.click(confirm.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(api.callsTo(`POST ${PRIVACY_API.adminRequest(3)}`)).toHaveLength(1);
+    expect(api.callsTo(`POST ${PRIVACY_PATHS.adminRequest(3)}`)).toHaveLength(1);
     await user.click(within(card(/#3 erasure/)).getByRole('button', { name: 'Erase now' }));
     const again = within(await screen.findByRole('alertdialog', { name: "Erase asha's data?" }));
     await user.click(await again.findByRole('button', { name: "Erase asha's data" }));
     expect(await screen.findByText(/#3 erasure · asha · done/)).toBeInTheDocument();
-    expect(api.callsTo(`POST ${PRIVACY_API.adminRequest(3)}`)[1]!.body).toEqual({ action: 'complete' });
+    expect(api.callsTo(`POST ${PRIVACY_PATHS.adminRequest(3)}`)[1]!.body).toEqual({ action: 'complete' });
     expect(within(card(/#3 erasure/)).queryByRole('button')).not.toBeInTheDocument();
 
     const ravi = card(/#5 erasure/);
@@ -109,7 +109,7 @@ describe('Admin Privacy tab', () => {
     await user.click(within(card(/#5 erasure/)).getByRole('button', { name: 'Refuse' }));
     expect(await screen.findByText('Refused: We could not verify who asked.')).toBeInTheDocument();
     expect(screen.getByText(/#5 erasure · ravi · refused/)).toBeInTheDocument();
-    expect(api.callsTo(`POST ${PRIVACY_API.adminRequest(5)}`).map((c) => c.body)).toEqual([
+    expect(api.callsTo(`POST ${PRIVACY_PATHS.adminRequest(5)}`).map((c) => c.body)).toEqual([
       { action: 'refuse', reason: 'We could not verify who asked.' },
     ]);
   });
@@ -136,8 +136,8 @@ describe('Admin Privacy tab', () => {
     expect(await screen.findByText(/45 h 30 min left/)).toBeInTheDocument();
     expect(screen.getByText(/#1 aware .* · 40 people · names and phone numbers/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send the notice to the affected people' })).toBeInTheDocument();
-    await waitFor(() => expect(api.callsTo(`POST ${PRIVACY_API.adminIncidents}`)).toHaveLength(1));
-    const sent = api.callsTo(`POST ${PRIVACY_API.adminIncidents}`)[0]!.body as { aware_at: string };
+    await waitFor(() => expect(api.callsTo(`POST ${PRIVACY_PATHS.adminIncidents}`)).toHaveLength(1));
+    const sent = api.callsTo(`POST ${PRIVACY_PATHS.adminIncidents}`)[0]!.body as { aware_at: string };
     // The same instant (the form sends it with India's offset).
     expect(Date.parse(sent.aware_at)).toBe(aware.getTime());
     expect(sent).toEqual({

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { API, ApiError, ASSIGNMENTS_API, Program, SERVER_MESSAGES } from '../../contract/index.ts';
+import { API, ApiError, ASSIGNMENT_PATHS, Program, SERVER_MESSAGES } from '../../contract/index.ts';
 import { submitAssignment } from '../../src/features/learn/api/assignments-api.ts';
 import { onTimeSubmission } from '../support/models/index.ts';
 import { startTokenRefresh } from '../../src/app/composition/token-refresh.ts';
@@ -88,13 +88,13 @@ describe('API client', () => {
     loggedIn();
     const answer = { ...onTimeSubmission, text: 'My note.' };
     const fake = installFakeApi({
-      [`POST ${ASSIGNMENTS_API.submit(31)}`]: (request) =>
+      [`POST ${ASSIGNMENT_PATHS.submit(31)}`]: (request) =>
         request.auth === 'Bearer new-access' ? ok(answer) : unauthorized,
       [`POST ${API.tokenRefresh}`]: ok({ access: 'new-access', refresh: 'refresh-2' }),
     });
     const file = new File(['%PDF-1.4'], 'note.pdf', { type: 'application/pdf' });
     expect(await submitAssignment({ assignmentId: 31, text: 'My note.', file })).toEqual(answer);
-    const sent = fake.callsTo(`POST ${ASSIGNMENTS_API.submit(31)}`);
+    const sent = fake.callsTo(`POST ${ASSIGNMENT_PATHS.submit(31)}`);
     expect(sent).toHaveLength(2);
     const form = sent[1]!.body as FormData;
     expect(form.get('text')).toBe('My note.');

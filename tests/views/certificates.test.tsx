@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, CERTIFICATE_API, DELIVERY_API, type Course } from '../../contract/index.ts';
+import { API, CERTIFICATE_PATHS, DELIVERY_PATHS, type Course } from '../../contract/index.ts';
 import { sampleCourse } from '../support/models/index.ts';
 import { ok } from './support/fake-api.ts';
 import { enrollment, program, student } from './support/fixtures.ts';
@@ -8,7 +8,7 @@ import { renderApp } from './support/render-app.tsx';
 
 /** The certificate on the course page and the dashboard (decision record 052). */
 
-const COURSE = `GET ${DELIVERY_API.course(5)}`;
+const COURSE = `GET ${DELIVERY_PATHS.course(5)}`;
 const CERTIFICATE = {
   code: 'Zq3v9X_aBcD-efGhIjKlMnOp',
   number: 7,
@@ -63,7 +63,7 @@ describe('The certificate', () => {
     expect(panel.getByText(/Certificate number 7 is yours/)).toBeInTheDocument();
     expect(panel.getByRole('link', { name: 'Download certificate' })).toHaveAttribute(
       'href',
-      CERTIFICATE_API.pdf(CERTIFICATE.code),
+      CERTIFICATE_PATHS.pdf(CERTIFICATE.code),
     );
     expect(panel.getByRole('link', { name: 'Verification page' })).toHaveAttribute('href', CERTIFICATE.url);
   });
@@ -75,12 +75,12 @@ describe('The certificate', () => {
         [`GET ${API.enrollments.list}`]: ok([enrollment({ id: 5, course: 3 })]),
         [`GET ${API.payments.list}`]: ok([]),
         [`GET ${API.programs.list}`]: ok([program({ id: 3 })]),
-        [`GET ${CERTIFICATE_API.mine}`]: ok([{ enrollment: 5, ...CERTIFICATE }]),
+        [`GET ${CERTIFICATE_PATHS.mine}`]: ok([{ enrollment: 5, ...CERTIFICATE }]),
       },
     });
     expect(await screen.findByRole('link', { name: 'Download certificate' })).toHaveAttribute(
       'href',
-      CERTIFICATE_API.pdf(CERTIFICATE.code),
+      CERTIFICATE_PATHS.pdf(CERTIFICATE.code),
     );
   });
 });

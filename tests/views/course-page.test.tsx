@@ -1,23 +1,23 @@
 import userEvent from '@testing-library/user-event';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, DELIVERY_API, DELIVERY_MESSAGES, formatIstDateTime } from '../../contract/index.ts';
+import { API, DELIVERY_PATHS, DELIVERY_MESSAGES, formatIstDateTime } from '../../contract/index.ts';
 import { COURSE_PAGE_TEXTS } from '../../machines/course-page.machine.ts';
 import { sampleCourse, sampleDocument, sampleLesson } from '../support/models/index.ts';
 import { deferred, fail, ok, serverError, type Handler } from './support/fake-api.ts';
 import { enrollment, program, student } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
 
-const COURSE = `GET ${DELIVERY_API.course(5)}`;
-const COMPLETE = `POST ${DELIVERY_API.lessonComplete(12)}`;
+const COURSE = `GET ${DELIVERY_PATHS.course(5)}`;
+const COMPLETE = `POST ${DELIVERY_PATHS.lessonComplete(12)}`;
 
 function coursePage(routes: Record<string, Handler> = {}) {
   return renderApp('/learn/5', {
     user: student,
     routes: {
       [COURSE]: ok(sampleCourse),
-      [`GET ${DELIVERY_API.lesson(11)}`]: ok(sampleLesson(11)),
-      [`GET ${DELIVERY_API.lesson(12)}`]: ok(sampleLesson(12)),
+      [`GET ${DELIVERY_PATHS.lesson(11)}`]: ok(sampleLesson(11)),
+      [`GET ${DELIVERY_PATHS.lesson(12)}`]: ok(sampleLesson(12)),
       ...routes,
     },
   });
@@ -77,7 +77,7 @@ describe('The student course page', () => {
 
   it('renders a text lesson from Markdown with HTML escaped', async () => {
     const unsafe = { ...sampleLesson(11), body: '# Balance sheet\n\n<img src=x onerror="alert(1)">' };
-    const { user, container } = coursePage({ [`GET ${DELIVERY_API.lesson(11)}`]: ok(unsafe) });
+    const { user, container } = coursePage({ [`GET ${DELIVERY_PATHS.lesson(11)}`]: ok(unsafe) });
     await user.click(await screen.findByRole('button', { name: /Reading a balance sheet/ }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Balance sheet' })).toBeInTheDocument();
     expect(container.querySelector('.lesson-text img')).toBeNull();
@@ -112,9 +112,9 @@ describe('The student course page', () => {
   });
 
   it('downloads a document through the lesson file route with the access token, and says when it fails', async () => {
-    const FILE = `GET ${DELIVERY_API.lessonFile(12)}`;
+    const FILE = `GET ${DELIVERY_PATHS.lessonFile(12)}`;
     const { user, api } = coursePage({
-      [`GET ${DELIVERY_API.lesson(12)}`]: ok(sampleDocument()),
+      [`GET ${DELIVERY_PATHS.lesson(12)}`]: ok(sampleDocument()),
       [FILE]: fail(403, { detail: DELIVERY_MESSAGES.lessonLocked }),
     });
     await user.click(await screen.findByRole('button', { name: /CMA data, step by step/ }));

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, INSTALMENT_API, MESSAGES, type Instalment } from '../../contract/index.ts';
+import { API, INSTALMENT_PATHS, MESSAGES, type Instalment } from '../../contract/index.ts';
 import { ok } from './support/fake-api.ts';
 import { enrollment, payment, program, student } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
@@ -50,7 +50,7 @@ function dashboard(state?: { flash: string }) {
       [`GET ${API.enrollments.list}`]: ok([enrollment({ id: 9, course: 1 })]),
       [`GET ${API.payments.list}`]: ok([payment({ id: 41, course: 1, status: 'completed', amount: 19500 })]),
       [`GET ${API.programs.list}`]: ok([program({ price: 58500 })]),
-      [`GET ${INSTALMENT_API.enrollmentInstalments(9)}`]: ok(schedule),
+      [`GET ${INSTALMENT_PATHS.enrollmentInstalments(9)}`]: ok(schedule),
     },
   });
   // As the checkout does: another page navigates here with the success text.

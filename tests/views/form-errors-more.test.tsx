@@ -8,7 +8,7 @@ import {
   OPENING_MESSAGES,
   OPENING_PATHS,
   PLACEMENT_PATHS,
-  TEACHING_API,
+  TEACHING_PATHS,
   TEACHING_MESSAGES,
   type StudentOpening,
 } from '../../contract/index.ts';
@@ -162,7 +162,7 @@ describe('More refused forms show why next to themselves, focused', () => {
     const { user } = renderApp('/teach/batches/2', {
       user: admin,
       routes: {
-        [`GET ${TEACHING_API.batch(2)}`]: ok(batch),
+        [`GET ${TEACHING_PATHS.batch(2)}`]: ok(batch),
         [`POST ${NOTIFY_PATHS.announcements(2)}`]: fail(403, { detail: TEACHING_MESSAGES.notYourBatch }),
       },
     });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, ASSIGNMENT_MESSAGES, ASSIGNMENTS_API, DELIVERY_API, SERVER_MESSAGES } from '../../contract/index.ts';
+import { API, ASSIGNMENT_MESSAGES, ASSIGNMENT_PATHS, DELIVERY_PATHS, SERVER_MESSAGES } from '../../contract/index.ts';
 import { sampleAssignment, sampleCourse, sampleLesson, sampleRoster } from '../support/models/index.ts';
 import { fail, ok } from './support/fake-api.ts';
 import { admin, student, instructor, flaggedEvent } from './support/fixtures.ts';
@@ -19,8 +19,8 @@ describe('Refusals on the working screens show next to what was sent, focused', 
     const { user } = renderApp(`/teach/assignments/${sampleAssignment.id}`, {
       user: instructor,
       routes: {
-        [`GET ${ASSIGNMENTS_API.assignmentSubmissions(sampleAssignment.id)}`]: ok(sampleRoster),
-        [`POST ${ASSIGNMENTS_API.grade(71)}`]: fail(400, { marks: [words] }),
+        [`GET ${ASSIGNMENT_PATHS.assignmentSubmissions(sampleAssignment.id)}`]: ok(sampleRoster),
+        [`POST ${ASSIGNMENT_PATHS.grade(71)}`]: fail(400, { marks: [words] }),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Grade Priya Sharma' }));
@@ -35,10 +35,10 @@ describe('Refusals on the working screens show next to what was sent, focused', 
     const { user } = renderApp('/learn/5', {
       user: student,
       routes: {
-        [`GET ${DELIVERY_API.course(5)}`]: ok({ ...sampleCourse, assignments: [sampleAssignment] }),
-        [`GET ${DELIVERY_API.lesson(11)}`]: ok(sampleLesson(11)),
-        [`GET ${DELIVERY_API.lesson(12)}`]: ok(sampleLesson(12)),
-        [`POST ${ASSIGNMENTS_API.submit(sampleAssignment.id)}`]: fail(400, { detail: words }),
+        [`GET ${DELIVERY_PATHS.course(5)}`]: ok({ ...sampleCourse, assignments: [sampleAssignment] }),
+        [`GET ${DELIVERY_PATHS.lesson(11)}`]: ok(sampleLesson(11)),
+        [`GET ${DELIVERY_PATHS.lesson(12)}`]: ok(sampleLesson(12)),
+        [`POST ${ASSIGNMENT_PATHS.submit(sampleAssignment.id)}`]: fail(400, { detail: words }),
       },
     });
     const card = () => screen.getByRole('article', { name: sampleAssignment.title });

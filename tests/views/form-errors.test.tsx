@@ -5,7 +5,7 @@ import {
   COUPON_PATHS,
   IDENTITY_PATHS,
   MFA_PATHS,
-  PRIVACY_API,
+  PRIVACY_PATHS,
   SERVER_MESSAGES,
   type ConsentState,
 } from '../../contract/index.ts';
@@ -54,8 +54,8 @@ describe('A refused form shows why next to itself, focused', () => {
     const { user } = renderApp('/account/privacy', {
       user: student,
       routes: {
-        [`GET ${PRIVACY_API.consents}`]: ok(CONSENTS),
-        [`POST ${PRIVACY_API.erasureRequest}`]: fail(403, { detail: words }),
+        [`GET ${PRIVACY_PATHS.consents}`]: ok(CONSENTS),
+        [`POST ${PRIVACY_PATHS.erasureRequest}`]: fail(403, { detail: words }),
       },
     });
     await user.type(await screen.findByLabelText(/^Password/), 'wrong');
@@ -67,8 +67,8 @@ describe('A refused form shows why next to itself, focused', () => {
     const { user } = renderApp('/account/privacy', {
       user: student,
       routes: {
-        [`GET ${PRIVACY_API.consents}`]: ok(CONSENTS),
-        [`POST ${PRIVACY_API.consents}`]: fail(503, { detail: 'The service is busy.' }),
+        [`GET ${PRIVACY_PATHS.consents}`]: ok(CONSENTS),
+        [`POST ${PRIVACY_PATHS.consents}`]: fail(503, { detail: 'The service is busy.' }),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Give consent' }));
@@ -135,7 +135,7 @@ describe('A refused form shows why next to itself, focused', () => {
   it('Admin privacy: a refused command shows beside its button', async () => {
     const routes: Record<string, Handler> = {
       [`GET ${API.adminStats}`]: ok({}),
-      [`GET ${PRIVACY_API.adminRequests}`]: ok([
+      [`GET ${PRIVACY_PATHS.adminRequests}`]: ok([
         {
           id: 3,
           user_id: 10,
@@ -149,8 +149,8 @@ describe('A refused form shows why next to itself, focused', () => {
           closed_at: null,
         },
       ]),
-      [`GET ${PRIVACY_API.adminIncidents}`]: ok([]),
-      [`POST ${PRIVACY_API.adminRequest(3)}`]: fail(409, { detail: 'This request was already verified.' }),
+      [`GET ${PRIVACY_PATHS.adminIncidents}`]: ok([]),
+      [`POST ${PRIVACY_PATHS.adminRequest(3)}`]: fail(409, { detail: 'This request was already verified.' }),
     };
     const { user } = renderApp('/admin?tab=privacy', { user: admin, routes });
     await user.click(await screen.findByRole('button', { name: 'Identity verified' }));

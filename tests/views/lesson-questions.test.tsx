@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
-  DELIVERY_API,
+  DELIVERY_PATHS,
   NOTIFY_PATHS as P,
-  TEACHING_API,
+  TEACHING_PATHS,
   type AdminMessage,
   type LessonQuestion,
   type TeachBatch,
@@ -47,8 +47,8 @@ function coursePage(routes: Record<string, Handler>) {
   return renderApp('/learn/5', {
     user: student,
     routes: {
-      [`GET ${DELIVERY_API.course(5)}`]: ok(sampleCourse),
-      [`GET ${DELIVERY_API.lesson(11)}`]: ok(sampleLesson(11)),
+      [`GET ${DELIVERY_PATHS.course(5)}`]: ok(sampleCourse),
+      [`GET ${DELIVERY_PATHS.lesson(11)}`]: ok(sampleLesson(11)),
       ...routes,
     },
   });
@@ -141,7 +141,7 @@ describe('The instructor’s batch page', () => {
   it('answers a lesson’s question and marks the reply accepted', async () => {
     const { user, api } = renderApp('/teach/batches/2', {
       user: instructor,
-      routes: { [`GET ${TEACHING_API.batch(2)}`]: ok(batch), ...threadServer([openQuestion]) },
+      routes: { [`GET ${TEACHING_PATHS.batch(2)}`]: ok(batch), ...threadServer([openQuestion]) },
     });
     await openLesson(user);
     expect(await thread().findByText(openQuestion.body)).toBeInTheDocument();
@@ -162,7 +162,7 @@ describe('The instructor’s batch page', () => {
     const { user, api } = renderApp('/teach/batches/2', {
       user: instructor,
       routes: {
-        [`GET ${TEACHING_API.batch(2)}`]: ok(batch),
+        [`GET ${TEACHING_PATHS.batch(2)}`]: ok(batch),
         [`POST ${P.announcements(2)}`]: (request: FakeRequest) => ({
           status: 201,
           body: {
@@ -199,7 +199,7 @@ describe('The instructor’s batch page', () => {
     const { user } = renderApp('/teach/batches/2', {
       user: admin,
       routes: {
-        [`GET ${TEACHING_API.batch(2)}`]: ok(batch),
+        [`GET ${TEACHING_PATHS.batch(2)}`]: ok(batch),
         [THREAD]: () =>
           ok([
             {

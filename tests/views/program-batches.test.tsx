@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, DELIVERY_API } from '../../contract/index.ts';
+import { API, DELIVERY_PATHS } from '../../contract/index.ts';
 import { fullBatch, sampleBatch } from '../support/models/index.ts';
 import { ok } from './support/fake-api.ts';
 import { program } from './support/fixtures.ts';
@@ -19,7 +19,7 @@ describe('A program’s own page', () => {
     const { api } = renderApp('/programs/1', {
       routes: {
         [`GET ${API.programs.detail(1)}`]: ok(program()),
-        [`GET ${DELIVERY_API.programBatches(1)}`]: ok([sampleBatch, later, fullBatch]),
+        [`GET ${DELIVERY_PATHS.programBatches(1)}`]: ok([sampleBatch, later, fullBatch]),
       },
     });
     const section = within((await screen.findByRole('heading', { name: 'Upcoming batches' })).closest('section')!);
@@ -33,14 +33,14 @@ describe('A program’s own page', () => {
     expect(rows[0]).toHaveTextContent('18 seats left');
     expect(rows[1]).toHaveTextContent('Online');
     expect(rows[2]).toHaveTextContent('Full');
-    expect(api.callsTo(`GET ${DELIVERY_API.programBatches(1)}`)).toHaveLength(1);
+    expect(api.callsTo(`GET ${DELIVERY_PATHS.programBatches(1)}`)).toHaveLength(1);
   });
 
   it('shows no batch section for a program without open batches', async () => {
     renderApp('/programs/1', {
       routes: {
         [`GET ${API.programs.detail(1)}`]: ok(program()),
-        [`GET ${DELIVERY_API.programBatches(1)}`]: ok([]),
+        [`GET ${DELIVERY_PATHS.programBatches(1)}`]: ok([]),
       },
     });
     await screen.findByRole('heading', { name: 'Credit Analyst Program', level: 1 });

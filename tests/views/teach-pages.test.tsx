@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
-  DELIVERY_API,
-  TEACHING_API,
+  DELIVERY_PATHS,
+  TEACHING_PATHS,
   TEACHING_MESSAGES,
   type AttendanceSheet,
   type TeachBatch,
@@ -74,8 +74,8 @@ const batch: TeachBatch = {
 const { timetable: _timetable, ...rest } = batch;
 const summary: TeachBatchSummary = { ...rest, students: 2 };
 
-const SHEET = `GET ${TEACHING_API.sessionAttendance(7)}`;
-const SAVE = `PUT ${TEACHING_API.sessionAttendance(7)}`;
+const SHEET = `GET ${TEACHING_PATHS.sessionAttendance(7)}`;
+const SAVE = `PUT ${TEACHING_PATHS.sessionAttendance(7)}`;
 
 describe('The instructor area', () => {
   it('names the held classes without an attendance sheet: not counted until one is taken (decision 066)', async () => {
@@ -90,7 +90,7 @@ describe('The instructor area', () => {
     renderApp('/teach/batches/2', {
       user: instructor,
       routes: {
-        [`GET ${TEACHING_API.batch(2)}`]: ok({
+        [`GET ${TEACHING_PATHS.batch(2)}`]: ok({
           ...batch,
           sessions_held: 2,
           held_without_sheet: [unsheeted.title],
@@ -116,7 +116,7 @@ describe('The instructor area', () => {
     const erased = { ...batch.students[1]!, id: 13, name: 'Erased Person', email: 'erased-13@erased.invalid' };
     renderApp('/teach/batches/2', {
       user: instructor,
-      routes: { [`GET ${TEACHING_API.batch(2)}`]: ok({ ...batch, students: [...batch.students, erased] }) },
+      routes: { [`GET ${TEACHING_PATHS.batch(2)}`]: ok({ ...batch, students: [...batch.students, erased] }) },
     });
     const students = within(await screen.findByRole('region', { name: 'Students of the batch' }));
     const row = students.getByRole('row', { name: /account erased/ });
@@ -127,7 +127,7 @@ describe('The instructor area', () => {
   it('shows a student the server’s words: it is for instructors', async () => {
     renderApp('/teach', {
       user: student,
-      routes: { [`GET ${TEACHING_API.batches}`]: fail(403, { detail: TEACHING_MESSAGES.instructorsOnly }) },
+      routes: { [`GET ${TEACHING_PATHS.batches}`]: fail(403, { detail: TEACHING_MESSAGES.instructorsOnly }) },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'For instructors' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(TEACHING_MESSAGES.instructorsOnly);
@@ -137,8 +137,8 @@ describe('The instructor area', () => {
     const { user, router } = renderApp('/teach', {
       user: instructor,
       routes: {
-        [`GET ${TEACHING_API.batches}`]: ok([summary]),
-        [`GET ${TEACHING_API.batch(2)}`]: ok(batch),
+        [`GET ${TEACHING_PATHS.batches}`]: ok([summary]),
+        [`GET ${TEACHING_PATHS.batch(2)}`]: ok(batch),
       },
     });
     await user.click(await screen.findByRole('link', { name: batch.name }));
@@ -164,7 +164,7 @@ describe('The instructor area', () => {
     const { user, api } = renderApp('/teach/batches/2', {
       user: instructor,
       routes: {
-        [`GET ${TEACHING_API.batch(2)}`]: ok(batch),
+        [`GET ${TEACHING_PATHS.batch(2)}`]: ok(batch),
         [SHEET]: ok(sampleSheet satisfies AttendanceSheet),
         [SAVE]: fail(400, { error: TEACHING_MESSAGES.notAStudent(12) }),
       },
@@ -196,7 +196,7 @@ describe('The instructor area', () => {
     renderApp('/learn/5', {
       user: student,
       routes: {
-        [`GET ${DELIVERY_API.course(5)}`]: ok({
+        [`GET ${DELIVERY_PATHS.course(5)}`]: ok({
           ...sampleCourse,
           attendance: [{ session: session.id, present: false }],
           attendance_percentage: 0,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ASSESSMENT_MESSAGES,
   ASSESSMENT_PATHS,
-  TEACHING_API,
+  TEACHING_PATHS,
   type Question,
   type TeachBatchSummary,
 } from '../../contract/index.ts';
@@ -48,7 +48,7 @@ const question: Question = {
 
 const LIST = `GET ${ASSESSMENT_PATHS.questions}`;
 const IMPORT = `POST ${ASSESSMENT_PATHS.questionImport}`;
-const routes = { [`GET ${TEACHING_API.batches}`]: ok([batch]), [LIST]: ok([question]) };
+const routes = { [`GET ${TEACHING_PATHS.batches}`]: ok([batch]), [LIST]: ok([question]) };
 
 async function openBank() {
   const app = renderApp('/teach/questions', { user: instructor, routes });

@@ -20,7 +20,7 @@ export const DELIVERY_NAMED: Record<string, z.ZodType> = {
   EnrollmentBatchInput: C.EnrollmentBatchInput,
 };
 
-const A = C.DELIVERY_API;
+const A = C.DELIVERY_PATHS;
 const Module = C.Module;
 const ModuleWithLessons = Module.extend({ lessons: z.array(C.Lesson) });
 const BatchWithSessions = C.Batch.extend({ sessions: z.array(C.Session) });

@@ -3,7 +3,7 @@ import {
   BatchInput,
   BatchListQuery,
   BatchPatch,
-  DELIVERY_API,
+  DELIVERY_PATHS,
   EnrollmentBatchInput,
   SessionInput,
   SessionPatch,
@@ -32,7 +32,7 @@ export default async function batchRoutes(app: FastifyInstance) {
       changes: changes as Record<string, unknown>,
     });
 
-  app.get(DELIVERY_API.programBatches(), async (request) => {
+  app.get(DELIVERY_PATHS.programBatches(), async (request) => {
     const programId = idParam(request.params);
     const batches = createBatchRepository(db);
     const program = await batches.program(programId);
@@ -40,12 +40,12 @@ export default async function batchRoutes(app: FastifyInstance) {
     return (await batches.listOpen(programId, istToday())).map(toBatch);
   });
 
-  app.get(DELIVERY_API.adminBatches, { preHandler: adminOnly }, async (request) => {
+  app.get(DELIVERY_PATHS.adminBatches, { preHandler: adminOnly }, async (request) => {
     const query = parseQuery(BatchListQuery, request.query);
     return (await createBatchRepository(db).list(query.course)).map(toBatch);
   });
 
-  app.post(DELIVERY_API.adminBatches, { preHandler: adminOnly }, async (request, reply) => {
+  app.post(DELIVERY_PATHS.adminBatches, { preHandler: adminOnly }, async (request, reply) => {
     const admin = requireAdmin(request);
     const input = parse(BatchInput, request.body);
     const batch = await inTransaction(db, async (trx) => {
@@ -57,7 +57,7 @@ export default async function batchRoutes(app: FastifyInstance) {
     return reply.code(201).send(batch);
   });
 
-  app.get(DELIVERY_API.adminBatch(), { preHandler: adminOnly }, async (request) => {
+  app.get(DELIVERY_PATHS.adminBatch(), { preHandler: adminOnly }, async (request) => {
     const row = await createBatchRepository(db).findById(idParam(request.params));
     if (!row) throw notFound();
     return {
@@ -66,7 +66,7 @@ export default async function batchRoutes(app: FastifyInstance) {
     };
   });
 
-  app.patch(DELIVERY_API.adminBatch(), { preHandler: adminOnly }, async (request) => {
+  app.patch(DELIVERY_PATHS.adminBatch(), { preHandler: adminOnly }, async (request) => {
     const admin = requireAdmin(request);
     const id = idParam(request.params);
     const input = parse(BatchPatch, request.body ?? {});
@@ -81,7 +81,7 @@ export default async function batchRoutes(app: FastifyInstance) {
     });
   });
 
-  app.delete(DELIVERY_API.adminBatch(), { preHandler: adminOnly }, async (request, reply) => {
+  app.delete(DELIVERY_PATHS.adminBatch(), { preHandler: adminOnly }, async (request, reply) => {
     const admin = requireAdmin(request);
     const id = idParam(request.params);
     await inTransaction(db, async (trx) => {
@@ -92,7 +92,7 @@ export default async function batchRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
-  app.post(DELIVERY_API.adminBatchSessions(), { preHandler: adminOnly }, async (request, reply) => {
+  app.post(DELIVERY_PATHS.adminBatchSessions(), { preHandler: adminOnly }, async (request, reply) => {
     const admin = requireAdmin(request);
     const batchId = idParam(request.params);
     const input = parse(SessionInput, request.body);
@@ -107,7 +107,7 @@ export default async function batchRoutes(app: FastifyInstance) {
     return reply.code(201).send(session);
   });
 
-  app.patch(DELIVERY_API.adminSession(), { preHandler: adminOnly }, async (request) => {
+  app.patch(DELIVERY_PATHS.adminSession(), { preHandler: adminOnly }, async (request) => {
     const admin = requireAdmin(request);
     const id = idParam(request.params);
     const input = parse(SessionPatch, request.body ?? {});
@@ -122,7 +122,7 @@ export default async function batchRoutes(app: FastifyInstance) {
     });
   });
 
-  app.delete(DELIVERY_API.adminSession(), { preHandler: adminOnly }, async (request, reply) => {
+  app.delete(DELIVERY_PATHS.adminSession(), { preHandler: adminOnly }, async (request, reply) => {
     const admin = requireAdmin(request);
     const id = idParam(request.params);
     await inTransaction(db, async (trx) => {
@@ -136,7 +136,7 @@ export default async function batchRoutes(app: FastifyInstance) {
   });
 
   /** An administrator moves an enrollment to another batch of its program with a seat left (audited). */
-  app.post(DELIVERY_API.adminEnrollmentBatch(), { preHandler: adminOnly }, async (request) => {
+  app.post(DELIVERY_PATHS.adminEnrollmentBatch(), { preHandler: adminOnly }, async (request) => {
     const admin = requireAdmin(request);
     const id = idParam(request.params);
     const input = parse(EnrollmentBatchInput, request.body);

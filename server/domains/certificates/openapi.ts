@@ -15,7 +15,7 @@ export const CERTIFICATES_NAMED: Record<string, z.ZodType> = {
   RevokeCertificateInput: C.RevokeInput,
 };
 
-const A = C.CERTIFICATE_API;
+const A = C.CERTIFICATE_PATHS;
 const op = (o: Operation): Operation => o;
 
 export const CERTIFICATES_OPERATIONS: Operation[] = [

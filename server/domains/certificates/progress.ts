@@ -1,4 +1,4 @@
-import { DELIVERY_API, type Course } from '../../../contract/index.ts';
+import { DELIVERY_PATHS, type Course } from '../../../contract/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { EnrollmentRow, UserRow } from '../../platform/db/schema.ts';
 import { createBatchRepository } from '../batches/repository.ts';
@@ -88,4 +88,4 @@ export async function courseAnswer(
   };
 }
 
-export const calendarPath = (token: string) => DELIVERY_API.calendarFeed(token);
+export const calendarPath = (token: string) => DELIVERY_PATHS.calendarFeed(token);

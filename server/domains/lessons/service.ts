@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { DELIVERY_API, type Lesson, type LessonInput, type LessonPatch } from '../../../contract/index.ts';
+import { DELIVERY_PATHS, type Lesson, type LessonInput, type LessonPatch } from '../../../contract/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { LessonRow } from '../../platform/db/schema.ts';
 import { notFound, ValidationFailed } from '../../platform/lib/errors.ts';
@@ -16,7 +16,7 @@ export function toLesson(row: LessonRow, completed: boolean): Lesson {
     kind: row.kind,
     body: row.body,
     url: row.url,
-    file: row.file ? DELIVERY_API.lessonFile(row.id) : null,
+    file: row.file ? DELIVERY_PATHS.lessonFile(row.id) : null,
     file_name: row.file_name,
     duration_minutes: row.duration_minutes,
     is_preview: row.is_preview === 1,

@@ -14,7 +14,7 @@ export const INSTALMENT_NAMED: Record<string, z.ZodType> = {
   InstalmentRefundInput: C.InstalmentRefundInput,
 };
 
-const A = C.INSTALMENT_API;
+const A = C.INSTALMENT_PATHS;
 const op = (o: Operation): Operation => o;
 
 export const INSTALMENT_OPERATIONS: Operation[] = [

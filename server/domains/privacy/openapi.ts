@@ -15,7 +15,7 @@ export const PRIVACY_NAMED: Record<string, z.ZodType> = {
   Incident: C.Incident,
 };
 
-const P = C.PRIVACY_API;
+const P = C.PRIVACY_PATHS;
 
 export const PRIVACY_OPERATIONS: Operation[] = [
   {

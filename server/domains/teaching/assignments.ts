@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import {
   ASSIGNMENT_MESSAGES,
-  ASSIGNMENTS_API,
+  ASSIGNMENT_PATHS,
   submissionState,
   type Assignment,
   type CourseAssignment,
@@ -50,7 +50,7 @@ export function toSubmission(row: SubmissionRow): Submission {
     file_name: row.file_name,
     file_type: row.file_type,
     file_size: row.file_size,
-    file_url: row.file ? ASSIGNMENTS_API.submissionFile(row.id) : null,
+    file_url: row.file ? ASSIGNMENT_PATHS.submissionFile(row.id) : null,
     submitted_at: row.submitted_at,
     is_late: row.is_late === 1,
     marks: row.marks,

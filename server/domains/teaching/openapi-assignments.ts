@@ -14,7 +14,7 @@ export const ASSIGNMENTS_NAMED: Record<string, z.ZodType> = {
   GradeInput: C.GradeInput,
 };
 
-const A = C.ASSIGNMENTS_API;
+const A = C.ASSIGNMENT_PATHS;
 const op = (o: Operation): Operation => o;
 const TEACHERS = "the batch's instructor and administrators";
 

@@ -12,7 +12,7 @@ export const TEACHING_NAMED: Record<string, z.ZodType> = {
   AttendanceInput: C.AttendanceInput,
 };
 
-const A = C.TEACHING_API;
+const A = C.TEACHING_PATHS;
 
 export const TEACHING_OPERATIONS: Operation[] = [
   {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { ASSIGNMENTS_API, Assignment, DELIVERY_API, type Batch, type Payment } from '../../../contract/index.ts';
+import { ASSIGNMENT_PATHS, Assignment, DELIVERY_PATHS, type Batch, type Payment } from '../../../contract/index.ts';
 import { completeThroughGateway, createProgram } from './fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './harness.ts';
 
@@ -29,7 +29,7 @@ export async function enroll(user: TestUser, programId: number, batchId: number)
 }
 
 export async function newAssignment(extra: object = {}, batchId = batch.id): Promise<Assignment> {
-  const res = await post(ASSIGNMENTS_API.batchAssignments(batchId), instructor.access, {
+  const res = await post(ASSIGNMENT_PATHS.batchAssignments(batchId), instructor.access, {
     title: 'Credit appraisal note',
     instructions: 'Write a **two-page** note.',
     due_at: inDays(7),
@@ -56,7 +56,7 @@ export async function submit(
     );
   const res = await ctx.app.inject({
     method: 'POST',
-    url: ASSIGNMENTS_API.submit(assignmentId),
+    url: ASSIGNMENT_PATHS.submit(assignmentId),
     headers: token ? { authorization: `Bearer ${token}` } : {},
     payload: form,
   });
@@ -70,7 +70,7 @@ export async function submit(
 }
 
 export const grade = (submissionId: number, token: string | null, body: object) =>
-  post(ASSIGNMENTS_API.grade(submissionId), token, body);
+  post(ASSIGNMENT_PATHS.grade(submissionId), token, body);
 
 /** The assignment files' app: a program with two batches, their instructors and students, made before a file's tests, closed after. */
 export function useAssignmentsApp(): void {
@@ -84,7 +84,7 @@ export function useAssignmentsApp(): void {
     otherBatchStudent = await ctx.user('meera');
     const program = await createProgram(ctx, admin.access, { title: 'Credit Analyst Program' });
     const newBatch = async (name: string, instructorId: number) => {
-      const res = await post(DELIVERY_API.adminBatches, admin.access, {
+      const res = await post(DELIVERY_PATHS.adminBatches, admin.access, {
         course: program,
         name,
         starts_on: day(-10),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { CERTIFICATE_API } from '../../../contract/index.ts';
+import { CERTIFICATE_PATHS } from '../../../contract/index.ts';
 import { courseWith, enrollWithRecord, insertUser, type Course, type StudentRecord } from './certificate-fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './harness.ts';
 
@@ -23,7 +23,7 @@ export const EARNED: StudentRecord = { lessonsDone: 4, present: 75, marks: [4, 4
 export const post = (url: string, token: string | null, body: unknown = {}) =>
   ctx.request({ method: 'POST', url, token, body });
 export const issue = (enrollment: number, token: string | null = admin.access) =>
-  post(CERTIFICATE_API.issue(enrollment), token);
+  post(CERTIFICATE_PATHS.issue(enrollment), token);
 let counter = 0;
 export const enrollNew = async (record: StudentRecord, on: Course = course) =>
   enrollWithRecord(ctx.db, on, await insertUser(ctx.db, `student${++counter}`), record);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { DELIVERY_API, Lesson, type Batch, type Payment } from '../../../contract/index.ts';
+import { DELIVERY_PATHS, Lesson, type Batch, type Payment } from '../../../contract/index.ts';
 import { completeThroughGateway, createProgram } from './fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './harness.ts';
 
@@ -33,7 +33,7 @@ export async function enroll(user: TestUser, programId: number, batchId: number)
 }
 
 export const newBatch = (course: number, name: string, extra: object = {}) =>
-  adminPost<Batch>(DELIVERY_API.adminBatches, {
+  adminPost<Batch>(DELIVERY_PATHS.adminBatches, {
     course,
     name,
     starts_on: day(-20),
@@ -58,11 +58,11 @@ export function useCourseApp(): void {
     batch = await newBatch(program, 'Weekday evening', { instructor: instructor.id });
     const second = await newBatch(program, 'Weekend');
     const foreign = await newBatch(otherProgram, 'Other program');
-    const m1 = await adminPost<{ id: number }>(DELIVERY_API.adminProgramModules(program), {
+    const m1 = await adminPost<{ id: number }>(DELIVERY_PATHS.adminProgramModules(program), {
       title: 'Credit appraisal',
     });
-    const m2 = await adminPost<{ id: number }>(DELIVERY_API.adminProgramModules(program), { title: 'CMA data' });
-    const lesson = (module: number, body: object) => adminPost<Lesson>(DELIVERY_API.adminModuleLessons(module), body);
+    const m2 = await adminPost<{ id: number }>(DELIVERY_PATHS.adminProgramModules(program), { title: 'CMA data' });
+    const lesson = (module: number, body: object) => adminPost<Lesson>(DELIVERY_PATHS.adminModuleLessons(module), body);
     lessons = {
       preview: await lesson(m1.id, {
         title: 'Why banks lend',
@@ -83,7 +83,7 @@ export function useCourseApp(): void {
     form.append('file', new Blob([Buffer.from('%PDF-1.4\n%demo\n')], { type: 'application/pdf' }), 'note.pdf');
     const upload = await ctx.app.inject({
       method: 'PUT',
-      url: DELIVERY_API.adminLessonFile(lessons.document.id),
+      url: DELIVERY_PATHS.adminLessonFile(lessons.document.id),
       headers: { authorization: `Bearer ${admin.access}` },
       payload: form,
     });

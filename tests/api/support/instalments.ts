@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { API, INSTALMENT_API, type InstalmentPlan, type PaymentStart } from '../../../contract/index.ts';
+import { API, INSTALMENT_PATHS, type InstalmentPlan, type PaymentStart } from '../../../contract/index.ts';
 import { setClock } from '../../../server/platform/lib/clock.ts';
 import { createProgram } from './fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './harness.ts';
@@ -48,7 +48,7 @@ export function instalmentWorld(options: { plan: boolean } = { plan: true }) {
       price: 65000,
     });
     if (options.plan) {
-      const made = await req('POST', INSTALMENT_API.adminProgramPlans(world.programId), world.admin, {
+      const made = await req('POST', INSTALMENT_PATHS.adminProgramPlans(world.programId), world.admin, {
         name: 'Pay in 3',
         instalments: THREE,
         is_active: true,

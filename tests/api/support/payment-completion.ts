@@ -1,4 +1,4 @@
-import { API, DELIVERY_API } from '../../../contract/index.ts';
+import { API, DELIVERY_PATHS } from '../../../contract/index.ts';
 
 /**
  * The one place that completes a payment through a running server (demo mode, its sandbox gateway on
@@ -12,7 +12,7 @@ export async function startAndCompletePayment(
 ): Promise<{ paymentId: number; completed: boolean }> {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${access}` };
   // A program with open batches asks which one (the demo's programs have one): the first with a seat.
-  const batches = (await (await fetch(`${base}${DELIVERY_API.programBatches(programId)}`)).json()) as Array<{
+  const batches = (await (await fetch(`${base}${DELIVERY_PATHS.programBatches(programId)}`)).json()) as Array<{
     id: number;
     seats_left: number;
   }>;

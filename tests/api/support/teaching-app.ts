@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { Course, DELIVERY_API, type Batch, type Payment, type Session } from '../../../contract/index.ts';
+import { Course, DELIVERY_PATHS, type Batch, type Payment, type Session } from '../../../contract/index.ts';
 import { completeThroughGateway, createProgram } from './fixtures.ts';
 import { createTestApp, type TestContext, type TestUser } from './harness.ts';
 
@@ -40,7 +40,7 @@ export async function enroll(user: TestUser, programId: number, batchId: number)
 }
 
 export const newBatch = (course: number, name: string, starts: number, extra: object = {}) =>
-  adminPost<Batch>(DELIVERY_API.adminBatches, {
+  adminPost<Batch>(DELIVERY_PATHS.adminBatches, {
     course,
     name,
     starts_on: day(starts),
@@ -51,14 +51,14 @@ export const newBatch = (course: number, name: string, starts: number, extra: ob
   });
 
 export const session = (batchId: number, title: string, startsInDays: number) =>
-  adminPost<Session>(DELIVERY_API.adminBatchSessions(batchId), {
+  adminPost<Session>(DELIVERY_PATHS.adminBatchSessions(batchId), {
     title,
     starts_at: ist(Date.now() + startsInDays * DAY),
     duration_minutes: 90,
   });
 
 export const course = async (enrollmentId: number, token: string) =>
-  Course.parse((await ctx.request({ url: DELIVERY_API.course(enrollmentId), token })).body);
+  Course.parse((await ctx.request({ url: DELIVERY_PATHS.course(enrollmentId), token })).body);
 
 /** The teaching files' app: batches, sessions, teachers and students, made before a file's tests, closed after. */
 export function useTeachingApp(): void {

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { CERTIFICATE_API, CERTIFICATE_MESSAGES, certificateFileName, RevokeInput } from '../../../../contract/index.ts';
+import {
+  CERTIFICATE_PATHS,
+  CERTIFICATE_MESSAGES,
+  certificateFileName,
+  RevokeInput,
+} from '../../../../contract/index.ts';
 import { renderCertificate } from '../pdf.ts';
 import { HttpError, notFound } from '../../../platform/lib/errors.ts';
 import { idParam, parse } from '../../../platform/lib/validate.ts';
@@ -26,7 +31,7 @@ export default async function certificateRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
 
   /** The batch's instructor or an administrator issues an eligible student's certificate (idempotent). */
-  app.post(CERTIFICATE_API.issue(), { preHandler: authenticated }, async (request, reply) => {
+  app.post(CERTIFICATE_PATHS.issue(), { preHandler: authenticated }, async (request, reply) => {
     const user = assertInstructor(requireUser(request));
     const repository = createCertificateRepository(db);
     const enrollment = await repository.enrollment(idParam(request.params));
@@ -39,7 +44,7 @@ export default async function certificateRoutes(app: FastifyInstance) {
     return reply.code(outcome.created ? 201 : 200).send({ code, url });
   });
 
-  app.get(CERTIFICATE_API.verify(), async (request, reply) => {
+  app.get(CERTIFICATE_PATHS.verify(), async (request, reply) => {
     const row = await findCertificate(db, codeOf(request.params));
     if (!row) throw notFound();
     return reply.header('X-Robots-Tag', 'noindex').send(toPublicCertificate(row));
@@ -59,7 +64,7 @@ export default async function certificateRoutes(app: FastifyInstance) {
   });
 
   /** The PDF, for its student and administrators. */
-  app.get(CERTIFICATE_API.pdf(), { preHandler: authenticated }, async (request, reply) => {
+  app.get(CERTIFICATE_PATHS.pdf(), { preHandler: authenticated }, async (request, reply) => {
     const user = requireUser(request);
     const row = await findCertificate(db, codeOf(request.params));
     if (!row) throw notFound();
@@ -79,17 +84,17 @@ export default async function certificateRoutes(app: FastifyInstance) {
   });
 
   /** The caller's valid certificates (the dashboard's Download certificate links). */
-  app.get(CERTIFICATE_API.mine, { preHandler: authenticated }, async (request) => {
+  app.get(CERTIFICATE_PATHS.mine, { preHandler: authenticated }, async (request) => {
     const user = requireUser(request);
     const rows = await createCertificateRepository(db).validOfStudent(user.id);
     return rows.map((row) => ({ enrollment: row.enrollment_id, ...certificateRef(config, row) }));
   });
 
-  app.get(CERTIFICATE_API.adminList, { preHandler: adminOnly }, async () =>
+  app.get(CERTIFICATE_PATHS.adminList, { preHandler: adminOnly }, async () =>
     (await listCertificates(db)).map(toAdminCertificate),
   );
 
-  app.post(CERTIFICATE_API.revoke(), { preHandler: adminOnly }, async (request) => {
+  app.post(CERTIFICATE_PATHS.revoke(), { preHandler: adminOnly }, async (request) => {
     const admin = requireAdmin(request);
     const { reason } = parse(RevokeInput, request.body ?? {});
     return toAdminCertificate(await revokeCertificate(db, codeOf(request.params), admin, reason));

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DELIVERY_API, DELIVERY_MESSAGES } from '../../../../contract/index.ts';
+import { DELIVERY_PATHS, DELIVERY_MESSAGES } from '../../../../contract/index.ts';
 import { idParam } from '../../../platform/lib/validate.ts';
 import { HttpError, notFound } from '../../../platform/lib/errors.ts';
 import { siteAddress } from '../../../platform/lib/site-address.ts';
@@ -21,7 +21,7 @@ export default async function courseRoutes(app: FastifyInstance) {
   const feedUrl = (request: FastifyRequest, enrollmentId: number, generation: number) =>
     siteAddress(config, request) + calendarPath(tokens.token(enrollmentId, generation));
 
-  app.get(DELIVERY_API.course(), { preHandler: authenticated }, async (request) => {
+  app.get(DELIVERY_PATHS.course(), { preHandler: authenticated }, async (request) => {
     const user = requireUser(request);
     const enrollment = await ownCourseEnrollment(db, user, idParam(request.params));
     return courseAnswer(
@@ -35,7 +35,7 @@ export default async function courseRoutes(app: FastifyInstance) {
   });
 
   /** One session, to the people of its batch; its meeting link only inside the window. */
-  app.get(DELIVERY_API.session(), { preHandler: authenticated }, async (request) => {
+  app.get(DELIVERY_PATHS.session(), { preHandler: authenticated }, async (request) => {
     const user = requireUser(request);
     const session = await createBatchRepository(db).findSession(idParam(request.params));
     if (!session) throw notFound();
@@ -45,7 +45,7 @@ export default async function courseRoutes(app: FastifyInstance) {
   });
 
   /** A new secret URL; the old one answers 404 from now on. */
-  app.post(DELIVERY_API.calendarReset(), { preHandler: authenticated }, async (request) => {
+  app.post(DELIVERY_PATHS.calendarReset(), { preHandler: authenticated }, async (request) => {
     const user = requireUser(request);
     const enrollment = await ownCourseEnrollment(db, user, idParam(request.params));
     const generation = enrollment.calendar_generation + 1;
@@ -53,7 +53,7 @@ export default async function courseRoutes(app: FastifyInstance) {
     return { calendar_url: feedUrl(request, enrollment.id, generation) };
   });
 
-  app.get(DELIVERY_API.calendarFeed(), async (request, reply) => {
+  app.get(DELIVERY_PATHS.calendarFeed(), async (request, reply) => {
     const { token } = request.params as { token: string };
     const named = tokens.read(token);
     if (!named) throw notFound();

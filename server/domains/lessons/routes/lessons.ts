@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  DELIVERY_API,
+  DELIVERY_PATHS,
   DELIVERY_MESSAGES,
   fileTooLarge,
   LessonInput,
@@ -43,7 +43,7 @@ export default async function lessonRoutes(app: FastifyInstance) {
   const audit = (trx: Db, actorId: number, action: string, entity: string, entityId: number, changes: object) =>
     createAuditRepository(trx).record({ actorId, action, entity, entityId, changes: { ...changes } });
 
-  app.get(DELIVERY_API.adminProgramModules(), { preHandler: adminOnly }, async (request) => {
+  app.get(DELIVERY_PATHS.adminProgramModules(), { preHandler: adminOnly }, async (request) => {
     const programId = idParam(request.params);
     const lessons = createLessonRepository(db);
     const all = await lessons.lessonsOfProgram(programId);
@@ -56,7 +56,7 @@ export default async function lessonRoutes(app: FastifyInstance) {
     }));
   });
 
-  app.post(DELIVERY_API.adminProgramModules(), { preHandler: adminOnly }, async (request, reply) => {
+  app.post(DELIVERY_PATHS.adminProgramModules(), { preHandler: adminOnly }, async (request, reply) => {
     const admin = requireAdmin(request);
     const programId = idParam(request.params);
     const input = parse(ModuleInput, request.body);
@@ -70,7 +70,7 @@ export default async function lessonRoutes(app: FastifyInstance) {
     return reply.code(201).send(created);
   });
 
-  app.patch(DELIVERY_API.adminModule(), { preHandler: adminOnly }, async (request) => {
+  app.patch(DELIVERY_PATHS.adminModule(), { preHandler: adminOnly }, async (request) => {
     const admin = requireAdmin(request);
     const id = idParam(request.params);
     const input = parse(ModulePatch, request.body ?? {});
@@ -86,7 +86,7 @@ export default async function lessonRoutes(app: FastifyInstance) {
     });
   });
 
-  app.delete(DELIVERY_API.adminModule(), { preHandler: adminOnly }, async (request, reply) => {
+  app.delete(DELIVERY_PATHS.adminModule(), { preHandler: adminOnly }, async (request, reply) => {
     const admin = requireAdmin(request);
     const id = idParam(request.params);
     const removed = await inTransaction(db, async (trx) => {
@@ -103,7 +103,7 @@ export default async function lessonRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
-  app.post(DELIVERY_API.adminModuleLessons(), { preHandler: adminOnly }, async (request, reply) => {
+  app.post(DELIVERY_PATHS.adminModuleLessons(), { preHandler: adminOnly }, async (request, reply) => {
     const admin = requireAdmin(request);
     const moduleId = idParam(request.params);
     const input = parse(LessonInput, request.body);
@@ -116,7 +116,7 @@ export default async function lessonRoutes(app: FastifyInstance) {
     return reply.code(201).send(lesson);
   });
 
-  app.patch(DELIVERY_API.adminLesson(), { preHandler: adminOnly }, async (request) => {
+  app.patch(DELIVERY_PATHS.adminLesson(), { preHandler: adminOnly }, async (request) => {
     const admin = requireAdmin(request);
     const id = idParam(request.params);
     const input = parse(LessonPatch, request.body ?? {});
@@ -129,7 +129,7 @@ export default async function lessonRoutes(app: FastifyInstance) {
     });
   });
 
-  app.delete(DELIVERY_API.adminLesson(), { preHandler: adminOnly }, async (request, reply) => {
+  app.delete(DELIVERY_PATHS.adminLesson(), { preHandler: adminOnly }, async (request, reply) => {
     const admin = requireAdmin(request);
     const id = idParam(request.params);
     const before = await inTransaction(db, async (trx) => {
@@ -178,10 +178,10 @@ export default async function lessonRoutes(app: FastifyInstance) {
     }
   };
   await app.register(
-    withUploads((uploads) => uploads.put(DELIVERY_API.adminLessonFile(), { preHandler: adminOnly }, upload)),
+    withUploads((uploads) => uploads.put(DELIVERY_PATHS.adminLessonFile(), { preHandler: adminOnly }, upload)),
   );
 
-  app.get(DELIVERY_API.lesson(), async (request) => {
+  app.get(DELIVERY_PATHS.lesson(), async (request) => {
     const lesson = await lessonOr404(db, idParam(request.params));
     await assertLessonAccess(db, request.user, lesson);
     const done = request.user
@@ -190,7 +190,7 @@ export default async function lessonRoutes(app: FastifyInstance) {
     return toLesson(lesson, done.has(lesson.id));
   });
 
-  app.get(DELIVERY_API.lessonFile(), async (request, reply) => {
+  app.get(DELIVERY_PATHS.lessonFile(), async (request, reply) => {
     const lesson = await lessonOr404(db, idParam(request.params));
     await assertLessonAccess(db, request.user, lesson);
     const location = lesson.file ? files.locate(lesson.file) : null;
@@ -201,7 +201,7 @@ export default async function lessonRoutes(app: FastifyInstance) {
   });
 
   for (const method of ['post', 'delete'] as const) {
-    app[method](DELIVERY_API.lessonComplete(), { preHandler: authenticated }, async (request) => {
+    app[method](DELIVERY_PATHS.lessonComplete(), { preHandler: authenticated }, async (request) => {
       const user = requireUser(request);
       const lesson = await lessonOr404(db, idParam(request.params));
       await assertCanComplete(db, user, lesson);

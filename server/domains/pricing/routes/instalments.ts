@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  INSTALMENT_API,
+  INSTALMENT_PATHS,
   InstalmentMoveInput,
   InstalmentPlanInput,
   InstalmentPlanPatch,
@@ -15,10 +15,10 @@ import { forStudent } from '../../../platform/lib/for-student.ts';
 export default async function instalmentRoutes(app: FastifyInstance) {
   const { instalments } = app.deps;
 
-  app.get(INSTALMENT_API.adminProgramPlans(), { preHandler: adminOnly }, async (request) =>
+  app.get(INSTALMENT_PATHS.adminProgramPlans(), { preHandler: adminOnly }, async (request) =>
     instalments.listPlans(idParam(request.params)),
   );
-  app.post(INSTALMENT_API.adminProgramPlans(), { preHandler: adminOnly }, async (request, reply) => {
+  app.post(INSTALMENT_PATHS.adminProgramPlans(), { preHandler: adminOnly }, async (request, reply) => {
     const plan = await instalments.createPlan(
       requireUser(request),
       idParam(request.params),
@@ -26,29 +26,29 @@ export default async function instalmentRoutes(app: FastifyInstance) {
     );
     return reply.code(201).send(plan);
   });
-  app.get(INSTALMENT_API.adminPlan(), { preHandler: adminOnly }, async (request) =>
+  app.get(INSTALMENT_PATHS.adminPlan(), { preHandler: adminOnly }, async (request) =>
     instalments.getPlan(idParam(request.params)),
   );
-  app.patch(INSTALMENT_API.adminPlan(), { preHandler: adminOnly }, async (request) =>
+  app.patch(INSTALMENT_PATHS.adminPlan(), { preHandler: adminOnly }, async (request) =>
     instalments.updatePlan(
       requireUser(request),
       idParam(request.params),
       parse(InstalmentPlanPatch, request.body ?? {}),
     ),
   );
-  app.delete(INSTALMENT_API.adminPlan(), { preHandler: adminOnly }, async (request, reply) => {
+  app.delete(INSTALMENT_PATHS.adminPlan(), { preHandler: adminOnly }, async (request, reply) => {
     await instalments.removePlan(requireUser(request), idParam(request.params));
     return reply.code(204).send();
   });
 
-  app.get(INSTALMENT_API.adminInstalments, { preHandler: adminOnly }, async (request) =>
+  app.get(INSTALMENT_PATHS.adminInstalments, { preHandler: adminOnly }, async (request) =>
     instalments.adminList(parseQuery(InstalmentStatusFilter, request.query).status),
   );
-  app.patch(INSTALMENT_API.adminInstalment(), { preHandler: adminOnly }, async (request) =>
+  app.patch(INSTALMENT_PATHS.adminInstalment(), { preHandler: adminOnly }, async (request) =>
     instalments.move(requireUser(request), idParam(request.params), parse(InstalmentMoveInput, request.body ?? {})),
   );
 
-  app.post(INSTALMENT_API.adminEnrollmentRefund(), { preHandler: adminOnly }, async (request) => {
+  app.post(INSTALMENT_PATHS.adminEnrollmentRefund(), { preHandler: adminOnly }, async (request) => {
     const key = request.headers['idempotency-key'];
     return instalments.refundAll(
       requireUser(request),
@@ -59,10 +59,10 @@ export default async function instalmentRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get(INSTALMENT_API.enrollmentInstalments(), { preHandler: authenticated }, async (request) =>
+  app.get(INSTALMENT_PATHS.enrollmentInstalments(), { preHandler: authenticated }, async (request) =>
     instalments.schedule(requireUser(request), idParam(request.params)),
   );
-  app.post(INSTALMENT_API.instalmentPayment(), { preHandler: authenticated }, async (request, reply) => {
+  app.post(INSTALMENT_PATHS.instalmentPayment(), { preHandler: authenticated }, async (request, reply) => {
     const { payment, created } = await instalments.startPayment(requireUser(request), idParam(request.params));
     return reply.code(created ? 201 : 200).send(forStudent(payment));
   });

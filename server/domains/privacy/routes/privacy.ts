@@ -3,7 +3,7 @@ import {
   ConsentChangeInput,
   ErasureRequestInput,
   GuardianConfirmInput,
-  PRIVACY_API,
+  PRIVACY_PATHS,
 } from '../../../../contract/privacy.ts';
 import { notFound, rateLimited } from '../../../platform/lib/errors.ts';
 import { isPolicySlug, loadPolicy } from '../../../platform/lib/policies.ts';
@@ -34,18 +34,18 @@ export default async function privacyRoutes(app: FastifyInstance) {
     if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
   }
 
-  app.get(PRIVACY_API.policy(), async (request) => {
+  app.get(PRIVACY_PATHS.policy(), async (request) => {
     const { slug } = request.params as { slug: string };
     if (!isPolicySlug(slug)) throw notFound();
     return loadPolicy(slug, config);
   });
 
-  app.get(PRIVACY_API.consents, { preHandler: authenticated }, async (request) =>
+  app.get(PRIVACY_PATHS.consents, { preHandler: authenticated }, async (request) =>
     consentState(db, requireUser(request).id, config.privacy.noticeVersion),
   );
 
   // Giving and withdrawing are the same call: one click either way; each is a new row of the history.
-  app.post(PRIVACY_API.consents, { preHandler: authenticated }, async (request) => {
+  app.post(PRIVACY_PATHS.consents, { preHandler: authenticated }, async (request) => {
     const user = requireUser(request);
     const input = parse(ConsentChangeInput, request.body);
     const consents = createConsentRepository(db);
@@ -65,7 +65,7 @@ export default async function privacyRoutes(app: FastifyInstance) {
     return consentState(db, user.id, config.privacy.noticeVersion);
   });
 
-  app.get(PRIVACY_API.dataExport, { preHandler: authenticated }, async (request, reply) => {
+  app.get(PRIVACY_PATHS.dataExport, { preHandler: authenticated }, async (request, reply) => {
     const user = requireUser(request);
     // A whole account's data in a zip is costly to build: DATA_EXPORT_MAX_PER_HOUR per account (decision 065).
     await countOrRefuse(`export:user:${user.id}`, config.hardening.exportMaxPerHour, 3600);
@@ -78,7 +78,7 @@ export default async function privacyRoutes(app: FastifyInstance) {
       .send(Buffer.from(zip));
   });
 
-  app.post(PRIVACY_API.erasureRequest, { preHandler: authenticated }, async (request, reply) => {
+  app.post(PRIVACY_PATHS.erasureRequest, { preHandler: authenticated }, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(ErasureRequestInput, request.body);
     await countOrRefuse(`erasure:user:${user.id}`, config.hardening.erasureRequestMaxPerDay, 86_400);
@@ -86,7 +86,7 @@ export default async function privacyRoutes(app: FastifyInstance) {
     return reply.code(201).send(created);
   });
 
-  app.post(PRIVACY_API.guardianConfirm, async (request) => {
+  app.post(PRIVACY_PATHS.guardianConfirm, async (request) => {
     const input = parse(GuardianConfirmInput, request.body);
     await confirmGuardian(db, input.token);
     return { detail: 'Thank you: the account is confirmed.' };

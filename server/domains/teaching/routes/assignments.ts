@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ASSIGNMENT_MESSAGES,
-  ASSIGNMENTS_API,
+  ASSIGNMENT_PATHS,
   AssignmentInput,
   AssignmentPatch,
   GradeInput,
@@ -36,7 +36,7 @@ export default async function assignmentRoutes(app: FastifyInstance) {
 
   await app.register(submissionRoutes);
 
-  app.get(ASSIGNMENTS_API.batchAssignments(), async (request): Promise<InstructorAssignment[]> => {
+  app.get(ASSIGNMENT_PATHS.batchAssignments(), async (request): Promise<InstructorAssignment[]> => {
     const batch = await batchOr404(db, idParam(request.params));
     assertTeachesBatch(request.user, batch);
     const repo = createAssignmentRepository(db);
@@ -50,7 +50,7 @@ export default async function assignmentRoutes(app: FastifyInstance) {
     }));
   });
 
-  app.post(ASSIGNMENTS_API.batchAssignments(), async (request, reply) => {
+  app.post(ASSIGNMENT_PATHS.batchAssignments(), async (request, reply) => {
     const batch = await batchOr404(db, idParam(request.params));
     const user = assertTeachesBatch(request.user, batch);
     const input = parse(AssignmentInput, request.body);
@@ -74,7 +74,7 @@ export default async function assignmentRoutes(app: FastifyInstance) {
     return reply.code(201).send(created);
   });
 
-  app.patch(ASSIGNMENTS_API.assignment(), async (request) => {
+  app.patch(ASSIGNMENT_PATHS.assignment(), async (request) => {
     const { assignment, batch } = await assignmentOr404(db, idParam(request.params));
     const user = assertTeachesBatch(request.user, batch);
     const input = parse(AssignmentPatch, request.body ?? {});
@@ -96,7 +96,7 @@ export default async function assignmentRoutes(app: FastifyInstance) {
     });
   });
 
-  app.delete(ASSIGNMENTS_API.assignment(), async (request, reply) => {
+  app.delete(ASSIGNMENT_PATHS.assignment(), async (request, reply) => {
     const { assignment, batch } = await assignmentOr404(db, idParam(request.params));
     const user = assertTeachesBatch(request.user, batch);
     await inTransaction(db, async (trx) => {
@@ -108,7 +108,7 @@ export default async function assignmentRoutes(app: FastifyInstance) {
     return reply.code(204).send();
   });
 
-  app.get(ASSIGNMENTS_API.assignmentSubmissions(), async (request): Promise<SubmissionRoster> => {
+  app.get(ASSIGNMENT_PATHS.assignmentSubmissions(), async (request): Promise<SubmissionRoster> => {
     const { assignment, batch } = await assignmentOr404(db, idParam(request.params));
     assertTeachesBatch(request.user, batch);
     const repo = createAssignmentRepository(db);
@@ -126,7 +126,7 @@ export default async function assignmentRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post(ASSIGNMENTS_API.grade(), async (request) => {
+  app.post(ASSIGNMENT_PATHS.grade(), async (request) => {
     const id = idParam(request.params);
     const before = await createAssignmentRepository(db).findSubmission(id);
     if (!before) throw new HttpError(404, 'This submission does not exist.');

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ASSIGNMENT_MESSAGES, ASSIGNMENTS_API, submissionTooLarge } from '../../../../contract/index.ts';
+import { ASSIGNMENT_MESSAGES, ASSIGNMENT_PATHS, submissionTooLarge } from '../../../../contract/index.ts';
 import { BusinessError, HttpError, ValidationFailed } from '../../../platform/lib/errors.ts';
 import { sniffSubmissionKind, type FileKind } from '../../../platform/lib/file-types.ts';
 import { inTransaction } from '../../../platform/lib/transaction.ts';
@@ -117,9 +117,9 @@ export default async function submissionRoutes(app: FastifyInstance) {
       throw error;
     }
   };
-  await app.register(withUploads((uploads) => uploads.post(ASSIGNMENTS_API.submit(), submit)));
+  await app.register(withUploads((uploads) => uploads.post(ASSIGNMENT_PATHS.submit(), submit)));
 
-  app.get(ASSIGNMENTS_API.submissionFile(), async (request, reply) => {
+  app.get(ASSIGNMENT_PATHS.submissionFile(), async (request, reply) => {
     const submission = await createAssignmentRepository(db).findSubmission(idParam(request.params));
     if (!submission) throw new HttpError(404, ASSIGNMENT_MESSAGES.noFile);
     const { batch } = await assignmentOr404(db, submission.assignment_id);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AttendanceInput, TEACHING_API } from '../../../../contract/index.ts';
+import { AttendanceInput, TEACHING_PATHS } from '../../../../contract/index.ts';
 import { idParam, parse } from '../../../platform/lib/validate.ts';
 import { authenticated, requireUser } from '../../../platform/http/auth.ts';
 import { createTeachingService } from '../service.ts';
@@ -8,19 +8,19 @@ import { createTeachingService } from '../service.ts';
 export default async function teachingRoutes(app: FastifyInstance) {
   const teaching = createTeachingService(app.deps.db);
 
-  app.get(TEACHING_API.batches, { preHandler: authenticated }, async (request) =>
+  app.get(TEACHING_PATHS.batches, { preHandler: authenticated }, async (request) =>
     teaching.batches(requireUser(request), Date.now()),
   );
 
-  app.get(TEACHING_API.batch(), { preHandler: authenticated }, async (request) =>
+  app.get(TEACHING_PATHS.batch(), { preHandler: authenticated }, async (request) =>
     teaching.batch(requireUser(request), idParam(request.params), Date.now()),
   );
 
-  app.get(TEACHING_API.sessionAttendance(), { preHandler: authenticated }, async (request) =>
+  app.get(TEACHING_PATHS.sessionAttendance(), { preHandler: authenticated }, async (request) =>
     teaching.sheet(requireUser(request), idParam(request.params), Date.now()),
   );
 
-  app.put(TEACHING_API.sessionAttendance(), { preHandler: authenticated }, async (request) => {
+  app.put(TEACHING_PATHS.sessionAttendance(), { preHandler: authenticated }, async (request) => {
     const user = requireUser(request);
     const id = idParam(request.params);
     const input = parse(AttendanceInput, request.body);

@@ -4,7 +4,7 @@ import {
   AdminUser,
   API,
   Batch,
-  DELIVERY_API,
+  DELIVERY_PATHS,
   Faculty,
   Program,
   Workshop,
@@ -115,7 +115,7 @@ export async function fetchAdminChoices(): Promise<AdminChoices> {
     api.list(API.admin.users, AdminUser, { ...STAFF_PAGE, role: 'instructor' }),
     // The Batches and Curriculum tabs' programs and batches; without them only those selects stay empty.
     api.list(API.programs.list, Program, { include_inactive: true }).catch(() => []),
-    api.list(DELIVERY_API.adminBatches, Batch).catch(() => []),
+    api.list(DELIVERY_PATHS.adminBatches, Batch).catch(() => []),
     // The Coupons tab's courses, chosen by title.
     api.list(API.workshops.list, Workshop, { include_inactive: true }).catch(() => []),
     // The Offers tab's employers (decision record 078).

@@ -2,7 +2,7 @@ import {
   API,
   Incident,
   UserImpact,
-  PRIVACY_API,
+  PRIVACY_PATHS,
   PrivacyRequest,
   type IncidentInput,
   type PrivacyRequestAction,
@@ -14,8 +14,8 @@ export type PrivacyOverview = { requests: PrivacyRequest[]; incidents: Incident[
 
 export async function fetchPrivacyOverview(): Promise<PrivacyOverview> {
   const [requests, incidents] = await Promise.all([
-    api.list(PRIVACY_API.adminRequests, PrivacyRequest),
-    api.list(PRIVACY_API.adminIncidents, Incident),
+    api.list(PRIVACY_PATHS.adminRequests, PrivacyRequest),
+    api.list(PRIVACY_PATHS.adminIncidents, Incident),
   ]);
   return { requests, incidents };
 }
@@ -29,15 +29,15 @@ export type PrivacyCommand =
 export async function runPrivacyCommand(command: PrivacyCommand): Promise<string> {
   switch (command.kind) {
     case 'request': {
-      const moved = await api.post(PRIVACY_API.adminRequest(command.id), command.action, PrivacyRequest);
+      const moved = await api.post(PRIVACY_PATHS.adminRequest(command.id), command.action, PrivacyRequest);
       return `Request ${moved.id} is now ${moved.status}.`;
     }
     case 'incident': {
-      const incident = await api.post(PRIVACY_API.adminIncidents, command.input, Incident);
+      const incident = await api.post(PRIVACY_PATHS.adminIncidents, command.input, Incident);
       return `Incident ${incident.id} recorded; the Board's report is due by ${incident.board_report_due_at}.`;
     }
     case 'notify': {
-      const incident = await api.post(PRIVACY_API.adminIncidentNotify(command.id), {}, Incident);
+      const incident = await api.post(PRIVACY_PATHS.adminIncidentNotify(command.id), {}, Incident);
       return `The notice was written to the outbox for ${incident.notified_count} people.`;
     }
   }

@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useCallback, useMemo, useState } from 'react';
 import { z } from 'zod';
 import {
-  INSTALMENT_API,
+  INSTALMENT_PATHS,
   InstalmentPlan,
   InstalmentPlanInput,
   MESSAGES,
@@ -75,7 +75,7 @@ export function plansResourceFor(program: Pick<Program, 'id' | 'title' | 'price'
     label: `Plans for ${program.title}`,
     singular: 'Plan',
     item: InstalmentPlan,
-    listPath: INSTALMENT_API.adminProgramPlans(program.id),
+    listPath: INSTALMENT_PATHS.adminProgramPlans(program.id),
     listQuery: {},
     columns: [
       { label: 'Name', render: (p) => p.name },
@@ -100,9 +100,9 @@ export function plansResourceFor(program: Pick<Program, 'id' | 'title' | 'price'
       schema: PlanForm,
       empty: { name: '', instalments: '', is_active: true },
       toValues: (p) => ({ name: p.name, instalments: stepsText(p), is_active: p.is_active }),
-      createPath: INSTALMENT_API.adminProgramPlans(program.id),
-      updatePath: (id) => INSTALMENT_API.adminPlan(id),
-      removePath: (id) => INSTALMENT_API.adminPlan(id),
+      createPath: INSTALMENT_PATHS.adminProgramPlans(program.id),
+      updatePath: (id) => INSTALMENT_PATHS.adminPlan(id),
+      removePath: (id) => INSTALMENT_PATHS.adminPlan(id),
       edit: { fields: FIELDS, schema: PlanForm, method: 'PATCH' },
     },
   };

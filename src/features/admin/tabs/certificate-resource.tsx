@@ -1,4 +1,4 @@
-import { AdminCertificate, CERTIFICATE_API, certificatePagePath, RevokeInput } from '../../../../contract/index.ts';
+import { AdminCertificate, CERTIFICATE_PATHS, certificatePagePath, RevokeInput } from '../../../../contract/index.ts';
 import { Badge } from '../../../components/badges.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../utils/format.ts';
@@ -29,7 +29,7 @@ const batchText = (c: AdminCertificate) =>
 async function revoke(_mode: 'add' | 'edit', item: { id: number } | null, values: Record<string, unknown>) {
   if (!item) throw new Error('Certificates are issued from the course page; they are not added here.');
   const { code } = item as AdminCertificate;
-  await refusalAt('reason', api.send('POST', CERTIFICATE_API.revoke(code), values));
+  await refusalAt('reason', api.send('POST', CERTIFICATE_PATHS.revoke(code), values));
 }
 
 export const certificatesResource: AdminResource<AdminCertificate> = {
@@ -37,7 +37,7 @@ export const certificatesResource: AdminResource<AdminCertificate> = {
   label: 'Certificates',
   singular: 'Certificate',
   item: AdminCertificate,
-  listPath: CERTIFICATE_API.adminList,
+  listPath: CERTIFICATE_PATHS.adminList,
   listQuery: {},
   columns: [
     { label: 'No.', render: (c) => String(c.number) },
@@ -78,9 +78,9 @@ export const certificatesResource: AdminResource<AdminCertificate> = {
     schema: RevokeInput,
     empty: { reason: '' },
     toValues: () => ({ reason: '' }),
-    createPath: CERTIFICATE_API.adminList,
+    createPath: CERTIFICATE_PATHS.adminList,
     // Unused: the save revokes by the certificate's code.
-    updatePath: () => CERTIFICATE_API.adminList,
+    updatePath: () => CERTIFICATE_PATHS.adminList,
     save: revoke,
   },
 };

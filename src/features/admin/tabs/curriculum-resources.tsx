@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import {
   ApiError,
-  DELIVERY_API,
+  DELIVERY_PATHS,
   Lesson,
   LessonInput,
   LessonPatch,
@@ -40,7 +40,7 @@ const withoutEmptyPosition = (values: unknown) => {
 };
 
 const fetchModules = (programId: number) =>
-  api.get(DELIVERY_API.adminProgramModules(programId), z.array(ModuleWithLessons));
+  api.get(DELIVERY_PATHS.adminProgramModules(programId), z.array(ModuleWithLessons));
 
 const MODULE_FIELDS: FieldSpec[] = [
   { name: 'title', label: 'Title', kind: 'text', required: true },
@@ -53,7 +53,7 @@ function modulesResourceFor(programId: number): AdminResource<ModuleWithLessons>
     label: 'Modules',
     singular: 'Module',
     item: ModuleWithLessons,
-    listPath: DELIVERY_API.adminProgramModules(programId),
+    listPath: DELIVERY_PATHS.adminProgramModules(programId),
     listQuery: {},
     columns: [
       { label: 'Position', render: (m) => String(m.position) },
@@ -63,7 +63,7 @@ function modulesResourceFor(programId: number): AdminResource<ModuleWithLessons>
     rowLinks: (m) => [
       { label: 'Lessons', search: { tab: 'curriculum', program: String(programId), module: String(m.id) } },
     ],
-    RowExtra: reorderButtons<ModuleWithLessons>(DELIVERY_API.adminModule, (m) => m.title),
+    RowExtra: reorderButtons<ModuleWithLessons>(DELIVERY_PATHS.adminModule, (m) => m.title),
     details: (m) => [
       ['Title', m.title],
       ['Position', String(m.position)],
@@ -74,9 +74,9 @@ function modulesResourceFor(programId: number): AdminResource<ModuleWithLessons>
       schema: z.preprocess(withoutEmptyPosition, ModuleInput),
       empty: { title: '', position: '' },
       toValues: (m) => ({ title: m.title, position: text(m.position) }),
-      createPath: DELIVERY_API.adminProgramModules(programId),
-      updatePath: (id) => DELIVERY_API.adminModule(id),
-      removePath: (id) => DELIVERY_API.adminModule(id),
+      createPath: DELIVERY_PATHS.adminProgramModules(programId),
+      updatePath: (id) => DELIVERY_PATHS.adminModule(id),
+      removePath: (id) => DELIVERY_PATHS.adminModule(id),
       edit: { fields: MODULE_FIELDS, schema: z.preprocess(withoutEmptyPosition, ModulePatch), method: 'PATCH' },
     },
   };
@@ -104,11 +104,11 @@ function saveLessonOf(moduleId: number) {
     const { upload: file, ...fields } = values as { upload?: File } & Record<string, unknown>;
     const saved =
       mode === 'add' || !item
-        ? await api.post(DELIVERY_API.adminModuleLessons(moduleId), fields, Lesson)
-        : Lesson.parse(await api.send('PATCH', DELIVERY_API.adminLesson(item.id), fields));
+        ? await api.post(DELIVERY_PATHS.adminModuleLessons(moduleId), fields, Lesson)
+        : Lesson.parse(await api.send('PATCH', DELIVERY_PATHS.adminLesson(item.id), fields));
     if (file) {
-      await uploadFile('PUT', DELIVERY_API.adminLessonFile(saved.id), file).catch(async (error: unknown) => {
-        if (mode === 'add' || !item) await api.delete(DELIVERY_API.adminLesson(saved.id)).catch(() => undefined);
+      await uploadFile('PUT', DELIVERY_PATHS.adminLessonFile(saved.id), file).catch(async (error: unknown) => {
+        if (mode === 'add' || !item) await api.delete(DELIVERY_PATHS.adminLesson(saved.id)).catch(() => undefined);
         const data = error instanceof ApiError ? (error.body as { file?: unknown; error?: unknown } | null) : null;
         if (error instanceof ApiError && data && (data.file || data.error))
           throw new ApiError(error.status, { upload: data.file ?? [data.error] });
@@ -125,10 +125,10 @@ function lessonsResourceFor(programId: number, moduleId: number): AdminResource<
     label: 'Lessons',
     singular: 'Lesson',
     item: Lesson,
-    listPath: DELIVERY_API.adminProgramModules(programId),
+    listPath: DELIVERY_PATHS.adminProgramModules(programId),
     listQuery: {},
     fetchList: async () => (await fetchModules(programId)).find((m) => m.id === moduleId)?.lessons ?? [],
-    RowExtra: reorderButtons<Lesson>(DELIVERY_API.adminLesson, (l) => l.title),
+    RowExtra: reorderButtons<Lesson>(DELIVERY_PATHS.adminLesson, (l) => l.title),
     columns: [
       { label: 'Position', render: (l) => String(l.position) },
       { label: 'Title', render: (l) => l.title },
@@ -170,9 +170,9 @@ function lessonsResourceFor(programId: number, moduleId: number): AdminResource<
         position: text(l.position),
         is_preview: l.is_preview,
       }),
-      createPath: DELIVERY_API.adminModuleLessons(moduleId),
-      updatePath: (id) => DELIVERY_API.adminLesson(id),
-      removePath: (id) => DELIVERY_API.adminLesson(id),
+      createPath: DELIVERY_PATHS.adminModuleLessons(moduleId),
+      updatePath: (id) => DELIVERY_PATHS.adminLesson(id),
+      removePath: (id) => DELIVERY_PATHS.adminLesson(id),
       edit: {
         fields: LESSON_FIELDS,
         schema: z.preprocess(withoutEmptyPosition, LessonPatch.extend(upload)),

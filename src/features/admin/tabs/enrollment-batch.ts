@@ -1,4 +1,4 @@
-import { DELIVERY_API, EnrollmentBatchInput, type Enrollment } from '../../../../contract/index.ts';
+import { DELIVERY_PATHS, EnrollmentBatchInput, type Enrollment } from '../../../../contract/index.ts';
 import { formatDate } from '../../../utils/format.ts';
 import { api } from '../../../lib/api-client.ts';
 import { MoveBatchForm } from '../components/move-batch-form.tsx';
@@ -25,9 +25,9 @@ export const moveToBatch: NonNullable<AdminResource<Enrollment>['form']> = {
   schema: EnrollmentBatchInput,
   empty: {},
   toValues: () => ({}),
-  createPath: DELIVERY_API.adminEnrollmentBatch(),
-  updatePath: (id) => DELIVERY_API.adminEnrollmentBatch(id),
+  createPath: DELIVERY_PATHS.adminEnrollmentBatch(),
+  updatePath: (id) => DELIVERY_PATHS.adminEnrollmentBatch(id),
   // A refusal in one sentence (the batch filled meanwhile) shows under the choice of batch.
   save: (_mode, item, values) =>
-    refusalAt('batch', api.send('POST', DELIVERY_API.adminEnrollmentBatch(item!.id), values)),
+    refusalAt('batch', api.send('POST', DELIVERY_PATHS.adminEnrollmentBatch(item!.id), values)),
 };

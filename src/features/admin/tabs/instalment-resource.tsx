@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import {
   AdminInstalment,
-  INSTALMENT_API,
+  INSTALMENT_PATHS,
   InstalmentMoveInput,
   InstalmentRefundInput,
   rupeesToPaise,
@@ -54,7 +54,7 @@ const amountText = (i: AdminInstalment) =>
 /** The server's refusal of a move (not due any more, a day in the past) shows at the date. */
 async function moveDueDate(_mode: 'add' | 'edit', item: { id: number } | null, values: Record<string, unknown>) {
   if (!item) throw new Error('Instalments come from enrollments; they are not added here.');
-  await refusalAt('due_on', api.send('PATCH', INSTALMENT_API.adminInstalment(item.id), values));
+  await refusalAt('due_on', api.send('PATCH', INSTALMENT_PATHS.adminInstalment(item.id), values));
 }
 
 /** The refund of an enrollment paid in instalments: a reason and the explicit access choice. */
@@ -114,7 +114,7 @@ export const instalmentsResource: AdminResource<AdminInstalment> = {
   label: 'Instalments',
   singular: 'Instalment',
   item: AdminInstalment,
-  listPath: INSTALMENT_API.adminInstalments,
+  listPath: INSTALMENT_PATHS.adminInstalments,
   listQuery: {},
   filters: FILTERS,
   columns: [
@@ -146,13 +146,13 @@ export const instalmentsResource: AdminResource<AdminInstalment> = {
     schema: InstalmentMoveInput,
     empty: { due_on: '', reason: '' },
     toValues: (i) => ({ due_on: i.due_on, reason: '' }),
-    createPath: INSTALMENT_API.adminInstalments,
-    updatePath: (id) => INSTALMENT_API.adminInstalment(id),
+    createPath: INSTALMENT_PATHS.adminInstalments,
+    updatePath: (id) => INSTALMENT_PATHS.adminInstalment(id),
     save: moveDueDate,
   },
   // A paid row refunds its whole enrollment (step-up and one Idempotency-Key per dialog, as Payments).
   refund: {
-    path: (id) => INSTALMENT_API.adminEnrollmentRefund(id),
+    path: (id) => INSTALMENT_PATHS.adminEnrollmentRefund(id),
     allowed: (i) => i.status === 'paid',
     target: (i) => i.enrollment_id,
     Form: InstalmentRefundForm,

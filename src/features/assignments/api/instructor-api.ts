@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   Assignment,
-  ASSIGNMENTS_API,
+  ASSIGNMENT_PATHS,
   InstructorAssignment,
   Submission,
   SubmissionRoster,
@@ -13,17 +13,17 @@ import { api } from '../../../lib/api-client.ts';
 /** The instructor's assignment calls (decision record 051). */
 
 export const fetchBatchAssignments = (batchId: number) =>
-  api.get(ASSIGNMENTS_API.batchAssignments(batchId), z.array(InstructorAssignment));
+  api.get(ASSIGNMENT_PATHS.batchAssignments(batchId), z.array(InstructorAssignment));
 
 export async function saveAssignment(input: SaveAssignmentInput) {
-  if (input.id === null) return api.post(ASSIGNMENTS_API.batchAssignments(input.batchId), input.body, Assignment);
-  return Assignment.parse(await api.send('PATCH', ASSIGNMENTS_API.assignment(input.id), input.body));
+  if (input.id === null) return api.post(ASSIGNMENT_PATHS.batchAssignments(input.batchId), input.body, Assignment);
+  return Assignment.parse(await api.send('PATCH', ASSIGNMENT_PATHS.assignment(input.id), input.body));
 }
 
-export const deleteAssignment = (id: number) => api.delete(ASSIGNMENTS_API.assignment(id));
+export const deleteAssignment = (id: number) => api.delete(ASSIGNMENT_PATHS.assignment(id));
 
 export const fetchRoster = (assignmentId: number) =>
-  api.get(ASSIGNMENTS_API.assignmentSubmissions(assignmentId), SubmissionRoster);
+  api.get(ASSIGNMENT_PATHS.assignmentSubmissions(assignmentId), SubmissionRoster);
 
 export const saveGrade = (input: SaveGradeInput) =>
-  api.post(ASSIGNMENTS_API.grade(input.submissionId), { marks: input.marks, feedback: input.feedback }, Submission);
+  api.post(ASSIGNMENT_PATHS.grade(input.submissionId), { marks: input.marks, feedback: input.feedback }, Submission);

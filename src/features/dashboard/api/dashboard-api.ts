@@ -1,6 +1,6 @@
 import {
   API,
-  CERTIFICATE_API,
+  CERTIFICATE_PATHS,
   MyCertificate,
   Program,
   StudentEnrollment,
@@ -28,7 +28,7 @@ export async function fetchDashboard(): Promise<DashboardData> {
     api.list(API.payments.list, StudentPayment),
     api.list(API.programs.list, Program),
     api.list(API.workshops.list, Workshop).catch(() => [] as Workshop[]),
-    api.list(CERTIFICATE_API.mine, MyCertificate).catch(() => [] as MyCertificate[]),
+    api.list(CERTIFICATE_PATHS.mine, MyCertificate).catch(() => [] as MyCertificate[]),
   ]);
   return { enrollments, payments, programs, workshops, certificates };
 }

@@ -1,6 +1,6 @@
-import { INSTALMENT_API, Instalment } from '../../../../contract/index.ts';
+import { INSTALMENT_PATHS, Instalment } from '../../../../contract/index.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /classroom/enrollments/{id}/instalments/: the enrollment's schedule (empty when paid in full). */
 export const fetchInstalments = (enrollmentId: number) =>
-  api.list(INSTALMENT_API.enrollmentInstalments(enrollmentId), Instalment);
+  api.list(INSTALMENT_PATHS.enrollmentInstalments(enrollmentId), Instalment);

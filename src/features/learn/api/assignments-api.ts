@@ -1,4 +1,4 @@
-import { ASSIGNMENTS_API, Submission } from '../../../../contract/index.ts';
+import { ASSIGNMENT_PATHS, Submission } from '../../../../contract/index.ts';
 import type { SubmitAssignmentInput } from '../../../../machines/assignment-submission.machine.ts';
 import { api } from '../../../lib/api-client.ts';
 
@@ -8,7 +8,7 @@ import { api } from '../../../lib/api-client.ts';
  */
 export function submitAssignment(input: SubmitAssignmentInput): Promise<Submission> {
   return api.upload(
-    ASSIGNMENTS_API.submit(input.assignmentId),
+    ASSIGNMENT_PATHS.submit(input.assignmentId),
     { fields: input.text.trim() ? { text: input.text } : {}, files: { file: input.file as File | null } },
     Submission,
   );

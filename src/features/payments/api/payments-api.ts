@@ -1,6 +1,6 @@
 import {
   API,
-  INSTALMENT_API,
+  INSTALMENT_PATHS,
   PaymentCompletion,
   PaymentStart,
   type CourseType,
@@ -26,7 +26,7 @@ export function startPayment(
 
 /** POST /classroom/instalments/{id}/payment/: the instalment's pending payment with its gateway order. */
 export const startInstalmentPayment = (instalmentId: number) =>
-  api.post(INSTALMENT_API.instalmentPayment(instalmentId), undefined, PaymentStart);
+  api.post(INSTALMENT_PATHS.instalmentPayment(instalmentId), undefined, PaymentStart);
 
 export const completePayment = (paymentId: number) =>
   api.post(API.payments.complete(paymentId), undefined, PaymentCompletion);

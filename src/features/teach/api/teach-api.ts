@@ -1,7 +1,7 @@
 import {
   AttendanceResult,
   AttendanceSheet,
-  TEACHING_API,
+  TEACHING_PATHS,
   TeachBatch,
   TeachBatchSummary,
   Announcement,
@@ -11,18 +11,18 @@ import {
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/instructor/batches/: the caller's upcoming and running batches (every one for an administrator). */
-export const fetchTeachBatches = () => api.list(TEACHING_API.batches, TeachBatchSummary);
+export const fetchTeachBatches = () => api.list(TEACHING_PATHS.batches, TeachBatchSummary);
 
 /** GET /api/instructor/batches/{id}/: the batch's students and timetable. */
-export const fetchTeachBatch = (id: number | string) => api.get(TEACHING_API.batch(id), TeachBatch);
+export const fetchTeachBatch = (id: number | string) => api.get(TEACHING_PATHS.batch(id), TeachBatch);
 
 /** GET /api/instructor/sessions/{id}/attendance/: the current sheet. */
 export const fetchAttendanceSheet = (sessionId: number) =>
-  api.get(TEACHING_API.sessionAttendance(sessionId), AttendanceSheet);
+  api.get(TEACHING_PATHS.sessionAttendance(sessionId), AttendanceSheet);
 
 /** PUT /api/instructor/sessions/{id}/attendance/ {present}: everyone else of the batch is absent. */
 export const saveAttendance = (sessionId: number, present: number[]) =>
-  api.put(TEACHING_API.sessionAttendance(sessionId), { present }, AttendanceResult);
+  api.put(TEACHING_PATHS.sessionAttendance(sessionId), { present }, AttendanceResult);
 
 /** POST /api/instructor/batches/{id}/announcements/: to every active student of the batch. */
 export const postAnnouncement = (batchId: number, input: AnnouncementInput) =>
