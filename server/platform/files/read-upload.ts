@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { OFFICE_MESSAGES } from '../../../contract/index.ts';
+import { fileTooLarge, OFFICE_MESSAGES } from '../../../contract/index.ts';
 import { HttpError, ValidationFailed } from '../lib/errors.ts';
+import { sniffFileKind, type FileKind } from '../lib/file-types.ts';
 
 /**
  * The one upload reader: a multipart body's text fields and at most one file, read within the caller's
@@ -47,6 +48,21 @@ export async function readUpload(request: FastifyRequest, rules: UploadRules): P
     throw error;
   }
   return out;
+}
+
+/**
+ * An administrator's document (a resource's or a lesson's file): the one file in the field "file", at most
+ * `maxBytes`, of a kind its first bytes show (sniffFileKind); refused with the office's words otherwise.
+ */
+export async function readDocumentUpload(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ content: Buffer; kind: FileKind }> {
+  const { file } = await readUpload(request, { fileField: 'file', maxBytes, tooLarge: fileTooLarge(maxBytes) });
+  if (!file) throw new ValidationFailed({ file: [OFFICE_MESSAGES.fileMissing] });
+  const kind = sniffFileKind(file.content);
+  if (!kind) throw new ValidationFailed({ file: [OFFICE_MESSAGES.fileType] });
+  return { content: file.content, kind };
 }
 
 /**

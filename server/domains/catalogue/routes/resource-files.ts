@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API, fileTooLarge, OFFICE_MESSAGES } from '../../../../contract/index.ts';
+import { API } from '../../../../contract/index.ts';
 import { idParam } from '../../../platform/lib/validate.ts';
-import { notFound, ValidationFailed } from '../../../platform/lib/errors.ts';
-import { mimeOfExtension, sniffFileKind } from '../../../platform/lib/file-types.ts';
+import { notFound } from '../../../platform/lib/errors.ts';
+import { mimeOfExtension } from '../../../platform/lib/file-types.ts';
 import { inTransaction } from '../../../platform/lib/transaction.ts';
 import { adminOnly, requireAdmin } from '../../../platform/http/auth.ts';
 import { withUploads } from '../../../platform/http/uploads.ts';
-import { readUpload } from '../../../platform/files/read-upload.ts';
+import { readDocumentUpload } from '../../../platform/files/read-upload.ts';
 import { sendFile } from '../../../platform/files/store.ts';
 import { createAuditRepository } from '../../../platform/db/audit.ts';
 import { createResourceRepository } from '../repositories/content.ts';
@@ -38,15 +38,7 @@ export default async function resourceFileRoutes(app: FastifyInstance) {
   const upload = async (request: FastifyRequest) => {
     const admin = requireAdmin(request);
     const id = idParam(request.params);
-    const { file } = await readUpload(request, {
-      fileField: 'file',
-      maxBytes: config.uploadMaxBytes,
-      tooLarge: fileTooLarge(config.uploadMaxBytes),
-    });
-    if (!file) throw new ValidationFailed({ file: [OFFICE_MESSAGES.fileMissing] });
-    const content = file.content;
-    const kind = sniffFileKind(content);
-    if (!kind) throw new ValidationFailed({ file: [OFFICE_MESSAGES.fileType] });
+    const { content, kind } = await readDocumentUpload(request, config.uploadMaxBytes);
 
     const link = await files.save(content, kind);
     let previous: string | null = null;

@@ -3,22 +3,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   DELIVERY_PATHS,
   DELIVERY_MESSAGES,
-  fileTooLarge,
   LessonInput,
   LessonPatch,
   ModuleInput,
   ModulePatch,
-  OFFICE_MESSAGES,
 } from '../../../../contract/index.ts';
 import type { Db } from '../../../platform/db/connect.ts';
 import { HttpError, notFound, ValidationFailed } from '../../../platform/lib/errors.ts';
-import { mimeOfExtension, sniffFileKind } from '../../../platform/lib/file-types.ts';
+import { mimeOfExtension } from '../../../platform/lib/file-types.ts';
 import { nowIso } from '../../../platform/lib/time.ts';
 import { inTransaction } from '../../../platform/lib/transaction.ts';
 import { idParam, parse } from '../../../platform/lib/validate.ts';
 import { adminOnly, authenticated, requireAdmin, requireUser } from '../../../platform/http/auth.ts';
 import { withUploads } from '../../../platform/http/uploads.ts';
-import { readUpload } from '../../../platform/files/read-upload.ts';
+import { readDocumentUpload } from '../../../platform/files/read-upload.ts';
 import { fileStore, sendFile } from '../../../platform/files/store.ts';
 import { createAuditRepository } from '../../../platform/db/audit.ts';
 import { createBatchRepository } from '../../batches/repository.ts';
@@ -149,15 +147,7 @@ export default async function lessonRoutes(app: FastifyInstance) {
     const id = idParam(request.params);
     const existing = await lessonOr404(db, id);
     if (existing.kind !== 'document') throw new ValidationFailed({ file: [DELIVERY_MESSAGES.fileOnlyForDocuments] });
-    const { file } = await readUpload(request, {
-      fileField: 'file',
-      maxBytes: config.uploadMaxBytes,
-      tooLarge: fileTooLarge(config.uploadMaxBytes),
-    });
-    if (!file) throw new ValidationFailed({ file: [OFFICE_MESSAGES.fileMissing] });
-    const content = file.content;
-    const kind = sniffFileKind(content);
-    if (!kind) throw new ValidationFailed({ file: [OFFICE_MESSAGES.fileType] });
+    const { content, kind } = await readDocumentUpload(request, config.uploadMaxBytes);
     const name = await files.save(content, kind);
     try {
       const { lesson, previous } = await inTransaction(db, async (trx) => {
