@@ -24,6 +24,12 @@ const FREE_BILLING = {
   address: 'Andheri East, Mumbai',
 };
 
+async function newBatch(body: Record<string, unknown>): Promise<Batch> {
+  const created = await ctx.request({ method: 'POST', url: DELIVERY_PATHS.adminBatches, token: admin.access, body });
+  expect(created.status, created.raw).toBe(201);
+  return Batch.parse(created.body);
+}
+
 const outbox = (template: string) =>
   ctx.db.selectFrom('outbox').selectAll().where('template', '=', template).orderBy('id').execute();
 
@@ -42,21 +48,15 @@ async function pay(user: TestUser, programId: number, body: Record<string, unkno
 describe('the "enrolled into a batch" email', () => {
   it('is written with the completion: the batch dates, mode, place and a working calendar link', async () => {
     const programId = await createProgram(ctx, admin.access);
-    const created = await ctx.request({
-      method: 'POST',
-      url: DELIVERY_PATHS.adminBatches,
-      token: admin.access,
-      body: {
-        course: programId,
-        name: 'March evening batch',
-        starts_on: '2099-03-01',
-        ends_on: '2099-07-31',
-        seats: 20,
-        mode: 'hybrid',
-        location: 'Andheri East, Mumbai',
-      },
+    const batch = await newBatch({
+      course: programId,
+      name: 'March evening batch',
+      starts_on: '2099-03-01',
+      ends_on: '2099-07-31',
+      seats: 20,
+      mode: 'hybrid',
+      location: 'Andheri East, Mumbai',
     });
-    const batch = Batch.parse(created.body);
     expect(await outbox('batch_joined')).toEqual([]);
     await pay(ravi, programId, { batch: batch.id });
 
@@ -101,20 +101,14 @@ describe('the "enrolled into a batch" email', () => {
 
   it('is written when a coupon makes the program free: the settlement module completes it like a paid one', async () => {
     const programId = await createProgram(ctx, admin.access);
-    const created = await ctx.request({
-      method: 'POST',
-      url: DELIVERY_PATHS.adminBatches,
-      token: admin.access,
-      body: {
-        course: programId,
-        name: 'Free June batch',
-        starts_on: '2099-06-01',
-        ends_on: '2099-09-30',
-        seats: 5,
-        mode: 'online',
-      },
+    const batch = await newBatch({
+      course: programId,
+      name: 'Free June batch',
+      starts_on: '2099-06-01',
+      ends_on: '2099-09-30',
+      seats: 5,
+      mode: 'online',
     });
-    const batch = Batch.parse(created.body);
     const coupon = await ctx.request({
       method: 'POST',
       url: COUPON_PATHS.adminList,
