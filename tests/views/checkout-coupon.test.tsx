@@ -11,17 +11,7 @@ const CHECK = `POST ${COUPON_PATHS.check}`;
 /** The fake server's check: SAVE10 takes 10% off ₹1,25,000; no scholarship; anything else does not apply. */
 function checkAnswer(request: FakeRequest) {
   const code = (request.body as { code?: string }).code;
-  if (code === undefined)
-    return ok({
-      valid: false,
-      discount_paise: 0,
-      price_after_paise: 12_500_000,
-      discount: 0,
-      price_after: 125000,
-      message: '',
-      rule: null,
-    });
-  if (code.toUpperCase() === 'SAVE10') {
+  if (code?.toUpperCase() === 'SAVE10') {
     return ok({
       valid: true,
       discount_paise: 1_250_000,
@@ -32,13 +22,14 @@ function checkAnswer(request: FakeRequest) {
       rule: { kind: 'percent', value: 10 },
     });
   }
+  // No code (and no scholarship), or a code that does not apply: the full price.
   return ok({
     valid: false,
     discount_paise: 0,
     price_after_paise: 12_500_000,
     discount: 0,
     price_after: 125000,
-    message: COUPON_MESSAGES.notFound,
+    message: code === undefined ? '' : COUPON_MESSAGES.notFound,
     rule: null,
   });
 }
