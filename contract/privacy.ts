@@ -172,3 +172,6 @@ export const isErasedEmail = (email: string): boolean => email.endsWith(`@${ERAS
 /** "Asha Rao (asha@example.in)", or "account erased" for an erased account. */
 export const personLabel = (name: string, email: string): string =>
   isErasedEmail(email) ? ERASED_ACCOUNT : `${name} (${email})`;
+/** A person's name where staff read someone's work or record, or "account erased" for an erased account. */
+export const nameOrErased = (name: string, email: string | null | undefined): string =>
+  email && isErasedEmail(email) ? ERASED_ACCOUNT : name;

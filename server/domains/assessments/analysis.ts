@@ -1,3 +1,4 @@
+import { nameOrErased } from '../../../contract/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import { csvLine } from '../../platform/lib/csv.ts';
 import { attemptRepository } from './attempt-repository.ts';
@@ -11,8 +12,9 @@ import { discriminationIndex, type ScoredQuestion } from './scoring.ts';
  * chosen. Read from the kept results; the caller has checked the instructor manages the test.
  */
 
-const name = (r: { first_name: string; last_name: string; username: string }) =>
-  `${r.first_name} ${r.last_name}`.trim() || r.username;
+/** The student's name, or "account erased" (decision record 066). */
+const name = (r: { first_name: string; last_name: string; username: string; email: string }) =>
+  nameOrErased(`${r.first_name} ${r.last_name}`.trim() || r.username, r.email);
 
 export async function testAttempts(db: Db, testId: number) {
   const repo = attemptRepository(db);

@@ -137,6 +137,7 @@ export function attemptRepository(db: Db) {
           'u.first_name',
           'u.last_name',
           'u.username',
+          'u.email',
           'r.score',
           'r.max_score',
           'r.correct',

@@ -19,8 +19,15 @@ export function createCertificateRepository(db: Db) {
         .where('status', '=', 'valid')
         .orderBy('number')
         .execute(),
-    list: (): Promise<CertificateRow[]> =>
-      db.selectFrom('certificates').selectAll().orderBy('number', 'desc').execute(),
+    /** Every certificate, with its student's current address (an erased account's says so). */
+    list: (): Promise<(CertificateRow & { student_email: string | null })[]> =>
+      db
+        .selectFrom('certificates')
+        .leftJoin('users', 'users.id', 'certificates.student_id')
+        .selectAll('certificates')
+        .select('users.email as student_email')
+        .orderBy('certificates.number', 'desc')
+        .execute(),
     async nextNumber(): Promise<number> {
       const top = await db
         .selectFrom('certificates')

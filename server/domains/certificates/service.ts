@@ -4,6 +4,7 @@ import {
   certificateFileName,
   certificatePagePath,
   istToday,
+  nameOrErased,
   type AdminCertificate,
   type CertificateRef,
   type PublicCertificate,
@@ -207,9 +208,12 @@ export function toPublicCertificate(row: CertificateRow): PublicCertificate {
   };
 }
 
-export function toAdminCertificate(row: CertificateRow): AdminCertificate {
+/** The office's answer; an erased student's certificate reads "account erased" (decision record 066). */
+export function toAdminCertificate(row: CertificateRow & { student_email?: string | null }): AdminCertificate {
+  const shown = toPublicCertificate(row);
   return {
-    ...toPublicCertificate(row),
+    ...shown,
+    student_name: nameOrErased(shown.student_name, row.student_email),
     id: row.id,
     enrollment: row.enrollment_id,
     student: row.student_id,
@@ -218,7 +222,7 @@ export function toAdminCertificate(row: CertificateRow): AdminCertificate {
   };
 }
 
-export const listCertificates = (db: Db): Promise<CertificateRow[]> => createCertificateRepository(db).list();
+export const listCertificates = (db: Db) => createCertificateRepository(db).list();
 
 /** An administrator revokes a certificate with a reason (audited); the public page then says revoked. */
 export async function revokeCertificate(db: Db, code: string, admin: UserRow, reason: string): Promise<CertificateRow> {

@@ -1,5 +1,5 @@
 import type { AdminMessage, MessageQuery } from '../../../contract/notifications.ts';
-import type { Paginated } from '../../../contract/index.ts';
+import { nameOrErased, type Paginated } from '../../../contract/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import { paginate } from '../../platform/lib/pagination.ts';
 import { createMessageRepository } from './repository.ts';
@@ -25,7 +25,7 @@ export async function adminMessages(db: Db, url: string, query: MessageQuery): P
       id: r.id,
       channel: r.channel as AdminMessage['channel'],
       event: r.event,
-      student: r.username,
+      student: nameOrErased(r.username, r.email),
       to: r.channel === 'email' ? r.email : maskNumber(r.phone),
       status: r.status,
       error: r.last_error,

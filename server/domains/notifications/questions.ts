@@ -1,4 +1,5 @@
 import { NOTIFY_MESSAGES, type LessonQuestion } from '../../../contract/notifications.ts';
+import { nameOrErased } from '../../../contract/privacy.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { clockNow } from '../../platform/lib/clock.ts';
@@ -15,8 +16,13 @@ import { notify } from './service.ts';
  * accepts an answer; administrators hide abuse (audited). The one place these rules live.
  */
 const now = () => new Date(clockNow()).toISOString();
-const nameOf = (r: { first_name: string | null; last_name: string | null; username: string | null }) =>
-  `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || r.username || 'someone';
+/** The author's name, or "account erased" (decision record 066). */
+const nameOf = (r: {
+  first_name: string | null;
+  last_name: string | null;
+  username: string | null;
+  email: string | null;
+}) => nameOrErased(`${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() || r.username || 'someone', r.email);
 
 async function lessonOr404(db: Db, lessonId: number) {
   const lesson = await createQuestionRepository(db).lesson(lessonId);

@@ -252,7 +252,7 @@ export function createQuestionRepository(db: Db) {
         .selectFrom('lesson_questions')
         .leftJoin('users', 'users.id', 'lesson_questions.author_id')
         .selectAll('lesson_questions')
-        .select(['users.first_name', 'users.last_name', 'users.username'])
+        .select(['users.first_name', 'users.last_name', 'users.username', 'users.email'])
         .where('lesson_id', '=', lessonId)
         .where('batch_id', 'in', batchIds);
       if (!withHidden) query = query.where('lesson_questions.hidden_at', 'is', null);
@@ -265,7 +265,7 @@ export function createQuestionRepository(db: Db) {
         .selectFrom('lesson_question_replies')
         .leftJoin('users', 'users.id', 'lesson_question_replies.author_id')
         .selectAll('lesson_question_replies')
-        .select(['users.first_name', 'users.last_name', 'users.username', 'users.role'])
+        .select(['users.first_name', 'users.last_name', 'users.username', 'users.email', 'users.role'])
         .where('question_id', 'in', questionIds);
       if (!withHidden) query = query.where('lesson_question_replies.hidden_at', 'is', null);
       return query.orderBy('lesson_question_replies.id').execute();

@@ -2,6 +2,7 @@ import type { PlacementDocument } from '../../../contract/placement-documents.ts
 import type { Application, Opening } from '../../../contract/placement-openings.ts';
 import { OPENING_PATHS, PLACEMENT_PATHS } from '../../../contract/placement-paths.ts';
 import type { Offer } from '../../../contract/placement.ts';
+import { nameOrErased } from '../../../contract/privacy.ts';
 import type { openingsRepository, placementRepository } from './repository.ts';
 
 /**
@@ -27,7 +28,7 @@ export function toOffer(row: OfferView, audience: Audience): Offer {
   return {
     id: row.id,
     student: row.student_id,
-    student_name: `${row.first_name} ${row.last_name}`.trim() || row.username,
+    student_name: nameOrErased(`${row.first_name} ${row.last_name}`.trim() || row.username, row.student_email),
     batch: row.batch_id,
     batch_name: row.batch_name,
     program: row.program_id,
@@ -74,7 +75,7 @@ export const toApplication = (row: ApplicationView, audience: Audience): Applica
   opening_title: row.opening_title,
   employer_name: row.employer_name,
   student: row.student_id,
-  student_name: `${row.first_name} ${row.last_name}`.trim() || row.username,
+  student_name: nameOrErased(`${row.first_name} ${row.last_name}`.trim() || row.username, row.email),
   student_email: row.email ?? '',
   stage: row.stage,
   interview_at: row.interview_at,

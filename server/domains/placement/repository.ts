@@ -22,6 +22,7 @@ export function placementRepository(db: Db) {
         'u.first_name',
         'u.last_name',
         'u.username',
+        'u.email as student_email',
         'b.name as batch_name',
         'b.course_id as program_id',
         'p.title as program_title',

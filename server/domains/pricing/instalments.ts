@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   addDays,
   INSTALMENT_MESSAGES,
+  nameOrErased,
   type AdminInstalment,
   type Instalment,
   type InstalmentMoveInput,
@@ -85,7 +86,7 @@ export function createInstalmentService(db: Db, deps: InstalmentDeps) {
         .map((row) => ({
           ...toInstalment(row, today, rules),
           enrollment_id: row.enrollment_id,
-          student: `${row.first_name} ${row.last_name}`.trim() || row.username,
+          student: nameOrErased(`${row.first_name} ${row.last_name}`.trim() || row.username, row.email),
           program: row.program_title,
         }))
         .filter((row) => !filter || row.status === filter);

@@ -77,7 +77,13 @@ export function createInstalmentRepository(db: Db) {
         .innerJoin('enrollments', 'enrollments.id', 'instalments.enrollment_id')
         .innerJoin('users', 'users.id', 'enrollments.student_id')
         .innerJoin('programs', 'programs.id', 'enrollments.course_id')
-        .select(['users.first_name', 'users.last_name', 'users.username', 'programs.title as program_title'])
+        .select([
+          'users.first_name',
+          'users.last_name',
+          'users.username',
+          'users.email',
+          'programs.title as program_title',
+        ])
         .where('instalments.status', '!=', 'cancelled');
       if (status) query = query.where('instalments.status', '=', status);
       return query.orderBy('instalments.due_on').orderBy('instalments.id').limit(1000).execute();

@@ -4,6 +4,7 @@ import {
   applicationStageText,
   INTERVIEW_MODE_LABELS,
   INTERVIEW_MODES,
+  isErasedEmail,
   istLocalToIso,
   nextStages,
   STAGE_LABELS,
@@ -60,7 +61,7 @@ export function ApplicationStageRow({ application, machines }: { application: Ap
     <tbody>
       <tr>
         <th scope="row">{a.student_name}</th>
-        <td>{a.student_email}</td>
+        <td>{isErasedEmail(a.student_email) ? '—' : a.student_email}</td>
         <td>{a.resume ? <FileLink file={a.resume} label={`Résumé: ${a.resume.file_name}`} /> : 'None'}</td>
         <td>{formatDate(a.created_at)}</td>
         <td>
