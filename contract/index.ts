@@ -41,3 +41,4 @@ export * from './identity.ts';
 export * from './pay-today.ts';
 export * from './settlement-messages.ts';
 export * from './notifications.ts';
+export * from './delete-impact.ts';

@@ -98,6 +98,16 @@ export const OFFICE_OPERATIONS: Operation[] = [
     responses: { 200: C.CourseImpact },
     errors: [404],
   })),
+  // Decision record 083: the delete impacts of the course delivery and the faculty.
+  ...(['session', 'module', 'lesson', 'faculty'] as const).map((kind) => ({
+    method: 'get' as const,
+    path: C.DELETE_IMPACT_PATHS[kind](),
+    summary: `What deleting the ${kind === 'faculty' ? 'faculty member' : kind} takes with it: what it is, and one sentence for each thing that goes or changes with it (students' attendance marks, lesson completions and questions, a lesson's file, courses left without an instructor)`,
+    tag: 'Admin',
+    access: 'admin' as const,
+    responses: { 200: C.DeleteImpact },
+    errors: [404],
+  })),
   csvExport(C.API.admin.exports.payments, 'Payments', C.AdminPaymentQuery),
   csvExport(C.API.admin.exports.enrollments, 'Enrollments', C.AdminRecordQuery),
   csvExport(C.API.admin.exports.counselingRequests, 'Counseling requests', C.CounselingListQuery),

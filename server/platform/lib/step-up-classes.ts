@@ -123,6 +123,11 @@ export const ADMIN_ROUTE_CLASSES: Readonly<Record<`${Method} /${string}`, Access
   'POST /api/admin/modules/:id/lessons/': 'plain-write',
   'PATCH /api/admin/lessons/:id/': 'plain-write',
   'DELETE /api/admin/lessons/:id/': 'plain-write',
+  // What deleting a session, module, lesson or faculty member takes with it (decision record 083).
+  'GET /api/admin/sessions/:id/impact/': 'read',
+  'GET /api/admin/modules/:id/impact/': 'read',
+  'GET /api/admin/lessons/:id/impact/': 'read',
+  'GET /api/admin/faculty/:id/impact/': 'read',
   'PUT /api/admin/lessons/:id/file/': 'plain-write',
 
   // The catalogue's administrator writes (the spec's paths, outside /api/admin/).

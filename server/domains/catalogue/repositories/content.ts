@@ -30,6 +30,13 @@ export function createFacultyRepository(db: Db) {
         .executeTakeFirstOrThrow(),
     update: (id: number, values: Updateable<FacultyTable>) =>
       db.updateTable('faculty').set(values).where('id', '=', id).returningAll().executeTakeFirst(),
+    /** What the delete below touches (decision record 083): the courses it teaches, the resources it wrote. */
+    async taught(id: number): Promise<{ courses: string[]; resources: number }> {
+      const programs = await db.selectFrom('programs').select('title').where('instructor_id', '=', id).execute();
+      const workshops = await db.selectFrom('workshops').select('title').where('instructor_id', '=', id).execute();
+      const resources = await db.selectFrom('resources').select('id').where('author_id', '=', id).execute();
+      return { courses: [...programs, ...workshops].map((c) => c.title), resources: resources.length };
+    },
     /** Programs, workshops and resources keep existing without their instructor or author. */
     async remove(id: number): Promise<void> {
       await db.updateTable('programs').set({ instructor_id: null }).where('instructor_id', '=', id).execute();

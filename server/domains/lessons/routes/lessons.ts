@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  DELETE_IMPACT_PATHS,
   DELIVERY_PATHS,
   DELIVERY_MESSAGES,
   LessonInput,
@@ -23,6 +24,7 @@ import { createBatchRepository } from '../../batches/repository.ts';
 import { createLessonRepository } from '../repositories/lessons.ts';
 import { assertCanComplete, assertLessonAccess, isActiveStudent } from '../course-access.ts';
 import { lessonWrites, toLesson } from '../service.ts';
+import { lessonDeleteImpact, moduleDeleteImpact } from '../delete-impact.ts';
 
 /** Demo lessons name a file shipped with the code (the catalogue's demo resources). */
 const DEMO_DIR = path.resolve(import.meta.dirname, '..', '..', 'catalogue', 'demo-files', 'resources');
@@ -83,6 +85,14 @@ export default async function lessonRoutes(app: FastifyInstance) {
       return { id, program: after.program_id, title: after.title, position: after.position };
     });
   });
+
+  // What a delete takes with it, read before the office confirms (decision record 083).
+  app.get(DELETE_IMPACT_PATHS.module(), { preHandler: adminOnly }, async (request) =>
+    moduleDeleteImpact(db, idParam(request.params)),
+  );
+  app.get(DELETE_IMPACT_PATHS.lesson(), { preHandler: adminOnly }, async (request) =>
+    lessonDeleteImpact(db, idParam(request.params)),
+  );
 
   app.delete(DELIVERY_PATHS.adminModule(), { preHandler: adminOnly }, async (request, reply) => {
     const admin = requireAdmin(request);

@@ -3,6 +3,22 @@ import type { Db } from '../../../platform/db/connect.ts';
 /** The reads and writes of session attendance (migration 015; services/attendance.ts decides). */
 export function createAttendanceRepository(db: Db) {
   return {
+    /** A session with its batch's name, and the marks of its sheet (what deleting it takes: decision record 083). */
+    sessionWithBatch: (sessionId: number) =>
+      db
+        .selectFrom('batch_sessions')
+        .innerJoin('batches', 'batches.id', 'batch_sessions.batch_id')
+        .select(['batch_sessions.title', 'batches.name as batch_name'])
+        .where('batch_sessions.id', '=', sessionId)
+        .executeTakeFirst(),
+    async marksOf(sessionId: number): Promise<{ marks: number; present: number }> {
+      const rows = await db
+        .selectFrom('session_attendance')
+        .select('present')
+        .where('session_id', '=', sessionId)
+        .execute();
+      return { marks: rows.length, present: rows.filter((r) => Number(r.present) === 1).length };
+    },
     /**
      * How many of the batch's sessions count for attendance (decision record 066: started by `nowIso` and
      * their sheet taken; a held class without a sheet is nobody's absence), and how many of those the

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { AttendanceInput, TEACHING_PATHS } from '../../../../contract/index.ts';
+import { AttendanceInput, DELETE_IMPACT_PATHS, TEACHING_PATHS } from '../../../../contract/index.ts';
 import { idParam, parse } from '../../../platform/lib/validate.ts';
-import { authenticated, requireUser } from '../../../platform/http/auth.ts';
+import { adminOnly, authenticated, requireUser } from '../../../platform/http/auth.ts';
 import { createTeachingService } from '../service.ts';
+import { sessionDeleteImpact } from '../session-impact.ts';
 
 /** The instructor area (decision record 050): batches, their students and timetable, attendance. */
 export default async function teachingRoutes(app: FastifyInstance) {
@@ -26,4 +27,9 @@ export default async function teachingRoutes(app: FastifyInstance) {
     const input = parse(AttendanceInput, request.body);
     return teaching.save(user, id, input.present, Date.now());
   });
+
+  // What deleting a session takes with it (its attendance), read before the office confirms (decision 083).
+  app.get(DELETE_IMPACT_PATHS.session(), { preHandler: adminOnly }, async (request) =>
+    sessionDeleteImpact(app.deps.db, idParam(request.params)),
+  );
 }
