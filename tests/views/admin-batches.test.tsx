@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   API,
+  DELETE_IMPACT_PATHS,
+  DELETE_IMPACT_TEXTS as T,
   DELIVERY_PATHS,
   DELIVERY_MESSAGES,
   TEACHING_MESSAGES,
@@ -185,6 +187,10 @@ describe('Timetable tab (a batch’s sessions)', () => {
         ...routes,
         [POST]: { status: 201, body: { ...FIRST, id: 41, title: 'Git basics' } },
         [PATCH]: ok({ ...FIRST, duration_minutes: 120 }),
+        [`GET ${DELETE_IMPACT_PATHS.session(40)}`]: ok({
+          item: T.session('Orientation', 'January weekend'),
+          touches: [T.attendanceGoes(12, 10)],
+        }),
         [DELETE]: { status: 204 },
       },
     });
@@ -218,7 +224,12 @@ describe('Timetable tab (a batch’s sessions)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(within(screen.getByRole('row', { name: /Orientation/ })).getByRole('button', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    // The attendance taken at it is named before Delete is offered (decision record 083).
+    const confirm = within(await screen.findByRole('alertdialog'));
+    expect(await confirm.findByRole('list', { name: 'What goes with it' })).toHaveTextContent(
+      "The attendance taken at it goes: 12 students' marks (10 present). Each student’s attendance is counted again without this class.",
+    );
+    await user.click(confirm.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.callsTo(DELETE)).toHaveLength(1));
   });
 

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, MESSAGES } from '../../contract/index.ts';
-import { adminPanel } from './support/admin-panel.ts';
-import { ok } from './support/fake-api.ts';
-import { courseImpact, program } from './support/fixtures.ts';
+import { API, DELETE_IMPACT_PATHS, DELETE_IMPACT_TEXTS as T, MESSAGES } from '../../contract/index.ts';
+import { adminPanel, ISSUES, STATS } from './support/admin-panel.ts';
+import { fail, ok } from './support/fake-api.ts';
+import { admin, courseImpact, faculty, program } from './support/fixtures.ts';
+import { renderApp } from './support/render-app.tsx';
 
 /**
  * Programs' and Workshops' Delete (issue 39, decision 077): the confirmation reads what the delete touches
@@ -61,5 +62,35 @@ describe("a program's Delete", () => {
     expect(within(alertDialog()).queryByRole('list', { name: 'Unpaid instalments' })).toBeNull();
     await user.click(within(alertDialog()).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.callsTo(`DELETE ${API.programs.remove(program().id)}`)).toHaveLength(1));
+  });
+});
+
+describe("a faculty member's Delete", () => {
+  it('names the courses left without an instructor before Delete is offered (decision 083), and a failed read offers Try again, never the delete', async () => {
+    let reads = 0;
+    const { user, api } = renderApp('/admin?tab=faculty', {
+      user: admin,
+      routes: {
+        [`GET ${API.adminStats}`]: ok(STATS),
+        [`GET ${API.admin.issueSummary}`]: ok(ISSUES),
+        [`GET ${API.programs.list}`]: ok([program()]),
+        [`GET ${API.faculty.list}`]: ok([faculty()]),
+        [`GET ${DELETE_IMPACT_PATHS.faculty(1)}`]: () =>
+          ++reads === 1
+            ? fail(500, { detail: 'Server error' })
+            : ok({ item: T.faculty('Rajesh Iyer'), touches: [T.coursesLoseInstructor([program().title])] }),
+        [`DELETE ${API.faculty.remove(1)}`]: { status: 204, body: null },
+      },
+    });
+    const row = await screen.findByRole('row', { name: /Rajesh/ });
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(await within(alertDialog()).findByRole('button', { name: 'Try again' }));
+    expect(api.callsTo(`DELETE ${API.faculty.remove(1)}`)).toHaveLength(0);
+    expect(await within(alertDialog()).findByRole('list', { name: 'What goes with it' })).toHaveTextContent(
+      `This course is left without an instructor: “${program().title}”.`,
+    );
+    expect(alertDialog()).toHaveTextContent('Faculty member Rajesh Iyer');
+    await user.click(within(alertDialog()).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.callsTo(`DELETE ${API.faculty.remove(1)}`)).toHaveLength(1));
   });
 });

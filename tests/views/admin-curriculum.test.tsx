@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, DELIVERY_PATHS, DELIVERY_MESSAGES, type Lesson } from '../../contract/index.ts';
+import {
+  API,
+  DELETE_IMPACT_PATHS,
+  DELETE_IMPACT_TEXTS as T,
+  DELIVERY_PATHS,
+  DELIVERY_MESSAGES,
+  type Lesson,
+} from '../../contract/index.ts';
 import { fail, ok } from './support/fake-api.ts';
 import { admin, program } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
@@ -56,6 +63,10 @@ describe('Curriculum tab: modules', () => {
         ...base,
         [POST]: { status: 201, body: { id: 12, program: 3, title: 'Django', position: 1 } },
         [PATCH]: ok({ id: 11, program: 3, title: 'Python first steps', position: 1 }),
+        [`GET ${DELETE_IMPACT_PATHS.module(11)}`]: ok({
+          item: T.module('Python basics', 'Python Full Stack'),
+          touches: [T.lessonsGo(2), T.completionsGo(5, 3)],
+        }),
         [DELETE]: { status: 204 },
       },
     });
@@ -84,7 +95,19 @@ describe('Curriculum tab: modules', () => {
     await user.click(
       within(screen.getByRole('row', { name: /Python basics/ })).getByRole('button', { name: 'Delete' }),
     );
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    // What goes with it is read and listed before Delete is offered (decision record 083).
+    const confirm = within(await screen.findByRole('alertdialog'));
+    const goes = await confirm.findByRole('list', { name: 'What goes with it' });
+    expect(
+      within(goes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Its 2 lessons go with it.',
+      '5 lesson completions of 3 students go; their course progress is counted again.',
+    ]);
+    expect(confirm.getByText('Module “Python basics” of Python Full Stack')).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.callsTo(DELETE)).toHaveLength(1));
   });
 });
@@ -103,6 +126,10 @@ describe('Curriculum tab: lessons of a module', () => {
         [POST]: { status: 201, body: NOTES },
         [FILE]: ok({ ...NOTES, file: '/x', file_name: 'Setup notes.pdf' }),
         [PATCH]: ok({ ...INTRO, is_preview: false }),
+        [`GET ${DELETE_IMPACT_PATHS.lesson(90)}`]: ok({
+          item: T.lesson('Welcome video', 'Python basics'),
+          touches: [],
+        }),
         [DELETE]: { status: 204 },
       },
     });
@@ -141,7 +168,9 @@ describe('Curriculum tab: lessons of a module', () => {
     await user.click(
       within(lessons.getByRole('row', { name: /Welcome video/ })).getByRole('button', { name: 'Delete' }),
     );
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    const confirm = within(await screen.findByRole('alertdialog'));
+    expect(await confirm.findByText(T.nothingElse)).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.callsTo(DELETE)).toHaveLength(1));
   });
 

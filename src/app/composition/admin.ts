@@ -24,7 +24,12 @@ import {
   type PrivacyCommand,
 } from '../../features/admin/api/privacy.ts';
 import { createConfirmedActionMachine } from '../../../machines/confirmed-action.machine.ts';
-import { fetchCourseImpact, fetchEnrollmentImpact, setUserActive } from '../../features/admin/api/impact.ts';
+import {
+  fetchCourseImpact,
+  fetchDeleteImpact,
+  fetchEnrollmentImpact,
+  setUserActive,
+} from '../../features/admin/api/impact.ts';
 import type { AdminMachines } from '../../features/admin/types.ts';
 import {
   fetchOpeningApplications,
@@ -151,6 +156,7 @@ export const adminMachines: AdminMachines = {
   courseImpact: loaderOf((params) =>
     fetchCourseImpact(params.course_type === 'workshop' ? 'workshop' : 'program', Number(params.id)),
   ),
+  deleteImpact: loaderOf((params) => fetchDeleteImpact(String(params.path))),
   accessFor: adminAccessFor,
   privacy: {
     overview: loaderOf(() => fetchPrivacyOverview()),

@@ -6,6 +6,7 @@ import type { ActionLogic } from '../../../machines/action.machine.ts';
 import type { LoaderLogic } from '../../../machines/loader.machine.ts';
 import type {
   CourseImpact,
+  DeleteImpact,
   EnrollmentImpact,
   Reconciliation,
   ScholarshipInput,
@@ -48,6 +49,8 @@ export type AdminMachines = {
   enrollmentImpact?: LoaderLogic<EnrollmentImpact>;
   /** A program's or workshop's Delete: what it touches (decision 077); params `{course_type, id}`. */
   courseImpact?: LoaderLogic<CourseImpact>;
+  /** A session's, module's, lesson's or faculty member's Delete: what goes with it (decision 083); params `{path}`. */
+  deleteImpact?: LoaderLogic<DeleteImpact>;
   /**
    * A user's View dialog: Deactivate (`active` false) or Reactivate, after reading what it touches
    * (decision 077); `onDone` after it ran.

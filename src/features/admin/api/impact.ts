@@ -1,4 +1,11 @@
-import { AdminUser, API, CourseImpact, EnrollmentImpact, type CourseType } from '../../../../contract/index.ts';
+import {
+  AdminUser,
+  API,
+  CourseImpact,
+  DeleteImpact,
+  EnrollmentImpact,
+  type CourseType,
+} from '../../../../contract/index.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** What deleting or cancelling an enrollment touches (decision 077): read before Delete is offered. */
@@ -9,6 +16,11 @@ export function fetchEnrollmentImpact(enrollmentId: number): Promise<EnrollmentI
 /** What deleting a program or workshop touches (decision 077): archived or deleted, its students, what is due. */
 export function fetchCourseImpact(courseType: CourseType, id: number): Promise<CourseImpact> {
   return api.get(courseType === 'program' ? API.admin.programImpact(id) : API.admin.workshopImpact(id), CourseImpact);
+}
+
+/** What deleting a session, module, lesson or faculty member takes with it (decision 083), from its impact path. */
+export function fetchDeleteImpact(path: string): Promise<DeleteImpact> {
+  return api.get(path, DeleteImpact);
 }
 
 /** Takes the account's access away (`active` false) or gives it back: PATCH is_active, once confirmed. */

@@ -5,6 +5,7 @@ import {
   BATCH_MODE_LABELS,
   BatchInput,
   BatchPatch,
+  DELETE_IMPACT_PATHS,
   DELIVERY_PATHS,
   Session,
   SessionInput,
@@ -15,6 +16,7 @@ import { Badge } from '../../../components/badges.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../../utils/format.ts';
 import { AdminTabPanel } from '../components/admin-tab-panel.tsx';
+import { confirmDeleteWithImpact } from '../components/confirm-delete-impact.tsx';
 import { AssigneeName, useAdminChoices } from './admin-choices.tsx';
 import { isoToIstInput, text } from './form-values.ts';
 import type { AdminPanelProps, AdminPanelTab, AdminResource, FieldSpec } from './resource-types.ts';
@@ -166,6 +168,7 @@ function sessionsResourceFor(batchId: number): AdminResource<Session> {
       removePath: (id) => DELIVERY_PATHS.adminSession(id),
       edit: { fields: SESSION_FIELDS, schema: SessionPatch, method: 'PATCH' },
     },
+    ConfirmDelete: confirmDeleteWithImpact(DELETE_IMPACT_PATHS.session),
   };
 }
 

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import {
   ApiError,
+  DELETE_IMPACT_PATHS,
   DELIVERY_PATHS,
   Lesson,
   LessonInput,
@@ -16,6 +17,7 @@ import { optionsOf } from '../../../components/field.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { uploadFile } from '../api/admin-api.ts';
 import { AdminTabPanel } from '../components/admin-tab-panel.tsx';
+import { confirmDeleteWithImpact } from '../components/confirm-delete-impact.tsx';
 import { reorderButtons } from '../components/reorder-buttons.tsx';
 import { text } from './form-values.ts';
 import type { AdminPanelProps, AdminPanelTab, AdminResource, FieldSpec } from './resource-types.ts';
@@ -79,6 +81,7 @@ function modulesResourceFor(programId: number): AdminResource<ModuleWithLessons>
       removePath: (id) => DELIVERY_PATHS.adminModule(id),
       edit: { fields: MODULE_FIELDS, schema: z.preprocess(withoutEmptyPosition, ModulePatch), method: 'PATCH' },
     },
+    ConfirmDelete: confirmDeleteWithImpact(DELETE_IMPACT_PATHS.module),
   };
 }
 
@@ -180,6 +183,7 @@ function lessonsResourceFor(programId: number, moduleId: number): AdminResource<
       },
       save: saveLessonOf(moduleId),
     },
+    ConfirmDelete: confirmDeleteWithImpact(DELETE_IMPACT_PATHS.lesson),
   };
 }
 

@@ -1,4 +1,5 @@
-import { API, Faculty, FacultyInput } from '../../../../contract/index.ts';
+import { API, DELETE_IMPACT_PATHS, Faculty, FacultyInput } from '../../../../contract/index.ts';
+import { confirmDeleteWithImpact } from '../components/confirm-delete-impact.tsx';
 import { fullName } from '../../../utils/format.ts';
 import { text } from './form-values.ts';
 import type { AdminResource } from './resource-types.ts';
@@ -66,4 +67,5 @@ export const facultyResource: AdminResource<Faculty> = {
     updatePath: (id) => API.faculty.update(id),
     removePath: (id) => API.faculty.remove(id),
   },
+  ConfirmDelete: confirmDeleteWithImpact(DELETE_IMPACT_PATHS.faculty),
 };
