@@ -46,4 +46,7 @@ export const MFA_MESSAGES = {
   secondFactorFailed: SECOND_FACTOR_FAILED,
   resetSelf: 'Turn off your own second factor on your account page.',
   resetNothing: 'This user has no second factor (authenticator app or passkey) to remove.',
+  /** What an administrator's removal takes, said before the button (issue 39: destructive actions list what they affect). */
+  resetTouches:
+    'Removes their authenticator app, every passkey and their recovery codes: until they set one up again, their password alone signs them in. They are emailed the reason.',
 } as const;

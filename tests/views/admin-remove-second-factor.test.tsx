@@ -55,6 +55,8 @@ describe('Users: Remove second factor (View dialog)', () => {
     const { user, api } = usersTab(() => (++calls === 1 ? STEP_UP : { status: 204 }));
     await user.click(within(await screen.findByRole('row', { name: /meera/ })).getByRole('button', { name: 'View' }));
     expect(viewDialog().getByText('On')).toBeInTheDocument();
+    // What it removes is said before the button (issue 39).
+    expect(viewDialog().getByText(MFA_MESSAGES.resetTouches)).toBeInTheDocument();
 
     await user.click(viewDialog().getByRole('button', { name: 'Remove second factor' }));
     expect(viewDialog().getByText('Say why in a few words (at least 5 characters).')).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { COURSE_PAGE_TEXTS } from '../../machines/course-page.machine.ts';
 import { sampleCourse, sampleDocument, sampleLesson } from '../support/models/index.ts';
 import { deferred, fail, ok, serverError, type Handler } from './support/fake-api.ts';
 import { enrollment, program, student } from './support/fixtures.ts';
+import { expectRefusalAt } from './support/refusal.ts';
 import { renderApp } from './support/render-app.tsx';
 
 const COURSE = `GET ${DELIVERY_PATHS.course(5)}`;
@@ -107,6 +108,10 @@ describe('The student course page', () => {
     await user.click(await screen.findByRole('button', { name: /CMA data, step by step/ }));
     await user.click(await screen.findByRole('button', { name: 'Mark complete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(DELIVERY_MESSAGES.lessonLocked);
+    // In the lesson, by its buttons, focused: not at the top of the page above a long lesson (issue 39).
+    await expectRefusalAt(DELIVERY_MESSAGES.lessonLocked, () =>
+      screen.getByRole('article', { name: 'CMA data, step by step' }),
+    );
     expect(progress()).toHaveAttribute('aria-valuenow', '50');
     expect(screen.getByRole('button', { name: 'Mark complete' })).toBeEnabled();
   });

@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
-import { AdminMfaResetInput, type AdminUser } from '../../../../contract/index.ts';
+import { AdminMfaResetInput, MFA_MESSAGES, type AdminUser } from '../../../../contract/index.ts';
 import { TextField } from '../../../components/field.tsx';
 import { FormError, Notice } from '../../../components/notice.tsx';
 import type { AdminMachines } from '../types.ts';
@@ -15,6 +15,7 @@ export function RemoveSecondFactor({ user, machines }: { user: AdminUser; machin
   const [problem, setProblem] = useState<string | undefined>();
   return (
     <div className="remove-second-factor">
+      <p>{MFA_MESSAGES.resetTouches}</p>
       <TextField
         label="Reason for removing the second factor"
         name="mfa_reset_reason"

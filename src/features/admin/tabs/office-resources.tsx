@@ -148,8 +148,8 @@ export const auditLogResource: AdminResource<AuditEntry> = {
         'success_story',
       ].map((value) => ({ value, label: value.replace('_', ' ') })),
     },
-    { name: 'date_from', label: 'From', kind: 'date' },
-    { name: 'date_to', label: 'To', kind: 'date' },
+    { name: 'date_from', label: 'From (IST)', kind: 'date' },
+    { name: 'date_to', label: 'To (IST)', kind: 'date' },
   ],
   columns: [
     { label: 'When', render: (e) => formatDateTime(e.created_at) },

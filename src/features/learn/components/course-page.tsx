@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
-import { Notice } from '../../../components/notice.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
@@ -78,12 +78,14 @@ type ViewerProps = {
   lesson: Lesson;
   busy: boolean;
   hasNext: boolean;
+  /** A failed Mark complete or download: shown by its buttons, focused (decision record 068). */
+  error: string | null;
   send: (event: {
     type: 'lesson.complete' | 'lesson.undo' | 'lesson.next' | 'lesson.close' | 'lesson.download';
   }) => void;
 };
 
-function LessonViewer({ lesson, busy, hasNext, send }: ViewerProps) {
+function LessonViewer({ lesson, busy, hasNext, error, send }: ViewerProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [lesson.id]);
   return (
@@ -92,6 +94,7 @@ function LessonViewer({ lesson, busy, hasNext, send }: ViewerProps) {
         {lesson.title}
       </h2>
       <LessonBody lesson={lesson} busy={busy} onDownload={() => send({ type: 'lesson.download' })} />
+      {error ? <FormError>{error}</FormError> : null}
       <div className="actions">
         {lesson.completed ? (
           <button type="button" className="btn" disabled={busy} onClick={() => send({ type: 'lesson.undo' })}>
@@ -158,12 +161,18 @@ export function CoursePage({ logic, enrollmentId, assignments, questions: Questi
       </p>
       <h1>{course.program.title}</h1>
       <ProgressBar value={course.progress_percentage} />
-      {error ? <Notice kind="error">{error}</Notice> : null}
+      {error && !open ? <Notice kind="error">{error}</Notice> : null}
       <div className="course-layout">
         <div className="course-main">
           {snapshot.matches({ ready: 'opening' }) ? <PageLoading text="Opening the lesson..." /> : null}
           {open ? (
-            <LessonViewer lesson={open} busy={busy} hasNext={nextLessonId(course, lessonId) !== null} send={send} />
+            <LessonViewer
+              lesson={open}
+              busy={busy}
+              hasNext={nextLessonId(course, lessonId) !== null}
+              error={error}
+              send={send}
+            />
           ) : null}
           {Questions && open ? (
             <Suspense fallback={<p className="meta">Loading the questions...</p>}>
