@@ -11,7 +11,8 @@ import { openLoggedIn, visible } from './support/ui.ts';
  * Working screens in any font (decision 068), in the wide and the narrow face: the admin sections take
  * at most two rows and every one is reachable, no stat figure overflows its tile and the header's name is
  * whole at 1280 px; on a 390 px phone the instructor's Take attendance is on screen without scrolling
- * sideways, and the student's course page keeps the full timetable collapsed below the next class.
+ * sideways, nor is any part of the attendance sheet it opens, and the student's course page keeps the full
+ * timetable collapsed below the next class, with the lessons within two screens.
  */
 const e2e = useE2E();
 
@@ -80,7 +81,7 @@ describe.each(LAYOUT_FONTS)('in %s', (font) => {
     });
   }
 
-  test('instructor at 390 px: Take attendance is on screen without scrolling sideways', async () => {
+  test('instructor at 390 px: Take attendance and the attendance sheet are on screen without scrolling sideways', async () => {
     const student = await login(e2e.baseURL, STUDENT.username, STUDENT.password);
     const enrollments = await list<Enrollment>(e2e.baseURL, API.enrollments.list, student.access);
     const enrollment = enrollments.find((e) => e.course_type === 'program' && e.is_active && e.batch)!;
@@ -94,6 +95,21 @@ describe.each(LAYOUT_FONTS)('in %s', (font) => {
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    // The sheet itself: every student's box and name, and its buttons, within the 390 px.
+    await take.click();
+    const sheet = page.locator('.attendance-sheet');
+    await visible(sheet.getByRole('checkbox').first());
+    await settle(page);
+    const outside = await sheet.evaluate((root) =>
+      [...root.querySelectorAll<HTMLElement>('input, label, button')]
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && (r.left < -0.5 || r.right > window.innerWidth + 0.5);
+        })
+        .map((el) => el.textContent || el.getAttribute('name') || el.tagName),
+    );
+    expect(outside).toEqual([]);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
   });
 
   test('student at 390 px: the next class comes first and the full timetable is collapsed', async () => {
@@ -105,6 +121,9 @@ describe.each(LAYOUT_FONTS)('in %s', (font) => {
     await visible(toggle);
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await page.locator('#timetable-list').isVisible()).toBe(false);
+    // The next class comes before the (collapsed) timetable.
+    const next = (await page.locator('#next-session-title').boundingBox())!;
+    expect(next.y).toBeLessThan((await toggle.boundingBox())!.y);
     // The lessons start within two screens, not after every class of the timetable.
     const lessons = (await page.getByRole('navigation', { name: 'Lessons' }).boundingBox())!;
     expect(lessons.y).toBeLessThan(2 * 900);
