@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What deleting a session, a module, a lesson or a faculty member takes with it (decision record 083),
+ * What deleting a session, a module, a lesson or a faculty member takes with it (decision record 085),
  * read by the office's Delete before it asks: the students' attendance marks, lesson ticks and questions
  * that go, the courses left without their instructor. The sentences are written here once; the server
  * counts, the dialog lists.

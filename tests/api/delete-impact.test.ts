@@ -9,7 +9,7 @@ import {
 import { createTestApp, type TestContext } from './support/harness.ts';
 
 /**
- * Issue 39 / decision record 083: the office's Delete of a session, a module, a lesson or a faculty member
+ * Issue 39 / decision record 085: the office's Delete of a session, a module, a lesson or a faculty member
  * first reads what goes with it. Each answer is checked against what the delete then really does, on the
  * demo's data (a sheet taken, lessons the demo student completed, faculty teaching programs).
  */

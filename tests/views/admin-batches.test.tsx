@@ -224,7 +224,7 @@ describe('Timetable tab (a batch’s sessions)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(within(screen.getByRole('row', { name: /Orientation/ })).getByRole('button', { name: 'Delete' }));
-    // The attendance taken at it is named before Delete is offered (decision record 083).
+    // The attendance taken at it is named before Delete is offered (decision record 085).
     const confirm = within(await screen.findByRole('alertdialog'));
     expect(await confirm.findByRole('list', { name: 'What goes with it' })).toHaveTextContent(
       "The attendance taken at it goes: 12 students' marks (10 present). Each student’s attendance is counted again without this class.",

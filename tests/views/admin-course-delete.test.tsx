@@ -66,7 +66,7 @@ describe("a program's Delete", () => {
 });
 
 describe("a faculty member's Delete", () => {
-  it('names the courses left without an instructor before Delete is offered (decision 083), and a failed read offers Try again, never the delete', async () => {
+  it('names the courses left without an instructor before Delete is offered (decision 085), and a failed read offers Try again, never the delete', async () => {
     let reads = 0;
     const { user, api } = renderApp('/admin?tab=faculty', {
       user: admin,

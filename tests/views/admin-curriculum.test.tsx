@@ -95,7 +95,7 @@ describe('Curriculum tab: modules', () => {
     await user.click(
       within(screen.getByRole('row', { name: /Python basics/ })).getByRole('button', { name: 'Delete' }),
     );
-    // What goes with it is read and listed before Delete is offered (decision record 083).
+    // What goes with it is read and listed before Delete is offered (decision record 085).
     const confirm = within(await screen.findByRole('alertdialog'));
     const goes = await confirm.findByRole('list', { name: 'What goes with it' });
     expect(

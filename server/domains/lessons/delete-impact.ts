@@ -4,7 +4,7 @@ import { notFound } from '../../platform/lib/errors.ts';
 import { createLessonImpactRepository } from './repositories/delete-impact.ts';
 
 /**
- * GET /api/admin/modules|lessons/{id}/impact/ (decision record 083): what the delete takes with it, read
+ * GET /api/admin/modules|lessons/{id}/impact/ (decision record 085): what the delete takes with it, read
  * before the office confirms: a module's lessons, the students' ticks on them (their progress is counted
  * again) and the questions asked on them, a document lesson's file.
  */

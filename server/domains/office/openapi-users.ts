@@ -98,7 +98,7 @@ export const OFFICE_OPERATIONS: Operation[] = [
     responses: { 200: C.CourseImpact },
     errors: [404],
   })),
-  // Decision record 083: the delete impacts of the course delivery and the faculty.
+  // Decision record 085: the delete impacts of the course delivery and the faculty.
   ...(['session', 'module', 'lesson', 'faculty'] as const).map((kind) => ({
     method: 'get' as const,
     path: C.DELETE_IMPACT_PATHS[kind](),

@@ -4,7 +4,7 @@ import { notFound } from '../../platform/lib/errors.ts';
 import { createAttendanceRepository } from './repositories/attendance.ts';
 
 /**
- * GET /api/admin/sessions/{id}/impact/ (decision record 083): what deleting a session takes with it, read
+ * GET /api/admin/sessions/{id}/impact/ (decision record 085): what deleting a session takes with it, read
  * before the office confirms: the attendance taken at it, which every student's percentage counts.
  */
 export async function sessionDeleteImpact(db: Db, id: number): Promise<DeleteImpact> {

@@ -123,7 +123,7 @@ export const ADMIN_ROUTE_CLASSES: Readonly<Record<`${Method} /${string}`, Access
   'POST /api/admin/modules/:id/lessons/': 'plain-write',
   'PATCH /api/admin/lessons/:id/': 'plain-write',
   'DELETE /api/admin/lessons/:id/': 'plain-write',
-  // What deleting a session, module, lesson or faculty member takes with it (decision record 083).
+  // What deleting a session, module, lesson or faculty member takes with it (decision record 085).
   'GET /api/admin/sessions/:id/impact/': 'read',
   'GET /api/admin/modules/:id/impact/': 'read',
   'GET /api/admin/lessons/:id/impact/': 'read',

@@ -49,7 +49,7 @@ export type AdminMachines = {
   enrollmentImpact?: LoaderLogic<EnrollmentImpact>;
   /** A program's or workshop's Delete: what it touches (decision 077); params `{course_type, id}`. */
   courseImpact?: LoaderLogic<CourseImpact>;
-  /** A session's, module's, lesson's or faculty member's Delete: what goes with it (decision 083); params `{path}`. */
+  /** A session's, module's, lesson's or faculty member's Delete: what goes with it (decision 085); params `{path}`. */
   deleteImpact?: LoaderLogic<DeleteImpact>;
   /**
    * A user's View dialog: Deactivate (`active` false) or Reactivate, after reading what it touches

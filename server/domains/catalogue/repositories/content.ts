@@ -30,7 +30,7 @@ export function createFacultyRepository(db: Db) {
         .executeTakeFirstOrThrow(),
     update: (id: number, values: Updateable<FacultyTable>) =>
       db.updateTable('faculty').set(values).where('id', '=', id).returningAll().executeTakeFirst(),
-    /** What the delete below touches (decision record 083): the courses it teaches, the resources it wrote. */
+    /** What the delete below touches (decision record 085): the courses it teaches, the resources it wrote. */
     async taught(id: number): Promise<{ courses: string[]; resources: number }> {
       const programs = await db.selectFrom('programs').select('title').where('instructor_id', '=', id).execute();
       const workshops = await db.selectFrom('workshops').select('title').where('instructor_id', '=', id).execute();

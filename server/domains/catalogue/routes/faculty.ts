@@ -25,7 +25,7 @@ async function readFaculty(db: Db, id: number) {
   return row ? toFaculty(row) : undefined;
 }
 
-/** What deleting a faculty member touches (decision record 083): the courses left without an instructor. */
+/** What deleting a faculty member touches (decision record 085): the courses left without an instructor. */
 async function facultyDeleteImpact(db: Db, id: number): Promise<DeleteImpact> {
   const faculty = createFacultyRepository(db);
   const row = await faculty.findById(id);

@@ -1,6 +1,6 @@
 import type { Db } from '../../../platform/db/connect.ts';
 
-/** Counts of what a module's or lesson's delete takes with it (its rows cascade: decision record 083). */
+/** Counts of what a module's or lesson's delete takes with it (its rows cascade: decision record 085). */
 export function createLessonImpactRepository(db: Db) {
   return {
     module: (id: number) =>

@@ -86,7 +86,7 @@ export default async function lessonRoutes(app: FastifyInstance) {
     });
   });
 
-  // What a delete takes with it, read before the office confirms (decision record 083).
+  // What a delete takes with it, read before the office confirms (decision record 085).
   app.get(DELETE_IMPACT_PATHS.module(), { preHandler: adminOnly }, async (request) =>
     moduleDeleteImpact(db, idParam(request.params)),
   );

@@ -3,7 +3,7 @@ import type { Db } from '../../../platform/db/connect.ts';
 /** The reads and writes of session attendance (migration 015; services/attendance.ts decides). */
 export function createAttendanceRepository(db: Db) {
   return {
-    /** A session with its batch's name, and the marks of its sheet (what deleting it takes: decision record 083). */
+    /** A session with its batch's name, and the marks of its sheet (what deleting it takes: decision record 085). */
     sessionWithBatch: (sessionId: number) =>
       db
         .selectFrom('batch_sessions')

@@ -28,7 +28,7 @@ export default async function teachingRoutes(app: FastifyInstance) {
     return teaching.save(user, id, input.present, Date.now());
   });
 
-  // What deleting a session takes with it (its attendance), read before the office confirms (decision 083).
+  // What deleting a session takes with it (its attendance), read before the office confirms (decision 085).
   app.get(DELETE_IMPACT_PATHS.session(), { preHandler: adminOnly }, async (request) =>
     sessionDeleteImpact(app.deps.db, idParam(request.params)),
   );

@@ -18,7 +18,7 @@ export function fetchCourseImpact(courseType: CourseType, id: number): Promise<C
   return api.get(courseType === 'program' ? API.admin.programImpact(id) : API.admin.workshopImpact(id), CourseImpact);
 }
 
-/** What deleting a session, module, lesson or faculty member takes with it (decision 083), from its impact path. */
+/** What deleting a session, module, lesson or faculty member takes with it (decision 085), from its impact path. */
 export function fetchDeleteImpact(path: string): Promise<DeleteImpact> {
   return api.get(path, DeleteImpact);
 }

@@ -4,7 +4,7 @@ import { RetryNotice } from '../../../components/notice.tsx';
 import type { ConfirmDeleteProps } from '../tabs/resource-types.ts';
 
 /**
- * The Delete of a session, a module, a lesson or a faculty member (decision record 083): what the delete
+ * The Delete of a session, a module, a lesson or a faculty member (decision record 085): what the delete
  * takes with it is read first (`impactPath`, GET …/impact/) and listed under the spec's question: the item,
  * then each thing that goes or changes with it (students' attendance marks, lesson completions and
  * questions, courses left without an instructor), or that nothing else does. Delete is offered once the
