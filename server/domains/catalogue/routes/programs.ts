@@ -14,7 +14,7 @@ import { sendCachedAnswer } from '../../../platform/http/http-cache.ts';
 import type { Db } from '../../../platform/db/connect.ts';
 import { answerOf } from '../cache.ts';
 import type { z } from 'zod';
-import { beforePaymentStart } from '../../privacy/consents.ts';
+import { beforePaymentStart } from '../../privacy/index.ts';
 import { activePlans } from '../../pricing/instalment-plans.ts';
 
 function values(input: z.output<typeof ProgramInput>) {

@@ -12,7 +12,7 @@ import { createPaymentRepository } from '../../payments/repositories/payments.ts
 import { createWorkshopRepository } from '../repositories/workshops.ts';
 import { forStudent } from '../../../platform/lib/for-student.ts';
 import { toWorkshop } from '../present.ts';
-import { beforePaymentStart } from '../../privacy/consents.ts';
+import { beforePaymentStart } from '../../privacy/index.ts';
 
 function values(input: z.output<typeof WorkshopInput>) {
   return {

@@ -12,7 +12,7 @@ import { belongsToBatch, ownCourseEnrollment, sessionBatch, visibleMeetingUrl } 
 import { toSession } from '../../batches/sessions.ts';
 import { calendarPath, courseAnswer } from '../../certificates/progress.ts';
 import { givesAccess } from '../../enrollments/service.ts';
-import { resolveJwtSecret } from '../../accounts/tokens.ts';
+import { resolveJwtSecret } from '../../accounts/index.ts';
 
 /** The student's course page, its calendar feed (a secret URL, no login) and the feed's reset. */
 export default async function courseRoutes(app: FastifyInstance) {
