@@ -198,8 +198,6 @@ export const ROUTE_SHAPE_EXCEPTIONS = [
   'server/domains/office/routes/exports.ts',
   'server/domains/office/routes/users.ts',
   'server/domains/payments/routes/payments.ts',
-  'server/domains/privacy/routes/admin.ts',
-  'server/domains/privacy/routes/privacy.ts',
   'server/domains/teaching/routes/assignments.ts',
   'server/domains/teaching/routes/submissions.ts',
 ];
