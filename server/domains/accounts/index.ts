@@ -26,3 +26,4 @@ export function accessExpiresAt(token: string): number | null {
   }
 }
 export { toUser } from './present.ts';
+export { resolveJwtSecret } from './tokens.ts';
