@@ -91,6 +91,13 @@ export const ASSESSMENT_OPERATIONS: Operation[] = [
   }),
   op({
     method: 'get',
+    path: P.questionTemplateXlsx,
+    summary: 'The same template as an Excel workbook (.xlsx)',
+    responses: { 200: 'file' },
+    errors: [403],
+  }),
+  op({
+    method: 'get',
     path: P.tests,
     summary: 'The tests of the programs the caller teaches (all for an administrator)',
     responses: { 200: z.array(C.Test) },
