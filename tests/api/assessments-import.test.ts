@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
-import {
-  ASSESSMENT_MESSAGES,
-  ASSESSMENT_PATHS as P,
-  type ImportProblem,
-  type Question,
-} from '../../contract/index.ts';
+import { ASSESSMENT_MESSAGES, ASSESSMENT_PATHS as P, type ImportProblem, type Question } from '../../contract/index.ts';
 import { assessmentWorld, type AssessmentWorld } from './support/assessment-fixtures.ts';
 import { createTestApp, type TestContext } from './support/harness.ts';
 
