@@ -81,8 +81,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
   }
 
   /** The order of this attempt: sections in order, questions (and options) shuffled if the test says so. */
-  async function orderFor(test: TestRow): Promise<OrderItem[]> {
-    const sections = await tests.sections([test.id]);
+  async function orderFor(test: TestRow, sections: { id: number; title: string }[]): Promise<OrderItem[]> {
     const links = await tests.testQuestions([test.id]);
     const questions = new Map((await tests.questionsByIds(links.map((l) => l.question_id))).map((q) => [q.id, q]));
     return sections.flatMap((s) => {
@@ -155,7 +154,8 @@ export function createAttemptService(db: Db, dialect: Dialect) {
         throw new HttpError(409, M.noAttemptsLeft(test.attempts_allowed));
       }
       // Timed sections (decision record 083): when every section is timed, the attempt lasts no longer than they do.
-      const minutes = (await tests.sections([test.id])).map((s) => s.duration_minutes);
+      const sections = await tests.sections([test.id]);
+      const minutes = sections.map((s) => s.duration_minutes);
       const allTimed = minutes.every((m) => m !== null) ? (minutes as number[]).reduce((t, m) => t + m, 0) : null;
       const endsAt = Math.min(
         now + test.duration_minutes * 60_000,
@@ -164,7 +164,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
       );
       const ends = new Date(endsAt).toISOString();
       const plan = startSections(minutes, ends, now);
-      const order = await orderFor(test);
+      const order = await orderFor(test, sections);
       // The unique (test, student, number) refuses a second start racing this one.
       const { id } = await attempts
         .insertAttempt({
