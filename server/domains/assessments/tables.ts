@@ -75,6 +75,8 @@ export interface AttemptsTable {
   submitted_at: string | null;
   submitted_by: 'student' | 'timer' | null;
   question_order: string;
+  /** Migration 038: the section plan as JSON (contract/exam-sections.ts), null when no section is timed. */
+  sections: string | null;
 }
 
 export interface AttemptAnswersTable {

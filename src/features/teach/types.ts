@@ -25,9 +25,9 @@ export type QuestionBankMachines = {
   questions: ListLogic<Question>;
   /** The add/edit/delete dialog; `onSaved` reloads the list. */
   modal: (onSaved: () => void) => AdminModalLogic;
-  /** Import CSV; `onImported` gets the count imported or the rows refused. */
+  /** Import CSV or XLSX; `onImported` gets the count imported or the rows refused. */
   importer: (onImported: (outcome: ImportOutcome) => void) => QuestionImportLogic;
-  downloadTemplate: () => Promise<void>;
+  downloadTemplate: (format: 'csv' | 'xlsx') => Promise<void>;
 };
 
 /** /teach/tests and /teach/tests/:id: the tests, and one test's attempts, analysis and scores CSV. */
