@@ -90,20 +90,23 @@ async function openTests(tests: Test[] = []) {
   return app;
 }
 
+/** Add test's dialog, titled "Final mock". */
+async function addDialog(user: Awaited<ReturnType<typeof openTests>>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Add test' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Add test' }));
+  fireEvent.change(dialog.getByLabelText(/^Title/), { target: { value: 'Final mock' } });
+  return dialog;
+}
+
 const typeTime = (box: ReturnType<typeof within>, label: RegExp, value: string) =>
   fireEvent.change(box.getByLabelText(label), { target: { value } });
 
 describe('The test screen (/teach/tests)', () => {
-  it('adds a test: sections with questions from the bank, moved and timed, times in IST, a certificate rule', async () => {
+  it('adds a test’s sections: questions from the program’s bank and the shared one, added, moved and timed', async () => {
     const { user, api } = await openTests();
     expect(screen.getByRole('link', { name: 'Tests' })).toHaveAttribute('href', '/teach/tests');
     api.on(POST, { status: 201, body: { ...existing, id: 6, attempts: 0 } });
-    await user.click(screen.getByRole('button', { name: 'Add test' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Add test' }));
-    await user.type(dialog.getByLabelText(/^Title/), 'Final mock');
-    expect(dialog.getByLabelText(/^Program/)).toHaveValue('3');
-    await user.selectOptions(dialog.getByLabelText('Batch'), '2');
-
+    const dialog = await addDialog(user);
     await user.click(dialog.getByRole('button', { name: 'Choose questions for Section A' }));
     const pickerA = within(dialog.getByRole('group', { name: 'Choose questions for Section A' }));
     // The program's questions and the shared bank's; never another program's.
@@ -114,33 +117,41 @@ describe('The test screen (/teach/tests)', () => {
     const pickerB = within(dialog.getByRole('group', { name: 'Choose questions for Section B' }));
     expect(pickerB.getByLabelText(/term loan overdue.*in Section A/)).toBeDisabled();
     await user.click(pickerB.getByLabelText(/CET1/));
-    const timers = dialog.getAllByLabelText('Section timer (minutes, optional)');
-    await user.type(timers[1]!, '20');
+    fireEvent.change(dialog.getAllByLabelText('Section timer (minutes, optional)')[1]!, { target: { value: '20' } });
     await user.click(dialog.getByRole('button', { name: 'Move Section B up' }));
     expect(dialog.getAllByRole('region', { name: /^Section \d/ }).map((s) => s.getAttribute('aria-label'))).toEqual([
       'Section 1: Section B',
       'Section 2: Section A',
     ]);
+    await user.click(dialog.getByRole('button', { name: 'Save test' }));
+    expect(await screen.findByText('Item created successfully!')).toBeInTheDocument();
+    expect((api.callsTo(POST)[0]!.body as { sections: unknown }).sections).toEqual([
+      { title: 'Section B', questions: [50], duration_minutes: 20 },
+      { title: 'Section A', questions: [41], duration_minutes: null },
+    ]);
+    await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(2));
+  });
 
-    await user.clear(dialog.getByLabelText(/^Duration/));
-    await user.type(dialog.getByLabelText(/^Duration/), '90');
+  it('adds a test with every other field: batch, times typed in IST, results at a time, a certificate rule', async () => {
+    const { user, api } = await openTests();
+    api.on(POST, { status: 201, body: { ...existing, id: 6, attempts: 0 } });
+    const dialog = await addDialog(user);
+    expect(dialog.getByLabelText(/^Program/)).toHaveValue('3');
+    await user.selectOptions(dialog.getByLabelText('Batch'), '2');
+    fireEvent.change(dialog.getByLabelText(/^Duration/), { target: { value: '90' } });
     typeTime(dialog, /^Opens at \(IST\)/, '2026-12-01T10:00');
     typeTime(dialog, /^Closes at \(IST\)/, '2026-12-01T18:30');
     await user.selectOptions(dialog.getByLabelText('Results shown'), 'at');
     typeTime(dialog, /^Results at \(IST\)/, '2026-12-02T09:00');
     await user.click(dialog.getByLabelText(/^Certificate rule/));
     await user.click(dialog.getByRole('button', { name: 'Save test' }));
-
     expect(await screen.findByText('Item created successfully!')).toBeInTheDocument();
     expect(api.callsTo(POST)[0]!.body).toEqual({
       title: 'Final mock',
       program: 3,
       batch: 2,
       kind: 'mock',
-      sections: [
-        { title: 'Section B', questions: [50], duration_minutes: 20 },
-        { title: 'Section A', questions: [41], duration_minutes: null },
-      ],
+      sections: [{ title: 'Section A', questions: [], duration_minutes: null }],
       duration_minutes: 90,
       opens_at: '2026-12-01T10:00:00+05:30',
       closes_at: '2026-12-01T18:30:00+05:30',
@@ -151,13 +162,11 @@ describe('The test screen (/teach/tests)', () => {
       results_at: '2026-12-02T09:00:00+05:30',
       certificate_rule: true,
     });
-    await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(2));
   });
 
   it('shows the server’s 400 beside the field that caused it, with the focus moved there', async () => {
     const { user, api } = await openTests();
-    await user.click(screen.getByRole('button', { name: 'Add test' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Add test' }));
+    const dialog = await addDialog(user);
     api.on(POST, fail(400, { closes_at: [ASSESSMENT_MESSAGES.closesAfterOpens] }));
     await user.click(dialog.getByRole('button', { name: 'Save test' }));
     const closes = dialog.getByLabelText(/^Closes at \(IST\)/);
