@@ -129,6 +129,8 @@ const testFields = {
   shuffle_options: z.boolean().default(false),
   pass_percent: z.number().min(0).max(100).default(40),
   results_at: ResultsAt.default('after_close'),
+  /** A passed attempt of this test is needed for the certificate of its batch (or program): decision record 071. */
+  certificate_rule: z.boolean().default(false),
 };
 export const TestInput = z
   .object(testFields)
@@ -160,6 +162,7 @@ export const Test = z.object({
   shuffle_options: z.boolean(),
   pass_percent: z.number(),
   results_at: z.string(),
+  certificate_rule: z.boolean(),
   attempts: z.number(),
   results_computed_at: z.string().nullable(),
 });

@@ -43,6 +43,8 @@ export interface TestsTable {
   pass_percent: number;
   /** "immediately", "after_close" or an ISO date-time. */
   results_at: string;
+  /** 1: a passed attempt of it is a certificate rule of its batch (or every batch of its program); migration 039. */
+  certificate_rule: Generated<number>;
   /** When the close-time pass (ranks) ran: once per test. */
   results_computed_at: string | null;
   created_by: number | null;

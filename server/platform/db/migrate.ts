@@ -38,6 +38,7 @@ import * as notifications from './migrations/032_notifications.ts';
 import * as storyConsent from './migrations/036_story_consent.ts';
 import * as placementDocuments from './migrations/037_placement_documents.ts';
 import * as attemptSections from './migrations/038_attempt_sections.ts';
+import * as testCertificateRule from './migrations/039_test_certificate_rule.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '036_story_consent': storyConsent,
   '037_placement_documents': placementDocuments,
   '038_attempt_sections': attemptSections,
+  '039_test_certificate_rule': testCertificateRule,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -38,6 +38,7 @@ export const ROUTES: RouteCase[] = [
   { name: 'account-privacy', role: 'student', path: fixed('/account/privacy') },
   { name: 'notifications', role: 'student', path: fixed('/notifications') },
   { name: 'admin-privacy', role: 'admin', path: fixed('/admin?tab=privacy') },
+  { name: 'teach-tests', role: 'admin', path: fixed('/teach/tests') },
 ];
 
 /**
