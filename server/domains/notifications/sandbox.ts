@@ -25,6 +25,10 @@ export type SandboxMessage = {
   to: string;
   template: string;
   params: string[];
+  /** When the sandbox accepted it (ms since the epoch). */
+  at: number;
+  /** Reported failed at once (a number of failNumbers, or of failWhatsAppNumbers on WhatsApp). */
+  failed: boolean;
 };
 
 /** The wait before the sandbox sends an unanswered event again grows by this much per try. */
@@ -38,6 +42,8 @@ export function createMessagingSandbox(options: { ratePerSecond?: number; webhoo
   const sent: SandboxMessage[] = [];
   /** Numbers whose messages the provider accepts and then reports failed. */
   const failNumbers = new Set<string>();
+  /** Numbers whose WhatsApp messages are reported failed (their SMS is delivered). */
+  const failWhatsAppNumbers = new Set<string>();
   /** Numbers whose messages are accepted and never reported delivered. */
   const silentNumbers = new Set<string>();
   const window: number[] = [];
@@ -141,9 +147,10 @@ export function createMessagingSandbox(options: { ratePerSecond?: number; webhoo
       if (throttled(reply)) return reply;
       const id = `wamid.${randomBytes(12).toString('base64url')}`;
       const to = body.to!;
-      sent.push({ channel: 'whatsapp', id, to, template: known.whatsapp.name, params });
+      const failed = failNumbers.has(to) || failWhatsAppNumbers.has(to);
+      sent.push({ channel: 'whatsapp', id, to, template: known.whatsapp.name, params, at: Date.now(), failed });
       whatsappStatus(id, to, 'sent');
-      if (failNumbers.has(to)) whatsappStatus(id, to, 'failed', [{ code: 131026, title: 'Message undeliverable' }]);
+      if (failed) whatsappStatus(id, to, 'failed', [{ code: 131026, title: 'Message undeliverable' }]);
       else if (!silentNumbers.has(to)) whatsappStatus(id, to, 'delivered');
       return { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id }] };
     });
@@ -174,8 +181,17 @@ export function createMessagingSandbox(options: { ratePerSecond?: number; webhoo
       if (params.some((p) => !p)) return reply.code(400).send({ type: 'error', message: 'Template variables missing' });
       if (throttled(reply)) return reply;
       const id = randomBytes(12).toString('hex');
-      sent.push({ channel: 'sms', id, to: recipient.mobiles!, template: known.sms.dltId, params });
-      smsReport(id, recipient.mobiles!, failNumbers.has(recipient.mobiles!) ? 'failed' : 'delivered');
+      const failed = failNumbers.has(recipient.mobiles!);
+      sent.push({
+        channel: 'sms',
+        id,
+        to: recipient.mobiles!,
+        template: known.sms.dltId,
+        params,
+        at: Date.now(),
+        failed,
+      });
+      smsReport(id, recipient.mobiles!, failed ? 'failed' : 'delivered');
       return { type: 'success', message: id };
     });
   }
@@ -184,6 +200,7 @@ export function createMessagingSandbox(options: { ratePerSecond?: number; webhoo
     plugin: async (app: FastifyInstance) => routes(app),
     sent,
     failNumbers,
+    failWhatsAppNumbers,
     silentNumbers,
     get rejected429() {
       return rejected429;

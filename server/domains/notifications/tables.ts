@@ -17,10 +17,9 @@ export interface NotificationsTable {
   created_at: string;
 }
 
+/** The number is the account's own, `users.phone` (migration 038, decision record 083): not kept here. */
 export interface NotificationSettingsTable {
   user_id: number;
-  /** Digits with the country code (91XXXXXXXXXX). */
-  phone: string | null;
   whatsapp_opt_in: Generated<number>;
   sms_stopped: Generated<number>;
   updated_at: string;

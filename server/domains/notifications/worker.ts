@@ -78,7 +78,10 @@ export function createMessageWorker(options: {
     const settings = await repo.settingsOf(row.user_id);
     // Withdrawn (or STOP) since the message was queued: nothing goes, at once.
     const allowed = channel === 'whatsapp' ? settings?.whatsapp_opt_in === 1 : settings?.sms_stopped === 0;
-    if (!allowed || settings?.phone !== row.phone) return finish(row, 'cancelled', 'opted out', false);
+    if (!allowed) return finish(row, 'cancelled', 'opted out', false);
+    // The account's number now (decision record 083): a number changed since the row was queued is used.
+    const phone = settings?.phone;
+    if (!phone) return finish(row, 'cancelled', 'no number', false);
     const notification = await repo.find(row.notification_id);
     const template = notification && (await repo.template(notification.event, channel));
     if (!template) return finish(row, 'refused', 'no registered template', true);
@@ -94,15 +97,16 @@ export function createMessageWorker(options: {
     const result: SendResult =
       channel === 'whatsapp'
         ? await options.whatsapp!.send({
-            to: row.phone!,
+            to: phone,
             template: template.provider_name,
             language: template.language,
             params,
           })
-        : await options.sms!.send({ to: row.phone!, dltTemplateId: template.provider_name, params });
+        : await options.sms!.send({ to: phone, dltTemplateId: template.provider_name, params });
     if (result.ok) {
       await messages.transition(row.id, ['sending'], {
         status: 'sent',
+        phone,
         provider_message_id: result.id,
         sent_at: iso(clockNow()),
         status_at: iso(clockNow()),

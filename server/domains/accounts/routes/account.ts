@@ -16,6 +16,7 @@ import { createRateLimiter } from '../../../platform/db/rate-limits.ts';
 import { createRefreshTokenRepository } from '../repositories/refresh-tokens.ts';
 import { createUserRepository } from '../repositories/users.ts';
 import { toUser } from '../present.ts';
+import { phoneChanged } from '../../notifications/index.ts';
 
 /** The account page's own endpoints: profile, password change, signed-in devices. Any logged-in user, for themselves. */
 export default async function accountRoutes(app: FastifyInstance) {
@@ -34,6 +35,10 @@ export default async function accountRoutes(app: FastifyInstance) {
     const changes = Object.fromEntries(Object.entries(names).filter(([, v]) => v !== undefined));
     await db.transaction().execute(async (trx) => {
       await createUserRepository(trx).update(user.id, changes);
+      // The one number WhatsApp and SMS go to (decision record 083): what they do about a new one.
+      if (names.phone !== undefined && names.phone !== user.phone) {
+        await phoneChanged(trx, user.id, names.phone, config.privacy.noticeVersion);
+      }
       await createAuditRepository(trx).record({
         actorId: user.id,
         action: 'user.profile_changed',
