@@ -105,9 +105,17 @@ const due = (now: string) => sql<boolean>`(status = 'pending' AND next_attempt_a
  */
 export function createMessageRepository(db: Db) {
   return {
+    /** Due rows, fallbacks first (they follow a failure and have waited already), then oldest first. */
     async claimDue(dialect: Dialect, limit: number, now: number, leaseSeconds: number): Promise<MessageRow[]> {
       const lease = new Date(now + leaseSeconds * 1000).toISOString();
-      return claimLeased<MessageRow>(db, dialect, 'message_outbox', due(new Date(now).toISOString()), limit, lease);
+      const at = new Date(now).toISOString();
+      const fallbacks = sql<boolean>`(${due(at)} AND fallback_of IS NOT NULL)`;
+      const first = await claimLeased<MessageRow>(db, dialect, 'message_outbox', fallbacks, limit, lease);
+      if (first.length === limit) return first;
+      return [
+        ...first,
+        ...(await claimLeased<MessageRow>(db, dialect, 'message_outbox', due(at), limit - first.length, lease)),
+      ];
     },
 
     /** Moves a row from one of `from` to a new state; answers the row when this call made the change. */

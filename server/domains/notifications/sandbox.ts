@@ -36,8 +36,16 @@ const RETRY_STEP_MS = 100;
 
 const sign = (secret: string, raw: string) => createHmac('sha256', secret).update(raw).digest('hex');
 
-export function createMessagingSandbox(options: { ratePerSecond?: number; webhookBase?: string | null } = {}) {
+/**
+ * `ratePerSecond`: messages a second it accepts (both channels together; 80 as WhatsApp's default), 429 beyond;
+ * `statusDelayMs`: how long after accepting a message its statuses are posted (0: at once; a provider takes
+ * a moment).
+ */
+export type SandboxOptions = { ratePerSecond?: number; webhookBase?: string | null; statusDelayMs?: number };
+
+export function createMessagingSandbox(options: SandboxOptions = {}) {
   const rate = options.ratePerSecond ?? 80;
+  const statusDelayMs = options.statusDelayMs ?? 0;
   let webhookBase = options.webhookBase ?? null;
   const sent: SandboxMessage[] = [];
   /** Numbers whose messages the provider accepts and then reports failed. */
@@ -77,6 +85,7 @@ export function createMessagingSandbox(options: { ratePerSecond?: number; webhoo
         body: raw,
       }).then((answer) => answer.ok);
     const delivery = (async () => {
+      if (statusDelayMs) await new Promise((resolve) => setTimeout(resolve, statusDelayMs));
       for (let attempt = 1; attempt <= 5; attempt++) {
         if (await send().catch(() => false)) return;
         await new Promise((resolve) => setTimeout(resolve, RETRY_STEP_MS * attempt));
@@ -252,7 +261,7 @@ export function createMessagingSandbox(options: { ratePerSecond?: number; webhoo
 }
 
 /** The sandbox on its own port (tests, the bench). */
-export async function startMessagingSandbox(options: { ratePerSecond?: number } = {}) {
+export async function startMessagingSandbox(options: Omit<SandboxOptions, 'webhookBase'> = {}) {
   const sandbox = createMessagingSandbox(options);
   const app = Fastify({ logger: false });
   await app.register(sandbox.plugin);

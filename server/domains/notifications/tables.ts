@@ -101,6 +101,7 @@ export interface LessonQuestionRepliesTable {
 
 export type NotificationRow = Selectable<NotificationsTable>;
 export type MessageRow = Selectable<MessageOutboxTable>;
+export type MessageTemplateRow = Selectable<MessageTemplatesTable>;
 
 export type NotificationTables = {
   notifications: NotificationsTable;
