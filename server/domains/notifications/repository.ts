@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, Dialect } from '../../platform/db/connect.ts';
 import { claimLeased } from '../../platform/db/lease-claim.ts';
-import { createSettingsRepository } from './settings-repository.ts';
+import { createSettingsRepository } from './repositories/settings.ts';
 import type { MessageOutboxTable, MessageRow, MessageTemplatesTable, NotificationsTable } from './tables.ts';
 
 /** The notifications, the students' channel settings and choices, and the templates (decision record 073). */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/connect.ts';
+import type { Db } from '../../../platform/db/connect.ts';
 
 /** A student's channels: the number (91 and ten digits) and whether WhatsApp is on and SMS stopped. */
 export type ChannelSettings = { user_id: number; phone: string | null; whatsapp_opt_in: number; sms_stopped: number };
