@@ -14,6 +14,7 @@ import { createRateLimiter } from '../../platform/db/rate-limits.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { BusinessError, HttpError, rateLimited, ValidationFailed } from '../../platform/lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/lib/passwords.ts';
+import { phoneChanged } from '../notifications/index.ts';
 import { changeEmail, confirmEmail, sendConfirmation, undoEmailChange } from './email-identity.ts';
 import type { MailEvents } from './mail.ts';
 import { sha256 } from './password-resets.ts';
@@ -55,6 +56,10 @@ export function createOwnAccount({
       const changes = Object.fromEntries(Object.entries(names).filter(([, v]) => v !== undefined));
       await db.transaction().execute(async (trx) => {
         await createUserRepository(trx).update(user.id, changes);
+        // The one number WhatsApp and SMS go to (decision record 084): what they do about a new one.
+        if (names.phone !== undefined && names.phone !== user.phone) {
+          await phoneChanged(trx, user.id, names.phone, config.privacy.noticeVersion);
+        }
         await createAuditRepository(trx).record({
           actorId: user.id,
           action: 'user.profile_changed',

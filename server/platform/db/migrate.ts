@@ -34,6 +34,7 @@ import * as emailVerification from './migrations/024_email_verification.ts';
 import * as revenueDiscounts from './migrations/027_revenue_discounts.ts';
 import * as guardianLinks from './migrations/026_guardian_links.ts';
 import * as userPhone from './migrations/034_user_phone.ts';
+import * as onePhone from './migrations/040_one_phone.ts';
 import * as notifications from './migrations/032_notifications.ts';
 import * as storyConsent from './migrations/036_story_consent.ts';
 import * as placementDocuments from './migrations/037_placement_documents.ts';
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '037_placement_documents': placementDocuments,
   '038_attempt_sections': attemptSections,
   '039_test_certificate_rule': testCertificateRule,
+  '040_one_phone': onePhone,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
