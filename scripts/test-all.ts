@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import { secretsInLog } from './run-log-secrets.ts';
 import { log } from './test-all/log.ts';
 import { ensureChromium, ensurePostgres } from './test-all/machine.ts';
-import { REPORTS, runLogged, runSteps, secondsSince, type Outcome, type Step } from './test-all/steps-runner.ts';
+import { BUNDLE_ENV, buildServerBundles } from './test-all/server-bundle.ts';
+import { REPORTS, ROOT, runLogged, runSteps, secondsSince, type Outcome, type Step } from './test-all/steps-runner.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -190,6 +191,14 @@ async function prepareMachine(chosen: Step[]): Promise<string | undefined> {
   try {
     if (has('e2e')) ensureChromium();
     if (has('api-pg') || has('cluster')) await ensurePostgres(PG_URL);
+    if (['api-pg', 'api-sqlite', 'e2e', 'cluster'].some(has)) {
+      // The server processes the tests start run from one bundle of the sources (scripts/test-all/server-bundle.ts).
+      const start = Date.now();
+      const dir = join(ROOT, '.tmp', 'server-bundle');
+      await buildServerBundles(ROOT, dir);
+      process.env[BUNDLE_ENV] = dir;
+      log(`Server bundled for the tests' server processes in ${secondsSince(start)}s (${dir})`);
+    }
     return undefined;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
