@@ -7,6 +7,7 @@ export const ASSESSMENT_PATHS = {
   question: (id: Id = P) => `/api/instructor/questions/${id}/`,
   questionImport: '/api/instructor/questions/import/',
   questionTemplate: '/api/instructor/questions/template.csv',
+  questionTemplateXlsx: '/api/instructor/questions/template.xlsx',
   tests: '/api/instructor/tests/',
   test: (id: Id = P) => `/api/instructor/tests/${id}/`,
   testAttempts: (id: Id = P) => `/api/instructor/tests/${id}/attempts/`,
@@ -17,6 +18,7 @@ export const ASSESSMENT_PATHS = {
   attempt: (id: Id = P) => `/classroom/attempts/${id}/`,
   answer: (id: Id = P, question: Id = ':question') => `/classroom/attempts/${id}/answers/${question}/`,
   submit: (id: Id = P) => `/classroom/attempts/${id}/submit/`,
+  enterSection: (id: Id = P, index: Id = ':index') => `/classroom/attempts/${id}/sections/${index}/enter/`,
   events: (id: Id = P) => `/classroom/attempts/${id}/events/`,
   result: (id: Id = P) => `/classroom/attempts/${id}/result/`,
 } as const;
@@ -41,10 +43,19 @@ export const ASSESSMENT_MESSAGES = {
   attemptOpen: 'You already have an attempt in progress: continue it.',
   timeUp: 'Time is up: this answer arrived after the test ended and was not saved.',
   submitted: 'This attempt has been submitted: answers can no longer change.',
+  sectionTimeUp:
+    'Time is up for this section: this answer arrived after the section ended and was not saved. Go on with the next section.',
+  sectionNotStarted: 'This question is in a later section: the sections are taken in order.',
+  sectionLocked: 'This section is over and locked: you cannot go back to it.',
+  sectionsInOrder: 'The sections are taken in order: go to the next section first.',
+  unknownSection: 'This test has no such section.',
+  sectionsFree: 'No section of this test has its own timer: move between sections freely.',
   notInAttempt: 'This question is not part of this attempt.',
   resultsLater: (at: string) => `Results will be published at ${at}.`,
   resultsAfterClose: 'Results will be published when the test closes.',
   importEmpty: 'The file has no question rows.',
-  importType: 'Send a CSV file (UTF-8), such as the template.',
-  importXlsx: 'Excel files are not read yet: save the sheet as CSV (UTF-8) and import that.',
+  importType: 'Send a CSV file (UTF-8) or an Excel workbook (.xlsx), such as the template.',
+  importXls: 'Old Excel files (.xls) are not read: save the sheet as an Excel workbook (.xlsx) or as CSV (UTF-8).',
+  importUnreadable:
+    'The file could not be read as an Excel workbook: save it again as .xlsx (Excel Workbook) or as CSV (UTF-8).',
 } as const;

@@ -129,6 +129,8 @@ const testFields = {
   shuffle_options: z.boolean().default(false),
   pass_percent: z.number().min(0).max(100).default(40),
   results_at: ResultsAt.default('after_close'),
+  /** A passed attempt of this test is needed for the certificate of its batch (or program): decision record 071. */
+  certificate_rule: z.boolean().default(false),
 };
 export const TestInput = z
   .object(testFields)
@@ -160,6 +162,7 @@ export const Test = z.object({
   shuffle_options: z.boolean(),
   pass_percent: z.number(),
   results_at: z.string(),
+  certificate_rule: z.boolean(),
   attempts: z.number(),
   results_computed_at: z.string().nullable(),
 });
@@ -207,7 +210,13 @@ export type AttemptView = {
   /** The server's clock when it answered: the screen counts down from ends_at with this offset (decision record 072). */
   server_now: string;
   submitted_at: string | null;
-  sections: { title: string; duration_minutes: number | null; questions: StudentQuestion[] }[];
+  /**
+   * Section timers (decision record 083): the section being answered when any section is timed (the sections
+   * are then taken in order; those before it are locked), null when the student moves between them freely.
+   */
+  current_section: number | null;
+  /** ends_at: the end the server fixed for a section entered (null: not entered yet, or no section timed). */
+  sections: { title: string; duration_minutes: number | null; ends_at: string | null; questions: StudentQuestion[] }[];
   answers: SavedAnswer[];
 };
 export type SaveAck = { question: number; seq: number; kept_seq: number; server_now: string };
@@ -275,7 +284,7 @@ export const ImportResult = z.object({ imported: z.number() });
 export const ImportRefusal = z.object({ detail: z.string(), problems: z.array(ImportProblemSchema) });
 /** An import as the screen shows it: the count imported, or the refusal with nothing imported. */
 export type ImportOutcome = { ok: true; imported: number } | ({ ok: false } & z.infer<typeof ImportRefusal>);
-/** The bank's Import CSV form: a file chosen (the server reads and checks its rows). */
+/** The bank's Import form: a CSV or XLSX file chosen (the server reads and checks its rows). */
 export const QuestionImportFile = z.object({
-  file: z.instanceof(File, { message: 'Choose a CSV file to import.' }),
+  file: z.instanceof(File, { message: 'Choose a CSV or Excel (.xlsx) file to import.' }),
 });

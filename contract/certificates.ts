@@ -34,6 +34,17 @@ export const CERTIFICATE_MESSAGES = {
   downloadFailed: 'The certificate could not be downloaded. Try again.',
 } as const;
 
+/** Where a student stands with a test that is a certificate rule (decision record 071's addendum). */
+export const CERTIFICATE_TEST_STATES = ['passed', 'not_passed', 'not_taken', 'result_pending'] as const;
+export type CertificateTest = {
+  id: number;
+  title: string;
+  pass_percent: number;
+  /** not_taken: no submitted attempt; result_pending: submitted, its result not published yet. */
+  state: (typeof CERTIFICATE_TEST_STATES)[number];
+  met: boolean;
+};
+
 /** Each rule a certificate needs, in words; joined into one sentence when some are not met. */
 export type EligibilityRules = {
   lessons: { done: number; total: number; met: boolean };
@@ -45,6 +56,8 @@ export type EligibilityRules = {
     below_pass: string[];
     met: boolean;
   };
+  /** Each test of the batch that is a certificate rule: a passed attempt of it is needed. */
+  tests: CertificateTest[];
 };
 
 /** "Not yet eligible for a certificate: 2 lessons left; attendance 70% of the 75% needed; ..." */
@@ -60,6 +73,8 @@ export function eligibilitySentence(rules: EligibilityRules): string | null {
     parts.push(
       `assignments below the ${rules.assignments.pass_percent}% pass mark: ${rules.assignments.below_pass.join(', ')}`,
     );
+  const tests = rules.tests.filter((t) => !t.met);
+  if (tests.length > 0) parts.push(`tests not passed yet: ${tests.map((t) => t.title).join(', ')}`);
   return parts.length ? `Not yet eligible for a certificate: ${parts.join('; ')}.` : null;
 }
 
@@ -87,6 +102,15 @@ export const Eligibility = z.object({
     below_pass: z.array(z.string()),
     met: z.boolean(),
   }),
+  tests: z.array(
+    z.object({
+      id: Ids,
+      title: z.string(),
+      pass_percent: Percent,
+      state: z.enum(CERTIFICATE_TEST_STATES),
+      met: z.boolean(),
+    }),
+  ),
 });
 export type Eligibility = z.infer<typeof Eligibility>;
 

@@ -37,6 +37,7 @@ export * from './instalments.ts';
 export * from './placement.ts';
 export * from './placement-openings.ts';
 export * from './assessments.ts';
+export * from './exam-sections.ts';
 export * from './identity.ts';
 export * from './pay-today.ts';
 export * from './settlement-messages.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { indianMobile } from './fields.ts';
 import { NewPassword } from './payloads.ts';
 import { AuthenticationResponse } from './passkeys.ts';
 
@@ -87,6 +88,11 @@ export const ProfileInput = z.object({
   first_name: z.string().trim().max(150).optional(),
   last_name: z.string().trim().max(150).optional(),
   email: z.email({ error: 'Enter a valid email address.' }).max(254).optional(),
+  /**
+   * The mobile number WhatsApp and SMS go to (decision record 084): an Indian mobile however written, kept as
+   * ten digits; '' or null removes it. The one number: the WhatsApp opt-in sets the same.
+   */
+  phone: z.preprocess((value) => (value === '' ? null : value), indianMobile().nullable().optional()),
 });
 export type ProfileInput = z.infer<typeof ProfileInput>;
 

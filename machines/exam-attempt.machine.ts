@@ -1,6 +1,28 @@
 import { assign, setup } from 'xstate';
-import { ApiError, userMessage, type AttemptView, type GivenAnswer } from '../contract/index.ts';
+import { userMessage, type AttemptView, type GivenAnswer } from '../contract/index.ts';
+import {
+  EXAM_TEXTS,
+  examQuestions,
+  inCurrentSection,
+  isNetworkError,
+  isServerBusy,
+  isTimeUp,
+  nextSection,
+  queued,
+  sectionsOf,
+  showQuestion,
+  toSectionStart,
+  type EnterSectionInput,
+  type ExamContext,
+  type ExamEntry,
+  type ExamEvent,
+  type LoadedAttempt,
+  type QueuedSave,
+  type SubmitInput,
+} from './exam-attempt-context.ts';
 import { notProvided } from './placeholders.ts';
+
+export * from './exam-attempt-context.ts';
 
 /**
  * One attempt on the exam screen (decision record 072). It loads the attempt (its order, the answers kept
@@ -13,103 +35,42 @@ import { notProvided } from './placeholders.ts';
  * The screen's clock ticks each second (`clock.tick`) and the question on screen is counted (`spent`); each
  * save carries its total so far, so the result can show the time per question. The server keeps the
  * largest and gives it back on resume, where the count goes on.
+ * Timed sections (decision record 083) are taken in order: only the current section's questions can be on
+ * screen; when its countdown ends (`section.timeUp`) the next is entered here, at that end, as the server
+ * does (the last one's end submits); `section.next` moves on early through the server (`entering`).
  */
 
-export type ExamEntry = { answer: GivenAnswer; marked: boolean; visited: boolean };
-export type QueuedSave = {
-  question: number;
-  answer: GivenAnswer;
-  marked_for_review: boolean;
-  seq: number;
-  time_spent_seconds: number; // on screen so far, whole seconds
-};
-export type LoadedAttempt = { attempt: AttemptView; receivedAt: number };
-export type SubmitInput = { attemptId: number; queue: QueuedSave[] };
-
-export const EXAM_TEXTS = {
-  loadFailed: 'The test could not be opened. Check your connection and try again.',
-  offline: 'You are offline. Your answers are kept on this device and sent when the connection returns.',
-  busy: 'The server is busy. Your answers are kept on this device and sent again in a few seconds.',
-  saveRefused: 'This answer was not saved.',
-  submitFailed: 'The test could not be submitted. Try again.',
-} as const;
-
-export type ExamContext = {
-  attemptId: number;
-  attempt: AttemptView | null;
-  /** Server time − device time (ms): the countdown runs on the server's clock. */
-  offsetMs: number;
-  index: number;
-  draft: GivenAnswer;
-  entries: Record<number, ExamEntry>;
-  queue: QueuedSave[];
-  seq: number;
-  spent: Record<number, number>; // per question: seconds on screen so far
-  error: string | null;
-};
-
-export type ExamEvent =
-  | { type: 'question.go'; index: number }
-  | { type: 'answer.choose'; answer: GivenAnswer }
-  | { type: 'save.next' }
-  | { type: 'mark.next' }
-  | { type: 'answer.clear' }
-  | { type: 'network.offline' }
-  | { type: 'network.online' }
-  | { type: 'submit' }
-  | { type: 'time.up' }
-  | { type: 'clock.tick' }
-  | { type: 'retry' };
-
-/** The questions in the attempt's order. */
-export const examQuestions = (attempt: AttemptView | null) => attempt?.sections.flatMap((s) => s.questions) ?? [];
-
-export type PaletteState = 'not_visited' | 'not_answered' | 'answered' | 'marked' | 'answered_marked';
-/** NTA's five states of a question in the palette. */
-export function paletteState(entry: ExamEntry | undefined): PaletteState {
-  if (!entry?.visited) return 'not_visited';
-  const answered = entry.answer !== null && !(Array.isArray(entry.answer) && entry.answer.length === 0);
-  if (entry.marked) return answered ? 'answered_marked' : 'marked';
-  return answered ? 'answered' : 'not_answered';
-}
-
-const isNetworkError = (error: unknown) => !(error instanceof ApiError);
-const isTimeUp = (error: unknown) => error instanceof ApiError && error.status === 409;
-/** The server could not take the save now (busy, or too many requests): it is kept and sent again. */
-const isServerBusy = (error: unknown) => error instanceof ApiError && (error.status >= 500 || error.status === 429);
 /** How long a save the server could not take waits before it is sent again (also while offline). */
 export const SAVE_RETRY_MS = 5000;
 
-function queued(context: ExamContext, answer: GivenAnswer, marked: boolean, advance: boolean): Partial<ExamContext> {
-  const q = examQuestions(context.attempt)[context.index];
-  if (!q) return {};
-  const seconds = Math.min(86_400, context.spent[q.id] ?? 0);
-  const seq = context.seq + 1;
-  const entries = { ...context.entries, [q.id]: { answer, marked, visited: true } };
-  const last = examQuestions(context.attempt).length - 1;
-  const index = advance ? Math.min(context.index + 1, last) : context.index;
-  const next = examQuestions(context.attempt)[index]!;
-  entries[next.id] = { ...(entries[next.id] ?? { answer: null, marked: false }), visited: true };
-  return {
-    seq,
-    entries,
-    index,
-    draft: advance ? (entries[next.id]?.answer ?? null) : answer,
-    queue: [
-      ...context.queue.filter((s) => s.question !== q.id),
-      { question: q.id, answer, marked_for_review: marked, seq, time_spent_seconds: seconds },
-    ],
-  };
-}
+const initial = (attemptId: number): ExamContext => ({
+  attemptId,
+  attempt: null,
+  offsetMs: 0,
+  index: 0,
+  draft: null,
+  entries: {},
+  queue: [],
+  seq: 0,
+  spent: {},
+  error: null,
+  section: null,
+  sectionEnds: [],
+});
 
 const navigation = {
   'question.go': {
+    guard: { type: 'inSection', params: ({ event }: { event: { index: number } }) => ({ index: event.index }) },
     actions: { type: 'go', params: ({ event }: { event: { index: number } }) => ({ index: event.index }) },
   },
   'answer.choose': {
     actions: { type: 'choose', params: ({ event }: { event: { answer: GivenAnswer } }) => ({ answer: event.answer }) },
   },
   'clock.tick': { actions: 'tick' },
+  'section.timeUp': [
+    { guard: 'lastSection', target: '#examAttempt.submitting' },
+    { guard: 'sectional', actions: 'nextSection' },
+  ],
 } as const;
 
 export const examAttemptMachine = setup({
@@ -121,37 +82,27 @@ export const examAttemptMachine = setup({
     sendSave: notProvided<unknown, { attemptId: number; save: QueuedSave }>('sendSave'),
     /** Sends what is still queued, then POST /classroom/attempts/{id}/submit/. */
     submitAttempt: notProvided<AttemptView, SubmitInput>('submitAttempt'),
+    /** Sends what is still queued, then POST /classroom/attempts/{id}/sections/{index}/enter/. */
+    enterSection: notProvided<AttemptView, EnterSectionInput>('enterSection'),
   },
   actions: {
-    setAttempt: assign((_, params: LoadedAttempt) => {
+    setAttempt: assign(({ context }, params: LoadedAttempt) => {
       const entries: Record<number, ExamEntry> = {};
       for (const a of params.attempt.answers)
         entries[a.question] = { answer: a.answer, marked: a.marked_for_review, visited: true };
-      const first = examQuestions(params.attempt)[0];
-      if (first) entries[first.id] = { ...(entries[first.id] ?? { answer: null, marked: false }), visited: true };
-      return {
+      const loaded: ExamContext = {
+        ...context,
+        ...sectionsOf(params.attempt),
         attempt: params.attempt,
         offsetMs: Date.parse(params.attempt.server_now) - params.receivedAt,
         entries,
-        index: 0,
-        draft: first ? (entries[first.id]?.answer ?? null) : null,
         seq: Math.max(0, ...params.attempt.answers.map((a) => a.seq)),
         spent: Object.fromEntries(params.attempt.answers.map((a) => [a.question, a.time_spent_seconds])),
         error: null,
       };
+      return { ...loaded, ...toSectionStart(loaded) };
     }),
-    go: assign(({ context }, params: { index: number }) => {
-      const q = examQuestions(context.attempt)[params.index];
-      if (!q) return {};
-      return {
-        index: params.index,
-        draft: context.entries[q.id]?.answer ?? null,
-        entries: {
-          ...context.entries,
-          [q.id]: { ...(context.entries[q.id] ?? { answer: null, marked: false }), visited: true },
-        },
-      };
-    }),
+    go: assign(({ context }, params: { index: number }) => showQuestion(context, params.index)),
     choose: assign((_, params: { answer: GivenAnswer }) => ({ draft: params.answer })),
     tick: assign(({ context }) => {
       const q = examQuestions(context.attempt)[context.index];
@@ -173,6 +124,14 @@ export const examAttemptMachine = setup({
     showSubmitError: assign((_, params: { error: unknown }) => ({
       error: userMessage(params.error, EXAM_TEXTS.submitFailed),
     })),
+    nextSection: assign(({ context }) => nextSection(context)),
+    enteredSection: assign(({ context }, params: { attempt: AttemptView }) => {
+      const moved = { ...context, attempt: params.attempt, queue: [], error: null, ...sectionsOf(params.attempt) };
+      return { ...moved, ...toSectionStart(moved) };
+    }),
+    showSectionError: assign((_, params: { error: unknown }) => ({
+      error: userMessage(params.error, EXAM_TEXTS.sectionFailed),
+    })),
     setSubmitted: assign((_, params: { attempt: AttemptView }) => ({
       attempt: params.attempt,
       queue: [],
@@ -185,22 +144,17 @@ export const examAttemptMachine = setup({
     timeUp: (_, params: { error: unknown }) => isTimeUp(params.error),
     serverBusy: (_, params: { error: unknown }) => isServerBusy(params.error),
     alreadySubmitted: ({ context }) => context.attempt?.submitted_at != null,
+    inSection: ({ context }, params: { index: number }) => inCurrentSection(context, params.index),
+    sectional: ({ context }) => context.section !== null,
+    lastSection: ({ context }) =>
+      context.section !== null && context.section >= (context.attempt?.sections.length ?? 0) - 1,
+    hasNextSection: ({ context }) =>
+      context.section !== null && context.section < (context.attempt?.sections.length ?? 0) - 1,
   },
   delays: { retryDelay: SAVE_RETRY_MS },
 }).createMachine({
   id: 'examAttempt',
-  context: ({ input }) => ({
-    attemptId: input.attemptId,
-    attempt: null,
-    offsetMs: 0,
-    index: 0,
-    draft: null,
-    entries: {},
-    queue: [],
-    seq: 0,
-    spent: {},
-    error: null,
-  }),
+  context: ({ input }) => initial(input.attemptId),
   initial: 'loading',
   states: {
     loading: {
@@ -226,9 +180,35 @@ export const examAttemptMachine = setup({
         'mark.next': { target: 'saving', actions: 'markNext' },
         'answer.clear': { target: 'saving', actions: 'clear' },
         'network.offline': { target: 'offline', actions: 'showOffline' },
+        'section.next': { guard: 'hasNextSection', target: 'entering' },
         submit: 'submitting',
         'time.up': 'submitting',
       },
+    },
+    /** The student moves on to the next section early: what is queued is sent, then the server ends this one. */
+    entering: {
+      tags: ['busy'],
+      invoke: {
+        id: 'enterSection',
+        src: 'enterSection',
+        input: ({ context }) => ({ attemptId: context.attemptId, index: context.section! + 1, queue: context.queue }),
+        onDone: {
+          target: 'answering',
+          actions: { type: 'enteredSection', params: ({ event }) => ({ attempt: event.output }) },
+        },
+        onError: [
+          {
+            guard: { type: 'networkError', params: ({ event }) => ({ error: event.error }) },
+            target: 'offline',
+            actions: 'showOffline',
+          },
+          {
+            target: 'answering',
+            actions: { type: 'showSectionError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+      on: { 'time.up': 'submitting' },
     },
     saving: {
       invoke: {

@@ -15,9 +15,17 @@ import { join } from 'node:path';
 import { secretsInLog } from './run-log-secrets.ts';
 import { log } from './test-all/log.ts';
 import { ensureChromium, ensurePostgres } from './test-all/machine.ts';
-import { REPORTS, runLogged, runSteps, secondsSince, type Outcome, type Step } from './test-all/steps-runner.ts';
+import { BUNDLE_ENV, buildServerBundles } from './test-all/server-bundle.ts';
+import { REPORTS, ROOT, runLogged, runSteps, secondsSince, type Outcome, type Step } from './test-all/steps-runner.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/**
+ * Every PostgreSQL connection of the steps (node-postgres reads PGOPTIONS: the suite's apps, the server
+ * processes, the admin clients) commits without waiting for the WAL's flush to disk. A commit is still
+ * atomic and seen by every later query, and survives a killed server process; only a crash of the
+ * machine could lose the last ones, which no test makes. Each commit otherwise waits on the disk.
+ */
+const PG_ENV = { TEST_DATABASE_URL: PG_URL, PGOPTIONS: '-c synchronous_commit=off' };
 
 /** A check that is one pass or one fail (type check, lint, build, diagrams). */
 function check(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
@@ -110,7 +118,7 @@ const steps: Step[] = [
   {
     name: 'api-pg',
     title: 'API suite on PostgreSQL',
-    run: vitest('api-pg', ['--project', 'api'], { TEST_DB: 'postgres', TEST_DATABASE_URL: PG_URL }),
+    run: vitest('api-pg', ['--project', 'api'], { TEST_DB: 'postgres', ...PG_ENV }),
   },
   {
     name: 'e2e',
@@ -159,7 +167,7 @@ const steps: Step[] = [
   {
     name: 'cluster',
     title: 'Two instances behind nginx on one PostgreSQL database (smoke test, about 40 s)',
-    run: check('npm', ['run', '--silent', 'smoke:cluster'], { TEST_DATABASE_URL: PG_URL }),
+    run: check('npm', ['run', '--silent', 'smoke:cluster'], PG_ENV),
   },
   {
     name: 'deadcode',
@@ -190,6 +198,14 @@ async function prepareMachine(chosen: Step[]): Promise<string | undefined> {
   try {
     if (has('e2e')) ensureChromium();
     if (has('api-pg') || has('cluster')) await ensurePostgres(PG_URL);
+    if (['api-pg', 'api-sqlite', 'e2e', 'cluster'].some(has)) {
+      // The server processes the tests start run from one bundle of the sources (scripts/test-all/server-bundle.ts).
+      const start = Date.now();
+      const dir = join(ROOT, '.tmp', 'server-bundle');
+      await buildServerBundles(ROOT, dir);
+      process.env[BUNDLE_ENV] = dir;
+      log(`Server bundled for the tests' server processes in ${secondsSince(start)}s (${dir})`);
+    }
     return undefined;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSESSMENT_PATHS as P, type ImportProblem, type Question } from '../../contract/index.ts';
+import writeXlsxFile from 'write-excel-file/node';
+import { ASSESSMENT_MESSAGES, ASSESSMENT_PATHS as P, type ImportProblem, type Question } from '../../contract/index.ts';
 import { assessmentWorld, type AssessmentWorld } from './support/assessment-fixtures.ts';
 import { createTestApp, type TestContext } from './support/harness.ts';
 
-/** The question bank's CSV import (decision record 071): all rows or none, every bad row and column named. */
+/** The question bank's CSV and XLSX import (decision records 071, 083): all rows or none, every bad row and column named. */
 let ctx: TestContext;
 let w: AssessmentWorld;
 
@@ -86,5 +87,74 @@ describe('importing questions from a CSV', () => {
     const res = await importCsv(w.admin.access, template.raw);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toEqual({ imported: 3 });
+  });
+});
+
+/** A multipart body with one file in the field "file", as the screen's Import sends it. */
+function multipart(filename: string, content: Buffer) {
+  const boundary = `----import${Date.now()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body: payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+const importFile = (token: string, filename: string, content: Buffer) =>
+  ctx.request({ method: 'POST', url: P.questionImport, token, ...multipart(filename, content) });
+
+describe('importing questions from an Excel workbook (decision record 083)', () => {
+  /** A real XLSX: the header, rows with numbers as numbers (as Excel keeps them), a blank row 4; row 5's kind given. */
+  const workbook = (kind: string) =>
+    writeXlsxFile(
+      [
+        ['program', 'topic', 'kind', 'text', 'option_a', 'option_b', 'answer', 'tolerance', 'marks', 'negative_marks'],
+        [w.programId, 'Basel capital', 'single', 'What is the minimum CET1 ratio?', '5.5%', '8%', 'A', null, 1, 0.25],
+        [w.programId, 'Working capital', 'numeric', 'Gap in ₹ lakh (xlsx)?', null, null, 300, 0.5, 2, 0],
+        [],
+        [w.programId, 'Basel capital', kind, 'Capital conservation buffer is 2.5%.', 'True', 'False', 'A', null, 1, 0],
+      ],
+      { sheet: 'Questions' },
+    ).toBuffer();
+
+  it('names the bad row and column and imports nothing; the corrected workbook imports every row', async () => {
+    const before = await count();
+    const bad = await importFile(w.instructor.access, 'bank.xlsx', await workbook('truefalse'));
+    expect(bad.status).toBe(400);
+    const body = bad.body as { detail: string; problems: ImportProblem[] };
+    expect(body.detail).toMatch(/Nothing was imported: 1 problem/);
+    expect(body.problems).toEqual([
+      { row: 5, column: 'kind', problem: 'Kind must be one of: single, multiple, numeric, true_false.' },
+    ]);
+    expect(await count()).toBe(before);
+
+    const good = await importFile(w.instructor.access, 'bank.xlsx', await workbook('true_false'));
+    expect(good.status, JSON.stringify(good.body)).toBe(201);
+    expect(good.body).toEqual({ imported: 3 });
+    const bank = (
+      await ctx.request({ url: `${P.questions}?program=${w.programId}&search=xlsx`, token: w.instructor.access })
+    ).body as Question[];
+    expect(bank.map((q) => [q.kind, q.answer, q.marks])).toEqual([['numeric', { value: 300, tolerance: 0.5 }, 2]]);
+  });
+
+  it('the Excel template downloads and imports as it is; an old .xls or a broken workbook is refused in words', async () => {
+    const template = await ctx.app.inject({
+      url: P.questionTemplateXlsx,
+      headers: { authorization: `Bearer ${w.instructor.access}` },
+    });
+    expect(template.statusCode).toBe(200);
+    expect(String(template.headers['content-disposition'])).toMatch(/question-bank-template\.xlsx/);
+    const res = await importFile(w.admin.access, 'template.xlsx', template.rawPayload);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toEqual({ imported: 3 });
+
+    const xls = await importFile(w.admin.access, 'old.xls', Buffer.from('d0cf11e0a1b11ae1000000', 'hex'));
+    expect(xls.status).toBe(415);
+    expect((xls.body as { detail: string }).detail).toBe(ASSESSMENT_MESSAGES.importXls);
+    const broken = await importFile(w.admin.access, 'broken.xlsx', Buffer.from('PK\u0003\u0004 not really a zip'));
+    expect(broken.status).toBe(400);
+    expect((broken.body as { detail: string }).detail).toBe(ASSESSMENT_MESSAGES.importUnreadable);
   });
 });

@@ -33,13 +33,13 @@ describe('The question bank', () => {
       .click();
     await visible(page.getByRole('heading', { level: 1, name: 'Question bank' }));
 
-    const importer = page.getByRole('region', { name: 'Import CSV' });
+    const importer = page.getByRole('region', { name: 'Import CSV or Excel' });
     const file = (fixed: boolean) => ({
       name: 'bank.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(bankCsv(program, topic, fixed)),
     });
-    await importer.getByLabel('CSV file').setInputFiles(file(false));
+    await importer.getByLabel('CSV or Excel (.xlsx) file').setInputFiles(file(false));
     await importer.getByRole('button', { name: 'Import' }).click();
     await visible(importer.getByText('Nothing was imported: 1 problem to fix.'));
     await visible(importer.getByRole('listitem').filter({ hasText: /^Row 3, column kind: Kind must be one of/ }));
@@ -48,7 +48,7 @@ describe('The question bank', () => {
     await page.getByLabel('Topic', { exact: true }).fill(topic);
     await visible(page.getByText('No questions match. Add one, or import a CSV.'));
 
-    await importer.getByLabel('CSV file').setInputFiles(file(true));
+    await importer.getByLabel('CSV or Excel (.xlsx) file').setInputFiles(file(true));
     await importer.getByRole('button', { name: 'Import' }).click();
     await visible(importer.getByText('Imported 2 questions.'));
     await hidden(importer.getByText(/Nothing was imported/));

@@ -7,18 +7,27 @@ import {
   SAVE_RETRY_MS,
   examQuestions,
   paletteState,
+  inCurrentSection,
+  type EnterSectionInput,
   type ExamContext,
   type QueuedSave,
   type SubmitInput,
 } from '../../machines/exam-attempt.machine.ts';
-import { examAttemptModel, receivedAt, sampleAttempt, serverBusy } from '../support/models/index.ts';
+import {
+  enteredAttempt,
+  examAttemptModel,
+  receivedAt,
+  sampleAttempt,
+  sectionalAttempt,
+  serverBusy,
+} from '../support/models/index.ts';
 import { actorCalls, stateOf, testGeneratedPaths } from './generated-paths.ts';
 
 describe('exam attempt machine, generated paths', () => {
   testGeneratedPaths(examAttemptModel, (step) => {
     const state = stateOf(step);
     const c = step.snapshot.context as ExamContext;
-    expect(step.snapshot.hasTag('busy')).toBe(state === 'loading' || state === 'submitting');
+    expect(step.snapshot.hasTag('busy')).toBe(state === 'loading' || state === 'submitting' || state === 'entering');
     // The countdown's clock is the server's: 4 s ahead of this device.
     if (c.attempt) expect(c.offsetMs).toBe(Date.parse(sampleAttempt.server_now) - receivedAt);
     // Each queued save has a seq higher than every one before it and above the server's kept 4.
@@ -34,6 +43,17 @@ describe('exam attempt machine, generated paths', () => {
       if (call.src === 'sendSave') expect(call.input).toEqual({ attemptId: 41, save: c.queue[0] });
       if (call.src === 'submitAttempt') expect(call.input).toEqual({ attemptId: 41, queue: c.queue });
       if (call.src === 'loadAttempt') expect(call.input).toEqual({ attemptId: 41 });
+      // Moving on early: the next section, with what is still queued sent first.
+      if (call.src === 'enterSection')
+        expect(call.input).toEqual({ attemptId: 41, index: c.section! + 1, queue: c.queue });
+    }
+    // Timed sections: the question on screen is the current section's, and an end is fixed for each entered.
+    if (c.attempt && c.section !== null) {
+      expect(inCurrentSection(c, c.index)).toBe(true);
+      expect(c.sectionEnds).toHaveLength(c.section + 1);
+    }
+    if (c.attempt && c.attempt.current_section === null && state !== 'submitted') {
+      expect(c.section).toBeNull();
     }
     // The question on screen has been visited; a kept answer and mark show in the palette.
     if (c.attempt && state !== 'submitted') {
@@ -125,5 +145,74 @@ describe('a save the server could not take', () => {
       actor.stop();
       vi.useRealTimers();
     }
+  });
+});
+
+describe('timed sections (decision record 083)', () => {
+  function sectional(enter: (input: EnterSectionInput) => Promise<AttemptView> = () => new Promise(() => undefined)) {
+    const submits: SubmitInput[] = [];
+    const actor = createActor(
+      examAttemptMachine.provide({
+        actors: {
+          loadAttempt: fromPromise(async () => ({ attempt: sectionalAttempt, receivedAt })),
+          sendSave: fromPromise<unknown, { attemptId: number; save: QueuedSave }>(async () => null),
+          submitAttempt: fromPromise<AttemptView, SubmitInput>(({ input }) => {
+            submits.push(input);
+            return new Promise(() => undefined);
+          }),
+          enterSection: fromPromise<AttemptView, EnterSectionInput>(({ input }) => enter(input)),
+        },
+      }),
+      { input: { attemptId: 41 } },
+    ).start();
+    return { actor, submits };
+  }
+
+  it('keeps the student in the current section; at its end the next opens with the end the server fixes; the last one’s end submits', async () => {
+    const { actor, submits } = sectional();
+    await waitFor(actor, (s) => s.matches('answering'));
+    expect(actor.getSnapshot().context).toMatchObject({ section: 0, index: 0 });
+    // The second section's question cannot be opened yet; Save & Next stops at the section's last question.
+    actor.send({ type: 'question.go', index: 2 });
+    expect(actor.getSnapshot().context.index).toBe(0);
+    actor.send({ type: 'save.next' });
+    actor.send({ type: 'save.next' });
+    await waitFor(actor, (s) => s.matches('answering'));
+    expect(actor.getSnapshot().context.index).toBe(1);
+    actor.send({ type: 'section.timeUp' });
+    // Entered at 10:10 (the first section's end) for its 20 minutes.
+    expect(actor.getSnapshot().context).toMatchObject({
+      section: 1,
+      index: 2,
+      sectionEnds: ['2026-11-28T10:10:00.000Z', '2026-11-28T10:30:00.000Z'],
+    });
+    actor.send({ type: 'question.go', index: 0 });
+    expect(actor.getSnapshot().context.index).toBe(2);
+    expect(submits).toHaveLength(0);
+    actor.send({ type: 'section.timeUp' });
+    expect(actor.getSnapshot().matches('submitting')).toBe(true);
+    expect(submits).toHaveLength(1);
+    actor.stop();
+  });
+
+  it('moves on early through the server and takes the ends it answers', async () => {
+    const asked: EnterSectionInput[] = [];
+    const { actor } = sectional(async (input) => {
+      asked.push(input);
+      return enteredAttempt;
+    });
+    await waitFor(actor, (s) => s.matches('answering'));
+    actor.send({ type: 'answer.choose', answer: ['A'] });
+    actor.send({ type: 'section.next' });
+    await waitFor(actor, (s) => s.matches('answering') && s.context.section === 1);
+    expect(asked).toEqual([{ attemptId: 41, index: 1, queue: [] }]);
+    expect(actor.getSnapshot().context).toMatchObject({
+      index: 2,
+      sectionEnds: ['2026-11-28T10:03:00.000Z', '2026-11-28T10:23:00.000Z'],
+    });
+    // In the last section there is no next one to move to.
+    actor.send({ type: 'section.next' });
+    expect(actor.getSnapshot().matches('answering')).toBe(true);
+    actor.stop();
   });
 });

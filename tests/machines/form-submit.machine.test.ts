@@ -156,11 +156,11 @@ const forms: [MachineModel, FormOracle][] = [
     questionImportModel,
     {
       invalid: invalidQuestionImport,
-      fieldErrors: { file: 'Choose a CSV file to import.' },
+      fieldErrors: { file: 'Choose a CSV or Excel (.xlsx) file to import.' },
       valid: validQuestionImport,
       sent: validQuestionImport,
       failureText: new Map<unknown, string>([
-        [excelRefusal, ASSESSMENT_MESSAGES.importXlsx],
+        [excelRefusal, ASSESSMENT_MESSAGES.importXls],
         [networkError, 'The file could not be imported. Please try again.'],
       ]),
     },

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, CERTIFICATE_PATHS, DELIVERY_PATHS, type Course } from '../../contract/index.ts';
+import { API, CERTIFICATE_PATHS, DELIVERY_PATHS, type CertificateTest, type Course } from '../../contract/index.ts';
 import { sampleCourse } from '../support/models/index.ts';
 import { ok } from './support/fake-api.ts';
 import { enrollment, program, student } from './support/fixtures.ts';
@@ -21,6 +21,7 @@ const eligibility: NonNullable<Course['eligibility']> = {
   lessons: { done: 1, total: 2, met: false },
   attendance: { percentage: 70, required: 75, held_sessions: 10, met: false },
   assignments: { total: 1, pass_percent: 40, not_graded: [], below_pass: [], met: true },
+  tests: [],
 };
 
 const coursePage = (course: Course) => renderApp('/learn/5', { user: student, routes: { [COURSE]: ok(course) } });
@@ -55,6 +56,34 @@ describe('The certificate', () => {
       expect(rule).not.toHaveTextContent('✓');
       expect(rule).not.toHaveTextContent('(met)');
     }
+  });
+
+  it('lists each test that is a certificate rule: passed, not passed, not taken yet, result not published', async () => {
+    const test = (id: number, title: string, state: CertificateTest['state']) => ({
+      id,
+      title,
+      pass_percent: 50,
+      state,
+      met: state === 'passed',
+    });
+    coursePage({
+      ...sampleCourse,
+      eligibility: {
+        ...eligibility,
+        tests: [
+          test(1, 'Module 1 quiz', 'passed'),
+          test(2, 'Mock test 1', 'not_passed'),
+          test(3, 'Mock test 2', 'not_taken'),
+          test(4, 'Final test', 'result_pending'),
+        ],
+      },
+    });
+    const panel = within(await screen.findByRole('region', { name: 'Certificate' }));
+    const line = (title: string) => panel.getByText(new RegExp(`^Test “${title}”`)).closest('li')!;
+    expect(line('Module 1 quiz')).toHaveTextContent('✓ Test “Module 1 quiz”: passed (met)');
+    expect(line('Mock test 1')).toHaveTextContent('○ Test “Mock test 1”: not passed yet (50% to pass) (not yet met)');
+    expect(line('Mock test 2')).toHaveTextContent('○ Test “Mock test 2”: not taken yet (50% to pass) (not yet met)');
+    expect(line('Final test')).toHaveTextContent('Test “Final test”: taken, result not published yet (not yet met)');
   });
 
   it('on the course page, once issued: its number, the download and the verification page', async () => {

@@ -125,13 +125,13 @@ describe('The question bank (/teach/questions)', () => {
       { row: 4, column: 'answer', problem: ASSESSMENT_MESSAGES.answerOptions },
     ];
     api.on(IMPORT, fail(400, { detail: 'Nothing was imported: 2 problems to fix.', problems }));
-    const section = within(screen.getByRole('region', { name: 'Import CSV' }));
+    const section = within(screen.getByRole('region', { name: 'Import CSV or Excel' }));
     await user.click(section.getByRole('button', { name: 'Import' }));
-    expect(await section.findByText('Choose a CSV file to import.')).toBeInTheDocument();
+    expect(await section.findByText('Choose a CSV or Excel (.xlsx) file to import.')).toBeInTheDocument();
     expect(api.callsTo(IMPORT)).toEqual([]);
 
     const csv = new File(['topic,kind,text,answer\r\nx,single,y,A\r\n'], 'bank.csv', { type: 'text/csv' });
-    await user.upload(section.getByLabelText('CSV file'), csv);
+    await user.upload(section.getByLabelText('CSV or Excel (.xlsx) file'), csv);
     await user.click(section.getByRole('button', { name: 'Import' }));
     const refusal = await section.findByText('Nothing was imported: 2 problems to fix.');
     expect(

@@ -22,6 +22,7 @@ const test: Test = {
   shuffle_options: false,
   pass_percent: 40,
   results_at: 'after_close',
+  certificate_rule: false,
   attempts: 1,
   results_computed_at: '2026-11-21T04:30:15Z',
 };

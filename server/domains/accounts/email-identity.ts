@@ -9,7 +9,7 @@ import { inTransaction } from '../../platform/lib/transaction.ts';
 import type { MailEvents } from './mail.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
 import { createEmailLinkRepository } from './repositories/email-links.ts';
-import { createIdentityRepository } from '../privacy/repositories/identity.ts';
+import { changeAddress, confirmAddress, reopenAddress } from '../privacy/index.ts';
 import { createRefreshTokenRepository } from './repositories/refresh-tokens.ts';
 import { createUserRepository } from './repositories/users.ts';
 import { sha256 } from './password-resets.ts';
@@ -74,7 +74,7 @@ export async function changeEmail(
     throw new ValidationFailed({ email: [SERVER_MESSAGES.emailTaken] });
   }
   await inTransaction(db, async (trx) => {
-    await createIdentityRepository(trx).changeAddress(user.id, input.email);
+    await changeAddress(trx, user.id, input.email);
     await createRefreshTokenRepository(trx).revokeAllOf(user.id);
     const undo = await newLink(trx, mail, {
       userId: user.id,
@@ -106,7 +106,7 @@ export async function confirmEmail(db: Db, tokenHash: string): Promise<boolean> 
     const user = await createUserRepository(trx).findById(link.user_id);
     // A link for an address the account has left since confirms nothing.
     if (!user || !user.is_active || user.email.toLowerCase() !== link.email.toLowerCase()) return false;
-    await createIdentityRepository(trx).confirm(user.id, user.email);
+    await confirmAddress(trx, user.id, user.email);
     await createAuditRepository(trx).record({
       actorId: user.id,
       action: 'user.email_confirmed',
@@ -129,9 +129,8 @@ export async function undoEmailChange(db: Db, tokenHash: string): Promise<boolea
     if (!link) return false;
     const user = await createUserRepository(trx).findById(link.user_id);
     if (!user) return false;
-    const identity = createIdentityRepository(trx);
-    await identity.changeAddress(user.id, link.email, link.restore_verified_at, nowIso());
-    if (link.restore_verified_at) await identity.reopen(user.id, link.email);
+    await changeAddress(trx, user.id, link.email, link.restore_verified_at, nowIso());
+    if (link.restore_verified_at) await reopenAddress(trx, user.id, link.email);
     await links.voidAll(user.id, 'undo');
     await links.voidAll(user.id, 'confirm');
     await createRefreshTokenRepository(trx).revokeAllOf(user.id);

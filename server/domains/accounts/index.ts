@@ -1,5 +1,7 @@
 import type { Db } from '../../platform/db/connect.ts';
+import { createEmailLinkRepository } from './repositories/email-links.ts';
 import { createRefreshTokenRepository } from './repositories/refresh-tokens.ts';
+import { createUserRepository } from './repositories/users.ts';
 
 /** What other domains use of accounts. */
 
@@ -25,4 +27,26 @@ export function accessExpiresAt(token: string): number | null {
     return null;
   }
 }
+
+/** An account by its id (in the caller's transaction when given one), or undefined. */
+export const findUserById = (db: Db, id: number) => createUserRepository(db).findById(id);
+
+/** Deletes the email confirmation and undo links that expired before `before`; answers how many went. */
+export const pruneExpiredEmailLinks = (db: Db, before: string): Promise<number> =>
+  createEmailLinkRepository(db).pruneExpired(before);
+
 export { toUser } from './present.ts';
+/** The emails' common frame (every domain's templates compose with it) and the payment emails. */
+export {
+  compose,
+  paymentConfirmationEmail,
+  paymentFailedEmail,
+  refundEmail,
+  type MailContext,
+  type Rendered,
+} from './templates.ts';
+/** The key signing tokens, which also keys the links written into emails as they are sent. */
+export { resolveJwtSecret } from './tokens.ts';
+export { issuePasswordReset, sha256 } from './password-resets.ts';
+/** The daily allowance of emails anyone can trigger by typing an address. */
+export { mayMailStranger, mayMailStrangerWithin } from './stranger-mail.ts';

@@ -63,6 +63,17 @@ export function attemptRepository(db: Db) {
         .executeTakeFirstOrThrow();
       return kept.seq;
     },
+    /** Keeps a new section plan if the kept one is still `old` and the attempt open: answers whether it did. */
+    async setSections(id: number, old: string, plan: string): Promise<boolean> {
+      const r = await db
+        .updateTable('attempts')
+        .set({ sections: plan })
+        .where('id', '=', id)
+        .where('sections', '=', old)
+        .where('submitted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
     /** Marks the attempt submitted if it is not yet: answers whether this call did. */
     async markSubmitted(id: number, at: string, by: 'student' | 'timer'): Promise<boolean> {
       const r = await db

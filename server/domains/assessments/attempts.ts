@@ -7,6 +7,7 @@ import {
   type SaveAck,
   type StudentTest,
 } from '../../../contract/assessments.ts';
+import { startSections } from '../../../contract/exam-sections.ts';
 import type { Db, Dialect } from '../../platform/db/connect.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { HttpError, notAuthenticated } from '../../platform/lib/errors.ts';
@@ -17,6 +18,7 @@ import { attemptRepository } from './attempt-repository.ts';
 import { givenOf, optionsOf, toStudentQuestion } from './present.ts';
 import { assessmentRepository } from './repository.ts';
 import { submitAttempt, type OrderItem } from './results.ts';
+import { assertSectionOpen, movedPlan, sectionView } from './sections.ts';
 import type { AttemptRow, TestRow } from './tables.ts';
 
 /**
@@ -45,9 +47,11 @@ export function createAttemptService(db: Db, dialect: Dialect) {
     const test = (await tests.test(attempt.test_id))!;
     const order = JSON.parse(attempt.question_order) as OrderItem[];
     const questions = new Map((await tests.questionsByIds(order.map((o) => o.question))).map((q) => [q.id, q]));
-    const sections = (await tests.sections([test.id])).map((s) => ({
+    const timing = sectionView(attempt, now);
+    const sections = (await tests.sections([test.id])).map((s, index) => ({
       title: s.title,
       duration_minutes: s.duration_minutes,
+      ends_at: timing.endOf(index),
       questions: order
         .filter((o) => o.section === s.title)
         .flatMap((o) => {
@@ -64,6 +68,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
       ends_at: attempt.ends_at,
       server_now: new Date(now).toISOString(),
       submitted_at: attempt.submitted_at,
+      current_section: timing.current,
       sections,
       answers: (await attempts.answers(attempt.id)).map((a) => ({
         question: a.question_id,
@@ -76,8 +81,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
   }
 
   /** The order of this attempt: sections in order, questions (and options) shuffled if the test says so. */
-  async function orderFor(test: TestRow): Promise<OrderItem[]> {
-    const sections = await tests.sections([test.id]);
+  async function orderFor(test: TestRow, sections: { id: number; title: string }[]): Promise<OrderItem[]> {
     const links = await tests.testQuestions([test.id]);
     const questions = new Map((await tests.questionsByIds(links.map((l) => l.question_id))).map((q) => [q.id, q]));
     return sections.flatMap((s) => {
@@ -149,8 +153,18 @@ export function createAttemptService(db: Db, dialect: Dialect) {
       if (test.attempts_allowed !== null && own.length >= test.attempts_allowed) {
         throw new HttpError(409, M.noAttemptsLeft(test.attempts_allowed));
       }
-      const endsAt = Math.min(now + test.duration_minutes * 60_000, Date.parse(test.closes_at));
-      const order = await orderFor(test);
+      // Timed sections (decision record 083): when every section is timed, the attempt lasts no longer than they do.
+      const sections = await tests.sections([test.id]);
+      const minutes = sections.map((s) => s.duration_minutes);
+      const allTimed = minutes.every((m) => m !== null) ? (minutes as number[]).reduce((t, m) => t + m, 0) : null;
+      const endsAt = Math.min(
+        now + test.duration_minutes * 60_000,
+        Date.parse(test.closes_at),
+        allTimed === null ? Infinity : now + allTimed * 60_000,
+      );
+      const ends = new Date(endsAt).toISOString();
+      const plan = startSections(minutes, ends, now);
+      const order = await orderFor(test, sections);
       // The unique (test, student, number) refuses a second start racing this one.
       const { id } = await attempts
         .insertAttempt({
@@ -158,10 +172,11 @@ export function createAttemptService(db: Db, dialect: Dialect) {
           student_id: student.id,
           number: own.length + 1,
           started_at: new Date(now).toISOString(),
-          ends_at: new Date(endsAt).toISOString(),
+          ends_at: ends,
           submitted_at: null,
           submitted_by: null,
           question_order: JSON.stringify(order),
+          sections: plan ? JSON.stringify(plan) : null,
         })
         .catch(() => {
           throw new HttpError(409, M.attemptOpen);
@@ -185,6 +200,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
         const order = JSON.parse(attempt.question_order) as OrderItem[];
         const item = order.find((o) => o.question === questionId);
         if (!item) throw new HttpError(404, M.notInAttempt);
+        assertSectionOpen(attempt, order, item, now);
         const answer = input.answer;
         if (Array.isArray(answer) && !answer.every((a) => item.options.includes(a))) {
           throw new HttpError(400, 'The answer names an option this question does not have.');
@@ -200,6 +216,23 @@ export function createAttemptService(db: Db, dialect: Dialect) {
         });
         return { question: questionId, seq: input.seq, kept_seq: kept, server_now: new Date(now).toISOString() };
       });
+    },
+
+    /**
+     * POST .../sections/{index}/enter/ (decision record 083): the student moves on to the next section, which
+     * ends the current one now; the current section again answers the attempt as it is. Kept by compare-and-set
+     * on the plan read, so of two moves racing one wins and the other is answered from what it kept.
+     */
+    async enterSection(user: UserRow | null, id: number, index: number, now: number): Promise<AttemptView> {
+      for (let tries = 0; ; tries++) {
+        const attempt = await settle(assertOwnAttempt(user, await attempts.attempt(id)), now);
+        if (attempt.submitted_at) throw new HttpError(409, timeIsUp(attempt, now) ? M.timeUp : M.submitted);
+        const plan = JSON.stringify(movedPlan(attempt, index, now));
+        if (plan === attempt.sections || (await attempts.setSections(id, attempt.sections!, plan))) {
+          return attemptView({ ...attempt, sections: plan }, now);
+        }
+        if (tries > 0) throw new HttpError(409, M.sectionsInOrder);
+      }
     },
 
     /** POST .../submit/: once; a second submit answers the same attempt. */

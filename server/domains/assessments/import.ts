@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import { QuestionInput, type ImportProblem } from '../../../contract/assessments.ts';
 
 /**
- * The question bank's CSV layout (docs/api.md): one question per row, a header row naming the columns.
+ * The question bank's import layout (docs/api.md), the same in a CSV and in an XLSX's first sheet (xlsx.ts):
+ * one question per row, a header row naming the columns.
  * Every row is checked and every problem named (row number as a spreadsheet shows it, the header being
  * row 1; the column; what is wrong); the caller imports all rows or none.
  */
@@ -33,7 +34,7 @@ export const IMPORT_TEMPLATE =
     ',Working capital,numeric,"Current assets are ₹400 lakh and current liabilities other than bank borrowings ₹100 lakh. What is the working-capital gap in ₹ lakh?",,,,,,,,,,,,,,300,0,Working-capital gap = current assets − current liabilities other than bank borrowings.,2,0,easy',
   ].join('\r\n') + '\r\n';
 
-/** RFC 4180: quoted fields with "" for a quote, commas and line breaks inside quotes. */
+/** RFC 4180: quoted fields with "" for a quote, commas and line breaks inside quotes. Blank rows are kept (a row's number counts them). */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
@@ -64,8 +65,10 @@ export function parseCsv(text: string): string[][] {
     row.push(field);
     rows.push(row);
   }
-  return rows.filter((r) => r.some((cell) => cell.trim() !== ''));
+  return rows;
 }
+
+const blank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
 
 const number = (value: string) => (value.trim() === '' ? undefined : Number(value.trim()));
 
@@ -123,8 +126,16 @@ const PLAIN: Record<string, string> = {
 
 export type ParsedImport = { questions: z.output<typeof QuestionInput>[]; problems: ImportProblem[] };
 
-export function parseQuestionCsv(text: string): ParsedImport {
-  const [header, ...body] = parseCsv(text);
+export const parseQuestionCsv = (text: string): ParsedImport => parseQuestionRows(parseCsv(text));
+
+/**
+ * The rows of a sheet (cells as text; row i is the spreadsheet's row i + 1, blank rows included) to the
+ * questions, or every problem. Blank rows before the header and between questions are skipped.
+ */
+export function parseQuestionRows(rows: string[][]): ParsedImport {
+  const first = rows.findIndex((r) => !blank(r));
+  const header = first < 0 ? undefined : rows[first];
+  const body = rows.slice(first + 1);
   const problems: ImportProblem[] = [];
   if (!header)
     return {
@@ -134,19 +145,25 @@ export function parseQuestionCsv(text: string): ParsedImport {
   const names = header.map((h) => h.trim().toLowerCase());
   names.forEach((n, i) => {
     if (!(IMPORT_COLUMNS as readonly string[]).includes(n)) {
-      problems.push({ row: 1, column: n || `column ${i + 1}`, problem: 'Unknown column: use the template’s header.' });
+      problems.push({
+        row: first + 1,
+        column: n || `column ${i + 1}`,
+        problem: 'Unknown column: use the template’s header.',
+      });
     }
   });
   for (const r of REQUIRED) {
-    if (!names.includes(r)) problems.push({ row: 1, column: r, problem: 'This column is missing from the header.' });
+    if (!names.includes(r))
+      problems.push({ row: first + 1, column: r, problem: 'This column is missing from the header.' });
   }
   if (problems.length) return { questions: [], problems };
-  if (!body.length)
-    return { questions: [], problems: [{ row: 2, column: 'row', problem: 'The file has no question rows.' }] };
+  if (body.every(blank))
+    return { questions: [], problems: [{ row: first + 2, column: 'row', problem: 'The file has no question rows.' }] };
   const questions: z.output<typeof QuestionInput>[] = [];
   body.forEach((cells, i) => {
-    const row = i + 2;
-    if (cells.length > names.length) {
+    const row = first + i + 2;
+    if (blank(cells)) return;
+    if (cells.slice(names.length).some((cell) => cell.trim() !== '')) {
       problems.push({
         row,
         column: 'row',

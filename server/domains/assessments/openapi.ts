@@ -1,121 +1,17 @@
 import { z } from 'zod';
 import * as C from '../../../contract/index.ts';
 import type { Operation } from '../../platform/openapi-operation.ts';
+import {
+  Analysis,
+  AttemptResult,
+  AttemptView,
+  ImportProblems,
+  InstructorAttempt,
+  SaveAck,
+  StudentTest,
+} from './openapi-schemas.ts';
 
-/** Assessments (decision records 071, 072): the bank, tests, attempts, results and the instructor's analysis. */
-
-const Given = C.GivenAnswer;
-/** Figures that are null until the attempt is scored (or ranked). */
-const nullableNumbers = <K extends string>(keys: K[]) =>
-  Object.fromEntries(keys.map((k) => [k, z.number().nullable()])) as Record<K, z.ZodNullable<z.ZodNumber>>;
-const StudentQuestion = z.object({
-  id: z.number(),
-  kind: z.enum(C.QUESTION_KINDS),
-  text: z.string(),
-  text_hi: z.string().nullable(),
-  options: z.array(z.object({ id: z.string(), text: z.string(), text_hi: z.string().nullable() })),
-  marks: z.number(),
-  negative_marks: z.number(),
-});
-const SavedAnswer = z.object({
-  question: z.number(),
-  answer: Given,
-  marked_for_review: z.boolean(),
-  seq: z.number(),
-  time_spent_seconds: z.number(),
-});
-const AttemptView = z.object({
-  id: z.number(),
-  test: z.number(),
-  title: z.string(),
-  kind: z.enum(C.TEST_KINDS),
-  started_at: z.string(),
-  ends_at: z.string(),
-  server_now: z.string(),
-  submitted_at: z.string().nullable(),
-  sections: z.array(
-    z.object({ title: z.string(), duration_minutes: z.number().nullable(), questions: z.array(StudentQuestion) }),
-  ),
-  answers: z.array(SavedAnswer),
-});
-const SaveAck = z.object({ question: z.number(), seq: z.number(), kept_seq: z.number(), server_now: z.string() });
-const StudentTest = z.object({
-  id: z.number(),
-  title: z.string(),
-  kind: z.enum(C.TEST_KINDS),
-  program: z.number(),
-  lesson: z.number().nullable(),
-  state: z.enum(['upcoming', 'open', 'finished']),
-  opens_at: z.string(),
-  closes_at: z.string(),
-  duration_minutes: z.number(),
-  questions: z.number(),
-  attempts_allowed: z.number().nullable(),
-  attempts_used: z.number(),
-  open_attempt: z.number().nullable(),
-  last_attempt: z.number().nullable(),
-  results_at: z.string(),
-});
-const Counts = { correct: z.number(), wrong: z.number(), unanswered: z.number() };
-const AttemptResult = z.object({
-  attempt: z.number(),
-  test: z.number(),
-  title: z.string(),
-  kind: z.enum(C.TEST_KINDS),
-  score: z.number(),
-  max_score: z.number(),
-  percent: z.number(),
-  passed: z.boolean(),
-  ...Counts,
-  sections: z.array(z.object({ title: z.string(), score: z.number(), max_score: z.number(), ...Counts })),
-  questions: z.array(
-    StudentQuestion.extend({
-      section: z.string(),
-      your_answer: Given,
-      answer: C.Question.shape.answer,
-      outcome: z.enum(['correct', 'wrong', 'unanswered']),
-      marks_awarded: z.number(),
-      explanation: z.string(),
-      time_spent_seconds: z.number(),
-    }),
-  ),
-  rank: z.number().nullable(),
-  percentile: z.number().nullable(),
-  candidates: z.number().nullable(),
-  computed_at: z.string(),
-});
-const ImportProblems = z.object({
-  detail: z.string(),
-  problems: z.array(z.object({ row: z.number(), column: z.string(), problem: z.string() })),
-});
-const InstructorAttempt = z.object({
-  id: z.number(),
-  student: z.number(),
-  student_name: z.string(),
-  number: z.number(),
-  started_at: z.string(),
-  ends_at: z.string(),
-  submitted_at: z.string().nullable(),
-  submitted_by: z.enum(['student', 'timer']).nullable(),
-  ...nullableNumbers(['score', 'max_score', 'correct', 'wrong', 'unanswered', 'rank', 'percentile']),
-  events: z.array(z.object({ kind: z.string(), at: z.string() })),
-});
-const Analysis = z.object({
-  test: z.number(),
-  candidates: z.number(),
-  questions: z.array(
-    z.object({
-      question: z.number(),
-      topic: z.string(),
-      text: z.string(),
-      answer: C.Question.shape.answer,
-      attempted: z.number(),
-      share_correct: z.number().nullable(),
-      discrimination_index: z.number().nullable(),
-      option_counts: z.record(z.string(), z.number()),
-    }),
-  ),
-});
+/** Assessments (decision records 071, 072, 083): the bank, tests, attempts, results and the instructor's analysis. */
 
 export const ASSESSMENT_NAMED: Record<string, z.ZodType> = {
   Question: C.Question,
@@ -182,7 +78,7 @@ export const ASSESSMENT_OPERATIONS: Operation[] = [
     method: 'post',
     path: P.questionImport,
     summary:
-      'Import questions from a CSV (multipart field "file", or a text/csv body): every row or none; 400 names each bad row and column',
+      'Import questions from a CSV or an XLSX (multipart field "file", or a text/csv body): every row or none; 400 names each bad row and column',
     responses: { 201: z.object({ imported: z.number() }), 400: ImportProblems },
     errors: [403, 413, 415],
   }),
@@ -191,6 +87,13 @@ export const ASSESSMENT_OPERATIONS: Operation[] = [
     path: P.questionTemplate,
     summary: 'The CSV template of the import, with three example rows',
     responses: { 200: 'csv' },
+    errors: [403],
+  }),
+  op({
+    method: 'get',
+    path: P.questionTemplateXlsx,
+    summary: 'The same template as an Excel workbook (.xlsx)',
+    responses: { 200: 'file' },
     errors: [403],
   }),
   op({
@@ -255,7 +158,7 @@ export const ASSESSMENT_OPERATIONS: Operation[] = [
     method: 'post',
     path: P.startAttempt(),
     summary:
-      'Start an attempt: ends_at = the earlier of now + duration and closes_at; questions in this attempt’s order, never the answers',
+      'Start an attempt: ends_at = the earlier of now + duration and closes_at (and of the timed sections’ sum when every section is timed); questions in this attempt’s order, never the answers; each section’s ends_at',
     responses: { 201: AttemptView },
     errors: [404, 409],
   }),
@@ -269,10 +172,19 @@ export const ASSESSMENT_OPERATIONS: Operation[] = [
   op({
     method: 'put',
     path: P.answer(),
-    summary: 'Save one answer: idempotent, a lower seq never overwrites a higher one; 409 after ends_at + 5 s',
+    summary:
+      'Save one answer: idempotent, a lower seq never overwrites a higher one; 409 after ends_at + 5 s, or after its section’s end + 5 s',
     body: C.AnswerSave,
     responses: { 200: SaveAck },
     errors: [400, 404, 409],
+  }),
+  op({
+    method: 'post',
+    path: P.enterSection(),
+    summary:
+      'Move on to section {index} (0-based) of a test with timed sections: the next one, ending the current one now; the current one answers the attempt as it is. 409: a locked section, one further on, or a test without timed sections',
+    responses: { 200: AttemptView },
+    errors: [404, 409],
   }),
   op({
     method: 'post',

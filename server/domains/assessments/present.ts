@@ -71,6 +71,7 @@ export function toTest(
     shuffle_options: row.shuffle_options === 1,
     pass_percent: Number(row.pass_percent),
     results_at: row.results_at,
+    certificate_rule: row.certificate_rule === 1,
     attempts,
     results_computed_at: row.results_computed_at,
   };

@@ -101,6 +101,27 @@ export function assessmentRepository(db: Db) {
         .execute();
       return new Map(rows.map((r) => [r.test_id, Number(r.n)]));
     },
+    /** The certificate-rule tests of a batch: its own and those for every batch of its program (migration 039). */
+    certificateTests: (programId: number, batchId: number) =>
+      db
+        .selectFrom('tests')
+        .select(['id', 'title', 'pass_percent', 'results_at', 'closes_at'])
+        .where('program_id', '=', programId)
+        .where('certificate_rule', '=', 1)
+        .where((eb) => eb.or([eb('batch_id', 'is', null), eb('batch_id', '=', batchId)]))
+        .orderBy('opens_at')
+        .orderBy('id')
+        .execute(),
+    /** Whether each kept result of a student's submitted attempts of these tests passed. */
+    studentResults: (studentId: number, testIds: number[]) =>
+      testIds.length
+        ? db
+            .selectFrom('attempt_results')
+            .select(['test_id', 'passed'])
+            .where('student_id', '=', studentId)
+            .where('test_id', 'in', testIds)
+            .execute()
+        : Promise.resolve([]),
     batch: (id: number) => db.selectFrom('batches').select(['id', 'course_id']).where('id', '=', id).executeTakeFirst(),
     lesson: (id: number) =>
       db.selectFrom('lessons').select(['id', 'program_id']).where('id', '=', id).executeTakeFirst(),

@@ -18,16 +18,26 @@ import { readUpload } from '../../platform/files/read-upload.ts';
 import { assertInstructor } from '../lessons/index.ts';
 import { scoresCsv, testAnalysis, testAttempts } from './analysis.ts';
 import { createAttemptService } from './attempts.ts';
-import { IMPORT_TEMPLATE, parseQuestionCsv } from './import.ts';
+import { IMPORT_TEMPLATE, parseQuestionCsv, parseQuestionRows, type ParsedImport } from './import.ts';
 import { createQuestionService } from './questions.ts';
 import { attemptResult } from './result-service.ts';
 import { createTestService } from './tests-service.ts';
+import { isOldExcel, isZip, readXlsxRows, templateXlsx } from './xlsx.ts';
 
 const sentKeys = (body: unknown) => (body && typeof body === 'object' ? Object.keys(body) : []);
 const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
-/** The CSV of an import: a multipart field "file", or the body itself sent as text/csv. */
-async function importText(request: FastifyRequest): Promise<string> {
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A file's rows checked: an XLSX's first sheet (decision record 083) or a CSV, the same columns. */
+async function parsedFile(content: Buffer): Promise<ParsedImport> {
+  if (isZip(content)) return parseQuestionRows(await readXlsxRows(content));
+  if (isOldExcel(content)) throw new HttpError(415, M.importXls);
+  return parseQuestionCsv(content.toString('utf8'));
+}
+
+/** An import's rows: a multipart field "file" (CSV or XLSX), a text/csv body, or an XLSX body. */
+async function importRows(request: FastifyRequest): Promise<ParsedImport> {
   if (request.isMultipart()) {
     const { file } = await readUpload(request, {
       fileField: 'file',
@@ -35,11 +45,11 @@ async function importText(request: FastifyRequest): Promise<string> {
       tooLarge: 'The file is over 2 MB: split it into smaller files.',
     });
     if (!file) throw new HttpError(400, M.importType);
-    if (file.content.subarray(0, 2).toString('latin1') === 'PK') throw new HttpError(415, M.importXlsx);
-    return file.content.toString('utf8');
+    return parsedFile(file.content);
   }
+  if (Buffer.isBuffer(request.body)) return parsedFile(request.body);
   if (typeof request.body !== 'string') throw new HttpError(415, M.importType);
-  return request.body;
+  return parseQuestionCsv(request.body);
 }
 
 /** Assessments (decision records 071, 072): the bank, tests, attempts and results. */
@@ -74,14 +84,24 @@ export default async function assessmentRoutes(app: FastifyInstance) {
       .header('content-disposition', 'attachment; filename="question-bank-template.csv"')
       .send('\uFEFF' + IMPORT_TEMPLATE);
   });
+  app.get(P.questionTemplateXlsx, auth, async (request, reply) => {
+    assertInstructor(request.user);
+    return reply
+      .type(XLSX_TYPE)
+      .header('content-disposition', 'attachment; filename="question-bank-template.xlsx"')
+      .send(await templateXlsx());
+  });
   await app.register(
     withUploads((uploads) => {
       uploads.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES }, (_r, body, done) =>
         done(null, body),
       );
+      uploads.addContentTypeParser(XLSX_TYPE, { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_r, body, done) =>
+        done(null, body),
+      );
       uploads.post(P.questionImport, auth, async (request: FastifyRequest, reply: FastifyReply) => {
         requireUser(request);
-        const { questions: rows, problems } = parseQuestionCsv(await importText(request));
+        const { questions: rows, problems } = await importRows(request);
         if (problems.length) {
           return reply.code(400).send({
             detail: `Nothing was imported: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix.`,
@@ -130,6 +150,11 @@ export default async function assessmentRoutes(app: FastifyInstance) {
     const question = parseId((request.params as { question?: string }).question);
     if (question === null) throw notFound();
     return attempts.save(request.user, idParam(request.params), question, parse(AnswerSave, request.body), Date.now());
+  });
+  app.post(P.enterSection(), auth, (request) => {
+    const index = (request.params as { index?: string }).index ?? '';
+    if (!/^\d{1,2}$/.test(index)) throw notFound();
+    return attempts.enterSection(request.user, idParam(request.params), Number(index), Date.now());
   });
   app.post(P.submit(), auth, (request) => attempts.submit(request.user, idParam(request.params), Date.now()));
   app.post(P.events(), auth, async (request, reply) => {

@@ -43,6 +43,8 @@ export interface TestsTable {
   pass_percent: number;
   /** "immediately", "after_close" or an ISO date-time. */
   results_at: string;
+  /** 1: a passed attempt of it is a certificate rule of its batch (or every batch of its program); migration 039. */
+  certificate_rule: Generated<number>;
   /** When the close-time pass (ranks) ran: once per test. */
   results_computed_at: string | null;
   created_by: number | null;
@@ -75,6 +77,8 @@ export interface AttemptsTable {
   submitted_at: string | null;
   submitted_by: 'student' | 'timer' | null;
   question_order: string;
+  /** Migration 038: the section plan as JSON (contract/exam-sections.ts), null when no section is timed. */
+  sections: string | null;
 }
 
 export interface AttemptAnswersTable {

@@ -33,6 +33,7 @@ function testRow(t: TestValues) {
       t.results_at === 'immediately' || t.results_at === 'after_close'
         ? t.results_at
         : new Date(t.results_at).toISOString(),
+    certificate_rule: t.certificate_rule ? 1 : 0,
   };
 }
 

@@ -9,7 +9,7 @@ import { createPaymentRepository } from '../payments/repositories/payments.ts';
 import { createUserRepository } from '../accounts/repositories/users.ts';
 import { createCalendarTokens } from './calendar.ts';
 import { calendarPath } from '../certificates/progress.ts';
-import { resolveJwtSecret } from '../accounts/tokens.ts';
+import { resolveJwtSecret } from '../accounts/index.ts';
 import { noticeOf } from '../notifications/index.ts';
 
 /**

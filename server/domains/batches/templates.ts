@@ -1,4 +1,4 @@
-import { compose, type MailContext, type Rendered } from '../accounts/templates.ts';
+import { compose, type MailContext, type Rendered } from '../accounts/index.ts';
 import { IST_TIME_ZONE } from '../../../contract/time.ts';
 
 /** The course delivery emails, in the templates' pattern (plain text and HTML, the institute's signature). */

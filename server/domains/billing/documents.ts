@@ -4,7 +4,7 @@ import type { Institute } from '../../config.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { PaymentRow, TaxDocumentRow } from '../../platform/db/schema.ts';
 import { createTaxDocumentRepository } from './repository.ts';
-import { createInstalmentRepository } from '../pricing/repositories/instalments.ts';
+import { instalmentPlace } from '../pricing/index.ts';
 import { formatNumber } from './numbering.ts';
 import { financialYear } from '../../../contract/time.ts';
 import { amountInWords } from './words.ts';
@@ -128,9 +128,7 @@ export function createBilling(institute: Institute) {
       const name =
         [payment.billing_first_name, payment.billing_last_name].filter(Boolean).join(' ') ||
         `${payment.user_first_name} ${payment.user_last_name}`.trim();
-      const instalment = payment.instalment_id
-        ? await createInstalmentRepository(trx).placeInSchedule(payment.instalment_id)
-        : undefined;
+      const instalment = payment.instalment_id ? await instalmentPlace(trx, payment.instalment_id) : undefined;
       const course =
         (payment.course_type === 'program'
           ? `Training programme: ${payment.program_title ?? `#${payment.course_id}`}`

@@ -2,13 +2,15 @@ import { attendanceRule, eligibilitySentence, type Eligibility } from '../../../
 import type { CertificateConfig } from './config.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import { createAttendanceRepository } from '../teaching/repositories/attendance.ts';
+import { certificateTests } from '../assessments/index.ts';
 import { createCertificateRepository } from './repository.ts';
 
 /**
  * Whether a student has earned the certificate of their batch (decision record 052): every lesson of the
  * program complete, attendance at least CERTIFICATE_MIN_ATTENDANCE percent of the batch's held sessions
  * (those that started by now), and every assignment of the batch graded at least CERTIFICATE_PASS_PERCENT
- * of its marks. Both compare in integers (part × 100 ≥ percent × whole), so exactly 75% and exactly 40%
+ * of its marks, and a passed attempt of every test of the batch (or of its program) that is a certificate rule
+ * (decision record 071's addendum, counted once its result is published). The first two compare in integers (part × 100 ≥ percent × whole), so exactly 75% and exactly 40%
  * pass; attendance counts come from the attendance repository (decision record 050).
  */
 
@@ -56,6 +58,7 @@ export async function certificateEligibility(
       below_pass: belowPass,
       met: notGraded.length === 0 && belowPass.length === 0,
     },
+    tests: await certificateTests(db, who, now),
   };
   const summary = eligibilitySentence(result);
   return { eligible: summary === null, summary, ...result };

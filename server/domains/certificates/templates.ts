@@ -1,4 +1,4 @@
-import { compose, type MailContext, type Rendered } from '../accounts/templates.ts';
+import { compose, type MailContext, type Rendered } from '../accounts/index.ts';
 
 /** The email that announces an issued certificate (decision record 052); the PDF is attached when sent. */
 export function certificateIssuedEmail(

@@ -6,11 +6,10 @@ import {
 } from '../../../contract/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { BatchRow, BatchSessionRow, EnrollmentRow, LessonRow, UserRow } from '../../platform/db/schema.ts';
-import { createBatchRepository } from '../batches/repository.ts';
 import { createCourseAccessRepository } from './repositories/course-access.ts';
 import { HttpError, notAuthenticated, notFound } from '../../platform/lib/errors.ts';
 import { givesAccess } from '../enrollments/service.ts';
-import { createInstalmentRepository } from '../pricing/repositories/instalments.ts';
+import { suspendingInstalment } from '../pricing/index.ts';
 
 /**
  * Who may see what of a course: the one place these rules live (decision record 044). Lessons (and their
@@ -23,7 +22,7 @@ import { createInstalmentRepository } from '../pricing/repositories/instalments.
  * invoices and paying stay open; paying it lifts the pause at once. Undefined when not paused.
  */
 export async function enrollmentSuspended(db: Db, enrollmentId: number) {
-  return createInstalmentRepository(db).suspending(enrollmentId);
+  return suspendingInstalment(db, enrollmentId);
 }
 
 /** Whether the user has an enrollment in the program that gives access (active or completed, not paused). */
@@ -96,13 +95,6 @@ export function visibleMeetingUrl(session: BatchSessionRow, belongs: boolean, no
   if (!belongs || !session.meeting_url) return null;
   const { opens, closes } = meetingWindow(session);
   return now >= opens && now <= closes ? session.meeting_url : null;
-}
-
-/** The batch of a session, for the access check (404 when the session is gone). */
-export async function sessionBatch(db: Db, session: BatchSessionRow): Promise<BatchRow> {
-  const batch = await createBatchRepository(db).findById(session.batch_id);
-  if (!batch) throw notFound();
-  return batch;
 }
 
 /**

@@ -108,3 +108,27 @@ export async function stopReply(db: Db, channel: 'whatsapp' | 'sms', phone: stri
     }
   });
 }
+
+/**
+ * The account's number changed on its profile (decision record 084; `users.phone` is already the new one):
+ * SMS is allowed again (a STOP was the old number's); with WhatsApp on, the opt-in is recorded for the new
+ * number, and with the number removed WhatsApp goes off (recorded as withdrawn). Call in the change's transaction.
+ */
+export async function phoneChanged(trx: Db, userId: number, phone: string | null, noticeVersion: string) {
+  const repo = createNotificationRepository(trx);
+  const settings = await repo.settingsOf(userId);
+  const on = settings?.whatsapp_opt_in === 1;
+  await repo.saveSettings(userId, phone ? { sms_stopped: 0 } : { sms_stopped: 0, whatsapp_opt_in: 0 });
+  if (!on) return;
+  await createConsentRepository(trx).append([
+    {
+      user_id: userId,
+      email: null,
+      purpose: SERVICE_PURPOSE.whatsapp,
+      granted: phone !== null,
+      notice_version: noticeVersion,
+      source: 'account',
+      phone: phone ? `91${phone.slice(-10)}` : null,
+    },
+  ]);
+}

@@ -25,6 +25,8 @@ export type NotifyConfig = {
   linkHosts: string[];
   /** How long a sent WhatsApp message may go undelivered before the SMS fallback (NOTIFY_FALLBACK_MINUTES). */
   fallbackMinutes: number;
+  /** Messages a second this process hands to the providers at most (NOTIFY_SEND_PER_SECOND, default 80: WhatsApp's). */
+  sendPerSecond: number;
   pollMs: number;
   /** The unread count's server-sent events (decision record 080). */
   stream: StreamConfig;
@@ -88,6 +90,7 @@ export function loadNotifyConfig(env: NodeJS.ProcessEnv, demoMode: boolean, publ
     },
     linkHosts: hosts.length ? hosts : [new URL(publicUrl).host.toLowerCase()],
     fallbackMinutes,
+    sendPerSecond: whole(env, 'NOTIFY_SEND_PER_SECOND', 80, 1, 1000),
     pollMs: 1000,
     stream: loadStreamConfig(env),
   };

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, Dialect } from '../../platform/db/connect.ts';
 import { claimLeased } from '../../platform/db/lease-claim.ts';
+import { createSettingsRepository } from './repositories/settings.ts';
 import type { MessageOutboxTable, MessageRow, MessageTemplatesTable, NotificationsTable } from './tables.ts';
 
 /** The notifications, the students' channel settings and choices, and the templates (decision record 073). */
@@ -51,24 +52,7 @@ export function createNotificationRepository(db: Db) {
     },
     find: (id: number) => db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    settings: (userIds: number[]) =>
-      userIds.length === 0
-        ? Promise.resolve([])
-        : db.selectFrom('notification_settings').selectAll().where('user_id', 'in', userIds).execute(),
-    settingsOf: (userId: number) =>
-      db.selectFrom('notification_settings').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-    byPhone: (phone: string) => db.selectFrom('notification_settings').selectAll().where('phone', '=', phone).execute(),
-    async saveSettings(
-      userId: number,
-      values: { phone?: string | null; whatsapp_opt_in?: number; sms_stopped?: number },
-    ) {
-      const now = new Date().toISOString();
-      await db
-        .insertInto('notification_settings')
-        .values({ user_id: userId, phone: null, whatsapp_opt_in: 0, sms_stopped: 0, ...values, updated_at: now })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: now }))
-        .execute();
-    },
+    ...createSettingsRepository(db),
     preferences: (userIds: number[], kind?: string) => {
       if (userIds.length === 0) return Promise.resolve([]);
       let query = db.selectFrom('notification_preferences').selectAll().where('user_id', 'in', userIds);
@@ -121,9 +105,17 @@ const due = (now: string) => sql<boolean>`(status = 'pending' AND next_attempt_a
  */
 export function createMessageRepository(db: Db) {
   return {
+    /** Due rows, fallbacks first (they follow a failure and have waited already), then oldest first. */
     async claimDue(dialect: Dialect, limit: number, now: number, leaseSeconds: number): Promise<MessageRow[]> {
       const lease = new Date(now + leaseSeconds * 1000).toISOString();
-      return claimLeased<MessageRow>(db, dialect, 'message_outbox', due(new Date(now).toISOString()), limit, lease);
+      const at = new Date(now).toISOString();
+      const fallbacks = sql<boolean>`(${due(at)} AND fallback_of IS NOT NULL)`;
+      const first = await claimLeased<MessageRow>(db, dialect, 'message_outbox', fallbacks, limit, lease);
+      if (first.length === limit) return first;
+      return [
+        ...first,
+        ...(await claimLeased<MessageRow>(db, dialect, 'message_outbox', due(at), limit - first.length, lease)),
+      ];
     },
 
     /** Moves a row from one of `from` to a new state; answers the row when this call made the change. */

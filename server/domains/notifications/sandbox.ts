@@ -25,6 +25,10 @@ export type SandboxMessage = {
   to: string;
   template: string;
   params: string[];
+  /** When the sandbox accepted it (ms since the epoch). */
+  at: number;
+  /** Reported failed at once (a number of failNumbers, or of failWhatsAppNumbers on WhatsApp). */
+  failed: boolean;
 };
 
 /** The wait before the sandbox sends an unanswered event again grows by this much per try. */
@@ -32,12 +36,22 @@ const RETRY_STEP_MS = 100;
 
 const sign = (secret: string, raw: string) => createHmac('sha256', secret).update(raw).digest('hex');
 
-export function createMessagingSandbox(options: { ratePerSecond?: number; webhookBase?: string | null } = {}) {
+/**
+ * `ratePerSecond`: messages a second it accepts (both channels together; 80 as WhatsApp's default), 429 beyond;
+ * `statusDelayMs`: how long after accepting a message its statuses are posted (0: at once; a provider takes
+ * a moment).
+ */
+export type SandboxOptions = { ratePerSecond?: number; webhookBase?: string | null; statusDelayMs?: number };
+
+export function createMessagingSandbox(options: SandboxOptions = {}) {
   const rate = options.ratePerSecond ?? 80;
+  const statusDelayMs = options.statusDelayMs ?? 0;
   let webhookBase = options.webhookBase ?? null;
   const sent: SandboxMessage[] = [];
   /** Numbers whose messages the provider accepts and then reports failed. */
   const failNumbers = new Set<string>();
+  /** Numbers whose WhatsApp messages are reported failed (their SMS is delivered). */
+  const failWhatsAppNumbers = new Set<string>();
   /** Numbers whose messages are accepted and never reported delivered. */
   const silentNumbers = new Set<string>();
   const window: number[] = [];
@@ -71,6 +85,7 @@ export function createMessagingSandbox(options: { ratePerSecond?: number; webhoo
         body: raw,
       }).then((answer) => answer.ok);
     const delivery = (async () => {
+      if (statusDelayMs) await new Promise((resolve) => setTimeout(resolve, statusDelayMs));
       for (let attempt = 1; attempt <= 5; attempt++) {
         if (await send().catch(() => false)) return;
         await new Promise((resolve) => setTimeout(resolve, RETRY_STEP_MS * attempt));
@@ -141,9 +156,10 @@ export function createMessagingSandbox(options: { ratePerSecond?: number; webhoo
       if (throttled(reply)) return reply;
       const id = `wamid.${randomBytes(12).toString('base64url')}`;
       const to = body.to!;
-      sent.push({ channel: 'whatsapp', id, to, template: known.whatsapp.name, params });
+      const failed = failNumbers.has(to) || failWhatsAppNumbers.has(to);
+      sent.push({ channel: 'whatsapp', id, to, template: known.whatsapp.name, params, at: Date.now(), failed });
       whatsappStatus(id, to, 'sent');
-      if (failNumbers.has(to)) whatsappStatus(id, to, 'failed', [{ code: 131026, title: 'Message undeliverable' }]);
+      if (failed) whatsappStatus(id, to, 'failed', [{ code: 131026, title: 'Message undeliverable' }]);
       else if (!silentNumbers.has(to)) whatsappStatus(id, to, 'delivered');
       return { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id }] };
     });
@@ -174,8 +190,17 @@ export function createMessagingSandbox(options: { ratePerSecond?: number; webhoo
       if (params.some((p) => !p)) return reply.code(400).send({ type: 'error', message: 'Template variables missing' });
       if (throttled(reply)) return reply;
       const id = randomBytes(12).toString('hex');
-      sent.push({ channel: 'sms', id, to: recipient.mobiles!, template: known.sms.dltId, params });
-      smsReport(id, recipient.mobiles!, failNumbers.has(recipient.mobiles!) ? 'failed' : 'delivered');
+      const failed = failNumbers.has(recipient.mobiles!);
+      sent.push({
+        channel: 'sms',
+        id,
+        to: recipient.mobiles!,
+        template: known.sms.dltId,
+        params,
+        at: Date.now(),
+        failed,
+      });
+      smsReport(id, recipient.mobiles!, failed ? 'failed' : 'delivered');
       return { type: 'success', message: id };
     });
   }
@@ -184,6 +209,7 @@ export function createMessagingSandbox(options: { ratePerSecond?: number; webhoo
     plugin: async (app: FastifyInstance) => routes(app),
     sent,
     failNumbers,
+    failWhatsAppNumbers,
     silentNumbers,
     get rejected429() {
       return rejected429;
@@ -235,7 +261,7 @@ export function createMessagingSandbox(options: { ratePerSecond?: number; webhoo
 }
 
 /** The sandbox on its own port (tests, the bench). */
-export async function startMessagingSandbox(options: { ratePerSecond?: number } = {}) {
+export async function startMessagingSandbox(options: Omit<SandboxOptions, 'webhookBase'> = {}) {
   const sandbox = createMessagingSandbox(options);
   const app = Fastify({ logger: false });
   await app.register(sandbox.plugin);

@@ -17,10 +17,9 @@ export interface NotificationsTable {
   created_at: string;
 }
 
+/** The number is the account's own, `users.phone` (migration 040, decision record 084): not kept here. */
 export interface NotificationSettingsTable {
   user_id: number;
-  /** Digits with the country code (91XXXXXXXXXX). */
-  phone: string | null;
   whatsapp_opt_in: Generated<number>;
   sms_stopped: Generated<number>;
   updated_at: string;
@@ -102,6 +101,7 @@ export interface LessonQuestionRepliesTable {
 
 export type NotificationRow = Selectable<NotificationsTable>;
 export type MessageRow = Selectable<MessageOutboxTable>;
+export type MessageTemplateRow = Selectable<MessageTemplatesTable>;
 
 export type NotificationTables = {
   notifications: NotificationsTable;

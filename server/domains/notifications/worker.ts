@@ -8,11 +8,14 @@ import { createUserRepository } from '../accounts/repositories/users.ts';
 import { createMessageRepository } from './repository.ts';
 import type { SendResult, SmsPort, WhatsAppPort } from './ports.ts';
 import { createNotificationRepository } from './repository.ts';
-import type { MessageRow } from './tables.ts';
+import type { MessageRow, MessageTemplateRow } from './tables.ts';
 import { fillAndCheck } from './templates.ts';
 import { addFallback } from './fallback.ts';
 
 const LEASE_SECONDS = 120;
+/** Rows claimed at a time, and sent at once (each waits for its send slot). */
+const BATCH = 40;
+const SENDERS = 16;
 const iso = (ms: number) => new Date(ms).toISOString();
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -36,6 +39,16 @@ export function createMessageWorker(options: {
   const log = options.log ?? (() => undefined);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
+  /** No send before this (a 429's Retry-After), and this process's next send slot. */
+  let pausedUntil = 0;
+  let nextSlot = 0;
+  /** The registered templates, read once a pass (registered once, never changed while running). */
+  const templates = new Map<string, Promise<MessageTemplateRow | undefined>>();
+  const templateOf = (event: string, channel: string) => {
+    const key = `${event}:${channel}`;
+    if (!templates.has(key)) templates.set(key, createNotificationRepository(db).template(event, channel));
+    return templates.get(key)!;
+  };
 
   async function finish(row: MessageRow, status: string, error: string | null, withFallback: boolean) {
     await inTransaction(db, async (trx) => {
@@ -78,9 +91,12 @@ export function createMessageWorker(options: {
     const settings = await repo.settingsOf(row.user_id);
     // Withdrawn (or STOP) since the message was queued: nothing goes, at once.
     const allowed = channel === 'whatsapp' ? settings?.whatsapp_opt_in === 1 : settings?.sms_stopped === 0;
-    if (!allowed || settings?.phone !== row.phone) return finish(row, 'cancelled', 'opted out', false);
+    if (!allowed) return finish(row, 'cancelled', 'opted out', false);
+    // The account's number now (decision record 084): a number changed since the row was queued is used.
+    const phone = settings?.phone;
+    if (!phone) return finish(row, 'cancelled', 'no number', false);
     const notification = await repo.find(row.notification_id);
-    const template = notification && (await repo.template(notification.event, channel));
+    const template = notification && (await templateOf(notification.event, channel));
     if (!template) return finish(row, 'refused', 'no registered template', true);
     if (template.promotional) {
       const consent = await createConsentRepository(db).latest(row.user_id, channel);
@@ -91,18 +107,21 @@ export function createMessageWorker(options: {
     if (!checked.ok) return finish(row, 'refused', checked.reason, true);
     const port = channel === 'whatsapp' ? options.whatsapp : options.sms;
     if (!port) return finish(row, 'failed', `${channel} is not configured`, true);
+    await paced();
+    if (clockNow() < pausedUntil) return release(row, pausedUntil);
     const result: SendResult =
       channel === 'whatsapp'
         ? await options.whatsapp!.send({
-            to: row.phone!,
+            to: phone,
             template: template.provider_name,
             language: template.language,
             params,
           })
-        : await options.sms!.send({ to: row.phone!, dltTemplateId: template.provider_name, params });
+        : await options.sms!.send({ to: phone, dltTemplateId: template.provider_name, params });
     if (result.ok) {
       await messages.transition(row.id, ['sending'], {
         status: 'sent',
+        phone,
         provider_message_id: result.id,
         sent_at: iso(clockNow()),
         status_at: iso(clockNow()),
@@ -111,13 +130,9 @@ export function createMessageWorker(options: {
       return;
     }
     if ('retryAfterSeconds' in result) {
-      // The provider's rate limit: nothing was sent; the row waits and is claimed again.
-      await messages.transition(row.id, ['sending'], {
-        status: 'pending',
-        next_attempt_at: iso(clockNow() + result.retryAfterSeconds * 1000),
-        locked_until: null,
-      });
-      return;
+      // The provider's rate limit: nothing was sent; the row, and the pass, wait and it is claimed again.
+      pausedUntil = Math.max(pausedUntil, clockNow() + result.retryAfterSeconds * 1000);
+      return release(row, pausedUntil);
     }
     return finish(row, result.unknown ? 'unknown' : 'failed', result.error, true);
   }
@@ -131,15 +146,42 @@ export function createMessageWorker(options: {
     }
   }
 
+  /**
+   * One pass: claims due rows, BATCH at a time, and sends SENDERS at once, paced to
+   * NOTIFY_SEND_PER_SECOND a process (the providers' rate). A 429 pauses the pass for its Retry-After: the
+   * batch's rows not yet sent wait that long, unsent, and the pass ends.
+   */
   async function runOnce(): Promise<number> {
     await sweep();
+    templates.clear();
     let handled = 0;
     for (;;) {
-      const rows = await messages.claimDue(dialect, 20, clockNow(), LEASE_SECONDS);
+      if (clockNow() < pausedUntil) return handled;
+      const rows = await messages.claimDue(dialect, BATCH, clockNow(), LEASE_SECONDS);
       if (rows.length === 0) return handled;
-      for (const row of rows) await deliver(row);
+      const queue = [...rows];
+      const sender = async () => {
+        for (let row = queue.shift(); row; row = queue.shift()) {
+          if (clockNow() < pausedUntil) await release(row, pausedUntil);
+          else await deliver(row);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(SENDERS, rows.length) }, sender));
       handled += rows.length;
     }
+  }
+
+  /** Waits for this process's next send slot (1 / NOTIFY_SEND_PER_SECOND apart). */
+  async function paced(): Promise<void> {
+    const now = Date.now();
+    const slot = Math.max(now, nextSlot);
+    nextSlot = slot + 1000 / config.notify.sendPerSecond;
+    if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+  }
+
+  /** A claimed row goes back, unsent, until `at`. */
+  async function release(row: MessageRow, at: number): Promise<void> {
+    await messages.transition(row.id, ['sending'], { status: 'pending', next_attempt_at: iso(at), locked_until: null });
   }
 
   return {

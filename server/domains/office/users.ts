@@ -20,7 +20,7 @@ import { createUserRepository } from '../accounts/repositories/users.ts';
 import { isUniqueViolation } from '../../platform/lib/db-errors.ts';
 import { diff } from '../../platform/lib/diff.ts';
 import type { MailEvents } from '../accounts/mail.ts';
-import { issuePasswordReset } from '../accounts/password-resets.ts';
+import { issuePasswordReset } from '../accounts/index.ts';
 import { toUser } from '../accounts/index.ts';
 
 /** User accounts as administrators manage them (issue 11): create, change role, (de)activate. */

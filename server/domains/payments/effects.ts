@@ -3,13 +3,13 @@ import type { Db } from '../../platform/db/connect.ts';
 import type { TaxDocumentRow } from '../../platform/db/schema.ts';
 import { createBilling } from '../billing/documents.ts';
 import { enqueueEmail } from '../../platform/mail/outbox.ts';
-import { paymentConfirmationEmail, paymentFailedEmail, refundEmail, type MailContext } from '../accounts/templates.ts';
+import { paymentConfirmationEmail, paymentFailedEmail, refundEmail, type MailContext } from '../accounts/index.ts';
 import { createTaxDocumentRepository } from '../billing/repository.ts';
 import { createBatchJoinedMail } from '../batches/batch-mail.ts';
 import { instalmentsOnCompletion } from '../pricing/instalment-schedule.ts';
 import { paymentTotalPaise } from '../../../contract/money.ts';
 import { taxDocumentFileName } from '../../../contract/index.ts';
-import { mayMailStrangerWithin } from '../accounts/stranger-mail.ts';
+import { mayMailStrangerWithin } from '../accounts/index.ts';
 import { noticeOf } from '../notifications/index.ts';
 
 /**

@@ -1,2 +1,10 @@
+import type { CourseType } from '../../../contract/index.ts';
+import type { Db } from '../../platform/db/connect.ts';
+import { createPaymentRepository } from './repositories/payments.ts';
+
 /** What other domains may use of this one beyond its service (decision record 076). */
 export { toPayment } from './present.ts';
+
+/** Whether any payment was ever started for this program or workshop (the catalogue archives it then). */
+export const paymentsExistForCourse = (db: Db, courseType: CourseType, courseId: number): Promise<boolean> =>
+  createPaymentRepository(db).hasAnyForCourse(courseType, courseId);

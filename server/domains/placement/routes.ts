@@ -20,7 +20,7 @@ import { adminOnly, authenticated, requireAdmin, requireUser } from '../../platf
 import { formValues, readUpload } from '../../platform/files/read-upload.ts';
 import { sendFile } from '../../platform/files/store.ts';
 import { withUploads } from '../../platform/http/uploads.ts';
-import { resolveJwtSecret } from '../accounts/tokens.ts';
+import { resolveJwtSecret } from '../accounts/index.ts';
 import { createPlacementDocuments, pdfOf } from './documents.ts';
 import { confirmationLinkKey } from './confirmation-links.ts';
 import { createConfirmationService } from './confirmations.ts';

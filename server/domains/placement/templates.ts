@@ -1,6 +1,6 @@
 import { formatRupees } from '../../../contract/money.ts';
 import { formatIstDateTime } from '../../../contract/time.ts';
-import { compose, type MailContext, type Rendered } from '../accounts/templates.ts';
+import { compose, type MailContext, type Rendered } from '../accounts/index.ts';
 import { CONFIRMATION_LIFETIME_HOURS, CONFIRMATION_LINK_PLACEHOLDER } from './confirmation-links.ts';
 
 /** The email to an employer's HR contact asking to confirm an offer (decision record 070). */

@@ -1,5 +1,5 @@
 import { formatPaiseCompact } from '../../../contract/money.ts';
-import { compose, type MailContext, type Rendered } from '../accounts/templates.ts';
+import { compose, type MailContext, type Rendered } from '../accounts/index.ts';
 
 /** The instalment emails (decision record 054): before the due date, on it, and when access is paused. */
 

@@ -3,9 +3,8 @@ import type { Db } from '../../platform/db/connect.ts';
 import type { AgeRecordsTable } from '../../platform/db/schema.ts';
 import { BusinessError, ValidationFailed } from '../../platform/lib/errors.ts';
 import { enqueueEmail } from '../../platform/mail/outbox.ts';
-import { compose, type MailContext } from '../accounts/templates.ts';
+import { compose, sha256, type MailContext } from '../accounts/index.ts';
 import { createConsentRepository } from './repositories/consents.ts';
-import { sha256 } from '../accounts/password-resets.ts';
 import { GUARDIAN_LINK_PLACEHOLDER, guardianToken, newResetNonce } from '../../platform/lib/reset-links.ts';
 
 /** A parent's confirmation link is valid this long after the registration (decision record 065). */

@@ -2,12 +2,13 @@ import {
   CONSENT_LABELS,
   CONSENT_PURPOSES,
   type ConsentChoices,
+  type ConsentPurpose,
   type ConsentSource,
   type ConsentState,
 } from '../../../contract/privacy.ts';
 import type { RegisterInput } from '../../../contract/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
-import type { MailContext } from '../accounts/templates.ts';
+import type { MailContext } from '../accounts/index.ts';
 import { createConsentRepository } from './repositories/consents.ts';
 import { assertMayPurchase, isMinor, recordAge, type ParentMail } from './age.ts';
 
@@ -59,6 +60,33 @@ export async function consentState(db: Db, userId: number, noticeVersion: string
     minor: isMinor(await consents.age(userId)),
     history: history.map((e) => ({ ...e, granted: e.granted === 1 })),
   };
+}
+
+/**
+ * The person gives or withdraws one consent from their account (one click either way): a new row of the
+ * history when the state changes; answers the consents as they are now.
+ */
+export async function changeConsent(
+  db: Db,
+  userId: number,
+  input: { purpose: ConsentPurpose; granted: boolean },
+  noticeVersion: string,
+): Promise<ConsentState> {
+  const consents = createConsentRepository(db);
+  const latest = await consents.latest(userId, input.purpose);
+  if (Boolean(latest?.granted) !== input.granted) {
+    await consents.append([
+      {
+        user_id: userId,
+        email: null,
+        purpose: input.purpose,
+        granted: input.granted,
+        notice_version: noticeVersion,
+        source: 'account',
+      },
+    ]);
+  }
+  return consentState(db, userId, noticeVersion);
 }
 
 /**

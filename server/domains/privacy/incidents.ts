@@ -6,7 +6,7 @@ import type { PrivacyConfig } from './config.ts';
 import type { Selectable } from 'kysely';
 import { BusinessError, notFound } from '../../platform/lib/errors.ts';
 import { enqueueEmail } from '../../platform/mail/outbox.ts';
-import { compose, type MailContext } from '../accounts/templates.ts';
+import { compose, type MailContext } from '../accounts/index.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
 import { createIncidentRepository } from './repositories/privacy-requests.ts';
 
@@ -25,6 +25,10 @@ export const toIncident = (row: Selectable<IncidentsTable>): Incident => ({
   notified_count: Number(row.notified_count),
   created_at: row.created_at,
 });
+
+/** The admin Privacy tab's breach incidents. */
+export const listIncidents = async (db: Db): Promise<Incident[]> =>
+  (await createIncidentRepository(db).list()).map(toIncident);
 
 export async function recordIncident(db: Db, adminId: number, input: IncidentInput): Promise<Incident> {
   return db.transaction().execute(async (trx) => {

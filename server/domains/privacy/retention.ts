@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/connect.ts';
 import type { PrivacyConfig } from './config.ts';
-import { createEmailLinkRepository } from '../accounts/repositories/email-links.ts';
+import { pruneExpiredEmailLinks } from '../accounts/index.ts';
 import { createPersonalDataRepository } from './repositories/personal-data.ts';
 
 const DAY_MS = 86_400_000;
@@ -41,7 +41,8 @@ export async function applyRetention(
       at(new Date(now.getTime() - privacy.resetTokenRetentionDays * DAY_MS)),
     ),
     // Email confirmation and undo links follow the reset links' rule (decision record 063).
-    emailLinksDeleted: await createEmailLinkRepository(db).pruneExpired(
+    emailLinksDeleted: await pruneExpiredEmailLinks(
+      db,
       at(new Date(now.getTime() - privacy.resetTokenRetentionDays * DAY_MS)),
     ),
   };

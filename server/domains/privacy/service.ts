@@ -1,14 +1,15 @@
 import type { PrivacyRequest, PrivacyRequestAction } from '../../../contract/privacy.ts';
 import type { Db } from '../../platform/db/connect.ts';
-import type { StoredFile } from '../../platform/files/store.ts';
-import { BusinessError, HttpError, notFound } from '../../platform/lib/errors.ts';
+import { removeStored, type StoredFile } from '../../platform/files/store.ts';
+import { createRateLimiter } from '../../platform/db/rate-limits.ts';
+import { BusinessError, HttpError, notFound, rateLimited } from '../../platform/lib/errors.ts';
 import { verifyPassword } from '../../platform/lib/passwords.ts';
 import { enqueueEmail } from '../../platform/mail/outbox.ts';
-import { compose, type MailContext } from '../accounts/templates.ts';
+import { compose, findUserById, type MailContext } from '../accounts/index.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
+import { buildDataExport } from './data-export.ts';
 import { createPersonalDataRepository } from './repositories/personal-data.ts';
 import { createPrivacyRequestRepository } from './repositories/privacy-requests.ts';
-import { createUserRepository } from '../accounts/repositories/users.ts';
 
 /** Consents given item by item (a success story's name, photo, company and CTC: decision record 079). */
 export { itemConsentStates, itemPurpose, recordItemConsents } from './item-consents.ts';
@@ -43,6 +44,53 @@ export const toPrivacyRequest = (row: RequestRow): PrivacyRequest => ({
   due_at: row.due_at,
   closed_at: row.closed_at,
 });
+
+/**
+ * Counts one more of an account's requests under `key` (the login limiter's mechanism: decision 030),
+ * or answers 429. Every attempt counts, a refused one too (an erasure request with a wrong password
+ * must not become a way to try passwords).
+ */
+async function countOrRefuse(db: Db, key: string, max: number, windowSeconds: number): Promise<void> {
+  const attempt = await createRateLimiter(db).attempt([{ key, max, windowSeconds }], [key]);
+  if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
+}
+
+/** The person's data export, a zip: costly to build, so at most `maxPerHour` per account (decision 065). */
+export async function exportOwnData(db: Db, user: { id: number }, maxPerHour: number): Promise<Uint8Array> {
+  await countOrRefuse(db, `export:user:${user.id}`, maxPerHour, 3600);
+  return buildDataExport(db, user);
+}
+
+/** The person's erasure request, at most `maxPerDay` attempts per account (requestErasure below). */
+export async function askForErasure(
+  db: Db,
+  user: { id: number; role: string; password_hash: string },
+  input: { password: string; reason?: string },
+  limits: { maxPerDay: number; dueDays: number },
+): Promise<PrivacyRequest> {
+  await countOrRefuse(db, `erasure:user:${user.id}`, limits.maxPerDay, 86_400);
+  return requestErasure(db, user, input, limits.dueDays);
+}
+
+/** The admin Privacy tab's requests, oldest first. */
+export const listRequests = async (db: Db): Promise<PrivacyRequest[]> =>
+  (await createPrivacyRequestRepository(db).list()).map(toPrivacyRequest);
+
+/**
+ * An administrator moves a request on (actOnRequest below); an erasure let go of the person's submissions,
+ * résumés and offer letters: the files go once it committed.
+ */
+export async function handleRequest(
+  db: Db,
+  { ctx, uploadDir }: { ctx: MailContext; uploadDir: string },
+  adminId: number,
+  id: number,
+  action: PrivacyRequestAction,
+): Promise<PrivacyRequest> {
+  const { request, files } = await actOnRequest(db, ctx, adminId, id, action);
+  await removeStored(uploadDir, files);
+  return request;
+}
 
 /** The student's erasure request: password again, one open request at a time, due `dueDays` after receipt. */
 export async function requestErasure(
@@ -114,7 +162,7 @@ export async function actOnRequest(
       ...(action.action === 'refuse' ? { refusal_reason: action.reason } : {}),
     });
     if (!moved) throw new BusinessError(PRIVACY_MESSAGES.wrongState('already being handled'));
-    const user = row.user_id === null ? undefined : await createUserRepository(trx).findById(row.user_id);
+    const user = row.user_id === null ? undefined : await findUserById(trx, row.user_id);
     if (user && action.action !== 'verify') {
       const done = action.action === 'complete';
       // Erased first: the erasure empties every email to the old address, so the notice is written after.

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../platform/db/connect.ts';
 import type { AssignmentRow, BatchRow, SubmissionRow, UserRow } from '../../platform/db/schema.ts';
 import { HttpError, notFound } from '../../platform/lib/errors.ts';
-import { compose, type MailContext, type Rendered } from '../accounts/templates.ts';
+import { compose, type MailContext, type Rendered } from '../accounts/index.ts';
 import { formatIst } from '../batches/templates.ts';
 import { createAssignmentRepository } from './repositories/assignments.ts';
 import { createBatchRepository } from '../batches/repository.ts';

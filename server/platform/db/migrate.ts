@@ -34,9 +34,12 @@ import * as emailVerification from './migrations/024_email_verification.ts';
 import * as revenueDiscounts from './migrations/027_revenue_discounts.ts';
 import * as guardianLinks from './migrations/026_guardian_links.ts';
 import * as userPhone from './migrations/034_user_phone.ts';
+import * as onePhone from './migrations/040_one_phone.ts';
 import * as notifications from './migrations/032_notifications.ts';
 import * as storyConsent from './migrations/036_story_consent.ts';
 import * as placementDocuments from './migrations/037_placement_documents.ts';
+import * as attemptSections from './migrations/038_attempt_sections.ts';
+import * as testCertificateRule from './migrations/039_test_certificate_rule.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -77,6 +80,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '032_notifications': notifications,
   '036_story_consent': storyConsent,
   '037_placement_documents': placementDocuments,
+  '038_attempt_sections': attemptSections,
+  '039_test_certificate_rule': testCertificateRule,
+  '040_one_phone': onePhone,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

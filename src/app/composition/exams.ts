@@ -2,16 +2,24 @@ import { fromPromise } from 'xstate';
 import type { AttemptView } from '../../../contract/index.ts';
 import {
   examAttemptMachine,
+  type EnterSectionInput,
   type LoadedAttempt,
   type QueuedSave,
   type SubmitInput,
 } from '../../../machines/exam-attempt.machine.ts';
-import { fetchAttempt, fetchResult, openExam, saveAnswer, submitAttempt } from '../../features/exams/api/exams-api.ts';
+import {
+  enterSection,
+  fetchAttempt,
+  fetchResult,
+  openExam,
+  saveAnswer,
+  submitAttempt,
+} from '../../features/exams/api/exams-api.ts';
 import { sendStoredQueue } from '../../features/exams/api/queue-store.ts';
 import type { ExamMachines } from '../../features/exams/types.ts';
 import { loaderOf } from './lists.ts';
 
-/** The exam screen's machines with the API calls (decision record 072). */
+/** The exam screen's machines with the API calls (decision records 072, 083). */
 export const examMachines: ExamMachines = {
   opening: loaderOf((params) => openExam(Number(params.testId))),
   attempt: examAttemptMachine.provide({
@@ -27,6 +35,9 @@ export const examMachines: ExamMachines = {
         saveAnswer(input.attemptId, input.save),
       ),
       submitAttempt: fromPromise<AttemptView, SubmitInput>(({ input }) => submitAttempt(input.attemptId, input.queue)),
+      enterSection: fromPromise<AttemptView, EnterSectionInput>(({ input }) =>
+        enterSection(input.attemptId, input.index, input.queue),
+      ),
     },
   }),
   result: loaderOf((params) => fetchResult(Number(params.attemptId))),

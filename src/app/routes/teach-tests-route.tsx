@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { RequireAuth } from '../../features/auth/components/guards.tsx';
-import { TeachTestPage, TeachTestsPage } from '../../features/teach/components/teach-tests-page.tsx';
+import { TeachTestPage } from '../../features/teach/components/teach-test-report.tsx';
+import { TeachTestsPage } from '../../features/teach/components/teach-tests-page.tsx';
 import { teachTestsMachines } from '../composition/teach-tests.ts';
 
 /** /teach/tests: the tests of the programs taught (the server decides whose). */

@@ -25,14 +25,23 @@ export type QuestionBankMachines = {
   questions: ListLogic<Question>;
   /** The add/edit/delete dialog; `onSaved` reloads the list. */
   modal: (onSaved: () => void) => AdminModalLogic;
-  /** Import CSV; `onImported` gets the count imported or the rows refused. */
+  /** Import CSV or XLSX; `onImported` gets the count imported or the rows refused. */
   importer: (onImported: (outcome: ImportOutcome) => void) => QuestionImportLogic;
-  downloadTemplate: () => Promise<void>;
+  downloadTemplate: (format: 'csv' | 'xlsx') => Promise<void>;
 };
 
-/** /teach/tests and /teach/tests/:id: the tests, and one test's attempts, analysis and scores CSV. */
+/**
+ * /teach/tests and /teach/tests/:id: the tests with their add/edit/delete dialog (questions chosen from the
+ * bank), and one test's attempts, analysis and scores CSV.
+ */
 export type TeachTestsMachines = {
   tests: LoaderLogic<Refusable<Test[]>>;
+  /** The caller's batches: the programs and batches a test can be for, and their names in the list. */
+  batches: TeachMachines['batches'];
+  /** The bank the form chooses questions from (`?topic=&search=`; the program is filtered in the form). */
+  questions: ListLogic<Question>;
+  /** The add/edit/delete dialog; `onSaved` reloads the list. */
+  modal: (onSaved: () => void) => AdminModalLogic;
   report: LoaderLogic<Refusable<TestReport>>;
   downloadScores: (id: number) => Promise<void>;
 };

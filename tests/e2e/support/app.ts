@@ -26,6 +26,8 @@ export type StartOptions = {
   env?: Record<string, string>;
   /** How long to wait for the health check. */
   timeoutMs?: number;
+  /** `node --import tsx scripts/start.ts` even when `npm test` built the server's bundle (tests/support/server-spawn.ts). */
+  sources?: boolean;
 };
 
 /** The environment of `npm start`, without what the test runner adds (NODE_ENV=test, VITEST...). */
@@ -49,8 +51,9 @@ export function copyDatabase(fromDir: string, toDir: string): void {
 }
 
 /**
- * Starts the app as the README does (`node --import tsx scripts/start.ts`, i.e. `npm start`) on a free
- * port with its own SQLite file in a new temporary directory, and waits for GET /api/health/.
+ * Starts the app as the README does (`node --import tsx scripts/start.ts`, i.e. `npm start`; under `npm test`
+ * the same script bundled once for the run, unless `sources`) on a free port with its own SQLite file in a
+ * new temporary directory, and waits for GET /api/health/.
  */
 export async function startApp(options: StartOptions = {}): Promise<RunningApp> {
   const dir = mkdtempSync(join(tmpdir(), 'cci-e2e-app-'));
@@ -60,6 +63,7 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   try {
     server = await spawnServer({
       entry: 'scripts/start.ts',
+      sources: options.sources,
       env: (port) =>
         cleanEnv({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${dbPath}`, ...options.env }),
       ready: answers(API.health),

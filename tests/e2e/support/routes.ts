@@ -3,6 +3,7 @@ import { API, type Program } from '../../../contract/index.ts';
 import { list } from './api.ts';
 import { hidden } from './ui.ts';
 import { networkQuiet } from './browser.ts';
+import { adminMessagesPath } from './messages-route.ts';
 
 export type Role = 'visitor' | 'student' | 'admin';
 export type RouteCase = { name: string; role: Role; path: (baseURL: string) => Promise<string> | string };
@@ -38,6 +39,8 @@ export const ROUTES: RouteCase[] = [
   { name: 'account-privacy', role: 'student', path: fixed('/account/privacy') },
   { name: 'notifications', role: 'student', path: fixed('/notifications') },
   { name: 'admin-privacy', role: 'admin', path: fixed('/admin?tab=privacy') },
+  { name: 'teach-tests', role: 'admin', path: fixed('/teach/tests') },
+  { name: 'admin-messages', role: 'admin', path: adminMessagesPath },
 ];
 
 /**

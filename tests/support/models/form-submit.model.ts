@@ -160,9 +160,9 @@ export const refusedImport = {
   detail: 'Nothing was imported: 1 problem to fix.',
   problems: [{ row: 3, column: 'kind', problem: 'Kind must be one of: single, multiple, numeric, true_false.' }],
 };
-/** An Excel file sent as the CSV (415 with the server's words). */
+/** An old Excel file (.xls) sent (415 with the server's words). */
 export const excelRefusal = new ApiError(415, {
-  detail: 'Excel files are not read yet: save the sheet as CSV (UTF-8) and import that.',
+  detail: 'Old Excel files (.xls) are not read: save the sheet as an Excel workbook (.xlsx) or as CSV (UTF-8).',
 });
 
 export const questionImportModel = formModel('question-import', questionImportMachine, {

@@ -69,9 +69,10 @@ export function attemptView(overrides: Partial<AttemptView> = {}): AttemptView {
     ends_at: new Date(now + 30 * 60_000).toISOString(),
     server_now: new Date(now).toISOString(),
     submitted_at: null,
+    current_section: null,
     sections: [
-      { title: 'Credit appraisal', duration_minutes: null, questions: [Q_RATIO, Q_MPBF] },
-      { title: 'Banking regulation', duration_minutes: null, questions: [Q_CRAR] },
+      { title: 'Credit appraisal', duration_minutes: null, ends_at: null, questions: [Q_RATIO, Q_MPBF] },
+      { title: 'Banking regulation', duration_minutes: null, ends_at: null, questions: [Q_CRAR] },
     ],
     answers: [],
     ...overrides,

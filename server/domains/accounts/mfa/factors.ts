@@ -44,10 +44,6 @@ export function createMfaFactors(db: Db, config: Config, key: Buffer) {
     return { secret: openSecret(key, row.secret_encrypted, seedLabel(userId)), lastStep: row.last_step };
   }
 
-  async function audit(trx: Db, actorId: number, userId: number, action: string, changes: Record<string, unknown>) {
-    await createAuditRepository(trx).record({ actorId, action, entity: 'user', entityId: userId, changes });
-  }
-
   async function issueRecoveryCodes(trx: Db, userId: number): Promise<string[]> {
     const codes = newRecoveryCodes();
     await createMfaRepository(trx).replaceRecoveryCodes(userId, codes.map(recoveryHash));
@@ -69,7 +65,13 @@ export function createMfaFactors(db: Db, config: Config, key: Buffer) {
       return db.transaction().execute(async (trx) => {
         if (!(await createMfaRepository(trx).useRecoveryCode(userId, recoveryHash(code)))) return false;
         const left = await createMfaRepository(trx).recoveryCodesLeft(userId);
-        await audit(trx, userId, userId, 'mfa.recovery_code_used', { recovery_codes_left: left });
+        await createAuditRepository(trx).record({
+          actorId: userId,
+          action: 'mfa.recovery_code_used',
+          entity: 'user',
+          entityId: userId,
+          changes: { recovery_codes_left: left },
+        });
         return true;
       });
     },
@@ -93,7 +95,13 @@ export function createMfaFactors(db: Db, config: Config, key: Buffer) {
         const mfa = createMfaRepository(trx);
         await mfa.confirmTotp(user.id);
         await mfa.setEnabled(user.id, true);
-        await audit(trx, user.id, user.id, 'mfa.totp_enabled', {});
+        await createAuditRepository(trx).record({
+          actorId: user.id,
+          action: 'mfa.totp_enabled',
+          entity: 'user',
+          entityId: user.id,
+          changes: {},
+        });
         return issueRecoveryCodes(trx, user.id);
       });
     },
@@ -110,7 +118,13 @@ export function createMfaFactors(db: Db, config: Config, key: Buffer) {
         // An administrator's reset (a lost device) removes the passkeys too: every second factor goes.
         if (actorId !== userId) await createPasskeyRepository(trx).removeAllOf(userId);
         if ((await mfa.passkeyCount(userId)) === 0) await mfa.setEnabled(userId, false);
-        await audit(trx, actorId, userId, actorId === userId ? 'mfa.totp_disabled' : 'mfa.reset_by_admin', extra);
+        await createAuditRepository(trx).record({
+          actorId,
+          action: actorId === userId ? 'mfa.totp_disabled' : 'mfa.reset_by_admin',
+          entity: 'user',
+          entityId: userId,
+          changes: extra,
+        });
         if (owner) {
           const ctx = { institute: config.institute, publicUrl: config.publicUrl };
           const reason = String(extra.reason ?? '');
@@ -126,7 +140,13 @@ export function createMfaFactors(db: Db, config: Config, key: Buffer) {
     /** New recovery codes replace the old ones (the caller checked a code). */
     async regenerate(user: UserRow): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
-        await audit(trx, user.id, user.id, 'mfa.recovery_codes_regenerated', {});
+        await createAuditRepository(trx).record({
+          actorId: user.id,
+          action: 'mfa.recovery_codes_regenerated',
+          entity: 'user',
+          entityId: user.id,
+          changes: {},
+        });
         return issueRecoveryCodes(trx, user.id);
       });
     },
@@ -135,7 +155,13 @@ export function createMfaFactors(db: Db, config: Config, key: Buffer) {
     async recordStepUp(user: UserRow, login: string, method: string): Promise<string> {
       return db.transaction().execute(async (trx) => {
         const at = await createMfaRepository(trx).recordStepUp(user.id, login);
-        await audit(trx, user.id, user.id, 'mfa.step_up', { method });
+        await createAuditRepository(trx).record({
+          actorId: user.id,
+          action: 'mfa.step_up',
+          entity: 'user',
+          entityId: user.id,
+          changes: { method },
+        });
         return new Date(Date.parse(at) + STEP_UP_SECONDS * 1000).toISOString();
       });
     },

@@ -99,10 +99,6 @@ export function createPasskeys(db: Db, config: Config) {
     return challenge;
   }
 
-  async function audit(trx: Db, userId: number, action: string, changes: Record<string, unknown>) {
-    await createAuditRepository(trx).record({ actorId: userId, action, entity: 'user', entityId: userId, changes });
-  }
-
   async function authenticationOptions(
     purpose: PasskeyPurpose,
     userId: number | null,
@@ -178,7 +174,13 @@ export function createPasskeys(db: Db, config: Config) {
         await db.transaction().execute(async (trx) => {
           await createPasskeyRepository(trx).insert(row);
           await createMfaRepository(trx).setEnabled(user.id, true);
-          await audit(trx, user.id, 'passkey.registered', { passkey: credential.id, name });
+          await createAuditRepository(trx).record({
+            actorId: user.id,
+            action: 'passkey.registered',
+            entity: 'user',
+            entityId: user.id,
+            changes: { passkey: credential.id, name },
+          });
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new BusinessError(PASSKEY_MESSAGES.notVerified);
@@ -197,7 +199,13 @@ export function createPasskeys(db: Db, config: Config) {
         await own.remove(id);
         const totp = await mfa.totp(user.id);
         if (!totp?.confirmed_at && (await mfa.passkeyCount(user.id)) === 0) await mfa.setEnabled(user.id, false);
-        await audit(trx, user.id, 'passkey.removed', { passkey: row.id, name: row.name });
+        await createAuditRepository(trx).record({
+          actorId: user.id,
+          action: 'passkey.removed',
+          entity: 'user',
+          entityId: user.id,
+          changes: { passkey: row.id, name: row.name },
+        });
       });
     },
 
@@ -250,10 +258,16 @@ export function createPasskeys(db: Db, config: Config) {
       const moved =
         ((newCounter === 0 && stored === 0) || newCounter > stored) && (await keys.advance(row.id, newCounter));
       if (!moved) {
-        await audit(db, row.user_id, 'passkey.counter_regression', {
-          passkey: row.id,
-          stored_counter: stored,
-          response_counter: newCounter,
+        await createAuditRepository(db).record({
+          actorId: row.user_id,
+          action: 'passkey.counter_regression',
+          entity: 'user',
+          entityId: row.user_id,
+          changes: {
+            passkey: row.id,
+            stored_counter: stored,
+            response_counter: newCounter,
+          },
         });
         throw refuse(status, PASSKEY_MESSAGES.cloned);
       }

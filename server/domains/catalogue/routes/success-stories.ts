@@ -3,10 +3,9 @@ import { API, FeaturedListQuery, SuccessStoryInput } from '../../../../contract/
 import { adminOnly } from '../../../platform/http/auth.ts';
 import { registerAdminWrites } from './admin-writes.ts';
 import { parseQuery } from '../../../platform/lib/validate.ts';
-import { createSuccessStoryRepository } from '../repositories/content.ts';
-import { createStoryService, storyOfferFields } from '../../placement/index.ts';
+import { createStoryService } from '../../placement/index.ts';
 import { STORY_PATHS } from '../../../../contract/stories.ts';
-import { nowIso } from '../../../platform/lib/time.ts';
+import { createSuccessStoryWrites } from '../content.ts';
 
 /**
  * Success stories (decision record 079): the public list holds only stories on verified offers whose student
@@ -23,30 +22,12 @@ export default async function successStoryRoutes(app: FastifyInstance) {
   app.get(STORY_PATHS.adminList, { preHandler: adminOnly }, () => stories.adminList());
 
   registerAdminWrites(app, {
-    entity: 'success_story',
     schema: SuccessStoryInput,
     paths: {
       create: API.successStories.create,
       update: API.successStories.update(),
       remove: API.successStories.remove(),
     },
-    read: (db, id) => createStoryService(db).adminOne(id),
-    create: async (trx, input) => {
-      const fromOffer = await storyOfferFields(trx, input.offer_id);
-      const row = { ...input, ...fromOffer, is_featured: input.is_featured ? 1 : 0, changed_at: nowIso() };
-      return (await createSuccessStoryRepository(trx).create(row)).id;
-    },
-    update: async (trx, id, input, before) => {
-      const fromOffer = await storyOfferFields(trx, input.offer_id);
-      // What the student consented to changed: their earlier consent no longer counts (decision 079).
-      const changed =
-        before.offer_id !== input.offer_id ||
-        before.student_name !== input.student_name ||
-        before.photo !== input.photo ||
-        before.story !== input.story;
-      const row = { ...input, ...fromOffer, is_featured: input.is_featured ? 1 : 0 };
-      await createSuccessStoryRepository(trx).update(id, changed ? { ...row, changed_at: nowIso() } : row);
-    },
-    remove: async (trx, id) => (await createSuccessStoryRepository(trx).remove(id), 'deleted'),
+    writes: createSuccessStoryWrites(app.deps.db),
   });
 }

@@ -6,8 +6,8 @@ import { parse } from '../../../platform/lib/validate.ts';
 import { createCounselingRepository } from '../repositories/counseling.ts';
 import { createRateLimiter } from '../../../platform/db/rate-limits.ts';
 import { toCounselingRequest } from '../present.ts';
-import { mayMailStranger } from '../../accounts/stranger-mail.ts';
-import { recordChoices } from '../../privacy/consents.ts';
+import { mayMailStranger } from '../../accounts/index.ts';
+import { recordChoices } from '../../privacy/index.ts';
 
 /** Free counseling bookings from /contact: public, limited per client address (shared by all instances). */
 export default async function counselingRoutes(app: FastifyInstance) {

@@ -15,7 +15,7 @@ export const NOTIFY_DATA: Record<string, TableClass> = {
   },
   notification_settings: {
     file: 'notification_settings',
-    exported: ['phone', 'whatsapp_opt_in', 'sms_stopped', 'updated_at'],
+    exported: ['whatsapp_opt_in', 'sms_stopped', 'updated_at'],
     withheld: { user_id: 'the account itself' },
   },
   notification_preferences: {

@@ -5,16 +5,13 @@ import {
   GuardianConfirmInput,
   PRIVACY_PATHS,
 } from '../../../../contract/privacy.ts';
-import { notFound, rateLimited } from '../../../platform/lib/errors.ts';
+import { notFound } from '../../../platform/lib/errors.ts';
 import { isPolicySlug, loadPolicy } from '../../../platform/lib/policies.ts';
 import { parse } from '../../../platform/lib/validate.ts';
 import { authenticated, requireUser } from '../../../platform/http/auth.ts';
-import { createConsentRepository } from '../repositories/consents.ts';
-import { createRateLimiter } from '../../../platform/db/rate-limits.ts';
 import { confirmGuardian } from '../age.ts';
-import { consentState } from '../consents.ts';
-import { buildDataExport } from '../data-export.ts';
-import { requestErasure } from '../service.ts';
+import { changeConsent, consentState } from '../consents.ts';
+import { askForErasure, exportOwnData } from '../service.ts';
 
 /**
  * The person's side of data protection (decision record 046): the policy pages' text, their consents
@@ -22,17 +19,6 @@ import { requestErasure } from '../service.ts';
  */
 export default async function privacyRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
-  const limiter = createRateLimiter(db);
-
-  /**
-   * Counts one more of an account's requests under `key` (the login limiter's mechanism: decision 030),
-   * or answers 429. Every attempt counts, a refused one too (an erasure request with a wrong password
-   * must not become a way to try passwords).
-   */
-  async function countOrRefuse(key: string, max: number, windowSeconds: number): Promise<void> {
-    const attempt = await limiter.attempt([{ key, max, windowSeconds }], [key]);
-    if (!attempt.ok) throw rateLimited(attempt.retryAfterSeconds);
-  }
 
   app.get(PRIVACY_PATHS.policy(), async (request) => {
     const { slug } = request.params as { slug: string };
@@ -48,28 +34,13 @@ export default async function privacyRoutes(app: FastifyInstance) {
   app.post(PRIVACY_PATHS.consents, { preHandler: authenticated }, async (request) => {
     const user = requireUser(request);
     const input = parse(ConsentChangeInput, request.body);
-    const consents = createConsentRepository(db);
-    const latest = await consents.latest(user.id, input.purpose);
-    if (Boolean(latest?.granted) !== input.granted) {
-      await consents.append([
-        {
-          user_id: user.id,
-          email: null,
-          purpose: input.purpose,
-          granted: input.granted,
-          notice_version: config.privacy.noticeVersion,
-          source: 'account',
-        },
-      ]);
-    }
-    return consentState(db, user.id, config.privacy.noticeVersion);
+    return changeConsent(db, user.id, input, config.privacy.noticeVersion);
   });
 
   app.get(PRIVACY_PATHS.dataExport, { preHandler: authenticated }, async (request, reply) => {
     const user = requireUser(request);
     // A whole account's data in a zip is costly to build: DATA_EXPORT_MAX_PER_HOUR per account (decision 065).
-    await countOrRefuse(`export:user:${user.id}`, config.hardening.exportMaxPerHour, 3600);
-    const zip = await buildDataExport(db, user);
+    const zip = await exportOwnData(db, user, config.hardening.exportMaxPerHour);
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'application/zip')
@@ -81,9 +52,8 @@ export default async function privacyRoutes(app: FastifyInstance) {
   app.post(PRIVACY_PATHS.erasureRequest, { preHandler: authenticated }, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(ErasureRequestInput, request.body);
-    await countOrRefuse(`erasure:user:${user.id}`, config.hardening.erasureRequestMaxPerDay, 86_400);
-    const created = await requestErasure(db, user, input, config.privacy.requestDueDays);
-    return reply.code(201).send(created);
+    const limits = { maxPerDay: config.hardening.erasureRequestMaxPerDay, dueDays: config.privacy.requestDueDays };
+    return reply.code(201).send(await askForErasure(db, user, input, limits));
   });
 
   app.post(PRIVACY_PATHS.guardianConfirm, async (request) => {

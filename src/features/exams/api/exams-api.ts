@@ -69,12 +69,26 @@ export const saveAnswer = (attemptId: number, save: SaveInput) =>
 
 /** What is still queued, in order (a save after the end is refused and skipped), then the submit. */
 export async function submitAttempt(attemptId: number, queue: SaveInput[]): Promise<AttemptView> {
+  await sendQueue(attemptId, queue);
+  return api.post(P.submit(attemptId), {}, AttemptAnswer).catch(asNetworkFailure);
+}
+
+/** Sends each queued save in order; one the server refuses (an ApiError) is skipped, a network failure throws. */
+async function sendQueue(attemptId: number, queue: SaveInput[]): Promise<void> {
   for (const save of queue) {
     await saveAnswer(attemptId, save).catch((error: unknown) => {
       if (!(error instanceof ApiError)) throw error;
     });
   }
-  return api.post(P.submit(attemptId), {}, AttemptAnswer).catch(asNetworkFailure);
+}
+
+/**
+ * Moves on to the next section early (decision record 083): what is queued first (this section's answers),
+ * then POST /classroom/attempts/{id}/sections/{index}/enter/, which ends the current section now.
+ */
+export async function enterSection(attemptId: number, index: number, queue: SaveInput[]): Promise<AttemptView> {
+  await sendQueue(attemptId, queue);
+  return api.post(P.enterSection(attemptId, index), {}, AttemptAnswer).catch(asNetworkFailure);
 }
 
 /** Where /tests/:id starts: the attempt to answer (resumed or just started), or why there is none. */

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { examQuestions, paletteState } from '../../../../machines/exam-attempt.machine.ts';
+import { examQuestions, inCurrentSection, paletteState } from '../../../../machines/exam-attempt.machine.ts';
 import { Notice } from '../../../components/notice.tsx';
 import { paths } from '../../../config/paths.ts';
 import { keepQueue } from '../api/queue-store.ts';
@@ -9,13 +9,8 @@ import type { ExamAttemptLogic } from '../types.ts';
 import { ExamTimer } from './exam-timer.tsx';
 import { QuestionPalette } from './question-palette.tsx';
 import { hasHindi, QuestionView, type Language } from './question-view.tsx';
+import { SECTION_STATES, SectionTabs } from './section-tabs.tsx';
 import { SubmitConfirm } from './submit-confirm.tsx';
-
-/** Each section's first question's index and the index after its last. */
-function sectionRanges(sections: { title: string; questions: unknown[] }[]) {
-  const starts = sections.map((_, i) => sections.slice(0, i).reduce((n, s) => n + s.questions.length, 0));
-  return sections.map((s, i) => ({ title: s.title, start: starts[i]!, end: starts[i]! + s.questions.length }));
-}
 
 type Props = { logic: ExamAttemptLogic; testId: number; attemptId: number };
 
@@ -23,14 +18,17 @@ type Props = { logic: ExamAttemptLogic; testId: number; attemptId: number };
  * NTA's computer-based-test layout over the attempt's machine (decision record 072): section tabs, the
  * question with Save & Next, Mark for Review & Next and Clear Response, the palette (below the question
  * on a phone), the countdown on the server's clock and Submit. The window's online and offline events go
- * to the machine, which queues saves while offline; submitted, the screen goes to the result.
+ * to the machine, which queues saves while offline; submitted, the screen goes to the result. Timed sections
+ * (decision record 083): the current section's own countdown, its questions only, the others locked or not
+ * started; at its end the machine moves on.
  */
 export function ExamScreen({ logic, testId, attemptId }: Props) {
   const [snapshot, send] = useMachine(logic, { input: { attemptId } });
   const [language, setLanguage] = useState<Language>('en');
   const [confirming, setConfirming] = useState(false);
-  const { attempt, index, draft, entries, queue, error, offsetMs } = snapshot.context;
+  const { attempt, index, draft, entries, queue, error, offsetMs, section, sectionEnds } = snapshot.context;
   const timeUp = useCallback(() => send({ type: 'time.up' }), [send]);
+  const sectionTimeUp = useCallback(() => send({ type: 'section.timeUp' }), [send]);
 
   // The queue is kept on the device once the attempt is loaded (the load sends what an earlier page kept).
   const loaded = attempt !== null;
@@ -82,30 +80,41 @@ export function ExamScreen({ logic, testId, attemptId }: Props) {
   const busy = snapshot.hasTag('busy');
   const offline = snapshot.matches('offline');
   const unsaved = new Set(queue.map((s) => s.question));
-  const sections = sectionRanges(attempt.sections);
+  const timedSection = section === null ? null : attempt.sections[section];
+  /** A question outside the current timed section: why it cannot be opened (null: it can). */
+  const closedNote = (i: number) =>
+    inCurrentSection(snapshot.context, i)
+      ? null
+      : examQuestions({ ...attempt, sections: attempt.sections.slice(0, section!) }).length > i
+        ? SECTION_STATES.locked
+        : SECTION_STATES.upcoming;
   const answered = questions.filter((q) => paletteState(entries[q.id]).startsWith('answered')).length;
 
   return (
     <div className="exam">
       <header className="exam-header">
         <h1 className="exam-title">{attempt.title}</h1>
-        <ExamTimer endsAt={attempt.ends_at} offsetMs={offsetMs} onTimeUp={timeUp} />
+        <div className="exam-timers">
+          {timedSection?.duration_minutes ? (
+            <ExamTimer
+              key={section}
+              label={`${timedSection.title}: time left`}
+              endsAt={sectionEnds[section!]!}
+              offsetMs={offsetMs}
+              onTimeUp={sectionTimeUp}
+            />
+          ) : null}
+          <ExamTimer label="Time left" endsAt={attempt.ends_at} offsetMs={offsetMs} onTimeUp={timeUp} />
+        </div>
       </header>
-      {sections.length > 1 ? (
-        <nav className="exam-sections" aria-label="Sections">
-          {sections.map((s) => (
-            <button
-              key={s.title}
-              type="button"
-              className="exam-section-tab"
-              aria-current={index >= s.start && index < s.end ? 'true' : undefined}
-              onClick={() => send({ type: 'question.go', index: s.start })}
-            >
-              {s.title}
-            </button>
-          ))}
-        </nav>
-      ) : null}
+      <SectionTabs
+        attempt={attempt}
+        index={index}
+        section={section}
+        busy={busy}
+        onGo={(i) => send({ type: 'question.go', index: i })}
+        onNextSection={() => send({ type: 'section.next' })}
+      />
       {error ? (
         <Notice kind={offline ? 'info' : 'error'}>
           {error}{' '}
@@ -192,6 +201,7 @@ export function ExamScreen({ logic, testId, attemptId }: Props) {
           entries={entries}
           current={index}
           unsaved={unsaved}
+          closedNote={closedNote}
           onGo={(i) => send({ type: 'question.go', index: i })}
         />
       </div>

@@ -13,13 +13,14 @@ function clock(ms: number): string {
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
 }
 
-type Props = { endsAt: string; offsetMs: number; onTimeUp: () => void };
+type Props = { label: string; endsAt: string; offsetMs: number; onTimeUp: () => void };
 
 /**
  * The countdown on the server's clock (decision record 072): the device's clock only measures the time
- * since the attempt was loaded. At zero it tells the machine (time.up), which submits.
+ * since the attempt was loaded. At zero it tells the machine: the test's (time.up) submits; a timed
+ * section's (section.timeUp, decision record 083) moves on to the next section.
  */
-export function ExamTimer({ endsAt, offsetMs, onTimeUp }: Props) {
+export function ExamTimer({ label, endsAt, offsetMs, onTimeUp }: Props) {
   const [now, setNow] = useState(() => Date.now());
   const left = remainingMs(endsAt, offsetMs, now);
   useEffect(() => {
@@ -31,7 +32,7 @@ export function ExamTimer({ endsAt, offsetMs, onTimeUp }: Props) {
   }, [left, onTimeUp]);
   return (
     <p className={`exam-timer${left < 5 * 60_000 ? ' exam-timer-low' : ''}`}>
-      Time left: <span role="timer">{clock(left)}</span>
+      {label}: <span role="timer">{clock(left)}</span>
     </p>
   );
 }

@@ -17,11 +17,13 @@ type Props = {
   current: number;
   /** The questions whose save is still queued (offline, or in flight). */
   unsaved: Set<number>;
+  /** Timed sections (decision record 083): why question `index` cannot be opened (its section locked or not started), or null. */
+  closedNote?: (index: number) => string | null;
   onGo: (index: number) => void;
 };
 
 /** The question palette: one button per question, its state as a shape, a colour and words. */
-export function QuestionPalette({ questions, entries, current, unsaved, onGo }: Props) {
+export function QuestionPalette({ questions, entries, current, unsaved, closedNote = () => null, onGo }: Props) {
   return (
     <nav className="exam-palette" aria-label="Question palette">
       <h2 className="exam-palette-title">Questions</h2>
@@ -29,17 +31,19 @@ export function QuestionPalette({ questions, entries, current, unsaved, onGo }: 
         {questions.map((q, i) => {
           const state = paletteState(entries[q.id]);
           const pending = unsaved.has(q.id);
+          const closed = closedNote(i);
           return (
             <li key={q.id}>
               <button
                 type="button"
                 className={`exam-palette-button palette-${state}${pending ? ' palette-unsaved' : ''}`}
                 aria-current={i === current ? 'step' : undefined}
+                disabled={closed !== null}
                 onClick={() => onGo(i)}
               >
                 <span aria-hidden="true">{i + 1}</span>
                 <span className="visually-hidden">
-                  {`${i + 1}: ${PALETTE_LABELS[state]}${pending ? `, ${NOT_YET_SAVED}` : ''}`}
+                  {`${i + 1}: ${PALETTE_LABELS[state]}${pending ? `, ${NOT_YET_SAVED}` : ''}${closed ? `, ${closed}` : ''}`}
                 </span>
                 {pending ? <span aria-hidden="true" className="palette-unsaved-mark" /> : null}
               </button>

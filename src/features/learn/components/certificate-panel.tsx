@@ -1,9 +1,19 @@
-import { formatPercent, type Course } from '../../../../contract/index.ts';
+import { formatPercent, type CertificateTest, type Course } from '../../../../contract/index.ts';
 import { CertificateLink } from '../../../components/certificate-link.tsx';
 
 type RuleState = 'met' | 'open' | 'uncounted';
 const MARKS: Record<RuleState, string> = { met: '✓', open: '○', uncounted: '–' };
 const SPOKEN: Record<RuleState, string> = { met: ' (met)', open: ' (not yet met)', uncounted: '' };
+
+/** A test that is a certificate rule: passed (met), or what is still missing (decision record 071's addendum). */
+function testRule(test: CertificateTest): { state: RuleState; text: string } {
+  const name = `Test “${test.title}”`;
+  if (test.state === 'passed') return { state: 'met', text: `${name}: passed` };
+  if (test.state === 'not_taken')
+    return { state: 'open', text: `${name}: not taken yet (${test.pass_percent}% to pass)` };
+  if (test.state === 'result_pending') return { state: 'open', text: `${name}: taken, result not published yet` };
+  return { state: 'open', text: `${name}: not passed yet (${test.pass_percent}% to pass)` };
+}
 
 /**
  * The course page's certificate (decision record 052): once issued, its number, the download and the public
@@ -26,7 +36,7 @@ export function CertificatePanel({ course }: { course: Course }) {
     );
   }
   if (!eligibility) return null;
-  const { lessons, attendance, assignments } = eligibility;
+  const { lessons, attendance, assignments, tests } = eligibility;
   // A rule with nothing to count yet (no class with attendance taken, no assignment set) is neither met nor
   // missed: it reads "not counted yet" (decision record 066), never ✓.
   const rules: { state: RuleState; text: string }[] = [
@@ -50,6 +60,7 @@ export function CertificatePanel({ course }: { course: Course }) {
               (assignments.not_graded.length ? `; not graded yet: ${assignments.not_graded.join(', ')}` : '') +
               (assignments.below_pass.length ? `; below the pass mark: ${assignments.below_pass.join(', ')}` : ''),
         },
+    ...tests.map(testRule),
   ];
   return (
     <section className="card certificate-panel" aria-labelledby="certificate-title">
@@ -60,8 +71,8 @@ export function CertificatePanel({ course }: { course: Course }) {
           : 'You get a certificate when you meet every rule below.'}
       </p>
       <ul className="certificate-rules">
-        {rules.map((rule) => (
-          <li key={rule.text}>
+        {rules.map((rule, i) => (
+          <li key={`${i}:${rule.text}`}>
             <span aria-hidden="true">{MARKS[rule.state]} </span>
             {rule.text}
             <span className="visually-hidden">{SPOKEN[rule.state]}</span>

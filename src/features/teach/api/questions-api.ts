@@ -32,7 +32,7 @@ export function saveQuestion({ mode, item, values }: QuestionSave): Promise<Ques
 export const deleteQuestion = ({ item }: { item: unknown }) =>
   api.delete(ASSESSMENT_PATHS.question((item as Question).id));
 
-/** POST the CSV (multipart "file"): the count imported, or the 400 naming every bad row and column. */
+/** POST the CSV or XLSX (multipart "file"): the count imported, or the 400 naming every bad row and column. */
 export async function importQuestions(file: File): Promise<ImportOutcome> {
   try {
     const { imported } = await api.upload(ASSESSMENT_PATHS.questionImport, { files: { file } }, ImportResult);
@@ -44,6 +44,8 @@ export async function importQuestions(file: File): Promise<ImportOutcome> {
   }
 }
 
-/** The server's template: the header row in the documented column layout and three example rows. */
-export const downloadQuestionTemplate = () =>
-  api.download(ASSESSMENT_PATHS.questionTemplate, 'question-bank-template.csv');
+/** The server's template (CSV or XLSX): the header row in the documented column layout and three example rows. */
+export const downloadQuestionTemplate = (format: 'csv' | 'xlsx') =>
+  format === 'xlsx'
+    ? api.download(ASSESSMENT_PATHS.questionTemplateXlsx, 'question-bank-template.xlsx')
+    : api.download(ASSESSMENT_PATHS.questionTemplate, 'question-bank-template.csv');

@@ -7,14 +7,14 @@ import type { QuestionBankMachines } from '../types.ts';
 
 type Props = {
   importer: QuestionBankMachines['importer'];
-  downloadTemplate: () => Promise<void>;
+  downloadTemplate: (format: 'csv' | 'xlsx') => Promise<void>;
   /** After an import that went in: the list reloads. */
   onImported: () => void;
 };
 
 /**
- * Import CSV (decision record 071): the template to start from, a file, and the server's answer — the
- * count imported, or every bad row and column named with nothing imported.
+ * Import CSV or Excel (decision records 071, 083): the template to start from (CSV or XLSX, the same columns),
+ * a file, and the server's answer — the count imported, or every bad row and column named with nothing imported.
  */
 export function QuestionImport({ importer, downloadTemplate, onImported }: Props) {
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
@@ -34,28 +34,31 @@ export function QuestionImport({ importer, downloadTemplate, onImported }: Props
     setOutcome(null);
     send({ type: 'form.submit', values: { file: file as File } });
   }
-  function template() {
+  function template(format: 'csv' | 'xlsx') {
     setTemplateError(null);
-    downloadTemplate().catch(() => setTemplateError('The template could not be downloaded. Please try again.'));
+    downloadTemplate(format).catch(() => setTemplateError('The template could not be downloaded. Please try again.'));
   }
   return (
     <section className="card question-import" aria-labelledby="import-csv">
-      <h2 id="import-csv">Import CSV</h2>
+      <h2 id="import-csv">Import CSV or Excel</h2>
       <p>
         One question per row, in the template’s columns; every row is checked and the file is imported whole or not at
         all.{' '}
-        <button type="button" className="btn btn-ghost btn-small" onClick={template}>
+        <button type="button" className="btn btn-ghost btn-small" onClick={() => template('csv')}>
           Download the template (CSV)
+        </button>{' '}
+        <button type="button" className="btn btn-ghost btn-small" onClick={() => template('xlsx')}>
+          Download the template (Excel)
         </button>
       </p>
       {templateError ? <Notice kind="error">{templateError}</Notice> : null}
       <form onSubmit={submit} noValidate>
         <div className="field">
-          <label htmlFor="question-csv">CSV file</label>
+          <label htmlFor="question-csv">CSV or Excel (.xlsx) file</label>
           <input
             id="question-csv"
             type="file"
-            accept=".csv,text/csv"
+            accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             aria-invalid={errors.file ? true : undefined}
             aria-describedby={errors.file ? 'question-csv-e' : undefined}
             onChange={(e) => setFile(e.target.files?.[0] ?? undefined)}

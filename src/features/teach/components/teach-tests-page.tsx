@@ -1,44 +1,75 @@
+import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { titled, type Test } from '../../../../contract/index.ts';
-import type { TestAnalysis, TestAttemptRow } from '../../../../contract/assessment-analysis.ts';
-import { Notice } from '../../../components/notice.tsx';
+import type { Test } from '../../../../contract/index.ts';
+import { TEST_SCREEN_TEXTS as T } from '../../../../contract/assessment-texts.ts';
+import { adminModalMode } from '../../../../machines/admin-modal.machine.ts';
+import { Modal } from '../../../components/modal.tsx';
+import { FormError, Notice } from '../../../components/notice.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
-import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useLoaderMachine } from '../../../lib/use-preloaded-machine.ts';
 import { formatDateTime, plural } from '../../../utils/format.ts';
 import type { TeachTestsMachines } from '../types.ts';
 import { ForInstructors } from './for-instructors.tsx';
 import { TeachNav } from './teach-nav.tsx';
+import { TestForm } from './test-form.tsx';
+import { KIND, LoadFailed, testStatus } from './test-labels.tsx';
 
-const KIND = { quiz: 'Quiz', mock: 'Mock test' } as const;
+type Choice = { value: string; label: string };
 
-/** A failed load: the loader's words and a retry. */
-function LoadFailed({ error, retry }: { error: string | null; retry: () => void }) {
-  return (
-    <>
-      <Notice kind="error">{error}</Notice>
-      <button type="button" className="btn" onClick={retry}>
-        Try again
-      </button>
-    </>
-  );
-}
-
-/** /teach/tests: the tests of the programs taught, each with its window and its attempts. */
+/**
+ * /teach/tests (decision record 071): the tests of the programs taught (every one for an administrator),
+ * each with its program, batch, window in IST, attempts and status; add, edit and delete them in the admin
+ * modal machine's dialog. Delete says what it touches first; the server refuses a test with attempts.
+ */
 export function TeachTestsPage({ machines }: { machines: TeachTestsMachines }) {
   const [snapshot, send] = useLoaderMachine(machines.tests, {});
+  const [batches] = useLoaderMachine(machines.batches, {});
+  const [modalLogic] = useState(() => machines.modal(() => send({ type: 'loader.reload' })));
+  const [modal, sendModal] = useMachine(modalLogic);
+  // The test last asked to be deleted: a refusal is shown in its card, beside its Delete button (decision 068).
+  const [lastDeleted, setLastDeleted] = useState<number | null>(null);
+  // The clock the statuses (upcoming, open, closed) are read at: when the page opened.
+  const [now] = useState(() => Date.now());
   const { data, error } = snapshot.context;
-  if (snapshot.matches('loading')) return <PageLoading text="Loading your tests..." />;
+  if (!data && snapshot.matches('loading')) return <PageLoading text="Loading your tests..." />;
   if (data && !data.ok) return <ForInstructors message={data.message} />;
+
+  const taught = batches.context.data?.ok ? batches.context.data.data : [];
+  const programs: Choice[] = [...new Map(taught.map((b) => [b.program.id, b.program.title]))]
+    .map(([id, title]) => ({ value: String(id), label: title }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  const batchChoices = new Map<string, Choice[]>();
+  for (const b of taught) {
+    const list = batchChoices.get(String(b.program.id)) ?? [];
+    batchChoices.set(String(b.program.id), [...list, { value: String(b.id), label: b.name }]);
+  }
+  const programName = (id: number) => programs.find((p) => p.value === String(id))?.label ?? `Program #${id}`;
+  const batchName = (id: number | null) =>
+    id === null ? T.everyBatch : (taught.find((b) => b.id === id)?.name ?? `Batch #${id}`);
+
+  const mode = adminModalMode(modal.value);
+  const { item, notice, fieldErrors } = modal.context;
+  const saving = modal.hasTag('saving');
+  const close = () => sendModal({ type: 'modal.close' });
+  const deleting = item as Test | null;
+  const deleteError = modal.hasTag('open') ? null : modal.context.error;
+
   return (
-    <div className="container page">
+    <div className="container page teach-tests">
       <TeachNav />
       <h1>Tests</h1>
+      <button type="button" className="btn btn-primary" onClick={() => sendModal({ type: 'modal.add' })}>
+        Add test
+      </button>
+      {notice ? (
+        <Notice kind="success" onDismiss={() => sendModal({ type: 'notice.dismiss' })}>
+          {notice}
+        </Notice>
+      ) : null}
       {error ? <LoadFailed error={error} retry={() => send({ type: 'loader.reload' })} /> : null}
-      {data?.ok && data.data.length === 0 ? <p>No tests yet.</p> : null}
+      {data?.ok && data.data.length === 0 ? <p>{T.empty}</p> : null}
       {data?.ok ? (
         <ul className="teach-batches">
           {data.data.map((test: Test) => (
@@ -47,117 +78,82 @@ export function TeachTestsPage({ machines }: { machines: TeachTestsMachines }) {
                 <Link to={paths.teachTest.to(test.id)}>{test.title}</Link>
               </h2>
               <p className="meta">
-                <span className="badge badge-navy">{KIND[test.kind]}</span> {formatDateTime(test.opens_at)} –{' '}
-                {formatDateTime(test.closes_at)} · {test.duration_minutes} min
+                <span className="badge badge-navy">{KIND[test.kind]}</span> {testStatus(test, now)}
+                {test.certificate_rule ? <span className="badge">{T.certificateRule}</span> : null}
+              </p>
+              <p className="meta">
+                {programName(test.program)} · {batchName(test.batch)}
+              </p>
+              <p className="meta">
+                {formatDateTime(test.opens_at)} – {formatDateTime(test.closes_at)} · {test.duration_minutes} min
               </p>
               <p className="meta">{plural(test.attempts, 'attempt')}</p>
+              <div className="actions">
+                <button
+                  type="button"
+                  className="btn btn-outline btn-small"
+                  aria-label={`Edit ${test.title}`}
+                  onClick={() => sendModal({ type: 'modal.edit', item: test })}
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-danger btn-small"
+                  aria-label={`Delete ${test.title}`}
+                  onClick={() => {
+                    setLastDeleted(test.id);
+                    sendModal({ type: 'modal.delete', item: test });
+                  }}
+                >
+                  Delete
+                </button>
+              </div>
+              {deleteError && lastDeleted === test.id ? (
+                <FormError onDismiss={() => sendModal({ type: 'notice.dismiss' })}>{deleteError}</FormError>
+              ) : null}
             </li>
           ))}
         </ul>
       ) : null}
-    </div>
-  );
-}
-
-const score = (a: TestAttemptRow) => (a.score === null ? 'Not scored' : `${a.score} / ${a.max_score ?? '—'}`);
-const dash = (n: number | null) => (n === null ? '—' : String(n));
-
-function Attempts({ attempts }: { attempts: TestAttemptRow[] }) {
-  if (attempts.length === 0) return <p>No attempts yet.</p>;
-  return (
-    <ScrollTable
-      label="Every attempt"
-      headers={['Student', 'Attempt', 'Submitted', 'Score', 'Correct / wrong / unanswered', 'Rank', 'Tab switches']}
-    >
-      {attempts.map((a) => (
-        <tr key={a.id}>
-          <td>{a.student_name}</td>
-          <td>{a.number}</td>
-          <td>
-            {a.submitted_at ? formatDateTime(a.submitted_at) : 'In progress'}
-            {a.submitted_by === 'timer' ? ' (time up)' : ''}
-          </td>
-          <td>{score(a)}</td>
-          <td>{[a.correct, a.wrong, a.unanswered].map(dash).join(' / ')}</td>
-          <td>{dash(a.rank)}</td>
-          <td>{a.events.filter((e) => e.kind === 'tab_hidden').length}</td>
-        </tr>
-      ))}
-    </ScrollTable>
-  );
-}
-
-function Analysis({ analysis }: { analysis: TestAnalysis }) {
-  return (
-    <ScrollTable
-      label="Each question’s figures"
-      caption={`Over ${plural(analysis.candidates, 'scored attempt')}; the discrimination index needs at least 6.`}
-      headers={['Question', 'Topic', 'Attempted', 'Share correct', 'Discrimination', 'Options chosen']}
-    >
-      {analysis.questions.map((q) => (
-        <tr key={q.question}>
-          <td>{q.text}</td>
-          <td>{q.topic}</td>
-          <td>{q.attempted}</td>
-          <td>{q.share_correct === null ? '—' : `${q.share_correct}%`}</td>
-          <td>{dash(q.discrimination_index)}</td>
-          <td>
-            {Object.entries(q.option_counts)
-              .map(([id, n]) => `${id}: ${n}`)
-              .join(' · ') || '—'}
-          </td>
-        </tr>
-      ))}
-    </ScrollTable>
-  );
-}
-
-/** /teach/tests/:id: every attempt, the per-question analysis and the scores as CSV. */
-export function TeachTestPage({ machines, testId }: { machines: TeachTestsMachines; testId: string }) {
-  const [snapshot, send] = useLoaderMachine(machines.report, { params: { id: testId } });
-  const [downloadError, setDownloadError] = useState<string | null>(null);
-  const { data, error } = snapshot.context;
-  const report = data?.ok ? data.data : null;
-  useDocumentTitle(titled(report ? report.test.title : 'Test'));
-  if (!data && snapshot.matches('loading')) return <PageLoading text="Loading the test..." />;
-  if (data && !data.ok) return <ForInstructors message={data.message} />;
-  if (!report) {
-    return (
-      <div className="container page">
-        <LoadFailed error={error} retry={() => send({ type: 'loader.reload' })} />
-      </div>
-    );
-  }
-  const { test, attempts, analysis } = report;
-  function download() {
-    setDownloadError(null);
-    machines
-      .downloadScores(test.id)
-      .catch(() => setDownloadError('The scores could not be downloaded. Please try again.'));
-  }
-  return (
-    <div className="container page">
-      <TeachNav />
-      <p>
-        <Link to={paths.teachTests}>← Tests</Link>
-      </p>
-      <h1>{test.title}</h1>
-      <p className="meta">
-        {KIND[test.kind]} · {formatDateTime(test.opens_at)} – {formatDateTime(test.closes_at)} · pass mark{' '}
-        {test.pass_percent}%
-      </p>
-      <section aria-labelledby="test-attempts">
-        <h2 id="test-attempts">Attempts</h2>
-        <button type="button" className="btn btn-outline btn-small" onClick={download}>
-          Download scores (CSV)
-        </button>
-        {downloadError ? <Notice kind="error">{downloadError}</Notice> : null}
-        <Attempts attempts={attempts} />
-      </section>
-      <section aria-labelledby="test-analysis">
-        <h2 id="test-analysis">Question analysis</h2>
-        <Analysis analysis={analysis} />
-      </section>
+      {mode === 'add' || mode === 'edit' ? (
+        <TestForm
+          item={mode === 'edit' ? (item as Test) : null}
+          programs={programs}
+          batches={batchChoices}
+          questions={machines.questions}
+          saving={saving}
+          error={modal.context.error}
+          fieldErrors={fieldErrors}
+          onSubmit={(values) => sendModal({ type: 'modal.submit', values })}
+          onClose={close}
+        />
+      ) : null}
+      {(modal.matches('confirmingDelete') || modal.matches('deleting')) && deleting ? (
+        <Modal title="Delete test" onClose={close} size="small" role="alertdialog">
+          <p>
+            {T.deleteImpact({
+              title: deleting.title,
+              sections: deleting.sections.length,
+              questions: deleting.sections.reduce((n, s) => n + s.questions.length, 0),
+              attempts: deleting.attempts,
+            })}
+          </p>
+          <footer>
+            <button type="button" className="btn btn-outline" onClick={close} disabled={saving} data-autofocus>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={() => sendModal({ type: 'modal.confirm' })}
+              disabled={saving}
+            >
+              {saving ? 'Deleting...' : 'Delete'}
+            </button>
+          </footer>
+        </Modal>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,2 @@
+/** What other domains may use of certificates beyond its service (decision record 076). */
+export { calendarPath, courseAnswer } from './progress.ts';
