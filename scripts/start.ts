@@ -52,8 +52,10 @@ runServer().then(
   ({ url, config }) => {
     // The processes that really run (the demo's sandbox gateway keeps the server to one).
     const processes = serverProcesses(config);
+    // Open it by name: passkeys need the site's name (the relying party is localhost by default), not an IP.
+    const open = url.replace(/^http:\/\/(127\.0\.0\.1|0\.0\.0\.0|\[::1?\])(?=[:/]|$)/, 'http://localhost');
     console.log(
-      `Credit careers institute running at ${url}/ (${config.databaseUrl.startsWith('sqlite') ? 'SQLite' : 'PostgreSQL'}${config.demoMode ? ', demo mode: admin/admin123, student/student123' : ''}; ${processes} server process${processes === 1 ? '' : 'es'})`,
+      `Credit careers institute running at ${open}/ (${config.databaseUrl.startsWith('sqlite') ? 'SQLite' : 'PostgreSQL'}${config.demoMode ? ', demo mode: admin/admin123, student/student123' : ''}; ${processes} server process${processes === 1 ? '' : 'es'})`,
     );
   },
   (error: unknown) => {
