@@ -149,3 +149,29 @@ describe("a user's Deactivate", () => {
     expect(error.closest('[role="alert"]')).toHaveFocus();
   });
 });
+
+describe("an enrollment's Resolve to a status without access", () => {
+  it('lists what it touches only once such a status is chosen, and resolves only from its button', async () => {
+    const { user, api } = adminPanel({
+      [`GET ${API.admin.enrollments}`]: list([enrollment()]),
+      [`GET ${API.admin.enrollmentImpact(9)}`]: ok(impactOf()),
+      [`POST ${API.admin.resolveEnrollment(9)}`]: ok(enrollment({ status: 'cancelled', is_active: false })),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Enrollments' }));
+    const row = await screen.findByRole('row', { name: /Credit Analyst Program/ });
+    await user.click(within(row).getByRole('button', { name: 'Resolve' }));
+    const d = within(screen.getByRole('dialog'));
+    expect(d.queryByRole('region', { name: 'What this resolve touches' })).toBeNull();
+    expect(api.callsTo(`GET ${API.admin.enrollmentImpact(9)}`)).toHaveLength(0);
+    await user.selectOptions(d.getByLabelText(/^Status/), 'cancelled');
+    const touched = d.getByRole('region', { name: 'What this resolve touches' });
+    expect(await within(touched).findByText(/loses access to Credit Analyst Program \(batch Jan 2027\)/)).toBeVisible();
+    expect(within(touched).getByRole('list', { name: 'Unpaid instalments' })).toHaveTextContent(
+      'instalment 2 of 3, ₹20,475.00, due 28 Dec 2026',
+    );
+    expect(touched).toHaveTextContent('stays due: refund the enrollment from the Instalments tab to cancel it.');
+    expect(api.callsTo(`POST ${API.admin.resolveEnrollment(9)}`)).toHaveLength(0);
+    await user.click(d.getByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(api.callsTo(`POST ${API.admin.resolveEnrollment(9)}`)).toHaveLength(1));
+  });
+});

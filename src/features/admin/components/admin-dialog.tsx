@@ -129,6 +129,7 @@ export function AdminDialog({ resource, snapshot, send, machines }: Props) {
           serverErrors={fieldErrors}
           onSubmit={submit}
           onCancel={close}
+          machines={machines}
         />
       </Modal>
     );

@@ -3,8 +3,11 @@ import { FAILURE_REASON_LABELS, ResolveInput, STATUS_LABELS, type Status } from 
 import { CheckField, optionsOf, SelectField, TextAreaField } from '../../../components/field.tsx';
 import { validate, type FieldErrors } from '../../../lib/validation.ts';
 import type { AdminResource } from '../tabs/resource-types.ts';
+import type { AdminMachines } from '../types.ts';
+import { ResolveImpact } from './resolve-impact.tsx';
 
 type Issue = {
+  id: number;
   status: Status;
   admin_notes: string;
   is_urgent: boolean;
@@ -19,10 +22,15 @@ type Props = {
   serverErrors: Record<string, string>;
   onSubmit: (values: Record<string, unknown>) => void;
   onCancel: () => void;
+  /** The enrollment impact's loader, for what a resolve without access touches. */
+  machines?: AdminMachines;
 };
 
+/** The statuses that keep a student's access to the course (the server's rule: enrollments/service.ts). */
+const ACCESS = new Set(['active', 'completed']);
+
 /** Resolve an enrollment or a payment (spec section 5): status, reason or issue, notes, urgent. */
-export function ResolveForm({ resource, item, saving, serverErrors, onSubmit, onCancel }: Props) {
+export function ResolveForm({ resource, item, saving, serverErrors, onSubmit, onCancel, machines }: Props) {
   const issue = item as Issue;
   const isPayment = resource.key === 'payments';
   const [values, setValues] = useState({
@@ -34,6 +42,8 @@ export function ResolveForm({ resource, item, saving, serverErrors, onSubmit, on
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const shown = { ...serverErrors, ...errors };
+  const losesAccess =
+    resource.key === 'enrollments' && ACCESS.has(issue.status) && values.status !== '' && !ACCESS.has(values.status);
   const set = (patch: Partial<typeof values>) => setValues((current) => ({ ...current, ...patch }));
 
   function submit(event: FormEvent) {
@@ -70,6 +80,9 @@ export function ResolveForm({ resource, item, saving, serverErrors, onSubmit, on
         disabled={saving}
         onChange={(e) => set({ status: e.target.value })}
       />
+      {losesAccess && machines?.enrollmentImpact ? (
+        <ResolveImpact id={issue.id} loader={machines.enrollmentImpact} />
+      ) : null}
       {isPayment ? (
         <SelectField
           label="Failure reason"
