@@ -17,7 +17,7 @@ export const ASSESSMENT_DATA: Record<string, TableClass> = {
     notPersonal: [
       ...['id', 'title', 'program_id', 'batch_id', 'lesson_id', 'kind', 'duration_minutes', 'opens_at', 'closes_at'],
       ...['attempts_allowed', 'shuffle_questions', 'shuffle_options', 'pass_percent', 'results_at'],
-      ...['results_computed_at', 'created_at', 'updated_at'],
+      ...['results_computed_at', 'certificate_rule', 'created_at', 'updated_at'],
     ],
     withheld: { created_by: STAFF },
   },
@@ -25,7 +25,10 @@ export const ASSESSMENT_DATA: Record<string, TableClass> = {
   test_questions: { notPersonal: ['test_id', 'section_id', 'question_id', 'position'] },
   attempts: {
     file: 'test_attempts',
-    exported: ['id', 'test_id', 'number', 'started_at', 'ends_at', 'submitted_at', 'submitted_by', 'question_order'],
+    exported: [
+      ...['id', 'test_id', 'number', 'started_at', 'ends_at', 'submitted_at', 'submitted_by', 'question_order'],
+      'sections',
+    ],
     withheld: { student_id: 'the account itself' },
   },
   attempt_answers: {
