@@ -127,8 +127,9 @@ export default defineConfig(({ command }) => ({
           // the server's modules are imported once, not once per file (a third of the suite's time).
           isolate: false,
           setupFiles: ['tests/api/support/each-file.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Limits against a hang, not timings: a test that seeds the demo may take a minute on a loaded machine.
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
           // Passwords hashed at N=2^12 instead of production's 2^17 (read only with NODE_ENV=test: server/platform/lib/passwords.ts).
           env: { SCRYPT_TEST_LOG2_N: '12' },
         },

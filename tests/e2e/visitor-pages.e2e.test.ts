@@ -91,5 +91,5 @@ describe('Visitor', () => {
       expect(errors, `console errors on ${path}`).toEqual([]);
       expect(calls, `API calls on ${path}`).toEqual([]);
     }
-  });
+  }, 240_000); // a limit against a hang while it walks every public page, not a timing
 });
