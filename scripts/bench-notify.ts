@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { NOTIFY_PATHS } from '../contract/notifications.ts';
 import { startMessagingSandbox } from '../server/domains/notifications/sandbox.ts';
-import { busiestSecond, outbox, percentile, sandboxCeiling, tally, type Tally } from './bench/notify-check.ts';
+import { busiestSecond, outbox, quantile, sandboxCeiling, tally, type Tally } from './bench/notify-check.ts';
 import { meterFor } from './bench/notify-cost.ts';
 import { GROUPS, prepareNotify, type NotifyData } from './bench/notify-data.ts';
 import { notifyRows, type Run } from './bench/notify-report.ts';
@@ -134,8 +134,8 @@ async function main() {
       tally: t,
       groups: GROUPS.map((g) => [g, data.students.filter((s) => s.group === g).length] as const),
       fallback: {
-        sms: { p50: percentile(t.smsFallbackMs, 50), max: Math.max(...t.smsFallbackMs) },
-        email: { p50: percentile(t.emailFallbackMs, 50), max: Math.max(...t.emailFallbackMs) },
+        sms: { p50: quantile(t.smsFallbackMs, 0.5), max: Math.max(...t.smsFallbackMs) },
+        email: { p50: quantile(t.emailFallbackMs, 0.5), max: Math.max(...t.emailFallbackMs) },
       },
     };
     const rows = notifyRows(run);

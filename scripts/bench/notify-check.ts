@@ -145,8 +145,9 @@ export async function sandboxCeiling(base: string, seconds: number, concurrency 
   return { perSecond: accepted / seconds, accepted, limited };
 }
 
-export const percentile = (values: number[], p: number) => {
+/** The value at quantile `q` (0.5 for the median, 0.99 for p99) of `values`. */
+export const quantile = (values: number[], q: number) => {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 };

@@ -2,7 +2,7 @@ import { istDateTime, istLocalToIso, type Test } from '../../../contract/index.t
 
 /**
  * The test form's typed values and the body the contract's TestInput takes (decision record 071). Times are
- * typed in India Standard Time (`datetime-local` values) and sent with +05:30 whatever the browser's zone.
+ * typed in India Standard Time (`datetime-local` values) and sent with India's offset (contract/time.ts) whatever the browser's zone.
  */
 
 export type SectionValues = {
