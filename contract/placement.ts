@@ -219,7 +219,7 @@ export const PlacementFigures = z.object({
 export type PlacementFigures = z.infer<typeof PlacementFigures>;
 
 export const PlacementSummary = z.object({
-  /** IST day of the latest change to the placement record the figures were computed from. */
+  /** IST day of the latest change among what the figures count (verified offers, opt-outs, batch ends, partners). */
   as_of: z.string().nullable(),
   /** First and last year in which the counted batches ended (null when none has). */
   batches_from: z.number().int().nullable(),

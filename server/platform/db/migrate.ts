@@ -37,6 +37,7 @@ import * as userPhone from './migrations/034_user_phone.ts';
 import * as notifications from './migrations/032_notifications.ts';
 import * as storyConsent from './migrations/036_story_consent.ts';
 import * as placementDocuments from './migrations/037_placement_documents.ts';
+import * as placementPhotoAndOptOutTime from './migrations/038_placement_photo_and_opt_out_time.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '032_notifications': notifications,
   '036_story_consent': storyConsent,
   '037_placement_documents': placementDocuments,
+  '038_placement_photo_and_opt_out_time': placementPhotoAndOptOutTime,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
