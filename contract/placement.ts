@@ -135,6 +135,10 @@ export const StudentOfferForm = StudentOfferInput.extend({
 
 /** An offer the office records (a student of the batch; status claimed until verified). */
 export const OfficeOfferInput = StudentOfferInput.extend({ student: z.number().int().positive() });
+/** The office's Add offer as the admin panel checks it: the fields and the offer letter if the office has it. */
+export const OfficeOfferForm = OfficeOfferInput.extend({
+  offer_letter: pdfFile(D.offerLetterMissing, D.offerLetterType).nullish(),
+});
 
 export const OfferDecisionInput = z.object({ note: line().trim().min(10, PLACEMENT_MESSAGES.note).max(1000) });
 export const ConfirmationRequestInput = z.object({ contact_email: requiredEmail() });

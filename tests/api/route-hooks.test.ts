@@ -39,6 +39,8 @@ const UPLOAD_ROUTES = [
   `POST ${OPENING_PATHS.apply()}`,
   `POST ${PLACEMENT_PATHS.studentOffers}`,
   `PUT ${PLACEMENT_PATHS.offerLetter()}`,
+  // The office's offer with its letter.
+  `POST ${PLACEMENT_PATHS.offers}`,
 ].sort();
 
 describe(`the hooks every request passes through (${TEST_DB})`, () => {
