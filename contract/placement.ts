@@ -133,6 +133,9 @@ export const StudentOfferForm = StudentOfferInput.extend({
   offer_letter: pdfFile(D.offerLetterMissing, D.offerLetterType).nullish(),
 });
 
+/** Add or replace a claimed offer's letter from the dashboard: the PDF chosen (the server reads its bytes). */
+export const OfferLetterForm = z.object({ offer_letter: pdfFile(D.offerLetterMissing, D.offerLetterType) });
+
 /** An offer the office records (a student of the batch; status claimed until verified). */
 export const OfficeOfferInput = StudentOfferInput.extend({ student: z.number().int().positive() });
 /** The office's Add offer as the admin panel checks it: the fields and the offer letter if the office has it. */
