@@ -4,7 +4,7 @@ import { adminOnly } from '../../../platform/http/auth.ts';
 import { registerAdminWrites } from './admin-writes.ts';
 import { parseQuery } from '../../../platform/lib/validate.ts';
 import { createSuccessStoryRepository } from '../repositories/content.ts';
-import { createStoryService, storyOfferFields } from '../../placement/index.ts';
+import { createStoryService, removeStoryPhoto, storyOfferFields, storyPhotoFile } from '../../placement/index.ts';
 import { STORY_PATHS } from '../../../../contract/stories.ts';
 import { nowIso } from '../../../platform/lib/time.ts';
 
@@ -47,6 +47,12 @@ export default async function successStoryRoutes(app: FastifyInstance) {
       const row = { ...input, ...fromOffer, is_featured: input.is_featured ? 1 : 0 };
       await createSuccessStoryRepository(trx).update(id, changed ? { ...row, changed_at: nowIso() } : row);
     },
-    remove: async (trx, id) => (await createSuccessStoryRepository(trx).remove(id), 'deleted'),
+    // A deleted story's uploaded photo goes with it (a failed delete leaves the row without its photo: 404).
+    remove: async (trx, id) => {
+      const photo = await storyPhotoFile(trx, id);
+      await createSuccessStoryRepository(trx).remove(id);
+      await removeStoryPhoto(app.deps.config.uploadDir, photo);
+      return 'deleted';
+    },
   });
 }
