@@ -15,6 +15,7 @@ export const PLACEMENT_DOCUMENT_MESSAGES = {
   noResume: 'This application has no résumé.',
   noOfferLetter: 'This offer has no offer letter.',
   uploadFailed: 'The offer letter could not be uploaded. Try again.',
+  offerLetterSaved: 'Offer letter saved. The placement office reads it to verify the offer.',
   downloadFailed: 'The file could not be downloaded. Try again.',
 } as const;
 

@@ -133,8 +133,15 @@ export const StudentOfferForm = StudentOfferInput.extend({
   offer_letter: pdfFile(D.offerLetterMissing, D.offerLetterType).nullish(),
 });
 
+/** Add or replace a claimed offer's letter from the dashboard: the PDF chosen (the server reads its bytes). */
+export const OfferLetterForm = z.object({ offer_letter: pdfFile(D.offerLetterMissing, D.offerLetterType) });
+
 /** An offer the office records (a student of the batch; status claimed until verified). */
 export const OfficeOfferInput = StudentOfferInput.extend({ student: z.number().int().positive() });
+/** The office's Add offer as the admin panel checks it: the fields and the offer letter if the office has it. */
+export const OfficeOfferForm = OfficeOfferInput.extend({
+  offer_letter: pdfFile(D.offerLetterMissing, D.offerLetterType).nullish(),
+});
 
 export const OfferDecisionInput = z.object({ note: line().trim().min(10, PLACEMENT_MESSAGES.note).max(1000) });
 export const ConfirmationRequestInput = z.object({ contact_email: requiredEmail() });
@@ -219,7 +226,7 @@ export const PlacementFigures = z.object({
 export type PlacementFigures = z.infer<typeof PlacementFigures>;
 
 export const PlacementSummary = z.object({
-  /** IST day of the latest change to the placement record the figures were computed from. */
+  /** IST day of the latest change among what the figures count (verified offers, opt-outs, batch ends, partners). */
   as_of: z.string().nullable(),
   /** First and last year in which the counted batches ended (null when none has). */
   batches_from: z.number().int().nullable(),

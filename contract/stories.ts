@@ -70,6 +70,8 @@ export const AdminSuccessStory = z.object({
   designation: z.string(),
   salary: z.string(),
   photo: z.string(),
+  /** An uploaded photo is held (migration 041): published instead of \`photo\`, with the student's consent. */
+  photo_uploaded: z.boolean(),
   story: z.string(),
   is_featured: z.boolean(),
   /** The student consented to at least one item, on a verified offer. */

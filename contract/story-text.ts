@@ -22,7 +22,14 @@ export const STORY_PATHS = {
   mine: '/classroom/stories/',
   consent: (id: number | string = ':id') => `/classroom/stories/${id}/consent/`,
   adminList: '/api/admin/success-stories/',
+  /** A story's uploaded photo: to anyone once its student consented to the photo (else 404). */
+  photo: (id: number | string = ':id') => `/classroom/success-stories/${id}/photo/`,
+  /** The office uploads (or replaces) a story's photo: multipart, the image in `photo`. */
+  adminPhoto: (id: number | string = ':id') => `/api/admin/success-stories/${id}/photo/`,
 } as const;
+
+/** What a story photo's input offers (the server decides from the bytes: JPEG, PNG or WebP). */
+export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
 
 /** The version of the consent statement below, recorded with every consent event. */
 export const STORY_CONSENT_VERSION = 'story-consent-1';
@@ -34,6 +41,9 @@ export const STORY_MESSAGES = {
   beforeOffer: (offerDate: string) =>
     `You can give consent from the offer date (${offerDate}) on: consent to publish is given after selection (CCPA coaching guidelines).`,
   choices: 'Say yes (true) or no (false) for each of name, photo, company and CTC.',
+  photoMissing: 'Choose the photo (a JPEG, PNG or WebP image).',
+  photoType: 'The photo must be a JPEG, PNG or WebP image. Save it as one of those and upload that.',
+  noPhoto: 'This story has no photo to show.',
 } as const;
 
 /** "Paid, ₹45,000" or "Free (no fee paid)": how the course's fee reads beside a story. */

@@ -11,6 +11,8 @@ import {
   PLACEMENT_MESSAGES,
   RegisterInput,
   StudentOfferForm,
+  OfferLetterForm,
+  PLACEMENT_DOCUMENT_MESSAGES,
   userMessage,
   WhatsAppOptInForm,
   ApplicationForm,
@@ -173,6 +175,18 @@ export const offerReportMachine = createFormSubmitMachine<typeof StudentOfferFor
   failureText: PLACEMENT_MESSAGES.reportFailed,
 });
 export type OfferReportLogic = typeof offerReportMachine;
+
+/**
+ * The dashboard's Add or Replace offer letter of a claimed offer (decision record 078): the PDF chosen;
+ * `submit` is PUT /classroom/offers/{id}/offer-letter/ through the one upload (a refusal, e.g. the offer
+ * verified meanwhile or the file too large, shows in the form); `submitted` reloads the offer list.
+ */
+export const offerLetterMachine = createFormSubmitMachine<typeof OfferLetterForm, Offer>({
+  id: 'offer-letter',
+  schema: OfferLetterForm,
+  failureText: PLACEMENT_DOCUMENT_MESSAGES.uploadFailed,
+});
+export type OfferLetterLogic = typeof offerLetterMachine;
 
 /**
  * The dashboard's Apply to an opening (decision record 078): the cover note and the résumé (a PDF, needed);

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, ASSIGNMENT_PATHS, DELIVERY_PATHS, OPENING_PATHS, PLACEMENT_PATHS } from '../../contract/index.ts';
+import {
+  API,
+  ASSIGNMENT_PATHS,
+  DELIVERY_PATHS,
+  OPENING_PATHS,
+  PLACEMENT_PATHS,
+  STORY_PATHS,
+} from '../../contract/index.ts';
 import { ASSESSMENT_PATHS } from '../../contract/assessment-paths.ts';
 import { NOTIFY_PATHS } from '../../contract/notifications.ts';
 import { createTestApp, TEST_DB, type TestContext } from './support/harness.ts';
@@ -39,6 +46,10 @@ const UPLOAD_ROUTES = [
   `POST ${OPENING_PATHS.apply()}`,
   `POST ${PLACEMENT_PATHS.studentOffers}`,
   `PUT ${PLACEMENT_PATHS.offerLetter()}`,
+  // The office's offer with its letter.
+  `POST ${PLACEMENT_PATHS.offers}`,
+  // A success story's photo.
+  `PUT ${STORY_PATHS.adminPhoto()}`,
 ].sort();
 
 describe(`the hooks every request passes through (${TEST_DB})`, () => {

@@ -25,6 +25,10 @@ import {
   invalidLogin,
   invalidAnnouncement,
   invalidOfferReport,
+  invalidOfferLetter,
+  letterFinalRefusal,
+  offerLetterModel,
+  validOfferLetter,
   invalidQuestionImport,
   invalidRegistration,
   invalidOptIn,
@@ -136,6 +140,19 @@ const forms: [MachineModel, FormOracle][] = [
       failureText: new Map<unknown, string>([
         [notEnrolledRefusal, PLACEMENT_MESSAGES.notEnrolled],
         [networkError, PLACEMENT_MESSAGES.reportFailed],
+      ]),
+    },
+  ],
+  [
+    offerLetterModel,
+    {
+      invalid: invalidOfferLetter,
+      fieldErrors: { offer_letter: PLACEMENT_DOCUMENT_MESSAGES.offerLetterType },
+      valid: validOfferLetter,
+      sent: validOfferLetter,
+      failureText: new Map<unknown, string>([
+        [letterFinalRefusal, PLACEMENT_DOCUMENT_MESSAGES.offerLetterFinal],
+        [networkError, PLACEMENT_DOCUMENT_MESSAGES.uploadFailed],
       ]),
     },
   ],

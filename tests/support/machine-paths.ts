@@ -71,11 +71,16 @@ function describeEvent(event: EventObject): string {
   return shown === '{}' ? type : `${type}(${shown.length > 60 ? `${shown.slice(0, 57)}...` : shown})`;
 }
 
-/** Error events serialise as {} by default; name and message tell two sample errors apart. */
+/**
+ * Error events serialise as {} by default; name and message tell two sample errors apart. A chosen file
+ * (a form's PDF) would too: its name and type tell two samples apart.
+ */
 function serializeEvent(event: EventObject): string {
-  return JSON.stringify(event, (_key, value: unknown) =>
-    value instanceof Error ? { ...value, name: value.name, message: value.message } : value,
-  );
+  return JSON.stringify(event, (_key, value: unknown) => {
+    if (value instanceof Error) return { ...value, name: value.name, message: value.message };
+    if (value instanceof File) return { file: value.name, type: value.type };
+    return value;
+  });
 }
 
 /** The expectations of a path: the real machine's snapshots along its events, computed without actors. */

@@ -1,114 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  API,
-  DELIVERY_PATHS,
-  MFA_MESSAGES,
-  MFA_PATHS,
-  PLACEMENT_MESSAGES,
-  PLACEMENT_PATHS as P,
-  type Batch,
-  type Employer,
-  type Offer,
-} from '../../contract/index.ts';
-import { fail, ok, type Handler } from './support/fake-api.ts';
-import { admin, program } from './support/fixtures.ts';
-import { renderApp } from './support/render-app.tsx';
+import { MFA_PATHS, PLACEMENT_MESSAGES, PLACEMENT_PATHS as P } from '../../contract/index.ts';
+import { fail, ok } from './support/fake-api.ts';
+import { CLAIMED, employer, STEP_UP, tab } from './support/admin-placement-world.tsx';
 
 /**
  * The Employers and Offers tabs (decision records 070 and 078): the hiring-partner rule shown, an
  * employer added with its HR contacts, an offer recorded, verified from its letter behind a step-up, and
  * the employer asked to confirm through the single-use link.
  */
-const STATS = { total_students: 1, total_programs: 1, total_faculty: 1, total_workshops: 1, total_revenue: 0 };
-const ISSUES = { total_issues: 0, failed_payments: 0, pending_enrollments: 0 };
-const STEP_UP = fail(403, { detail: MFA_MESSAGES.stepUpRequired, code: 'step_up_required' });
-const CREDIT = program({ id: 3, title: 'Credit Analyst Program' });
-const MARCH: Batch = {
-  id: 7,
-  course: 3,
-  name: 'March 2026',
-  starts_on: '2025-11-01',
-  ends_on: '2026-03-15',
-  seats: 30,
-  seats_taken: 30,
-  seats_left: 0,
-  mode: 'online',
-  location: '',
-  instructor: null,
-  is_open: false,
-};
-const employer = (over: Partial<Employer>): Employer => ({
-  id: 1,
-  name: 'HDFC Bank',
-  sector: 'bank',
-  website: 'https://www.hdfcbank.example',
-  hr_contacts: [{ name: 'Priya Nair', email: 'priya@hdfcbank.example' }],
-  is_partner: false,
-  partner_reason: '',
-  verified_offers: 4,
-  is_hiring_partner: true,
-  ...over,
-});
-const HDFC = employer({});
-const NEW_CO = employer({
-  id: 2,
-  name: 'Karur Research',
-  sector: 'research',
-  verified_offers: 0,
-  is_hiring_partner: false,
-  hr_contacts: [],
-});
-const offer = (over: Partial<Offer>): Offer => ({
-  id: 11,
-  student: 40,
-  student_name: 'Asha Rao',
-  batch: 7,
-  batch_name: 'March 2026',
-  program: 3,
-  program_title: 'Credit Analyst Program',
-  employer: 1,
-  employer_name: 'HDFC Bank',
-  designation: 'Credit Analyst',
-  annual_ctc: 650_000,
-  offer_date: '2026-04-02',
-  joining_date: null,
-  status: 'claimed',
-  verified_via: null,
-  verified_at: null,
-  consent_to_publish: false,
-  offer_letter: null,
-  created_at: '2026-04-03T10:00:00.000Z',
-  ...over,
-});
-const CLAIMED = offer({
-  offer_letter: { file_name: 'HDFC offer.pdf', size_bytes: 120_000, url: P.officeOfferLetter(11) },
-});
-const VERIFIED = offer({
-  id: 12,
-  student_name: 'Vikram Shah',
-  status: 'verified',
-  verified_via: 'employer',
-  verified_at: '2026-04-10T10:00:00.000Z',
-});
-
-function tab(key: string, routes: Record<string, Handler> = {}) {
-  return renderApp(`/admin?tab=${key}`, {
-    user: admin,
-    routes: {
-      [`GET ${API.adminStats}`]: ok(STATS),
-      [`GET ${API.admin.issueSummary}`]: ok(ISSUES),
-      [`GET ${API.faculty.list}`]: ok([]),
-      [`GET ${API.admin.users}`]: ok({ count: 0, next: null, previous: null, results: [] }),
-      [`GET ${API.programs.list}`]: ok([CREDIT]),
-      [`GET ${DELIVERY_PATHS.adminBatches}`]: ok([MARCH]),
-      [`GET ${P.employers}`]: ok([HDFC, NEW_CO]),
-      [`GET ${P.offers}`]: ok([CLAIMED, VERIFIED]),
-      ...routes,
-    },
-  });
-}
-
 describe('Employers tab', () => {
   it('shows which employers the public pages name as hiring partners', async () => {
     tab('employers');

@@ -33,6 +33,7 @@ const STORY: AdminSuccessStory = {
   designation: 'Credit Analyst',
   salary: '₹6,50,000 a year',
   photo: '',
+  photo_uploaded: false,
   story: 'From audit to ratings.',
   is_featured: true,
   published: false,

@@ -9,7 +9,7 @@ import {
 import { notFound } from '../../platform/lib/errors.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import { nowIso } from '../../platform/lib/time.ts';
-import { createStoryService, storyOfferFields } from '../placement/index.ts';
+import { createStoryService, removeStoryPhoto, storyOfferFields, storyPhotoFile } from '../placement/index.ts';
 import { createAdminWrites } from './admin-writes.ts';
 import { toFaculty, toTestimonial } from './present.ts';
 import {
@@ -80,7 +80,7 @@ export function createTestimonialService(db: Db) {
  * Success stories (decision record 079): the public list and the office's are placement's story service; the
  * office writes a story by choosing a verified offer, whose company, designation and CTC the story takes.
  */
-export function createSuccessStoryWrites(db: Db) {
+export function createSuccessStoryWrites(db: Db, uploadDir: string) {
   return createAdminWrites(db, {
     entity: 'success_story',
     read: (trx, id) => createStoryService(trx).adminOne(id),
@@ -100,6 +100,12 @@ export function createSuccessStoryWrites(db: Db) {
       const row = { ...input, ...fromOffer, is_featured: featuredFlag(input.is_featured) };
       await createSuccessStoryRepository(trx).update(id, changed ? { ...row, changed_at: nowIso() } : row);
     },
-    remove: async (trx, id) => (await createSuccessStoryRepository(trx).remove(id), 'deleted'),
+    // A deleted story's uploaded photo goes with it (a failed delete leaves the row without its photo: 404).
+    remove: async (trx, id) => {
+      const photo = await storyPhotoFile(trx, id);
+      await createSuccessStoryRepository(trx).remove(id);
+      await removeStoryPhoto(uploadDir, photo);
+      return 'deleted';
+    },
   });
 }

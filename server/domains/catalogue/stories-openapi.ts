@@ -14,6 +14,7 @@ export const STORIES_NAMED: Record<string, z.ZodType> = {
 const API = C.API.successStories;
 const P = C.STORY_PATHS;
 const tag = 'Success stories';
+const Photo = z.string().describe('JPEG, PNG or WebP image');
 
 export const STORIES_OPERATIONS: Operation[] = [
   {
@@ -65,10 +66,32 @@ export const STORIES_OPERATIONS: Operation[] = [
     errors: [404],
   },
   {
+    method: 'put',
+    path: P.adminPhoto(),
+    summary:
+      "Upload or replace a story's photo (admin): multipart `photo`, a JPEG, PNG or WebP read from its bytes (400 another type, 413 larger than UPLOAD_MAX_BYTES, 415 not multipart); published only with the student's consent to the photo, which is asked again; audited",
+    tag,
+    access: 'admin',
+    upload: { file: 'photo', required: true },
+    responses: { 200: C.AdminSuccessStory },
+    errors: [400, 404, 413, 415],
+  },
+  {
+    method: 'get',
+    path: P.photo(),
+    summary:
+      "A story's uploaded photo: to anyone while its student consents to the photo (checked per request), or with the `preview` token of the student's own stories (an hour); 404 otherwise",
+    tag,
+    access: 'public',
+    query: z.object({ v: z.string().optional(), preview: z.string().optional() }),
+    responses: { 200: Photo },
+    errors: [404],
+  },
+  {
     method: 'get',
     path: P.mine,
     summary:
-      "The stories about the caller: each as it would appear with every item, each item's consent, the offer date",
+      "The stories about the caller: each as it would appear with every item (an uploaded photo by an address signed for the caller, an hour), each item's consent, the offer date",
     tag,
     access: 'user',
     responses: { 200: z.array(C.StudentStory) },

@@ -164,12 +164,14 @@ export const PLACEMENT_OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: P.offers,
-    summary: 'Record an offer for a student of a batch (claimed until verified; audited)',
+    summary:
+      'Record an offer for a student of a batch (claimed until verified; audited): JSON, or multipart with the same fields and the offer letter in `offer_letter` (optional; a PDF read from its bytes, 400 another type, 413 larger than UPLOAD_MAX_BYTES)',
     tag,
     access: 'admin',
     body: C.OfficeOfferInput,
+    upload: { file: 'offer_letter', required: false, fields: C.OfficeOfferInput },
     responses: { 201: C.Offer },
-    errors: [400],
+    errors: [400, 413],
   },
   {
     method: 'get',

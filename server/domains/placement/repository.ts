@@ -134,10 +134,11 @@ export function placementRepository(db: Db) {
         .where('en.course_type', '=', 'program')
         .orderBy('b.ends_on', 'desc')
         .execute(),
-    setOptOut: (enrollmentId: number, optOut: boolean) =>
+    /** Sets the opt-out and when it changed (the summary's as_of follows it: migration 041). */
+    setOptOut: (enrollmentId: number, optOut: boolean, at: string) =>
       db
         .updateTable('enrollments')
-        .set({ placement_opt_out: optOut ? 1 : 0 })
+        .set({ placement_opt_out: optOut ? 1 : 0, placement_opt_out_at: at })
         .where('id', '=', enrollmentId)
         .executeTakeFirst(),
 
@@ -157,29 +158,18 @@ export function placementRepository(db: Db) {
           'en.student_id',
           'en.status',
           'en.placement_opt_out',
+          'en.placement_opt_out_at',
           'c.id as certificate_id',
+          'c.issued_at as certificate_issued_at',
         ])
         .where('b.ends_on', '<', today)
         .execute(),
     verifiedOffers: () =>
       db
         .selectFrom('placement_offers')
-        .select(['student_id', 'batch_id', 'employer_id', 'annual_ctc'])
+        .select(['student_id', 'batch_id', 'employer_id', 'annual_ctc', 'updated_at'])
         .where('status', '=', 'verified')
         .execute(),
-    /** The latest change to the placement record (offers and employers). */
-    lastChange: async (): Promise<string | null> => {
-      const a = await db
-        .selectFrom('placement_offers')
-        .select((eb) => eb.fn.max('updated_at').as('at'))
-        .executeTakeFirst();
-      const b = await db
-        .selectFrom('employers')
-        .select((eb) => eb.fn.max('updated_at').as('at'))
-        .executeTakeFirst();
-      const values = [a?.at, b?.at].filter((v): v is string => typeof v === 'string');
-      return values.length ? values.sort().at(-1)! : null;
-    },
   };
 }
 

@@ -60,6 +60,14 @@ export default async function placementRoutes(app: FastifyInstance) {
     const input = parse(StudentOfferInput, formValues(fields, ['batch', 'employer', 'annual_ctc']));
     return placement.reportOffer(student, input, pdfOf(file, LETTER));
   };
+  // The office records an offer for a student: JSON, or the office's form with the letter if it has one.
+  const recordOffer = async (request: FastifyRequest) => {
+    const admin = requireAdmin(request);
+    if (!request.isMultipart()) return placement.recordOffer(admin, parse(OfficeOfferInput, request.body), null);
+    const { fields, file } = await readLetter(request);
+    const input = parse(OfficeOfferInput, formValues(fields, ['student', 'batch', 'employer', 'annual_ctc']));
+    return placement.recordOffer(admin, input, pdfOf(file, LETTER));
+  };
   // The student adds or replaces their claimed offer's letter (multipart only).
   const attachLetter = async (request: FastifyRequest) => {
     const student = requireUser(request);
@@ -73,6 +81,9 @@ export default async function placementRoutes(app: FastifyInstance) {
         reply.code(201).send(await reportOffer(request)),
       );
       uploads.put(P.offerLetter(), { preHandler: authenticated }, attachLetter);
+      uploads.post(P.offers, { preHandler: adminOnly }, async (request, reply) =>
+        reply.code(201).send(await recordOffer(request)),
+      );
     }),
   );
   // The letter: to its student here, to administrators under the office's path (step-up: a file of personal data).
@@ -114,10 +125,6 @@ export default async function placementRoutes(app: FastifyInstance) {
   });
 
   app.get(P.offers, { preHandler: adminOnly }, (request) => placement.offers(parseQuery(OfferQuery, request.query)));
-  app.post(P.offers, { preHandler: adminOnly }, async (request, reply) => {
-    const input = parse(OfficeOfferInput, request.body);
-    return reply.code(201).send(await placement.recordOffer(requireAdmin(request), input));
-  });
   app.get(P.offer(), { preHandler: adminOnly }, (request) => placement.offer(idParam(request.params)));
   // Verifying from the offer letter changes a public figure: step-up (lib/step-up-classes.ts), a note, audited.
   app.post(P.verifyOffer(), { preHandler: adminOnly }, (request) =>

@@ -145,6 +145,22 @@ export function createPlacementService(db: Db, letters: FileStore) {
     return offerView(trx, id, actor.id === studentId ? 'student' : 'office');
   }
 
+  /** A new offer with its letter, if any: the file saved first, removed again when the offer is not written. */
+  async function offerWithLetter(
+    actor: UserRow,
+    studentId: number,
+    input: z.output<typeof StudentOfferInput>,
+    letter: PdfUpload | null,
+  ): Promise<Offer> {
+    const kept = await keepPdf(letters, letter);
+    try {
+      return await inTransaction(db, (trx) => insertOffer(trx, actor, studentId, input, kept));
+    } catch (error) {
+      await letters.remove(kept.stored);
+      throw error;
+    }
+  }
+
   return {
     async employers(): Promise<Employer[]> {
       const repo = placementRepository(db);
@@ -238,18 +254,12 @@ export function createPlacementService(db: Db, letters: FileStore) {
     async studentOffers(student: UserRow): Promise<Offer[]> {
       return (await placementRepository(db).offers({ student: student.id })).map((row) => toOffer(row, 'student'));
     },
-    /** The student reports an offer, with its letter when they have it (saved first, removed if this fails). */
-    async reportOffer(student: UserRow, input: z.output<typeof StudentOfferInput>, letter: PdfUpload | null) {
-      const kept = await keepPdf(letters, letter);
-      try {
-        return await inTransaction(db, (trx) => insertOffer(trx, student, student.id, input, kept));
-      } catch (error) {
-        await letters.remove(kept.stored);
-        throw error;
-      }
-    },
-    recordOffer: (admin: UserRow, input: z.output<typeof OfficeOfferInput>) =>
-      inTransaction(db, (trx) => insertOffer(trx, admin, input.student, input)),
+    /** The student reports an offer, with its letter when they have it. */
+    reportOffer: (student: UserRow, input: z.output<typeof StudentOfferInput>, letter: PdfUpload | null) =>
+      offerWithLetter(student, student.id, input, letter),
+    /** The office records an offer for a student, with its letter when it has one. */
+    recordOffer: (admin: UserRow, input: z.output<typeof OfficeOfferInput>, letter: PdfUpload | null) =>
+      offerWithLetter(admin, input.student, input, letter),
 
     /** An administrator's decision on a claimed offer, after reading the offer letter (step-up; audited). */
     decide: (admin: UserRow, id: number, status: 'verified' | 'rejected', note: string): Promise<Offer> =>

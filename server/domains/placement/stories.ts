@@ -2,6 +2,7 @@ import {
   STORY_CONSENT_VERSION,
   STORY_ITEMS,
   STORY_MESSAGES,
+  STORY_PATHS,
   storyConsentText,
   type AdminSuccessStory,
   type PublicSuccessStory,
@@ -53,6 +54,9 @@ async function consentsOf(db: Db, rows: StoryRow[]) {
   );
 }
 
+/** An uploaded photo's address; the stored name's start changes it when the photo is replaced (no stale cache). */
+export const storyPhotoUrl = (id: number, file: string) => `${STORY_PATHS.photo(id)}?v=${file.slice(0, 8)}`;
+
 /** The story with every item, then only those consented (an item not consented is left out, not emptied). */
 function present(row: StoryRow, feePaise: number | undefined, consent: Consent): PublicSuccessStory {
   const story: PublicSuccessStory = {
@@ -71,7 +75,8 @@ function present(row: StoryRow, feePaise: number | undefined, consent: Consent):
     },
   };
   if (consent.name) story.student_name = row.student_name;
-  if (consent.photo && row.photo) story.photo = row.photo;
+  const photo = row.photo_file ? storyPhotoUrl(row.id, row.photo_file) : row.photo;
+  if (consent.photo && photo) story.photo = photo;
   if (consent.company) story.placement_company_name = row.employer_name ?? '';
   if (consent.ctc && row.annual_ctc !== null) story.annual_ctc = Number(row.annual_ctc);
   return story;
@@ -107,6 +112,7 @@ const toAdmin = (r: StoryRow, consent: Consent): AdminSuccessStory => ({
   designation: r.designation,
   salary: r.salary,
   photo: r.photo ?? '',
+  photo_uploaded: Boolean(r.photo_file),
   story: r.story,
   is_featured: Number(r.is_featured) === 1,
   published: r.offer_status === 'verified' && anyConsent(consent),
@@ -137,6 +143,16 @@ export function createStoryService(db: Db) {
     async adminOne(id: number): Promise<AdminSuccessStory | undefined> {
       const row = await repo.byId(id);
       return row ? toAdmin(row, (await consentsOf(db, [row])).get(row.id)!.consent) : undefined;
+    },
+
+    /**
+     * A story's uploaded photo as the public may see it: only on a verified offer whose student consents to
+     * the photo now (a withdrawal hides it from the next request); null otherwise.
+     */
+    async publishedPhoto(id: number): Promise<string | null> {
+      const row = await repo.byId(id);
+      if (!row?.photo_file || row.offer_status !== 'verified') return null;
+      return (await consentsOf(db, [row])).get(row.id)!.consent.photo ? row.photo_file : null;
     },
 
     /** The stories about the student, each as it would appear, with each item's consent. */

@@ -3,6 +3,7 @@ import { PLACEMENT_MESSAGES } from '../../../contract/placement.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { BusinessError, HttpError } from '../../platform/lib/errors.ts';
+import { nowIso } from '../../platform/lib/time.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
 import { placementRepository } from './repository.ts';
@@ -30,14 +31,16 @@ export function createStudentPlacementService(db: Db) {
       return (await placementRepository(db).studentBatches(student.id)).map(toBatch);
     },
 
-    /** Opts the student out of (or back into) placement for one of their batches; audited. */
+    /** Opts the student out of (or back into) placement for one of their batches, with the time; audited. */
     setOptOut: (student: UserRow, batchId: number, optOut: boolean): Promise<StudentPlacementBatch> =>
       inTransaction(db, async (trx) => {
         const repo = placementRepository(trx);
         const row = (await repo.studentBatches(student.id)).find((b) => b.batch_id === batchId);
         if (!row) throw new HttpError(404, PLACEMENT_MESSAGES.notInBatch);
         if (optOut && Number(row.placed)) throw new BusinessError(PLACEMENT_MESSAGES.placedCannotOptOut);
-        await repo.setOptOut(row.enrollment_id, optOut);
+        // The same choice again changes nothing: no write, no audit, and the summary's as_of stays.
+        if ((row.placement_opt_out === 1) === optOut) return toBatch(row);
+        await repo.setOptOut(row.enrollment_id, optOut, nowIso());
         await createAuditRepository(trx).record({
           actorId: student.id,
           action: 'update',

@@ -9,21 +9,35 @@ type Group = { students: StudentFact[]; offers: VerifiedOffer[] };
 const group = (): Group => ({ students: [], offers: [] });
 const figures = (g: Group): PlacementFigures => figuresOf(g.students, g.offers);
 
+/** The IST day after `date` (YYYY-MM-DD): a batch ending on `date` is reported from then. */
+const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The IST day of the latest change among what the figures count: a verified offer of a reported batch, a
+ * counted graduate's opt-out or return (migration 041) or certificate, a reported batch's end (the day after
+ * it, when it enters the figures), and an employer the hiring partners name. A claimed or rejected offer, or a
+ * change in a batch still running, moves no figure and so not the day (decision records 070 and 078).
+ */
+function asOf(times: (string | null | undefined)[], days: string[]): string | null {
+  const all = [...times.flatMap((t) => (t ? [istToday(new Date(t))] : [])), ...days];
+  return all.length ? all.sort().at(-1)! : null;
+}
+
 /**
  * The public placement figures (decision record 070), computed from the record on every call: the
  * graduates of every program batch that has ended, and the verified offers only. A claimed or rejected
- * offer counts nowhere. Figures per batch, per program and overall; `as_of` is the IST day of the record's
- * latest change, so a page says how current its figures are.
+ * offer counts nowhere. Figures per batch, per program and overall; `as_of` is the IST day of the latest
+ * change of what they count, so a page says how current its figures are.
  */
 export async function placementSummary(db: Db, now = new Date()): Promise<PlacementSummary> {
   const repo = placementRepository(db);
-  const [rows, offers, lastChange, employers, verifiedByEmployer] = await Promise.all([
+  const [rows, offers, employers, verifiedByEmployer] = await Promise.all([
     repo.endedBatchEnrollments(istToday(now)),
     repo.verifiedOffers(),
-    repo.lastChange(),
     repo.employers(),
     repo.verifiedOffersByEmployer(),
   ]);
+  const changes: (string | null | undefined)[] = [];
 
   const overall = group();
   const programs = new Map<
@@ -43,10 +57,12 @@ export async function placementSummary(db: Db, now = new Date()): Promise<Placem
     if (!batch) program.batches.set(r.batch_id, (batch = { ...group(), name: r.batch_name, ends_on: r.ends_on }));
     batchOf.set(r.batch_id, { program: r.program_id });
     for (const g of [overall, program.all, batch]) g.students.push(fact);
+    if (fact.completed) changes.push(r.placement_opt_out_at, r.certificate_issued_at);
   }
   for (const o of offers) {
     const at = batchOf.get(o.batch_id);
     if (!at) continue; // a batch that has not ended (or is not a program's) is not reported yet
+    changes.push(o.updated_at);
     const offer: VerifiedOffer = { key: `${o.batch_id}:${o.student_id}`, employer: o.employer_id, ctc: o.annual_ctc };
     const program = programs.get(at.program)!;
     for (const g of [overall, program.all, program.batches.get(o.batch_id)!]) g.offers.push(offer);
@@ -54,8 +70,10 @@ export async function placementSummary(db: Db, now = new Date()): Promise<Placem
 
   const years = rows.map((r) => Number(r.ends_on.slice(0, 4)));
   const counts = new Map(verifiedByEmployer.map((c) => [c.employer_id, Number(c.n)]));
+  const partners = employers.filter((e) => (counts.get(e.id) ?? 0) > 0 || e.is_partner === 1);
+  changes.push(...partners.map((e) => e.updated_at));
   return {
-    as_of: lastChange ? istToday(new Date(lastChange)) : null,
+    as_of: asOf(changes, [...new Set(rows.map((r) => dayAfter(r.ends_on)))]),
     batches_from: years.length ? Math.min(...years) : null,
     batches_to: years.length ? Math.max(...years) : null,
     methodology_url: PLACEMENT_PAGES.methodology,
@@ -70,8 +88,7 @@ export async function placementSummary(db: Db, now = new Date()): Promise<Placem
           .sort((a, b) => a[1].ends_on.localeCompare(b[1].ends_on))
           .map(([batchId, b]) => ({ batch: batchId, batch_name: b.name, ends_on: b.ends_on, ...figures(b) })),
       })),
-    partners: employers
-      .filter((e) => (counts.get(e.id) ?? 0) > 0 || e.is_partner === 1)
+    partners: partners
       .map((e) => ({ name: e.name, sector: e.sector, verified_offers: counts.get(e.id) ?? 0 }))
       .sort((a, b) => b.verified_offers - a.verified_offers || a.name.localeCompare(b.name)),
   };

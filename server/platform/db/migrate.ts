@@ -40,6 +40,7 @@ import * as storyConsent from './migrations/036_story_consent.ts';
 import * as placementDocuments from './migrations/037_placement_documents.ts';
 import * as attemptSections from './migrations/038_attempt_sections.ts';
 import * as testCertificateRule from './migrations/039_test_certificate_rule.ts';
+import * as placementPhotoAndOptOutTime from './migrations/041_placement_photo_and_opt_out_time.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '038_attempt_sections': attemptSections,
   '039_test_certificate_rule': testCertificateRule,
   '040_one_phone': onePhone,
+  '041_placement_photo_and_opt_out_time': placementPhotoAndOptOutTime,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -225,6 +225,8 @@ export interface SuccessStoriesTable {
   photo?: Generated<string>;
   /** Migration 036: the last change of the text, name, photo or offer; consents older than it do not count. */
   changed_at?: string | null;
+  /** Migration 038: the uploaded photo's random name in the file store's story-photos/ (null: none). */
+  photo_file?: string | null;
 }
 
 export interface ResourcesTable {
@@ -267,6 +269,8 @@ export interface EnrollmentsTable {
   calendar_generation: Generated<number>;
   /** Migration 030: the student does not seek placement (IPRS counts those who do). */
   placement_opt_out: Generated<number>;
+  /** Migration 038: when the student last opted out or back in (the summary's as_of follows it); null: never. */
+  placement_opt_out_at?: string | null;
 }
 
 export interface PaymentsTable {

@@ -13,7 +13,7 @@ import type { FileKind } from '../lib/file-types.ts';
  */
 
 /** The uses, each a subfolder of UPLOAD_DIR (the layout is kept: backups and operators rely on it). */
-export type FileUse = 'resources' | 'lessons' | 'submissions' | 'resumes' | 'offer-letters';
+export type FileUse = 'resources' | 'lessons' | 'submissions' | 'resumes' | 'offer-letters' | 'story-photos';
 
 /** A stored upload: a random UUID and the extension of its kind. */
 const STORED = /^[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;

@@ -170,6 +170,8 @@ export const ADMIN_ROUTE_CLASSES: Readonly<Record<`${Method} /${string}`, Access
   'GET /api/admin/placement/applications/:id/resume/': 'export-step-up',
   // The office's stories list with each story's offer and whether it is published (decision record 079).
   'GET /api/admin/success-stories/': 'read',
+  // A story's photo (JPEG, PNG or WebP), published only with the student's consent to it (migration 041).
+  'PUT /api/admin/success-stories/:id/photo/': 'plain-write',
   // Openings and applications (decision record 078): no money, no personal data beyond the office's own work.
   'GET /api/admin/placement/openings/': 'read',
   'POST /api/admin/placement/openings/': 'plain-write',

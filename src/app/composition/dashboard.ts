@@ -4,6 +4,7 @@ import type {
   ApplicationForm,
   Instalment,
   Offer,
+  OfferLetterForm,
   PaymentCompletion,
   PaymentStart,
   StudentOfferForm,
@@ -24,9 +25,15 @@ import { fetchDashboard } from '../../features/dashboard/api/dashboard-api.ts';
 import { completePayment, startPayment } from '../../features/payments/api/payments-api.ts';
 import { paths } from '../../config/paths.ts';
 import type { DashboardMachines, PlacementMachines } from '../../features/dashboard/types.ts';
-import { fetchStudentPlacement, reportOffer, setPlacementOptOut } from '../../features/dashboard/api/placement-api.ts';
+import {
+  attachOfferLetter,
+  fetchStudentPlacement,
+  reportOffer,
+  setPlacementOptOut,
+} from '../../features/dashboard/api/placement-api.ts';
 import {
   applicationFormMachine,
+  offerLetterMachine,
   offerReportMachine,
   type FormSubmitInput,
 } from '../../../machines/form-submit.machine.ts';
@@ -100,6 +107,15 @@ const placement: PlacementMachines = {
         submit: fromPromise<Offer, FormSubmitInput<StudentOfferData>>(({ input }) => reportOffer(input.values)),
       },
       actions: { submitted: () => onReported() },
+    }),
+  letterFor: (offerId, onSaved) =>
+    offerLetterMachine.provide({
+      actors: {
+        submit: fromPromise<Offer, FormSubmitInput<z.output<typeof OfferLetterForm>>>(({ input }) =>
+          attachOfferLetter(offerId, input.values),
+        ),
+      },
+      actions: { submitted: () => onSaved() },
     }),
   optOutFor: (batch, optOut, onDone) =>
     createActionMachine<void>().provide({

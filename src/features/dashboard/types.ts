@@ -2,7 +2,11 @@ import type { LoaderLogic } from '../../../machines/loader.machine.ts';
 import type { PaymentFlowLogic } from '../../../machines/payment-flow.machine.ts';
 import type { InstalmentPaymentLogic } from '../../../machines/instalment-payment.machine.ts';
 import type { ActionLogic } from '../../../machines/action.machine.ts';
-import type { ApplicationFormLogic, OfferReportLogic } from '../../../machines/form-submit.machine.ts';
+import type {
+  ApplicationFormLogic,
+  OfferLetterLogic,
+  OfferReportLogic,
+} from '../../../machines/form-submit.machine.ts';
 import type { ConfirmedActionLogic } from '../../../machines/confirmed-action.machine.ts';
 import type { Application, StudentTest } from '../../../contract/index.ts';
 import type { StudentOpenings } from './api/openings-api.ts';
@@ -15,6 +19,8 @@ export type PlacementMachines = {
   loader: LoaderLogic<StudentPlacement>;
   /** Report an offer; `onReported` reloads the section. */
   reportFor: (onReported: () => void) => OfferReportLogic;
+  /** Add or replace a claimed offer's letter; `onSaved` reloads the section (absent: no such form). */
+  letterFor?: (offerId: number, onSaved: () => void) => OfferLetterLogic;
   /** Opt out of placement for a batch (or back in); `onDone` reloads the section. */
   optOutFor: (batch: number, optOut: boolean, onDone: () => void) => ActionLogic<void>;
   /** Openings and My applications: Apply and Withdraw (absent: the section shows neither). */

@@ -1,8 +1,15 @@
-import { ApiError, PLACEMENT_MESSAGES, type CounselingInput, type Offer } from '../../../contract/index.ts';
+import {
+  ApiError,
+  PLACEMENT_DOCUMENT_MESSAGES,
+  PLACEMENT_MESSAGES,
+  type CounselingInput,
+  type Offer,
+} from '../../../contract/index.ts';
 import {
   contactMachine,
   forgotPasswordMachine,
   loginFormMachine,
+  offerLetterMachine,
   offerReportMachine,
   questionImportMachine,
   registerFormMachine,
@@ -147,6 +154,27 @@ export const offerReportModel = formModel('offer-report', offerReportMachine, {
   invalid: invalidOfferReport,
   outputs: [reportedOffer],
   errors: [notEnrolledRefusal, networkError],
+});
+
+/** A claimed offer's Add offer letter: a PDF (valid) or a Word file (refused in the browser). */
+export const validOfferLetter = {
+  offer_letter: new File(['%PDF-1.4'], 'HDFC offer.pdf', { type: 'application/pdf' }),
+};
+export const invalidOfferLetter = {
+  offer_letter: new File(['PK'], 'HDFC offer.docx', { type: 'application/msword' }),
+};
+export const offerWithLetter: Offer = {
+  ...reportedOffer,
+  offer_letter: { file_name: 'HDFC offer.pdf', size_bytes: 8, url: '/classroom/offers/11/offer-letter/' },
+};
+/** The office verified the offer meanwhile: its letter is final (400 with the server's sentence). */
+export const letterFinalRefusal = new ApiError(400, { error: PLACEMENT_DOCUMENT_MESSAGES.offerLetterFinal });
+
+export const offerLetterModel = formModel('offer-letter', offerLetterMachine, {
+  valid: validOfferLetter,
+  invalid: invalidOfferLetter,
+  outputs: [offerWithLetter],
+  errors: [letterFinalRefusal, networkError],
 });
 
 /** The question bank's Import CSV: a file chosen, or none; the count imported or the rows refused (a 400). */

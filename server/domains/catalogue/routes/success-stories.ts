@@ -28,6 +28,6 @@ export default async function successStoryRoutes(app: FastifyInstance) {
       update: API.successStories.update(),
       remove: API.successStories.remove(),
     },
-    writes: createSuccessStoryWrites(app.deps.db),
+    writes: createSuccessStoryWrites(app.deps.db, app.deps.config.uploadDir),
   });
 }

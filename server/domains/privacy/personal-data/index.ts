@@ -65,6 +65,7 @@ export const PERSONAL_DATA: Record<string, TableClass> = {
       'updated_at',
       'batch_id',
       'placement_opt_out',
+      'placement_opt_out_at',
     ],
     withheld: {
       student_id: 'the account itself',

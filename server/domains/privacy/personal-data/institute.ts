@@ -49,6 +49,7 @@ export const INSTITUTE_DATA: Record<string, TableClass> = {
         'offer_id',
         'photo',
         'changed_at',
+        'photo_file',
       ].map((c) => [c, CATALOGUE]),
     ),
   },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ApiError,
   Application,
+  Offer,
   OPENING_PATHS,
   PLACEMENT_MESSAGES,
   PLACEMENT_PATHS,
@@ -17,10 +18,23 @@ import { refusalAt } from '../tabs/form-values.ts';
  * (the server asks a step-up first: the API client asks it, then retries).
  */
 export async function saveOffer(mode: 'add' | 'edit', item: { id: number } | null, values: Record<string, unknown>) {
-  if (mode === 'add' || !item) return api.send('POST', PLACEMENT_PATHS.offers, values);
+  if (mode === 'add' || !item) return recordOffer(values);
   const { decision, note } = values as { decision: 'verify' | 'reject'; note: string };
   const path = decision === 'verify' ? PLACEMENT_PATHS.verifyOffer(item.id) : PLACEMENT_PATHS.rejectOffer(item.id);
   return refusalAt('note', api.send('POST', path, { note }));
+}
+
+/**
+ * Add records an offer for a student: as JSON, or with the offer letter chosen as a form through the one
+ * upload (a PDF the server reads by its bytes; another type comes back at the letter's field).
+ */
+function recordOffer(values: Record<string, unknown>) {
+  const { offer_letter, ...rest } = values;
+  if (!(offer_letter instanceof File)) return api.send('POST', PLACEMENT_PATHS.offers, rest);
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(rest))
+    if ((typeof value === 'string' && value !== '') || typeof value === 'number') fields[name] = String(value);
+  return api.upload(PLACEMENT_PATHS.offers, { fields, files: { offer_letter } }, Offer);
 }
 
 /** Emails the employer's single-use confirmation link to an HR contact; answers the sentence to show. */

@@ -95,8 +95,12 @@ export function FormField({ field, value, error, disabled, onChange }: FieldProp
       <TextField
         {...common}
         type="file"
-        accept={RESOURCE_FILE_TYPES}
-        hint={value instanceof File ? `${value.name} is uploaded when you save.` : 'PDF, office document or image.'}
+        accept={field.accept ?? RESOURCE_FILE_TYPES}
+        hint={
+          value instanceof File
+            ? `${value.name} is uploaded when you save.`
+            : (field.hint ?? 'PDF, office document or image.')
+        }
         onChange={(e) => onChange(e.target.files?.[0] ?? '')}
       />
     );

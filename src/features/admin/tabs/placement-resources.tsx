@@ -6,7 +6,8 @@ import {
   formatRupees,
   Offer,
   OfferDecisionInput,
-  OfficeOfferInput,
+  OfficeOfferForm,
+  PDF_ACCEPT,
   PLACEMENT_PATHS,
   type HrContact,
 } from '../../../../contract/index.ts';
@@ -138,6 +139,13 @@ const OFFER_FIELDS: FieldSpec[] = [
   { name: 'annual_ctc', label: 'Annual CTC (whole rupees a year)', kind: 'number', required: true },
   { name: 'offer_date', label: 'Offer date', kind: 'date', required: true },
   { name: 'joining_date', label: 'Joining date', kind: 'date' },
+  {
+    name: 'offer_letter',
+    label: 'Offer letter (if the office has it)',
+    kind: 'file',
+    accept: PDF_ACCEPT,
+    hint: 'A PDF, within the upload limit; verify the offer from it afterwards.',
+  },
 ];
 
 const DECISION_FIELDS: FieldSpec[] = [
@@ -158,7 +166,8 @@ const OfferDecisionForm = OfferDecisionInput.extend({ decision: z.enum(['verify'
 /** The form's empty choices as the schema's absent values. */
 const offerFromForm = (values: unknown) => {
   const v = { ...(values as Record<string, unknown>) };
-  for (const key of ['batch', 'employer', 'joining_date']) if (v[key] === null || v[key] === '') v[key] = undefined;
+  for (const key of ['batch', 'employer', 'joining_date', 'offer_letter'])
+    if (v[key] === null || v[key] === '') v[key] = undefined;
   return v;
 };
 
@@ -199,7 +208,7 @@ export const offersResource: AdminResource<Offer> = {
   },
   form: {
     fields: OFFER_FIELDS,
-    schema: z.preprocess(offerFromForm, OfficeOfferInput),
+    schema: z.preprocess(offerFromForm, OfficeOfferForm),
     empty: {
       student: '',
       batch: '',
@@ -208,6 +217,7 @@ export const offersResource: AdminResource<Offer> = {
       annual_ctc: '',
       offer_date: '',
       joining_date: '',
+      offer_letter: '',
     },
     toValues: () => ({ decision: 'verify', note: '' }),
     createPath: PLACEMENT_PATHS.offers,

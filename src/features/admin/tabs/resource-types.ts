@@ -27,6 +27,9 @@ export type FieldSpec = {
    * is sent as an id, or null when none is chosen.
    */
   choices?: keyof AdminChoices;
+  /** A `file` field's types offered and its hint (default: the resources' documents and images). */
+  accept?: string;
+  hint?: string;
 };
 
 export type Choice = { value: string; label: string };

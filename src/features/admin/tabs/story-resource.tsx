@@ -1,4 +1,6 @@
-import { API, AdminSuccessStory, STORY_PATHS, SuccessStoryInput } from '../../../../contract/index.ts';
+import { z } from 'zod';
+import { API, AdminSuccessStory, PHOTO_ACCEPT, STORY_PATHS, SuccessStoryInput } from '../../../../contract/index.ts';
+import { saveStory } from '../api/stories.ts';
 import type { AdminResource } from './resource-types.ts';
 import { featured, yesNo } from './shared-fields.ts';
 
@@ -25,7 +27,7 @@ export const successStoriesResource: AdminResource<AdminSuccessStory> = {
     ['Company', s.placement_company_name],
     ['Designation', s.designation],
     ['CTC', s.salary],
-    ['Photo', s.photo || 'None'],
+    ['Photo', s.photo_uploaded ? 'Uploaded (shown only with the student’s consent to it)' : s.photo || 'None'],
     ['Story', s.story],
     ['Featured', yesNo(s.is_featured)],
     ['Published', s.published ? 'Yes: the student consented' : 'No: waiting for the student’s consent'],
@@ -42,19 +44,28 @@ export const successStoriesResource: AdminResource<AdminSuccessStory> = {
       { name: 'student_name', label: 'Student name as published (title)', kind: 'text', required: true },
       { name: 'story', label: 'Story (quote)', kind: 'textarea' },
       { name: 'photo', label: 'Photo URL (shown only if the student consents)', kind: 'url' },
+      {
+        name: 'photo_upload',
+        label: 'Photo upload (shown only if the student consents)',
+        kind: 'file',
+        accept: PHOTO_ACCEPT,
+        hint: 'JPEG, PNG or WebP, within the upload limit; shown instead of the URL; the student is asked to consent again.',
+      },
       featured,
     ],
-    schema: SuccessStoryInput,
-    empty: { offer_id: '', student_name: '', story: '', photo: '', is_featured: false },
+    schema: SuccessStoryInput.extend({ photo_upload: z.instanceof(File).optional() }),
+    empty: { offer_id: '', student_name: '', story: '', photo: '', photo_upload: '', is_featured: false },
     toValues: (s) => ({
       offer_id: s.offer_id ? String(s.offer_id) : '',
       student_name: s.student_name,
       story: s.story,
       photo: s.photo,
+      photo_upload: '',
       is_featured: s.is_featured,
     }),
     createPath: API.successStories.create,
     updatePath: (id) => API.successStories.update(id),
     removePath: (id) => API.successStories.remove(id),
+    save: saveStory,
   },
 };

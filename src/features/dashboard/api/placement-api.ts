@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { Offer, PLACEMENT_PATHS, StudentPlacementBatch, type StudentOfferForm } from '../../../../contract/index.ts';
+import {
+  Offer,
+  PLACEMENT_PATHS,
+  StudentPlacementBatch,
+  type OfferLetterForm,
+  type StudentOfferForm,
+} from '../../../../contract/index.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -29,6 +35,16 @@ function textFields(values: Record<string, unknown>): Record<string, string> {
 export function reportOffer(input: z.output<typeof StudentOfferForm>): Promise<Offer> {
   const { offer_letter, ...values } = input;
   return api.upload(PLACEMENT_PATHS.studentOffers, { fields: textFields(values), files: { offer_letter } }, Offer);
+}
+
+/** Adds or replaces the letter of the student's claimed offer (a form through the one upload). */
+export function attachOfferLetter(offerId: number, input: z.output<typeof OfferLetterForm>): Promise<Offer> {
+  return api.upload(
+    PLACEMENT_PATHS.offerLetter(offerId),
+    { files: { offer_letter: input.offer_letter } },
+    Offer,
+    'PUT',
+  );
 }
 
 /** Opt out of placement for one batch, or back in (the section reloads to show it). */

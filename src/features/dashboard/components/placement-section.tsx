@@ -14,6 +14,8 @@ import { ListStatus } from '../../../components/list-status.tsx';
 import { FormError } from '../../../components/notice.tsx';
 import { formatDate } from '../../../utils/format.ts';
 import type { PlacementMachines } from '../types.ts';
+import type { OfferLetterLogic } from '../../../../machines/form-submit.machine.ts';
+import { OfferLetterForm } from './offer-letter-form.tsx';
 import { OfferReportForm } from './offer-report-form.tsx';
 import { OpeningsSection } from './openings-section.tsx';
 
@@ -27,6 +29,7 @@ export function PlacementSection({ machines }: { machines: PlacementMachines }) 
   const reload = () => send({ type: 'loader.reload' });
   const [report] = useState(() => machines.reportFor(() => send({ type: 'loader.reload' })));
   const data = snapshot.context.data;
+  const letterFor = machines.letterFor && ((offerId: number) => machines.letterFor!(offerId, reload));
   if (data && data.batches.length === 0) return null;
   return (
     <section aria-labelledby="placement" className="placement-section">
@@ -49,7 +52,7 @@ export function PlacementSection({ machines }: { machines: PlacementMachines }) 
             </p>
             {machines.openings ? <OpeningsSection machines={machines.openings} maxBytes={data.uploadMaxBytes} /> : null}
             <h3>Your offers</h3>
-            <OfferList offers={data.offers} />
+            <OfferList offers={data.offers} letterFor={letterFor} maxBytes={data.uploadMaxBytes} />
             <OfferReportForm logic={report} batches={data.batches} maxBytes={data.uploadMaxBytes} />
             <h3>Seeking placement</h3>
             <ul className="placement-batches">
@@ -70,7 +73,9 @@ const STATUS: Record<Offer['status'], [string, string]> = {
   rejected: ['red', 'Not verified'],
 };
 
-function OfferList({ offers }: { offers: Offer[] }) {
+/** The student's offers; a claimed one takes its letter (added or replaced) while it waits for verification. */
+function OfferList(props: { offers: Offer[]; letterFor?: (offerId: number) => OfferLetterLogic; maxBytes: number }) {
+  const { offers, letterFor, maxBytes } = props;
   if (offers.length === 0) return <p className="status-text">You have not reported an offer yet.</p>;
   return (
     <ul className="offer-list" aria-label="Your offers">
@@ -84,10 +89,19 @@ function OfferList({ offers }: { offers: Offer[] }) {
               <FileLink file={o.offer_letter} label={`Offer letter: ${o.offer_letter.file_name}`} />
             </>
           ) : null}
+          {letterFor && o.status === 'claimed' ? (
+            <LetterSlot offer={o} letterFor={letterFor} maxBytes={maxBytes} />
+          ) : null}
         </li>
       ))}
     </ul>
   );
+}
+
+/** One offer's letter form, its machine made once for the offer (the list's reload keeps it). */
+function LetterSlot(props: { offer: Offer; letterFor: (offerId: number) => OfferLetterLogic; maxBytes: number }) {
+  const [logic] = useState(() => props.letterFor(props.offer.id));
+  return <OfferLetterForm logic={logic} offer={props.offer} maxBytes={props.maxBytes} />;
 }
 
 /** One batch's opt-out: an action machine per choice; the section reloads once it is saved. */
