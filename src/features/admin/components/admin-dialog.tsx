@@ -8,6 +8,7 @@ import type { AdminMachines } from '../types.ts';
 import { AdminForm } from './admin-form.tsx';
 import { RefundForm } from './refund-form.tsx';
 import { ResolveForm } from './resolve-form.tsx';
+import { ConfirmDeleteFooter } from '../../../components/confirm-delete-footer.tsx';
 import type { Payment } from '../../../../contract/index.ts';
 
 type Props = {
@@ -44,19 +45,7 @@ export function AdminDialog({ resource, snapshot, send, machines }: Props) {
     return (
       <Modal title="Confirm Delete" onClose={close} size="small" role="alertdialog">
         <p>{MESSAGES.deleteConfirm}</p>
-        <footer>
-          <button type="button" className="btn btn-outline" onClick={close} disabled={saving} data-autofocus>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            onClick={() => send({ type: 'modal.confirm' })}
-            disabled={saving}
-          >
-            {saving ? 'Deleting...' : 'Delete'}
-          </button>
-        </footer>
+        <ConfirmDeleteFooter saving={saving} onConfirm={() => send({ type: 'modal.confirm' })} onCancel={close} />
       </Modal>
     );
   }

@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { MESSAGES, type CourseType } from '../../../../contract/index.ts';
 import { Notice, RetryNotice } from '../../../components/notice.tsx';
+import { ConfirmDeleteFooter } from '../../../components/confirm-delete-footer.tsx';
 import type { ConfirmDeleteProps } from '../tabs/resource-types.ts';
 import { UnpaidInstalments } from './impact-lists.tsx';
 
@@ -19,25 +20,10 @@ export function confirmCourseDelete(courseType: CourseType) {
     ) : (
       <>
         <p>{MESSAGES.deleteConfirm}</p>
-        <Buttons {...props} offered />
+        <ConfirmDeleteFooter {...props} />
       </>
     );
   };
-}
-
-function Buttons({ saving, onConfirm, onCancel, offered }: ConfirmDeleteProps & { offered: boolean }) {
-  return (
-    <footer>
-      <button type="button" className="btn btn-outline" onClick={onCancel} disabled={saving} data-autofocus>
-        Cancel
-      </button>
-      {offered ? (
-        <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={saving}>
-          {saving ? 'Deleting...' : 'Delete'}
-        </button>
-      ) : null}
-    </footer>
-  );
 }
 
 function WithImpact(props: ConfirmDeleteProps & { courseType: CourseType }) {
@@ -71,7 +57,7 @@ function WithImpact(props: ConfirmDeleteProps & { courseType: CourseType }) {
         </>
       ) : null}
       {impact && !archive ? <p>Nobody has paid for or joined this {courseType}: it is deleted for good.</p> : null}
-      <Buttons {...props} offered={impact !== null} />
+      <ConfirmDeleteFooter {...props} offered={impact !== null} />
     </>
   );
 }

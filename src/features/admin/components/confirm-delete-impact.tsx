@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { DELETE_IMPACT_TEXTS, MESSAGES } from '../../../../contract/index.ts';
 import { RetryNotice } from '../../../components/notice.tsx';
+import { ConfirmDeleteFooter } from '../../../components/confirm-delete-footer.tsx';
 import type { ConfirmDeleteProps } from '../tabs/resource-types.ts';
 
 /**
@@ -18,25 +19,10 @@ export function confirmDeleteWithImpact(impactPath: (id: number) => string) {
     ) : (
       <>
         <p>{MESSAGES.deleteConfirm}</p>
-        <Buttons {...props} offered />
+        <ConfirmDeleteFooter {...props} />
       </>
     );
   };
-}
-
-function Buttons({ saving, onConfirm, onCancel, offered }: ConfirmDeleteProps & { offered: boolean }) {
-  return (
-    <footer>
-      <button type="button" className="btn btn-outline" onClick={onCancel} disabled={saving} data-autofocus>
-        Cancel
-      </button>
-      {offered ? (
-        <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={saving}>
-          {saving ? 'Deleting...' : 'Delete'}
-        </button>
-      ) : null}
-    </footer>
-  );
 }
 
 function WithImpact(props: ConfirmDeleteProps & { path: string }) {
@@ -58,7 +44,7 @@ function WithImpact(props: ConfirmDeleteProps & { path: string }) {
         </ul>
       ) : null}
       {impact && impact.touches.length === 0 ? <p>{DELETE_IMPACT_TEXTS.nothingElse}</p> : null}
-      <Buttons {...props} offered={impact !== null} />
+      <ConfirmDeleteFooter {...props} offered={impact !== null} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { MESSAGES } from '../../../../contract/index.ts';
 import { Notice, RetryNotice } from '../../../components/notice.tsx';
+import { ConfirmDeleteFooter } from '../../../components/confirm-delete-footer.tsx';
 import type { ConfirmDeleteProps } from '../tabs/resource-types.ts';
 import { UnpaidInstalments } from './impact-lists.tsx';
 
@@ -44,16 +45,12 @@ export function ConfirmEnrollmentDelete({ item, machines, saving, onConfirm, onC
           />
         </>
       ) : null}
-      <footer>
-        <button type="button" className="btn btn-outline" onClick={onCancel} disabled={saving} data-autofocus>
-          Cancel
-        </button>
-        {impact && !impact.delete_refused ? (
-          <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={saving}>
-            {saving ? 'Deleting...' : 'Delete'}
-          </button>
-        ) : null}
-      </footer>
+      <ConfirmDeleteFooter
+        saving={saving}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+        offered={impact !== null && !impact.delete_refused}
+      />
     </>
   );
 }

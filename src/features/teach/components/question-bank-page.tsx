@@ -5,6 +5,7 @@ import { adminModalMode } from '../../../../machines/admin-modal.machine.ts';
 import { SelectField, TextField } from '../../../components/field.tsx';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { ConfirmDeleteFooter } from '../../../components/confirm-delete-footer.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
@@ -123,19 +124,11 @@ export function QuestionBankPage({ machines }: { machines: QuestionBankMachines 
       {modal.matches('confirmingDelete') || modal.matches('deleting') ? (
         <Modal title="Delete question" onClose={close} size="small" role="alertdialog">
           <p>{MESSAGES.deleteConfirm}</p>
-          <footer>
-            <button type="button" className="btn btn-outline" onClick={close} disabled={saving} data-autofocus>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger"
-              onClick={() => sendModal({ type: 'modal.confirm' })}
-              disabled={saving}
-            >
-              {saving ? 'Deleting...' : 'Delete'}
-            </button>
-          </footer>
+          <ConfirmDeleteFooter
+            saving={saving}
+            onConfirm={() => sendModal({ type: 'modal.confirm' })}
+            onCancel={close}
+          />
         </Modal>
       ) : null}
     </div>

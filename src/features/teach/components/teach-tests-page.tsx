@@ -5,6 +5,7 @@ import type { Test } from '../../../../contract/index.ts';
 import { TEST_SCREEN_TEXTS as T } from '../../../../contract/assessment-texts.ts';
 import { adminModalMode } from '../../../../machines/admin-modal.machine.ts';
 import { Modal } from '../../../components/modal.tsx';
+import { ConfirmDeleteFooter } from '../../../components/confirm-delete-footer.tsx';
 import { FormError, Notice } from '../../../components/notice.tsx';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -139,19 +140,11 @@ export function TeachTestsPage({ machines }: { machines: TeachTestsMachines }) {
               attempts: deleting.attempts,
             })}
           </p>
-          <footer>
-            <button type="button" className="btn btn-outline" onClick={close} disabled={saving} data-autofocus>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger"
-              onClick={() => sendModal({ type: 'modal.confirm' })}
-              disabled={saving}
-            >
-              {saving ? 'Deleting...' : 'Delete'}
-            </button>
-          </footer>
+          <ConfirmDeleteFooter
+            saving={saving}
+            onConfirm={() => sendModal({ type: 'modal.confirm' })}
+            onCancel={close}
+          />
         </Modal>
       ) : null}
     </div>
