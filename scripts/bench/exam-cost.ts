@@ -10,7 +10,8 @@ import pg from 'pg';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-function cpuMs(pid: number): number | null {
+/** CPU milliseconds (user + system) a process has used, or null once it is gone. */
+export function cpuMs(pid: number): number | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -20,7 +21,8 @@ function cpuMs(pid: number): number | null {
   }
 }
 
-function withChildren(pid: number): number[] {
+/** The process and its descendants. */
+export function withChildren(pid: number): number[] {
   try {
     const children = fs
       .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')

@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import { CostMeter, type Mark } from './exam-cost.ts';
+import { CostMeter, cpuMs, withChildren, type Mark } from './exam-cost.ts';
 
 /**
  * What a phase of `npm run bench:notify` costs. On PostgreSQL the bench:exam meter (scripts/bench/exam-cost.ts:
@@ -7,27 +6,6 @@ import { CostMeter, type Mark } from './exam-cost.ts';
  * server's own process, the server's and the client's CPU only (database and transactions 0).
  */
 export type Meter = { start(): Promise<void>; mark(): Promise<Mark>; stop(): Promise<void> };
-
-const TICK_MS = 10; // USER_HZ is 100 on Linux
-
-function cpuMs(pid: number): number | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime, stime
-  } catch {
-    return null;
-  }
-}
-
-function withChildren(pid: number): number[] {
-  try {
-    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
-    return [pid, ...children.map(Number).flatMap(withChildren)];
-  } catch {
-    return [pid];
-  }
-}
 
 function serverOnlyMeter(serverPids: () => number[]): Meter {
   const last = new Map<number, number>();
