@@ -7,6 +7,7 @@ import {
   type Employer,
   type Offer,
 } from '../../../contract/index.ts';
+import { reportedOffer } from '../../support/models/form-submit.model.ts';
 import { fail, ok, type Handler } from './fake-api.ts';
 import { admin, program } from './fixtures.ts';
 import { renderApp } from './render-app.tsx';
@@ -51,28 +52,8 @@ export const NEW_CO = employer({
   is_hiring_partner: false,
   hr_contacts: [],
 });
-export const offer = (over: Partial<Offer>): Offer => ({
-  id: 11,
-  student: 40,
-  student_name: 'Asha Rao',
-  batch: 7,
-  batch_name: 'March 2026',
-  program: 3,
-  program_title: 'Credit Analyst Program',
-  employer: 1,
-  employer_name: 'HDFC Bank',
-  designation: 'Credit Analyst',
-  annual_ctc: 650_000,
-  offer_date: '2026-04-02',
-  joining_date: null,
-  status: 'claimed',
-  verified_via: null,
-  verified_at: null,
-  consent_to_publish: false,
-  offer_letter: null,
-  created_at: '2026-04-03T10:00:00.000Z',
-  ...over,
-});
+/** The claimed offer the form-submit model reports (its Asha Rao at HDFC Bank), changed by `over`. */
+export const offer = (over: Partial<Offer>): Offer => ({ ...reportedOffer, ...over });
 export const CLAIMED = offer({
   offer_letter: { file_name: 'HDFC offer.pdf', size_bytes: 120_000, url: P.officeOfferLetter(11) },
 });
