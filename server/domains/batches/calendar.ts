@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameText } from '../../platform/lib/same-text.ts';
 import type { BatchRow, BatchSessionRow } from '../../platform/db/schema.ts';
 import { IST_TIME_ZONE } from '../../../contract/time.ts';
 
@@ -22,9 +23,7 @@ export function createCalendarTokens(serverSecret: string) {
       if (!match) return null;
       const enrollmentId = Number(match[1]);
       const generation = Number(match[2]);
-      const expected = Buffer.from(mac(enrollmentId, generation));
-      const given = Buffer.from(match[3]!);
-      return expected.length === given.length && timingSafeEqual(expected, given) ? { enrollmentId, generation } : null;
+      return sameText(mac(enrollmentId, generation), match[3]!) ? { enrollmentId, generation } : null;
     },
   };
 }

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameText } from '../../platform/lib/same-text.ts';
 import { NOTIFY_MESSAGES } from '../../../contract/notifications.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import { clockNow } from '../../platform/lib/clock.ts';
@@ -23,9 +24,7 @@ const STOP_WORDS = new Set(['STOP', 'UNSUBSCRIBE', 'STOP ALL']);
 
 function signatureMatches(secret: string | null, raw: Buffer, given: string | undefined, prefix: string): boolean {
   if (!secret || !given?.startsWith(prefix)) return false;
-  const expected = Buffer.from(createHmac('sha256', secret).update(raw).digest('hex'));
-  const actual = Buffer.from(given.slice(prefix.length));
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  return sameText(createHmac('sha256', secret).update(raw).digest('hex'), given.slice(prefix.length));
 }
 
 type Fallback = (trx: Db, row: MessageRow) => Promise<void>;

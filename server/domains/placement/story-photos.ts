@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { STORY_MESSAGES, STORY_PATHS, type AdminSuccessStory, type StudentStory } from '../../../contract/stories.ts';
+import { createHmac } from 'node:crypto';
+import { STORY_MESSAGES, type AdminSuccessStory } from '../../../contract/stories.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
@@ -7,6 +7,7 @@ import type { UploadedFile } from '../../platform/files/read-upload.ts';
 import { fileStore } from '../../platform/files/store.ts';
 import { HttpError, notFound, ValidationFailed } from '../../platform/lib/errors.ts';
 import { KINDS, sniffFileKind, type Extension } from '../../platform/lib/file-types.ts';
+import { sameText } from '../../platform/lib/same-text.ts';
 import { nowIso } from '../../platform/lib/time.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { storyRepository } from './repositories/stories.ts';
@@ -38,9 +39,7 @@ export function previewToken(key: Buffer, id: number, file: string, now = Date.n
 function validPreview(key: Buffer, id: number, file: string, token: string): boolean {
   const [expires, given] = token.split('.');
   if (!expires || !given || !/^\d{1,15}$/.test(expires) || Number(expires) < Date.now()) return false;
-  const expected = Buffer.from(signature(key, id, file, Number(expires)));
-  const actual = Buffer.from(given);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return sameText(signature(key, id, file, Number(expires)), given);
 }
 
 export function createStoryPhotos(db: Db, uploadDir: string) {
@@ -96,18 +95,3 @@ export function createStoryPhotos(db: Db, uploadDir: string) {
 export const storyPhotoFile = async (db: Db, id: number) => (await storyRepository(db).byId(id))?.photo_file ?? null;
 export const removeStoryPhoto = (uploadDir: string, name: string | null) =>
   fileStore(uploadDir, 'story-photos').remove(name);
-
-/** The student's stories with their uploaded photo's preview address signed for them (an hour). */
-export async function withPhotoPreviews(db: Db, list: StudentStory[], key: Buffer): Promise<StudentStory[]> {
-  const repo = storyRepository(db);
-  return Promise.all(
-    list.map(async (s) => {
-      const file = s.preview.photo?.startsWith(STORY_PATHS.photo(s.preview.id))
-        ? (await repo.byId(s.preview.id))?.photo_file
-        : null;
-      if (!file) return s;
-      const photo = `${s.preview.photo}&preview=${previewToken(key, s.preview.id, file)}`;
-      return { ...s, preview: { ...s.preview, photo } };
-    }),
-  );
-}
