@@ -155,11 +155,19 @@ export function createStoryService(db: Db) {
       return (await consentsOf(db, [row])).get(row.id)!.consent.photo ? row.photo_file : null;
     },
 
-    /** The stories about the student, each as it would appear, with each item's consent. */
-    async mine(student: UserRow): Promise<StudentStory[]> {
+    /**
+     * The stories about the student, each as it would appear, with each item's consent; an uploaded photo's
+     * address carries `preview(id, file)` (story-photos.ts: signed for them) so they see it before consenting.
+     */
+    async mine(student: UserRow, preview?: (id: number, file: string) => string): Promise<StudentStory[]> {
       const rows = await repo.ofStudent(student.id);
       const [consents, fees] = await Promise.all([consentsOf(db, rows), feesOf(db, rows)]);
-      return rows.map((r) => toStudentStory(r, fees(r), consents.get(r.id)!));
+      return rows.map((r) => {
+        const story = toStudentStory(r, fees(r), consents.get(r.id)!);
+        if (!preview || !r.photo_file || !story.preview.photo) return story;
+        const photo = `${story.preview.photo}&preview=${preview(r.id, r.photo_file)}`;
+        return { ...story, preview: { ...story.preview, photo } };
+      });
     },
 
     /**

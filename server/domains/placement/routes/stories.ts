@@ -7,7 +7,7 @@ import { readUpload } from '../../../platform/files/read-upload.ts';
 import { sendFile } from '../../../platform/files/store.ts';
 import { withUploads } from '../../../platform/http/uploads.ts';
 import { resolveJwtSecret } from '../../accounts/index.ts';
-import { createStoryPhotos, storyPreviewKey, withPhotoPreviews } from '../story-photos.ts';
+import { createStoryPhotos, previewToken, storyPreviewKey } from '../story-photos.ts';
 import { createStoryService } from '../stories.ts';
 
 /**
@@ -23,9 +23,10 @@ export default async function storyConsentRoutes(app: FastifyInstance) {
   let key: Promise<Buffer> | undefined;
   const previewKey = () => (key ??= resolveJwtSecret(db, config.jwtSecret).then(storyPreviewKey));
 
-  app.get(P.mine, { preHandler: authenticated }, async (request) =>
-    withPhotoPreviews(db, await stories.mine(requireUser(request)), await previewKey()),
-  );
+  app.get(P.mine, { preHandler: authenticated }, async (request) => {
+    const signing = await previewKey();
+    return stories.mine(requireUser(request), (id, file) => previewToken(signing, id, file));
+  });
   app.put(P.consent(), { preHandler: authenticated }, (request) =>
     stories.setConsent(requireUser(request), idParam(request.params), parse(StoryConsentInput, request.body ?? {})),
   );
