@@ -48,6 +48,7 @@ export const ASSESSMENT_MESSAGES = {
   sectionNotStarted: 'This question is in a later section: the sections are taken in order.',
   sectionLocked: 'This section is over and locked: you cannot go back to it.',
   sectionsInOrder: 'The sections are taken in order: go to the next section first.',
+  sectionTitleTwice: 'Two sections have this title: give each section its own.',
   unknownSection: 'This test has no such section.',
   sectionsFree: 'No section of this test has its own timer: move between sections freely.',
   notInAttempt: 'This question is not part of this attempt.',

@@ -119,7 +119,16 @@ const testFields = {
       }),
     )
     .min(1, 'A test needs at least one section.')
-    .max(10),
+    .max(10)
+    // An attempt finds a question's section by its title (its order and timers: decision record 083).
+    .superRefine((sections, ctx) => {
+      const seen = new Set<string>();
+      sections.forEach((s, i) => {
+        const key = s.title.trim().toLowerCase();
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'title'], message: M.sectionTitleTwice });
+        seen.add(key);
+      });
+    }),
   duration_minutes: z.number().int().min(1).max(600),
   opens_at: dateTime('opens_at'),
   closes_at: dateTime('closes_at'),

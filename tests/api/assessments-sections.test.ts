@@ -153,3 +153,23 @@ describe('timed sections', () => {
     expect((await runAssessmentPass(ctx.db, dialect())).submitted).toBe(0);
   });
 });
+
+describe('section titles', () => {
+  it('two sections of one test may not share a title (an attempt finds a question’s section by it)', async () => {
+    const res = await as(w.admin.access, 'POST', P.tests, {
+      title: 'Mock with a repeated section',
+      program: w.programId,
+      batch: w.batchA,
+      kind: 'mock',
+      sections: [
+        { title: 'Credit appraisal', questions: [qs[0]!.id], duration_minutes: 10 },
+        { title: ' credit Appraisal ', questions: [qs[1]!.id], duration_minutes: 10 },
+      ],
+      duration_minutes: 60,
+      opens_at: new Date(Date.now() - 60_000).toISOString(),
+      closes_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ 'sections.1.title': [M.sectionTitleTwice] });
+  });
+});
