@@ -138,10 +138,13 @@ export function createRotator(db: Db, lifetimes: TokenLifetimes): Rotate {
     const row = await store.find(family);
     if (!row || row.revoked_at !== null || row.expires_at <= new Date().toISOString()) return null;
     if (generation < row.generation) {
+      // A grace of 0 is none: a reuse in the very millisecond of the rotation is still reuse.
+      const grace = lifetimes.reuseGraceSeconds ?? 0;
       const withinGrace =
+        grace > 0 &&
         generation === row.generation - 1 &&
         row.rotated_at !== null &&
-        (Date.now() - Date.parse(row.rotated_at)) / 1000 <= (lifetimes.reuseGraceSeconds ?? 0);
+        (Date.now() - Date.parse(row.rotated_at)) / 1000 <= grace;
       if (!withinGrace) await store.revokeFamily(family);
     }
     return null;
