@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { PLACEMENT_PATHS as P, type Employer } from '../../../contract/index.ts';
 import { insertProgram, istDay } from './certificate-fixtures.ts';
+import type { Config } from '../../../server/config.ts';
 import { createTestApp, type TestContext, type TestUser } from './harness.ts';
 import { placementBatch, placementStudents } from './placement-fixtures.ts';
 
@@ -15,10 +16,10 @@ export type PlacementWorld = {
 };
 
 /** Made before a file's tests, closed after; read its fields inside tests and hooks. */
-export function usePlacementWorld(): PlacementWorld {
+export function usePlacementWorld(config: Partial<Config> = {}): PlacementWorld {
   const world = {} as PlacementWorld;
   beforeAll(async () => {
-    world.ctx = await createTestApp();
+    world.ctx = await createTestApp({ config });
     world.admin = await world.ctx.user('placementadmin', 'admin');
     world.student = await world.ctx.user('placedstudent');
     world.stranger = await world.ctx.user('otherstudent');
