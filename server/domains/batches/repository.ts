@@ -78,6 +78,20 @@ export function createBatchRepository(db: Db) {
         .where('enrollments.status', 'in', ['active', 'completed'])
         .execute(),
 
+    /** The ids of the batch's active students above `afterId`, lowest first, at most `limit` (a fan-out's next chunk). */
+    activeStudentIdsAfter: (batchId: number, afterId: number, limit: number) =>
+      db
+        .selectFrom('enrollments')
+        .select('enrollments.student_id as id')
+        .where('enrollments.batch_id', '=', batchId)
+        .where('enrollments.is_active', '=', 1)
+        .where('enrollments.status', 'in', ['active', 'completed'])
+        .where('enrollments.student_id', '>', afterId)
+        .orderBy('enrollments.student_id')
+        .limit(limit)
+        .execute()
+        .then((rows) => rows.map((r) => r.id)),
+
     findSession: (id: number) => db.selectFrom('batch_sessions').selectAll().where('id', '=', id).executeTakeFirst(),
     sessions: (batchId: number) =>
       db

@@ -5,62 +5,77 @@ import type { UserRow } from '../../platform/db/schema.ts';
 import { clockNow } from '../../platform/lib/clock.ts';
 import { notFound } from '../../platform/lib/errors.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
+import { withKeysLocked } from '../../platform/db/key-locks.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
 import { createBatchRepository } from '../batches/repository.ts';
 import { assertTeachesBatch } from '../lessons/index.ts';
 import { createQuestionRepository } from './repository.ts';
-import { notifyMany } from './service.ts';
+import { notifyMany, type NotifyInput } from './service.ts';
 
 /** Markdown with raw HTML off and markdown-it's safe link schemes only (as the policy pages). */
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
 export const renderMarkdown = (source: string) => markdown.render(source);
 
 /**
+ * Students whose notifications one transaction of the message worker writes, for an announcement to more
+ * students than NOTIFY_FANOUT_INLINE (decision record 086): posting to 5,000 students answers at once.
+ */
+export const FAN_OUT_CHUNK = 250;
+
+type AnnouncementRow = { id: number; batch_id: number; title: string; body: string; urgent: number };
+
+/** The notification every recipient of an announcement gets (the same inline and from the worker). */
+function announcementNotice(batchName: string, row: AnnouncementRow, publicUrl: string): NotifyInput {
+  return {
+    event: 'announcement',
+    title: `${batchName}: ${row.title}`,
+    body: row.body,
+    link: '/notifications',
+    urgent: row.urgent === 1,
+    vars: { batch: batchName.slice(0, 30), title: row.title.slice(0, 30), link: `${publicUrl}/notifications` },
+  };
+}
+
+/**
  * A batch announcement (issue 36): by the batch's instructor or an administrator (assertTeachesBatch, the
- * one rule of the instructor endpoints), to every active student of the batch, in one transaction with
- * its notifications and their queued messages (nothing is sent inline: the message worker sends).
+ * one rule of the instructor endpoints), to every active student of the batch. Up to `inlineLimit`
+ * recipients (NOTIFY_FANOUT_INLINE) their notifications and queued messages are written in the request's
+ * transaction; beyond it the announcement is kept with its count and the message worker writes them
+ * (fanOutAnnouncements). Nothing is sent inline either way: the message worker sends.
  */
 export async function postAnnouncement(
   db: Db,
   user: UserRow | null,
   batchId: number,
   input: AnnouncementInput,
-  publicUrl: string,
+  options: { publicUrl: string; inlineLimit: number },
 ): Promise<Announcement> {
   const batch = await createQuestionRepository(db).batch(batchId);
   if (!batch) throw notFound();
   const author = assertTeachesBatch(user, batch);
   return inTransaction(db, async (trx) => {
-    const students = await createBatchRepository(trx).activeStudents(batch.id);
+    const students = (await createBatchRepository(trx).activeStudents(batch.id)).map((s) => s.id);
+    const recipients = new Set(students).size;
+    const inline = recipients <= options.inlineLimit;
+    const now = new Date(clockNow()).toISOString();
     const row = await createQuestionRepository(trx).insertAnnouncement({
       batch_id: batch.id,
       author_id: author.id,
       title: input.title,
       body: input.body,
       urgent: input.urgent ? 1 : 0,
-      recipients: students.length,
-      created_at: new Date(clockNow()).toISOString(),
+      recipients,
+      created_at: now,
+      fanned_out_through: inline ? Math.max(0, ...students) : 0,
+      fanned_out_at: inline ? now : null,
     });
-    await notifyMany(
-      trx,
-      students.map((s) => s.id),
-      {
-        event: 'announcement',
-        title: `${batch.name}: ${input.title}`,
-        body: input.body,
-        link: '/notifications',
-        urgent: input.urgent,
-        vars: { batch: batch.name.slice(0, 30), title: input.title.slice(0, 30), link: `${publicUrl}/notifications` },
-      },
-    );
+    if (inline) await notifyMany(trx, students, announcementNotice(batch.name, row, options.publicUrl));
     await createAuditRepository(trx).record({
       actorId: author.id,
       action: 'announce',
       entity: 'batch',
       entityId: batch.id,
-      changes: {
-        after: { announcement: row.id, title: input.title, urgent: input.urgent, recipients: students.length },
-      },
+      changes: { after: { announcement: row.id, title: input.title, urgent: input.urgent, recipients } },
     });
     return {
       id: row.id,
@@ -73,4 +88,38 @@ export async function postAnnouncement(
       recipients: row.recipients,
     };
   });
+}
+
+/**
+ * The message worker's first step (decision record 086): writes the notifications of announcements posted
+ * to more students than the request writes, FAN_OUT_CHUNK students a transaction, lowest id first. Each
+ * chunk holds the announcement's lock and moves `fanned_out_through` in the transaction that writes it, so
+ * a chunk is written once whatever dies or whichever instance runs at the same time. Answers the number
+ * of notifications written.
+ */
+export async function fanOutAnnouncements(db: Db, publicUrl: string, chunk = FAN_OUT_CHUNK): Promise<number> {
+  let written = 0;
+  for (const id of await createQuestionRepository(db).fanningOut(10)) {
+    for (let more = true; more;) {
+      more = await withKeysLocked(db, [`announcement-fan-out:${id}`], async (trx) => {
+        const repo = createQuestionRepository(trx);
+        const row = await repo.announcement(id);
+        if (!row || row.fanned_out_at !== null) return false;
+        const batch = await repo.batch(row.batch_id);
+        const students = batch
+          ? await createBatchRepository(trx).activeStudentIdsAfter(row.batch_id, row.fanned_out_through, chunk)
+          : [];
+        if (batch && students.length) await notifyMany(trx, students, announcementNotice(batch.name, row, publicUrl));
+        written += new Set(students).size;
+        const last = students.length < chunk;
+        await repo.fannedOut(
+          id,
+          Math.max(row.fanned_out_through, ...students),
+          last ? new Date(clockNow()).toISOString() : null,
+        );
+        return !last;
+      });
+    }
+  }
+  return written;
 }

@@ -27,6 +27,8 @@ export type NotifyConfig = {
   fallbackMinutes: number;
   /** Messages a second this process hands to the providers at most (NOTIFY_SEND_PER_SECOND, default 80: WhatsApp's). */
   sendPerSecond: number;
+  /** An announcement to more students than this has its notifications written by the worker (NOTIFY_FANOUT_INLINE). */
+  fanOutInline: number;
   pollMs: number;
   /** The unread count's server-sent events (decision record 080). */
   stream: StreamConfig;
@@ -91,6 +93,7 @@ export function loadNotifyConfig(env: NodeJS.ProcessEnv, demoMode: boolean, publ
     linkHosts: hosts.length ? hosts : [new URL(publicUrl).host.toLowerCase()],
     fallbackMinutes,
     sendPerSecond: whole(env, 'NOTIFY_SEND_PER_SECOND', 80, 1, 1000),
+    fanOutInline: whole(env, 'NOTIFY_FANOUT_INLINE', 250, 0, 5000),
     pollMs: 1000,
     stream: loadStreamConfig(env),
   };

@@ -213,8 +213,29 @@ export function createQuestionRepository(db: Db) {
       urgent: number;
       recipients: number;
       created_at: string;
+      fanned_out_through: number;
+      fanned_out_at: string | null;
     }) {
       return db.insertInto('batch_announcements').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+    announcement: (id: number) =>
+      db.selectFrom('batch_announcements').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** Announcements whose notifications are not all written yet, oldest first (decision record 086). */
+    fanningOut: (limit: number) =>
+      db
+        .selectFrom('batch_announcements')
+        .select('id')
+        .where('fanned_out_at', 'is', null)
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+        .then((rows) => rows.map((r) => r.id)),
+    async fannedOut(id: number, through: number, doneAt: string | null) {
+      await db
+        .updateTable('batch_announcements')
+        .set({ fanned_out_through: through, fanned_out_at: doneAt })
+        .where('id', '=', id)
+        .execute();
     },
     insertQuestion: (values: {
       lesson_id: number;

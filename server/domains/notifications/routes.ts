@@ -78,7 +78,12 @@ export default async function notificationRoutes(app: FastifyInstance) {
   app.post(P.announcements(), async (request, reply) => {
     const id = idParam(request.params);
     const input = parse(AnnouncementInput, request.body);
-    return reply.code(201).send(await postAnnouncement(db, request.user ?? null, id, input, config.publicUrl));
+    return reply.code(201).send(
+      await postAnnouncement(db, request.user ?? null, id, input, {
+        publicUrl: config.publicUrl,
+        inlineLimit: config.notify.fanOutInline,
+      }),
+    );
   });
 
   app.get(P.lessonQuestions(), (request) => lessonQuestions(db, request.user ?? null, idParam(request.params)));

@@ -77,6 +77,10 @@ export interface BatchAnnouncementsTable {
   urgent: Generated<number>;
   recipients: Generated<number>;
   created_at: string;
+  /** The highest student id whose notification is written (decision record 086). */
+  fanned_out_through: Generated<number>;
+  /** When every recipient's notification is written; null while the worker is still writing them. */
+  fanned_out_at: string | null;
 }
 
 export interface LessonQuestionsTable {

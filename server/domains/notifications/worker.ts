@@ -11,6 +11,7 @@ import { createNotificationRepository } from './repository.ts';
 import type { MessageRow, MessageTemplateRow } from './tables.ts';
 import { fillAndCheck } from './templates.ts';
 import { addFallback } from './fallback.ts';
+import { fanOutAnnouncements } from './announcements.ts';
 
 const LEASE_SECONDS = 120;
 /** Rows claimed at a time, and sent at once (each waits for its send slot). */
@@ -152,6 +153,8 @@ export function createMessageWorker(options: {
    * batch's rows not yet sent wait that long, unsent, and the pass ends.
    */
   async function runOnce(): Promise<number> {
+    // Large announcements' notifications first (decision record 086): their messages are then due below.
+    await fanOutAnnouncements(db, config.publicUrl);
     await sweep();
     templates.clear();
     let handled = 0;

@@ -41,6 +41,7 @@ import * as placementDocuments from './migrations/037_placement_documents.ts';
 import * as attemptSections from './migrations/038_attempt_sections.ts';
 import * as testCertificateRule from './migrations/039_test_certificate_rule.ts';
 import * as placementPhotoAndOptOutTime from './migrations/041_placement_photo_and_opt_out_time.ts';
+import * as announcementFanOut from './migrations/042_announcement_fan_out.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '039_test_certificate_rule': testCertificateRule,
   '040_one_phone': onePhone,
   '041_placement_photo_and_opt_out_time': placementPhotoAndOptOutTime,
+  '042_announcement_fan_out': announcementFanOut,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -50,6 +50,9 @@ export const NOTIFY_DATA: Record<string, TableClass> = {
     ],
   },
   batch_announcements: {
-    notPersonal: ['id', 'batch_id', 'author_id', 'title', 'body', 'urgent', 'recipients', 'created_at'],
+    notPersonal: [
+      ...['id', 'batch_id', 'author_id', 'title', 'body', 'urgent', 'recipients', 'created_at'],
+      ...['fanned_out_through', 'fanned_out_at'],
+    ],
   },
 };
