@@ -141,13 +141,13 @@ async function main() {
     const rows = notifyRows(run);
     const costs: Cost[] = [
       {
-        name: 'accept: the announcement, its notifications and queued messages',
+        name: 'accept: the announcement and its count (per recipient; the worker writes their notifications, below)',
         from: marks.accept!,
         to: marks.send!,
         ops: run.recipients,
       },
       {
-        name: 'send: from the accept until every expected message arrived (per message at the sandbox)',
+        name: 'send: the notifications and messages written, then sent, until every expected message arrived (per message at the sandbox)',
         from: marks.send!,
         to: marks.done!,
         ops: messages,
