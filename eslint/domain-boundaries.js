@@ -134,7 +134,6 @@ export const CROSS_DOMAIN_EXCEPTIONS = [
   'payments -> batches/batch-mail.ts',
   'payments -> billing/buyer-gstin.ts',
   'payments -> billing/documents.ts',
-  'payments -> billing/pdf.ts',
   'payments -> billing/repository.ts',
   'payments -> catalogue/repositories/courses.ts',
   'payments -> catalogue/repositories/workshops.ts',
@@ -172,10 +171,7 @@ export const ROUTE_SHAPE_EXCEPTIONS = [
   'server/domains/certificates/routes/certificates.ts',
   'server/domains/notifications/routes.ts',
   'server/domains/office/routes/admin.ts',
-  'server/domains/office/routes/counseling.ts',
   'server/domains/office/routes/exports.ts',
-  'server/domains/office/routes/users.ts',
-  'server/domains/payments/routes/payments.ts',
   'server/domains/teaching/routes/assignments.ts',
   'server/domains/teaching/routes/submissions.ts',
 ];

@@ -25,7 +25,7 @@ import { toUser } from '../accounts/index.ts';
 
 /** User accounts as administrators manage them (issue 11): create, change role, (de)activate. */
 
-export function toAdminUser(row: UserRow): AdminUser {
+function toAdminUser(row: UserRow): AdminUser {
   return {
     ...toUser(row),
     is_active: Boolean(row.is_active),
@@ -70,6 +70,16 @@ function takenByRace(error: unknown): never {
 
 export function createUserService(db: Db) {
   return {
+    /** The Users tab's page: the search and filters, the total and the rows as AdminUser. */
+    async list(
+      filters: { search?: string; role?: UserRow['role']; is_active?: boolean },
+      pageSize: number,
+      offset: number,
+    ): Promise<{ count: number; rows: AdminUser[] }> {
+      const users = createUserRepository(db);
+      const [count, rows] = await Promise.all([users.count(filters), users.page(filters, pageSize, offset)]);
+      return { count, rows: rows.map(toAdminUser) };
+    },
     async create(admin: UserRow, input: z.output<typeof AdminUserInput>): Promise<AdminUser> {
       await refuseTaken(db, input);
       const passwordHash = await hashPassword(input.password);

@@ -3,24 +3,19 @@ import { AdminUserInput, AdminUserListQuery, AdminUserPatch, API } from '../../.
 import { paginate } from '../../../platform/lib/pagination.ts';
 import { idParam, parse, parseQuery } from '../../../platform/lib/validate.ts';
 import { adminOnly, requireAdmin } from '../../../platform/http/auth.ts';
-import { createUserRepository } from '../../accounts/repositories/users.ts';
 import { userImpact } from '../user-impact.ts';
-import { createUserService, toAdminUser } from '../users.ts';
+import { createUserService } from '../users.ts';
 
 /** The Users tab: list with search and filters, create, change (role, active, names, email). Administrators only. */
 export default async function userRoutes(app: FastifyInstance) {
   const { db, mail, config } = app.deps;
-  const users = createUserRepository(db);
   const service = createUserService(db);
 
   app.get(API.admin.users, { preHandler: adminOnly }, async (request) => {
     const q = parseQuery(AdminUserListQuery, request.query);
     const filters = { search: q.search, role: q.role, is_active: q.is_active };
-    const [count, rows] = await Promise.all([
-      users.count(filters),
-      users.page(filters, q.page_size, (q.page - 1) * q.page_size),
-    ]);
-    return paginate(request.url, q.page, q.page_size, count, rows.map(toAdminUser));
+    const { count, rows } = await service.list(filters, q.page_size, (q.page - 1) * q.page_size);
+    return paginate(request.url, q.page, q.page_size, count, rows);
   });
 
   app.post(API.admin.users, { preHandler: adminOnly }, async (request, reply) => {

@@ -1,18 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { API, PaymentVerifyInput, taxDocumentFileName } from '../../../../contract/index.ts';
-import { parseDocument } from '../../billing/documents.ts';
-import { renderTaxDocument } from '../../billing/pdf.ts';
-import type { TaxDocumentRow, UserRow } from '../../../platform/db/schema.ts';
-import { notFound } from '../../../platform/lib/errors.ts';
+import { API, PaymentVerifyInput } from '../../../../contract/index.ts';
 import { idParam, parse } from '../../../platform/lib/validate.ts';
 import { authenticated, requireUser } from '../../../platform/http/auth.ts';
-import { createTaxDocumentRepository } from '../../billing/repository.ts';
 import { forStudent } from '../../../platform/lib/for-student.ts';
+import { taxDocumentPdf } from '../../billing/service.ts';
 
 /** The caller's own payments: completing one, verifying the checkout's proof of payment, and their tax invoices and credit notes. */
 export default async function paymentRoutes(app: FastifyInstance) {
   const { payments, db } = app.deps;
-  const documents = createTaxDocumentRepository(db);
 
   app.get(API.payments.list, { preHandler: authenticated }, async (request) =>
     (await payments.listForStudent(requireUser(request))).map(forStudent),
@@ -23,23 +18,19 @@ export default async function paymentRoutes(app: FastifyInstance) {
   );
 
   /** The PDF to its student and to administrators; anyone else learns nothing (404, as for a missing one). */
-  async function sendDocument(user: UserRow, doc: TaxDocumentRow | undefined, reply: FastifyReply) {
-    if (!doc || (doc.student_id !== user.id && user.role !== 'admin')) throw notFound();
-    const pdf = await renderTaxDocument(parseDocument(doc));
-    const name = taxDocumentFileName(doc.kind, doc.number);
-    return reply
+  const sendDocument = (reply: FastifyReply, { pdf, fileName }: { pdf: Buffer; fileName: string }) =>
+    reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('content-disposition', `attachment; filename="${fileName}"`)
       .header('cache-control', 'private, no-store')
       .send(pdf);
-  }
 
   app.get(API.payments.invoice(), { preHandler: authenticated }, async (request, reply) =>
-    sendDocument(requireUser(request), await documents.findInvoice(idParam(request.params)), reply),
+    sendDocument(reply, await taxDocumentPdf(db, requireUser(request), { payment: idParam(request.params) })),
   );
 
   app.get(API.refunds.creditNote(), { preHandler: authenticated }, async (request, reply) =>
-    sendDocument(requireUser(request), await documents.findCreditNote(idParam(request.params)), reply),
+    sendDocument(reply, await taxDocumentPdf(db, requireUser(request), { refund: idParam(request.params) })),
   );
 
   // The checkout's signed proof of payment (Razorpay Checkout's handler fields, or the sandbox's).
