@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PLACEMENT_MESSAGES, PLACEMENT_PATHS as P, type Offer } from '../../contract/index.ts';
-import { createMailWorker } from '../../server/platform/mail/worker.ts';
 import { istDay } from './support/certificate-fixtures.ts';
-import { addEmployer, usePlacementWorld } from './support/placement-world.ts';
+import { addEmployer, confirmationTokenSentTo, usePlacementWorld } from './support/placement-world.ts';
 
 /**
  * The employer's confirmation link when no JWT_SECRET is configured (as `npm start` runs): the link's key
@@ -46,16 +45,7 @@ describe('Ask employer with the secret kept in the database', () => {
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body).toMatchObject({ sent_to: 'hr@kaverifinance.example' });
 
-    const mails: { to: string; text: string }[] = [];
-    const worker = createMailWorker({
-      db: ctx.db,
-      dialect: ctx.app.deps.dialect,
-      config: { ...ctx.config, smtpUrl: null },
-      transport: { send: async (m) => void mails.push(m as never), close: () => undefined },
-    });
-    await worker.runOnce();
-    await worker.stop();
-    const token = /#token=([\w-]+)/.exec(mails.find((m) => m.to === 'hr@kaverifinance.example')!.text)![1]!;
+    const token = await confirmationTokenSentTo(ctx, 'hr@kaverifinance.example');
     const view = await ctx.request({ method: 'POST', url: P.confirmation, body: { token } });
     expect(view.status, JSON.stringify(view.body)).toBe(200);
     expect(view.body).toMatchObject({ employer_name: 'Kaveri Finance', designation: 'Credit Officer' });

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API, PLACEMENT_MESSAGES, PLACEMENT_PATHS as P, type Employer, type Offer } from '../../contract/index.ts';
-import { createMailWorker } from '../../server/platform/mail/worker.ts';
 import { istDay } from './support/certificate-fixtures.ts';
 import type { TestContext, TestUser } from './support/harness.ts';
-import { addEmployer, usePlacementWorld } from './support/placement-world.ts';
+import { addEmployer, confirmationTokenSentTo, usePlacementWorld } from './support/placement-world.ts';
 
 /** Placement (decision record 070): the employer's single-use confirmation link. */
 const world = usePlacementWorld();
@@ -44,20 +43,7 @@ describe("the employer's confirmation link", () => {
     });
   });
 
-  /** Sends the outbox and answers the link of the last confirmation email, as the recipient reads it. */
-  async function linkSent(): Promise<string> {
-    const sent: { to: string; text: string }[] = [];
-    const worker = createMailWorker({
-      db: ctx.db,
-      dialect: ctx.app.deps.dialect,
-      config: { ...ctx.config, smtpUrl: null },
-      transport: { send: async (m) => void sent.push(m as never), close: () => undefined },
-    });
-    await worker.runOnce();
-    await worker.stop();
-    const mail = sent.filter((m) => m.to === 'hr@careers.narmadalending.example').at(-1)!;
-    return /#token=([\w-]+)/.exec(mail.text)![1]!;
-  }
+  const linkSent = () => confirmationTokenSentTo(ctx, 'hr@careers.narmadalending.example');
 
   it('goes only to an HR contact on the employer’s domain, and the Outbox never shows the link', async () => {
     const offer = await claimedOffer();

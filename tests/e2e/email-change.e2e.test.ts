@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { API, IDENTITY_MESSAGES, type TokenPair, type User } from '../../contract/index.ts';
-import { recipients, startInbox } from '../api/support/smtp.ts';
+import { startInbox } from '../api/support/smtp.ts';
+import { linkReceived } from './support/inbox-links.ts';
 import { api, registerStudent } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import { loginForm, section, visible, waitForPath } from './support/ui.ts';
@@ -11,24 +12,7 @@ const inbox = await startInbox();
 const e2e = useE2E({ env: { SMTP_URL: inbox.url } });
 afterAll(() => inbox.close());
 
-/** The path and fragment of the newest link to `page` received at `email`, as its owner reads it. */
-async function linkFor(email: string, page: 'confirm-email' | 'undo-email-change'): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  const pattern = new RegExp(`https?://\\S+/${page}#token=[\\w-]+`);
-  for (;;) {
-    const link = inbox.messages
-      .filter((m) => recipients(m).includes(email))
-      .map((m) => pattern.exec(m.text ?? '')?.[0])
-      .filter(Boolean)
-      .at(-1);
-    if (link) {
-      const url = new URL(link);
-      return url.pathname + url.hash;
-    }
-    if (Date.now() > deadline) throw new Error(`no ${page} link received at ${email}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const linkFor = (email: string, page: 'confirm-email' | 'undo-email-change') => linkReceived(inbox, email, page);
 
 async function me(username: string, password: string): Promise<User> {
   const tokens = (await api<TokenPair>(e2e.baseURL, API.token, { body: { username, password } })).body;

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { API, MESSAGES, SERVER_MESSAGES } from '../../contract/index.ts';
-import { recipients, startInbox } from '../api/support/smtp.ts';
+import { startInbox } from '../api/support/smtp.ts';
+import { linkReceived } from './support/inbox-links.ts';
 import { api, registerStudent } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import { loginForm, visible, waitForPath } from './support/ui.ts';
@@ -12,21 +13,7 @@ const e2e = useE2E({ env: { SMTP_URL: inbox.url } });
 afterAll(() => inbox.close());
 
 /** The reset link of the newest password-reset email received at `email`, as the student reads it. */
-async function resetLinkFor(email: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const mail = inbox.messages
-      .filter((m) => m.subject === 'Reset your password' && recipients(m).includes(email))
-      .at(-1);
-    const link = /https?:\/\/\S+\/reset-password#token=[\w-]+/.exec(mail?.text ?? '')?.[0];
-    if (link) {
-      const url = new URL(link);
-      return url.pathname + url.hash;
-    }
-    if (Date.now() > deadline) throw new Error(`no reset email received at ${email}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const resetLinkFor = (email: string) => linkReceived(inbox, email, 'reset-password', 'Reset your password');
 
 async function passwordWorks(username: string, password: string): Promise<boolean> {
   return (await api(e2e.baseURL, API.token, { body: { username, password } })).status === 200;

@@ -6,7 +6,8 @@ import {
   type Offer,
   type PlacementSummary,
 } from '../../contract/index.ts';
-import { recipients, startInbox } from '../api/support/smtp.ts';
+import { startInbox } from '../api/support/smtp.ts';
+import { linkReceived } from './support/inbox-links.ts';
 import { ADMIN, allPages, apiOk, login } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import { escapeRegExp, openLoggedIn, visible } from './support/ui.ts';
@@ -16,20 +17,7 @@ const inbox = await startInbox();
 const e2e = useE2E({ env: { SMTP_URL: inbox.url } });
 afterAll(() => inbox.close());
 
-/** The confirmation link of the newest offer-confirmation email received at `email`, as the employer reads it. */
-async function confirmationLinkFor(email: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const mail = inbox.messages.filter((m) => recipients(m).includes(email)).at(-1);
-    const link = /https?:\/\/\S+\/placement\/confirm#token=[\w-]+/.exec(mail?.text ?? '')?.[0];
-    if (link) {
-      const url = new URL(link);
-      return url.pathname + url.hash;
-    }
-    if (Date.now() > deadline) throw new Error(`no confirmation email received at ${email}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const confirmationLinkFor = (email: string) => linkReceived(inbox, email, 'placement/confirm');
 
 /**
  * Placement (decision record 070), against the real server: the office asks the employer to confirm a

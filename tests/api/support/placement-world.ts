@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { PLACEMENT_PATHS as P, type Employer } from '../../../contract/index.ts';
 import { insertProgram, istDay } from './certificate-fixtures.ts';
 import type { Config } from '../../../server/config.ts';
+import { createMailWorker } from '../../../server/platform/mail/worker.ts';
 import { createTestApp, type TestContext, type TestUser } from './harness.ts';
 import { placementBatch, placementStudents } from './placement-fixtures.ts';
 
@@ -41,4 +42,19 @@ export async function addEmployer(world: PlacementWorld, name: string, extra: Re
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as Employer;
+}
+
+/** Sends the outbox and answers the token of the last confirmation email to `to`, as its recipient reads it. */
+export async function confirmationTokenSentTo(ctx: TestContext, to: string): Promise<string> {
+  const sent: { to: string; text: string }[] = [];
+  const worker = createMailWorker({
+    db: ctx.db,
+    dialect: ctx.app.deps.dialect,
+    config: { ...ctx.config, smtpUrl: null },
+    transport: { send: async (m) => void sent.push(m as never), close: () => undefined },
+  });
+  await worker.runOnce();
+  await worker.stop();
+  const mail = sent.filter((m) => m.to === to).at(-1)!;
+  return /#token=([\w-]+)/.exec(mail.text)![1]!;
 }
