@@ -168,8 +168,6 @@ export const CROSS_DOMAIN_EXCEPTIONS = [
 
 export const ROUTE_SHAPE_EXCEPTIONS = [
   'server/domains/batches/routes.ts',
-  'server/domains/certificates/routes/certificates.ts',
-  'server/domains/notifications/routes.ts',
   'server/domains/office/routes/admin.ts',
   'server/domains/office/routes/exports.ts',
   'server/domains/teaching/routes/assignments.ts',

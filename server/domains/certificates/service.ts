@@ -21,6 +21,7 @@ import { createCertificateRepository } from './repository.ts';
 import { createJobLockRepository } from '../../platform/db/job-locks.ts';
 import { certificateEligibility } from './eligibility.ts';
 import { givesAccess } from '../enrollments/service.ts';
+import { assertTeachesBatch } from '../lessons/course-access.ts';
 import { noticeOf } from '../notifications/index.ts';
 
 /**
@@ -223,6 +224,30 @@ export function toAdminCertificate(row: CertificateRow & { student_email?: strin
 }
 
 export const listCertificates = (db: Db) => createCertificateRepository(db).list();
+
+/**
+ * Issue as `user` (POST .../issue/): the batch's instructor or an administrator (assertTeachesBatch); without a
+ * batch only an administrator may hear why there is nothing to issue. Idempotent, as issueCertificate.
+ */
+export async function issueCertificateAs(
+  db: Db,
+  config: CertificateSettings,
+  user: UserRow,
+  enrollmentId: number,
+): Promise<IssueOutcome> {
+  const repository = createCertificateRepository(db);
+  const enrollment = await repository.enrollment(enrollmentId);
+  if (!enrollment) throw notFound();
+  const batch = enrollment.batch_id ? await repository.batch(enrollment.batch_id) : undefined;
+  assertTeachesBatch(user, batch ?? { instructor_id: null });
+  return issueCertificate(db, config, enrollment.id, user);
+}
+
+/** The student's valid certificates, by enrollment (the dashboard's Download certificate links). */
+export async function myCertificates(db: Db, config: Pick<Config, 'publicUrl'>, student: UserRow) {
+  const rows = await createCertificateRepository(db).validOfStudent(student.id);
+  return rows.map((row) => ({ enrollment: row.enrollment_id, ...certificateRef(config, row) }));
+}
 
 /** An administrator revokes a certificate with a reason (audited); the public page then says revoked. */
 export async function revokeCertificate(db: Db, code: string, admin: UserRow, reason: string): Promise<CertificateRow> {

@@ -18,14 +18,12 @@ import { postAnnouncement } from './announcements.ts';
 import { chooseWhatsApp, preferencesOf, savePreferences } from './channels.ts';
 import { adminMessages } from './messages.ts';
 import { acceptAnswer, askQuestion, hide, lessonQuestions, replyTo } from './questions.ts';
-import { listNotifications, markRead } from './service.ts';
+import { listNotifications, markRead, registerTemplates } from './service.ts';
 import { selfOrigin } from '../payments/gateway/index.ts';
 import { addFallback } from './fallback.ts';
-import { createNotificationRepository } from './repository.ts';
 import { createMessagingSandbox, MESSAGING_SANDBOX_PREFIX } from './sandbox.ts';
 import { createUnreadHub } from './stream.ts';
 import { setupMessaging } from './setup.ts';
-import { templateRows } from './templates.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 import { createWebhookService } from './webhooks.ts';
 
@@ -34,7 +32,7 @@ const STREAM_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'x-
 /** Notifications (issue 36, decision records 073 and 074): the centre, channels, announcements, questions. */
 export default async function notificationRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
-  await createNotificationRepository(db).registerTemplates(templateRows(new Date().toISOString()));
+  await registerTemplates(db);
   const messaging = setupMessaging(config);
   const hooks = createWebhookService(db, messaging.secrets, config.privacy.noticeVersion, addFallback);
   await app.register(webhookRoutes(hooks));

@@ -13,7 +13,7 @@ import { localChanges } from './changes.ts';
 import { notBefore } from './quiet-hours.ts';
 import { createNotificationRepository } from './repository.ts';
 import type { MessageOutboxTable, NotificationRow } from './tables.ts';
-import { TEMPLATES } from './templates.ts';
+import { TEMPLATES, templateRows } from './templates.ts';
 
 /**
  * notify(): what other domains call, in the transaction of the event (decision record 074). It writes the
@@ -119,3 +119,7 @@ export async function markRead(db: Db, userId: number, input: MarkReadInput): Pr
   localChanges.tell({ kind: 'read', userId });
   return { unread: (await repo.counts(userId)).unread };
 }
+
+/** The approved templates into their table (decision record 073), once as the server starts; kept ones stay. */
+export const registerTemplates = (db: Db): Promise<void> =>
+  createNotificationRepository(db).registerTemplates(templateRows(new Date().toISOString()));
