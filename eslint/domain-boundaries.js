@@ -171,5 +171,4 @@ export const ROUTE_SHAPE_EXCEPTIONS = [
   'server/domains/office/routes/admin.ts',
   'server/domains/office/routes/exports.ts',
   'server/domains/teaching/routes/assignments.ts',
-  'server/domains/teaching/routes/submissions.ts',
 ];
