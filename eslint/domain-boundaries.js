@@ -170,5 +170,4 @@ export const ROUTE_SHAPE_EXCEPTIONS = [
   'server/domains/batches/routes.ts',
   'server/domains/office/routes/admin.ts',
   'server/domains/office/routes/exports.ts',
-  'server/domains/teaching/routes/assignments.ts',
 ];
