@@ -167,7 +167,6 @@ export const CROSS_DOMAIN_EXCEPTIONS = [
 ];
 
 export const ROUTE_SHAPE_EXCEPTIONS = [
-  'server/domains/batches/routes.ts',
   'server/domains/office/routes/admin.ts',
   'server/domains/office/routes/exports.ts',
 ];
