@@ -168,5 +168,4 @@ export const CROSS_DOMAIN_EXCEPTIONS = [
 
 export const ROUTE_SHAPE_EXCEPTIONS = [
   'server/domains/office/routes/admin.ts',
-  'server/domains/office/routes/exports.ts',
 ];
