@@ -166,6 +166,4 @@ export const CROSS_DOMAIN_EXCEPTIONS = [
   'teaching -> lessons/repositories/course-access.ts',
 ];
 
-export const ROUTE_SHAPE_EXCEPTIONS = [
-  'server/domains/office/routes/admin.ts',
-];
+export const ROUTE_SHAPE_EXCEPTIONS = [];

@@ -18,19 +18,12 @@ import { keysetAnswer, positionOf } from '../../../platform/lib/keyset.ts';
 import { paginatedResponseSchema, responseSchema } from '../../../platform/lib/response-schemas.ts';
 import { idParam, parse, parseQuery } from '../../../platform/lib/validate.ts';
 import { requireAdmin } from '../../../platform/http/auth.ts';
-import { createAuditRepository } from '../../../platform/db/audit.ts';
-import { createOutboxRepository } from '../../../platform/db/outbox.ts';
-import { createEnrollmentRepository } from '../../enrollments/repository.ts';
-import { createPaymentRepository } from '../../payments/repositories/payments.ts';
-import { createRevenueRepository } from '../repositories/revenue.ts';
-import { createStatsRepository } from '../repositories/stats.ts';
-import { createVersionRepository } from '../../../platform/db/versions.ts';
 import { createCounselingService } from '../counseling.ts';
 import { JSON_TYPE } from '../../../platform/http/http-cache.ts';
 import exportRoutes from './exports.ts';
 import { createRecordService } from '../records.ts';
+import { createOfficeReads } from '../reads.ts';
 import { courseImpact, enrollmentImpact } from '../user-impact.ts';
-import { toAuditEntry, toOutboxEmail } from '../present.ts';
 import { toEnrollment } from '../../enrollments/index.ts';
 import { toPayment } from '../../payments/index.ts';
 
@@ -41,38 +34,22 @@ const enrollmentKey = (row: { enrolled_at: string; id: number }) => ({ at: row.e
 export default async function adminRoutes(app: FastifyInstance) {
   const { deps } = app;
   const { db, dialect } = deps;
-  const stats = createStatsRepository(db);
-  const enrollments = createEnrollmentRepository(db);
-  const payments = createPaymentRepository(db);
-  const audit = createAuditRepository(db);
+  const reads = createOfficeReads(db, dialect);
   const counseling = createCounselingService(db);
-  const revenue = createRevenueRepository(db);
   const records = createRecordService(db);
-  const outbox = createOutboxRepository(db);
 
   // Every route here is an administrator route: its guard comes from its class (lib/step-up-classes.ts).
   await app.register(exportRoutes);
 
-  /** The Payments and Enrollments filters; dates are IST calendar days, inclusive. */
-  const recordFilters = (q: AdminRecordQuery | AdminPaymentQuery) => ({
-    status: q.status,
-    is_urgent: q.is_urgent,
-    search: q.search,
-    course_type: q.course_type,
-    course: q.course,
-    date_from: q.date_from,
-    date_to: q.date_to,
-  });
-
   app.get(API.adminStats, { schema: { response: { 200: responseSchema(AdminStats) } } }, async () =>
-    stats.adminStats(),
+    reads.adminStats(),
   );
-  app.get(API.admin.issueSummary, async () => stats.issueSummary());
+  app.get(API.admin.issueSummary, async () => reads.issueSummary());
 
   app.get(API.admin.enrollments, async (request) => {
     const q = parseQuery(AdminRecordQuery, request.query);
     const position = positionOf(q);
-    const { count, rows } = await enrollments.list(recordFilters(q), q.page_size + 1, position);
+    const { count, rows } = await reads.enrollmentsPage(q, position);
     return keysetAnswer(request.url, position, q.page_size, count, rows, enrollmentKey, toEnrollment);
   });
 
@@ -82,7 +59,6 @@ export default async function adminRoutes(app: FastifyInstance) {
    * requests that arrived before it began: versions.fresh), so an answer is served only while nothing it
    * shows has changed, in any process: never stale. PostgreSQL reads every time.
    */
-  const paymentsVersion = dialect === 'sqlite' ? createVersionRepository(db, 'payments_version') : null;
   const paymentPages = new Map<string, { version: number; body: string }>();
   const KEPT_PAYMENT_PAGES = 100;
 
@@ -90,12 +66,12 @@ export default async function adminRoutes(app: FastifyInstance) {
     API.admin.payments,
     { schema: { response: { 200: paginatedResponseSchema(Payment) } } },
     async (request, reply) => {
-      const version = paymentsVersion ? await paymentsVersion.fresh() : null;
+      const version = await reads.paymentsVersion();
       const kept = paymentPages.get(request.url);
       if (kept && kept.version === version) return reply.type(JSON_TYPE).send(kept.body);
       const q = parseQuery(AdminPaymentQuery, request.query);
       const position = positionOf(q);
-      const { count, rows } = await payments.list(recordFilters(q), q.page_size + 1, position);
+      const { count, rows } = await reads.paymentsPage(q, position);
       const answer = keysetAnswer(request.url, position, q.page_size, count, rows, paymentKey, toPayment);
       if (version === null) return answer;
       const body = String(reply.serialize(answer));
@@ -140,25 +116,14 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   app.get(API.admin.auditLog, async (request) => {
     const q = parseQuery(AuditLogQuery, request.query);
-    const filters = {
-      actor: q.actor,
-      entity: q.entity,
-      entity_id: q.entity_id,
-      action: q.action,
-      date_from: q.date_from,
-      date_to: q.date_to,
-    };
-    const [count, rows] = await Promise.all([
-      audit.count(filters),
-      audit.page(q.page_size, (q.page - 1) * q.page_size, filters),
-    ]);
-    return paginate(request.url, q.page, q.page_size, count, rows.map(toAuditEntry));
+    const { count, rows } = await reads.auditLog(q);
+    return paginate(request.url, q.page, q.page_size, count, rows);
   });
 
   app.get(API.admin.outbox, async (request) => {
     const q = parseQuery(AdminListQuery.pick({ page: true, page_size: true }), request.query);
-    const [count, rows] = await Promise.all([outbox.count(), outbox.page(q.page_size, (q.page - 1) * q.page_size)]);
-    return paginate(request.url, q.page, q.page_size, count, rows.map(toOutboxEmail));
+    const { count, rows } = await reads.outbox(q);
+    return paginate(request.url, q.page, q.page_size, count, rows);
   });
 
   app.delete(API.admin.payment(), async (request, reply) => {
@@ -191,8 +156,6 @@ export default async function adminRoutes(app: FastifyInstance) {
   }
 
   app.get(API.admin.revenue, async (request) => {
-    const q = parseQuery(RevenueQuery, request.query);
-    const filters = { date_from: q.date_from, date_to: q.date_to };
-    return q.group === 'course' ? revenue.byCourse(filters) : revenue.byMonth(filters);
+    return reads.revenue(parseQuery(RevenueQuery, request.query));
   });
 }
