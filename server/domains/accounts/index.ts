@@ -28,6 +28,10 @@ export function accessExpiresAt(token: string): number | null {
   }
 }
 
+/** Every login of the account ends (its refresh families revoked), in the caller's transaction: a deactivation. */
+export const endAllLogins = (db: Db, userId: number): Promise<void> =>
+  createRefreshTokenRepository(db).revokeAllOf(userId);
+
 /** An account by its id (in the caller's transaction when given one), or undefined. */
 export const findUserById = (db: Db, id: number) => createUserRepository(db).findById(id);
 

@@ -14,8 +14,8 @@ import { BusinessError, notFound, ValidationFailed } from '../../platform/lib/er
 import { hashPassword } from '../../platform/lib/passwords.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
-import { createIdentityRepository } from '../privacy/repositories/identity.ts';
-import { createRefreshTokenRepository } from '../accounts/repositories/refresh-tokens.ts';
+import { changeAddress } from '../privacy/index.ts';
+import { endAllLogins } from '../accounts/index.ts';
 import { createUserRepository } from '../accounts/repositories/users.ts';
 import { isUniqueViolation } from '../../platform/lib/db-errors.ts';
 import { diff } from '../../platform/lib/diff.ts';
@@ -139,9 +139,9 @@ export function createUserService(db: Db) {
           // Another address is unconfirmed until its owner opens a link (decision record 063): the old
           // address's span ends; a change of case only keeps the address as it was.
           if (patch.email !== undefined && patch.email.toLowerCase() !== before.email.toLowerCase()) {
-            await createIdentityRepository(trx).changeAddress(id, patch.email);
+            await changeAddress(trx, id, patch.email);
           } else if (patch.email !== undefined) await users.update(id, { email: patch.email });
-          if (patch.is_active === false && before.is_active) await createRefreshTokenRepository(trx).revokeAllOf(id);
+          if (patch.is_active === false && before.is_active) await endAllLogins(trx, id);
           const after = await users.findById(id);
           if (!after) throw notFound();
           const changes = diff(auditable(before), auditable(after));
