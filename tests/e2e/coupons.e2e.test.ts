@@ -14,6 +14,7 @@ import {
 import { pdfText } from '../api/support/pdf-text.ts';
 import { ADMIN, adminToken, apiOk, list, login, registerStudent } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
+import { settle } from './support/routes.ts';
 import {
   choosePaymentMethod,
   expectMessage,
@@ -44,6 +45,8 @@ describe('Coupons at checkout', () => {
     const page = await e2e.newPage();
     const dialogs = recordDialogs(page);
     await openLoggedIn(page, student, `/payment/program/${program.id}`);
+    // The checkout has loaded its batches, plans and the student's scholarship before anything is typed.
+    await settle(page);
 
     await page.getByLabel('Coupon code').fill('NOT-A-CODE');
     await page.getByRole('button', { name: 'Apply' }).click();
