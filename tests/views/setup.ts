@@ -9,8 +9,7 @@ configure({ asyncUtilTimeout: 20_000 });
 vi.setConfig({ testTimeout: 60_000 });
 
 beforeEach(() => {
-  // The files of a worker share one page (isolate: false): nothing a test kept in the browser's storage
-  // reaches the next test, whatever file it is in.
+  // Nothing a test kept in the browser's storage (a checkout draft in sessionStorage too) reaches the next test.
   localStorage.clear();
   sessionStorage.clear();
   resetAppConfigCache();
