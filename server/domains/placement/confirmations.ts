@@ -30,7 +30,7 @@ import { offerConfirmationEmail } from './templates.ts';
  * made up); the link shows the designation and CTC to confirm, correct or deny. Only then does the offer
  * count as verified via the employer.
  */
-export function createConfirmationService(db: Db, mail: MailContext, linkKey: () => Promise<Buffer>) {
+export function createConfirmationService(db: Db, mail: MailContext, linkKey: Buffer) {
   async function linkOf(trx: Db, token: string) {
     const repo = placementRepository(trx);
     const link = await repo.confirmation(tokenHash(token));
@@ -49,59 +49,55 @@ export function createConfirmationService(db: Db, mail: MailContext, linkKey: ()
       offerId: number,
       contactEmail: string,
     ): Promise<{ sent_to: string; expires_at: string }> =>
-      // The key first: with no JWT_SECRET it is read from the database, and on SQLite the transaction below
-      // holds the one connection (reading it inside waited forever: "Ask employer" hung in `npm start`).
-      linkKey().then((key) =>
-        inTransaction(db, async (trx) => {
-          const repo = placementRepository(trx);
-          const offer = await repo.offer(offerId);
-          if (!offer) throw new HttpError(404, PLACEMENT_MESSAGES.linkInvalid);
-          if (offer.status !== 'claimed') throw new BusinessError(PLACEMENT_MESSAGES.notClaimed);
-          const domain = siteDomain(offer.employer_website);
-          if (!domain) throw new BusinessError(PLACEMENT_MESSAGES.noWebsite);
-          const contacts = JSON.parse(offer.employer_contacts) as HrContact[];
-          const contact = contacts.find((c) => c.email.toLowerCase() === contactEmail.toLowerCase());
-          if (!contact || !onDomain(contact.email, domain)) {
-            throw new BusinessError(PLACEMENT_MESSAGES.contactNotOnDomain(domain));
-          }
-          const nonce = newLinkNonce();
-          const token = confirmationToken(key, nonce);
-          const now = new Date();
-          const expiresAt = new Date(now.getTime() + CONFIRMATION_LIFETIME_HOURS * 3_600_000).toISOString();
-          await repo.insertConfirmation({
-            offer_id: offerId,
-            token_hash: tokenHash(token),
-            link_nonce: nonce,
-            email: contact.email,
-            expires_at: expiresAt,
-            used_at: null,
-            created_by: admin.id,
-            created_at: now.toISOString(),
-          });
-          const link = await repo.confirmation(tokenHash(token));
-          await enqueueEmail(trx, {
-            template: 'offer_confirmation',
-            to: [contact.email],
-            ...offerConfirmationEmail(mail, {
-              contactName: contact.name,
-              employer: offer.employer_name,
-              student: `${offer.first_name} ${offer.last_name}`.trim() || offer.username,
-              designation: offer.designation,
-              ctc: offer.annual_ctc,
-              offerDate: offer.offer_date,
-            }),
-            attachments: [{ kind: 'offer_confirmation', id: link!.id }],
-          });
-          await createAuditRepository(trx).record({
-            actorId: admin.id,
-            action: 'request_confirmation',
-            entity: 'placement_offer',
-            entityId: offerId,
-            changes: { sent_to: contact.email, expires_at: expiresAt },
-          });
-          return { sent_to: contact.email, expires_at: expiresAt };
-        }),
-      ),
+      inTransaction(db, async (trx) => {
+        const repo = placementRepository(trx);
+        const offer = await repo.offer(offerId);
+        if (!offer) throw new HttpError(404, PLACEMENT_MESSAGES.linkInvalid);
+        if (offer.status !== 'claimed') throw new BusinessError(PLACEMENT_MESSAGES.notClaimed);
+        const domain = siteDomain(offer.employer_website);
+        if (!domain) throw new BusinessError(PLACEMENT_MESSAGES.noWebsite);
+        const contacts = JSON.parse(offer.employer_contacts) as HrContact[];
+        const contact = contacts.find((c) => c.email.toLowerCase() === contactEmail.toLowerCase());
+        if (!contact || !onDomain(contact.email, domain)) {
+          throw new BusinessError(PLACEMENT_MESSAGES.contactNotOnDomain(domain));
+        }
+        const nonce = newLinkNonce();
+        const token = confirmationToken(linkKey, nonce);
+        const now = new Date();
+        const expiresAt = new Date(now.getTime() + CONFIRMATION_LIFETIME_HOURS * 3_600_000).toISOString();
+        await repo.insertConfirmation({
+          offer_id: offerId,
+          token_hash: tokenHash(token),
+          link_nonce: nonce,
+          email: contact.email,
+          expires_at: expiresAt,
+          used_at: null,
+          created_by: admin.id,
+          created_at: now.toISOString(),
+        });
+        const link = await repo.confirmation(tokenHash(token));
+        await enqueueEmail(trx, {
+          template: 'offer_confirmation',
+          to: [contact.email],
+          ...offerConfirmationEmail(mail, {
+            contactName: contact.name,
+            employer: offer.employer_name,
+            student: `${offer.first_name} ${offer.last_name}`.trim() || offer.username,
+            designation: offer.designation,
+            ctc: offer.annual_ctc,
+            offerDate: offer.offer_date,
+          }),
+          attachments: [{ kind: 'offer_confirmation', id: link!.id }],
+        });
+        await createAuditRepository(trx).record({
+          actorId: admin.id,
+          action: 'request_confirmation',
+          entity: 'placement_offer',
+          entityId: offerId,
+          changes: { sent_to: contact.email, expires_at: expiresAt },
+        });
+        return { sent_to: contact.email, expires_at: expiresAt };
+      }),
 
     async view(token: string): Promise<ConfirmationView> {
       const { link, offer } = await linkOf(db, token);

@@ -41,8 +41,9 @@ export default async function placementRoutes(app: FastifyInstance) {
   const readLetter = (request: FastifyRequest) =>
     readUpload(request, { fileField: 'offer_letter', maxBytes, tooLarge: fileTooLarge(maxBytes) });
   const studentPlacement = createStudentPlacementService(db);
-  let key: Promise<Buffer> | undefined;
-  const linkKey = () => (key ??= resolveJwtSecret(db, config.jwtSecret).then(confirmationLinkKey));
+  // Resolved once as the routes register, never inside a request's transaction (with no JWT_SECRET the secret is
+  // read from the database, and on SQLite a transaction holds the one connection).
+  const linkKey = confirmationLinkKey(await resolveJwtSecret(db, config.jwtSecret));
   const confirmations = createConfirmationService(
     db,
     { institute: config.institute, publicUrl: config.publicUrl },

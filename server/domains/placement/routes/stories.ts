@@ -20,12 +20,10 @@ export default async function storyConsentRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
   const stories = createStoryService(db);
   const photos = createStoryPhotos(db, config.uploadDir);
-  let key: Promise<Buffer> | undefined;
-  const previewKey = () => (key ??= resolveJwtSecret(db, config.jwtSecret).then(storyPreviewKey));
+  const previewKey = storyPreviewKey(await resolveJwtSecret(db, config.jwtSecret));
 
   app.get(P.mine, { preHandler: authenticated }, async (request) => {
-    const signing = await previewKey();
-    return stories.mine(requireUser(request), (id, file) => previewToken(signing, id, file));
+    return stories.mine(requireUser(request), (id, file) => previewToken(previewKey, id, file));
   });
   app.put(P.consent(), { preHandler: authenticated }, (request) =>
     stories.setConsent(requireUser(request), idParam(request.params), parse(StoryConsentInput, request.body ?? {})),
@@ -44,7 +42,7 @@ export default async function storyConsentRoutes(app: FastifyInstance) {
   // Read on every request (no cache keeps it): a withdrawn consent hides the photo at once.
   app.get(P.photo(), async (request, reply) => {
     const token = (request.query as { preview?: unknown }).preview;
-    const preview = typeof token === 'string' ? { token, key: await previewKey() } : null;
+    const preview = typeof token === 'string' ? { token, key: previewKey } : null;
     const photo = await photos.shown(idParam(request.params), preview);
     return sendFile(reply, photo.location, { ...photo, cache: 'no-cache' });
   });
