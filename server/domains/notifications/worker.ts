@@ -155,8 +155,11 @@ export function createMessageWorker(options: {
    * batch's rows not yet sent wait that long, unsent, and the pass ends.
    */
   async function runOnce(): Promise<number> {
-    // Large announcements' notifications first (decision record 086): their messages are then due below.
-    await fanOutAnnouncements(db, config.publicUrl);
+    // Large announcements' notifications first (decision record 086): their messages are then due below. A
+    // fan-out that fails is tried again next pass; the messages already queued are still sent.
+    await fanOutAnnouncements(db, config.publicUrl).catch((error: unknown) =>
+      log(`announcement fan-out failed: ${(error as Error).message}`),
+    );
     await sweep();
     templates.clear();
     let handled = 0;

@@ -18,6 +18,7 @@ import { createUserRepository } from '../accounts/repositories/users.ts';
 import { createEnrollmentRepository } from '../enrollments/repository.ts';
 import { createPaymentRepository } from '../payments/repositories/payments.ts';
 import { createCounselingRepository } from './repositories/counseling.ts';
+import { recordFilters } from './reads.ts';
 
 /**
  * CSV exports of the admin lists with the lists' own filters (issue 11): streamed a batch at a time,
@@ -25,8 +26,8 @@ import { createCounselingRepository } from './repositories/counseling.ts';
  * audited (who, which list, which filters) before the first byte goes out. The route sends the stream.
  */
 
-const EXPORT_BATCH_SIZE = 1000;
-const batch = EXPORT_BATCH_SIZE;
+/** Rows read a query at a time while the CSV streams. */
+const batch = 1000;
 
 const ist = (iso: string | null) => (iso ? istDateTime(iso) : '');
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
@@ -36,16 +37,6 @@ const courseTitle = (row: { course_type: string; program_title: string | null; w
 /** The plan a payment paid by, with its instalment's number once the schedule exists; empty for none. */
 const planLabel = (plan: string | null, number: number | null) =>
   plan ? (number !== null ? `${plan}, instalment ${number}` : plan) : '';
-
-const recordFilters = (q: AdminRecordQuery | AdminPaymentQuery) => ({
-  status: q.status,
-  is_urgent: q.is_urgent,
-  search: q.search,
-  course_type: q.course_type,
-  course: q.course,
-  date_from: q.date_from,
-  date_to: q.date_to,
-});
 
 export type CsvExport = { list: string; stream: Readable };
 

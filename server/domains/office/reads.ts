@@ -16,8 +16,8 @@ import { toAuditEntry, toOutboxEmail } from './present.ts';
 import { createRevenueRepository } from './repositories/revenue.ts';
 import { createStatsRepository } from './repositories/stats.ts';
 
-/** The Payments and Enrollments filters; dates are IST calendar days, inclusive. */
-const recordFilters = (q: AdminRecordQuery | AdminPaymentQuery) => ({
+/** The Payments and Enrollments filters (their lists and exports); dates are IST calendar days, inclusive. */
+export const recordFilters = (q: AdminRecordQuery | AdminPaymentQuery) => ({
   status: q.status,
   is_urgent: q.is_urgent,
   search: q.search,
