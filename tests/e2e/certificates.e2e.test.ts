@@ -54,7 +54,7 @@ describe('Certificates', () => {
     expect(overflow).toBeLessThanOrEqual(0);
 
     // A visitor (no login) opens the verification page the QR code points to: plain server HTML, no SPA to
-    // hydrate, so a plain page of a new context.
+    // hydrate (goto waits for no hydration there), in a new context.
     const visitor = await (await e2e.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     const answer = await visitor.goto(`/certificates/${certificate.code}`);
     expect(answer?.status()).toBe(200);

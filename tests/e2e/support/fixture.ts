@@ -69,6 +69,10 @@ export function useE2E(options: { env?: Record<string, string> } = {}): E2E {
     const context = await newContext(need(browser, 'browser'), need(app, 'app').baseURL, opts);
     contexts.push(context);
     context.on('page', (page) => page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`)));
+    // Every page a test opens, through e2e.newPage or its own context, waits after `goto` for the app to
+    // respond: a click on server-rendered markup before hydration is lost.
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => untilHydrated(await newPage());
     return context;
   };
 
@@ -83,7 +87,7 @@ export function useE2E(options: { env?: Record<string, string> } = {}): E2E {
       return need(browser, 'browser');
     },
     newContext: makeContext,
-    newPage: async (opts?: BrowserContextOptions) => untilHydrated(await (await makeContext(opts)).newPage()),
+    newPage: async (opts?: BrowserContextOptions) => (await makeContext(opts)).newPage(),
     pageErrors,
   };
 }
@@ -96,8 +100,10 @@ function untilHydrated(page: Page): Page {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    // Only the app's pages hydrate (not an API answer opened to reach the origin).
-    if (response?.headers()['content-type']?.startsWith('text/html')) {
+    // Only the app's pages hydrate (not an API answer opened to reach the origin, nor the server's own
+    // HTML pages such as a certificate's verification page, which carry no app root).
+    const html = response?.headers()['content-type']?.startsWith('text/html');
+    if (html && (await page.evaluate(() => document.getElementById('root') !== null))) {
       await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 });
     }
     return response;
