@@ -9,7 +9,8 @@ configure({ asyncUtilTimeout: 20_000 });
 vi.setConfig({ testTimeout: 60_000 });
 
 beforeEach(() => {
-  // Nothing a test kept in the browser's storage (a checkout draft in sessionStorage too) reaches the next test.
+  // The files of a worker share one page (isolate: false): nothing a test kept in the browser's storage (a
+  // checkout draft in sessionStorage too) reaches the next test, whatever file it is in.
   localStorage.clear();
   sessionStorage.clear();
   resetAppConfigCache();
