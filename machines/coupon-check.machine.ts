@@ -98,9 +98,15 @@ export const couponCheckMachine = setup({
     start: {
       always: [{ guard: 'knowsCourse', target: 'resolving' }, { target: 'idle' }],
     },
-    /** The student's scholarship for this course, if any: applied by itself. */
+    /**
+     * The student's scholarship for this course, if any: applied by itself. A code typed meanwhile is kept
+     * (the field shows it; Apply waits for the answer), not dropped keystroke by keystroke.
+     */
     resolving: {
       tags: ['busy'],
+      on: {
+        'coupon.edit': { actions: { type: 'edit', params: ({ event }) => ({ code: event.code }) } },
+      },
       invoke: {
         id: 'scholarship',
         src: 'checkCoupon',

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API, COUPON_MESSAGES, COUPON_PATHS } from '../../contract/index.ts';
-import { fail, ok, type FakeRequest } from './support/fake-api.ts';
+import { deferred, fail, ok, type FakeRequest } from './support/fake-api.ts';
 import { program, student } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
 
@@ -76,6 +76,29 @@ describe('Checkout coupon', () => {
     // Remove: back to the list price.
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     await waitFor(async () => expect((await breakdown())[0]).toBe('Taxable value ₹1,05,932.20'));
+  });
+
+  it('keeps a code typed while the scholarship is still being looked up, and applies it once that answers', async () => {
+    const scholarship = deferred();
+    const { user, api } = renderApp('/payment/program/1', {
+      user: student,
+      routes: {
+        [PROGRAM]: ok(program()),
+        [CHECK]: (request) => ((request.body as { code?: string }).code ? checkAnswer(request) : scholarship.handler()),
+      },
+    });
+    const field = await screen.findByLabelText('Coupon code');
+    // The first answer (the scholarship) has not come: Apply waits, the field takes what is typed.
+    expect(screen.getByRole('button', { name: 'Checking…' })).toBeDisabled();
+    await user.type(field, 'SAVE10');
+    expect(field).toHaveValue('SAVE10');
+    scholarship.release(checkAnswer(api.callsTo(CHECK)[0]!));
+    await user.click(await screen.findByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(`SAVE10: ${COUPON_MESSAGES.applied}`)).toBeInTheDocument();
+    expect(api.callsTo(CHECK).map((c) => c.body)).toEqual([
+      { course_type: 'program', course: 1 },
+      { course_type: 'program', course: 1, code: 'SAVE10' },
+    ]);
   });
 
   it('shows a scholarship by itself, without a code', async () => {
