@@ -11,12 +11,11 @@ describe('coupon check machine, generated paths', () => {
     // The server is asked for the scholarship (no code) on arrival, and for a typed code only on Apply.
     const calls = actorCalls(step.effects);
     // A code typed while the scholarship is looked up is kept, and asks the server nothing yet.
-    if (step.event.type === 'coupon.edit' && state !== 'checking') expect(code).toBe(step.event.code);
+    const { event } = step;
+    if (event.type === 'coupon.edit' && 'code' in event && state !== 'checking') expect(code).toBe(event.code);
     if (state === 'resolving')
       expect(calls).toEqual(
-        step.event.type === 'coupon.edit'
-          ? []
-          : [{ src: 'checkCoupon', input: { courseType: 'workshop', courseId: 7 } }],
+        event.type === 'coupon.edit' ? [] : [{ src: 'checkCoupon', input: { courseType: 'workshop', courseId: 7 } }],
       );
     else if (state === 'checking')
       expect(calls).toEqual([{ src: 'checkCoupon', input: { courseType: 'workshop', courseId: 7, code: 'save10' } }]);

@@ -64,8 +64,26 @@ function commandLine(options: SpawnOptions): string[] {
   return ['--enable-source-maps', path.join(bundles, BUNDLES[options.entry])];
 }
 
+/**
+ * Starts the server on a free port and waits until it is ready. The port is free when chosen, but another
+ * process of the run (a browser, another step's server) may take it before the server listens: then it
+ * exits with EADDRINUSE before it was ready, and it is started again on another port (at most three tries).
+ */
 export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return await spawnOn(port, options);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
+/** A start that failed only because another process took the port first. */
+class PortTaken extends Error {}
+
+async function spawnOn(port: number, options: SpawnOptions): Promise<SpawnedServer> {
   const base = `http://127.0.0.1:${port}`;
   const logFd = options.logFile ? openSync(options.logFile, 'a') : undefined;
   const child = spawn(process.execPath, commandLine(options), {
@@ -103,7 +121,11 @@ export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer>
   for (;;) {
     if (!alive(child)) {
       process.removeListener('exit', killOnExit);
-      throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
+      const printed = output();
+      const message = `server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${printed}`;
+      throw printed.includes(`EADDRINUSE: address already in use 127.0.0.1:${port}`)
+        ? new PortTaken(message)
+        : new Error(message);
     }
     try {
       if (await options.ready(base, output())) break;
