@@ -20,7 +20,8 @@
  * scale, the reads whose names contain one of them), BENCH_PEER=0 (skip the peer), BENCH_DATABASE_URL (adds the
  * project on PostgreSQL: a database created and dropped per run; ceiling and peer stay SQLite-only; and the
  * admin reads at scale, one run and one table per data shape: `--shape=default,steady,burst` or BENCH_SHAPES,
- * all three unless told; scripts/bench-scale.ts), BENCH_ROWS=0 (only the runs at scale), BENCH_NODE_FLAGS
+ * all three unless told; scripts/bench-scale.ts; each read's table also gives the CPU a request cost the
+ * server's processes and the database's backends, read from /proc), BENCH_ROWS=0 (only the runs at scale), BENCH_NODE_FLAGS
  * (node flags for the project's processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where a
  * request's time goes).
  */
@@ -164,11 +165,16 @@ async function main() {
       `\nAdmin reads on PostgreSQL at ${SCALE_ROWS.toLocaleString('en-US')} payments, ${shape} shape ` +
         `(target: each at least 500 req/s with p99 at most 50 ms; ${missed} of ${rows.length} short)\n`,
     );
-    console.log('| endpoint | req/s | p50 ms | p99 ms | errors | target met |');
-    console.log('|---|---:|---:|---:|---:|---|');
+    console.log(
+      '| endpoint | req/s | p50 ms | p99 ms | errors | target met | server CPU ms/req | PostgreSQL CPU ms/req |',
+    );
+    console.log('|---|---:|---:|---:|---:|---|---:|---:|');
     for (const r of rows) {
       const met = r.rps >= 500 && r.p99 <= 50 && r.errors === 0 ? 'yes' : 'no';
-      console.log(`| ${r.endpoint} | ${r.rps} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${met} |`);
+      const cpu = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '–' : n.toFixed(2));
+      console.log(
+        `| ${r.endpoint} | ${r.rps} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${met} | ${cpu(r.serverCpu)} | ${cpu(r.databaseCpu)} |`,
+      );
     }
   }
 }

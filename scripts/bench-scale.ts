@@ -13,6 +13,7 @@ import { encodeCursor } from '../server/platform/lib/keyset.ts';
 import { seedMillion } from './seed-million.ts';
 import { chosen, type Endpoint } from './bench/config.ts';
 import { login, measureAll, type Row } from './bench/load.ts';
+import { CostMeter } from './bench/exam-cost.ts';
 import { createPostgres, startProject, stop } from './bench/servers.ts';
 import { SEARCH_TERMS, type Shape } from './bench/shapes.ts';
 import { openDatabase } from '../server/platform/db/connect.ts';
@@ -101,10 +102,14 @@ export async function runScale(dir: string, shape: Shape): Promise<Row[]> {
     const endpoints = chosen(await reads(database.url, shape));
     const project = await startProject(database.url, path.join(dir, `requests-scale-${shape}.log`));
     const minting = openDatabase(database.url);
+    // What each request costs in CPU: the project's processes and the database's backends.
+    const meter = new CostMeter(database.url, () => (project.child.pid ? [project.child.pid] : []));
     try {
+      await meter.start();
       const tokens = await login(project.base, minting.db);
-      return await measureAll(`project-pg ${shape}`, project.base, tokens, SCALE_ROWS, endpoints);
+      return await measureAll(`project-pg ${shape}`, project.base, tokens, SCALE_ROWS, endpoints, meter);
     } finally {
+      await meter.stop();
       await stop(project.child);
       await minting.close();
     }

@@ -6,11 +6,14 @@ import autocannon from 'autocannon';
 import type { Db } from '../../server/platform/db/connect.ts';
 import { createTokenService } from '../../server/domains/accounts/tokens.ts';
 import { CONNECTIONS, DURATION, MEASURED, SECRET, THREADS, TOOL, type Endpoint } from './config.ts';
+import { costPer, type CostMeter } from './exam-cost.ts';
 
 /** Loading an endpoint with wrk or autocannon, and the admin's tokens the authenticated endpoints need. */
 
 type Measurement = { rps: number; p50: number; p99: number; errors: number };
-export type Row = { rows: number; server: string; endpoint: string } & Measurement;
+/** CPU milliseconds a request cost the server's processes and the database's backends (from /proc). */
+export type RequestCost = { serverCpu: number; databaseCpu: number };
+export type Row = { rows: number; server: string; endpoint: string } & Measurement & Partial<RequestCost>;
 /** The admin's access token, and a way to mint fresh refresh-token chains (one per run of the refresh endpoint). */
 type Tokens = { access: string; refreshChains: (count: number) => Promise<string[]> };
 /** Refresh chains per wrk thread: more than its connections, so a chain lost to an error never starves it. */
@@ -129,7 +132,18 @@ async function load(base: string, endpoint: Endpoint, tokens: Tokens, seconds = 
   };
 }
 
-export async function measureAll(server: string, base: string, tokens: Tokens, rows: number, only?: Endpoint[]) {
+/**
+ * Each endpoint's load after a warm-up; with a `meter` (exam-cost.ts) also what a request cost in CPU,
+ * the server's and the database's, which the machine's other load changes far less than req/s and p99.
+ */
+export async function measureAll(
+  server: string,
+  base: string,
+  tokens: Tokens,
+  rows: number,
+  only?: Endpoint[],
+  meter?: CostMeter,
+) {
   const results: Row[] = [];
   for (const endpoint of only ?? MEASURED) {
     // The request log of the endpoint before (the programs list writes about 15 MB/s of it) is still in
@@ -137,9 +151,17 @@ export async function measureAll(server: string, base: string, tokens: Tokens, r
     // flushes behind it. Each endpoint starts with nothing left to write and pays for its own log only.
     spawnSync('sync');
     await load(base, endpoint, tokens, 1); // warm-up
+    const before = await meter?.mark();
     const m = await load(base, endpoint, tokens);
+    const after = await meter?.mark();
+    const cost =
+      before && after
+        ? (({ server, database }) => ({ serverCpu: server, databaseCpu: database }))(
+            costPer(before, after, m.rps * DURATION),
+          )
+        : {};
     console.error(`    ${server} ${endpoint.name}: ${m.rps} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms`);
-    results.push({ rows, server, endpoint: endpoint.name, ...m });
+    results.push({ rows, server, endpoint: endpoint.name, ...m, ...cost });
   }
   return results;
 }
