@@ -37,12 +37,19 @@ type Plain = {
   course_id: number;
   at: string;
   text: string;
+  /** The course's title, from the catalogue. */
+  title: string | null;
 };
 
 /** Every row of the list, read plainly (no filter in SQL), with its student's name, username and e-mail. */
 const STUDENT = ['users.username', 'users.first_name', 'users.last_name', 'users.email'] as const;
 
 async function plainRows(table: 'payments' | 'enrollments'): Promise<Plain[]> {
+  const titles = new Map<string, string>();
+  for (const p of await ctx.db.selectFrom('programs').select(['id', 'title']).execute())
+    titles.set(`program ${p.id}`, p.title);
+  for (const w of await ctx.db.selectFrom('workshops').select(['id', 'title']).execute())
+    titles.set(`workshop ${w.id}`, w.title);
   const rows =
     table === 'payments'
       ? await ctx.db
@@ -60,6 +67,7 @@ async function plainRows(table: 'payments' | 'enrollments'): Promise<Plain[]> {
   return rows.map(({ username, first_name, last_name, email, ...r }) => ({
     ...r,
     is_urgent: Number(r.is_urgent),
+    title: titles.get(`${r.course_type} ${r.course_id}`) ?? null,
     text: `${username} ${first_name} ${last_name} ${email}`.toLowerCase(),
   }));
 }
@@ -78,6 +86,10 @@ function expected(rows: Plain[], q: Record<string, string>): Plain[] {
     )
     .sort((a, b) => (a.at === b.at ? b.id - a.id : a.at < b.at ? 1 : -1));
 }
+
+/** The course title an answer shows (a payment names it, an enrollment gives the course). */
+const titleOf = (r: Payment | Enrollment) =>
+  'program_title' in r ? (r.program_title ?? r.workshop_title) : (r.program?.title ?? r.workshop?.title ?? null);
 
 async function get(url: string, table: 'payments' | 'enrollments') {
   const res = await ctx.request({ url, token: admin.access });
@@ -139,12 +151,23 @@ describe.each(SHAPES)('admin lists on the %s shape', (shape) => {
           page.results.map((r) => r.id),
           label,
         ).toEqual(want.slice(0, 20).map((r) => r.id));
+        // Each row's course title (read for the page's courses at once, not per row).
+        expect(page.results.map(titleOf), label).toEqual(want.slice(0, 20).map((r) => r.title));
         // The count: exact up to its cap, else the cap and count_capped (a search with another filter stops sooner).
         const cap = q.search && Object.keys(q).length > 1 ? FILTERED_SEARCH_COUNT_CAP : COUNT_CAP;
         if (want.length > cap) expect(page, label).toMatchObject({ count: cap, count_capped: true });
         else {
           expect(page.count, label).toBe(want.length);
           expect(page.count_capped, label).toBeUndefined();
+        }
+        // A page past the last one: no rows, and still the count (read on its own when no row carries it).
+        if (!q.search) {
+          const past = await get(
+            `${API.admin[table]}?${new URLSearchParams({ ...q, page_size: '20', page: '30' })}`,
+            table,
+          );
+          expect(past.results, `${label} page 30`).toEqual([]);
+          expect(past.count, `${label} page 30`).toBe(want.length);
         }
         // The next page, through the cursor its link carries.
         if (page.next) {

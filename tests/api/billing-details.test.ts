@@ -59,6 +59,11 @@ describe('billing details at payment start', () => {
       .where('payment_id', '=', paymentId)
       .executeTakeFirstOrThrow();
     expect(mine.find((p) => p.id === paymentId)!.invoice_number).toBe(invoice.number);
+    // The office's list shows the same number (read once for the page: decision record 087).
+    const listed = (await ctx.request({ url: `${API.admin.payments}?search=asha`, token: admin.access })).body as {
+      results: Payment[];
+    };
+    expect(listed.results.find((p) => p.id === paymentId)!.invoice_number).toBe(invoice.number);
     expect(invoice).toMatchObject({ igst_paise: 991_525, cgst_paise: 0, total_paise: 6_500_000 });
     expect(JSON.parse(invoice.data)).toMatchObject({
       recipient: { name: 'Bharat Lending Private Limited', gstin: '29AAGCB7383J1Z4', address: billing.address },

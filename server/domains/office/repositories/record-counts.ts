@@ -77,7 +77,28 @@ function periodConditions(periods: Periods): Expression<SqlBool> {
   return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : sql<SqlBool>`1 = 0`;
 }
 
-/** How many payments or enrollments match filters without a search, from the kept totals. */
+/** How many payments or enrollments the trigger-kept totals hold (a handful of rows), narrowed below. */
+export const keptTotal = (db: Db, entity: 'payment' | 'enrollment') =>
+  db
+    .selectFrom('totals')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+    .where('totals.entity', '=', entity);
+
+/**
+ * The admin lists' count by status and urgency from the kept totals, as a query: a column of the page's
+ * own statement (record-lists.ts), so the page and its count are one round trip.
+ */
+export function totalsCountQuery(
+  db: Db,
+  entity: 'payment' | 'enrollment',
+  filters: { status?: string; is_urgent?: boolean },
+) {
+  let query = keptTotal(db, entity);
+  if (filters.status) query = query.where('totals.status', '=', filters.status);
+  if (filters.is_urgent !== undefined) query = query.where('totals.is_urgent', '=', filters.is_urgent ? 1 : 0);
+  return query;
+}
+
 /** The kept-totals count of filters without a search, as a query (a subquery of a page, or on its own). */
 export function keptCountQuery(db: Db, entity: 'payment' | 'enrollment', filters: RecordFilters) {
   if (filters.search) throw new Error('keptCount: a search is counted from the rows');

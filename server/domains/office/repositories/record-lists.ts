@@ -5,6 +5,7 @@ import {
   STUDENTS_BY_ID,
   keptCount,
   keptCountQuery,
+  totalsCountQuery,
   manyStudents,
   matchStudents,
   searchCount,
@@ -24,21 +25,16 @@ type Entity = 'payment' | 'enrollment';
 type Count = { count: number; capped: boolean };
 
 /**
- * How many match: from the trigger-kept totals (constant time) when only status and urgency filter; from
- * the day, month and all-time totals (migration 020) when no search does; from the matching students'
- * kept counts (migration 022) when only a search does; else `rows` counted, up to
+ * How many match a search (without one, the page counts itself: `pageCounted`): from the matching students'
+ * kept counts (migration 022) when only a search filters; else `rows` counted, up to
  * FILTERED_SEARCH_COUNT_CAP (a count that costs about what the page does, decision record 075).
  */
-async function listCount(
+async function searchListCount(
   db: Db,
   entity: Entity,
   filters: RecordFilters,
   rows: SelectQueryBuilder<Database, keyof Database, object>,
 ): Promise<Count> {
-  if (countableFromTotals(filters)) {
-    return { count: await createStatsRepository(db).countOf(entity, filters), capped: false };
-  }
-  if (!filters.search) return { count: await keptCount(db, entity, filters), capped: false };
   if (searchOnly(filters)) {
     return searchCount(
       db,
@@ -93,15 +89,29 @@ async function studentsAndPage<Row>(
   return { filters: await withStudents(db, entity, filters), rows: null };
 }
 
-/** A page and its count in one statement, for filters without a search (the kept totals' sum, a column). */
+/**
+ * The count of filters without a search as a query: from the trigger-kept totals (a handful of rows) when
+ * only status and urgency filter, else from the day, month and all-time totals.
+ */
+const countQuery = (db: Db, entity: Entity, filters: RecordFilters) =>
+  countableFromTotals(filters) ? totalsCountQuery(db, entity, filters) : keptCountQuery(db, entity, filters);
+
+/**
+ * A page and its count in one statement, for filters without a search: the count is a column of every row
+ * (one round trip, not two: on a machine where a round trip costs more than reading a few kept rows, that
+ * was a third of the list's database calls). An empty page carries no count, so it is read on its own.
+ */
 async function pageCounted<Row>(
   db: Db,
   entity: Entity,
   filters: RecordFilters,
-  page: SelectQueryBuilder<Database, keyof Database, Row>,
+  rows: Array<Row & { kept_count: unknown }>,
 ): Promise<{ count: Count; rows: Row[] }> {
-  const rows = await page.select(keptCountQuery(db, entity, filters).as('kept_count')).execute();
-  const count = rows.length ? Number(rows[0]!.kept_count ?? 0) : await keptCount(db, entity, filters);
+  const count = rows.length
+    ? Number(rows[0]!.kept_count ?? 0)
+    : countableFromTotals(filters)
+      ? await createStatsRepository(db).countOf(entity, filters)
+      : await keptCount(db, entity, filters);
   return { count: { count, capped: false }, rows };
 }
 
@@ -115,6 +125,12 @@ export type ListReads<Row> = {
     position: Position,
   ) => SelectQueryBuilder<Database, keyof Database, Row>;
   page?: (filters: RecordFilters, limit: number, position: Position) => Promise<Row[]> | undefined;
+  /** A page without a search with its count as `kept_count`, by a shorter way (the unfiltered pages). */
+  countedPage?: (
+    filters: RecordFilters,
+    limit: number,
+    position: Position,
+  ) => Promise<Array<Row & { kept_count: unknown }>> | undefined;
   /** The page of a term many students match with its students, by a shorter way (`studentsAndPage`). */
   manyStudentsPage?: (
     filters: RecordFilters,
@@ -126,7 +142,7 @@ export type ListReads<Row> = {
 /**
  * One page of the admin Payments or Enrollments list (`limit` rows read) and how many match: the search's
  * students found first (or with the page, for a term many students match), then the page and its count
- * in one statement when the day, month and all-time totals count it, else the two side by side.
+ * in one statement when kept totals count it (no search), else the two side by side.
  */
 export async function listPage<Row>(
   db: Db,
@@ -136,7 +152,7 @@ export async function listPage<Row>(
   limit: number,
   position: Position,
 ): Promise<{ count: Count; rows: Row[] }> {
-  const count = (filters: RecordFilters) => listCount(db, entity, filters, reads.filtered(filters));
+  const count = (filters: RecordFilters) => searchListCount(db, entity, filters, reads.filtered(filters));
   const found = await studentsAndPage(
     db,
     entity,
@@ -150,8 +166,15 @@ export async function listPage<Row>(
   );
   const filters = found.filters;
   if (found.rows) return { count: await count(filters), rows: found.rows };
-  if (!filters.search && !countableFromTotals(filters))
-    return pageCounted(db, entity, filters, reads.pageQuery(filters, limit, position));
+  if (!filters.search) {
+    const rows =
+      reads.countedPage?.(filters, limit, position) ??
+      reads
+        .pageQuery(filters, limit, position)
+        .select(countQuery(db, entity, filters).as('kept_count'))
+        .execute();
+    return pageCounted(db, entity, filters, await rows);
+  }
   const page = reads.page?.(filters, limit, position) ?? reads.pageQuery(filters, limit, position).execute();
   const [counted, rows] = await Promise.all([count(filters), page]);
   return { count: counted, rows };

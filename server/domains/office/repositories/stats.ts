@@ -3,6 +3,7 @@ import { netPaise, paiseToRupees, type AdminStats, type IssueSummary } from '../
 import type { Db } from '../../../platform/db/connect.ts';
 import type { TotalsTable } from '../../../platform/db/schema.ts';
 import { compiledOnce, slot } from '../../../platform/db/compiled-once.ts';
+import { keptTotal as total } from './record-counts.ts';
 
 /** The admin dashboard's and the admin lists' counts are read on every visit: compiled once. */
 const allTotals = compiledOnce<TotalsTable, Record<string, never>>((db) => db.selectFrom('totals').selectAll());
@@ -31,11 +32,6 @@ const allWorkshops = compiledOnce<Count, Record<string, never>>((db) =>
 );
 /** The admin lists' count without a filter, by status, by urgency, by both (the trigger-kept totals). */
 const countsOf = (() => {
-  const total = (db: Db, entity: Entity) =>
-    db
-      .selectFrom('totals')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
-      .where('entity', '=', entity);
   return {
     all: compiledOnce<Count, { entity: Entity }>((db) => total(db, slot('entity'))),
     status: compiledOnce<Count, { entity: Entity; status: string }>((db) =>

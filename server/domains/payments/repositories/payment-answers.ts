@@ -2,7 +2,8 @@ import { PostgresAdapter, sql, type SqlBool } from 'kysely';
 import type { Db } from '../../../platform/db/connect.ts';
 import { compiledOnce, slot } from '../../../platform/db/compiled-once.ts';
 import type { RecordFilters } from '../../office/repositories/record-filters.ts';
-import { studentsColumn, type StudentsFound } from '../../office/repositories/record-counts.ts';
+import { studentsColumn, totalsCountQuery, type StudentsFound } from '../../office/repositories/record-counts.ts';
+
 import {
   INVOICE_NUMBER,
   PLAN_COLUMNS,
@@ -60,9 +61,16 @@ export function selectPaymentAnswers(db: Db) {
 }
 export type PaymentAnswerRow = Awaited<ReturnType<ReturnType<typeof selectPaymentAnswers>['executeTakeFirstOrThrow']>>;
 
-/** The admin list's unfiltered page (its first page is what the Payments tab opens on): compiled once. */
-export const unfilteredPage = compiledOnce<PaymentAnswerRow, { limit: number; offset: number }>((db) =>
+/**
+ * The admin list's unfiltered page (its first page is what the Payments tab opens on) with the count of all
+ * payments (the kept totals) as a column: compiled once.
+ */
+export const unfilteredPage = compiledOnce<
+  PaymentAnswerRow & { kept_count: unknown },
+  { limit: number; offset: number }
+>((db) =>
   selectPaymentAnswers(db)
+    .select(totalsCountQuery(db, 'payment', {}).as('kept_count'))
     .orderBy('payments.created_at', 'desc')
     .orderBy('payments.id', 'desc')
     .limit(slot<number>('limit'))

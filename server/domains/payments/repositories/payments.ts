@@ -35,9 +35,11 @@ export function createPaymentRepository(db: Db) {
   const reads: ListReads<PaymentAnswerRow> = {
     filtered: (filters) => filtered(db, filters),
     pageQuery,
-    /** The unfiltered list's pages by offset, and a search's first page by its students, compiled once. */
+    /** The unfiltered list's pages by offset with their count, compiled once. */
+    countedPage: (filters, limit, position) =>
+      'offset' in position && unfiltered(filters) ? unfilteredPage(db, { limit, offset: position.offset }) : undefined,
+    /** A search's first page by its students, compiled once. */
     page: (filters, limit, position) => {
-      if ('offset' in position && unfiltered(filters)) return unfilteredPage(db, { limit, offset: position.offset });
       const ids = filters.students?.ids;
       if (ids && firstSearchPage(filters, position)) {
         const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
