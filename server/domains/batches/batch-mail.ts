@@ -6,10 +6,9 @@ import { enqueueEmail } from '../../platform/mail/outbox.ts';
 import { createBatchRepository } from './repository.ts';
 import { createEnrollmentRepository } from '../enrollments/repository.ts';
 import { createPaymentRepository } from '../payments/repositories/payments.ts';
-import { createUserRepository } from '../accounts/repositories/users.ts';
 import { createCalendarTokens } from './calendar.ts';
 import { calendarPath } from '../certificates/progress.ts';
-import { resolveJwtSecret } from '../accounts/index.ts';
+import { findUserById, resolveJwtSecret } from '../accounts/index.ts';
 import { noticeOf } from '../notifications/index.ts';
 
 /**
@@ -28,7 +27,7 @@ export function createBatchJoinedMail(config: Pick<Config, 'institute' | 'public
       payment.course_id,
     );
     const batch = await createBatchRepository(trx).findById(payment.batch_id);
-    const student = await createUserRepository(trx).findById(payment.student_id);
+    const student = await findUserById(trx, payment.student_id);
     const program = await createBatchRepository(trx).program(payment.course_id);
     if (!enrollment || enrollment.batch_id !== payment.batch_id || !batch || !student) return;
     const tokens = createCalendarTokens(await resolveJwtSecret(trx, config.jwtSecret));

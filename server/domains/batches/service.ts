@@ -1,3 +1,4 @@
+import { findUserById } from '../accounts/index.ts';
 import type { z } from 'zod';
 import {
   DELIVERY_MESSAGES,
@@ -12,7 +13,6 @@ import type { Db } from '../../platform/db/connect.ts';
 import type { BatchRow, EnrollmentRow, PaymentRow } from '../../platform/db/schema.ts';
 import { createBatchRepository } from './repository.ts';
 import { createEnrollmentRepository } from '../enrollments/repository.ts';
-import { createUserRepository } from '../accounts/repositories/users.ts';
 import { BusinessError, notFound, ValidationFailed } from '../../platform/lib/errors.ts';
 import { nowIso } from '../../platform/lib/time.ts';
 import { istToday } from '../../../contract/time.ts';
@@ -144,7 +144,7 @@ export async function moveEnrollment(
 
 async function checkInstructor(trx: Db, instructor: number | null | undefined): Promise<void> {
   if (instructor === null || instructor === undefined) return;
-  const user = await createUserRepository(trx).findById(instructor);
+  const user = await findUserById(trx, instructor);
   // Only they have the instructor area where a batch's attendance is taken (decision record 050).
   if (!user || (user.role !== 'instructor' && user.role !== 'admin')) {
     throw new ValidationFailed({ instructor: [TEACHING_MESSAGES.batchInstructorRole] });

@@ -1,10 +1,10 @@
+import { findUserById } from '../accounts/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Dialect } from '../../platform/db/connect.ts';
 import { clockNow } from '../../platform/lib/clock.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { enqueueEmail } from '../../platform/mail/outbox.ts';
 import { createConsentRepository } from '../privacy/repositories/consents.ts';
-import { createUserRepository } from '../accounts/repositories/users.ts';
 import { createMessageRepository } from './repository.ts';
 import type { SendResult, SmsPort, WhatsAppPort } from './ports.ts';
 import { createNotificationRepository } from './repository.ts';
@@ -69,7 +69,7 @@ export function createMessageWorker(options: {
   async function sendEmail(row: MessageRow) {
     await inTransaction(db, async (trx) => {
       const notification = await createNotificationRepository(trx).find(row.notification_id);
-      const user = await createUserRepository(trx).findById(row.user_id);
+      const user = await findUserById(trx, row.user_id);
       if (!notification || !user?.email) return;
       const link = notification.link ? `${config.publicUrl}${notification.link}` : config.publicUrl;
       await enqueueEmail(trx, {

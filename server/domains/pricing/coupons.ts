@@ -1,3 +1,4 @@
+import { findUserById } from '../accounts/index.ts';
 import type { z } from 'zod';
 import {
   COUPON_MESSAGES,
@@ -18,7 +19,6 @@ import type { CouponRow, UserRow } from '../../platform/db/schema.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
 import { couponRepository } from './repositories/coupons.ts';
 import { createCourseRepository } from '../catalogue/repositories/courses.ts';
-import { createUserRepository } from '../accounts/repositories/users.ts';
 import { isUniqueViolation } from '../../platform/lib/db-errors.ts';
 import { diff } from '../../platform/lib/diff.ts';
 import { BusinessError, notFound } from '../../platform/lib/errors.ts';
@@ -168,7 +168,7 @@ export function createCouponService(db: Db) {
       input: z.output<typeof ScholarshipInput>,
     ): Promise<Scholarship> {
       return inTransaction(db, async (trx) => {
-        const student = await createUserRepository(trx).findById(studentId);
+        const student = await findUserById(trx, studentId);
         if (!student || student.role !== 'student') throw notFound();
         const course = { course_type: input.course_type, course: input.course };
         await refuseUnknownCourses(trx, [course]);

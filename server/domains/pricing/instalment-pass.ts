@@ -1,3 +1,4 @@
+import { findUserById } from '../accounts/index.ts';
 import { addDays, istToday } from '../../../contract/index.ts';
 import { createBilling } from '../billing/documents.ts';
 import type { Config } from '../../config.ts';
@@ -12,7 +13,6 @@ import { createEnrollmentRepository } from '../enrollments/repository.ts';
 import { createInstalmentRepository } from './repositories/instalments.ts';
 import { createPaymentRepository } from '../payments/repositories/payments.ts';
 import { createProgramRepository } from '../catalogue/repositories/programs.ts';
-import { createUserRepository } from '../accounts/repositories/users.ts';
 import { openInstalmentPayment, todayIst, toInstalment } from './instalment-schedule.ts';
 import type { PricingRules } from './service.ts';
 import { noticeOf } from '../notifications/index.ts';
@@ -41,7 +41,7 @@ export async function runInstalmentPass(db: Db, config: PassConfig, now: number 
       if (!(await repo.markReminder(instalment.id, kind, at))) return false;
       const enrollment = await createEnrollmentRepository(trx).findRow(instalment.enrollment_id);
       if (!enrollment) return false;
-      const student = await createUserRepository(trx).findById(enrollment.student_id);
+      const student = await findUserById(trx, enrollment.student_id);
       const program = await createProgramRepository(trx).findById(enrollment.course_id);
       const row = await repo.scheduledOne(instalment.id);
       if (!student || !row) return false;

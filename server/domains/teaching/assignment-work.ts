@@ -16,8 +16,7 @@ import { BusinessError, HttpError, ValidationFailed } from '../../platform/lib/e
 import { nowIso } from '../../platform/lib/time.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { enqueueEmail } from '../../platform/mail/outbox.ts';
-import type { MailContext } from '../accounts/index.ts';
-import { createUserRepository } from '../accounts/repositories/users.ts';
+import { findUserById, type MailContext } from '../accounts/index.ts';
 import { createBatchRepository } from '../batches/repository.ts';
 import { assertTeachesBatch } from '../lessons/course-access.ts';
 import { createCourseAccessRepository } from '../lessons/repositories/course-access.ts';
@@ -190,7 +189,7 @@ export async function gradeSubmission(
         feedback: { from: current.feedback, to: input.feedback },
       },
     });
-    const student = await createUserRepository(trx).findById(current.student_id);
+    const student = await findUserById(trx, current.student_id);
     const program = await createBatchRepository(trx).program(batch.course_id);
     const enrollment = await createCourseAccessRepository(trx).programEnrollment(current.student_id, batch.course_id);
     if (student?.email) {
