@@ -108,9 +108,7 @@ export const domainBoundaries = { rules: { 'route-shape': routeShape, 'through-s
 export const CROSS_DOMAIN_EXCEPTIONS = [
   'batches -> certificates/progress.ts',
   'batches -> certificates/seed.ts',
-  'batches -> enrollments/repository.ts',
   'batches -> lessons/course-access.ts',
-  'batches -> payments/repositories/payments.ts',
   'certificates -> batches/repository.ts',
   'certificates -> batches/sessions.ts',
   'certificates -> lessons/course-access.ts',

@@ -12,7 +12,7 @@ import type { UserRow } from '../../platform/db/schema.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
 import { notFound } from '../../platform/lib/errors.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
-import { createEnrollmentRepository } from '../enrollments/repository.ts';
+import { findEnrollmentRow, holdEnrollment } from '../enrollments/index.ts';
 import { enrollmentView, givesAccess } from '../enrollments/service.ts';
 import { createBatchRepository } from './repository.ts';
 import { batchWrites, moveEnrollment, toBatch } from './service.ts';
@@ -140,9 +140,8 @@ export const deleteSession = (db: Db, admin: UserRow, id: number) =>
 /** An administrator moves an enrollment to another batch of its program with a seat left (audited). */
 export const moveToBatch = (db: Db, admin: UserRow, id: number, input: z.output<typeof EnrollmentBatchInput>) =>
   inTransaction(db, async (trx) => {
-    const enrollments = createEnrollmentRepository(trx);
-    if (!(await enrollments.hold(id))) throw notFound();
-    const before = (await enrollments.findRow(id))!;
+    if (!(await holdEnrollment(trx, id))) throw notFound();
+    const before = (await findEnrollmentRow(trx, id))!;
     const moved = await moveEnrollment(trx, before, input.batch, givesAccess(before));
     await createAuditRepository(trx).record({
       actorId: admin.id,

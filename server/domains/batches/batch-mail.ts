@@ -4,8 +4,8 @@ import type { Db } from '../../platform/db/connect.ts';
 import { batchJoinedEmail } from './templates.ts';
 import { enqueueEmail } from '../../platform/mail/outbox.ts';
 import { createBatchRepository } from './repository.ts';
-import { createEnrollmentRepository } from '../enrollments/repository.ts';
-import { createPaymentRepository } from '../payments/repositories/payments.ts';
+import { findEnrollmentForCourse } from '../enrollments/index.ts';
+import { findPaymentRow } from '../payments/index.ts';
 import { createCalendarTokens } from './calendar.ts';
 import { calendarPath } from '../certificates/progress.ts';
 import { findUserById, resolveJwtSecret } from '../accounts/index.ts';
@@ -19,13 +19,9 @@ import { noticeOf } from '../notifications/index.ts';
 export function createBatchJoinedMail(config: Pick<Config, 'institute' | 'publicUrl' | 'jwtSecret'>) {
   const ctx = { institute: config.institute, publicUrl: config.publicUrl };
   return async function batchJoined(trx: Db, paymentId: number): Promise<void> {
-    const payment = await createPaymentRepository(trx).findRow(paymentId);
+    const payment = await findPaymentRow(trx, paymentId);
     if (!payment || payment.course_type !== 'program' || !payment.batch_id) return;
-    const enrollment = await createEnrollmentRepository(trx).findForCourse(
-      payment.student_id,
-      'program',
-      payment.course_id,
-    );
+    const enrollment = await findEnrollmentForCourse(trx, payment.student_id, 'program', payment.course_id);
     const batch = await createBatchRepository(trx).findById(payment.batch_id);
     const student = await findUserById(trx, payment.student_id);
     const program = await createBatchRepository(trx).program(payment.course_id);

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../platform/db/connect.ts';
 import type { BatchRow, EnrollmentRow, PaymentRow } from '../../platform/db/schema.ts';
 import { createBatchRepository } from './repository.ts';
-import { createEnrollmentRepository } from '../enrollments/repository.ts';
+import { setEnrollmentBatch } from '../enrollments/index.ts';
 import { BusinessError, notFound, ValidationFailed } from '../../platform/lib/errors.ts';
 import { nowIso } from '../../platform/lib/time.ts';
 import { istToday } from '../../../contract/time.ts';
@@ -102,7 +102,7 @@ export async function joinPaidBatch(
   if (batch && !batch.is_open) throw new BusinessError(DELIVERY_MESSAGES.batchClosed);
   if (batch && batch.ends_on < istToday()) throw new BusinessError(DELIVERY_MESSAGES.batchEnded);
   await takeBatchSeat(trx, payment.batch_id);
-  await createEnrollmentRepository(trx).update(enrollmentId, { batch_id: payment.batch_id });
+  await setEnrollmentBatch(trx, enrollmentId, payment.batch_id);
 }
 
 /** An enrollment's access changes: its batch seat follows (given back on revoke, taken on reinstatement). */
@@ -138,7 +138,7 @@ export async function moveEnrollment(
     await takeBatchSeat(trx, target.id);
     if (enrollment.batch_id) await batches.releaseSeat(enrollment.batch_id);
   }
-  await createEnrollmentRepository(trx).update(enrollment.id, { batch_id: target.id, updated_at: nowIso() });
+  await setEnrollmentBatch(trx, enrollment.id, target.id, nowIso());
   return { from: enrollment.batch_id, to: target.id };
 }
 

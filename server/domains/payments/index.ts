@@ -8,3 +8,6 @@ export { toPayment } from './present.ts';
 /** Whether any payment was ever started for this program or workshop (the catalogue archives it then). */
 export const paymentsExistForCourse = (db: Db, courseType: CourseType, courseId: number): Promise<boolean> =>
   createPaymentRepository(db).hasAnyForCourse(courseType, courseId);
+
+/** The payment's stored row (in the caller's transaction when given one), or undefined. */
+export const findPaymentRow = (db: Db, id: number) => createPaymentRepository(db).findRow(id);
