@@ -154,12 +154,8 @@ export async function measureAll(
     const before = await meter?.mark();
     const m = await load(base, endpoint, tokens);
     const after = await meter?.mark();
-    const cost =
-      before && after
-        ? (({ server, database }) => ({ serverCpu: server, databaseCpu: database }))(
-            costPer(before, after, m.rps * DURATION),
-          )
-        : {};
+    const spent = before && after ? costPer(before, after, m.rps * DURATION) : null;
+    const cost = spent ? { serverCpu: spent.server, databaseCpu: spent.database } : {};
     console.error(`    ${server} ${endpoint.name}: ${m.rps} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms`);
     results.push({ rows, server, endpoint: endpoint.name, ...m, ...cost });
   }

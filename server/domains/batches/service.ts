@@ -1,4 +1,3 @@
-import { findUserById } from '../accounts/index.ts';
 import type { z } from 'zod';
 import {
   DELIVERY_MESSAGES,
@@ -13,6 +12,7 @@ import type { Db } from '../../platform/db/connect.ts';
 import type { BatchRow, EnrollmentRow, PaymentRow } from '../../platform/db/schema.ts';
 import { createBatchRepository } from './repository.ts';
 import { setEnrollmentBatch } from '../enrollments/index.ts';
+import { findUserById } from '../accounts/index.ts';
 import { BusinessError, notFound, ValidationFailed } from '../../platform/lib/errors.ts';
 import { nowIso } from '../../platform/lib/time.ts';
 import { istToday } from '../../../contract/time.ts';

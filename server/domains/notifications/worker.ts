@@ -1,10 +1,10 @@
-import { findUserById } from '../accounts/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Dialect } from '../../platform/db/connect.ts';
 import { clockNow } from '../../platform/lib/clock.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { enqueueEmail } from '../../platform/mail/outbox.ts';
 import { createConsentRepository } from '../privacy/repositories/consents.ts';
+import { findUserById } from '../accounts/index.ts';
 import { createMessageRepository } from './repository.ts';
 import type { SendResult, SmsPort, WhatsAppPort } from './ports.ts';
 import { createNotificationRepository } from './repository.ts';

@@ -1,4 +1,3 @@
-import { findUserById } from '../accounts/index.ts';
 import type { z } from 'zod';
 import {
   COUPON_MESSAGES,
@@ -19,6 +18,7 @@ import type { CouponRow, UserRow } from '../../platform/db/schema.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
 import { couponRepository } from './repositories/coupons.ts';
 import { createCourseRepository } from '../catalogue/repositories/courses.ts';
+import { findUserById } from '../accounts/index.ts';
 import { isUniqueViolation } from '../../platform/lib/db-errors.ts';
 import { diff } from '../../platform/lib/diff.ts';
 import { BusinessError, notFound } from '../../platform/lib/errors.ts';

@@ -1,4 +1,3 @@
-import { findUserById } from '../accounts/index.ts';
 import { addDays, istToday } from '../../../contract/index.ts';
 import { createBilling } from '../billing/documents.ts';
 import type { Config } from '../../config.ts';
@@ -13,6 +12,7 @@ import { createEnrollmentRepository } from '../enrollments/repository.ts';
 import { createInstalmentRepository } from './repositories/instalments.ts';
 import { createPaymentRepository } from '../payments/repositories/payments.ts';
 import { createProgramRepository } from '../catalogue/repositories/programs.ts';
+import { findUserById } from '../accounts/index.ts';
 import { openInstalmentPayment, todayIst, toInstalment } from './instalment-schedule.ts';
 import type { PricingRules } from './service.ts';
 import { noticeOf } from '../notifications/index.ts';

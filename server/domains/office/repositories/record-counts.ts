@@ -77,23 +77,19 @@ function periodConditions(periods: Periods): Expression<SqlBool> {
   return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : sql<SqlBool>`1 = 0`;
 }
 
-/** How many payments or enrollments the trigger-kept totals hold (a handful of rows), narrowed below. */
-export const keptTotal = (db: Db, entity: 'payment' | 'enrollment') =>
-  db
-    .selectFrom('totals')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
-    .where('totals.entity', '=', entity);
-
 /**
- * The admin lists' count by status and urgency from the kept totals, as a query: a column of the page's
- * own statement (record-lists.ts), so the page and its count are one round trip.
+ * The admin lists' count by status and urgency from the trigger-kept totals (a handful of rows), as a
+ * query: a column of the page's own statement (record-lists.ts), so the page and its count are one round trip.
  */
 export function totalsCountQuery(
   db: Db,
   entity: 'payment' | 'enrollment',
   filters: { status?: string; is_urgent?: boolean },
 ) {
-  let query = keptTotal(db, entity);
+  let query = db
+    .selectFrom('totals')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+    .where('totals.entity', '=', entity);
   if (filters.status) query = query.where('totals.status', '=', filters.status);
   if (filters.is_urgent !== undefined) query = query.where('totals.is_urgent', '=', filters.is_urgent ? 1 : 0);
   return query;
@@ -118,12 +114,6 @@ export function keptCountQuery(db: Db, entity: 'payment' | 'enrollment', filters
     .selectFrom('record_totals')
     .select(sql<number | string | null>`coalesce(sum(${col('n')}), 0)`.as('n'))
     .where((eb) => eb.and(conditions));
-}
-
-/** How many payments or enrollments match filters without a search, from the kept totals. */
-export async function keptCount(db: Db, entity: 'payment' | 'enrollment', filters: RecordFilters): Promise<number> {
-  const row = await keptCountQuery(db, entity, filters).executeTakeFirstOrThrow();
-  return Number(row.n ?? 0);
 }
 
 /** True when the search is the only filter: its count can add up the students' kept counts. */

@@ -3,7 +3,6 @@ import type { Db } from '../../../platform/db/connect.ts';
 import type { Database } from '../../../platform/db/schema.ts';
 import {
   STUDENTS_BY_ID,
-  keptCount,
   keptCountQuery,
   totalsCountQuery,
   manyStudents,
@@ -17,7 +16,6 @@ import { estimatedStudents } from '../../../platform/db/search-terms.ts';
 import { cappedCount, countableFromTotals, type RecordFilters } from './record-filters.ts';
 import type { Position } from '../../../platform/lib/keyset.ts';
 import { FILTERED_SEARCH_COUNT_CAP } from '../../../../contract/index.ts';
-import { createStatsRepository } from './stats.ts';
 
 /** What the Payments and Enrollments lists share: how they count, find a search's students, and fold a count. */
 
@@ -107,11 +105,9 @@ async function pageCounted<Row>(
   filters: RecordFilters,
   rows: Array<Row & { kept_count: unknown }>,
 ): Promise<{ count: Count; rows: Row[] }> {
-  const count = rows.length
-    ? Number(rows[0]!.kept_count ?? 0)
-    : countableFromTotals(filters)
-      ? await createStatsRepository(db).countOf(entity, filters)
-      : await keptCount(db, entity, filters);
+  const count = Number(
+    rows.length ? rows[0]!.kept_count : (await countQuery(db, entity, filters).executeTakeFirstOrThrow()).n,
+  );
   return { count: { count, capped: false }, rows };
 }
 

@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import { netPaise, paiseToRupees, type AdminStats, type IssueSummary } from '../../../../contract/index.ts';
 import type { Db } from '../../../platform/db/connect.ts';
 import type { TotalsTable } from '../../../platform/db/schema.ts';
-import { compiledOnce, slot } from '../../../platform/db/compiled-once.ts';
-import { keptTotal as total } from './record-counts.ts';
+import { compiledOnce } from '../../../platform/db/compiled-once.ts';
 
 /** The admin dashboard's and the admin lists' counts are read on every visit: compiled once. */
 const allTotals = compiledOnce<TotalsTable, Record<string, never>>((db) => db.selectFrom('totals').selectAll());
@@ -30,24 +29,6 @@ const allFaculty = compiledOnce<Count, Record<string, never>>((db) =>
 const allWorkshops = compiledOnce<Count, Record<string, never>>((db) =>
   db.selectFrom('workshops').select((eb) => eb.fn.countAll<number>().as('n')),
 );
-/** The admin lists' count without a filter, by status, by urgency, by both (the trigger-kept totals). */
-const countsOf = (() => {
-  return {
-    all: compiledOnce<Count, { entity: Entity }>((db) => total(db, slot('entity'))),
-    status: compiledOnce<Count, { entity: Entity; status: string }>((db) =>
-      total(db, slot('entity')).where('status', '=', slot<string>('status')),
-    ),
-    urgent: compiledOnce<Count, { entity: Entity; urgent: number }>((db) =>
-      total(db, slot('entity')).where('is_urgent', '=', slot<number>('urgent')),
-    ),
-    both: compiledOnce<Count, { entity: Entity; status: string; urgent: number }>((db) =>
-      total(db, slot('entity'))
-        .where('status', '=', slot<string>('status'))
-        .where('is_urgent', '=', slot<number>('urgent')),
-    ),
-  };
-})();
-type Entity = 'payment' | 'enrollment';
 const NONE = {};
 
 /**
@@ -100,20 +81,6 @@ export function createStatsRepository(db: Db) {
         pending_enrollments: pendingEnrollments,
         total_issues: failedPayments + pendingEnrollments + otherUrgent,
       };
-    },
-    /** How many payments or enrollments match the admin list filters. */
-    async countOf(entity: Entity, filters: { status?: string; is_urgent?: boolean }): Promise<number> {
-      const { status } = filters;
-      const urgent = filters.is_urgent === undefined ? undefined : filters.is_urgent ? 1 : 0;
-      const rows =
-        status && urgent !== undefined
-          ? countsOf.both(db, { entity, status, urgent })
-          : status
-            ? countsOf.status(db, { entity, status })
-            : urgent !== undefined
-              ? countsOf.urgent(db, { entity, urgent })
-              : countsOf.all(db, { entity });
-      return countOf(rows);
     },
   };
 }

@@ -3,7 +3,6 @@ import type { Db } from '../../../platform/db/connect.ts';
 import { compiledOnce, slot } from '../../../platform/db/compiled-once.ts';
 import type { RecordFilters } from '../../office/repositories/record-filters.ts';
 import { studentsColumn, totalsCountQuery, type StudentsFound } from '../../office/repositories/record-counts.ts';
-
 import {
   INVOICE_NUMBER,
   PLAN_COLUMNS,
