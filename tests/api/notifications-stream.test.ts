@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, NOTIFY_PATHS as P, type Role } from '../../contract/index.ts';
 import { testConfig } from '../../server/config.ts';
 import { hashPassword } from '../../server/platform/lib/passwords.ts';
+import { createUnreadHub } from '../../server/domains/notifications/stream.ts';
+import { createStreamRepository, type StreamRepository } from '../../server/domains/notifications/stream-repository.ts';
 import { openStream, type OpenStream } from './support/event-stream.ts';
 import { createTestApp, TEST_DB, type TestContext, type TestUser } from './support/harness.ts';
 import { notifyWorld } from './support/notify-fixtures.ts';
@@ -70,10 +72,10 @@ describe(`the unread stream (${TEST_DB})`, () => {
     await outsider.next(() => true);
 
     await announce('Class moved to Thursday');
-    const raised = await student.next((e) => e.unread === 1, 5000);
+    const raised = await student.next((e) => e.unread === 1, 15_000);
     expect(raised.latest_id).toEqual(expect.any(Number));
     // A heartbeat later the outsider still has only the first event.
-    await outsider.next(() => true, 5000, 0);
+    await outsider.next(() => true, 15_000, 0);
     await new Promise((resolve) => setTimeout(resolve, STREAM.heartbeatMs + 300));
     expect(outsider.events).toEqual([{ unread: 0, latest_id: null }]);
     expect(outsider.comments).toContain('heartbeat');
@@ -82,7 +84,7 @@ describe(`the unread stream (${TEST_DB})`, () => {
     // Read here: the stream tells the count at once.
     const read = await ctx.request({ method: 'POST', url: P.read, token: w.student.access, body: { all: true } });
     expect(read.status).toBe(200);
-    await student.next((e) => e.unread === 0, 5000);
+    await student.next((e) => e.unread === 0, 15_000);
     student.close();
   });
 
@@ -105,13 +107,15 @@ describe(`the unread stream (${TEST_DB})`, () => {
     again.close();
   });
 
-  it('ends the stream when its login is signed out (within a heartbeat), and at its token’s expiry', async () => {
+  // The waits for an end are hang guards (15 s), not timings: the login's token lives for minutes, so an end
+  // within them is the sign-out's (found at a heartbeat), and a loaded machine may take seconds per heartbeat.
+  it('ends the stream when its login is signed out (at a heartbeat), and at its token’s expiry', async () => {
     const user = await ctx.user('sseleaver');
     const stream = await open(user.access);
     await stream.next(() => true);
     const out = await ctx.request({ method: 'POST', url: API.logout, body: { refresh: user.refresh } });
     expect(out.status).toBe(204);
-    expect(await stream.ended(STREAM.heartbeatMs * 3)).toBe(true);
+    expect(await stream.ended(15_000)).toBe(true);
     // The access token is still unexpired, but its login has ended: no new stream.
     expect((await open(user.access)).status).toBe(401);
 
@@ -121,16 +125,90 @@ describe(`the unread stream (${TEST_DB})`, () => {
     const expiring = await open(short);
     await expiring.next(() => true);
     expect(await expiring.ended(300)).toBe(false);
-    expect(await expiring.ended(5000)).toBe(true);
+    expect(await expiring.ended(15_000)).toBe(true);
   });
 
   it('logs one line per stream, when it ends: no line per heartbeat', async () => {
-    const logged = lines.filter((line) => line.includes(`"url":"${P.stream}"`));
-    const statuses = logged.map((line) => (JSON.parse(line) as { status: number }).status);
-    // Every stream above has ended (closed by the test or the server) or been refused; each wrote one line.
-    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(6);
-    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(8);
+    const streamsLogged = () =>
+      lines
+        .filter((line) => line.includes(`"url":"${P.stream}"`))
+        .filter((line) => (JSON.parse(line) as { status: number }).status === 200).length;
+    // Every stream above (seven answered 200) has ended, closed by the test or the server; each writes one
+    // line when the server sees its end, which on a loaded machine may come a moment after the client's close.
+    for (let waited = 0; streamsLogged() < 7 && waited < 15_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(streamsLogged()).toBe(7);
     expect(lines.some((line) => line.includes('heartbeat'))).toBe(false);
+  });
+});
+
+describe(`the watcher of one process's streams (${TEST_DB})`, () => {
+  // Fixes the interleaving with held reads, not timing: the watcher's look has read the newest id and waits;
+  // meanwhile the last stream goes, so the watcher stops; then the look goes on. The next stream must start
+  // the watcher again. It did not when the look set its "highest" after the stop: that stream got its first
+  // event and then no heartbeat, no news and no end at a sign-out (what CI once saw as a stream a sign-out
+  // never ended).
+  it('starts again for the next stream when the last one went while a look was reading', async () => {
+    const real = createStreamRepository(ctx.db);
+    let gate: { reached: () => void; held: Promise<void> } | null = null;
+    const seconds: Promise<unknown>[] = [];
+    const repo: StreamRepository = {
+      ...real,
+      async highest() {
+        const newest = await real.highest();
+        if (!gate) return newest;
+        const { reached, held } = gate;
+        gate = null;
+        reached();
+        await held;
+        return newest + 1;
+      },
+      newestSince(after) {
+        const rows = real.newestSince(after);
+        seconds.push(rows);
+        return rows;
+      },
+    };
+    const warnings: unknown[] = [];
+    const hub = createUnreadHub({
+      db: ctx.db,
+      config: { perUser: 2, pollMs: 20, heartbeatMs: 50 },
+      warn: (_what, error) => void warnings.push(error),
+      repo,
+    });
+    const user = await ctx.user('ssewatcher');
+    try {
+      const first = await hub.open(user.id, null, 'Bearer none');
+      let release = () => {};
+      await new Promise<void>((reached) => {
+        gate = { reached, held: new Promise<void>((resolve) => (release = resolve)) };
+      });
+      // The look is reading. The last stream goes: the watcher stops (its close listener ran first).
+      await new Promise((resolve) => {
+        first.once('close', resolve);
+        first.destroy();
+      });
+      release();
+      // The look goes on from its read (no more database work unless it reads on, which it must not).
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.all(seconds);
+      await new Promise((resolve) => setImmediate(resolve));
+
+      const second = await hub.open(user.id, null, 'Bearer none');
+      let text = '';
+      second.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      // A hang guard: heartbeats come every 50 ms while the watcher runs.
+      for (let waited = 0; !text.includes(': heartbeat') && waited < 5_000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(text).toContain('event: unread');
+      expect(text).toContain(': heartbeat');
+      expect(seconds).toEqual([]);
+      expect(warnings).toEqual([]);
+    } finally {
+      hub.close();
+    }
   });
 });
 
@@ -172,7 +250,7 @@ describe(`two instances on one ${TEST_DB === 'postgres' ? 'PostgreSQL database' 
       payload: { title: 'Through A', body: 'Seen on B.' },
     });
     expect(res.statusCode, res.body).toBe(201);
-    await stream.next((e) => e.unread === 1, 5000);
+    await stream.next((e) => e.unread === 1, 15_000);
 
     // Written by another process (no news in this one): B's watcher finds it in the database.
     await two.handles[0]!.db.insertInto('notifications')
@@ -181,12 +259,13 @@ describe(`two instances on one ${TEST_DB === 'postgres' ? 'PostgreSQL database' 
         ...{ body: 'Written by another process.', link: null, created_at: new Date().toISOString() },
       })
       .execute();
-    await stream.next((e) => e.unread === 2, 5000);
+    await stream.next((e) => e.unread === 2, 15_000);
 
-    // B shuts down with the stream open: the stream ends and the close does not wait for it.
+    // B shuts down with the stream open: the stream ends and the close does not wait for it. Left alone, the
+    // stream would live for minutes (its token's life), so 10 s is a hang guard that still tells them apart.
     const started = Date.now();
     await b.close();
-    expect(Date.now() - started).toBeLessThan(2000);
-    expect(await stream.ended(2000)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await stream.ended(15_000)).toBe(true);
   });
 });

@@ -52,3 +52,5 @@ export function createStreamRepository(db: Db) {
     },
   };
 }
+
+export type StreamRepository = ReturnType<typeof createStreamRepository>;

@@ -5,7 +5,7 @@ import { HttpError, tokenInvalid } from '../../platform/lib/errors.ts';
 import { accessExpiresAt, endedLogins } from '../accounts/index.ts';
 import { localChanges, type NotificationChange } from './changes.ts';
 import type { StreamConfig } from './config.ts';
-import { createStreamRepository, type UnreadState } from './stream-repository.ts';
+import { createStreamRepository, type StreamRepository, type UnreadState } from './stream-repository.ts';
 
 /**
  * The unread count as server-sent events (decision record 080). One hub per process: ONE watcher for all its
@@ -33,9 +33,11 @@ export function createUnreadHub(options: {
   db: Db;
   config: StreamConfig;
   warn: (what: string, error: unknown) => void;
+  /** What the watcher reads; the database's unless a test holds a read back to fix an interleaving. */
+  repo?: StreamRepository;
 }) {
   const { db, config, warn } = options;
-  const repo = createStreamRepository(db);
+  const repo = options.repo ?? createStreamRepository(db);
   const byUser = new Map<number, Set<Client>>();
   /** What each connected user was last sent. */
   const sent = new Map<number, UnreadEvent>();
@@ -46,6 +48,12 @@ export function createUnreadHub(options: {
   let chain: Promise<void> = Promise.resolve();
   let queued = false;
   let closed = false;
+  /**
+   * Counts the watcher's stops. A look that was reading when the last stream went (and the watcher stopped)
+   * must not set `highest` after it: a set `highest` reads as a running watcher, so the next stream would
+   * start none, and would get no heartbeats, no news and no end at a sign-out.
+   */
+  let run = 0;
 
   /** The watcher's work, one piece at a time (the timers and the wakes never overlap). */
   function serial(work: () => Promise<void>): Promise<void> {
@@ -70,10 +78,13 @@ export function createUnreadHub(options: {
   const look = () =>
     serial(async () => {
       queued = false;
-      if (highest === null || byUser.size === 0) return;
+      const from = highest;
+      const at = run;
+      if (from === null || byUser.size === 0) return;
       const newest = await repo.highest();
-      if (newest <= highest) return;
-      const rows = await repo.newestSince(highest);
+      if (at !== run || newest <= from) return;
+      const rows = await repo.newestSince(from);
+      if (at !== run) return;
       highest = newest;
       const users = rows
         .filter((r) => byUser.has(r.user_id) && r.latest > (sent.get(r.user_id)?.latest_id ?? 0))
@@ -130,6 +141,7 @@ export function createUnreadHub(options: {
   }
 
   function stop() {
+    run += 1;
     for (const timer of timers) clearInterval(timer);
     timers = [];
     highest = null;
