@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ASSESSMENT_PATHS as P,
   type AttemptResult,
@@ -8,8 +8,8 @@ import {
   type StudentTest,
 } from '../../contract/index.ts';
 import { runAssessmentPass } from '../../server/domains/assessments/results.ts';
-import { assessmentWorld, makeQuestion, makeTest, type AssessmentWorld } from './support/assessment-fixtures.ts';
-import { createTestApp, TEST_DB, type TestContext } from './support/harness.ts';
+import { assessmentApp, makeTest, type AssessmentWorld } from './support/assessment-fixtures.ts';
+import { TEST_DB, type TestContext } from './support/harness.ts';
 import { placementStudents } from './support/placement-fixtures.ts';
 
 /** Attempts and results (decision records 071, 072): attempts allowed, seq order, the clock, ranks kept. */
@@ -17,16 +17,8 @@ let ctx: TestContext;
 let w: AssessmentWorld;
 let qs: Question[];
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  w = await assessmentWorld(ctx);
-  qs = [];
-  for (let i = 0; i < 4; i++) qs.push(await makeQuestion(ctx, w.admin));
-});
-afterAll(async () => ctx?.close());
-
-const as = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: string, body?: unknown) =>
-  ctx.request({ method, url, token, body });
+const { made, as } = assessmentApp();
+beforeAll(() => ({ ctx, w, qs } = made));
 const past = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 describe('starting attempts', () => {
@@ -65,6 +57,32 @@ describe('starting attempts', () => {
     const ends = Date.parse(a.ends_at) - Date.parse(a.started_at);
     expect(ends).toBe(20 * 60_000);
     expect(Date.parse(a.started_at)).toBeGreaterThanOrEqual(before - 1000);
+  });
+});
+
+describe('the attempt the start answers', () => {
+  it('is the attempt a resume reads: sections, shuffled questions and options, no answers', async () => {
+    const test = await makeTest(
+      ctx,
+      w.admin,
+      w,
+      [
+        [qs[0]!.id, qs[1]!.id],
+        [qs[2]!.id, qs[3]!.id],
+      ],
+      {
+        shuffle_questions: true,
+        shuffle_options: true,
+        attempts_allowed: null,
+      },
+    );
+    const who = await ctx.user('resumer');
+    await placementStudents(ctx.db, w.batchA, [who.id], { status: 'active' });
+    const started = (await as(who.access, 'POST', P.startAttempt(test.id))).body as AttemptView;
+    const resumed = (await as(who.access, 'GET', P.attempt(started.id))).body as AttemptView;
+    expect(started.sections.flatMap((s) => s.questions)).toHaveLength(4);
+    expect(started.answers).toEqual([]);
+    expect({ ...started, server_now: null }).toEqual({ ...resumed, server_now: null });
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ASSESSMENT_MESSAGES as M,
   ASSESSMENT_PATHS as P,
@@ -6,8 +6,8 @@ import {
   type Question,
 } from '../../contract/index.ts';
 import { runAssessmentPass } from '../../server/domains/assessments/results.ts';
-import { assessmentWorld, makeQuestion, makeTest, type AssessmentWorld } from './support/assessment-fixtures.ts';
-import { createTestApp, TEST_DB, type TestContext } from './support/harness.ts';
+import { assessmentApp, makeTest, type AssessmentWorld } from './support/assessment-fixtures.ts';
+import { TEST_DB, type TestContext } from './support/harness.ts';
 
 /**
  * Section timers (decision record 083): timed sections are taken in order; the server fixes each one's end when
@@ -17,16 +17,8 @@ let ctx: TestContext;
 let w: AssessmentWorld;
 let qs: Question[];
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  w = await assessmentWorld(ctx);
-  qs = [];
-  for (let i = 0; i < 4; i++) qs.push(await makeQuestion(ctx, w.admin));
-});
-afterAll(async () => ctx?.close());
-
-const as = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
-  ctx.request({ method, url, token, body });
+const { made, as } = assessmentApp();
+beforeAll(() => ({ ctx, w, qs } = made));
 const minutes = (iso: string, from: string) => (Date.parse(iso) - Date.parse(from)) / 60_000;
 const save = (attempt: number, question: number, seq: number) =>
   as(w.student.access, 'PUT', P.answer(attempt, question), { answer: ['A'], seq });

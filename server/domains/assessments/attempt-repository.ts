@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db/connect.ts';
 import type { AttemptAnswersTable, AttemptResultsTable, AttemptsTable } from './tables.ts';
 
@@ -34,13 +34,40 @@ export function attemptRepository(db: Db) {
     answers: (attemptId: number) =>
       db.selectFrom('attempt_answers').selectAll().where('attempt_id', '=', attemptId).execute(),
     /**
-     * Saves one answer unless a save with a higher or equal seq is already kept (one statement: the
-     * primary key and the WHERE of the conflict make it idempotent and order-proof). Answers the kept seq.
+     * Saves one answer unless a save with a higher or equal seq is already kept, in one statement: the primary
+     * key and the WHERE of the conflict make it idempotent and order-proof. The row is selected from its attempt,
+     * so with `open` nothing is written unless the attempt is still the student's, not submitted and on the
+     * section plan the caller checked (read FOR SHARE on PostgreSQL, so a submit waits for it and a save
+     * waiting on a submit sees it submitted: decision record 088). Answers the seq written, or undefined when
+     * nothing was.
      */
-    async saveAnswer(row: Insertable<AttemptAnswersTable>): Promise<number> {
-      await db
+    async saveAnswer(
+      row: Selectable<AttemptAnswersTable>,
+      open?: { student: number; sections: string | null; pg: boolean },
+    ): Promise<number | undefined> {
+      let source = db
+        .selectFrom('attempts')
+        .select((eb) => [
+          eb.ref('id').as('attempt_id'),
+          eb.val(row.question_id).as('question_id'),
+          eb.val(row.answer).as('answer'),
+          eb.val(row.marked_for_review).as('marked_for_review'),
+          eb.val(row.seq).as('seq'),
+          eb.val(row.time_spent_seconds).as('time_spent_seconds'),
+          eb.val(row.saved_at).as('saved_at'),
+        ])
+        .where('id', '=', row.attempt_id);
+      if (open) {
+        source = source
+          .where('student_id', '=', open.student)
+          .where('submitted_at', 'is', null)
+          .where((eb) => (open.sections === null ? eb('sections', 'is', null) : eb('sections', '=', open.sections)));
+        if (open.pg) source = source.forShare();
+      }
+      const written = await db
         .insertInto('attempt_answers')
-        .values(row)
+        .columns(['attempt_id', 'question_id', 'answer', 'marked_for_review', 'seq', 'time_spent_seconds', 'saved_at'])
+        .expression(source)
         .onConflict((oc) =>
           oc
             .columns(['attempt_id', 'question_id'])
@@ -54,15 +81,20 @@ export function attemptRepository(db: Db) {
             })
             .where('attempt_answers.seq', '<', (eb) => eb.ref('excluded.seq')),
         )
-        .execute();
-      const kept = await db
-        .selectFrom('attempt_answers')
-        .select('seq')
-        .where('attempt_id', '=', row.attempt_id)
-        .where('question_id', '=', row.question_id)
-        .executeTakeFirstOrThrow();
-      return kept.seq;
+        .returning('seq')
+        .executeTakeFirst();
+      return written?.seq;
     },
+    /** The seq kept for one question of an attempt. */
+    keptSeq: async (attemptId: number, questionId: number) =>
+      (
+        await db
+          .selectFrom('attempt_answers')
+          .select('seq')
+          .where('attempt_id', '=', attemptId)
+          .where('question_id', '=', questionId)
+          .executeTakeFirstOrThrow()
+      ).seq,
     /** Keeps a new section plan if the kept one is still `old` and the attempt open: answers whether it did. */
     async setSections(id: number, old: string, plan: string): Promise<boolean> {
       const r = await db

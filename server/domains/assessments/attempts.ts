@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import {
   ASSESSMENT_MESSAGES as M,
   SAVE_GRACE_SECONDS,
@@ -19,7 +20,7 @@ import { givenOf, optionsOf, toStudentQuestion } from './present.ts';
 import { assessmentRepository } from './repository.ts';
 import { submitAttempt, type OrderItem } from './results.ts';
 import { assertSectionOpen, movedPlan, sectionView } from './sections.ts';
-import type { AttemptRow, TestRow } from './tables.ts';
+import type { AttemptAnswersTable, AttemptRow, QuestionRow, TestRow, TestSectionsTable } from './tables.ts';
 
 /**
  * A student's side of a test (decision record 072): the list, starting an attempt (the server fixes its
@@ -39,16 +40,49 @@ const graceMs = SAVE_GRACE_SECONDS * 1000;
 export const timeIsUp = (attempt: Pick<AttemptRow, 'ends_at'>, now: number) =>
   now > Date.parse(attempt.ends_at) + graceMs;
 
+/** The answer row a save keeps, once the attempt it goes to is checked: open, the question its, the section on. */
+function answerRow(attempt: AttemptRow, questionId: number, input: AnswerSave, now: number) {
+  if (attempt.submitted_at) throw new HttpError(409, M.submitted);
+  if (timeIsUp(attempt, now)) throw new HttpError(409, M.timeUp);
+  const order = JSON.parse(attempt.question_order) as OrderItem[];
+  const item = order.find((o) => o.question === questionId);
+  if (!item) throw new HttpError(404, M.notInAttempt);
+  assertSectionOpen(attempt, order, item, now);
+  const answer = input.answer;
+  if (Array.isArray(answer) && !answer.every((a) => item.options.includes(a))) {
+    throw new HttpError(400, 'The answer names an option this question does not have.');
+  }
+  return {
+    attempt_id: attempt.id,
+    question_id: questionId,
+    answer: answer === null ? null : JSON.stringify(answer),
+    marked_for_review: input.marked_for_review ? 1 : 0,
+    seq: input.seq,
+    time_spent_seconds: input.time_spent_seconds ?? 0,
+    saved_at: new Date(now).toISOString(),
+  };
+}
+
+/** What an attempt's view needs besides the attempt, when the caller has it already. */
+type Known = {
+  test: TestRow;
+  sections: Selectable<TestSectionsTable>[];
+  questions: Map<number, QuestionRow>;
+  answers: Selectable<AttemptAnswersTable>[];
+};
+
 export function createAttemptService(db: Db, dialect: Dialect) {
   const tests = assessmentRepository(db);
   const attempts = attemptRepository(db);
 
-  async function attemptView(attempt: AttemptRow, now: number): Promise<AttemptView> {
-    const test = (await tests.test(attempt.test_id))!;
+  /** An attempt as its student sees it; `known` gives what the caller has already read (a start: all of it). */
+  async function attemptView(attempt: AttemptRow, now: number, known?: Known): Promise<AttemptView> {
+    const test = known?.test ?? (await tests.test(attempt.test_id))!;
     const order = JSON.parse(attempt.question_order) as OrderItem[];
-    const questions = new Map((await tests.questionsByIds(order.map((o) => o.question))).map((q) => [q.id, q]));
+    const questions =
+      known?.questions ?? new Map((await tests.questionsByIds(order.map((o) => o.question))).map((q) => [q.id, q]));
     const timing = sectionView(attempt, now);
-    const sections = (await tests.sections([test.id])).map((s, index) => ({
+    const sections = (known?.sections ?? (await tests.sections([test.id]))).map((s, index) => ({
       title: s.title,
       duration_minutes: s.duration_minutes,
       ends_at: timing.endOf(index),
@@ -70,7 +104,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
       submitted_at: attempt.submitted_at,
       current_section: timing.current,
       sections,
-      answers: (await attempts.answers(attempt.id)).map((a) => ({
+      answers: (known?.answers ?? (await attempts.answers(attempt.id))).map((a) => ({
         question: a.question_id,
         answer: givenOf(a.answer),
         marked_for_review: a.marked_for_review === 1,
@@ -80,11 +114,14 @@ export function createAttemptService(db: Db, dialect: Dialect) {
     };
   }
 
-  /** The order of this attempt: sections in order, questions (and options) shuffled if the test says so. */
-  async function orderFor(test: TestRow, sections: { id: number; title: string }[]): Promise<OrderItem[]> {
+  /**
+   * The order of this attempt: sections in order, questions (and options) shuffled if the test says so; with
+   * the questions read for it.
+   */
+  async function orderFor(test: TestRow, sections: { id: number; title: string }[]) {
     const links = await tests.testQuestions([test.id]);
     const questions = new Map((await tests.questionsByIds(links.map((l) => l.question_id))).map((q) => [q.id, q]));
-    return sections.flatMap((s) => {
+    const order = sections.flatMap((s): OrderItem[] => {
       const ids = links.filter((l) => l.section_id === s.id).map((l) => l.question_id);
       return (test.shuffle_questions ? shuffled(ids) : ids).map((id) => {
         const q = questions.get(id)!;
@@ -96,6 +133,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
         };
       });
     });
+    return { order, questions };
   }
 
   /** An open attempt whose time is over is submitted before anything else is done with it. */
@@ -164,24 +202,24 @@ export function createAttemptService(db: Db, dialect: Dialect) {
       );
       const ends = new Date(endsAt).toISOString();
       const plan = startSections(minutes, ends, now);
-      const order = await orderFor(test, sections);
+      const { order, questions } = await orderFor(test, sections);
+      const row = {
+        test_id: test.id,
+        student_id: student.id,
+        number: own.length + 1,
+        started_at: new Date(now).toISOString(),
+        ends_at: ends,
+        submitted_at: null,
+        submitted_by: null,
+        question_order: JSON.stringify(order),
+        sections: plan ? JSON.stringify(plan) : null,
+      };
       // The unique (test, student, number) refuses a second start racing this one.
-      const { id } = await attempts
-        .insertAttempt({
-          test_id: test.id,
-          student_id: student.id,
-          number: own.length + 1,
-          started_at: new Date(now).toISOString(),
-          ends_at: ends,
-          submitted_at: null,
-          submitted_by: null,
-          question_order: JSON.stringify(order),
-          sections: plan ? JSON.stringify(plan) : null,
-        })
-        .catch(() => {
-          throw new HttpError(409, M.attemptOpen);
-        });
-      return attemptView((await attempts.attempt(id))!, now);
+      const { id } = await attempts.insertAttempt(row).catch(() => {
+        throw new HttpError(409, M.attemptOpen);
+      });
+      // Answered from what the start read and wrote (a new attempt has no answers), not read again.
+      return attemptView({ id, ...row }, now, { test, sections, questions, answers: [] });
     },
 
     /** GET /classroom/attempts/{id}/: the attempt to resume (after a reload), with its kept answers. */
@@ -190,31 +228,32 @@ export function createAttemptService(db: Db, dialect: Dialect) {
       return attemptView(attempt, now);
     },
 
-    /** PUT .../answers/{question}/: idempotent; a lower seq never overwrites a higher one. */
+    /**
+     * PUT .../answers/{question}/: idempotent; a lower seq never overwrites a higher one. The attempt is read and
+     * checked, then the answer written in one statement that holds while the attempt is as read (decision record
+     * 088); when that wrote nothing (a higher seq kept, or the attempt submitted or moved on meanwhile), the
+     * save is decided again on the attempt locked in a transaction.
+     */
     async save(user: UserRow | null, id: number, questionId: number, input: AnswerSave, now: number): Promise<SaveAck> {
-      assertOwnAttempt(user, await attempts.attempt(id));
+      const seen = assertOwnAttempt(user, await attempts.attempt(id));
+      const ack = (kept: number) => ({
+        question: questionId,
+        seq: input.seq,
+        kept_seq: kept,
+        server_now: new Date(now).toISOString(),
+      });
+      const pg = dialect === 'postgres';
+      const written = await attempts.saveAnswer(answerRow(seen, questionId, input, now), {
+        student: seen.student_id,
+        sections: seen.sections,
+        pg,
+      });
+      if (written !== undefined) return ack(written);
       return inTransaction(db, async (trx) => {
-        const attempt = (await attemptRepository(trx).attemptForSave(id, dialect === 'postgres'))!;
-        if (attempt.submitted_at) throw new HttpError(409, M.submitted);
-        if (timeIsUp(attempt, now)) throw new HttpError(409, M.timeUp);
-        const order = JSON.parse(attempt.question_order) as OrderItem[];
-        const item = order.find((o) => o.question === questionId);
-        if (!item) throw new HttpError(404, M.notInAttempt);
-        assertSectionOpen(attempt, order, item, now);
-        const answer = input.answer;
-        if (Array.isArray(answer) && !answer.every((a) => item.options.includes(a))) {
-          throw new HttpError(400, 'The answer names an option this question does not have.');
-        }
-        const kept = await attemptRepository(trx).saveAnswer({
-          attempt_id: id,
-          question_id: questionId,
-          answer: answer === null ? null : JSON.stringify(answer),
-          marked_for_review: input.marked_for_review ? 1 : 0,
-          seq: input.seq,
-          time_spent_seconds: input.time_spent_seconds ?? 0,
-          saved_at: new Date(now).toISOString(),
-        });
-        return { question: questionId, seq: input.seq, kept_seq: kept, server_now: new Date(now).toISOString() };
+        const locked = attemptRepository(trx);
+        const attempt = assertOwnAttempt(user, await locked.attemptForSave(id, pg));
+        const row = answerRow(attempt, questionId, input, now);
+        return ack((await locked.saveAnswer(row)) ?? (await locked.keptSeq(id, questionId)));
       });
     },
 

@@ -93,13 +93,19 @@ export function sqliteConnectionOf(db: Db): SQLite.Database | undefined {
 
 /**
  * The database could not serve a request in time, a sign of load rather than of a fault: no pool connection
- * came free within the acquire timeout (PostgreSQL; pg-pool's error carries no code, only this message), or
- * another connection held SQLite's write lock past the busy timeout (inTransaction has retried by then).
+ * came free within the acquire timeout (PostgreSQL; pg-pool's error carries no code, only this message), a
+ * statement ran past DB_STATEMENT_TIMEOUT_MS and PostgreSQL cancelled it (SQLSTATE 57014, query_canceled; most
+ * often a wait for a row another transaction holds), or another connection held SQLite's write lock past the
+ * busy timeout (inTransaction has retried by then).
  */
 export function isDatabaseBusy(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   return (
-    code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT' || message === 'timeout exceeded when trying to connect'
+    code === 'SQLITE_BUSY' ||
+    code === 'SQLITE_BUSY_SNAPSHOT' ||
+    message === 'timeout exceeded when trying to connect' ||
+    // PostgreSQL's query_canceled: the statement ran past statement_timeout (often waiting on another's row lock).
+    code === '57014'
   );
 }
 

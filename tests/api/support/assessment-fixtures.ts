@@ -1,6 +1,7 @@
+import { afterAll, beforeAll } from 'vitest';
 import { ASSESSMENT_PATHS as P, type Question, type Test } from '../../../contract/index.ts';
 import { insertBatch, insertProgram, istDay } from './certificate-fixtures.ts';
-import type { TestContext, TestUser } from './harness.ts';
+import { createTestApp, type TestContext, type TestUser } from './harness.ts';
 import { placementStudents } from './placement-fixtures.ts';
 
 /**
@@ -113,4 +114,23 @@ export async function makeTest(
   });
   if (res.status !== 201) throw new Error(`test: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as Test;
+}
+
+/**
+ * A test file's app on the run's database with the assessment world and four bank questions, made before its
+ * tests and closed after; the file copies them out in its own beforeAll (registered after this one).
+ */
+export function assessmentApp() {
+  const made = {} as { ctx: TestContext; w: AssessmentWorld; qs: Question[] };
+  beforeAll(async () => {
+    made.ctx = await createTestApp();
+    made.w = await assessmentWorld(made.ctx);
+    made.qs = [];
+    for (let i = 0; i < 4; i++) made.qs.push(await makeQuestion(made.ctx, made.w.admin));
+  });
+  afterAll(async () => made.ctx?.close());
+  /** A request as the token's user. */
+  const as = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: string, body?: unknown) =>
+    made.ctx.request({ method, url, token, body });
+  return { made, as };
 }
