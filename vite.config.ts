@@ -95,6 +95,9 @@ export default defineConfig(({ command }) => ({
     },
   },
   test: {
+    // expect.poll waits for what a user would see next; its limit guards a hang, not a timing (a loaded 2-core
+    // machine may take seconds to render the next page). Vitest's default of one second failed on such a machine.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       {
         extends: true,

@@ -26,6 +26,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
+    // expect.poll waits for what a user would see next (a menu closing once the next page has rendered); its
+    // limit guards a hang, not a timing. Vitest's default of one second failed on a loaded 2-core machine.
+    expect: { poll: { timeout: 15_000 } },
     // A failing journey is reported once with everything it printed; a retry would hide flakiness.
     retry: 0,
     // The longest files first, so the two workers end together (tests/e2e/support/sequencer.ts).
