@@ -160,9 +160,6 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
       pricesIncludeGst: config.pricesIncludeGst,
       institute: config.institute,
       config,
-      gateway: gatewaySetup.gateway,
-      sandboxCheckoutUrl: gatewaySetup.sandboxCheckoutUrl,
-      onGatewayError: (error, what) => app.log.warn({ err: error }, `payment gateway: ${what} failed`),
     }),
   });
   // Any write through this process may change the catalogue: its cached answers go before the writer

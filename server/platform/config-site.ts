@@ -13,6 +13,15 @@ export type SiteConfig = {
 /** YouTube's privacy-enhanced player and Vimeo's player: the embeds the course page makes (src/features/learn/components/lesson-body.tsx). */
 export const DEFAULT_LESSON_FRAME_HOSTS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
 
+/**
+ * The origin the app reaches itself at (a wildcard listen address is reached through loopback): the local
+ * payment and messaging sandboxes call the app's webhooks there.
+ */
+export function selfOrigin(listen: { host: string; port: number }): string {
+  const host = ['0.0.0.0', '::', ''].includes(listen.host) ? '127.0.0.1' : listen.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${listen.port}`;
+}
+
 /** PUBLIC_BASE_URL without its trailing slash; default the address the server listens on. */
 export function publicBaseUrlFromEnv(value: string | undefined, host: string, port: number): string {
   if (!value) return `http://${host}:${port}`;

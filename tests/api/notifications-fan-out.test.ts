@@ -98,4 +98,24 @@ describe('an announcement to more students than the request writes', () => {
     expect(made.recipients).toBe(1);
     expect(await copies(w.outsider, 'Batch B only')).toBe(1);
   });
+
+  it('exactly NOTIFY_FANOUT_INLINE students are written by the request; one more and the worker writes them', async () => {
+    const more = [await ctx.user('fanedge0'), await ctx.user('fanedge1')];
+    await placementStudents(
+      ctx.db,
+      w.batchB,
+      more.map((u) => u.id),
+      { status: 'active' },
+    );
+    const three = [w.outsider, ...more];
+    expect((await announce('Three of them', w.batchB, w.otherInstructor)).recipients).toBe(3);
+    for (const s of three) expect(await copies(s, 'Three of them')).toBe(1);
+
+    const fourth = await ctx.user('fanedge2');
+    await placementStudents(ctx.db, w.batchB, [fourth.id], { status: 'active' });
+    expect((await announce('Four of them', w.batchB, w.otherInstructor)).recipients).toBe(4);
+    for (const s of [...three, fourth]) expect(await copies(s, 'Four of them')).toBe(0);
+    expect(await fanOutAnnouncements(ctx.db, url(), 3)).toBe(4);
+    for (const s of [...three, fourth]) expect(await copies(s, 'Four of them')).toBe(1);
+  });
 });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { verifyHs256 } from '../../server/domains/accounts/tokens.ts';
+import { verifyHs256 } from '../../server/domains/accounts/jws.ts';
 
 /**
  * The server checks HS256 tokens with node:crypto instead of jose (a thread-pool hop per refresh). For

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodsOf } from '../../server/domains/office/repositories/record-counts.ts';
+import { periodsOf } from '../../server/platform/db/record-counts.ts';
 
 /** A date range of the admin lists, as the kept totals' whole months and end days (decision record 059). */
 describe('periodsOf', () => {

@@ -54,3 +54,35 @@ export { resolveJwtSecret } from './tokens.ts';
 export { issuePasswordReset, sha256 } from './password-resets.ts';
 /** The daily allowance of emails anyone can trigger by typing an address. */
 export { mayMailStranger, mayMailStrangerWithin } from './stranger-mail.ts';
+
+/*
+ * The office's account administration (users, counseling assignees, exports, impact reads) reads and writes
+ * accounts through these, not the users repository.
+ */
+type Users = ReturnType<typeof createUserRepository>;
+/** An account by its username, or undefined. */
+export const findUserByUsername = (db: Db, ...args: Parameters<Users['findByUsername']>) =>
+  createUserRepository(db).findByUsername(...args);
+/** Whether the username is taken (by any account, whatever its case). */
+export const usernameTaken = (db: Db, ...args: Parameters<Users['usernameTaken']>) =>
+  createUserRepository(db).usernameTaken(...args);
+/** Whether the email is taken by an account other than `exceptId`. */
+export const emailTaken = (db: Db, ...args: Parameters<Users['emailTaken']>) =>
+  createUserRepository(db).emailTaken(...args);
+/** Creates an account; answers its row. */
+export const createUser = (db: Db, ...args: Parameters<Users['create']>) => createUserRepository(db).create(...args);
+/** Changes an account's stored fields. */
+export const updateUser = (db: Db, ...args: Parameters<Users['update']>) => createUserRepository(db).update(...args);
+/** The ids of the active administrators (`lock`: held until the caller's transaction ends). */
+export const activeAdminIds = (db: Db, ...args: Parameters<Users['activeAdminIds']>) =>
+  createUserRepository(db).activeAdminIds(...args);
+/** Whether the account is an active instructor or administrator. */
+export const isActiveStaff = (db: Db, ...args: Parameters<Users['isActiveStaff']>) =>
+  createUserRepository(db).isActiveStaff(...args);
+/** How many accounts the admin Users list's filters match. */
+export const countUsers = (db: Db, ...args: Parameters<Users['count']>) => createUserRepository(db).count(...args);
+/** One page of the admin Users list. */
+export const usersPage = (db: Db, ...args: Parameters<Users['page']>) => createUserRepository(db).page(...args);
+/** The next accounts after an id, for an export read in batches. */
+export const usersAfter = (db: Db, ...args: Parameters<Users['batchAfter']>) =>
+  createUserRepository(db).batchAfter(...args);

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import { createRefreshTokenRepository } from './repositories/refresh-tokens.ts';
@@ -6,6 +6,7 @@ import { createSettingsRepository } from '../../platform/db/settings.ts';
 import { HttpError, tokenInvalid } from '../../platform/lib/errors.ts';
 import { withKeysLocked } from '../../platform/db/key-locks.ts';
 import { SERVER_MESSAGES } from '../../../contract/index.ts';
+import { signHs256, verifyHs256 } from './jws.ts';
 
 /**
  * JWTs with SimpleJWT's semantics: HS256, claims token_type ("access" | "refresh"), jti, user_id, iat, exp.
@@ -43,54 +44,7 @@ export async function resolveJwtSecret(db: Db, configured: string | null): Promi
 /** Verified tokens remembered at most (then the memory starts over). */
 const VERIFIED_CACHE_SIZE = 10_000;
 
-/** Every token's header, already in base64url: `{"alg":"HS256","typ":"JWT"}`. */
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
-
 const newJti = () => randomUUID().replace(/-/g, '');
-
-/** A compact JWS part: base64url without padding, nothing else (Buffer's decoder would skip other characters). */
-const BASE64URL = /^[A-Za-z0-9_-]*$/;
-
-function decodeJson(part: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The claims of a compact HS256 JWT signed with `key`, or null: what jose's jwtVerify with
- * `algorithms: ['HS256']` accepts, checked synchronously with node:crypto (jose verifies through WebCrypto,
- * a hop to the thread pool that cost five times the HMAC on every refresh). The header must say HS256 and
- * carry no `crit` (no extension is understood); the signature is compared in constant time; `exp`, `nbf`
- * and `iat` must be numbers when present, and the token is refused from its `exp` second on and before its
- * `nbf` second (no clock tolerance, as jose's default).
- */
-export function verifyHs256(token: string, key: Uint8Array): Record<string, unknown> | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  const [header, payload, signature] = parts as [string, string, string];
-  if (!header || !payload || !BASE64URL.test(header) || !BASE64URL.test(payload) || !BASE64URL.test(signature))
-    return null;
-  const protectedHeader = decodeJson(header);
-  if (!protectedHeader || protectedHeader.alg !== 'HS256' || 'crit' in protectedHeader || 'b64' in protectedHeader)
-    return null;
-  const expected = createHmac('sha256', key).update(`${header}.${payload}`).digest();
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  const claims = decodeJson(payload);
-  if (!claims) return null;
-  const now = Math.floor(Date.now() / 1000);
-  for (const name of ['exp', 'nbf', 'iat'])
-    if (name in claims && (typeof claims[name] !== 'number' || !Number.isFinite(claims[name]))) return null;
-  if (typeof claims.exp === 'number' && claims.exp <= now) return null;
-  if (typeof claims.nbf === 'number' && claims.nbf > now) return null;
-  return claims;
-}
 
 /** A rotation's successor: the user and the jti of the new refresh token. */
 export type Rotated = { userId: number; jti: string };
@@ -227,8 +181,7 @@ export function createTokenService(
       iat: now,
       exp: now + lifetimeSeconds,
     };
-    const signingInput = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
-    return `${signingInput}.${createHmac('sha256', raw).update(signingInput).digest('base64url')}`;
+    return signHs256(claims, raw);
   }
 
   /** The token's user id, if the token is genuine, unexpired and of the type wanted. */

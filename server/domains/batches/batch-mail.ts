@@ -1,4 +1,4 @@
-import { BATCH_MODE_LABELS } from '../../../contract/index.ts';
+import { BATCH_MODE_LABELS, DELIVERY_PATHS } from '../../../contract/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import { batchJoinedEmail } from './templates.ts';
@@ -7,7 +7,6 @@ import { createBatchRepository } from './repository.ts';
 import { findEnrollmentForCourse } from '../enrollments/index.ts';
 import { findPaymentRow } from '../payments/index.ts';
 import { createCalendarTokens } from './calendar.ts';
-import { calendarPath } from '../certificates/progress.ts';
 import { findUserById, resolveJwtSecret } from '../accounts/index.ts';
 import { noticeOf } from '../notifications/index.ts';
 
@@ -27,7 +26,8 @@ export function createBatchJoinedMail(config: Pick<Config, 'institute' | 'public
     const program = await createBatchRepository(trx).program(payment.course_id);
     if (!enrollment || enrollment.batch_id !== payment.batch_id || !batch || !student) return;
     const tokens = createCalendarTokens(await resolveJwtSecret(trx, config.jwtSecret));
-    const calendarUrl = config.publicUrl + calendarPath(tokens.token(enrollment.id, enrollment.calendar_generation));
+    const calendarUrl =
+      config.publicUrl + DELIVERY_PATHS.calendarFeed(tokens.token(enrollment.id, enrollment.calendar_generation));
     await enqueueEmail(trx, {
       template: 'batch_joined',
       to: [student.email],

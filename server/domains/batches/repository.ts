@@ -4,6 +4,13 @@ import type { BatchesTable, BatchSessionsTable } from '../../platform/db/schema.
 
 /** Batches (cohorts) of a program and their live sessions: every SQL statement about them. */
 export function createBatchRepository(db: Db) {
+  /** The batch's enrollments that give access (active or completed): its students, for the reads below. */
+  const activeEnrollments = (batchId: number) =>
+    db
+      .selectFrom('enrollments')
+      .where('enrollments.batch_id', '=', batchId)
+      .where('enrollments.is_active', '=', 1)
+      .where('enrollments.status', 'in', ['active', 'completed']);
   return {
     program: (id: number) =>
       db.selectFrom('programs').select(['id', 'title', 'is_active']).where('id', '=', id).executeTakeFirst(),
@@ -69,23 +76,25 @@ export function createBatchRepository(db: Db) {
     },
     /** The students whose enrollment in this batch gives access (active or completed). */
     activeStudents: (batchId: number) =>
-      db
-        .selectFrom('enrollments')
+      activeEnrollments(batchId)
         .innerJoin('users', 'users.id', 'enrollments.student_id')
         .select(['users.id', 'users.email', 'users.first_name', 'enrollments.id as enrollment_id'])
-        .where('enrollments.batch_id', '=', batchId)
-        .where('enrollments.is_active', '=', 1)
-        .where('enrollments.status', 'in', ['active', 'completed'])
         .execute(),
+
+    /** How many students the batch has active (an announcement's recipients). */
+    activeStudentCount: async (batchId: number) =>
+      Number(
+        (
+          await activeEnrollments(batchId)
+            .select((eb) => eb.fn.count<number>('enrollments.student_id').distinct().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
 
     /** The ids of the batch's active students above `afterId`, lowest first, at most `limit` (a fan-out's next chunk). */
     activeStudentIdsAfter: (batchId: number, afterId: number, limit: number) =>
-      db
-        .selectFrom('enrollments')
+      activeEnrollments(batchId)
         .select('enrollments.student_id as id')
-        .where('enrollments.batch_id', '=', batchId)
-        .where('enrollments.is_active', '=', 1)
-        .where('enrollments.status', 'in', ['active', 'completed'])
         .where('enrollments.student_id', '>', afterId)
         .orderBy('enrollments.student_id')
         .limit(limit)

@@ -1,4 +1,4 @@
-import { seedDemoCertificate } from '../certificates/seed.ts';
+import { seedDemoCertificate } from '../certificates/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import { istDayStart, istToday } from '../../../contract/time.ts';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/connect.ts';
 import type { BatchSessionRow } from '../../platform/db/schema.ts';
 import { createBatchRepository } from './repository.ts';
 import { nowIso } from '../../platform/lib/time.ts';
-import { meetingWindow } from '../lessons/course-access.ts';
+import { meetingWindow } from '../lessons/index.ts';
 import { istIsoDateTime } from '../../../contract/time.ts';
 
 /** A session as the API shows it; the meeting link only as course-access decided (else null). */

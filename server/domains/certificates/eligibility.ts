@@ -1,7 +1,7 @@
 import { attendanceRule, eligibilitySentence, type Eligibility } from '../../../contract/index.ts';
 import type { CertificateConfig } from './config.ts';
 import type { Db } from '../../platform/db/connect.ts';
-import { createAttendanceRepository } from '../teaching/repositories/attendance.ts';
+import { heldAndAttended } from '../teaching/index.ts';
 import { certificateTests } from '../assessments/index.ts';
 import { createCertificateRepository } from './repository.ts';
 
@@ -19,7 +19,7 @@ const reaches = (part: number, whole: number, percent: number) => part * 100 >= 
 
 /** Held sessions and those attended: the attendance repository's count, the one the course page shows. */
 const attendanceCounts = (db: Db, studentId: number, batchId: number, now: number) =>
-  createAttendanceRepository(db).heldAndAttended(studentId, batchId, new Date(now).toISOString());
+  heldAndAttended(db, studentId, batchId, new Date(now).toISOString());
 
 /** The rules of one student in one batch of a program, met or not, with the sentence naming those unmet. */
 export async function certificateEligibility(

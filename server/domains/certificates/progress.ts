@@ -1,19 +1,15 @@
 import { DELIVERY_PATHS, type Course } from '../../../contract/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { EnrollmentRow, UserRow } from '../../platform/db/schema.ts';
-import { createBatchRepository } from '../batches/repository.ts';
-import { createLessonRepository } from '../lessons/repositories/lessons.ts';
 import { notFound } from '../../platform/lib/errors.ts';
 import { toBatch } from '../batches/service.ts';
-import { meetingWindow, visibleMeetingUrl } from '../lessons/course-access.ts';
-import { toSession } from '../batches/sessions.ts';
-import { courseAssignments } from '../teaching/assignments.ts';
+import { meetingWindow, programOutline, visibleMeetingUrl } from '../lessons/index.ts';
+import { batchProgram, batchSessions, findBatch, toSession } from '../batches/index.ts';
 import { progressOf } from '../../../contract/delivery.ts';
 import type { Config } from '../../config.ts';
 import { certificateEligibility } from './eligibility.ts';
 import { certificateOfEnrollment, certificateRef } from './service.ts';
-import { createAttendanceRepository } from '../teaching/repositories/attendance.ts';
-import { attendancePercentage } from '../teaching/attendance.ts';
+import { attendancePercentage, courseAssignments, studentAttendance } from '../teaching/index.ts';
 
 /** The certificate of the enrollment (decision record 052) and, without one, the rules toward it. */
 async function certificateView(
@@ -34,8 +30,6 @@ async function certificateView(
   return { certificate, eligibility };
 }
 
-/** completed × 100 / lessons, rounded down; 0 when the program has no lessons. */
-
 /** GET /classroom/enrollments/{id}/course/ for the enrollment's own (active) student. */
 export async function courseAnswer(
   db: Db,
@@ -45,44 +39,26 @@ export async function courseAnswer(
   now: number,
   config: Pick<Config, 'certificates' | 'publicUrl'>,
 ): Promise<Course> {
-  const batches = createBatchRepository(db);
-  const lessons = createLessonRepository(db);
-  const program = await batches.program(enrollment.course_id);
+  const program = await batchProgram(db, enrollment.course_id);
   if (!program) throw notFound();
-  const batch = enrollment.batch_id ? await batches.findById(enrollment.batch_id) : undefined;
-  const sessionRows = batch ? await batches.sessions(batch.id) : [];
+  const batch = enrollment.batch_id ? await findBatch(db, enrollment.batch_id) : undefined;
+  const sessionRows = batch ? await batchSessions(db, batch.id) : [];
   // The course page is its own active student's: they belong to their batch.
   const sessions = sessionRows.map((s) => toSession(s, visibleMeetingUrl(s, true, now)));
   const nextIndex = sessionRows.findIndex((s) => meetingWindow(s).closes > now);
-  const all = await lessons.lessonsOfProgram(program.id);
-  const done = await lessons.completedIds(user.id, program.id);
-  const modules = (await lessons.modules(program.id)).map((m) => ({
-    id: m.id,
-    title: m.title,
-    lessons: all
-      .filter((l) => l.module_id === m.id)
-      .map((l) => ({
-        id: l.id,
-        title: l.title,
-        kind: l.kind,
-        duration_minutes: l.duration_minutes,
-        is_preview: l.is_preview === 1,
-        completed: done.has(l.id),
-      })),
-  }));
-  // The student's own attendance (decision record 050).
-  const marks = batch ? await createAttendanceRepository(db).studentMarks(user.id, batch.id) : [];
+  const outline = await programOutline(db, program.id, user.id);
   return {
     enrollment_id: enrollment.id,
     program: { id: program.id, title: program.title },
     batch: batch ? toBatch(batch) : null,
     next_session: nextIndex >= 0 ? sessions[nextIndex]! : null,
     sessions,
-    modules,
-    progress_percentage: progressOf(all.filter((l) => done.has(l.id)).length, all.length),
+    modules: outline.modules,
+    progress_percentage: progressOf(outline.completedCount, outline.lessonCount),
     calendar_url: calendarUrl,
     ...(await certificateView(db, config, enrollment, now)),
-    attendance: marks.map((m) => ({ session: m.session_id, present: m.present === 1 })),
+    // The student's own attendance (decision record 050).
+    attendance: batch ? await studentAttendance(db, user.id, batch.id) : [],
     attendance_percentage: batch ? await attendancePercentage(db, user.id, batch.id, now) : null,
     assignments: batch ? await courseAssignments(db, batch.id, user.id) : [],
   };

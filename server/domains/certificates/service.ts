@@ -21,7 +21,7 @@ import { createCertificateRepository } from './repository.ts';
 import { createJobLockRepository } from '../../platform/db/job-locks.ts';
 import { certificateEligibility } from './eligibility.ts';
 import { givesAccess } from '../enrollments/service.ts';
-import { assertTeachesBatch } from '../lessons/course-access.ts';
+import { assertTeachesBatch } from '../lessons/index.ts';
 import { noticeOf } from '../notifications/index.ts';
 
 /**

@@ -23,9 +23,35 @@ export const holdEnrollment = (db: Db, id: number): Promise<boolean> => createEn
 /** The enrollment's stored row, or undefined. */
 export const findEnrollmentRow = (db: Db, id: number) => createEnrollmentRepository(db).findRow(id);
 
+/** Ends the enrollment's access: cancelled and inactive from `at` (its seat and dues are the caller's to give back). */
+export const cancelEnrollment = (db: Db, id: number, at: string): Promise<void> =>
+  createEnrollmentRepository(db).update(id, { status: 'cancelled', is_active: 0, updated_at: at });
+
 /** Puts the enrollment in a batch (its seat is the batches domain's to take); `at` also marks it changed. */
 export const setEnrollmentBatch = (db: Db, enrollmentId: number, batchId: number, at?: string): Promise<void> =>
   createEnrollmentRepository(db).update(
     enrollmentId,
     at ? { batch_id: batchId, updated_at: at } : { batch_id: batchId },
   );
+
+/*
+ * The office's reads and removals (lists, exports, impact reads, the spec's Delete) go through these, not the
+ * enrollments repository.
+ */
+type Enrollments = ReturnType<typeof createEnrollmentRepository>;
+/** One page of the admin Enrollments list. */
+export const listEnrollments = (db: Db, ...args: Parameters<Enrollments['list']>) =>
+  createEnrollmentRepository(db).list(...args);
+/** The next enrollments after an id, for an export read in batches. */
+export const enrollmentsAfter = (db: Db, ...args: Parameters<Enrollments['batchAfter']>) =>
+  createEnrollmentRepository(db).batchAfter(...args);
+/** An enrollment with its student, course and batch, or undefined. */
+export const findEnrollmentView = (db: Db, id: number) => createEnrollmentRepository(db).findView(id);
+/** A student's enrollments with their courses and batches. */
+export const enrollmentsOfStudent = (db: Db, studentId: number) =>
+  createEnrollmentRepository(db).listForStudent(studentId);
+/** A course's enrollments with their students and batches. */
+export const enrollmentsOfCourse = (db: Db, courseType: CourseType, courseId: number) =>
+  createEnrollmentRepository(db).listForCourse(courseType, courseId);
+/** Deletes the enrollment's row (its seat, dues and audit row are the caller's). */
+export const removeEnrollmentRow = (db: Db, id: number): Promise<void> => createEnrollmentRepository(db).remove(id);

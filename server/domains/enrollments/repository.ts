@@ -2,10 +2,10 @@ import type { Updateable } from 'kysely';
 import type { CourseType } from '../../../contract/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import { holdRow } from '../../platform/db/row-hold.ts';
-import { pageOf, recordConditions, type RecordFilters } from '../office/repositories/record-filters.ts';
-import { listPage } from '../office/repositories/record-lists.ts';
+import { pageOf, recordConditions, type RecordFilters } from '../../platform/db/record-filters.ts';
+import { listPage } from '../../platform/db/record-lists.ts';
 import type { Position } from '../../platform/lib/keyset.ts';
-import { studentAndCourseColumns } from '../office/repositories/student-course-columns.ts';
+import { studentAndCourseColumns } from '../../platform/db/student-course-columns.ts';
 import type { EnrollmentsTable, NewEnrollment } from '../../platform/db/schema.ts';
 
 /** Enrollments with what the answer shows: the student and the course title. */

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/connect.ts';
 import type { EnrollmentRow, PaymentRow, UserRow } from '../../platform/db/schema.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
 import { createEnrollmentRepository } from './repository.ts';
-import { createWorkshopRepository } from '../catalogue/repositories/workshops.ts';
+import { releaseWorkshopSeat, takeWorkshopSeat } from '../catalogue/index.ts';
 import { diff } from '../../platform/lib/diff.ts';
 import { BusinessError, notFound } from '../../platform/lib/errors.ts';
 import { nowIso } from '../../platform/lib/time.ts';
@@ -30,7 +30,7 @@ export function givesAccess(enrollment: Pick<EnrollmentRow, 'is_active' | 'statu
 
 /** Takes one workshop seat, or refuses with "workshop full" when none is left. */
 async function takeSeat(trx: Db, workshopId: number): Promise<void> {
-  if (!(await createWorkshopRepository(trx).takeSeat(workshopId))) {
+  if (!(await takeWorkshopSeat(trx, workshopId))) {
     throw new BusinessError(SERVER_MESSAGES.workshopFull);
   }
 }
@@ -98,7 +98,7 @@ export function createEnrollmentService(db: Db) {
         const willBeActive = ACCESS_STATUSES.has(input.status);
         if (before.course_type === 'workshop' && wasActive !== willBeActive) {
           if (willBeActive) await takeSeat(trx, before.course_id);
-          else await createWorkshopRepository(trx).releaseSeat(before.course_id);
+          else await releaseWorkshopSeat(trx, before.course_id);
         }
         await batchSeatFollowsAccess(trx, before, wasActive, willBeActive);
         const after = {

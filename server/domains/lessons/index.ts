@@ -1,8 +1,43 @@
 import type { Db } from '../../platform/db/connect.ts';
 import { createLessonRepository } from './repositories/lessons.ts';
 
-/** What other domains may use of lessons: who may see or teach a program's course, and a lesson marked done. */
-export { assertInstructor, assertTeachesBatch, belongsToBatch, isActiveStudent } from './course-access.ts';
+/**
+ * What other domains may use of lessons: who may see or teach a program's course, a live class's meeting
+ * window, a student's course outline, and a lesson marked done.
+ */
+export {
+  assertInstructor,
+  assertTeachesBatch,
+  belongsToBatch,
+  isActiveStudent,
+  meetingWindow,
+  visibleMeetingUrl,
+} from './course-access.ts';
+
+/**
+ * A program's course for one student: its modules in order, each with its lessons and whether the student
+ * completed each, and the counts of lessons and of those completed (the course page).
+ */
+export async function programOutline(db: Db, programId: number, studentId: number) {
+  const lessons = createLessonRepository(db);
+  const all = await lessons.lessonsOfProgram(programId);
+  const done = await lessons.completedIds(studentId, programId);
+  const modules = (await lessons.modules(programId)).map((m) => ({
+    id: m.id,
+    title: m.title,
+    lessons: all
+      .filter((l) => l.module_id === m.id)
+      .map((l) => ({
+        id: l.id,
+        title: l.title,
+        kind: l.kind,
+        duration_minutes: l.duration_minutes,
+        is_preview: l.is_preview === 1,
+        completed: done.has(l.id),
+      })),
+  }));
+  return { modules, lessonCount: all.length, completedCount: all.filter((l) => done.has(l.id)).length };
+}
 
 /**
  * A lesson done for a student, and their course progress recounted: in the caller's transaction (a passed

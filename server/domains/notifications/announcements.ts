@@ -7,7 +7,7 @@ import { notFound } from '../../platform/lib/errors.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { withKeysLocked } from '../../platform/db/key-locks.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
-import { createBatchRepository } from '../batches/repository.ts';
+import { activeStudentCount, activeStudentIdsAfter } from '../batches/index.ts';
 import { assertTeachesBatch } from '../lessons/index.ts';
 import { createQuestionRepository } from './repository.ts';
 import { notifyMany, type NotifyInput } from './service.ts';
@@ -54,9 +54,10 @@ export async function postAnnouncement(
   if (!batch) throw notFound();
   const author = assertTeachesBatch(user, batch);
   return inTransaction(db, async (trx) => {
-    const students = (await createBatchRepository(trx).activeStudents(batch.id)).map((s) => s.id);
-    const recipients = new Set(students).size;
-    const inline = recipients <= options.inlineLimit;
+    // At most one more than the request writes: a larger batch is only counted, and the worker reads its students.
+    const students = [...new Set(await activeStudentIdsAfter(trx, batch.id, 0, options.inlineLimit + 1))];
+    const inline = students.length <= options.inlineLimit;
+    const recipients = inline ? students.length : await activeStudentCount(trx, batch.id);
     const now = new Date(clockNow()).toISOString();
     const row = await createQuestionRepository(trx).insertAnnouncement({
       batch_id: batch.id,
@@ -106,9 +107,7 @@ export async function fanOutAnnouncements(db: Db, publicUrl: string, chunk = FAN
         const row = await repo.announcement(id);
         if (!row || row.fanned_out_at !== null) return false;
         const batch = await repo.batch(row.batch_id);
-        const students = batch
-          ? await createBatchRepository(trx).activeStudentIdsAfter(row.batch_id, row.fanned_out_through, chunk)
-          : [];
+        const students = batch ? await activeStudentIdsAfter(trx, row.batch_id, row.fanned_out_through, chunk) : [];
         if (batch && students.length) await notifyMany(trx, students, announcementNotice(batch.name, row, publicUrl));
         written += new Set(students).size;
         const last = students.length < chunk;

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../platform/db/connect.ts';
 import { HttpError } from '../../platform/lib/errors.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
-import { createConsentRepository } from '../privacy/repositories/consents.ts';
+import { recordChannelConsent } from '../privacy/index.ts';
 import { createNotificationRepository } from './repository.ts';
 
 /**
@@ -73,17 +73,14 @@ export async function chooseWhatsApp(
       userId,
       input.opt_in ? { phone, whatsapp_opt_in: 1, sms_stopped: 0 } : { whatsapp_opt_in: 0 },
     );
-    await createConsentRepository(trx).append([
-      {
-        user_id: userId,
-        email: null,
-        purpose: SERVICE_PURPOSE.whatsapp,
-        granted: input.opt_in,
-        notice_version: noticeVersion,
-        source: 'account',
-        phone,
-      },
-    ]);
+    await recordChannelConsent(trx, {
+      userId,
+      purpose: SERVICE_PURPOSE.whatsapp,
+      granted: input.opt_in,
+      noticeVersion,
+      source: 'account',
+      phone,
+    });
   });
   return preferencesOf(db, userId);
 }
@@ -94,17 +91,14 @@ export async function stopReply(db: Db, channel: 'whatsapp' | 'sms', phone: stri
     const repo = createNotificationRepository(trx);
     for (const settings of await repo.byPhone(phone)) {
       await repo.saveSettings(settings.user_id, channel === 'whatsapp' ? { whatsapp_opt_in: 0 } : { sms_stopped: 1 });
-      await createConsentRepository(trx).append([
-        {
-          user_id: settings.user_id,
-          email: null,
-          purpose: SERVICE_PURPOSE[channel],
-          granted: false,
-          notice_version: noticeVersion,
-          source: 'stop_reply',
-          phone,
-        },
-      ]);
+      await recordChannelConsent(trx, {
+        userId: settings.user_id,
+        purpose: SERVICE_PURPOSE[channel],
+        granted: false,
+        noticeVersion,
+        source: 'stop_reply',
+        phone,
+      });
     }
   });
 }
@@ -120,15 +114,12 @@ export async function phoneChanged(trx: Db, userId: number, phone: string | null
   const on = settings?.whatsapp_opt_in === 1;
   await repo.saveSettings(userId, phone ? { sms_stopped: 0 } : { sms_stopped: 0, whatsapp_opt_in: 0 });
   if (!on) return;
-  await createConsentRepository(trx).append([
-    {
-      user_id: userId,
-      email: null,
-      purpose: SERVICE_PURPOSE.whatsapp,
-      granted: phone !== null,
-      notice_version: noticeVersion,
-      source: 'account',
-      phone: phone ? `91${phone.slice(-10)}` : null,
-    },
-  ]);
+  await recordChannelConsent(trx, {
+    userId,
+    purpose: SERVICE_PURPOSE.whatsapp,
+    granted: phone !== null,
+    noticeVersion,
+    source: 'account',
+    phone: phone ? `91${phone.slice(-10)}` : null,
+  });
 }

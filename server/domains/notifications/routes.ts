@@ -19,7 +19,7 @@ import { chooseWhatsApp, preferencesOf, savePreferences } from './channels.ts';
 import { adminMessages } from './messages.ts';
 import { acceptAnswer, askQuestion, hide, lessonQuestions, replyTo } from './questions.ts';
 import { listNotifications, markRead, registerTemplates } from './service.ts';
-import { selfOrigin } from '../payments/gateway/index.ts';
+import { selfOrigin } from '../../platform/config-site.ts';
 import { addFallback } from './fallback.ts';
 import { createMessagingSandbox, MESSAGING_SANDBOX_PREFIX } from './sandbox.ts';
 import { createUnreadHub } from './stream.ts';

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import { selfOrigin } from '../payments/gateway/index.ts';
+import { selfOrigin } from '../../platform/config-site.ts';
 import type { SmsPort, WhatsAppPort } from './ports.ts';
 import { createSmsFlow, createWhatsAppCloud } from './providers.ts';
 import { MESSAGING_SANDBOX_PREFIX, SANDBOX_SECRETS } from './sandbox.ts';

@@ -3,7 +3,7 @@ import type { Db, Dialect } from '../../platform/db/connect.ts';
 import { clockNow } from '../../platform/lib/clock.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { enqueueEmail } from '../../platform/mail/outbox.ts';
-import { createConsentRepository } from '../privacy/repositories/consents.ts';
+import { consentGranted } from '../privacy/index.ts';
 import { findUserById } from '../accounts/index.ts';
 import { createMessageRepository } from './repository.ts';
 import type { SendResult, SmsPort, WhatsAppPort } from './ports.ts';
@@ -102,8 +102,8 @@ export function createMessageWorker(options: {
     const template = notification && (await templateOf(notification.event, channel));
     if (!template) return finish(row, 'refused', 'no registered template', true);
     if (template.promotional) {
-      const consent = await createConsentRepository(db).latest(row.user_id, channel);
-      if (!consent?.granted) return finish(row, 'cancelled', 'no marketing consent', false);
+      if (!(await consentGranted(db, row.user_id, channel)))
+        return finish(row, 'cancelled', 'no marketing consent', false);
     }
     const params = JSON.parse(row.params) as string[];
     const checked = fillAndCheck(channel, template.approved_text, params, config.notify.linkHosts);

@@ -12,10 +12,10 @@ import { notFound, ValidationFailed } from '../../platform/lib/errors.ts';
 import { nowIso } from '../../platform/lib/time.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
-import { createUserRepository } from '../accounts/repositories/users.ts';
 import { createCounselingRepository } from './repositories/counseling.ts';
 import type { CounselingFilters } from './repositories/counseling-list.ts';
 import { diff } from '../../platform/lib/diff.ts';
+import { isActiveStaff } from '../accounts/index.ts';
 import { toCounselingRequest } from './present.ts';
 
 type CounselingRequestRow = Selectable<CounselingRequestsTable>;
@@ -61,7 +61,7 @@ export function createCounselingService(db: Db) {
         const before = await repo.findById(id);
         if (!before) throw notFound();
         if (patch.assignee !== undefined && patch.assignee !== null) {
-          const staff = await createUserRepository(trx).isActiveStaff(patch.assignee);
+          const staff = await isActiveStaff(trx, patch.assignee);
           if (!staff) throw new ValidationFailed({ assignee: [OFFICE_MESSAGES.assigneeNotStaff] });
         }
         const values = {

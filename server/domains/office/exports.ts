@@ -14,11 +14,11 @@ import type { Db } from '../../platform/db/connect.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
 import { csvStream } from '../../platform/lib/csv.ts';
-import { createUserRepository } from '../accounts/repositories/users.ts';
-import { createEnrollmentRepository } from '../enrollments/repository.ts';
-import { createPaymentRepository } from '../payments/repositories/payments.ts';
 import { createCounselingRepository } from './repositories/counseling.ts';
 import { recordFilters } from './reads.ts';
+import { usersAfter } from '../accounts/index.ts';
+import { enrollmentsAfter } from '../enrollments/index.ts';
+import { paymentsAfter } from '../payments/index.ts';
 
 /**
  * CSV exports of the admin lists with the lists' own filters (issue 11): streamed a batch at a time,
@@ -77,7 +77,7 @@ export async function paymentsCsv(db: Db, admin: UserRow, q: AdminPaymentQuery):
       'Discount (INR)',
       'Plan',
     ],
-    (after) => createPaymentRepository(db).batchAfter(filters, after, batch),
+    (after) => paymentsAfter(db, filters, after, batch),
     (row) => [
       row.id,
       ist(row.created_at),
@@ -121,7 +121,7 @@ export async function enrollmentsCsv(db: Db, admin: UserRow, q: AdminRecordQuery
       'Issue',
       'Admin notes',
     ],
-    (after) => createEnrollmentRepository(db).batchAfter(filters, after, batch),
+    (after) => enrollmentsAfter(db, filters, after, batch),
     (row) => [
       row.id,
       ist(row.enrolled_at),
@@ -146,7 +146,7 @@ export async function usersCsv(db: Db, admin: UserRow, q: AdminUserListQuery): P
   const filters = { search: q.search, role: q.role, is_active: q.is_active };
   const stream = csvStream(
     ['ID', 'Username', 'First name', 'Last name', 'Email', 'Role', 'Active', 'Joined (IST)', 'Last login (IST)'],
-    (after) => createUserRepository(db).batchAfter(filters, after, batch),
+    (after) => usersAfter(db, filters, after, batch),
     (row) => [
       row.id,
       row.username,

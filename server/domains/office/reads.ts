@@ -10,11 +10,11 @@ import { createAuditRepository } from '../../platform/db/audit.ts';
 import { createOutboxRepository } from '../../platform/db/outbox.ts';
 import { createVersionRepository } from '../../platform/db/versions.ts';
 import type { Position } from '../../platform/lib/keyset.ts';
-import { createEnrollmentRepository } from '../enrollments/repository.ts';
-import { createPaymentRepository } from '../payments/repositories/payments.ts';
 import { toAuditEntry, toOutboxEmail } from './present.ts';
 import { createRevenueRepository } from './repositories/revenue.ts';
 import { createStatsRepository } from './repositories/stats.ts';
+import { listEnrollments } from '../enrollments/index.ts';
+import { listPayments } from '../payments/index.ts';
 
 /** The Payments and Enrollments filters (their lists and exports); dates are IST calendar days, inclusive. */
 export const recordFilters = (q: AdminRecordQuery | AdminPaymentQuery) => ({
@@ -42,9 +42,9 @@ export function createOfficeReads(db: Db, dialect: Dialect) {
     adminStats: () => stats.adminStats(),
     issueSummary: () => stats.issueSummary(),
     enrollmentsPage: (q: AdminRecordQuery, position: Position) =>
-      createEnrollmentRepository(db).list(recordFilters(q), q.page_size + 1, position),
+      listEnrollments(db, recordFilters(q), q.page_size + 1, position),
     paymentsPage: (q: AdminPaymentQuery, position: Position) =>
-      createPaymentRepository(db).list(recordFilters(q), q.page_size + 1, position),
+      listPayments(db, recordFilters(q), q.page_size + 1, position),
     /** The payments' write count now (SQLite), or null where answers are not kept (PostgreSQL). */
     paymentsVersion: () => (paymentsVersion ? paymentsVersion.fresh() : Promise.resolve(null)),
     async auditLog(q: AuditLogQuery) {

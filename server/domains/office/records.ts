@@ -4,11 +4,11 @@ import type { UserRow } from '../../platform/db/schema.ts';
 import { BusinessError, notFound } from '../../platform/lib/errors.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
-import { createEnrollmentRepository } from '../enrollments/repository.ts';
-import { createPaymentRepository } from '../payments/repositories/payments.ts';
-import { createWorkshopRepository } from '../catalogue/repositories/workshops.ts';
+import { releaseWorkshopSeat } from '../catalogue/index.ts';
 import { batchSeatFollowsAccess } from '../batches/service.ts';
 import { givesAccess } from '../enrollments/service.ts';
+import { findEnrollmentRow, removeEnrollmentRow } from '../enrollments/index.ts';
+import { findPaymentRow, hasCompletedPayment, removePaymentIfNeverCompleted } from '../payments/index.ts';
 
 /**
  * The spec's Delete on the Enrollments and Payments tabs, limited to records with no money behind them
@@ -19,10 +19,9 @@ export function createRecordService(db: Db) {
   return {
     async removePayment(admin: UserRow, id: number): Promise<void> {
       await inTransaction(db, async (trx) => {
-        const payments = createPaymentRepository(trx);
-        const before = await payments.findRow(id);
+        const before = await findPaymentRow(trx, id);
         if (!before) throw notFound();
-        if (!(await payments.removeIfNeverCompleted(id))) throw new BusinessError(OFFICE_MESSAGES.paymentHasMoney);
+        if (!(await removePaymentIfNeverCompleted(trx, id))) throw new BusinessError(OFFICE_MESSAGES.paymentHasMoney);
         await createAuditRepository(trx).record({
           actorId: admin.id,
           action: 'delete',
@@ -35,20 +34,14 @@ export function createRecordService(db: Db) {
 
     async removeEnrollment(admin: UserRow, id: number): Promise<void> {
       await inTransaction(db, async (trx) => {
-        const enrollments = createEnrollmentRepository(trx);
-        const before = await enrollments.findRow(id);
+        const before = await findEnrollmentRow(trx, id);
         if (!before) throw notFound();
-        const paid = await createPaymentRepository(trx).hasCompleted(
-          before.student_id,
-          before.course_type,
-          before.course_id,
-        );
+        const paid = await hasCompletedPayment(trx, before.student_id, before.course_type, before.course_id);
         if (paid) throw new BusinessError(OFFICE_MESSAGES.enrollmentHasMoney);
         // A workshop enrollment that gave access held a seat: give it back.
-        if (before.course_type === 'workshop' && givesAccess(before))
-          await createWorkshopRepository(trx).releaseSeat(before.course_id);
+        if (before.course_type === 'workshop' && givesAccess(before)) await releaseWorkshopSeat(trx, before.course_id);
         await batchSeatFollowsAccess(trx, before, givesAccess(before), false);
-        await enrollments.remove(id);
+        await removeEnrollmentRow(trx, id);
         await createAuditRepository(trx).record({
           actorId: admin.id,
           action: 'delete',

@@ -8,12 +8,12 @@ import {
 import { courseExists } from '../catalogue/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import { notFound } from '../../platform/lib/errors.ts';
-import { createEnrollmentRepository, type EnrollmentView } from '../enrollments/repository.ts';
-import { createPaymentRepository } from '../payments/repositories/payments.ts';
+import type { EnrollmentView } from '../enrollments/repository.ts';
 import { givesAccess } from '../enrollments/service.ts';
-import { createInstalmentRepository } from '../pricing/repositories/instalments.ts';
-import { createUserRepository } from '../accounts/repositories/users.ts';
-import { todayIst, toInstalment } from '../pricing/instalment-schedule.ts';
+import { enrollmentsOfCourse, enrollmentsOfStudent, findEnrollmentView } from '../enrollments/index.ts';
+import { hasCompletedPayment, paymentsExistForCourse } from '../payments/index.ts';
+import { findUserById } from '../accounts/index.ts';
+import { instalmentSchedule, todayIst, toInstalment } from '../pricing/index.ts';
 import type { PricingRules } from '../pricing/service.ts';
 
 /** An enrollment the person is still in: not ended, cancelled or failed. */
@@ -25,11 +25,9 @@ const ONGOING = new Set(['pending', 'active', 'on_hold']);
  * each at what it would charge (the schedule's own figure, so the same the student is shown).
  */
 export async function userImpact(db: Db, rules: PricingRules, userId: number): Promise<UserImpact> {
-  const user = await createUserRepository(db).findById(userId);
+  const user = await findUserById(db, userId);
   if (!user) throw notFound();
-  const enrollments = (await createEnrollmentRepository(db).listForStudent(userId)).filter((e) =>
-    ONGOING.has(e.status),
-  );
+  const enrollments = (await enrollmentsOfStudent(db, userId)).filter((e) => ONGOING.has(e.status));
   const unpaid: UserImpact['unpaid_instalments'] = [];
   for (const enrollment of enrollments) unpaid.push(...(await unpaidOn(db, rules, enrollment)));
   return {
@@ -53,9 +51,7 @@ const totalOf = (unpaid: UserImpact['unpaid_instalments']) => unpaid.reduce((sum
 /** The instalments still due on one enrollment, each at what it would charge (the schedule's own figure). */
 async function unpaidOn(db: Db, rules: PricingRules, enrollment: EnrollmentView) {
   const today = todayIst();
-  const schedule = (await createInstalmentRepository(db).scheduleOf(enrollment.id)).map((row) =>
-    toInstalment(row, today, rules),
-  );
+  const schedule = (await instalmentSchedule(db, enrollment.id)).map((row) => toInstalment(row, today, rules));
   const of = schedule.filter((i) => i.status !== 'cancelled').length;
   return schedule
     .filter((i) => i.status === 'due' || i.status === 'overdue')
@@ -77,14 +73,10 @@ async function unpaidOn(db: Db, rules: PricingRules, enrollment: EnrollmentView)
  * and, when it was paid for, the reason a delete is refused (the same rule as the delete's).
  */
 export async function enrollmentImpact(db: Db, rules: PricingRules, id: number): Promise<EnrollmentImpact> {
-  const enrollment = await createEnrollmentRepository(db).findView(id);
+  const enrollment = await findEnrollmentView(db, id);
   if (!enrollment) throw notFound();
   const unpaid = await unpaidOn(db, rules, enrollment);
-  const paid = await createPaymentRepository(db).hasCompleted(
-    enrollment.student_id,
-    enrollment.course_type,
-    enrollment.course_id,
-  );
+  const paid = await hasCompletedPayment(db, enrollment.student_id, enrollment.course_type, enrollment.course_id);
   const name = `${enrollment.student_first_name} ${enrollment.student_last_name}`.trim();
   return {
     enrollment_id: enrollment.id,
@@ -112,8 +104,8 @@ export async function courseImpact(
   id: number,
 ): Promise<CourseImpact> {
   if (!(await courseExists(db, courseType, id))) throw notFound();
-  const enrollments = await createEnrollmentRepository(db).listForCourse(courseType, id);
-  const hasPayments = await createPaymentRepository(db).hasAnyForCourse(courseType, id);
+  const enrollments = await enrollmentsOfCourse(db, courseType, id);
+  const hasPayments = await paymentsExistForCourse(db, courseType, id);
   const ongoing = enrollments.filter((e) => ONGOING.has(e.status));
   const unpaid: CourseImpact['unpaid_instalments'] = [];
   for (const enrollment of ongoing) unpaid.push(...(await unpaidOn(db, rules, enrollment)));

@@ -15,13 +15,23 @@ import { hashPassword } from '../../platform/lib/passwords.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
 import { changeAddress } from '../privacy/index.ts';
-import { endAllLogins } from '../accounts/index.ts';
-import { createUserRepository } from '../accounts/repositories/users.ts';
+import {
+  activeAdminIds,
+  countUsers,
+  createUser,
+  emailTaken,
+  endAllLogins,
+  findUserById,
+  findUserByUsername,
+  issuePasswordReset,
+  toUser,
+  updateUser,
+  usernameTaken,
+  usersPage,
+} from '../accounts/index.ts';
 import { isUniqueViolation } from '../../platform/lib/db-errors.ts';
 import { diff } from '../../platform/lib/diff.ts';
 import type { MailEvents } from '../accounts/mail.ts';
-import { issuePasswordReset } from '../accounts/index.ts';
-import { toUser } from '../accounts/index.ts';
 
 /** User accounts as administrators manage them (issue 11): create, change role, (de)activate. */
 
@@ -48,11 +58,10 @@ function auditable(row: UserRow) {
 }
 
 async function refuseTaken(db: Db, fields: { username?: string; email?: string }, exceptId?: number) {
-  const users = createUserRepository(db);
   const taken: Record<string, string[]> = {};
-  if (fields.username !== undefined && (await users.usernameTaken(fields.username)))
+  if (fields.username !== undefined && (await usernameTaken(db, fields.username)))
     taken.username = [SERVER_MESSAGES.usernameTaken];
-  if (fields.email !== undefined && (await users.emailTaken(fields.email, exceptId)))
+  if (fields.email !== undefined && (await emailTaken(db, fields.email, exceptId)))
     taken.email = [SERVER_MESSAGES.emailTaken];
   if (Object.keys(taken).length) throw new ValidationFailed(taken);
 }
@@ -76,8 +85,7 @@ export function createUserService(db: Db) {
       pageSize: number,
       offset: number,
     ): Promise<{ count: number; rows: AdminUser[] }> {
-      const users = createUserRepository(db);
-      const [count, rows] = await Promise.all([users.count(filters), users.page(filters, pageSize, offset)]);
+      const [count, rows] = await Promise.all([countUsers(db, filters), usersPage(db, filters, pageSize, offset)]);
       return { count, rows: rows.map(toAdminUser) };
     },
     async create(admin: UserRow, input: z.output<typeof AdminUserInput>): Promise<AdminUser> {
@@ -85,7 +93,7 @@ export function createUserService(db: Db) {
       const passwordHash = await hashPassword(input.password);
       try {
         return await inTransaction(db, async (trx) => {
-          const row = await createUserRepository(trx).create({
+          const row = await createUser(trx, {
             username: input.username,
             email: input.email,
             first_name: input.first_name,
@@ -116,8 +124,7 @@ export function createUserService(db: Db) {
       if (patch.email !== undefined) await refuseTaken(db, { email: patch.email }, id);
       try {
         return await inTransaction(db, async (trx) => {
-          const users = createUserRepository(trx);
-          const before = await users.findById(id);
+          const before = await findUserById(trx, id);
           if (!before) throw notFound();
           const losesAdmin =
             before.role === 'admin' &&
@@ -126,7 +133,7 @@ export function createUserService(db: Db) {
           const selfChange = patch.is_active === false || (patch.role !== undefined && patch.role !== before.role);
           if (id === admin.id && selfChange) throw new BusinessError(OFFICE_MESSAGES.selfChange);
           if (losesAdmin) {
-            const others = (await users.activeAdminIds({ lock: true })).filter((other) => other !== id);
+            const others = (await activeAdminIds(trx, { lock: true })).filter((other) => other !== id);
             if (others.length === 0) throw new BusinessError(OFFICE_MESSAGES.lastAdmin);
           }
           const values = {
@@ -135,14 +142,14 @@ export function createUserService(db: Db) {
             ...(patch.first_name !== undefined ? { first_name: patch.first_name } : {}),
             ...(patch.last_name !== undefined ? { last_name: patch.last_name } : {}),
           };
-          if (Object.keys(values).length) await users.update(id, values);
+          if (Object.keys(values).length) await updateUser(trx, id, values);
           // Another address is unconfirmed until its owner opens a link (decision record 063): the old
           // address's span ends; a change of case only keeps the address as it was.
           if (patch.email !== undefined && patch.email.toLowerCase() !== before.email.toLowerCase()) {
             await changeAddress(trx, id, patch.email);
-          } else if (patch.email !== undefined) await users.update(id, { email: patch.email });
+          } else if (patch.email !== undefined) await updateUser(trx, id, { email: patch.email });
           if (patch.is_active === false && before.is_active) await endAllLogins(trx, id);
-          const after = await users.findById(id);
+          const after = await findUserById(trx, id);
           if (!after) throw notFound();
           const changes = diff(auditable(before), auditable(after));
           if (Object.keys(changes).length) {
@@ -173,7 +180,7 @@ export function createUserService(db: Db) {
      */
     async sendPasswordReset(admin: UserRow, id: number, mail: MailEvents): Promise<string> {
       return inTransaction(db, async (trx) => {
-        const user = await createUserRepository(trx).findById(id);
+        const user = await findUserById(trx, id);
         if (!user) throw notFound();
         if (!user.is_active) throw new BusinessError(OFFICE_MESSAGES.resetInactive);
         if (!user.email) throw new BusinessError(OFFICE_MESSAGES.resetNoEmail);
@@ -209,13 +216,12 @@ export async function createOrPromoteAdmin(
 ): Promise<{ outcome: 'created' | 'promoted' | 'unchanged'; user: AdminUser }> {
   const passwordHash = account.password ? await hashPassword(account.password) : null;
   return inTransaction(db, async (trx) => {
-    const users = createUserRepository(trx);
     const audit = createAuditRepository(trx);
-    const existing = await users.findByUsername(account.username);
+    const existing = await findUserByUsername(trx, account.username);
     if (!existing) {
       if (!passwordHash) throw new Error('A password is required to create an administrator.');
-      if (await users.emailTaken(account.email)) throw new Error(SERVER_MESSAGES.emailTaken);
-      const row = await users.create({
+      if (await emailTaken(trx, account.email)) throw new Error(SERVER_MESSAGES.emailTaken);
+      const row = await createUser(trx, {
         username: account.username,
         email: account.email,
         first_name: account.first_name,
@@ -233,12 +239,12 @@ export async function createOrPromoteAdmin(
       return { outcome: 'created', user: toAdminUser(row) };
     }
     const wasAdmin = existing.role === 'admin' && Boolean(existing.is_active);
-    await users.update(existing.id, {
+    await updateUser(trx, existing.id, {
       role: 'admin',
       is_active: 1,
       ...(passwordHash ? { password_hash: passwordHash } : {}),
     });
-    const after = (await users.findById(existing.id))!;
+    const after = (await findUserById(trx, existing.id))!;
     const changes: Record<string, unknown> = { ...diff(auditable(existing), auditable(after)), via: 'create-admin' };
     if (passwordHash) changes.password = 'changed';
     await audit.record({ actorId: null, action: 'promote', entity: 'user', entityId: existing.id, changes });
@@ -248,7 +254,7 @@ export async function createOrPromoteAdmin(
 
 /** True when no active administrator exists (a production start then says how to make one). */
 export async function noActiveAdmin(db: Db): Promise<boolean> {
-  return (await createUserRepository(db).activeAdminIds()).length === 0;
+  return (await activeAdminIds(db)).length === 0;
 }
 
 export const NO_ADMIN_NOTICE =

@@ -1,12 +1,11 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { TaxDocumentRow } from '../../platform/db/schema.ts';
-import { createBilling } from '../billing/documents.ts';
+import { createBilling, paymentForInvoice } from '../billing/index.ts';
 import { enqueueEmail } from '../../platform/mail/outbox.ts';
 import { paymentConfirmationEmail, paymentFailedEmail, refundEmail, type MailContext } from '../accounts/index.ts';
-import { createTaxDocumentRepository } from '../billing/repository.ts';
-import { createBatchJoinedMail } from '../batches/batch-mail.ts';
-import { instalmentsOnCompletion } from '../pricing/instalment-schedule.ts';
+import { createBatchJoinedMail } from '../batches/index.ts';
+import { instalmentsOnCompletion } from '../pricing/index.ts';
 import { paymentTotalPaise } from '../../../contract/money.ts';
 import { taxDocumentFileName } from '../../../contract/index.ts';
 import { mayMailStrangerWithin } from '../accounts/index.ts';
@@ -34,7 +33,7 @@ export function createPaymentEffects(
   const ctx: MailContext = { institute: config.institute, publicUrl: config.publicUrl };
 
   async function paymentParty(trx: Db, paymentId: number) {
-    const payment = await createTaxDocumentRepository(trx).paymentForInvoice(paymentId);
+    const payment = await paymentForInvoice(trx, paymentId);
     if (!payment) throw new Error(`payment ${paymentId} not found`);
     const name =
       [payment.billing_first_name, payment.billing_last_name].filter(Boolean).join(' ') ||

@@ -8,13 +8,13 @@ import { nowIso } from '../../platform/lib/time.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import type { PaymentEffects } from './effects.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
-import { createEnrollmentRepository } from '../enrollments/repository.ts';
+import { cancelEnrollment, findEnrollmentForCourse, findEnrollmentRow, holdEnrollment } from '../enrollments/index.ts';
 import { createPaymentRepository } from './repositories/payments.ts';
 import { createRefundRepository } from './repositories/refunds.ts';
-import { createWorkshopRepository } from '../catalogue/repositories/workshops.ts';
+import { releaseWorkshopSeat } from '../catalogue/index.ts';
 import { batchSeatFollowsAccess } from '../batches/service.ts';
 import { givesAccess } from '../enrollments/service.ts';
-import { cancelOpenInstalments } from '../pricing/instalment-schedule.ts';
+import { cancelOpenInstalments } from '../pricing/index.ts';
 import { toPayment } from './present.ts';
 import { paiseToRupees, paymentTotalPaise, rupeesToPaise } from '../../../contract/money.ts';
 
@@ -192,16 +192,20 @@ export function createRefundService(db: Db, gateway: PaymentGateway, effects: Pa
         const after = (await payments.findRow(paymentId))!;
         let revoked = false;
         if (input.revoke_access) {
-          const enrollments = createEnrollmentRepository(trx);
-          const enrollment = await enrollments.findForCourse(before.student_id, before.course_type, before.course_id);
-          if (enrollment && (await enrollments.hold(enrollment.id))) {
-            const current = (await enrollments.findRow(enrollment.id))!;
+          const enrollment = await findEnrollmentForCourse(
+            trx,
+            before.student_id,
+            before.course_type,
+            before.course_id,
+          );
+          if (enrollment && (await holdEnrollment(trx, enrollment.id))) {
+            const current = (await findEnrollmentRow(trx, enrollment.id))!;
             if (givesAccess(current)) {
               if (current.course_type === 'workshop') {
-                await createWorkshopRepository(trx).releaseSeat(current.course_id);
+                await releaseWorkshopSeat(trx, current.course_id);
               }
               await batchSeatFollowsAccess(trx, current, true, false);
-              await enrollments.update(current.id, { status: 'cancelled', is_active: 0, updated_at: nowIso() });
+              await cancelEnrollment(trx, current.id, nowIso());
               // Paid in instalments (decision record 054): the dues still open end with it.
               await cancelOpenInstalments(trx, current.id);
               revoked = true;

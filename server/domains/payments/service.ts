@@ -9,13 +9,20 @@ import {
   PaymentVerifyInput,
   ResolveInput,
 } from '../../../contract/index.ts';
-import { refuseInstituteGstin } from '../billing/buyer-gstin.ts';
+import { refuseInstituteGstin } from '../billing/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { PaymentRow, UserRow } from '../../platform/db/schema.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
-import { holdsCouponUse } from '../pricing/repositories/coupons.ts';
-import { createCourseRepository } from '../catalogue/repositories/courses.ts';
-import { createEnrollmentRepository } from '../enrollments/repository.ts';
+import {
+  type GuessLimits,
+  holdsCouponUse,
+  isCouponRefusal,
+  openOwnInstalmentPayment,
+  recordGuess,
+  retakeCouponUse,
+} from '../pricing/index.ts';
+import { holdCourse } from '../catalogue/index.ts';
+import { findEnrollmentForCourse } from '../enrollments/index.ts';
 import { createPaymentRepository } from './repositories/payments.ts';
 import { diff } from '../../platform/lib/diff.ts';
 import { BusinessError, HttpError, notFound } from '../../platform/lib/errors.ts';
@@ -26,8 +33,6 @@ import type { PaymentEffects } from './effects.ts';
 import { enrollmentView, grantEnrollment } from '../enrollments/service.ts';
 import { createGatewayOrders, type GatewayOrderDeps } from './gateway-orders.ts';
 import { openPayment, paymentView } from './start.ts';
-import { isCouponRefusal, recordGuess, type GuessLimits } from '../pricing/coupon-guesses.ts';
-import { retakeCouponUse } from '../pricing/coupon-discounts.ts';
 import { toPayment } from './present.ts';
 import type { PricingRules } from '../pricing/service.ts';
 import { capturedInFull, completePayment, settleCheckout, type Capture } from './settlement.ts';
@@ -73,6 +78,13 @@ export function createPaymentService(
     return completion(payment.id, enrollmentId);
   }
 
+  /** A pending payment as the student's start answers it: with its one live gateway order (none without one). */
+  async function withLiveOrder(paymentId: number): Promise<PaymentStart> {
+    const orderId = await ensureOrder(paymentId);
+    const now = await paymentView(db, paymentId);
+    return { ...now, gateway: orderId ? checkoutOf(now, orderId) : null };
+  }
+
   async function ownPayment(student: UserRow, paymentId: number): Promise<PaymentRow> {
     const payment = await createPaymentRepository(db).findRow(paymentId);
     if (!payment || payment.student_id !== student.id) throw notFound();
@@ -115,9 +127,20 @@ export function createPaymentService(
       await guess?.release();
       const { payment, created } = opened;
       if (payment.status !== 'pending') return { payment: { ...payment, gateway: null }, created };
-      const orderId = await ensureOrder(payment.id);
-      const now = await paymentView(db, payment.id);
-      return { payment: { ...now, gateway: orderId ? checkoutOf(now, orderId) : null }, created };
+      return { payment: await withLiveOrder(payment.id), created };
+    },
+
+    /**
+     * POST /classroom/instalments/{id}/payment/ — a later instalment's pending payment (pricing opens it: the
+     * one already there, reopened after a failure, or a new one at the instalment's charge) with its live
+     * gateway order, and whether it is new. An instalment on another student's enrollment is 404.
+     */
+    async startInstalment(
+      student: UserRow,
+      instalmentId: number,
+    ): Promise<{ payment: PaymentStart; created: boolean }> {
+      const { id, created } = await openOwnInstalmentPayment(db, rules, student.id, instalmentId);
+      return { payment: await withLiveOrder(id), created };
     },
 
     /**
@@ -158,7 +181,8 @@ export function createPaymentService(
     async complete(student: UserRow, paymentId: number): Promise<PaymentCompletion> {
       const payment = await ownPayment(student, paymentId);
       if (payment.status === 'completed') {
-        const enrollment = await createEnrollmentRepository(db).findForCourse(
+        const enrollment = await findEnrollmentForCourse(
+          db,
           payment.student_id,
           payment.course_type,
           payment.course_id,
@@ -186,7 +210,7 @@ export function createPaymentService(
         if (!before) throw notFound();
         // Back to a status that holds the coupon's use: only within its limits (decision record 053).
         if (before.coupon_id !== null && !holdsCouponUse(before.status) && holdsCouponUse(input.status)) {
-          await createCourseRepository(trx).hold(before.course_type, before.course_id);
+          await holdCourse(trx, before.course_type, before.course_id);
           await retakeCouponUse(trx, before);
         }
         const now = nowIso();

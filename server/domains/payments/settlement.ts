@@ -3,7 +3,7 @@ import { paymentTotalPaise } from '../../../contract/money.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { GatewayEventsTable, GatewayFlag, PaymentRow } from '../../platform/db/schema.ts';
 import type { GatewayPayment } from './gateway/port.ts';
-import { createEnrollmentRepository } from '../enrollments/repository.ts';
+import { findEnrollmentForCourse } from '../enrollments/index.ts';
 import { createGatewayEventRepository } from './repositories/gateway-events.ts';
 import { createPaymentRepository } from './repositories/payments.ts';
 import { BusinessError, notFound } from '../../platform/lib/errors.ts';
@@ -12,7 +12,7 @@ import { inTransaction } from '../../platform/lib/transaction.ts';
 import { givesAccess, grantEnrollment } from '../enrollments/service.ts';
 import type { PaymentEffects } from './effects.ts';
 import { isSeatRefusal } from '../batches/service.ts';
-import { refuseEndedEnrollment } from '../pricing/instalment-schedule.ts';
+import { refuseEndedEnrollment } from '../pricing/index.ts';
 
 /**
  * Settlement: the one place where a payment becomes completed and where a capture the gateway reports is
@@ -130,11 +130,7 @@ export async function settleCaptured(
       if (row.status === 'completed' && row.gateway_payment_id === null) {
         await payments.update(row.id, { gateway_payment_id: gatewayPaymentId });
       }
-      const enrollment = await createEnrollmentRepository(trx).findForCourse(
-        row.student_id,
-        row.course_type,
-        row.course_id,
-      );
+      const enrollment = await findEnrollmentForCourse(trx, row.student_id, row.course_type, row.course_id);
       return other
         ? {
             enrollmentId: enrollment?.id ?? null,
@@ -149,9 +145,7 @@ export async function settleCaptured(
     let flag: GatewayFlag | null = null;
     if (row.status === 'cancelled') flag = 'capture_after_cancel';
     else if (row.status !== 'pending' && (source === 'webhook' || source === 'sync')) flag = 'capture_after_failure';
-    const enrolled = givesAccess(
-      await createEnrollmentRepository(trx).findForCourse(row.student_id, row.course_type, row.course_id),
-    );
+    const enrolled = givesAccess(await findEnrollmentForCourse(trx, row.student_id, row.course_type, row.course_id));
     // An instalment (decision record 054) is paid while enrolled, by design: not a second payment.
     if (enrolled && !flag && row.instalment_id === null) flag = 'paid_twice';
     // The gateway's payment id is written with the completion, so the invoice it issues names it.

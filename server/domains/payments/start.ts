@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import { SERVER_MESSAGES, type CourseType, type Payment, type PaymentStartInput } from '../../../contract/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { PaymentRow, UserRow } from '../../platform/db/schema.ts';
-import { createCourseRepository } from '../catalogue/repositories/courses.ts';
-import { createEnrollmentRepository } from '../enrollments/repository.ts';
+import { courseForPayment, holdCourse } from '../catalogue/index.ts';
+import { findEnrollmentForCourse } from '../enrollments/index.ts';
 import { createPaymentRepository } from './repositories/payments.ts';
 import { isUniqueViolation } from '../../platform/lib/db-errors.ts';
 import { BusinessError, notFound } from '../../platform/lib/errors.ts';
@@ -13,11 +13,10 @@ import { givesAccess } from '../enrollments/service.ts';
 import type { PaymentEffects } from './effects.ts';
 import { completeIfFree } from './settlement.ts';
 import { quoteForCourse, type PricingRules } from '../pricing/service.ts';
-import { chooseDiscount } from '../pricing/coupon-discounts.ts';
+import { chooseDiscount, choosePlan, planSteps } from '../pricing/index.ts';
 import { paymentTotalPaise, rupeesToPaise } from '../../../contract/money.ts';
 import { toPayment } from './present.ts';
 import { chooseBatch } from '../batches/service.ts';
-import { choosePlan, planSteps } from '../pricing/instalment-plans.ts';
 import { INSTALMENT_MESSAGES, planDiscountShares } from '../../../contract/instalments.ts';
 
 type StartInput = z.output<typeof PaymentStartInput>;
@@ -60,11 +59,10 @@ export async function openPayment(
 ) {
   try {
     return await inTransaction(db, async (trx) => {
-      const courses = createCourseRepository(trx);
-      await courses.hold(courseType, courseId);
-      const course = await courses.findForPayment(courseType, courseId);
+      await holdCourse(trx, courseType, courseId);
+      const course = await courseForPayment(trx, courseType, courseId);
       if (!course || !course.is_active) throw notFound();
-      const enrollment = await createEnrollmentRepository(trx).findForCourse(student.id, courseType, courseId);
+      const enrollment = await findEnrollmentForCourse(trx, student.id, courseType, courseId);
       if (givesAccess(enrollment)) throw new BusinessError(SERVER_MESSAGES.alreadyEnrolled);
       // A workshop that has begun, or has no seat left, is refused before any payment exists
       // (and before a pending one is reused), so nobody fills in a card form for nothing.
@@ -214,7 +212,7 @@ export async function openPayment(
     const pending = await createPaymentRepository(db).findPending(student.id, courseType, courseId);
     if (pending) return { payment: await paymentView(db, pending.id), created: false };
     // Or it enrolled the student (a free workshop clicked twice).
-    const enrollment = await createEnrollmentRepository(db).findForCourse(student.id, courseType, courseId);
+    const enrollment = await findEnrollmentForCourse(db, student.id, courseType, courseId);
     if (enrollment?.is_active) throw new BusinessError(SERVER_MESSAGES.alreadyEnrolled);
     throw error;
   }

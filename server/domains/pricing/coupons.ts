@@ -17,7 +17,7 @@ import type { Db } from '../../platform/db/connect.ts';
 import type { CouponRow, UserRow } from '../../platform/db/schema.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
 import { couponRepository } from './repositories/coupons.ts';
-import { createCourseRepository } from '../catalogue/repositories/courses.ts';
+import { courseExists, courseForPayment } from '../catalogue/index.ts';
 import { findUserById } from '../accounts/index.ts';
 import { isUniqueViolation } from '../../platform/lib/db-errors.ts';
 import { diff } from '../../platform/lib/diff.ts';
@@ -60,9 +60,8 @@ function toCoupon(row: CouponRow, uses: number): Coupon {
 }
 
 async function refuseUnknownCourses(trx: Db, courses: CouponCourse[]): Promise<void> {
-  const repo = createCourseRepository(trx);
   for (const c of courses) {
-    if (!(await repo.findForPayment(c.course_type, c.course))) throw new BusinessError(COUPON_MESSAGES.unknownCourse);
+    if (!(await courseExists(trx, c.course_type, c.course))) throw new BusinessError(COUPON_MESSAGES.unknownCourse);
   }
 }
 
@@ -220,7 +219,7 @@ export function createCouponService(db: Db) {
      * this course now? The answer's figures are before GST, in paise and in rupees (couponAnswer).
      */
     async check(student: UserRow, input: z.output<typeof CouponCheckInput>): Promise<CouponCheck> {
-      const course = await createCourseRepository(db).findForPayment(input.course_type, input.course);
+      const course = await courseForPayment(db, input.course_type, input.course);
       if (!course || !course.is_active) throw notFound();
       const listPrice = rupeesToPaise(course.price);
       const purchase = {

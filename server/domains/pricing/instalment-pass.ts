@@ -1,5 +1,5 @@
 import { addDays, istToday } from '../../../contract/index.ts';
-import { createBilling } from '../billing/documents.ts';
+import { createBilling } from '../billing/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { InstalmentRow } from '../../platform/db/schema.ts';
@@ -8,10 +8,10 @@ import { BusinessError } from '../../platform/lib/errors.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { instalmentEmail } from './instalment-templates.ts';
 import { enqueueEmail } from '../../platform/mail/outbox.ts';
-import { createEnrollmentRepository } from '../enrollments/repository.ts';
+import { findEnrollmentRow } from '../enrollments/index.ts';
 import { createInstalmentRepository } from './repositories/instalments.ts';
-import { createPaymentRepository } from '../payments/repositories/payments.ts';
-import { createProgramRepository } from '../catalogue/repositories/programs.ts';
+import { holdPayment } from '../payments/index.ts';
+import { findProgram } from '../catalogue/index.ts';
 import { findUserById } from '../accounts/index.ts';
 import { openInstalmentPayment, todayIst, toInstalment } from './instalment-schedule.ts';
 import type { PricingRules } from './service.ts';
@@ -39,10 +39,10 @@ export async function runInstalmentPass(db: Db, config: PassConfig, now: number 
         await repo.markSuspended(instalment.id, at);
       }
       if (!(await repo.markReminder(instalment.id, kind, at))) return false;
-      const enrollment = await createEnrollmentRepository(trx).findRow(instalment.enrollment_id);
+      const enrollment = await findEnrollmentRow(trx, instalment.enrollment_id);
       if (!enrollment) return false;
       const student = await findUserById(trx, enrollment.student_id);
-      const program = await createProgramRepository(trx).findById(enrollment.course_id);
+      const program = await findProgram(trx, enrollment.course_id);
       const row = await repo.scheduledOne(instalment.id);
       if (!student || !row) return false;
       const { total_paise } = toInstalment(row, todayIst(), rules);
@@ -77,7 +77,7 @@ export async function runInstalmentPass(db: Db, config: PassConfig, now: number 
     });
     if (id === null) return;
     await inTransaction(db, async (trx) => {
-      await createPaymentRepository(trx).hold(id);
+      await holdPayment(trx, id);
       await billing.issueInvoice(trx, id, { beforePayment: true });
     });
   }

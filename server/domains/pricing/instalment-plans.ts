@@ -13,7 +13,7 @@ import { nowIso } from '../../platform/lib/time.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
 import { createInstalmentRepository } from './repositories/instalments.ts';
-import { createProgramRepository } from '../catalogue/repositories/programs.ts';
+import { findProgram } from '../catalogue/index.ts';
 
 /**
  * A program's instalment plans (decision record 054): the administrators' plans, the active ones a program
@@ -63,13 +63,13 @@ export function createInstalmentPlanService(db: Db) {
 
   return {
     async listPlans(programId: number): Promise<InstalmentPlan[]> {
-      if (!(await createProgramRepository(db).findById(programId))) throw notFound();
+      if (!(await findProgram(db, programId))) throw notFound();
       return (await createInstalmentRepository(db).plansOfProgram(programId)).map(toPlan);
     },
 
     async createPlan(admin: UserRow, programId: number, input: PlanInput): Promise<InstalmentPlan> {
       return inTransaction(db, async (trx) => {
-        if (!(await createProgramRepository(trx).findById(programId))) throw notFound();
+        if (!(await findProgram(trx, programId))) throw notFound();
         const now = nowIso();
         const repo = createInstalmentRepository(trx);
         const id = await repo.insertPlan({

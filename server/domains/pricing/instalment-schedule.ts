@@ -14,9 +14,14 @@ import { BusinessError, notFound } from '../../platform/lib/errors.ts';
 import { nowIso } from '../../platform/lib/time.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { couponRepository } from './repositories/coupons.ts';
-import { createEnrollmentRepository } from '../enrollments/repository.ts';
+import { findEnrollmentForCourse, findEnrollmentRow } from '../enrollments/index.ts';
 import { createInstalmentRepository } from './repositories/instalments.ts';
-import { createPaymentRepository } from '../payments/repositories/payments.ts';
+import {
+  findPaymentRow,
+  insertInstalmentPayment,
+  linkPaymentToInstalment,
+  reopenPaymentIfFailed,
+} from '../payments/index.ts';
 import { planSteps } from './instalment-plans.ts';
 import { quoteForCourse, type PricingRules } from './service.ts';
 
@@ -69,7 +74,7 @@ export function toInstalment(row: ScheduleRow, today: string, rules: PricingRule
  * payment marks it paid and lifts a pause of access at once.
  */
 export async function instalmentsOnCompletion(trx: Db, paymentId: number): Promise<void> {
-  const payment = await createPaymentRepository(trx).findRow(paymentId);
+  const payment = await findPaymentRow(trx, paymentId);
   if (!payment) return;
   const repo = createInstalmentRepository(trx);
   // The instalments' clock (real time but in tests), as their due dates are: `paid_on` is read against them.
@@ -85,11 +90,7 @@ export async function instalmentsOnCompletion(trx: Db, paymentId: number): Promi
   }
   if (payment.plan_id === null || payment.course_type !== 'program') return;
   const plan = await repo.findPlan(payment.plan_id);
-  const enrollment = await createEnrollmentRepository(trx).findForCourse(
-    payment.student_id,
-    'program',
-    payment.course_id,
-  );
+  const enrollment = await findEnrollmentForCourse(trx, payment.student_id, 'program', payment.course_id);
   if (!plan || !enrollment) return;
   const existing = await repo.scheduleOf(enrollment.id);
   // A new schedule after an earlier one ended (refunded, cancelled) numbers on after it.
@@ -111,7 +112,7 @@ export async function instalmentsOnCompletion(trx: Db, paymentId: number): Promi
       created_at: now,
       updated_at: now,
     });
-    if (i === 0) await createPaymentRepository(trx).update(payment.id, { instalment_id: id });
+    if (i === 0) await linkPaymentToInstalment(trx, payment.id, id);
   }
 }
 
@@ -127,7 +128,7 @@ export async function cancelOpenInstalments(trx: Db, enrollmentId: number): Prom
 async function firstPlanPayment(trx: Db, enrollmentId: number): Promise<PaymentRow | undefined> {
   const schedule = await createInstalmentRepository(trx).scheduleOf(enrollmentId);
   const first = schedule.find((row) => row.payment_id !== null);
-  return first?.payment_id ? createPaymentRepository(trx).findRow(first.payment_id) : undefined;
+  return first?.payment_id ? findPaymentRow(trx, first.payment_id) : undefined;
 }
 
 /**
@@ -137,7 +138,7 @@ async function firstPlanPayment(trx: Db, enrollmentId: number): Promise<PaymentR
 export async function refuseEndedEnrollment(trx: Db, instalmentId: number): Promise<void> {
   const instalment = await createInstalmentRepository(trx).findInstalment(instalmentId);
   if (!instalment) throw notFound();
-  const enrollment = await createEnrollmentRepository(trx).findRow(instalment.enrollment_id);
+  const enrollment = await findEnrollmentRow(trx, instalment.enrollment_id);
   const first = await firstPlanPayment(trx, instalment.enrollment_id);
   if (!enrollment || ENDED.has(enrollment.status) || first?.status === 'refunded') {
     throw new BusinessError(INSTALMENT_MESSAGES.enrollmentEnded);
@@ -165,6 +166,22 @@ function instalmentPrice(
   };
 }
 
+/**
+ * POST /classroom/instalments/{id}/payment/ (payments' `startInstalment` adds the gateway order): the
+ * instalment's pending payment, for the student whose enrollment it is (anyone else: 404).
+ */
+export async function openOwnInstalmentPayment(
+  db: Db,
+  rules: PricingRules,
+  studentId: number,
+  instalmentId: number,
+): Promise<{ id: number; created: boolean }> {
+  const instalment = await createInstalmentRepository(db).findInstalment(instalmentId);
+  const enrollment = instalment && (await findEnrollmentRow(db, instalment.enrollment_id));
+  if (!instalment || !enrollment || enrollment.student_id !== studentId) throw notFound();
+  return openInstalmentPayment(db, rules, instalmentId);
+}
+
 /** The instalment's pending payment: the one already there (reopened after a failure) or a new one. */
 export async function openInstalmentPayment(
   db: Db,
@@ -174,22 +191,21 @@ export async function openInstalmentPayment(
   try {
     return await inTransaction(db, async (trx) => {
       const repo = createInstalmentRepository(trx);
-      const payments = createPaymentRepository(trx);
       const instalment = await repo.findInstalment(instalmentId);
       if (!instalment || instalment.status !== 'due') throw new BusinessError(INSTALMENT_MESSAGES.notDue);
       await refuseEndedEnrollment(trx, instalmentId);
       const existing = await repo.paymentOf(instalmentId);
       if (existing) {
-        if (existing.status === 'failed') await payments.reopenIfFailed(existing.id, nowIso());
-        const now = await payments.findRow(existing.id);
+        if (existing.status === 'failed') await reopenPaymentIfFailed(trx, existing.id, nowIso());
+        const now = await findPaymentRow(trx, existing.id);
         if (now?.status !== 'pending') throw new BusinessError(INSTALMENT_MESSAGES.notDue);
         return { id: existing.id, created: false };
       }
-      const enrollment = await createEnrollmentRepository(trx).findRow(instalment.enrollment_id);
+      const enrollment = await findEnrollmentRow(trx, instalment.enrollment_id);
       const first = await firstPlanPayment(trx, instalment.enrollment_id);
       if (!enrollment || !first) throw notFound();
       const now = nowIso();
-      const id = await payments.insert({
+      const id = await insertInstalmentPayment(trx, {
         student_id: enrollment.student_id,
         course_type: 'program',
         course_id: enrollment.course_id,

@@ -7,7 +7,6 @@ import {
   type Instalment,
   type InstalmentMoveInput,
   type InstalmentRefundInput,
-  type PaymentStart,
 } from '../../../contract/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db/connect.ts';
@@ -16,35 +15,32 @@ import { BusinessError, notFound } from '../../platform/lib/errors.ts';
 import { nowIso } from '../../platform/lib/time.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
-import { createEnrollmentRepository } from '../enrollments/repository.ts';
+import { findEnrollmentRow } from '../enrollments/index.ts';
 import { createInstalmentRepository } from './repositories/instalments.ts';
-import { createPaymentRepository } from '../payments/repositories/payments.ts';
-import { createGatewayOrders, type GatewayOrderDeps } from '../payments/gateway-orders.ts';
 import { createInstalmentPlanService } from './instalment-plans.ts';
-import { cancelOpenInstalments, openInstalmentPayment, todayIst, toInstalment } from './instalment-schedule.ts';
-import { toPayment } from '../payments/index.ts';
+import { cancelOpenInstalments, todayIst, toInstalment } from './instalment-schedule.ts';
 import type { PricingRules } from './service.ts';
 import type { RefundService } from '../payments/refunds.ts';
 
 /**
  * Instalment plans (decision record 054), as the routes call them: a program's plans (instalment-plans.ts),
- * an enrollment's schedule and the payment of a later instalment (instalment-schedule.ts), the
- * administrators' list, moved due dates and the refund of an enrollment paid in instalments. The
- * housekeeping pass (reminders, due-date invoices, the pause of access) is instalment-pass.ts.
+ * an enrollment's schedule (instalment-schedule.ts), the administrators' list, moved due dates and the
+ * refund of an enrollment paid in instalments. A later instalment's payment is started by payments' service
+ * (`startInstalment`, with its gateway order); the housekeeping pass (reminders, due-date invoices, the
+ * pause of access) is instalment-pass.ts.
  */
 
 type MoveInput = z.output<typeof InstalmentMoveInput>;
 type RefundAllInput = z.output<typeof InstalmentRefundInput>;
 
-export type InstalmentDeps = GatewayOrderDeps & PricingRules & { config: Pick<Config, 'instalments'> };
+export type InstalmentDeps = PricingRules & { config: Pick<Config, 'instalments'> };
 
 export function createInstalmentService(db: Db, deps: InstalmentDeps) {
-  const { ensureOrder, checkoutOf } = createGatewayOrders(db, deps);
   const rules: PricingRules = deps;
 
   /** The enrollment, readable by its student and administrators; anyone else learns nothing (404). */
   async function readableEnrollment(user: UserRow, enrollmentId: number) {
-    const enrollment = await createEnrollmentRepository(db).findRow(enrollmentId);
+    const enrollment = await findEnrollmentRow(db, enrollmentId);
     if (!enrollment || (enrollment.student_id !== user.id && user.role !== 'admin')) throw notFound();
     return enrollment;
   }
@@ -59,17 +55,6 @@ export function createInstalmentService(db: Db, deps: InstalmentDeps) {
       return (await createInstalmentRepository(db).scheduleOf(enrollmentId)).map((row) =>
         toInstalment(row, today, rules),
       );
-    },
-
-    /** POST /classroom/instalments/{id}/payment/: the instalment's pending payment with its gateway order. */
-    async startPayment(student: UserRow, instalmentId: number): Promise<{ payment: PaymentStart; created: boolean }> {
-      const instalment = await createInstalmentRepository(db).findInstalment(instalmentId);
-      const enrollment = instalment && (await createEnrollmentRepository(db).findRow(instalment.enrollment_id));
-      if (!instalment || !enrollment || enrollment.student_id !== student.id) throw notFound();
-      const { id, created } = await openInstalmentPayment(db, rules, instalmentId);
-      const orderId = await ensureOrder(id);
-      const view = toPayment((await createPaymentRepository(db).findView(id))!);
-      return { payment: { ...view, gateway: orderId ? checkoutOf(view, orderId) : null }, created };
     },
 
     /**
@@ -118,7 +103,7 @@ export function createInstalmentService(db: Db, deps: InstalmentDeps) {
       refunds: RefundService,
     ): Promise<Instalment[]> {
       const repo = createInstalmentRepository(db);
-      if (!(await createEnrollmentRepository(db).findRow(enrollmentId))) throw notFound();
+      if (!(await findEnrollmentRow(db, enrollmentId))) throw notFound();
       if ((await repo.scheduleOf(enrollmentId)).length === 0) {
         throw new BusinessError(INSTALMENT_MESSAGES.notInInstalments);
       }

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/connect.ts';
+import { createConsentRepository } from './repositories/consents.ts';
 import { createIdentityRepository } from './repositories/identity.ts';
 
 /** What other domains use of privacy (its requests and incidents are its own: service.ts). */
@@ -7,6 +8,34 @@ import { createIdentityRepository } from './repositories/identity.ts';
 export { checkAgeAnswer } from './age.ts';
 /** Consents: at sign-up, at a counseling request, and the guardian's check before a payment starts. */
 export { beforePaymentStart, recordChoices, recordRegistration } from './consents.ts';
+
+/** A messaging channel's consent given or withdrawn (an opt-in, a STOP reply), appended to the consent log. */
+export const recordChannelConsent = (
+  trx: Db,
+  event: {
+    userId: number;
+    purpose: string;
+    granted: boolean;
+    noticeVersion: string;
+    source: string;
+    phone: string | null;
+  },
+): Promise<void> =>
+  createConsentRepository(trx).append([
+    {
+      user_id: event.userId,
+      email: null,
+      purpose: event.purpose,
+      granted: event.granted,
+      notice_version: event.noticeVersion,
+      source: event.source,
+      phone: event.phone,
+    },
+  ]);
+
+/** Whether the account's latest answer for a purpose is a yes (never asked: no). */
+export const consentGranted = async (db: Db, userId: number, purpose: string): Promise<boolean> =>
+  Boolean((await createConsentRepository(db).latest(userId, purpose))?.granted);
 
 /*
  * The account's addresses over time (verified_emails: whose an address was when), kept by privacy so an

@@ -17,9 +17,9 @@ import { nowIso } from '../../platform/lib/time.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { enqueueEmail } from '../../platform/mail/outbox.ts';
 import { findUserById, type MailContext } from '../accounts/index.ts';
-import { createBatchRepository } from '../batches/repository.ts';
-import { assertTeachesBatch } from '../lessons/course-access.ts';
-import { createCourseAccessRepository } from '../lessons/repositories/course-access.ts';
+import { batchProgram } from '../batches/index.ts';
+import { assertTeachesBatch } from '../lessons/index.ts';
+import { findEnrollmentForCourse } from '../enrollments/index.ts';
 import { noticeOf } from '../notifications/index.ts';
 import { assignmentOr404, batchOr404, gradedEmail, toAssignment, toSubmission } from './assignments.ts';
 import { createAssignmentRepository } from './repositories/assignments.ts';
@@ -190,8 +190,8 @@ export async function gradeSubmission(
       },
     });
     const student = await findUserById(trx, current.student_id);
-    const program = await createBatchRepository(trx).program(batch.course_id);
-    const enrollment = await createCourseAccessRepository(trx).programEnrollment(current.student_id, batch.course_id);
+    const program = await batchProgram(trx, batch.course_id);
+    const enrollment = await findEnrollmentForCourse(trx, current.student_id, 'program', batch.course_id);
     if (student?.email) {
       await enqueueEmail(trx, {
         template: 'assignment_graded',

@@ -11,10 +11,9 @@ import type { Db } from '../../platform/db/connect.ts';
 import type { AssignmentRow, BatchRow, SubmissionRow, UserRow } from '../../platform/db/schema.ts';
 import { HttpError, notFound } from '../../platform/lib/errors.ts';
 import { compose, type MailContext, type Rendered } from '../accounts/index.ts';
-import { formatIst } from '../batches/templates.ts';
 import { createAssignmentRepository } from './repositories/assignments.ts';
-import { createBatchRepository } from '../batches/repository.ts';
-import { isActiveStudent } from '../lessons/course-access.ts';
+import { findBatch, formatIst } from '../batches/index.ts';
+import { isActiveStudent } from '../lessons/index.ts';
 
 /**
  * Assignments and submissions (decision record 051): answers, the submitter rule and the "graded" email
@@ -75,7 +74,7 @@ export async function courseAssignments(db: Db, batchId: number, studentId: numb
 }
 
 export async function batchOr404(db: Db, id: number): Promise<BatchRow> {
-  const batch = await createBatchRepository(db).findById(id);
+  const batch = await findBatch(db, id);
   if (!batch) throw notFound();
   return batch;
 }

@@ -12,11 +12,11 @@ import type { Db } from '../../platform/db/connect.ts';
 import type { BatchRow, UserRow } from '../../platform/db/schema.ts';
 import { createAuditRepository } from '../../platform/db/audit.ts';
 import { createAttendanceRepository } from './repositories/attendance.ts';
-import { createBatchRepository } from '../batches/repository.ts';
+import { batchSessions, findBatchSession } from '../batches/index.ts';
 import { createTeachingRepository } from './repositories/teaching.ts';
 import { BusinessError, notFound } from '../../platform/lib/errors.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
-import { assertInstructor, assertTeachesBatch } from '../lessons/course-access.ts';
+import { assertInstructor, assertTeachesBatch } from '../lessons/index.ts';
 import { programLessons } from '../lessons/index.ts';
 import { istIsoDateTime } from '../../../contract/time.ts';
 
@@ -68,7 +68,7 @@ async function taughtBatch(db: Db, user: UserRow | null, batchId: number): Promi
 /** The session and its batch, for one who teaches it. */
 async function taughtSession(db: Db, user: UserRow | null, sessionId: number) {
   assertInstructor(user);
-  const session = await createBatchRepository(db).findSession(sessionId);
+  const session = await findBatchSession(db, sessionId);
   if (!session) throw notFound();
   const batch = await createTeachingRepository(db).batch(session.batch_id);
   if (!batch) throw notFound();
@@ -96,7 +96,7 @@ export function createTeachingService(db: Db) {
       const nowIso = new Date(now).toISOString();
       const today = istToday(new Date(now));
       const students = await repo.students(batch.id);
-      const sessions = await createBatchRepository(db).sessions(batch.id);
+      const sessions = await batchSessions(db, batch.id);
       const marks = await repo.marks(batch.id);
       const submissions = await repo.submissionCounts(batch.id);
       const held = sessions.filter((s) => s.starts_at <= nowIso);

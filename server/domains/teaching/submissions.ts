@@ -7,7 +7,7 @@ import type { UploadedFile } from '../../platform/files/read-upload.ts';
 import { BusinessError, HttpError, ValidationFailed } from '../../platform/lib/errors.ts';
 import { sniffSubmissionKind, type FileKind } from '../../platform/lib/file-types.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
-import { assertTeachesBatch } from '../lessons/course-access.ts';
+import { assertTeachesBatch } from '../lessons/index.ts';
 import { assertSubmitter, assignmentOr404, isLate, toSubmission } from './assignments.ts';
 import { createAssignmentRepository } from './repositories/assignments.ts';
 

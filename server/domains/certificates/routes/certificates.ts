@@ -9,7 +9,7 @@ import { renderCertificate } from '../pdf.ts';
 import { HttpError, notFound } from '../../../platform/lib/errors.ts';
 import { idParam, parse } from '../../../platform/lib/validate.ts';
 import { adminOnly, authenticated, requireAdmin, requireUser } from '../../../platform/http/auth.ts';
-import { assertInstructor } from '../../lessons/course-access.ts';
+import { assertInstructor } from '../../lessons/index.ts';
 import {
   certificateRef,
   findCertificate,

@@ -3,7 +3,7 @@ import { istToday, type CounselingStatus } from '../../../../contract/index.ts';
 import type { Db } from '../../../platform/db/connect.ts';
 import { compiledOnce, slot } from '../../../platform/db/compiled-once.ts';
 import type { CounselingRequestsTable } from '../../../platform/db/schema.ts';
-import { cappedCount } from './record-filters.ts';
+import { cappedCount } from '../../../platform/db/record-filters.ts';
 import { containsPattern, contains } from '../../../platform/db/search.ts';
 
 /**

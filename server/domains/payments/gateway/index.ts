@@ -1,4 +1,5 @@
 import { missingRazorpaySettings, type Config } from '../../../config.ts';
+import { selfOrigin } from '../../../platform/config-site.ts';
 import { GatewayError, type PaymentGateway } from './port.ts';
 import { createRazorpayGateway, DEFAULT_API_BASE, parseRazorpayEvent } from './razorpay.ts';
 import { createSandboxGateway, SANDBOX_PREFIX, type SandboxGateway } from './sandbox.ts';
@@ -16,12 +17,6 @@ export type GatewaySetup = {
 };
 
 const WEBHOOK_PATH = '/api/payments/razorpay/webhook/';
-
-/** The origin the app reaches itself at (a wildcard listen address is reached through loopback). */
-export function selfOrigin(config: Pick<Config, 'host' | 'port'>): string {
-  const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
-}
 
 /** A gateway that refuses every call: payments are off until the missing settings are given. */
 function unconfigured(missing: string[]): PaymentGateway {

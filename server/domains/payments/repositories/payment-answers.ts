@@ -1,13 +1,9 @@
 import { PostgresAdapter, sql, type SqlBool } from 'kysely';
 import type { Db } from '../../../platform/db/connect.ts';
 import { compiledOnce, slot } from '../../../platform/db/compiled-once.ts';
-import type { RecordFilters } from '../../office/repositories/record-filters.ts';
-import { studentsColumn, totalsCountQuery, type StudentsFound } from '../../office/repositories/record-counts.ts';
-import {
-  INVOICE_NUMBER,
-  PLAN_COLUMNS,
-  studentAndCourseColumns,
-} from '../../office/repositories/student-course-columns.ts';
+import type { RecordFilters } from '../../../platform/db/record-filters.ts';
+import { studentsColumn, totalsCountQuery, type StudentsFound } from '../../../platform/db/record-counts.ts';
+import { INVOICE_NUMBER, PLAN_COLUMNS, studentAndCourseColumns } from '../../../platform/db/student-course-columns.ts';
 
 /** What the payment answers read (the admin list, a student's payments, one payment), and the hot pages. */
 

@@ -1,10 +1,10 @@
 import { PostgresAdapter, type Updateable } from 'kysely';
 import type { CourseType, FailureReason, PaymentStatus } from '../../../../contract/index.ts';
 import type { Db } from '../../../platform/db/connect.ts';
-import { pageOf, recordConditions, type RecordFilters } from '../../office/repositories/record-filters.ts';
-import { listPage, type ListReads } from '../../office/repositories/record-lists.ts';
+import { pageOf, recordConditions, type RecordFilters } from '../../../platform/db/record-filters.ts';
+import { listPage, type ListReads } from '../../../platform/db/record-lists.ts';
 import type { Position } from '../../../platform/lib/keyset.ts';
-import { searchOnly } from '../../office/repositories/record-counts.ts';
+import { searchOnly } from '../../../platform/db/record-counts.ts';
 import {
   selectPaymentAnswers,
   type PaymentAnswerRow,

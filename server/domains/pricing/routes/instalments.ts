@@ -63,7 +63,7 @@ export default async function instalmentRoutes(app: FastifyInstance) {
     instalments.schedule(requireUser(request), idParam(request.params)),
   );
   app.post(INSTALMENT_PATHS.instalmentPayment(), { preHandler: authenticated }, async (request, reply) => {
-    const { payment, created } = await instalments.startPayment(requireUser(request), idParam(request.params));
+    const { payment, created } = await app.deps.payments.startInstalment(requireUser(request), idParam(request.params));
     return reply.code(created ? 201 : 200).send(forStudent(payment));
   });
 }

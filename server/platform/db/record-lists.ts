@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Db } from '../../../platform/db/connect.ts';
-import type { Database } from '../../../platform/db/schema.ts';
+import type { Db } from './connect.ts';
+import type { Database } from './schema.ts';
 import {
   STUDENTS_BY_ID,
   keptCountQuery,
@@ -12,10 +12,10 @@ import {
   studentsColumn,
   type StudentsFound,
 } from './record-counts.ts';
-import { estimatedStudents } from '../../../platform/db/search-terms.ts';
+import { estimatedStudents } from './search-terms.ts';
 import { cappedCount, countableFromTotals, type RecordFilters } from './record-filters.ts';
-import type { Position } from '../../../platform/lib/keyset.ts';
-import { FILTERED_SEARCH_COUNT_CAP } from '../../../../contract/index.ts';
+import type { Position } from '../lib/keyset.ts';
+import { FILTERED_SEARCH_COUNT_CAP } from '../../../contract/index.ts';
 
 /** What the Payments and Enrollments lists share: how they count, find a search's students, and fold a count. */
 

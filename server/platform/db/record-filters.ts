@@ -6,11 +6,11 @@ import {
   type CourseType,
   type PaymentListStatus,
   type Status,
-} from '../../../../contract/index.ts';
-import { userMatches } from '../../../platform/db/search.ts';
-import type { Db } from '../../../platform/db/connect.ts';
-import type { Database } from '../../../platform/db/schema.ts';
-import type { Position } from '../../../platform/lib/keyset.ts';
+} from '../../../contract/index.ts';
+import { userMatches } from './search.ts';
+import type { Db } from './connect.ts';
+import type { Database } from './schema.ts';
+import type { Position } from '../lib/keyset.ts';
 
 /** The admin Payments and Enrollments filters (issue 11). Dates are IST calendar days, inclusive. */
 export type RecordFilters = {

@@ -1,8 +1,8 @@
 import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
-import type { Db } from '../../../platform/db/connect.ts';
-import { COUNT_CAP } from '../../../../contract/index.ts';
+import type { Db } from './connect.ts';
+import { COUNT_CAP } from '../../../contract/index.ts';
 import type { RecordFilters, StudentMatch } from './record-filters.ts';
-import { userSearch } from '../../../platform/db/search-terms.ts';
+import { userSearch } from './search-terms.ts';
 
 /**
  * The admin Payments and Enrollments counts without a search, read from `record_totals` (migration 020,
