@@ -1,4 +1,4 @@
-import { BATCH_MODE_LABELS, DELIVERY_PATHS } from '../../../contract/index.ts';
+import { BATCH_MODE_LABELS } from '../../../contract/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import { batchJoinedEmail } from './templates.ts';
@@ -26,8 +26,7 @@ export function createBatchJoinedMail(config: Pick<Config, 'institute' | 'public
     const program = await createBatchRepository(trx).program(payment.course_id);
     if (!enrollment || enrollment.batch_id !== payment.batch_id || !batch || !student) return;
     const tokens = createCalendarTokens(await resolveJwtSecret(trx, config.jwtSecret));
-    const calendarUrl =
-      config.publicUrl + DELIVERY_PATHS.calendarFeed(tokens.token(enrollment.id, enrollment.calendar_generation));
+    const calendarUrl = tokens.url(config.publicUrl, enrollment.id, enrollment.calendar_generation);
     await enqueueEmail(trx, {
       template: 'batch_joined',
       to: [student.email],

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { sameText } from '../../platform/lib/same-text.ts';
 import type { BatchRow, BatchSessionRow } from '../../platform/db/schema.ts';
 import { IST_TIME_ZONE } from '../../../contract/time.ts';
+import { DELIVERY_PATHS } from '../../../contract/index.ts';
 
 /**
  * The enrollment's calendar feed (RFC 5545, decision record 044). The secret URL carries
@@ -14,9 +15,12 @@ export function createCalendarTokens(serverSecret: string) {
   const key = createHmac('sha256', serverSecret).update('calendar-feed-v1').digest();
   const mac = (enrollmentId: number, generation: number) =>
     createHmac('sha256', key).update(`${enrollmentId}.${generation}`).digest('base64url').slice(0, 32);
+  const tokenOf = (enrollmentId: number, generation: number) =>
+    `${enrollmentId}.${generation}.${mac(enrollmentId, generation)}`;
   return {
-    token: (enrollmentId: number, generation: number) =>
-      `${enrollmentId}.${generation}.${mac(enrollmentId, generation)}`,
+    /** The feed's secret URL on `site` (the address the caller reached us by, or PUBLIC_BASE_URL in an email). */
+    url: (site: string, enrollmentId: number, generation: number) =>
+      site + DELIVERY_PATHS.calendarFeed(tokenOf(enrollmentId, generation)),
     /** The enrollment and generation a token names, when its MAC is right; else null. */
     read(token: string): { enrollmentId: number; generation: number } | null {
       const match = /^(\d{1,12})\.(\d{1,9})\.([A-Za-z0-9_-]{32})$/.exec(token);

@@ -1,3 +1,3 @@
 /** What other domains may use of certificates beyond its service (decision record 076). */
-export { calendarPath, courseAnswer } from './progress.ts';
+export { courseAnswer } from './progress.ts';
 export { seedDemoCertificate } from './seed.ts';

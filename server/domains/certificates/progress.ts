@@ -1,4 +1,4 @@
-import { DELIVERY_PATHS, type Course } from '../../../contract/index.ts';
+import type { Course } from '../../../contract/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { EnrollmentRow, UserRow } from '../../platform/db/schema.ts';
 import { notFound } from '../../platform/lib/errors.ts';
@@ -63,5 +63,3 @@ export async function courseAnswer(
     assignments: batch ? await courseAssignments(db, batch.id, user.id) : [],
   };
 }
-
-export const calendarPath = (token: string) => DELIVERY_PATHS.calendarFeed(token);

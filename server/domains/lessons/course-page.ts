@@ -13,7 +13,7 @@ import {
   findBatchSession,
   toSession,
 } from '../batches/index.ts';
-import { calendarPath, courseAnswer } from '../certificates/index.ts';
+import { courseAnswer } from '../certificates/index.ts';
 import { setCalendarGeneration } from '../enrollments/index.ts';
 import { givesAccess } from '../enrollments/service.ts';
 import { belongsToBatch, ownCourseEnrollment, visibleMeetingUrl } from './course-access.ts';
@@ -25,8 +25,6 @@ import { createCourseAccessRepository } from './repositories/course-access.ts';
  */
 export async function createCoursePageService(db: Db, config: Config) {
   const tokens = createCalendarTokens(await resolveJwtSecret(db, config.jwtSecret));
-  const feedUrl = (site: string, enrollmentId: number, generation: number) =>
-    site + calendarPath(tokens.token(enrollmentId, generation));
 
   return {
     /** The caller's own course page (404 for another's, 403 when access ended or is paused). */
@@ -36,7 +34,7 @@ export async function createCoursePageService(db: Db, config: Config) {
         db,
         user,
         enrollment,
-        feedUrl(site, enrollment.id, enrollment.calendar_generation),
+        tokens.url(site, enrollment.id, enrollment.calendar_generation),
         Date.now(),
         config,
       );
@@ -58,7 +56,7 @@ export async function createCoursePageService(db: Db, config: Config) {
       const enrollment = await ownCourseEnrollment(db, user, enrollmentId);
       const generation = enrollment.calendar_generation + 1;
       await setCalendarGeneration(db, enrollment.id, generation);
-      return { calendar_url: feedUrl(site, enrollment.id, generation) };
+      return { calendar_url: tokens.url(site, enrollment.id, generation) };
     },
 
     /** The iCalendar text of the feed a token names (404 for a stale or unknown token, or ended access). */

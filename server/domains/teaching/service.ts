@@ -16,8 +16,7 @@ import { batchSessions, findBatchSession } from '../batches/index.ts';
 import { createTeachingRepository } from './repositories/teaching.ts';
 import { BusinessError, notFound } from '../../platform/lib/errors.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
-import { assertInstructor, assertTeachesBatch } from '../lessons/index.ts';
-import { programLessons } from '../lessons/index.ts';
+import { assertInstructor, assertTeachesBatch, programLessons } from '../lessons/index.ts';
 import { istIsoDateTime } from '../../../contract/time.ts';
 
 /**
