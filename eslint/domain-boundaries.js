@@ -37,18 +37,10 @@ function valueImports(context, check) {
   };
 }
 
-const exceptionsSchema = [
-  {
-    type: 'object',
-    properties: { exceptions: { type: 'array', items: { type: 'string' } } },
-    additionalProperties: false,
-  },
-];
-
 const routeShape = {
   meta: {
     type: 'problem',
-    schema: exceptionsSchema,
+    schema: [],
     messages: {
       repository:
         'A route parses, authorises and calls one service function: it imports no repository ({{target}}); move the work into a service.',
@@ -57,7 +49,7 @@ const routeShape = {
   },
   create(context) {
     const file = repoPath(context.filename);
-    if (!isRoute(file) || (context.options[0]?.exceptions ?? []).includes(file)) return {};
+    if (!isRoute(file)) return {};
     return {
       ...valueImports(context, (node, target) => {
         if (isRepository(target)) context.report({ node, messageId: 'repository', data: { target } });
@@ -78,7 +70,7 @@ const routeShape = {
 const throughService = {
   meta: {
     type: 'problem',
-    schema: exceptionsSchema,
+    schema: [],
     messages: {
       inside:
         "The {{domain}} domain reaches {{other}} only through its service's exported functions (server/domains/{{other}}/service.ts or index.ts), not {{target}}.",
@@ -87,24 +79,12 @@ const throughService = {
   create(context) {
     const own = domainOf(repoPath(context.filename));
     if (!own) return {};
-    const exceptions = new Set(context.options[0]?.exceptions ?? []);
     return valueImports(context, (node, target) => {
       const other = domainOf(target);
       if (!other || other[1] === own[1] || /^(service|index)\.ts$/.test(other[2])) return;
-      if (exceptions.has(`${own[1]} -> ${other[1]}/${other[2]}`)) return;
       context.report({ node, messageId: 'inside', data: { domain: own[1], other: other[1], target } });
     });
   },
 };
 
 export const domainBoundaries = { rules: { 'route-shape': routeShape, 'through-service': throughService } };
-
-/*
- * Today's code before the endpoint reshaping of issue 33 (its follow-ups: "one shape for an endpoint" moves these
- * routes' repository calls, transactions and audit rows into their services; "a domain is a folder" gives each
- * domain a service.ts or index.ts the others call). Each entry is a debt, listed so a new file is held to the rule;
- * remove an entry when its file is fixed (the list only shrinks).
- */
-export const CROSS_DOMAIN_EXCEPTIONS = [];
-
-export const ROUTE_SHAPE_EXCEPTIONS = [];
