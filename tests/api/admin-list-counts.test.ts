@@ -4,6 +4,7 @@ import { API, Enrollment, FILTERED_SEARCH_COUNT_CAP, Payment, paginated } from '
 import { createProgram, createWorkshop, failedPaymentRow } from './support/fixtures.ts';
 import { admin, ctx, useAdminApp } from './support/admin-app.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
+import { manyStudents } from './support/many-students.ts';
 import { createPaymentRepository } from '../../server/domains/payments/repositories/payments.ts';
 
 /**
@@ -41,24 +42,6 @@ async function student(username: string, first: string, last: string): Promise<S
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, text: `${username} ${first} ${last} ${email}`.toLowerCase() };
-}
-
-/** `count` students named `<prefix>0`, `<prefix>1`, … (by 400 a statement), in that order: their ids. */
-async function manyStudents(prefix: string, count: number): Promise<number[]> {
-  const ids: number[] = [];
-  for (let start = 0; start < count; start += 400) {
-    const rows = Array.from({ length: Math.min(400, count - start) }, (_, i) => ({
-      username: `${prefix}${start + i}`,
-      email: `${prefix}${start + i}@example.in`,
-      first_name: 'Many',
-      last_name: 'Member',
-      password_hash: 'x',
-      role: 'student' as const,
-      created_at: '2024-01-01T00:00:00.000Z',
-    }));
-    ids.push(...(await ctx.db.insertInto('users').values(rows).returning('id').execute()).map((r) => r.id));
-  }
-  return ids;
 }
 
 describe('admin list counts', () => {
@@ -185,7 +168,7 @@ describe('admin list counts', () => {
 
   it('counts a search over more than a thousand students exactly', async () => {
     const program = await createProgram(ctx, admin.access);
-    const ids = await manyStudents('crowd', 1_100);
+    const ids = await manyStudents(ctx.db, 'crowd', 1_100);
     const at = '2026-01-01T00:00:00.000Z';
     const row = (student: number) => failedPaymentRow(student, program, at);
     // 1,100 students, the first 200 with two payments: 1,300 between them, past the first 1,001 read.
@@ -211,9 +194,9 @@ describe('admin list counts', () => {
 
   it('reads the page of a term thousands of students match with its students, and answers the same', async () => {
     const program = await createProgram(ctx, admin.access);
-    const ids = await manyStudents('horde', 6_000);
+    const ids = await manyStudents(ctx.db, 'horde', 6_000);
     // As many again who never paid: a term only they match is not one many students' payments match.
-    await manyStudents('lead', 6_000);
+    await manyStudents(ctx.db, 'lead', 6_000);
     for (let start = 0; start < ids.length; start += 400) {
       const at = (i: number) => new Date(Date.parse('2025-06-01T00:00:00.000Z') + (start + i) * 60_000).toISOString();
       const rows = ids.slice(start, start + 400).map((id, i) => failedPaymentRow(id, program, at(i)));

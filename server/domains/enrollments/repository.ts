@@ -2,7 +2,16 @@ import type { Updateable } from 'kysely';
 import type { CourseType } from '../../../contract/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import { holdRow } from '../../platform/db/row-hold.ts';
-import { pageOf, recordConditions, type RecordFilters } from '../../platform/db/record-filters.ts';
+import {
+  commonTermInRange,
+  hiddenLimit,
+  pageOf,
+  rangeEnds,
+  recordConditions,
+  type RecordFilters,
+} from '../../platform/db/record-filters.ts';
+import { compiledOnce, slot } from '../../platform/db/compiled-once.ts';
+import { firstPageInRange, studentsColumn, type StudentsFound } from '../../platform/db/record-counts.ts';
 import { listPage } from '../../platform/db/record-lists.ts';
 import type { Position } from '../../platform/lib/keyset.ts';
 import { studentAndCourseColumns } from '../../platform/db/student-course-columns.ts';
@@ -19,6 +28,22 @@ function selectEnrollments(db: Db) {
     .select(['batches.name as batch_name', 'batches.starts_on as batch_starts_on', 'batches.ends_on as batch_ends_on']);
 }
 export type EnrollmentView = Awaited<ReturnType<ReturnType<typeof selectEnrollments>['executeTakeFirstOrThrow']>>;
+
+/**
+ * The first page of a term the students' sample expects thousands of students to match, alone or with a
+ * date range, with its students counted as a column: compiled once, one plan (as payments' is).
+ */
+const manyStudentsFirstPage = compiledOnce<
+  EnrollmentView & { students_found: StudentsFound },
+  { term: string; from: string; to: string; limit: number }
+>((db) =>
+  selectEnrollments(db)
+    .select(studentsColumn(db, 'enrollment', slot('term')).as('students_found'))
+    .where(commonTermInRange('enrollments', 'enrolled_at'))
+    .orderBy('enrollments.enrolled_at', 'desc')
+    .orderBy('enrollments.id', 'desc')
+    .limit(hiddenLimit()),
+);
 
 /** The filtered rows, joined with users (the search reads the student), for counting. */
 function filtered(db: Db, filters: RecordFilters) {
@@ -67,7 +92,21 @@ export function createEnrollmentRepository(db: Db) {
     },
     /** One page of the admin list (read `limit` rows), newest first, and how many match (record-lists.ts). */
     list: (filters: RecordFilters, limit: number, position: Position) =>
-      listPage(db, 'enrollment', { filtered: (filters) => filtered(db, filters), pageQuery }, filters, limit, position),
+      listPage(
+        db,
+        'enrollment',
+        {
+          filtered: (filters) => filtered(db, filters),
+          pageQuery,
+          manyStudentsPage: (filters, limit, position) =>
+            firstPageInRange(filters, position)
+              ? manyStudentsFirstPage(db, { term: filters.search.toLowerCase(), ...rangeEnds(filters), limit })
+              : undefined,
+        },
+        filters,
+        limit,
+        position,
+      ),
     /** The next batch after `afterId`, in id order (exports stream batch by batch). */
     batchAfter: (filters: RecordFilters, afterId: number, limit: number) =>
       selectEnrollments(db)

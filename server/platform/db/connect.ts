@@ -147,6 +147,11 @@ export function openDatabase(
   // FULL: a commit is on disk before its answer is sent, power loss included (WAL with NORMAL could lose
   // the last commits). Cost measured with npm run bench:durability: see docs/operations.md.
   sqlite.pragma('synchronous = FULL');
+  // PostgreSQL's strpos (1-based position of a part in a text, 0 when absent), so a query may use it on both:
+  // the admin lists check a common term's students with it (record-filters.ts).
+  sqlite.function('strpos', { deterministic: true }, (text: unknown, part: unknown) =>
+    text === null || part === null ? null : String(text).indexOf(String(part)) + 1,
+  );
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
   sqliteConnections.set(db, sqlite);
   return { db, dialect: 'sqlite', close: () => db.destroy() };

@@ -1,7 +1,9 @@
 import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from './connect.ts';
-import { COUNT_CAP } from '../../../contract/index.ts';
-import type { RecordFilters, StudentMatch } from './record-filters.ts';
+import { COUNT_CAP, FILTERED_SEARCH_COUNT_CAP } from '../../../contract/index.ts';
+import { commonTermInRange, rangeEnds, type RecordFilters, type StudentMatch } from './record-filters.ts';
+import { compiledOnce } from './compiled-once.ts';
+import type { Position } from '../lib/keyset.ts';
 import { userSearch } from './search-terms.ts';
 
 /**
@@ -120,6 +122,67 @@ export function keptCountQuery(db: Db, entity: 'payment' | 'enrollment', filters
 export const searchOnly = (filters: RecordFilters): filters is RecordFilters & { search: string } =>
   Boolean(filters.search) &&
   Object.entries(filters).every(([key, value]) => key === 'search' || key === 'students' || value === undefined);
+
+/** True when a search and a date range (either end may be open) are the only filters. */
+export const searchInRange = (filters: RecordFilters): filters is RecordFilters & { search: string } =>
+  Boolean(filters.search) &&
+  Object.entries(filters).every(
+    ([key, value]) => ['search', 'students', 'date_from', 'date_to'].includes(key) || value === undefined,
+  );
+
+/** True for the first page of `searchInRange` filters: the page a term many students match reads compiled. */
+export const firstPageInRange = (
+  filters: RecordFilters,
+  position: Position,
+): filters is RecordFilters & { search: string } => 'offset' in position && !position.offset && searchInRange(filters);
+
+/**
+ * How many rows a term many students match has within a date range (`searchInRange`), up to
+ * FILTERED_SEARCH_COUNT_CAP + 1 read newest first as its page reads them: compiled once, so PostgreSQL
+ * plans it once per connection (commonTermInRange).
+ */
+const commonTermCounts = {
+  payment: compiledOnce<{ n: number | string }, { term: string; from: string; to: string }>((db) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('payments')
+          .innerJoin('users', 'users.id', 'payments.student_id')
+          .select(sql<number>`1`.as('one'))
+          .where(commonTermInRange('payments', 'created_at'))
+          .orderBy('payments.created_at', 'desc')
+          .limit(sql.lit(FILTERED_SEARCH_COUNT_CAP + 1))
+          .as('matching'),
+      )
+      .select(sql<number | string>`count(*)`.as('n')),
+  ),
+  enrollment: compiledOnce<{ n: number | string }, { term: string; from: string; to: string }>((db) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('enrollments')
+          .innerJoin('users', 'users.id', 'enrollments.student_id')
+          .select(sql<number>`1`.as('one'))
+          .where(commonTermInRange('enrollments', 'enrolled_at'))
+          .orderBy('enrollments.enrolled_at', 'desc')
+          .limit(sql.lit(FILTERED_SEARCH_COUNT_CAP + 1))
+          .as('matching'),
+      )
+      .select(sql<number | string>`count(*)`.as('n')),
+  ),
+};
+
+export async function commonTermCount(
+  db: Db,
+  entity: 'payment' | 'enrollment',
+  filters: RecordFilters & { search: string },
+): Promise<{ count: number; capped: boolean }> {
+  const [row] = await commonTermCounts[entity](db, { term: filters.search.toLowerCase(), ...rangeEnds(filters) });
+  const n = Number(row?.n ?? 0);
+  return n > FILTERED_SEARCH_COUNT_CAP
+    ? { count: FILTERED_SEARCH_COUNT_CAP, capped: true }
+    : { count: n, capped: false };
+}
 
 /** How many students a search resolves to ids; past it the lists read the students through the index. */
 export const STUDENTS_BY_ID = 1_000;

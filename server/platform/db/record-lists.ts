@@ -7,7 +7,9 @@ import {
   totalsCountQuery,
   manyStudents,
   matchStudents,
+  commonTermCount,
   searchCount,
+  searchInRange,
   searchOnly,
   studentsColumn,
   type StudentsFound,
@@ -41,7 +43,9 @@ async function searchListCount(
       filters.students ?? (await matchStudents(db, entity, filters.search)),
     );
   }
-  // A term too common to resolve to ids: counted in the page's order (newest first, each row's student
+  // A term too common to resolve to ids, within a range or none: the compiled count (record-counts.ts).
+  if (!filters.students?.ids && searchInRange(filters)) return commonTermCount(db, entity, filters);
+  // With other filters too: counted in the page's order (newest first, each row's student
   // checked), the plan the page takes; unordered, PostgreSQL merged the students with the payments'
   // student index and read 53,000 students for 201 rows (decision record 075).
   if (filters.students?.ids) return cappedCount(rows, db, FILTERED_SEARCH_COUNT_CAP);

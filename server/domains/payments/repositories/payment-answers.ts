@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type SqlBool } from 'kysely';
 import type { Db } from '../../../platform/db/connect.ts';
 import { compiledOnce, slot } from '../../../platform/db/compiled-once.ts';
-import type { RecordFilters } from '../../../platform/db/record-filters.ts';
+import { commonTermInRange, hiddenLimit, type RecordFilters } from '../../../platform/db/record-filters.ts';
 import { studentsColumn, totalsCountQuery, type StudentsFound } from '../../../platform/db/record-counts.ts';
 import { INVOICE_NUMBER, PLAN_COLUMNS, studentAndCourseColumns } from '../../../platform/db/student-course-columns.ts';
 
@@ -91,19 +91,20 @@ export const studentsFirstPage = compiledOnce<PaymentAnswerRow, { ids: string | 
 );
 
 /**
- * The first page of a search the students' sample expects thousands of students to match, with the first
- * 1,001 of them counted as a column (record-lists.ts): compiled once, so PostgreSQL parses and plans it
- * once per connection. Its one plan reads the newest payments and checks each one's student, right for a
- * term that common (`term`: the lower-case search text; PostgreSQL only).
+ * The first page of a search the students' sample expects thousands of students to match, alone or with a
+ * date range, with the first 1,001 of them counted as a column (record-lists.ts): compiled once, so
+ * PostgreSQL parses and plans it once per connection. Its one plan reads the newest payments and checks each
+ * one's student, right for a term that common (commonTermInRange: `term` the lower-case search text, `from`
+ * and `to` the range's ends; PostgreSQL only).
  */
 export const manyStudentsFirstPage = compiledOnce<
   PaymentAnswerRow & { students_found: StudentsFound },
-  { term: string; limit: number }
+  { term: string; from: string; to: string; limit: number }
 >((db) =>
   selectPaymentAnswers(db)
     .select(studentsColumn(db, 'payment', slot('term')).as('students_found'))
-    .where(sql<SqlBool>`strpos(users.search_text, ${slot('term')}) > 0`)
+    .where(commonTermInRange('payments', 'created_at'))
     .orderBy('payments.created_at', 'desc')
     .orderBy('payments.id', 'desc')
-    .limit(slot<number>('limit')),
+    .limit(hiddenLimit()),
 );

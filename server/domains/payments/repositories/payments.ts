@@ -1,10 +1,10 @@
 import { PostgresAdapter, type Updateable } from 'kysely';
 import type { CourseType, FailureReason, PaymentStatus } from '../../../../contract/index.ts';
 import type { Db } from '../../../platform/db/connect.ts';
-import { pageOf, recordConditions, type RecordFilters } from '../../../platform/db/record-filters.ts';
+import { pageOf, rangeEnds, recordConditions, type RecordFilters } from '../../../platform/db/record-filters.ts';
 import { listPage, type ListReads } from '../../../platform/db/record-lists.ts';
 import type { Position } from '../../../platform/lib/keyset.ts';
-import { searchOnly } from '../../../platform/db/record-counts.ts';
+import { firstPageInRange, searchOnly } from '../../../platform/db/record-counts.ts';
 import {
   selectPaymentAnswers,
   type PaymentAnswerRow,
@@ -48,8 +48,8 @@ export function createPaymentRepository(db: Db) {
       return undefined;
     },
     manyStudentsPage: (filters, limit, position) =>
-      firstSearchPage(filters, position)
-        ? manyStudentsFirstPage(db, { term: filters.search.toLowerCase(), limit })
+      firstPageInRange(filters, position)
+        ? manyStudentsFirstPage(db, { term: filters.search.toLowerCase(), ...rangeEnds(filters), limit })
         : undefined,
   };
   return {

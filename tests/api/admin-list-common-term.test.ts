@@ -1,0 +1,128 @@
+import { PostgresAdapter, sql, type KyselyPlugin } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { API, Enrollment, FILTERED_SEARCH_COUNT_CAP, Payment, paginated } from '../../contract/index.ts';
+import { createProgram, failedPaymentRow } from './support/fixtures.ts';
+import { admin, ctx, useAdminApp } from './support/admin-app.ts';
+import { expectTotalsMatchTables } from './support/totals.ts';
+import { manyStudents } from './support/many-students.ts';
+import { createPaymentRepository } from '../../server/domains/payments/repositories/payments.ts';
+import { createEnrollmentRepository } from '../../server/domains/enrollments/repository.ts';
+
+/**
+ * The first page of a term thousands of students match, alone or within a date range, is read by statements
+ * compiled once whose plan does not depend on the values (decision record 089). Its rows and count must be
+ * what the rows themselves say, for a closed range, open ends, a range under the count's cap and an empty one.
+ */
+
+useAdminApp();
+
+const IST_MS = 330 * 60_000;
+const istDay = (iso: string) => new Date(Date.parse(iso) + IST_MS).toISOString().slice(0, 10);
+const countOf = async (url: string) => {
+  const res = await ctx.request({ url, token: admin.access });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return paginated(url.includes('enrollments') ? Enrollment : Payment).parse(res.body);
+};
+
+describe('admin lists: a common term within a date range', () => {
+  it('reads a term thousands of students match within a date range by its one plan, and answers as the rows do', async () => {
+    const program = await createProgram(ctx, admin.access);
+    const swarm = await manyStudents(ctx.db, 'swarm', 6_000);
+    const solo = await manyStudents(ctx.db, 'solo', 300);
+    const t0 = Date.parse('2025-06-01T00:00:00.000Z');
+    const minute = (m: number) => new Date(t0 + m * 60_000).toISOString();
+    // Every swarm student pays (and enrolls) one a minute; another student's row every 20 minutes between them;
+    // 50 more swarm payments on 10 July (a range with fewer than the count's cap).
+    const rows: Array<{ student: number; at: string; swarm: boolean }> = [
+      ...swarm.map((id, i) => ({ student: id, at: minute(i), swarm: true })),
+      ...solo.map((id, i) => ({ student: id, at: minute(i * 20 + 0.5), swarm: false })),
+      ...swarm.slice(0, 50).map((id, i) => ({ student: id, at: minute(39 * 1440 + i), swarm: true })),
+    ];
+    const paymentIds: number[] = [];
+    for (let start = 0; start < rows.length; start += 400) {
+      const values = rows.slice(start, start + 400).map((r) => failedPaymentRow(r.student, program, r.at));
+      paymentIds.push(
+        ...(await ctx.db.insertInto('payments').values(values).returning('id').execute()).map((r) => r.id),
+      );
+    }
+    const enrollmentIds: number[] = [];
+    const enrolled = rows.slice(0, swarm.length + solo.length);
+    for (let start = 0; start < enrolled.length; start += 400) {
+      const values = enrolled.slice(start, start + 400).map((r) => ({
+        student_id: r.student,
+        course_type: 'program' as const,
+        course_id: program,
+        status: 'active' as const,
+        is_active: 1,
+        progress_percentage: 0,
+        issue_description: '',
+        admin_notes: '',
+        is_urgent: 0,
+        enrolled_at: r.at,
+        updated_at: r.at,
+      }));
+      const ids = await ctx.db.insertInto('enrollments').values(values).returning('id').execute();
+      enrollmentIds.push(...ids.map((r) => r.id));
+    }
+    const postgres = ctx.db.getExecutor().adapter instanceof PostgresAdapter;
+    if (postgres) await sql`analyze users`.execute(ctx.db);
+    let statements = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => ((statements += 1), result),
+    };
+    const payments = createPaymentRepository(ctx.db.withPlugin(counting));
+    const enrollments = createEnrollmentRepository(ctx.db.withPlugin(counting));
+    // What the rows say: a swarm student's rows in the range, newest first (then the higher id).
+    const expected = (ids: number[], list: typeof rows, range: { date_from?: string; date_to?: string }) =>
+      list
+        .map((r, i) => ({ ...r, id: ids[i]! }))
+        .filter((r) => r.swarm && (!range.date_from || istDay(r.at) >= range.date_from))
+        .filter((r) => !range.date_to || istDay(r.at) <= range.date_to)
+        .sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
+    const ranges: Array<Record<string, string>> = [
+      { date_from: '2025-06-02', date_to: '2025-06-03' },
+      { date_from: '2025-06-05' }, // open end
+      { date_to: '2025-06-01' }, // open start
+      { date_from: '2025-07-10', date_to: '2025-07-10' }, // 50: counted exactly
+      { date_from: '2025-08-01' }, // none
+    ];
+    for (const range of ranges) {
+      const label = JSON.stringify(range);
+      for (const [list, ids, source] of [
+        [payments, paymentIds, rows],
+        [enrollments, enrollmentIds, enrolled],
+      ] as const) {
+        const want = expected(ids, source, range);
+        await list.list({ search: 'swarm', ...range }, 3, { offset: 0 });
+        statements = 0;
+        const page = await list.list({ search: 'swarm', ...range }, 3, { offset: 0 });
+        expect(
+          page.rows.map((r) => r.id),
+          label,
+        ).toEqual(want.slice(0, 3).map((r) => r.id));
+        expect(page.count, label).toEqual(
+          want.length > FILTERED_SEARCH_COUNT_CAP
+            ? { count: FILTERED_SEARCH_COUNT_CAP, capped: true }
+            : { count: want.length, capped: false },
+        );
+        // PostgreSQL: the page with its students, then the count. An empty page carries no students, so they
+        // are read, then the page the usual way beside the count.
+        if (postgres) expect(statements, label).toBe(want.length ? 2 : 4);
+        // The answer of the API, and the next page through its cursor, agree with the rows.
+        const url = `${list === payments ? API.admin.payments : API.admin.enrollments}?${new URLSearchParams({ search: 'swarm', ...range, page_size: '3' })}`;
+        const answer = await countOf(url);
+        expect(
+          answer.results.map((r) => r.id),
+          label,
+        ).toEqual(want.slice(0, 3).map((r) => r.id));
+        if (answer.next)
+          expect(
+            (await countOf(answer.next)).results.map((r) => r.id),
+            label,
+          ).toEqual(want.slice(3, 6).map((r) => r.id));
+      }
+    }
+    await expectTotalsMatchTables(ctx.db);
+  });
+});
