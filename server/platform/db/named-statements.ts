@@ -7,9 +7,15 @@ import type pg from 'pg';
  * the code, so each connection keeps a bounded set, and each is a lookup by key whose plan fits any value.
  */
 const names = new Map<string, string>();
+/**
+ * At most this many texts are named: each connection keeps a plan for each named text it has run, and the
+ * admin lists' pages name one text per shape of their filters (compiled-once.ts, `runWithOnePlan`). Past
+ * it a text runs unnamed, parsed and planned per request as any other.
+ */
+const MOST_NAMES = 400;
 
 export function nameStatement(text: string): void {
-  if (!names.has(text)) names.set(text, `hot_${names.size + 1}`);
+  if (!names.has(text) && names.size < MOST_NAMES) names.set(text, `hot_${names.size + 1}`);
 }
 
 type Query = (...args: unknown[]) => unknown;

@@ -91,9 +91,9 @@ export function totalsCountQuery(
   let query = db
     .selectFrom('totals')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
-    .where('totals.entity', '=', entity);
-  if (filters.status) query = query.where('totals.status', '=', filters.status);
-  if (filters.is_urgent !== undefined) query = query.where('totals.is_urgent', '=', filters.is_urgent ? 1 : 0);
+    .where('totals.entity', '=', sql.lit(entity));
+  if (filters.status) query = query.where('totals.status', '=', sql.lit(filters.status));
+  if (filters.is_urgent !== undefined) query = query.where('totals.is_urgent', '=', sql.lit(filters.is_urgent ? 1 : 0));
   return query;
 }
 
@@ -102,15 +102,15 @@ export function keptCountQuery(db: Db, entity: 'payment' | 'enrollment', filters
   if (filters.search) throw new Error('keptCount: a search is counted from the rows');
   const col = (name: string) => sql.ref(`record_totals.${name}`);
   const conditions: Expression<SqlBool>[] = [
-    sql<SqlBool>`${col('entity')} = ${entity}`,
+    sql<SqlBool>`${col('entity')} = ${sql.lit(entity)}`,
     periodConditions(periodsOf(filters.date_from, filters.date_to)),
   ];
   if (filters.status === 'partly_refunded')
     conditions.push(sql<SqlBool>`${col('status')} = 'completed' and ${col('refunded')} = 1`);
-  else if (filters.status) conditions.push(sql<SqlBool>`${col('status')} = ${filters.status}`);
+  else if (filters.status) conditions.push(sql<SqlBool>`${col('status')} = ${sql.lit(filters.status)}`);
   if (filters.is_urgent !== undefined)
-    conditions.push(sql<SqlBool>`${col('is_urgent')} = ${filters.is_urgent ? 1 : 0}`);
-  if (filters.course_type) conditions.push(sql<SqlBool>`${col('course_type')} = ${filters.course_type}`);
+    conditions.push(sql<SqlBool>`${col('is_urgent')} = ${sql.lit(filters.is_urgent ? 1 : 0)}`);
+  if (filters.course_type) conditions.push(sql<SqlBool>`${col('course_type')} = ${sql.lit(filters.course_type)}`);
   if (filters.course !== undefined) conditions.push(sql<SqlBool>`${col('course_id')} = ${filters.course}`);
   return db
     .selectFrom('record_totals')

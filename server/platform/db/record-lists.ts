@@ -17,6 +17,7 @@ import {
 import { estimatedStudents } from './search-terms.ts';
 import { cappedCount, countableFromTotals, type RecordFilters } from './record-filters.ts';
 import type { Position } from '../lib/keyset.ts';
+import { runWithOnePlan } from './compiled-once.ts';
 import { FILTERED_SEARCH_COUNT_CAP } from '../../../contract/index.ts';
 
 /** What the Payments and Enrollments lists share: how they count, find a search's students, and fold a count. */
@@ -167,12 +168,12 @@ export async function listPage<Row>(
   const filters = found.filters;
   if (found.rows) return { count: await count(filters), rows: found.rows };
   if (!filters.search) {
+    // One plan per shape of the filters, kept by each connection (runWithOnePlan, decision record 089); a
+    // page by number skips rows, and a plan that cannot see how many reads as if it skipped a tenth of them.
+    const query = reads.pageQuery(filters, limit, position).select(countQuery(db, entity, filters).as('kept_count'));
     const rows =
       reads.countedPage?.(filters, limit, position) ??
-      reads
-        .pageQuery(filters, limit, position)
-        .select(countQuery(db, entity, filters).as('kept_count'))
-        .execute();
+      ('offset' in position && position.offset ? query.execute() : runWithOnePlan(db, query));
     return pageCounted(db, entity, filters, await rows);
   }
   const page = reads.page?.(filters, limit, position) ?? reads.pageQuery(filters, limit, position).execute();

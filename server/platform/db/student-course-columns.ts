@@ -14,7 +14,7 @@ export function studentAndCourseColumns(table: 'payments' | 'enrollments') {
     const catalogue = kind === 'program' ? 'programs' : 'workshops';
     return sql<string | null>`(select ${sql.ref(`${catalogue}.title`)} from ${sql.table(catalogue)} where ${sql.ref(
       `${catalogue}.id`,
-    )} = ${sql.ref(`${table}.course_id`)} and ${sql.ref(`${table}.course_type`)} = ${kind})`;
+    )} = ${sql.ref(`${table}.course_id`)} and ${sql.ref(`${table}.course_type`)} = ${sql.lit(kind)})`;
   };
   return [
     'users.username as student_username',

@@ -35,9 +35,14 @@ export function createPaymentRepository(db: Db) {
   const reads: ListReads<PaymentAnswerRow> = {
     filtered: (filters) => filtered(db, filters),
     pageQuery,
-    /** The unfiltered list's pages by offset with their count, compiled once. */
+    /**
+     * The unfiltered list's pages past the first by offset with their count, compiled once (the first page
+     * and the cursor pages take the lists' one plan, record-lists.ts).
+     */
     countedPage: (filters, limit, position) =>
-      'offset' in position && unfiltered(filters) ? unfilteredPage(db, { limit, offset: position.offset }) : undefined,
+      'offset' in position && position.offset && unfiltered(filters)
+        ? unfilteredPage(db, { limit, offset: position.offset })
+        : undefined,
     /** A search's first page by its students, compiled once. */
     page: (filters, limit, position) => {
       const ids = filters.students?.ids;
