@@ -1,10 +1,11 @@
 import { PostgresAdapter, sql, type KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { API, Enrollment, FILTERED_SEARCH_COUNT_CAP, Payment, paginated } from '../../contract/index.ts';
+import { API, FILTERED_SEARCH_COUNT_CAP } from '../../contract/index.ts';
 import { createProgram, failedPaymentRow } from './support/fixtures.ts';
 import { admin, ctx, useAdminApp } from './support/admin-app.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
 import { manyStudents } from './support/many-students.ts';
+import { istDay, listAnswer } from './support/list-answers.ts';
 import { createPaymentRepository } from '../../server/domains/payments/repositories/payments.ts';
 import { createEnrollmentRepository } from '../../server/domains/enrollments/repository.ts';
 
@@ -16,13 +17,7 @@ import { createEnrollmentRepository } from '../../server/domains/enrollments/rep
 
 useAdminApp();
 
-const IST_MS = 330 * 60_000;
-const istDay = (iso: string) => new Date(Date.parse(iso) + IST_MS).toISOString().slice(0, 10);
-const countOf = async (url: string) => {
-  const res = await ctx.request({ url, token: admin.access });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return paginated(url.includes('enrollments') ? Enrollment : Payment).parse(res.body);
-};
+const countOf = listAnswer;
 
 describe('admin lists: a common term within a date range', () => {
   it('reads a term thousands of students match within a date range by its one plan, and answers as the rows do', async () => {

@@ -141,35 +141,25 @@ export const firstPageInRange = (
  * FILTERED_SEARCH_COUNT_CAP + 1 read newest first as its page reads them: compiled once, so PostgreSQL
  * plans it once per connection (commonTermInRange).
  */
+function commonTermCountOf(table: 'payments' | 'enrollments', date: 'created_at' | 'enrolled_at') {
+  return compiledOnce<{ n: number | string }, { term: string; from: string; to: string }>((db) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom(table)
+          .innerJoin('users', (join) => join.on(sql<SqlBool>`users.id = ${sql.ref(`${table}.student_id`)}`))
+          .select(sql<number>`1`.as('one'))
+          .where(commonTermInRange(table, date))
+          .orderBy(sql.ref(`${table}.${date}`), 'desc')
+          .limit(sql.lit(FILTERED_SEARCH_COUNT_CAP + 1))
+          .as('matching'),
+      )
+      .select(sql<number | string>`count(*)`.as('n')),
+  );
+}
 const commonTermCounts = {
-  payment: compiledOnce<{ n: number | string }, { term: string; from: string; to: string }>((db) =>
-    db
-      .selectFrom(
-        db
-          .selectFrom('payments')
-          .innerJoin('users', 'users.id', 'payments.student_id')
-          .select(sql<number>`1`.as('one'))
-          .where(commonTermInRange('payments', 'created_at'))
-          .orderBy('payments.created_at', 'desc')
-          .limit(sql.lit(FILTERED_SEARCH_COUNT_CAP + 1))
-          .as('matching'),
-      )
-      .select(sql<number | string>`count(*)`.as('n')),
-  ),
-  enrollment: compiledOnce<{ n: number | string }, { term: string; from: string; to: string }>((db) =>
-    db
-      .selectFrom(
-        db
-          .selectFrom('enrollments')
-          .innerJoin('users', 'users.id', 'enrollments.student_id')
-          .select(sql<number>`1`.as('one'))
-          .where(commonTermInRange('enrollments', 'enrolled_at'))
-          .orderBy('enrollments.enrolled_at', 'desc')
-          .limit(sql.lit(FILTERED_SEARCH_COUNT_CAP + 1))
-          .as('matching'),
-      )
-      .select(sql<number | string>`count(*)`.as('n')),
-  ),
+  payment: commonTermCountOf('payments', 'created_at'),
+  enrollment: commonTermCountOf('enrollments', 'enrolled_at'),
 };
 
 export async function commonTermCount(
