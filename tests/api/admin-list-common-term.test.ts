@@ -1,11 +1,11 @@
-import { PostgresAdapter, sql, type KyselyPlugin } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { API, FILTERED_SEARCH_COUNT_CAP } from '../../contract/index.ts';
 import { createProgram, failedPaymentRow } from './support/fixtures.ts';
 import { admin, ctx, useAdminApp } from './support/admin-app.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
 import { manyStudents } from './support/many-students.ts';
-import { istDay, listAnswer } from './support/list-answers.ts';
+import { countingStatements, istDay, listAnswer } from './support/list-answers.ts';
 import { createPaymentRepository } from '../../server/domains/payments/repositories/payments.ts';
 import { createEnrollmentRepository } from '../../server/domains/enrollments/repository.ts';
 
@@ -16,8 +16,6 @@ import { createEnrollmentRepository } from '../../server/domains/enrollments/rep
  */
 
 useAdminApp();
-
-const countOf = listAnswer;
 
 describe('admin lists: a common term within a date range', () => {
   it('reads a term thousands of students match within a date range by its one plan, and answers as the rows do', async () => {
@@ -61,13 +59,9 @@ describe('admin lists: a common term within a date range', () => {
     }
     const postgres = ctx.db.getExecutor().adapter instanceof PostgresAdapter;
     if (postgres) await sql`analyze users`.execute(ctx.db);
-    let statements = 0;
-    const counting: KyselyPlugin = {
-      transformQuery: ({ node }) => node,
-      transformResult: async ({ result }) => ((statements += 1), result),
-    };
-    const payments = createPaymentRepository(ctx.db.withPlugin(counting));
-    const enrollments = createEnrollmentRepository(ctx.db.withPlugin(counting));
+    const counted = countingStatements(ctx.db);
+    const payments = createPaymentRepository(counted.db);
+    const enrollments = createEnrollmentRepository(counted.db);
     // What the rows say: a swarm student's rows in the range, newest first (then the higher id).
     const expected = (ids: number[], list: typeof rows, range: { date_from?: string; date_to?: string }) =>
       list
@@ -90,7 +84,7 @@ describe('admin lists: a common term within a date range', () => {
       ] as const) {
         const want = expected(ids, source, range);
         await list.list({ search: 'swarm', ...range }, 3, { offset: 0 });
-        statements = 0;
+        counted.reset();
         const page = await list.list({ search: 'swarm', ...range }, 3, { offset: 0 });
         expect(
           page.rows.map((r) => r.id),
@@ -103,17 +97,17 @@ describe('admin lists: a common term within a date range', () => {
         );
         // PostgreSQL: the page with its students, then the count. An empty page carries no students, so they
         // are read, then the page the usual way beside the count.
-        if (postgres) expect(statements, label).toBe(want.length ? 2 : 4);
+        if (postgres) expect(counted.count(), label).toBe(want.length ? 2 : 4);
         // The answer of the API, and the next page through its cursor, agree with the rows.
         const url = `${list === payments ? API.admin.payments : API.admin.enrollments}?${new URLSearchParams({ search: 'swarm', ...range, page_size: '3' })}`;
-        const answer = await countOf(url);
+        const answer = await listAnswer(url);
         expect(
           answer.results.map((r) => r.id),
           label,
         ).toEqual(want.slice(0, 3).map((r) => r.id));
         if (answer.next)
           expect(
-            (await countOf(answer.next)).results.map((r) => r.id),
+            (await listAnswer(answer.next)).results.map((r) => r.id),
             label,
           ).toEqual(want.slice(3, 6).map((r) => r.id));
       }

@@ -1,11 +1,11 @@
-import { PostgresAdapter, sql, type KyselyPlugin } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { API, FILTERED_SEARCH_COUNT_CAP } from '../../contract/index.ts';
 import { createProgram, createWorkshop, failedPaymentRow } from './support/fixtures.ts';
 import { admin, ctx, useAdminApp } from './support/admin-app.ts';
 import { expectTotalsMatchTables } from './support/totals.ts';
 import { manyStudents } from './support/many-students.ts';
-import { istDay, listAnswer } from './support/list-answers.ts';
+import { countingStatements, istDay, listAnswer } from './support/list-answers.ts';
 import { createPaymentRepository } from '../../server/domains/payments/repositories/payments.ts';
 
 /**
@@ -16,8 +16,6 @@ import { createPaymentRepository } from '../../server/domains/payments/repositor
  */
 
 useAdminApp();
-
-const countOf = listAnswer;
 
 type Student = { id: number; text: string };
 
@@ -147,17 +145,17 @@ describe('admin list counts', () => {
     ];
     for (const query of queries) {
       const qs = new URLSearchParams(query).toString();
-      const paymentsPage = await countOf(`${API.admin.payments}?${qs}`);
+      const paymentsPage = await listAnswer(`${API.admin.payments}?${qs}`);
       expect(paymentsPage.count, `payments ${qs}`).toBe(paymentRows.filter((r) => matches(r, query)).length);
       expect(paymentsPage.count_capped).toBeUndefined();
       if (query.status === 'partly_refunded' || query.status === 'refunded') continue;
-      const enrollmentsPage = await countOf(`${API.admin.enrollments}?${qs}`);
+      const enrollmentsPage = await listAnswer(`${API.admin.enrollments}?${qs}`);
       expect(enrollmentsPage.count, `enrollments ${qs}`).toBe(enrollmentRows.filter((r) => matches(r, query)).length);
     }
     // Every boundary of the IST day: each single day's count adds up to the whole.
     const days = [...new Set(paymentRows.map((r) => istDay(r.at)))];
     let sum = 0;
-    for (const day of days) sum += (await countOf(`${API.admin.payments}?date_from=${day}&date_to=${day}`)).count;
+    for (const day of days) sum += (await listAnswer(`${API.admin.payments}?date_from=${day}&date_to=${day}`)).count;
     expect(sum).toBe(paymentRows.length);
   });
 
@@ -169,20 +167,20 @@ describe('admin list counts', () => {
     // 1,100 students, the first 200 with two payments: 1,300 between them, past the first 1,001 read.
     await ctx.db.insertInto('payments').values(ids.map(row)).execute();
     await ctx.db.insertInto('payments').values(ids.slice(0, 200).map(row)).execute();
-    const page = await countOf(`${API.admin.payments}?search=crowd`);
+    const page = await listAnswer(`${API.admin.payments}?search=crowd`);
     expect(page).toMatchObject({ count: 1_300 });
     expect(page.count_capped).toBeUndefined();
     await ctx.db.deleteFrom('payments').where('student_id', '=', ids[0]!).execute();
-    expect((await countOf(`${API.admin.payments}?search=crowd`)).count).toBe(1_298);
-    expect((await countOf(`${API.admin.payments}?search=crowd0`)).count).toBe(0);
+    expect((await listAnswer(`${API.admin.payments}?search=crowd`)).count).toBe(1_298);
+    expect((await listAnswer(`${API.admin.payments}?search=crowd0`)).count).toBe(0);
     // With another filter the rows are counted (each looked up by its student past 1,000 students), up to
     // FILTERED_SEARCH_COUNT_CAP: past it the answer says the count stopped there.
-    expect(await countOf(`${API.admin.payments}?search=crowd&status=failed`)).toMatchObject({
+    expect(await listAnswer(`${API.admin.payments}?search=crowd&status=failed`)).toMatchObject({
       count: FILTERED_SEARCH_COUNT_CAP,
       count_capped: true,
     });
-    expect((await countOf(`${API.admin.payments}?search=crowd&status=completed`)).count).toBe(0);
-    const first = await countOf(`${API.admin.payments}?search=crowd&page_size=3`);
+    expect((await listAnswer(`${API.admin.payments}?search=crowd&status=completed`)).count).toBe(0);
+    const first = await listAnswer(`${API.admin.payments}?search=crowd&page_size=3`);
     expect(first.results.map((p) => p.student.username)).toEqual(['crowd199', 'crowd198', 'crowd197']);
     await expectTotalsMatchTables(ctx.db);
   });
@@ -201,39 +199,35 @@ describe('admin list counts', () => {
     // The students' sample (search-terms.ts) stands for the table's estimated size: as autovacuum keeps it.
     if (postgres) await sql`analyze users`.execute(ctx.db);
     // A handle of its own (so a sample of its own, taken now) that counts the statements it runs.
-    let statements = 0;
-    const counting: KyselyPlugin = {
-      transformQuery: ({ node }) => node,
-      transformResult: async ({ result }) => ((statements += 1), result),
-    };
-    const payments = createPaymentRepository(ctx.db.withPlugin(counting));
+    const counted = countingStatements(ctx.db);
+    const payments = createPaymentRepository(counted.db);
     const newest = ['horde5999', 'horde5998', 'horde5997'];
     await payments.list({ search: 'horde' }, 3, { offset: 0 });
 
-    statements = 0;
+    counted.reset();
     const many = await payments.list({ search: 'horde' }, 3, { offset: 0 });
     expect(many.count).toEqual({ count: 6_000, capped: false });
     expect(many.rows.map((r) => r.student_username)).toEqual(newest);
     // PostgreSQL: the page and its students in one statement, then the count reads past the first 1,001.
-    if (postgres) expect(statements).toBe(2);
+    if (postgres) expect(counted.count()).toBe(2);
     expect(
-      (await countOf(`${API.admin.payments}?search=horde&page_size=3`)).results.map((p) => p.student.username),
+      (await listAnswer(`${API.admin.payments}?search=horde&page_size=3`)).results.map((p) => p.student.username),
     ).toEqual(newest);
 
-    statements = 0;
+    counted.reset();
     expect(await payments.list({ search: 'lead' }, 3, { offset: 0 })).toEqual({
       count: { count: 0, capped: false },
       rows: [],
     });
     // Their students first (none with a payment), then no page to read: not a page read in vain first.
-    if (postgres) expect(statements).toBe(2);
+    if (postgres) expect(counted.count()).toBe(2);
 
-    statements = 0;
+    counted.reset();
     const failed = await payments.list({ search: 'horde', status: 'failed' }, 3, { offset: 0 });
     expect(failed.count).toEqual({ count: FILTERED_SEARCH_COUNT_CAP, capped: true });
     expect(failed.rows.map((r) => r.student_username)).toEqual(newest);
     // With another filter too: the page and its students in one statement, then the rows counted.
-    if (postgres) expect(statements).toBe(2);
+    if (postgres) expect(counted.count()).toBe(2);
 
     // The sample still expects thousands; 700 students match now: their ids are read, the answer is right.
     await ctx.db.deleteFrom('payments').where('student_id', 'in', ids.slice(0, 5_300)).execute();

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from './connect.ts';
 import { COUNT_CAP, FILTERED_SEARCH_COUNT_CAP } from '../../../contract/index.ts';
-import { commonTermInRange, rangeEnds, type RecordFilters, type StudentMatch } from './record-filters.ts';
+import { capAt, commonTermInRange, rangeEnds, type RecordFilters, type StudentMatch } from './record-filters.ts';
 import { compiledOnce } from './compiled-once.ts';
 import type { Position } from '../lib/keyset.ts';
 import { userSearch } from './search-terms.ts';
@@ -168,10 +168,7 @@ export async function commonTermCount(
   filters: RecordFilters & { search: string },
 ): Promise<{ count: number; capped: boolean }> {
   const [row] = await commonTermCounts[entity](db, { term: filters.search.toLowerCase(), ...rangeEnds(filters) });
-  const n = Number(row?.n ?? 0);
-  return n > FILTERED_SEARCH_COUNT_CAP
-    ? { count: FILTERED_SEARCH_COUNT_CAP, capped: true }
-    : { count: n, capped: false };
+  return capAt(Number(row?.n ?? 0), FILTERED_SEARCH_COUNT_CAP);
 }
 
 /** How many students a search resolves to ids; past it the lists read the students through the index. */
@@ -250,7 +247,7 @@ export async function searchCount(
   search: string,
   match: StudentMatch,
 ): Promise<{ count: number; capped: boolean }> {
-  const capped = (n: number) => (n > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: n, capped: false });
+  const capped = (n: number) => capAt(n, COUNT_CAP);
   if (match.ids || match.total > COUNT_CAP) return capped(match.total);
   const matches = await userSearch(db, 'users', search);
   const row = await db

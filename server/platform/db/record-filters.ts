@@ -125,6 +125,10 @@ export function keysetConditions(
   return [];
 }
 
+/** A count read up to `cap` + 1: exact up to the cap, else the cap and `capped`. */
+export const capAt = (n: number, cap: number): { count: number; capped: boolean } =>
+  n > cap ? { count: cap, capped: true } : { count: n, capped: false };
+
 /** Counts at most `cap` + 1 rows: the count is exact up to the cap, else the cap and `capped`. */
 export async function cappedCount(
   rows: SelectQueryBuilder<Database, keyof Database, object>,
@@ -140,8 +144,7 @@ export async function cappedCount(
     )
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  const n = Number(row.n);
-  return n > cap ? { count: cap, capped: true } : { count: n, capped: false };
+  return capAt(Number(row.n), cap);
 }
 
 /**
