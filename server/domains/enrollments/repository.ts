@@ -4,7 +4,6 @@ import type { Db } from '../../platform/db/connect.ts';
 import { holdRow } from '../../platform/db/row-hold.ts';
 import {
   commonTermInRange,
-  hiddenLimit,
   pageOf,
   rangeEnds,
   recordConditions,
@@ -36,13 +35,15 @@ export type EnrollmentView = Awaited<ReturnType<ReturnType<typeof selectEnrollme
 const manyStudentsFirstPage = compiledOnce<
   EnrollmentView & { students_found: StudentsFound },
   { term: string; from: string; to: string; limit: number }
->((db) =>
-  selectEnrollments(db)
-    .select(studentsColumn(db, 'enrollment', slot('term')).as('students_found'))
-    .where(commonTermInRange('enrollments', 'enrolled_at'))
-    .orderBy('enrollments.enrolled_at', 'desc')
-    .orderBy('enrollments.id', 'desc')
-    .limit(hiddenLimit()),
+>(
+  (db) =>
+    selectEnrollments(db)
+      .select(studentsColumn(db, 'enrollment', slot('term')).as('students_found'))
+      .where(commonTermInRange('enrollments', 'enrolled_at'))
+      .orderBy('enrollments.enrolled_at', 'desc')
+      .orderBy('enrollments.id', 'desc')
+      .limit(slot<number>('limit')),
+  { onePlan: true },
 );
 
 /** The filtered rows, joined with users (the search reads the student), for counting. */

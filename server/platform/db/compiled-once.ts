@@ -22,23 +22,34 @@ function isSlot(value: unknown): value is Slot {
   return typeof value === 'object' && value !== null && SLOT in value;
 }
 
-export function compiledOnce<Row, Values extends Record<string, unknown>>(build: (db: Db) => Compilable<Row>) {
-  const byDialect = new Map<unknown, { query: CompiledQuery<Row>; slots: Array<string | null> }>();
-  function compiled(db: Db) {
+export function compiledOnce<Row, Values extends Record<string, unknown>>(
+  build: (db: Db) => Compilable<Row>,
+  options: { onePlan?: boolean } = {},
+) {
+  type Entry = { query: CompiledQuery<Row>; slots: Array<string | null>; hidden?: string };
+  const byDialect = new Map<unknown, Entry>();
+  const postgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+  function compiled(db: Db): Entry {
     const adapter = db.getExecutor().adapter.constructor;
     let entry = byDialect.get(adapter);
     if (!entry) {
       const query = build(db).compile();
-      if (db.getExecutor().adapter instanceof PostgresAdapter) nameStatement(query.sql);
+      if (postgres(db) && !options.onePlan) nameStatement(query.sql);
       entry = { query, slots: query.parameters.map((p) => (isSlot(p) ? p[SLOT] : null)) };
       byDialect.set(adapter, entry);
     }
     return entry;
   }
   return async function run(db: Db, values: Values): Promise<Row[]> {
-    const { query, slots } = compiled(db);
+    const entry = compiled(db);
+    const { query, slots } = entry;
     const parameters = query.parameters.map((fixed, i) => (slots[i] === null ? fixed : values[slots[i]!]));
-    return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+    // `onePlan`: its values hidden from the plan as runWithOnePlan hides them (their types from the first run).
+    if (options.onePlan && postgres(db) && !entry.hidden) {
+      entry.hidden = withHiddenParameters(query.sql, parameters);
+      nameStatement(entry.hidden);
+    }
+    return (await db.executeQuery<Row>({ ...query, sql: entry.hidden ?? query.sql, parameters })).rows;
   };
 }
 
@@ -64,18 +75,23 @@ function typeOfValue(value: unknown): string | null {
 export async function runWithOnePlan<Row>(db: Db, query: Compilable<Row>): Promise<Row[]> {
   const compiled = query.compile();
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return (await db.executeQuery(compiled)).rows;
+  const text = withHiddenParameters(compiled.sql, compiled.parameters);
+  nameStatement(text);
+  return (await db.executeQuery<Row>({ ...compiled, sql: text })).rows;
+}
+
+/** A PostgreSQL text with each parameter read through a one-row subquery of its value's type (`runWithOnePlan`). */
+function withHiddenParameters(text: string, parameters: readonly unknown[]): string {
   // Outside quoted literals only (every other segment of a split at the quotes; '' inside one splits evenly).
-  const text = compiled.sql
+  return text
     .split("'")
     .map((part, i) =>
       i % 2
         ? part
         : part.replace(/\$(\d+)\b/g, (whole, n: string) => {
-            const type = typeOfValue(compiled.parameters[Number(n) - 1]);
+            const type = typeOfValue(parameters[Number(n) - 1]);
             return type ? `(select ${whole}::${type})` : whole;
           }),
     )
     .join("'");
-  nameStatement(text);
-  return (await db.executeQuery<Row>({ ...compiled, sql: text })).rows;
 }

@@ -142,19 +142,21 @@ export const firstPageInRange = (
  * plans it once per connection (commonTermInRange).
  */
 function commonTermCountOf(table: 'payments' | 'enrollments', date: 'created_at' | 'enrolled_at') {
-  return compiledOnce<{ n: number | string }, { term: string; from: string; to: string }>((db) =>
-    db
-      .selectFrom(
-        db
-          .selectFrom(table)
-          .innerJoin('users', (join) => join.on(sql<SqlBool>`users.id = ${sql.ref(`${table}.student_id`)}`))
-          .select(sql<number>`1`.as('one'))
-          .where(commonTermInRange(table, date))
-          .orderBy(sql.ref(`${table}.${date}`), 'desc')
-          .limit(sql.lit(FILTERED_SEARCH_COUNT_CAP + 1))
-          .as('matching'),
-      )
-      .select(sql<number | string>`count(*)`.as('n')),
+  return compiledOnce<{ n: number | string }, { term: string; from: string; to: string }>(
+    (db) =>
+      db
+        .selectFrom(
+          db
+            .selectFrom(table)
+            .innerJoin('users', (join) => join.on(sql<SqlBool>`users.id = ${sql.ref(`${table}.student_id`)}`))
+            .select(sql<number>`1`.as('one'))
+            .where(commonTermInRange(table, date))
+            .orderBy(sql.ref(`${table}.${date}`), 'desc')
+            .limit(sql.lit(FILTERED_SEARCH_COUNT_CAP + 1))
+            .as('matching'),
+        )
+        .select(sql<number | string>`count(*)`.as('n')),
+    { onePlan: true },
   );
 }
 const commonTermCounts = {

@@ -50,24 +50,18 @@ export function rangeEnds(filters: RecordFilters): { from: string; to: string } 
 }
 
 /**
- * The rows of a term many students match within a date range, for a statement compiled once
- * (compiled-once.ts): slots `from` and `to` (rangeEnds) and `term` (lower-case). Such a term's rows are read
- * newest first by the date index, each row's student checked, whatever the values, so the statement
- * hides the values from the plan: the ends are one-row subqueries, which PostgreSQL cannot weigh. Every
- * run then costs the same, and the named statement keeps one plan (a generic plan, not planned again per
- * request: the planning was a third of such a read's database time, decision record 089).
+ * The rows of a term many students match within a date range, for a statement compiled once with
+ * `onePlan` (compiled-once.ts): slots `from` and `to` (rangeEnds) and `term` (lower-case). Such a term's
+ * rows are read newest first by the date index, each row's student checked, whatever the values, so the
+ * statement hides them from the plan and keeps one plan per connection (decision record 089).
  */
 export function commonTermInRange(
   table: 'payments' | 'enrollments',
   dateColumn: 'created_at' | 'enrolled_at',
 ): Expression<SqlBool> {
   const date = sql.ref(`${table}.${dateColumn}`);
-  const end = (name: string) => sql`(select cast(${slot(name)} as varchar))`;
-  return sql<SqlBool>`${date} >= ${end('from')} and ${date} < ${end('to')} and strpos(users.search_text, ${slot('term')}) > 0`;
+  return sql<SqlBool>`${date} >= ${slot('from')} and ${date} < ${slot('to')} and strpos(users.search_text, ${slot('term')}) > 0`;
 }
-
-/** A compiled statement's LIMIT that the plan does not weigh either (see commonTermInRange). */
-export const hiddenLimit = () => sql<number>`(select cast(${slot('limit')} as integer))`;
 
 /**
  * Each row's student (the joined `users`) checked for the text, for a term too common to find its students

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type SqlBool } from 'kysely';
 import type { Db } from '../../../platform/db/connect.ts';
 import { compiledOnce, slot } from '../../../platform/db/compiled-once.ts';
-import { commonTermInRange, hiddenLimit, type RecordFilters } from '../../../platform/db/record-filters.ts';
+import { commonTermInRange, type RecordFilters } from '../../../platform/db/record-filters.ts';
 import { studentsColumn, totalsCountQuery, type StudentsFound } from '../../../platform/db/record-counts.ts';
 import { INVOICE_NUMBER, PLAN_COLUMNS, studentAndCourseColumns } from '../../../platform/db/student-course-columns.ts';
 
@@ -100,11 +100,13 @@ export const studentsFirstPage = compiledOnce<PaymentAnswerRow, { ids: string | 
 export const manyStudentsFirstPage = compiledOnce<
   PaymentAnswerRow & { students_found: StudentsFound },
   { term: string; from: string; to: string; limit: number }
->((db) =>
-  selectPaymentAnswers(db)
-    .select(studentsColumn(db, 'payment', slot('term')).as('students_found'))
-    .where(commonTermInRange('payments', 'created_at'))
-    .orderBy('payments.created_at', 'desc')
-    .orderBy('payments.id', 'desc')
-    .limit(hiddenLimit()),
+>(
+  (db) =>
+    selectPaymentAnswers(db)
+      .select(studentsColumn(db, 'payment', slot('term')).as('students_found'))
+      .where(commonTermInRange('payments', 'created_at'))
+      .orderBy('payments.created_at', 'desc')
+      .orderBy('payments.id', 'desc')
+      .limit(slot<number>('limit')),
+  { onePlan: true },
 );
