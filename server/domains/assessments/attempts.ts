@@ -16,11 +16,12 @@ import { inTransaction } from '../../platform/lib/transaction.ts';
 import { givesAccess } from '../enrollments/service.ts';
 import { assertOwnAttempt, assertStudentOfTest } from './access.ts';
 import { attemptRepository } from './attempt-repository.ts';
-import { givenOf, optionsOf, toStudentQuestion } from './present.ts';
+import { paperCache, questionJson, type Paper } from './paper.ts';
+import { givenOf } from './present.ts';
 import { assessmentRepository } from './repository.ts';
 import { submitAttempt, type OrderItem } from './results.ts';
 import { assertSectionOpen, movedPlan, sectionView } from './sections.ts';
-import type { AttemptAnswersTable, AttemptRow, QuestionRow, TestRow, TestSectionsTable } from './tables.ts';
+import type { AttemptAnswersTable, AttemptRow, TestRow } from './tables.ts';
 
 /**
  * A student's side of a test (decision record 072): the list, starting an attempt (the server fixes its
@@ -64,36 +65,40 @@ function answerRow(attempt: AttemptRow, questionId: number, input: AnswerSave, n
 }
 
 /** What an attempt's view needs besides the attempt, when the caller has it already. */
-type Known = {
-  test: TestRow;
-  sections: Selectable<TestSectionsTable>[];
-  questions: Map<number, QuestionRow>;
-  answers: Selectable<AttemptAnswersTable>[];
-};
+type Known = { test: TestRow; paper?: Paper; answers?: Selectable<AttemptAnswersTable>[] };
+
+/**
+ * The JSON of an AttemptView (contract/assessments.ts), written from the paper's JSON of each question
+ * (paper.ts, decision record 090): the routes send it as it is.
+ */
+export type AttemptJson = string;
 
 export function createAttemptService(db: Db, dialect: Dialect) {
   const tests = assessmentRepository(db);
   const attempts = attemptRepository(db);
+  const papers = paperCache(db);
 
-  /** An attempt as its student sees it; `known` gives what the caller has already read (a start: all of it). */
-  async function attemptView(attempt: AttemptRow, now: number, known?: Known): Promise<AttemptView> {
+  /** An attempt as its student sees it, as JSON; `known` gives what the caller has already read. */
+  async function attemptJson(attempt: AttemptRow, now: number, known?: Known): Promise<AttemptJson> {
     const test = known?.test ?? (await tests.test(attempt.test_id))!;
+    const paper = known?.paper ?? (await papers.of(test));
     const order = JSON.parse(attempt.question_order) as OrderItem[];
-    const questions =
-      known?.questions ?? new Map((await tests.questionsByIds(order.map((o) => o.question))).map((q) => [q.id, q]));
     const timing = sectionView(attempt, now);
-    const sections = (known?.sections ?? (await tests.sections([test.id]))).map((s, index) => ({
-      title: s.title,
-      duration_minutes: s.duration_minutes,
-      ends_at: timing.endOf(index),
-      questions: order
-        .filter((o) => o.section === s.title)
-        .flatMap((o) => {
-          const q = questions.get(o.question);
-          return q ? [toStudentQuestion(q, o.options)] : [];
-        }),
-    }));
-    return {
+    const sections = paper.sections.map((s, index) => {
+      let questions = '';
+      for (const o of order) {
+        const q = o.section === s.title ? paper.questions.get(o.question) : undefined;
+        if (q) questions += (questions ? ',' : '') + questionJson(q, o.options);
+      }
+      const head = JSON.stringify({
+        title: s.title,
+        duration_minutes: s.duration_minutes,
+        ends_at: timing.endOf(index),
+      });
+      return `${head.slice(0, -1)},"questions":[${questions}]}`;
+    });
+    const answers = known?.answers ?? (await attempts.answers(attempt.id));
+    const view: Omit<AttemptView, 'sections'> = {
       id: attempt.id,
       test: test.id,
       title: test.title,
@@ -103,8 +108,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
       server_now: new Date(now).toISOString(),
       submitted_at: attempt.submitted_at,
       current_section: timing.current,
-      sections,
-      answers: (known?.answers ?? (await attempts.answers(attempt.id))).map((a) => ({
+      answers: answers.map((a) => ({
         question: a.question_id,
         answer: givenOf(a.answer),
         marked_for_review: a.marked_for_review === 1,
@@ -112,28 +116,22 @@ export function createAttemptService(db: Db, dialect: Dialect) {
         time_spent_seconds: a.time_spent_seconds,
       })),
     };
+    return `${JSON.stringify(view).slice(0, -1)},"sections":[${sections.join(',')}]}`;
   }
 
-  /**
-   * The order of this attempt: sections in order, questions (and options) shuffled if the test says so; with
-   * the questions read for it.
-   */
-  async function orderFor(test: TestRow, sections: { id: number; title: string }[]) {
-    const links = await tests.testQuestions([test.id]);
-    const questions = new Map((await tests.questionsByIds(links.map((l) => l.question_id))).map((q) => [q.id, q]));
-    const order = sections.flatMap((s): OrderItem[] => {
-      const ids = links.filter((l) => l.section_id === s.id).map((l) => l.question_id);
+  /** The order of this attempt: sections in order, questions (and options) shuffled if the test says so. */
+  function orderFor(test: TestRow, paper: Paper): OrderItem[] {
+    return paper.sections.flatMap((s): OrderItem[] => {
+      const ids = paper.bySection.get(s.id) ?? [];
       return (test.shuffle_questions ? shuffled(ids) : ids).map((id) => {
-        const q = questions.get(id)!;
-        const options = optionsOf(q).map((o) => o.id);
+        const q = paper.questions.get(id)!;
         return {
           section: s.title,
           question: id,
-          options: test.shuffle_options && q.kind !== 'true_false' ? shuffled(options) : options,
+          options: test.shuffle_options && q.kind !== 'true_false' ? shuffled(q.options) : q.options,
         };
       });
     });
-    return { order, questions };
   }
 
   /** An open attempt whose time is over is submitted before anything else is done with it. */
@@ -182,7 +180,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
     },
 
     /** POST /classroom/tests/{id}/attempts/: a new attempt (or 409 pointing at the one in progress). */
-    async start(user: UserRow | null, testId: number, now: number): Promise<AttemptView> {
+    async start(user: UserRow | null, testId: number, now: number): Promise<AttemptJson> {
       const test = await assertStudentOfTest(db, user, await tests.test(testId));
       const student = user!;
       if (now < Date.parse(test.opens_at) || now >= Date.parse(test.closes_at)) throw new HttpError(409, M.notOpen);
@@ -192,8 +190,8 @@ export function createAttemptService(db: Db, dialect: Dialect) {
         throw new HttpError(409, M.noAttemptsLeft(test.attempts_allowed));
       }
       // Timed sections (decision record 083): when every section is timed, the attempt lasts no longer than they do.
-      const sections = await tests.sections([test.id]);
-      const minutes = sections.map((s) => s.duration_minutes);
+      const paper = await papers.of(test);
+      const minutes = paper.sections.map((s) => s.duration_minutes);
       const allTimed = minutes.every((m) => m !== null) ? (minutes as number[]).reduce((t, m) => t + m, 0) : null;
       const endsAt = Math.min(
         now + test.duration_minutes * 60_000,
@@ -202,7 +200,6 @@ export function createAttemptService(db: Db, dialect: Dialect) {
       );
       const ends = new Date(endsAt).toISOString();
       const plan = startSections(minutes, ends, now);
-      const { order, questions } = await orderFor(test, sections);
       const row = {
         test_id: test.id,
         student_id: student.id,
@@ -211,7 +208,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
         ends_at: ends,
         submitted_at: null,
         submitted_by: null,
-        question_order: JSON.stringify(order),
+        question_order: JSON.stringify(orderFor(test, paper)),
         sections: plan ? JSON.stringify(plan) : null,
       };
       // The unique (test, student, number) refuses a second start racing this one.
@@ -219,13 +216,13 @@ export function createAttemptService(db: Db, dialect: Dialect) {
         throw new HttpError(409, M.attemptOpen);
       });
       // Answered from what the start read and wrote (a new attempt has no answers), not read again.
-      return attemptView({ id, ...row }, now, { test, sections, questions, answers: [] });
+      return attemptJson({ id, ...row }, now, { test, paper, answers: [] });
     },
 
     /** GET /classroom/attempts/{id}/: the attempt to resume (after a reload), with its kept answers. */
-    async get(user: UserRow | null, id: number, now: number): Promise<AttemptView> {
+    async get(user: UserRow | null, id: number, now: number): Promise<AttemptJson> {
       const attempt = await settle(assertOwnAttempt(user, await attempts.attempt(id)), now);
-      return attemptView(attempt, now);
+      return attemptJson(attempt, now);
     },
 
     /**
@@ -262,25 +259,25 @@ export function createAttemptService(db: Db, dialect: Dialect) {
      * ends the current one now; the current section again answers the attempt as it is. Kept by compare-and-set
      * on the plan read, so of two moves racing one wins and the other is answered from what it kept.
      */
-    async enterSection(user: UserRow | null, id: number, index: number, now: number): Promise<AttemptView> {
+    async enterSection(user: UserRow | null, id: number, index: number, now: number): Promise<AttemptJson> {
       for (let tries = 0; ; tries++) {
         const attempt = await settle(assertOwnAttempt(user, await attempts.attempt(id)), now);
         if (attempt.submitted_at) throw new HttpError(409, timeIsUp(attempt, now) ? M.timeUp : M.submitted);
         const plan = JSON.stringify(movedPlan(attempt, index, now));
         if (plan === attempt.sections || (await attempts.setSections(id, attempt.sections!, plan))) {
-          return attemptView({ ...attempt, sections: plan }, now);
+          return attemptJson({ ...attempt, sections: plan }, now);
         }
         if (tries > 0) throw new HttpError(409, M.sectionsInOrder);
       }
     },
 
     /** POST .../submit/: once; a second submit answers the same attempt. */
-    async submit(user: UserRow | null, id: number, now: number): Promise<AttemptView> {
+    async submit(user: UserRow | null, id: number, now: number): Promise<AttemptJson> {
       const attempt = assertOwnAttempt(user, await attempts.attempt(id));
       await inTransaction(db, (trx) =>
         submitAttempt(trx, attempt.id, timeIsUp(attempt, now) ? 'timer' : 'student', new Date(now).toISOString()),
       );
-      return attemptView((await attempts.attempt(id))!, now);
+      return attemptJson((await attempts.attempt(id))!, now);
     },
 
     /** POST .../events/: a tab switch or leaving full screen, recorded while the attempt is open. */

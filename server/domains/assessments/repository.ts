@@ -59,6 +59,10 @@ export function assessmentRepository(db: Db) {
       return q.orderBy('opens_at', 'desc').limit(500).execute();
     },
     test: (id: number) => db.selectFrom('tests').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** The test's content_version now (decision record 090); -1 once it is gone. */
+    contentVersion: async (id: number) =>
+      (await db.selectFrom('tests').select('content_version').where('id', '=', id).executeTakeFirst())
+        ?.content_version ?? -1,
     insertTest: (row: Insertable<TestsTable>) =>
       db.insertInto('tests').values(row).returning('id').executeTakeFirstOrThrow(),
     updateTest: (id: number, set: Updateable<TestsTable>) =>

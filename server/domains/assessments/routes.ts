@@ -17,7 +17,7 @@ import { withUploads } from '../../platform/http/uploads.ts';
 import { readUpload } from '../../platform/files/read-upload.ts';
 import { assertInstructor } from '../lessons/index.ts';
 import { scoresCsv, testAnalysis, testAttempts } from './analysis.ts';
-import { createAttemptService } from './attempts.ts';
+import { createAttemptService, type AttemptJson } from './attempts.ts';
 import { IMPORT_TEMPLATE, parseQuestionCsv, parseQuestionRows, type ParsedImport } from './import.ts';
 import { createQuestionService } from './questions.ts';
 import { attemptResult } from './result-service.ts';
@@ -51,6 +51,9 @@ async function importRows(request: FastifyRequest): Promise<ParsedImport> {
   if (typeof request.body !== 'string') throw new HttpError(415, M.importType);
   return parseQuestionCsv(request.body);
 }
+
+/** An answer the service wrote as JSON already (an attempt: decision record 090), sent as it is. */
+const json = (reply: FastifyReply, body: AttemptJson) => reply.type('application/json; charset=utf-8').send(body);
 
 /** Assessments (decision records 071, 072): the bank, tests, attempts and results. */
 export default async function assessmentRoutes(app: FastifyInstance) {
@@ -143,20 +146,24 @@ export default async function assessmentRoutes(app: FastifyInstance) {
 
   app.get(P.studentTests, auth, (request) => attempts.list(request.user, Date.now()));
   app.post(P.startAttempt(), auth, async (request, reply) =>
-    reply.code(201).send(await attempts.start(request.user, idParam(request.params), Date.now())),
+    json(reply.code(201), await attempts.start(request.user, idParam(request.params), Date.now())),
   );
-  app.get(P.attempt(), auth, (request) => attempts.get(request.user, idParam(request.params), Date.now()));
+  app.get(P.attempt(), auth, async (request, reply) =>
+    json(reply, await attempts.get(request.user, idParam(request.params), Date.now())),
+  );
   app.put(P.answer(), auth, (request) => {
     const question = parseId((request.params as { question?: string }).question);
     if (question === null) throw notFound();
     return attempts.save(request.user, idParam(request.params), question, parse(AnswerSave, request.body), Date.now());
   });
-  app.post(P.enterSection(), auth, (request) => {
+  app.post(P.enterSection(), auth, async (request, reply) => {
     const index = (request.params as { index?: string }).index ?? '';
     if (!/^\d{1,2}$/.test(index)) throw notFound();
-    return attempts.enterSection(request.user, idParam(request.params), Number(index), Date.now());
+    return json(reply, await attempts.enterSection(request.user, idParam(request.params), Number(index), Date.now()));
   });
-  app.post(P.submit(), auth, (request) => attempts.submit(request.user, idParam(request.params), Date.now()));
+  app.post(P.submit(), auth, async (request, reply) =>
+    json(reply, await attempts.submit(request.user, idParam(request.params), Date.now())),
+  );
   app.post(P.events(), auth, async (request, reply) => {
     await attempts.event(
       request.user,

@@ -47,6 +47,8 @@ export interface TestsTable {
   certificate_rule: Generated<number>;
   /** When the close-time pass (ranks) ran: once per test. */
   results_computed_at: string | null;
+  /** Bumped by migration 043's triggers on every change to what its students are shown (decision record 090). */
+  content_version: Generated<number>;
   created_by: number | null;
   created_at: string;
   updated_at: string;

@@ -42,6 +42,7 @@ import * as attemptSections from './migrations/038_attempt_sections.ts';
 import * as testCertificateRule from './migrations/039_test_certificate_rule.ts';
 import * as placementPhotoAndOptOutTime from './migrations/041_placement_photo_and_opt_out_time.ts';
 import * as announcementFanOut from './migrations/042_announcement_fan_out.ts';
+import * as testContentVersion from './migrations/043_test_content_version.ts';
 
 /** Migrations in code, in order: works the same under tsx, vitest and a bundler. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '040_one_phone': onePhone,
   '041_placement_photo_and_opt_out_time': placementPhotoAndOptOutTime,
   '042_announcement_fan_out': announcementFanOut,
+  '043_test_content_version': testContentVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
