@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSESSMENT_PATHS as P, type AttemptView, type Question, type StudentQuestion } from '../../contract/index.ts';
+import {
+  ASSESSMENT_MESSAGES as M,
+  ASSESSMENT_PATHS as P,
+  type AttemptView,
+  type Question,
+  type StudentQuestion,
+} from '../../contract/index.ts';
 import type { DatabaseHandle } from '../../server/platform/db/connect.ts';
 import { assessmentWorld, makeQuestion, makeTest, type AssessmentWorld } from './support/assessment-fixtures.ts';
 import { createTestApp, freshDatabase, TEST_DB, type TestContext } from './support/harness.ts';
@@ -8,7 +14,8 @@ import { createTestApp, freshDatabase, TEST_DB, type TestContext } from './suppo
  * A test's paper kept in memory per process (decision record 090): two apps on one database (two instances,
  * each with its own kept papers). The instance that answered a start keeps the paper; a change made through
  * the other instance (a question's text, a question taken out) is in its very next answer, because the
- * test row's content_version (migration 043's triggers) says the kept paper is old.
+ * test row's content_version (migration 043's triggers) says the kept paper is old. Saves through one instance
+ * obey a submit or a section move made through the other at once (decision record 088's guarded statement).
  */
 let handle: DatabaseHandle;
 let one: TestContext;
@@ -51,7 +58,7 @@ afterAll(async () => {
 const as = (
   ctx: TestContext,
   token: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   body?: unknown,
 ) => ctx.request({ method, url, token, body });
@@ -165,5 +172,66 @@ describe(`a test's paper kept in memory, two instances on one ${TEST_DB === 'pos
     expect(await version(test.id)).toBeGreaterThan(before);
     const start = (await as(two, w.student.access, 'POST', P.startAttempt(test.id))).body as AttemptView;
     expect(start.sections.map((s) => [s.title, s.questions.length])).toEqual([['Only section', 2]]);
+  });
+});
+
+describe(`saves through two instances on one ${TEST_DB === 'postgres' ? 'PostgreSQL database' : 'SQLite database'}`, () => {
+  const save = (ctx: TestContext, token: string, attempt: number, question: number, seq: number) =>
+    as(ctx, token, 'PUT', P.answer(attempt, question), { answer: question === qs[3]!.id ? 1.33 : ['A'], seq });
+  const kept = async (attempt: number) =>
+    (
+      await handle.db
+        .selectFrom('attempt_answers')
+        .select(['question_id', 'seq'])
+        .where('attempt_id', '=', attempt)
+        .orderBy('question_id')
+        .execute()
+    ).map((r) => [r.question_id, r.seq]);
+
+  it('a submit through one instance refuses the other instance’s next save; a stranger’s save is 404', async () => {
+    const test = await makeTest(one, w.admin, w, [[qs[0]!.id, qs[1]!.id]], { batch: null });
+    const a = (await as(two, w.student.access, 'POST', P.startAttempt(test.id))).body as AttemptView;
+    expect((await save(two, w.student.access, a.id, qs[0]!.id, 1)).status).toBe(200);
+    // Another student's token on the instance that keeps the attempt.
+    const stranger = await save(two, w.otherStudent.access, a.id, qs[1]!.id, 5);
+    expect(stranger.status).toBe(404);
+    expect((await as(one, w.student.access, 'POST', P.submit(a.id))).status).toBe(200);
+    const late = await save(two, w.student.access, a.id, qs[1]!.id, 2);
+    expect(late.status).toBe(409);
+    expect((late.body as { detail: string }).detail).toBe(M.submitted);
+    expect(await kept(a.id)).toEqual([[qs[0]!.id, 1]]);
+  });
+
+  it('a move to the next section through one instance: the other instance takes its saves at once', async () => {
+    const test = await makeTest(one, w.admin, w, [], {
+      batch: null,
+      sections: [
+        { title: 'First', questions: [qs[0]!.id], duration_minutes: 10 },
+        { title: 'Second', questions: [qs[1]!.id], duration_minutes: 10 },
+      ],
+    });
+    const a = (await as(two, w.student.access, 'POST', P.startAttempt(test.id))).body as AttemptView;
+    expect((await save(two, w.student.access, a.id, qs[0]!.id, 1)).status).toBe(200);
+    expect((await save(two, w.student.access, a.id, qs[1]!.id, 2)).status).toBe(409);
+    expect((await as(one, w.student.access, 'POST', P.enterSection(a.id, 1))).status).toBe(200);
+    expect((await save(two, w.student.access, a.id, qs[1]!.id, 3)).status).toBe(200);
+    // The section left is closed 5 seconds after the move (the network's grace): a save in them is still kept.
+    expect((await save(two, w.student.access, a.id, qs[0]!.id, 4)).status).toBe(200);
+    expect(await kept(a.id)).toEqual(
+      [
+        [qs[0]!.id, 4],
+        [qs[1]!.id, 3],
+      ].sort((x, y) => x[0]! - y[0]!),
+    );
+  });
+
+  it('a resent save (lower seq) keeps the higher one', async () => {
+    const test = await makeTest(one, w.admin, w, [[qs[0]!.id]], { batch: null });
+    const a = (await as(two, w.student.access, 'POST', P.startAttempt(test.id))).body as AttemptView;
+    expect((await save(two, w.student.access, a.id, qs[0]!.id, 7)).status).toBe(200);
+    const resent = await save(two, w.student.access, a.id, qs[0]!.id, 3);
+    expect(resent.status).toBe(200);
+    expect((resent.body as { kept_seq: number }).kept_seq).toBe(7);
+    expect(await kept(a.id)).toEqual([[qs[0]!.id, 7]]);
   });
 });
