@@ -6,6 +6,7 @@ import { manyStudents } from './support/many-students.ts';
 import { createPaymentRepository } from '../../server/domains/payments/repositories/payments.ts';
 import { createEnrollmentRepository } from '../../server/domains/enrollments/repository.ts';
 import { runWithOnePlan } from '../../server/platform/db/compiled-once.ts';
+import { createCounselingListRepository } from '../../server/domains/office/repositories/counseling-list.ts';
 
 /**
  * A filtered admin list page without a search is one named statement per shape of its filters, whose
@@ -63,6 +64,46 @@ describe('admin list pages planned once', () => {
       const past = plans.filter((p) => Number(p.custom_plans) + Number(p.generic_plans) > 5);
       expect(past.length).toBeGreaterThanOrEqual(3);
       for (const plan of past) expect(Number(plan.generic_plans), plan.statement).toBeGreaterThan(0);
+    });
+  });
+
+  it('keeps one plan per connection for a counseling search’s first page and its count, whatever the words', async () => {
+    if (!(ctx.db.getExecutor().adapter instanceof PostgresAdapter)) return;
+    const at = new Date().toISOString();
+    await ctx.db
+      .insertInto('counseling_requests')
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({
+          name: `Lead ${i} Planned`,
+          email: `lead${i}@planned.example`,
+          phone: `98765${String(i).padStart(5, '0')}`,
+          preferred_date: null,
+          interest: 'Credit Analyst',
+          message: '',
+          created_at: at,
+          status: i % 2 ? 'new' : 'contacted',
+        })),
+      )
+      .execute();
+    await ctx.db.connection().execute(async (conn) => {
+      const counseling = createCounselingListRepository(conn);
+      for (let i = 0; i < 8; i++) {
+        const search = `lead${i}`;
+        const [count, page] = [await counseling.count({ search }), await counseling.page({ search }, 26, 0)];
+        // lead0 … lead7: itself and lead10 … lead59 that start with its digit.
+        expect(page.length).toBe(count.count);
+        expect(page.every((r) => r.email.includes(search))).toBe(true);
+        await counseling.page({ search, status: 'new' }, 26, 0);
+      }
+      const { rows: plans } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
+        select statement, generic_plans, custom_plans from pg_prepared_statements
+        where statement like '%"counseling_requests"%like%'`.execute(conn);
+      // The page, the page with a status (written in) and the count: three texts, eight runs each.
+      expect(plans.length).toBe(3);
+      for (const plan of plans) {
+        expect(Number(plan.custom_plans), plan.statement).toBe(5);
+        expect(Number(plan.generic_plans), plan.statement).toBe(3);
+      }
     });
   });
 });

@@ -1,9 +1,9 @@
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
-import { istToday, type CounselingStatus } from '../../../../contract/index.ts';
+import { COUNT_CAP, istToday, type CounselingStatus } from '../../../../contract/index.ts';
 import type { Db } from '../../../platform/db/connect.ts';
-import { compiledOnce, slot } from '../../../platform/db/compiled-once.ts';
+import { compiledOnce, runWithOnePlan, slot } from '../../../platform/db/compiled-once.ts';
 import type { CounselingRequestsTable } from '../../../platform/db/schema.ts';
-import { cappedCount } from '../../../platform/db/record-filters.ts';
+import { capAt } from '../../../platform/db/record-filters.ts';
 import { containsPattern, contains } from '../../../platform/db/search.ts';
 
 /**
@@ -34,9 +34,13 @@ function searched(search: string): Expression<SqlBool> {
   )}))`;
 }
 
+/**
+ * The filters as conditions. The status is written into the text (one of a fixed set, validated at the edge):
+ * with the page's limits, it is what chooses the plan, so each status is a text of its own (decision record 089).
+ */
 export function conditions(filters: CounselingFilters): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
-  if (filters.status) out.push(sql<SqlBool>`counseling_requests.status = ${filters.status}`);
+  if (filters.status) out.push(sql<SqlBool>`counseling_requests.status = ${sql.lit(filters.status)}`);
   if (filters.assignee === 'none') out.push(sql<SqlBool>`counseling_requests.assignee_id is null`);
   else if (filters.assignee !== undefined)
     out.push(sql<SqlBool>`counseling_requests.assignee_id = ${filters.assignee}`);
@@ -55,7 +59,7 @@ const notOverdue = (today: string) =>
 
 type Where = Expression<SqlBool>[];
 /** `reach` is offset + limit: how far each part is read. */
-type Window = { today: string; limit: number; offset: number; reach: number };
+type Window = { today: string; limit: number | Expression<number>; offset: number; reach: number | Expression<number> };
 
 /**
  * The page's rows: the overdue part (the oldest due first, then newest first) and the rest (newest first),
@@ -131,11 +135,19 @@ export function createCounselingListRepository(db: Db) {
      * (`capped` past it), as the Payments list counts a search.
      */
     async count(filters: CounselingFilters): Promise<{ count: number; capped: boolean }> {
-      if (filters.search)
-        return cappedCount(
-          db.selectFrom('counseling_requests').where((eb) => eb.and(conditions(filters))),
+      if (filters.search) {
+        // Counted up to COUNT_CAP + 1 matches, one plan per shape of the filters (decision record 089).
+        const matching = db
+          .selectFrom('counseling_requests')
+          .where((eb) => eb.and(conditions(filters)))
+          .select(sql<number>`1`.as('one'))
+          .limit(sql.lit(COUNT_CAP + 1));
+        const [row] = await runWithOnePlan(
           db,
+          db.selectFrom(matching.as('matching')).select((eb) => eb.fn.countAll<number>().as('n')),
         );
+        return capAt(Number(row?.n ?? 0), COUNT_CAP);
+      }
       const assignee = filters.assignee === 'none' ? 0 : filters.assignee;
       const { status } = filters;
       const rows =
@@ -153,7 +165,10 @@ export function createCounselingListRepository(db: Db) {
       const window = { today: istToday(), limit, offset, reach: offset + limit };
       const where = conditions(filters);
       if (!where.length) return unfilteredPage(db, window);
-      return pageQuery(db, where, window).execute();
+      // A first page: one plan per shape of the filters and page size, its day and search hidden from the
+      // planner (decision record 089); a page by number keeps its plan per request, as the other lists' do.
+      if (offset > 0) return pageQuery(db, where, window).execute();
+      return runWithOnePlan(db, pageQuery(db, where, { ...window, limit: sql.lit(limit), reach: sql.lit(limit) }));
     },
   };
 }
