@@ -17,7 +17,7 @@ export const ASSESSMENT_DATA: Record<string, TableClass> = {
     notPersonal: [
       ...['id', 'title', 'program_id', 'batch_id', 'lesson_id', 'kind', 'duration_minutes', 'opens_at', 'closes_at'],
       ...['attempts_allowed', 'shuffle_questions', 'shuffle_options', 'pass_percent', 'results_at'],
-      ...['results_computed_at', 'certificate_rule', 'created_at', 'updated_at'],
+      ...['results_computed_at', 'certificate_rule', 'content_version', 'created_at', 'updated_at'],
     ],
     withheld: { created_by: STAFF },
   },
