@@ -1,7 +1,7 @@
 /**
  * Screenshots of every page at 1280 and 390 px into docs/screenshots/ without running the whole
  * end-to-end suite: starts the app as `npm start` does on a fresh database in a temporary directory,
- * drives Debian's Chromium, stops the app.
+ * drives Debian's Chromium (the wide face forced, as the suite's screenshot walk does), stops the app.
  *
  *   node --import tsx scripts/screenshots.ts
  */
@@ -9,7 +9,8 @@ import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { REPO_ROOT, startApp } from '../tests/e2e/support/app.ts';
 import { CHROMIUM_PATH, launchBrowser, newContext } from '../tests/e2e/support/browser.ts';
-import { SCREENSHOT_WIDTHS, screenshotEveryPage } from '../tests/e2e/support/screenshots.ts';
+import { LAYOUT_FONTS } from '../tests/e2e/support/fonts.ts';
+import { SCREENSHOT_DIR, SCREENSHOT_WIDTHS, walkEveryPage } from '../tests/e2e/support/screenshots.ts';
 
 if (!existsSync(CHROMIUM_PATH)) {
   console.error(`Chromium is missing at ${CHROMIUM_PATH}: install Debian's package (apt-get install -y chromium).`);
@@ -20,12 +21,16 @@ const browser = await launchBrowser();
 let failed = false;
 try {
   for (const width of SCREENSHOT_WIDTHS) {
-    const written = await screenshotEveryPage(
+    const walked = await walkEveryPage(
       app.baseURL,
-      async (options) => (await newContext(browser, app.baseURL, options)).newPage(),
+      (options) => newContext(browser, app.baseURL, options),
       width,
+      LAYOUT_FONTS[0],
+      SCREENSHOT_DIR,
     );
-    for (const { file, bytes } of written) console.log(`${relative(REPO_ROOT, file)}  ${Math.round(bytes / 1024)} KiB`);
+    for (const { shot } of walked) {
+      if (shot) console.log(`${relative(REPO_ROOT, shot.file)}  ${Math.round(shot.bytes / 1024)} KiB`);
+    }
   }
 } catch (error) {
   failed = true;

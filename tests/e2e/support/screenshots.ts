@@ -43,48 +43,44 @@ async function visitEveryPage<T>(
   return results;
 }
 
-/** Full-page screenshots of every page at one width into docs/screenshots/<page>-<width>.png. */
-export async function screenshotEveryPage(
-  baseURL: string,
-  newPage: (options: BrowserContextOptions) => Promise<Page>,
-  width: number,
-  outDir = SCREENSHOT_DIR,
-): Promise<Shot[]> {
-  mkdirSync(outDir, { recursive: true });
-  const viewport = { width, height: width > 500 ? 800 : 844 };
-  return visitEveryPage(
-    baseURL,
-    () => newPage({ viewport, reducedMotion: 'reduce' }),
-    async (page, route, path) => {
-      const file = join(outDir, `${route.name}-${width}.png`);
-      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-      return { page: route.name, path, file, bytes: statSync(file).size };
-    },
-  );
-}
+export type Walked = { path: string; overflowPx: number; shot?: Shot };
 
 /**
- * How many pixels each page is wider than a window of `width` (a phone user would have to scroll sideways),
- * with `font` forced on every element (the wide and the narrow face: the width checks must not depend on
- * this machine's default font).
+ * Every page at one width with `font` forced on every element (tests/e2e/support/fonts.ts): how many pixels
+ * each page is wider than the window (a phone user would have to scroll sideways), and, when `screenshotDir`
+ * is given, a full-page screenshot of each into `<dir>/<page>-<width>.png`. The screenshots are made by the
+ * walk that checks the wide face (DejaVu Sans, Debian's default), so the width checks and the screenshots
+ * share their page loads.
  */
-export async function overflowEveryPage(
+export async function walkEveryPage(
   baseURL: string,
   newContext: (options: BrowserContextOptions) => Promise<BrowserContext>,
   width: number,
   font: LayoutFont,
-): Promise<{ path: string; overflowPx: number }[]> {
+  screenshotDir?: string,
+): Promise<Walked[]> {
+  if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
+  const viewport = { width, height: width > 500 ? 800 : 844 };
   return visitEveryPage(
     baseURL,
     async () => {
-      const context = await newContext({ viewport: { width, height: 844 }, reducedMotion: 'reduce' });
+      const context = await newContext({ viewport, reducedMotion: 'reduce' });
       await forceFont(context, font);
       return context.newPage();
     },
-    async (page, _route, path) => {
+    async (page, route, path) => {
       await page.waitForFunction(() => document.fonts.status === 'loaded');
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      return { path, overflowPx: Math.max(0, scrollWidth - width) };
+      const walked: Walked = { path, overflowPx: Math.max(0, scrollWidth - width) };
+      if (!screenshotDir) return walked;
+      const file = join(screenshotDir, `${route.name}-${width}.png`);
+      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+      return { ...walked, shot: { page: route.name, path, file, bytes: statSync(file).size } };
     },
   );
+}
+
+/** The pages of a walk wider than the window, as `<path> is N px wider than <width>px`. */
+export function overflowing(walked: Walked[], width: number): string[] {
+  return walked.filter((w) => w.overflowPx > 0).map((w) => `${w.path} is ${w.overflowPx}px wider than ${width}px`);
 }
