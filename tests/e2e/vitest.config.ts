@@ -20,6 +20,10 @@ export default defineConfig({
     root,
     include: ['tests/e2e/**/*.e2e.test.ts'],
     environment: 'node',
+    // One module graph per worker, not per file (as the API suite): Playwright's client and the support modules
+    // are imported once (about a second of CPU per file). Each file still gets its own server, database and
+    // browser (support/fixture.ts); the support modules keep no state a file could see from another.
+    isolate: false,
     globalSetup: ['tests/e2e/support/global-setup.ts'],
     fileParallelism: workers > 1,
     maxWorkers: workers,
