@@ -13,8 +13,8 @@ const e2e = useE2E();
 const WALK_EVERY_PAGE_MS = 240_000;
 const NARROW = LAYOUT_FONTS[1];
 
-// Every page fits the window in the wide and the narrow face: nothing makes a 390 px phone (or a 1280 px
-// laptop) scroll sideways, whatever font the visitor's system has.
+// Every page fits the window in the narrow face (the wide one in screenshots.e2e.test.ts): nothing makes a
+// 390 px phone (or a 1280 px laptop) scroll sideways, whatever font the visitor's system has.
 describe(`Page width in ${NARROW}`, () => {
   for (const width of SCREENSHOT_WIDTHS) {
     test(

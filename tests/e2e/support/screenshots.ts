@@ -18,7 +18,8 @@ async function as(baseURL: string, page: Page, role: Role): Promise<void> {
   if (role === 'admin') await setTokens(page, await login(baseURL, ADMIN.username, ADMIN.password));
 }
 
-export type Shot = { page: string; path: string; file: string; bytes: number };
+/** A screenshot written: its file and its size. */
+export type Shot = { file: string; bytes: number };
 
 /** Every page of SCREENSHOT_PAGES, signed in as its role, one page (tab) per role, settled before `visit`. */
 async function visitEveryPage<T>(
@@ -75,7 +76,7 @@ export async function walkEveryPage(
       if (!screenshotDir) return walked;
       const file = join(screenshotDir, `${route.name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-      return { ...walked, shot: { page: route.name, path, file, bytes: statSync(file).size } };
+      return { ...walked, shot: { file, bytes: statSync(file).size } };
     },
   );
 }
