@@ -27,8 +27,8 @@ async function expectNoSeriousViolations(page: Page, where: string, within?: str
 describe('Accessibility (axe-core): no serious or critical violations', () => {
   for (const route of ROUTES) {
     test(`${route.name} as ${route.role}`, async () => {
-      const page = await e2e.newPage();
-      await as(page, route.role);
+      // One signed-in tab per role for these scans, each a full load of its page (as a person moving on).
+      const page = await e2e.keptPage(route.role, { prepare: (tab) => as(tab, route.role) });
       const path = await route.path(e2e.baseURL);
       await page.goto(path);
       await settle(page);

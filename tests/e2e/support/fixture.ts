@@ -12,6 +12,16 @@ export type E2E = {
   /** A new browser context (own localStorage) and page for the current test; closed after the test. */
   newPage: (options?: BrowserContextOptions) => Promise<Page>;
   newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
+  /**
+   * A page of a context kept for the rest of the file (closed after its last test), made once per `key`: for
+   * tests that each load a page signed in as the same role, so they share one sign-in and one warm tab
+   * instead of a new browser process, sign-in and cold load of the SPA each. `prepare` runs once, on the new
+   * page (a sign-in). Every `goto` is still a full load of the page.
+   */
+  keptPage: (
+    key: string,
+    setup?: { options?: BrowserContextOptions; prepare?: (page: Page) => Promise<void> },
+  ) => Promise<Page>;
   /** Uncaught page errors seen by the current test's pages. */
   pageErrors: string[];
 };
@@ -26,6 +36,8 @@ export function useE2E(options: { env?: Record<string, string> } = {}): E2E {
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
+  const kept = new Map<string, Promise<Page>>();
+  const keptContexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
@@ -41,7 +53,7 @@ export function useE2E(options: { env?: Record<string, string> } = {}): E2E {
         .replace(/[^a-z0-9.-]+/gi, '_')
         .slice(0, 120);
       let n = 0;
-      for (const context of contexts) {
+      for (const context of [...contexts, ...keptContexts]) {
         for (const page of context.pages()) {
           n += 1;
           await page.screenshot({ path: join(ARTIFACTS, `${base}-${n}.png`), fullPage: true }).catch(() => undefined);
@@ -56,6 +68,7 @@ export function useE2E(options: { env?: Record<string, string> } = {}): E2E {
   });
 
   afterAll(async () => {
+    await Promise.all(keptContexts.map((c) => c.close().catch(() => undefined)));
     await browser?.close().catch(() => undefined);
     await app?.stop();
   });
@@ -65,9 +78,9 @@ export function useE2E(options: { env?: Record<string, string> } = {}): E2E {
     return value;
   };
 
-  const makeContext = async (opts?: BrowserContextOptions) => {
+  const makeContext = async (opts?: BrowserContextOptions, keep = false) => {
     const context = await newContext(need(browser, 'browser'), need(app, 'app').baseURL, opts);
-    contexts.push(context);
+    (keep ? keptContexts : contexts).push(context);
     context.on('page', (page) => page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`)));
     // Every page a test opens, through e2e.newPage or its own context, waits after `goto` for the app to
     // respond: a click on server-rendered markup before hydration is lost.
@@ -86,8 +99,22 @@ export function useE2E(options: { env?: Record<string, string> } = {}): E2E {
     get browser() {
       return need(browser, 'browser');
     },
-    newContext: makeContext,
+    newContext: (opts?: BrowserContextOptions) => makeContext(opts),
     newPage: async (opts?: BrowserContextOptions) => (await makeContext(opts)).newPage(),
+    keptPage: (key, setup = {}) => {
+      let page = kept.get(key);
+      if (!page) {
+        page = makeContext(setup.options, true).then(async (context) => {
+          const made = await context.newPage();
+          await setup.prepare?.(made);
+          return made;
+        });
+        // A failed attempt is not kept: the next test tries again.
+        page.catch(() => kept.delete(key));
+        kept.set(key, page);
+      }
+      return page;
+    },
     pageErrors,
   };
 }
