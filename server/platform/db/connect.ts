@@ -121,6 +121,11 @@ export function openDatabase(
     statementTimeoutMs?: number;
     /** SQLite: wait this long for another connection's write lock (default 5 s). */
     busyTimeoutMs?: number;
+    /**
+     * SQLite in memory only (`sqlite::memory:`): start from this serialized database (better-sqlite3's
+     * `serialize()` of another one), a copy of its schema and rows, instead of an empty one.
+     */
+    image?: Buffer;
   } = {},
 ): DatabaseHandle {
   if (dialectOf(url) === 'postgres') {
@@ -139,8 +144,9 @@ export function openDatabase(
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
+  if (options.image && file !== ':memory:') throw new Error(`A database image opens in memory only, not at ${file}.`);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = new SQLite(options.image ?? file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
   sqlite.pragma('foreign_keys = ON');

@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Role } from '../../../contract/index.ts';
 import { buildApp } from '../../../server/app.ts';
 import { testConfig, type Config } from '../../../server/config.ts';
-import { openDatabase, type DatabaseHandle, type Db } from '../../../server/platform/db/connect.ts';
+import { openDatabase, sqliteConnectionOf, type DatabaseHandle, type Db } from '../../../server/platform/db/connect.ts';
 import { migrateToLatest } from '../../../server/platform/db/migrate.ts';
 import { migratedTemplate } from './pg-template.ts';
 import { seedDemo } from '../../../server/platform/db/seed.ts';
@@ -65,9 +65,29 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
       },
     };
   }
-  const handle = openDatabase('sqlite::memory:');
-  await migrateToLatest(handle.db);
-  return handle;
+  return openDatabase('sqlite::memory:', { image: await migratedSqliteImage() });
+}
+
+let sqliteImage: Promise<Buffer> | undefined;
+
+/**
+ * An in-memory SQLite database the migrations made, serialized once per process: each test database is a
+ * copy of it (about 1 ms), as each PostgreSQL one is a copy of the run's migrated template, not every
+ * migration run again (about 80 ms of CPU per test app).
+ */
+function migratedSqliteImage(): Promise<Buffer> {
+  sqliteImage ??= (async () => {
+    const handle = openDatabase('sqlite::memory:');
+    try {
+      await migrateToLatest(handle.db);
+      const connection = sqliteConnectionOf(handle.db);
+      if (!connection) throw new Error('the migrated SQLite database has no connection to serialize');
+      return connection.serialize();
+    } finally {
+      await handle.close();
+    }
+  })();
+  return sqliteImage;
 }
 
 export type TestUser = { id: number; username: string; password: string; access: string; refresh: string };
