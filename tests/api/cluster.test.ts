@@ -1,9 +1,27 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, SERVER_MESSAGES } from '../../contract/index.ts';
 import { programInput, workshopInput } from './support/fixtures.ts';
 import { startSandboxGateway } from '../../server/domains/payments/gateway/sandbox.ts';
 import { TEST_DB } from './support/harness.ts';
 import { call, serverDatabase, startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { SERVER_NODE_FLAGS } from '../../server/platform/node-flags.ts';
+
+/** The command lines (argv) of the processes whose parent is `pid`, read from /proc. */
+function childrenOf(pid: number): string[][] {
+  const children: string[][] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) children.push(readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean));
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return children;
+}
 
 /**
  * WEB_CONCURRENCY=2: two server processes (node:cluster) share the port and one database (a SQLite file in
@@ -159,6 +177,15 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     expect(again.status).toBe(401);
     raced.push(idsOf(answers));
   }, 180_000);
+
+  it("each worker runs with the server's V8 flags, whatever started the primary", () => {
+    // The test starts the primary without them: `node server/server.ts`, not `npm start`.
+    const workers = childrenOf(server.child.pid!).filter((argv) =>
+      argv.some((arg) => arg.endsWith('server.ts') || arg.endsWith('server.mjs')),
+    );
+    expect(workers).toHaveLength(2);
+    for (const argv of workers) expect(argv).toEqual(expect.arrayContaining([...SERVER_NODE_FLAGS]));
+  });
 
   it('both processes answered the racers (their request logs, complete once the server has stopped)', async () => {
     await server.stop();

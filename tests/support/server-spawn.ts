@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import { SERVER_NODE_FLAGS } from '../../server/platform/node-flags.ts';
 import path from 'node:path';
 
 /**
@@ -58,10 +59,12 @@ const alive = (child: ChildProcess) => child.exitCode === null && child.signalCo
 const BUNDLES = { 'server/server.ts': 'server.mjs', 'scripts/start.ts': 'start.mjs' } as const;
 
 function commandLine(options: SpawnOptions): string[] {
+  // `npm start` passes the server's V8 flags (package.json); `node server/server.ts` does not.
+  const flags = options.entry === 'scripts/start.ts' ? [...SERVER_NODE_FLAGS] : [];
   const bundles = process.env.TEST_SERVER_BUNDLE;
-  if (!bundles || options.sources) return ['--import', 'tsx', path.join(REPO_ROOT, options.entry)];
+  if (!bundles || options.sources) return [...flags, '--import', 'tsx', path.join(REPO_ROOT, options.entry)];
   // Error stacks name the TypeScript sources, as under tsx.
-  return ['--enable-source-maps', path.join(bundles, BUNDLES[options.entry])];
+  return [...flags, '--enable-source-maps', path.join(bundles, BUNDLES[options.entry])];
 }
 
 /**
