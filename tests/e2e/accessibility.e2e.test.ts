@@ -1,18 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { ADMIN, STUDENT, login } from './support/api.ts';
+import { ADMIN } from './support/api.ts';
 import { describeViolations, seriousViolations } from './support/axe.ts';
 import { useE2E } from './support/fixture.ts';
-import { ROUTES, settle, type Role } from './support/routes.ts';
-import { exactly, openSection, setTokens, visible, waitForPath } from './support/ui.ts';
+import { ROUTES, settle, signInAs } from './support/routes.ts';
+import { exactly, openSection, visible, waitForPath } from './support/ui.ts';
 
 const e2e = useE2E();
-
-async function as(page: Page, role: Role): Promise<void> {
-  // The demo student has seeded courses and payments, so the dashboard shows its badges and both sections.
-  if (role === 'student') await setTokens(page, await login(e2e.baseURL, STUDENT.username, STUDENT.password));
-  if (role === 'admin') await setTokens(page, await login(e2e.baseURL, ADMIN.username, ADMIN.password));
-}
 
 async function expectNoSeriousViolations(page: Page, where: string, within?: string): Promise<void> {
   const violations = await seriousViolations(page, within);
@@ -28,7 +22,7 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
   for (const route of ROUTES) {
     test(`${route.name} as ${route.role}`, async () => {
       // One signed-in tab per role for these scans, each a full load of its page (as a person moving on).
-      const page = await e2e.keptPage(route.role, { prepare: (tab) => as(tab, route.role) });
+      const page = await e2e.keptPage(route.role, { prepare: (tab) => signInAs(e2e.baseURL, tab, route.role) });
       const path = await route.path(e2e.baseURL);
       await page.goto(path);
       await settle(page);
@@ -38,7 +32,7 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
 
   test('admin panel with the Add New modal open', async () => {
     const page = await e2e.newPage();
-    await as(page, 'admin');
+    await signInAs(e2e.baseURL, page, 'admin');
     await page.goto('/admin');
     await settle(page);
     await openSection(page, 'Programs');
@@ -49,7 +43,7 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
 
   test('admin panel Payments tab', async () => {
     const page = await e2e.newPage();
-    await as(page, 'admin');
+    await signInAs(e2e.baseURL, page, 'admin');
     await page.goto('/admin');
     await settle(page);
     await openSection(page, 'Payments');
@@ -59,7 +53,7 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
 
   test('admin panel with the Resolve modal open', async () => {
     const page = await e2e.newPage();
-    await as(page, 'admin');
+    await signInAs(e2e.baseURL, page, 'admin');
     await page.goto('/admin');
     await settle(page);
     await openSection(page, 'Payments');
@@ -74,7 +68,7 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
 
   test('admin panel with the Refund modal open, and the Reconciliation tab', async () => {
     const page = await e2e.newPage();
-    await as(page, 'admin');
+    await signInAs(e2e.baseURL, page, 'admin');
     await page.goto('/admin?tab=payments&status=completed');
     await settle(page);
     await page
@@ -107,7 +101,7 @@ describe('Accessibility (axe-core): no serious or critical violations', () => {
 
   test('keyboard: the Add New modal keeps focus inside, closes on Escape and gives focus back', async () => {
     const page = await e2e.newPage();
-    await as(page, 'admin');
+    await signInAs(e2e.baseURL, page, 'admin');
     await page.goto('/admin');
     await settle(page);
     const addNew = page.getByRole('button', { name: exactly('Add New') });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { API, type Program } from '../../../contract/index.ts';
-import { list } from './api.ts';
-import { hidden } from './ui.ts';
+import { ADMIN, STUDENT, list, login } from './api.ts';
+import { hidden, setTokens } from './ui.ts';
 import { networkQuiet } from './browser.ts';
 import { adminMessagesPath } from './messages-route.ts';
 
@@ -9,6 +9,15 @@ export type Role = 'visitor' | 'student' | 'admin';
 export type RouteCase = { name: string; role: Role; path: (baseURL: string) => Promise<string> | string };
 
 const fixed = (path: string) => () => path;
+
+/**
+ * Signs `page` in as `role` through the API (a visitor stays signed out). The demo student has seeded courses
+ * and payments, so the dashboard shows its badges and both of its sections filled.
+ */
+export async function signInAs(baseURL: string, page: Page, role: Role): Promise<void> {
+  if (role === 'student') await setTokens(page, await login(baseURL, STUDENT.username, STUDENT.password));
+  if (role === 'admin') await setTokens(page, await login(baseURL, ADMIN.username, ADMIN.password));
+}
 
 /** The checkout of the first program that costs something. */
 export async function checkoutPath(baseURL: string): Promise<string> {

@@ -1,22 +1,14 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { ADMIN, STUDENT, login } from './api.ts';
 import { REPO_ROOT } from './app.ts';
 import { forceFont, type LayoutFont } from './fonts.ts';
-import { ROUTES, settle, type Role } from './routes.ts';
-import { setTokens } from './ui.ts';
+import { ROUTES, settle, signInAs } from './routes.ts';
 
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'docs', 'screenshots');
 export const SCREENSHOT_WIDTHS = [1280, 390] as const;
 /** The visitor's checkout is the same page as the student's: one screenshot of it is enough. */
 export const SCREENSHOT_PAGES = ROUTES.filter((r) => r.name !== 'checkout-visitor');
-
-async function as(baseURL: string, page: Page, role: Role): Promise<void> {
-  // The demo student has seeded courses, so the dashboard shows both of its sections filled.
-  if (role === 'student') await setTokens(page, await login(baseURL, STUDENT.username, STUDENT.password));
-  if (role === 'admin') await setTokens(page, await login(baseURL, ADMIN.username, ADMIN.password));
-}
 
 /** A screenshot written: its file and its size. */
 export type Shot = { file: string; bytes: number };
@@ -32,7 +24,7 @@ async function visitEveryPage<T>(
     const routes = SCREENSHOT_PAGES.filter((r) => r.role === role);
     if (!routes.length) continue;
     const page = await openPage();
-    await as(baseURL, page, role);
+    await signInAs(baseURL, page, role);
     for (const route of routes) {
       const path = await route.path(baseURL);
       await page.goto(path);
