@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { SERVER_NODE_FLAGS, workerExecArgv } from '../../server/platform/node-fl
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-describe("the server's V8 flags (decision record 091)", () => {
+describe("the server's V8 flags (decision records 091 and 092)", () => {
   it('`npm start` passes each of them to node, before the script', () => {
     const scripts = (
       JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
@@ -26,6 +27,24 @@ describe("the server's V8 flags (decision record 091)", () => {
     expect(workerExecArgv(['--max-semi-space-size=128', '--enable-source-maps'])).toEqual([
       '--max-semi-space-size=128',
       '--enable-source-maps',
+      '--no-allocation-site-pretenuring',
     ]);
+  });
+
+  it("an operator's flag is the same flag however V8 lets it be spelled (`no-`, underscores)", () => {
+    expect(workerExecArgv(['--allocation_site_pretenuring'])).toEqual([
+      '--allocation_site_pretenuring',
+      '--max-semi-space-size=64',
+    ]);
+    expect(workerExecArgv(['--max_semi_space_size=32', '--allocation-site-pretenuring'])).toEqual([
+      '--max_semi_space_size=32',
+      '--allocation-site-pretenuring',
+    ]);
+  });
+
+  it('node accepts each of them', () => {
+    const run = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, '-e', 'process.exit(0)'], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
   });
 });
