@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, SERVER_MESSAGES } from '../../contract/index.ts';
 import { programInput, workshopInput } from './support/fixtures.ts';
@@ -6,21 +6,15 @@ import { startSandboxGateway } from '../../server/domains/payments/gateway/sandb
 import { TEST_DB } from './support/harness.ts';
 import { call, serverDatabase, startServerProcess, type ServerProcess } from './support/server-process.ts';
 import { SERVER_NODE_FLAGS } from '../../server/platform/node-flags.ts';
+import { withChildren } from '../../scripts/bench/exam-cost.ts';
 
-/** The command lines (argv) of the processes whose parent is `pid`, read from /proc. */
-function childrenOf(pid: number): string[][] {
-  const children: string[][] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === pid) children.push(readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean));
-    } catch {
-      // The process ended while it was read.
-    }
+/** A process's command line (argv), read from /proc; empty once it has ended. */
+function commandLine(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  } catch {
+    return [];
   }
-  return children;
 }
 
 /**
@@ -180,9 +174,10 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
 
   it("each worker runs with the server's V8 flags, whatever started the primary", () => {
     // The test starts the primary without them: `node server/server.ts`, not `npm start`.
-    const workers = childrenOf(server.child.pid!).filter((argv) =>
-      argv.some((arg) => arg.endsWith('server.ts') || arg.endsWith('server.mjs')),
-    );
+    const workers = withChildren(server.child.pid!)
+      .slice(1)
+      .map(commandLine)
+      .filter((argv) => argv.some((arg) => arg.endsWith('server.ts') || arg.endsWith('server.mjs')));
     expect(workers).toHaveLength(2);
     for (const argv of workers) expect(argv).toEqual(expect.arrayContaining([...SERVER_NODE_FLAGS]));
   });
