@@ -17,7 +17,7 @@ import { createRateEventRepository } from './platform/db/rate-events.ts';
 import { createRefreshTokenRepository } from './domains/accounts/repositories/refresh-tokens.ts';
 import { createChallengeRepository } from './domains/accounts/repositories/mfa.ts';
 import { closeWithDeadline } from './platform/lib/shutdown.ts';
-import { workerExecArgv } from './platform/node-flags.ts';
+import { withServerNodeFlags } from './platform/node-flags.ts';
 import { missingPrivacySettings } from './domains/privacy/config.ts';
 import { applyRetention } from './domains/privacy/retention.ts';
 import { rotationsThroughPrimary, serveRotations } from './domains/accounts/rotation-channel.ts';
@@ -175,7 +175,7 @@ async function startPrimary(env: NodeJS.ProcessEnv, config: Config) {
   cluster.setupPrimary({
     exec: path.join(import.meta.dirname, 'server.ts'),
     args: [],
-    execArgv: workerExecArgv(process.execArgv),
+    execArgv: withServerNodeFlags(process.execArgv),
   });
   let stopping = false;
   const listening = new WeakSet<Worker>();

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import { workerExecArgv } from '../../server/platform/node-flags.ts';
+import { withServerNodeFlags } from '../../server/platform/node-flags.ts';
 import { PROCESSES, PYTHON, ROOT, SECRET } from './config.ts';
 
 /** The servers a benchmark runs (the project, the ceiling, the DRF peer) and its PostgreSQL databases. */
@@ -54,7 +54,7 @@ export async function startProject(
   const port = options.port ?? (await freePort());
   const log = fs.openSync(logFile, 'a');
   // The server's V8 flags, as `npm start` passes them (decision record 091), unless BENCH_NODE_FLAGS sets its own.
-  const flags = workerExecArgv(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []);
+  const flags = withServerNodeFlags(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []);
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(ROOT, 'server', 'server.ts')], {
     cwd: ROOT,
     env: {

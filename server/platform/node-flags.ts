@@ -17,8 +17,11 @@ function flagName(arg: string): string {
   return arg.split('=')[0]!.replace(/^--?/, '').replace(/^no-/, '').replaceAll('_', '-');
 }
 
-/** The primary's own flags, and the server's that it does not set itself (an operator's value wins). */
-export function workerExecArgv(execArgv: readonly string[]): string[] {
+/**
+ * `execArgv` (a cluster primary's own flags, or a benchmark's), then the server's flags it does not set itself:
+ * an operator's value wins.
+ */
+export function withServerNodeFlags(execArgv: readonly string[]): string[] {
   const given = new Set(execArgv.map(flagName));
   return [...execArgv, ...SERVER_NODE_FLAGS.filter((flag) => !given.has(flagName(flag)))];
 }

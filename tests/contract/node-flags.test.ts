@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVER_NODE_FLAGS, workerExecArgv } from '../../server/platform/node-flags.ts';
+import { SERVER_NODE_FLAGS, withServerNodeFlags } from '../../server/platform/node-flags.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -20,11 +20,11 @@ describe("the server's V8 flags (decision records 091 and 092)", () => {
   });
 
   it("a cluster's workers get them after the primary's own flags", () => {
-    expect(workerExecArgv(['--import', 'tsx'])).toEqual(['--import', 'tsx', ...SERVER_NODE_FLAGS]);
+    expect(withServerNodeFlags(['--import', 'tsx'])).toEqual(['--import', 'tsx', ...SERVER_NODE_FLAGS]);
   });
 
   it("an operator's own value of a flag wins and is not repeated", () => {
-    expect(workerExecArgv(['--max-semi-space-size=128', '--enable-source-maps'])).toEqual([
+    expect(withServerNodeFlags(['--max-semi-space-size=128', '--enable-source-maps'])).toEqual([
       '--max-semi-space-size=128',
       '--enable-source-maps',
       '--no-allocation-site-pretenuring',
@@ -32,11 +32,11 @@ describe("the server's V8 flags (decision records 091 and 092)", () => {
   });
 
   it("an operator's flag is the same flag however V8 lets it be spelled (`no-`, underscores)", () => {
-    expect(workerExecArgv(['--allocation_site_pretenuring'])).toEqual([
+    expect(withServerNodeFlags(['--allocation_site_pretenuring'])).toEqual([
       '--allocation_site_pretenuring',
       '--max-semi-space-size=64',
     ]);
-    expect(workerExecArgv(['--max_semi_space_size=32', '--allocation-site-pretenuring'])).toEqual([
+    expect(withServerNodeFlags(['--max_semi_space_size=32', '--allocation-site-pretenuring'])).toEqual([
       '--max_semi_space_size=32',
       '--allocation-site-pretenuring',
     ]);
