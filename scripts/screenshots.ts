@@ -1,7 +1,7 @@
 /**
  * Screenshots of every page at 1280 and 390 px into docs/screenshots/ without running the whole
  * end-to-end suite: starts the app as `npm start` does on a fresh database in a temporary directory,
- * drives Debian's Chromium (the wide face forced, as the suite's screenshot walk does), stops the app.
+ * drives Debian's Chromium headless shell (the wide face forced, as the suite's screenshot walk does), stops the app.
  *
  *   node --import tsx scripts/screenshots.ts
  */
@@ -13,7 +13,9 @@ import { LAYOUT_FONTS } from '../tests/e2e/support/fonts.ts';
 import { SCREENSHOT_DIR, SCREENSHOT_WIDTHS, walkEveryPage } from '../tests/e2e/support/screenshots.ts';
 
 if (!existsSync(CHROMIUM_PATH)) {
-  console.error(`Chromium is missing at ${CHROMIUM_PATH}: install Debian's package (apt-get install -y chromium).`);
+  console.error(
+    `Chromium is missing at ${CHROMIUM_PATH}: install Debian's package (apt-get install -y chromium-headless-shell).`,
+  );
   process.exit(1);
 }
 const app = await startApp({ timeoutMs: 180_000 });

@@ -1,6 +1,6 @@
 /**
  * What the suites of `npm test` (scripts/test-all.ts) need on the machine, installed or started when
- * missing: Debian's Chromium and fonts for the end-to-end suite, the local PostgreSQL server for the API
+ * missing: Debian's Chromium headless shell and fonts for the end-to-end suite, the local PostgreSQL server for the API
  * suite's PostgreSQL run and the cluster smoke test.
  */
 import { spawnSync } from 'node:child_process';
@@ -8,7 +8,8 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { log } from './log.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
+/** The end-to-end suite's browser: Debian's Chromium headless shell (tests/e2e/support/browser.ts, decision record 093). */
+const CHROMIUM = '/usr/bin/chromium-headless-shell';
 
 function asRoot(args: string[]): number {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -32,12 +33,12 @@ const DEJAVU_CONDENSED = '/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.t
 
 export function ensureChromium() {
   if (existsSync(CHROMIUM) && existsSync(EMOJI_FONT) && existsSync(DEJAVU_CONDENSED)) return;
-  log('Installing Debian chromium and fonts (apt-get) for the end-to-end suite');
+  log('Installing Debian chromium-headless-shell and fonts (apt-get) for the end-to-end suite');
   // The fonts give the rupee sign, a clean sans-serif and the pages' emoji icons in screenshots, as
   // a student's phone or laptop would show them. The layout tests force DejaVu Sans (Debian's default,
   // wide) and DejaVu Sans Condensed (narrow) on the pages (tests/e2e/support/fonts.ts).
   if (
-    !aptInstall(['chromium', 'fonts-noto-core', 'fonts-noto-color-emoji', 'fonts-dejavu-core', 'fonts-dejavu-extra']) ||
+    !aptInstall(['chromium-headless-shell', 'fonts-noto-core', 'fonts-noto-color-emoji', 'fonts-dejavu-core', 'fonts-dejavu-extra']) ||
     !existsSync(CHROMIUM)
   ) {
     throw new Error(`Chromium is required for the end-to-end tests and could not be installed at ${CHROMIUM}.`);

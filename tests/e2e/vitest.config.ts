@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 import LongestFirst from './support/sequencer.ts';
 
 /**
- * End-to-end suite: real Chromium (Debian's /usr/bin/chromium) against the real server started the way
+ * End-to-end suite: real Chromium (Debian's /usr/bin/chromium-headless-shell, decision record 093) against the real server started the way
  * the README starts it. Run with `npx vitest run --config tests/e2e/vitest.config.ts`.
  * Every spec file gets its own server on its own fresh copy of a freshly seeded SQLite database, so no
  * file depends on another. Two files run at once (E2E_WORKERS to change): a file spends much of its time

@@ -8,7 +8,7 @@ import {
   type TeachBatchSummary,
   type Test,
 } from '../../contract/index.ts';
-import { fail, ok } from './support/fake-api.ts';
+import { deferred, fail, ok } from './support/fake-api.ts';
 import { instructor } from './support/fixtures.ts';
 import { expectRefusalAt } from './support/refusal.ts';
 import { renderApp } from './support/render-app.tsx';
@@ -162,6 +162,29 @@ describe('The test screen (/teach/tests)', () => {
       results_at: '2026-12-02T09:00:00+05:30',
       certificate_rule: true,
     });
+  });
+
+  it('opened before the taught batches have answered, the form takes the first program when they arrive', async () => {
+    const batches = deferred();
+    const { user, api } = renderApp('/teach/tests', {
+      user: instructor,
+      routes: {
+        [LIST]: ok([]),
+        [`GET ${TEACHING_PATHS.batches}`]: batches.handler,
+        [`GET ${ASSESSMENT_PATHS.questions}`]: ok(bank),
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tests' })).toBeInTheDocument();
+    api.on(POST, { status: 201, body: { ...existing, id: 6, attempts: 0 } });
+    const dialog = await addDialog(user);
+    batches.release(ok([batch]));
+    await waitFor(() => expect(dialog.getByLabelText(/^Program/)).toHaveValue('3'));
+    // The picker offers the program's questions, not only the shared bank's.
+    await user.click(dialog.getByRole('button', { name: 'Choose questions for Section A' }));
+    await user.click(dialog.getByLabelText(/term loan overdue/));
+    await user.click(dialog.getByRole('button', { name: 'Save test' }));
+    expect(await screen.findByText('Item created successfully!')).toBeInTheDocument();
+    expect(api.callsTo(POST)[0]!.body).toMatchObject({ program: 3, sections: [{ questions: [41] }] });
   });
 
   it('shows the server’s 400 beside the field that caused it, with the focus moved there', async () => {

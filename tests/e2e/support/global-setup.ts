@@ -31,7 +31,7 @@ function requireChromium(): void {
   } catch {
     throw new Error(
       `\n\nE2E: Chromium is missing at ${CHROMIUM_PATH}.\n` +
-        `Install Debian's package first (apt-get install -y chromium); the end-to-end suite never downloads a browser ` +
+        `Install Debian's package first (apt-get install -y chromium-headless-shell); the end-to-end suite never downloads a browser ` +
         `and never skips.\n`,
     );
   }

@@ -48,6 +48,10 @@ export function TestForm({ item, programs, batches, questions, saving, error, fi
     setSeen(bank.context.items);
     setKnown(new Map([...known, ...bank.context.items.map((q) => [q.id, q] as const)]));
   }
+  // The taught programs come from their own request, which may answer after the dialog opened: a new test then
+  // takes the first of them, as the select shows it (a select's value with no option of its own shows the first).
+  const firstProgram = programs[0]?.value ?? '';
+  if (!item && values.program === '' && firstProgram !== '') setValues({ ...values, program: firstProgram });
   const form = useRef<HTMLFormElement>(null);
   const locked = (item?.attempts ?? 0) > 0;
 
