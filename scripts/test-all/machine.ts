@@ -38,7 +38,13 @@ export function ensureChromium() {
   // a student's phone or laptop would show them. The layout tests force DejaVu Sans (Debian's default,
   // wide) and DejaVu Sans Condensed (narrow) on the pages (tests/e2e/support/fonts.ts).
   if (
-    !aptInstall(['chromium-headless-shell', 'fonts-noto-core', 'fonts-noto-color-emoji', 'fonts-dejavu-core', 'fonts-dejavu-extra']) ||
+    !aptInstall([
+      'chromium-headless-shell',
+      'fonts-noto-core',
+      'fonts-noto-color-emoji',
+      'fonts-dejavu-core',
+      'fonts-dejavu-extra',
+    ]) ||
     !existsSync(CHROMIUM)
   ) {
     throw new Error(`Chromium is required for the end-to-end tests and could not be installed at ${CHROMIUM}.`);
