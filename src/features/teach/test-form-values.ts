@@ -44,11 +44,12 @@ export const newSection = (title: string, questions: number[] = [], duration = '
 /** An ISO instant as a `datetime-local` value on India's wall clock. */
 export const istInput = (iso: string) => (Number.isNaN(Date.parse(iso)) ? '' : istDateTime(iso).replace(' ', 'T'));
 
-export function initialTestValues(item: Test | null, program: string): TestFormValues {
+/** A new test's `program` is '' (none chosen yet: the form shows the first taught one). */
+export function initialTestValues(item: Test | null): TestFormValues {
   const fixed = item && (item.results_at === 'immediately' || item.results_at === 'after_close');
   return {
     title: item?.title ?? '',
-    program: item ? String(item.program) : program,
+    program: item ? String(item.program) : '',
     batch: item?.batch ? String(item.batch) : '',
     kind: item?.kind ?? 'mock',
     sections: item

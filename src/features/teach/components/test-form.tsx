@@ -37,7 +37,7 @@ const RESULTS = [
  * chosen from the bank, times in IST. A refusal shows at its field, and the focus moves to the first one.
  */
 export function TestForm({ item, programs, batches, questions, saving, error, fieldErrors, onSubmit, onClose }: Props) {
-  const [values, setValues] = useState<TestFormValues>(() => initialTestValues(item, programs[0]?.value ?? ''));
+  const [values, setValues] = useState<TestFormValues>(() => initialTestValues(item));
   const [bank, sendBank] = useMachine(questions, { input: { failureText: 'The question bank could not be loaded.' } });
   // Every question the bank has answered with, by id (the words of those chosen, whatever the search shows
   // now): kept from render to render, adjusted when a new answer arrives (React's "storing information from
@@ -48,10 +48,9 @@ export function TestForm({ item, programs, batches, questions, saving, error, fi
     setSeen(bank.context.items);
     setKnown(new Map([...known, ...bank.context.items.map((q) => [q.id, q] as const)]));
   }
-  // The taught programs come from their own request, which may answer after the dialog opened: a new test then
-  // takes the first of them, as the select shows it (a select's value with no option of its own shows the first).
-  const firstProgram = programs[0]?.value ?? '';
-  if (!item && values.program === '' && firstProgram !== '') setValues({ ...values, program: firstProgram });
+  // A new test's program is the first taught one until another is chosen. The programs come from their own
+  // request, which may answer after the dialog opened, so it is read at each render, not kept when it opens.
+  const program = values.program || (programs[0]?.value ?? '');
   const form = useRef<HTMLFormElement>(null);
   const locked = (item?.attempts ?? 0) > 0;
 
@@ -70,7 +69,7 @@ export function TestForm({ item, programs, batches, questions, saving, error, fi
   const others = Object.entries(fieldErrors).filter(([field]) => !AT_FIELD.test(field));
   function submit(event: FormEvent) {
     event.preventDefault();
-    onSubmit(toTestBody(values, locked));
+    onSubmit(toTestBody({ ...values, program }, locked));
   }
   const istHint = `Typed in ${IST_NAME}`;
 
@@ -84,13 +83,13 @@ export function TestForm({ item, programs, batches, questions, saving, error, fi
             required
             options={programs}
             disabled={locked}
-            value={values.program}
+            value={program}
             onChange={(e) => setValues((v) => ({ ...v, program: e.target.value, batch: '' }))}
             error={fieldErrors.program}
           />
           <SelectField
             label="Batch"
-            options={batches.get(values.program) ?? []}
+            options={batches.get(program) ?? []}
             placeholder="Every batch of the program"
             value={values.batch}
             onChange={set('batch')}
@@ -107,7 +106,7 @@ export function TestForm({ item, programs, batches, questions, saving, error, fi
         <TestSections
           sections={values.sections}
           onChange={(sections) => setValues((v) => ({ ...v, sections }))}
-          program={values.program ? Number(values.program) : null}
+          program={program ? Number(program) : null}
           bank={{
             items: bank.context.items,
             loading: bank.hasTag('busy'),
