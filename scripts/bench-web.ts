@@ -1,6 +1,7 @@
 /**
  * `npm run bench:web`: Lighthouse (mobile, default settings: simulated slow 4G and a 4x slower CPU) on
- * every public page of the app, in Debian's Chromium (/usr/bin/chromium, the browser of the e2e suite).
+ * every public page of the app, in Debian's Chromium (/usr/bin/chromium, the full browser a visitor runs; the e2e
+ * suite runs its headless shell, decision record 093).
  * Starts `npm start`'s server on a fresh SQLite database with the demo content (it builds the SPA when
  * stale), runs each page RUNS times (default 2) and keeps the better performance run, prints a table of
  * the four category scores with LCP, CLS and TBT, and writes it to docs/web-performance.md.

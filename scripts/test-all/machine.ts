@@ -6,10 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { CHROMIUM_PATH as CHROMIUM } from '../../tests/e2e/support/browser.ts';
 import { log } from './log.ts';
-
-/** The end-to-end suite's browser: Debian's Chromium headless shell (tests/e2e/support/browser.ts, decision record 093). */
-const CHROMIUM = '/usr/bin/chromium-headless-shell';
 
 function asRoot(args: string[]): number {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
