@@ -12,6 +12,16 @@ import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
 /** `retryAfter`: the Retry-After header's seconds, if any. */
 export type Answer = { status: number; body: string; retryAfter: number };
 const REQUEST_TIMEOUT_MS = 60_000;
+/**
+ * The agent's own timeout: how long a pooled connection may stay idle. It is what makes Node 20's agent honour
+ * the server's `Keep-Alive: timeout=5` answer, closing a connection idle for 4 s, before the server closes it
+ * at 5 (decision record 094). Without one the agent reads the hint and drops it (keepSocketAlive takes the
+ * smaller of the hint and the agent's timeout, and "none" is 0), keeps the idle connection until the server
+ * closes it, and a request sent on it at that moment fails ("socket hang up", ECONNRESET). It must differ
+ * from REQUEST_TIMEOUT_MS: a reused connection gets the request's timeout only when the two differ
+ * (setRequestSocket), else it keeps the 4 s and a request waiting longer for its answer is cut.
+ */
+const IDLE_TIMEOUT_MS = 30_000;
 /** An operation gives up (an error) when no instance answered it for this long. */
 const GIVE_UP_MS = 120_000;
 
@@ -44,14 +54,25 @@ export class Part {
   }
 }
 
-export type NetworkFailure = { at: number; instance: number; message: string };
+/**
+ * A send that got no answer. `idleMs`: when it went on a kept-alive connection (not a new one), how long
+ * that connection had been idle in the pool before it was taken; null on a new connection.
+ */
+export type NetworkFailure = { at: number; instance: number; message: string; idleMs: number | null };
+
+/** When a pooled connection last became free (the agent's 'free' event). */
+const freeSince = new WeakMap<object, number>();
 
 export class Client {
   private readonly agents: http.Agent[];
   readonly failures: NetworkFailure[] = [];
 
   constructor(private readonly ports: number[]) {
-    this.agents = ports.map(() => new http.Agent({ keepAlive: true, maxSockets: Infinity }));
+    this.agents = ports.map(() => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, timeout: IDLE_TIMEOUT_MS });
+      agent.on('free', (socket: object) => freeSince.set(socket, performance.now()));
+      return agent;
+    });
   }
 
   get instances() {
@@ -61,6 +82,8 @@ export class Client {
   private send(instance: number, method: string, path: string, token?: string, body?: unknown): Promise<Answer> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolve, reject) => {
+      let idleMs: number | null = null;
+      const fail = (error: Error) => reject(Object.assign(error, { idleMs }));
       const request = http.request(
         {
           host: '127.0.0.1',
@@ -86,11 +109,15 @@ export class Client {
               retryAfter: Number(response.headers['retry-after'] ?? 0) || 0,
             }),
           );
-          response.on('error', reject);
+          response.on('error', fail);
         },
       );
+      request.on('socket', (socket) => {
+        const since = freeSince.get(socket);
+        if (request.reusedSocket && since !== undefined) idleMs = performance.now() - since;
+      });
       request.on('timeout', () => request.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
-      request.on('error', reject);
+      request.on('error', fail);
       request.end(payload);
     });
   }
@@ -116,7 +143,8 @@ export class Client {
       try {
         answer = await this.send(instance, method, path, options.token, options.body);
       } catch (error) {
-        this.failures.push({ at: Date.now(), instance, message: (error as Error).message });
+        const { message, idleMs } = error as Error & { idleMs?: number | null };
+        this.failures.push({ at: Date.now(), instance, message, idleMs: idleMs ?? null });
       }
       if (answer && ![502, 503, 504].includes(answer.status)) {
         part.record(performance.now() - started);

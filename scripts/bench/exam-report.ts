@@ -67,8 +67,14 @@ export function examRows(o: Outcome): Row[] {
   const statuses = named
     .filter(([, p]) => p.errors > 0)
     .map(([name, p]) => `${name}: ${[...p.statuses].map(([s, n]) => `${count(n)} × ${s || 'no answer'}`).join(', ')}`);
+  // Which connections they went on: a kept-alive one idle about the server's keep-alive timeout was being
+  // closed by the server as the request was sent on it (decision record 094).
+  const idle = stray.flatMap((f) => (f.idleMs === null ? [] : [f.idleMs / 1000]));
+  const onIdle = idle.length
+    ? `; ${count(idle.length)} of them on kept-alive connections idle ${Math.min(...idle).toFixed(1)} to ${Math.max(...idle).toFixed(1)} s`
+    : '';
   const sendErrors = byMessage.size
-    ? [`sends without an answer: ${[...byMessage].map(([m, n]) => `${count(n)} × ${m}`).join(', ')}`]
+    ? [`sends without an answer: ${[...byMessage].map(([m, n]) => `${count(n)} × ${m}`).join(', ')}${onIdle}`]
     : [];
   const causes = [...statuses, ...sendErrors];
   const errors = named.reduce((n, [, p]) => n + p.errors, 0) + stray.length;
