@@ -7,6 +7,8 @@ const NGINX = '/usr/sbin/nginx';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The proxy rules the deployment uses (deploy/nginx/ccinstitute.conf includes the same file). */
 export const PROXY_SNIPPET = path.join(ROOT, 'deploy', 'nginx', 'ccinstitute-proxy.conf');
+/** How the deployment's upstream keeps connections to the instances (ccinstitute.conf's upstream includes it). */
+export const UPSTREAM_SNIPPET = path.join(ROOT, 'deploy', 'nginx', 'ccinstitute-upstream.conf');
 
 /** Debian's nginx, installed with apt-get when missing (as root, or through sudo without a password). */
 export function ensureNginx(): string {
@@ -27,7 +29,7 @@ export type Proxy = { url: string; accessLog: () => string; stop: () => Promise<
 
 /**
  * nginx in the foreground on `port`, in a directory of its own (no system configuration touched), with one
- * upstream of `instances` and the deployment's own proxy rules.
+ * upstream of `instances` and the deployment's own upstream and proxy rules.
  */
 export async function startNginx(port: number, instances: string[]): Promise<Proxy> {
   const binary = ensureNginx();
@@ -53,7 +55,7 @@ http {
     scgi_temp_path ${dir}/scgi;
     upstream ccinstitute {
 ${instances.map((address) => `        server ${address} max_fails=3 fail_timeout=10s;`).join('\n')}
-        keepalive 32;
+        include ${UPSTREAM_SNIPPET};
     }
     server {
         listen 127.0.0.1:${port};
