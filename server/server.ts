@@ -8,6 +8,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, missingInvoiceSettings, type Config } from './config.ts';
 import { refuseUnsafeStart } from './platform/config-hardening.ts';
+import { keepAliveWarning } from './platform/proxy-keep-alive.ts';
 import { openDatabase, type Db, type Dialect } from './platform/db/connect.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
 import { seedDemoIfEmpty } from './platform/db/seed.ts';
@@ -105,6 +106,8 @@ function startBackground(db: Db, dialect: Dialect, config: Config, warn: (what: 
   messageWorker.start();
   const missing = missingInvoiceSettings(config);
   if (missing.length) console.warn(`Payments are refused until these are set: ${missing.join(', ')}.`);
+  const keepAlive = keepAliveWarning(config);
+  if (keepAlive) console.warn(keepAlive);
   const privacyMissing = missingPrivacySettings(config.privacy);
   if (privacyMissing.length)
     console.warn(`The policy pages show "(not yet published)" until these are set: ${privacyMissing.join(', ')}.`);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
+import { keepAliveWarning, PROXY_IDLE_SECONDS } from '../../server/platform/proxy-keep-alive.ts';
 import { UPSTREAM_SNIPPET } from '../../scripts/cluster/nginx.ts';
 
 const DEPLOY = join(import.meta.dirname, '..', '..', 'deploy', 'nginx');
@@ -36,6 +37,23 @@ describe('the proxy closes an idle connection to an instance before the instance
     expect(instance).toBe(5000);
     expect(proxy).toBeGreaterThan(0);
     expect(proxy).toBeLessThan(instance);
+    // The value the start's warning compares KEEP_ALIVE_TIMEOUT_SECONDS with.
+    expect(proxy).toBe(PROXY_IDLE_SECONDS * 1000);
+  });
+
+  it('a start behind a proxy with KEEP_ALIVE_TIMEOUT_SECONDS at or below the proxy idle timeout warns', () => {
+    expect(keepAliveWarning(loadConfig({ TRUST_PROXY: '1' }))).toBeNull();
+    expect(keepAliveWarning(loadConfig({ TRUST_PROXY: '1', KEEP_ALIVE_TIMEOUT_SECONDS: '65' }))).toBeNull();
+    expect(keepAliveWarning(loadConfig({ TRUST_PROXY: '1', KEEP_ALIVE_TIMEOUT_SECONDS: '4' }))).toBe(
+      "KEEP_ALIVE_TIMEOUT_SECONDS is 4: behind a proxy it must stay above the proxy's idle timeout for its " +
+        'connections to this instance (deploy/nginx closes them after 4 s), else a POST can fail with 502. ' +
+        "Raise it, or lower the proxy's (docs/operations.md).",
+    );
+    expect(keepAliveWarning(loadConfig({ TRUST_PROXY: '1', KEEP_ALIVE_TIMEOUT_SECONDS: '2' }))).toMatch(
+      /^KEEP_ALIVE_TIMEOUT_SECONDS is 2:/,
+    );
+    // Without a proxy the browsers are the clients, and they send a request again on a fresh connection.
+    expect(keepAliveWarning(loadConfig({ KEEP_ALIVE_TIMEOUT_SECONDS: '2' }))).toBeNull();
   });
 
   it('the upstream keeps connections alive at all (else the timeout is moot)', () => {
