@@ -13,14 +13,19 @@ import { attemptView, ATTEMPT_ID, examRoutes, listed, TEST_ID } from './support/
  */
 const at = (ms: number) => new Date(Date.now() + ms).toISOString();
 
-/** The fixtures' test with 10 minutes for its first section (ending `firstEndsIn` from now) and 20 for its second. */
+/**
+ * The fixtures' test with 10 minutes for its first section and 20 for its second. The first ends `firstEndsIn`
+ * after the answer's `server_now`, as a server writes both from one clock: counted from the test's own clock
+ * instead, a machine that pauses between the two readings made the countdown start above 10:00.
+ */
 function timed(firstEndsIn: number): AttemptView {
   const base = attemptView();
+  const endsAt = new Date(Date.parse(base.server_now) + firstEndsIn).toISOString();
   return {
     ...base,
     current_section: 0,
     sections: [
-      { ...base.sections[0]!, duration_minutes: 10, ends_at: at(firstEndsIn) },
+      { ...base.sections[0]!, duration_minutes: 10, ends_at: endsAt },
       { ...base.sections[1]!, duration_minutes: 20, ends_at: null },
     ],
   };
@@ -50,6 +55,7 @@ describe('The exam screen with timed sections', () => {
     const ended = at(0);
     const moved: AttemptView = {
       ...attempt,
+      server_now: ended,
       current_section: 1,
       sections: [
         { ...attempt.sections[0]!, ends_at: ended },
