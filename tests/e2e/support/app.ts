@@ -30,6 +30,15 @@ export type StartOptions = {
   sources?: boolean;
 };
 
+/**
+ * The password hashing cost of the suite's servers: scrypt at N=2^12 (SCRYPT_TEST_LOG2_N, as the API suite's;
+ * server/platform/lib/passwords.ts), not production's 2^17. Every journey signs in, and a demo user's first
+ * sign-in also rehashes the password: at 2^17 each cost 0.75 CPU-seconds on a slow 2-core machine, and the
+ * suite's servers used 338 CPU-seconds instead of 217. The flow (verify, rehash when the stored cost differs) is
+ * the same; the production cost is asserted by tests/api/credential-storage.test.ts (decision record 095).
+ */
+const E2E_SCRYPT_LOG2_N = '12';
+
 /** The environment of `npm start`, without what the test runner adds (NODE_ENV=test, VITEST...). */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -65,7 +74,13 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
       entry: 'scripts/start.ts',
       sources: options.sources,
       env: (port) =>
-        cleanEnv({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${dbPath}`, ...options.env }),
+        cleanEnv({
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: `sqlite:${dbPath}`,
+          SCRYPT_TEST_LOG2_N: E2E_SCRYPT_LOG2_N,
+          ...options.env,
+        }),
       ready: answers(API.health),
       timeoutMs: options.timeoutMs ?? 90_000,
       logFile: join(dir, 'server.log'),
