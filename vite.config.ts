@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
+import { TEST_SCRYPT_ENV } from './tests/support/scrypt-cost.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8000';
 const routerDist = `${path.join(path.dirname(fileURLToPath(import.meta.url)), 'node_modules', 'react-router', 'dist', 'production')}/`;
@@ -137,8 +138,8 @@ export default defineConfig(({ command }) => ({
           // Limits against a hang, not timings: a test that seeds the demo may take a minute on a loaded machine.
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          // Passwords hashed at N=2^12 instead of production's 2^17 (read only with NODE_ENV=test: server/platform/lib/passwords.ts).
-          env: { SCRYPT_TEST_LOG2_N: '12' },
+          // Passwords hashed at N=2^12 instead of production's 2^17 (tests/support/scrypt-cost.ts).
+          env: { ...TEST_SCRYPT_ENV },
         },
       },
     ],

@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API } from '../../../contract/index.ts';
+import { TEST_SCRYPT_ENV } from '../../support/scrypt-cost.ts';
 import { answers, spawnServer, type SpawnedServer } from '../../support/server-spawn.ts';
 
 /** The repository root: the app is started from here, exactly as the README starts it. */
@@ -29,15 +30,6 @@ export type StartOptions = {
   /** `node --import tsx scripts/start.ts` even when `npm test` built the server's bundle (tests/support/server-spawn.ts). */
   sources?: boolean;
 };
-
-/**
- * The password hashing cost of the suite's servers: scrypt at N=2^12 (SCRYPT_TEST_LOG2_N, as the API suite's;
- * server/platform/lib/passwords.ts), not production's 2^17. Every journey signs in, and a demo user's first
- * sign-in also rehashes the password: at 2^17 each cost 0.75 CPU-seconds on a slow 2-core machine, and the
- * suite's servers used 338 CPU-seconds instead of 217. The flow (verify, rehash when the stored cost differs) is
- * the same; the production cost is asserted by tests/api/credential-storage.test.ts (decision record 095).
- */
-const E2E_SCRYPT_LOG2_N = '12';
 
 /** The environment of `npm start`, without what the test runner adds (NODE_ENV=test, VITEST...). */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -78,7 +70,8 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
           PORT: String(port),
           HOST: '127.0.0.1',
           DATABASE_URL: `sqlite:${dbPath}`,
-          SCRYPT_TEST_LOG2_N: E2E_SCRYPT_LOG2_N,
+          // Passwords hashed at the tests' cost, as the API suite's (decision record 095): every journey signs in.
+          ...TEST_SCRYPT_ENV,
           ...options.env,
         }),
       ready: answers(API.health),
