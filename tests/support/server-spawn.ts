@@ -39,6 +39,8 @@ export type SpawnOptions = {
   timeoutMs?: number;
   /** Write the output to this file (and run the server in its own process group, stopped as a group). */
   logFile?: string;
+  /** The port to try first instead of a free one (a test of this module: a port another process holds). */
+  port?: number;
 };
 
 export type SpawnedServer = {
@@ -74,7 +76,7 @@ function commandLine(options: SpawnOptions): string[] {
  */
 export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer> {
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    const port = attempt === 1 && options.port !== undefined ? options.port : await freePort();
     try {
       return await spawnOn(port, options);
     } catch (error) {
@@ -85,6 +87,16 @@ export async function spawnServer(options: SpawnOptions): Promise<SpawnedServer>
 
 /** A start that failed only because another process took the port first. */
 class PortTaken extends Error {}
+
+/**
+ * Whether the process printed the line each entry prints once it listens, naming this port (server/server.ts:
+ * "API listening at http://127.0.0.1:PORT …", scripts/start.ts: "… running at http://localhost:PORT/ …").
+ * `ready` alone asks the port, and when another process of the run holds it (a server of the other API suite
+ * that chose the same free port a moment before) that process answers: the caller would get a server that is
+ * not its own while its own exits with EADDRINUSE.
+ */
+export const listensOn = (printed: string, port: number): boolean =>
+  new RegExp(`(?:listening|running) at http://[^\\s/]+:${port}(?![0-9])`).test(printed);
 
 async function spawnOn(port: number, options: SpawnOptions): Promise<SpawnedServer> {
   const base = `http://127.0.0.1:${port}`;
@@ -131,7 +143,7 @@ async function spawnOn(port: number, options: SpawnOptions): Promise<SpawnedServ
         : new Error(message);
     }
     try {
-      if (await options.ready(base, output())) break;
+      if ((await options.ready(base, output())) && listensOn(output(), port)) break;
     } catch {
       // not listening yet
     }
