@@ -12,7 +12,7 @@ import pg from 'pg';
 import { encodeCursor } from '../server/platform/lib/keyset.ts';
 import { seedMillion } from './seed-million.ts';
 import { chosen, type Endpoint } from './bench/config.ts';
-import { login, measureAll, type Row } from './bench/load.ts';
+import { login, measureAll, warmUp, type Row } from './bench/load.ts';
 import { CostMeter } from './bench/exam-cost.ts';
 import { createPostgres, startProject, stop } from './bench/servers.ts';
 import { SEARCH_TERMS, type Shape } from './bench/shapes.ts';
@@ -107,6 +107,7 @@ export async function runScale(dir: string, shape: Shape): Promise<Row[]> {
     try {
       await meter.start();
       const tokens = await login(project.base, minting.db);
+      await warmUp(project.base, endpoints, tokens);
       return await measureAll(`project-pg ${shape}`, project.base, tokens, SCALE_ROWS, endpoints, meter);
     } finally {
       await meter.stop();

@@ -133,6 +133,16 @@ async function load(base: string, endpoint: Endpoint, tokens: Tokens, seconds = 
 }
 
 /**
+ * Every endpoint's load for a second, unmeasured, before any is measured: a freshly started process answers its
+ * first thousands of requests slowly while V8 compiles their code (the first reads measured cost up to twice the
+ * server CPU per request of the same reads later, and carried the run's longest waits), and a server in service
+ * has long compiled the paths its office uses. Each endpoint still gets its own second before its measurement.
+ */
+export async function warmUp(base: string, endpoints: Endpoint[], tokens: Tokens): Promise<void> {
+  for (const endpoint of endpoints) await load(base, endpoint, tokens, 1);
+}
+
+/**
  * Each endpoint's load after a warm-up; with a `meter` (exam-cost.ts) also what a request cost in CPU,
  * the server's and the database's, which the machine's other load changes far less than req/s and p99.
  */
