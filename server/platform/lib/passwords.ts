@@ -12,9 +12,10 @@ export type ScryptCost = { N: number; r: number; p: number };
 export const PRODUCTION_SCRYPT: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 
 /**
- * The cost in force: PRODUCTION_SCRYPT, except in the API tests, which hash thousands of passwords: the
- * test harness sets SCRYPT_TEST_LOG2_N (vite.config.ts; the server processes those tests start inherit
- * it), and it is never read with NODE_ENV=production.
+ * The cost in force: PRODUCTION_SCRYPT, except in the tests, which hash thousands of passwords and sign in on
+ * every journey: tests/support/scrypt-cost.ts sets SCRYPT_TEST_LOG2_N for the API suite (vite.config.ts; the
+ * server processes those tests start inherit it) and the end-to-end suite's servers (decision record 095), and
+ * it is never read with NODE_ENV=production.
  */
 export function scryptCost(env: NodeJS.ProcessEnv = process.env): ScryptCost {
   const log2n = env.NODE_ENV === 'production' ? NaN : Number(env.SCRYPT_TEST_LOG2_N);

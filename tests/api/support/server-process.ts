@@ -55,8 +55,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       JWT_SECRET: 'server-process-test-secret-0123456789',
       ...env,
     }),
-    // Ready, and (in a cluster) every worker listening: the primary prints the address last.
-    ready: async (base, output) => (await answers('/api/ready/')(base)) && /API listening/.test(output),
+    // Ready; spawnServer also waits for the process's own listening line, which a cluster's primary prints once
+    // every worker listens.
+    ready: answers('/api/ready/'),
   });
 }
 
