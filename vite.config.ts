@@ -134,6 +134,8 @@ export default defineConfig(({ command }) => ({
           // One module graph for the whole suite: each file still builds its own app on its own database, but
           // the server's modules are imported once, not once per file (a third of the suite's time).
           isolate: false,
+          // Names the run and drops the PostgreSQL databases it left (tests/api/support/global-setup.ts).
+          globalSetup: ['tests/api/support/global-setup.ts'],
           setupFiles: ['tests/api/support/each-file.ts'],
           // Limits against a hang, not timings: a test that seeds the demo may take a minute on a loaded machine.
           testTimeout: 90_000,

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { testDatabasePrefix, TEST_DATABASE_URL } from './test-databases.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** This run of the API suite: its PostgreSQL test databases are named after it (test-databases.ts). */
+    apiTestRun: string;
+  }
+}
+
+/** How long the teardown waits for a copy still being made when the last file ended (the harness's spare). */
+const COPY_WAIT_MS = 30_000;
+
+/**
+ * Names the run; once every file has ended, drops the PostgreSQL databases the run left: the spare copy
+ * the harness makes ahead (tests/api/support/harness.ts), and any a crashed file could not drop.
+ */
+export default function setup(project: TestProject) {
+  const run = randomBytes(3).toString('hex');
+  project.provide('apiTestRun', run);
+  if (process.env.TEST_DB !== 'postgres') return undefined;
+  return async () => {
+    const prefix = testDatabasePrefix(run);
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 5000 });
+    await client.connect();
+    try {
+      // A CREATE DATABASE its worker started before ending still runs in its own backend: wait for it.
+      const copying = () =>
+        client.query(
+          `SELECT 1 FROM pg_stat_activity WHERE query LIKE 'CREATE DATABASE ${prefix}%' AND pid <> pg_backend_pid()`,
+        );
+      for (const until = Date.now() + COPY_WAIT_MS; (await copying()).rowCount && Date.now() < until;) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const left = await client.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
+        [prefix],
+      );
+      for (const { datname } of left.rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    } finally {
+      await client.end();
+    }
+  };
+}

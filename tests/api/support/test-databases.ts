@@ -1,0 +1,6 @@
+/** Where the API suite's PostgreSQL test databases are made, and what their names start with. */
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** `api_test_<run>_`: a run's databases, told apart from another run's on the same server. */
+export const testDatabasePrefix = (run: string) => `api_test_${run}_`;
