@@ -9,7 +9,7 @@ import authPlugin from './platform/http/auth.ts';
 import errorsPlugin from './platform/http/errors.ts';
 import httpCachePlugin from './platform/http/http-cache.ts';
 import securityPlugin, { securityHeadersFor } from './platform/http/security.ts';
-import { isRead, methodsOf, onSendFor } from './platform/http/shared.ts';
+import { isRead, methodsOf, named, onSendFor } from './platform/http/shared.ts';
 import spaPlugin from './platform/http/spa.ts';
 import adminRoutes from './domains/office/routes/admin.ts';
 import gstReturnRoutes from './domains/billing/routes.ts';
@@ -183,46 +183,51 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
   await app.register(authPlugin);
   // Multipart bodies are read only by the upload routes, each registered through plugins/uploads.ts.
 
-  await app.register(systemRoutes);
-  await app.register(authRoutes);
-  await app.register(mfaRoutes);
-  await app.register(accountRoutes);
-  await app.register(emailRoutes);
-  await app.register(passkeyRoutes);
-  await app.register(programRoutes);
-  await app.register(workshopRoutes);
-  await app.register(facultyRoutes);
-  await app.register(testimonialRoutes);
-  await app.register(successStoryRoutes);
-  await app.register(resourceRoutes);
-  await app.register(paymentRoutes);
-  await app.register(enrollmentRoutes);
-  await app.register(counselingRoutes);
-  await app.register(adminRoutes);
-  await app.register(gstReturnRoutes);
-  await app.register(userRoutes);
-  await app.register(seoRoutes);
-  await app.register(privacyRoutes);
-  await app.register(privacyAdminRoutes);
-  await app.register(batchRoutes);
-  await app.register(lessonRoutes);
-  await app.register(courseRoutes);
-  await app.register(certificateRoutes);
-  // Instructor area (decision record 050).
-  await app.register(teachingRoutes);
-  await app.register(assignmentRoutes);
-  await app.register(couponRoutes);
-  await app.register(instalmentRoutes);
-  await app.register(placementRoutes);
-  await app.register(openingsRoutes);
-  await app.register(storyConsentRoutes);
-  await app.register(assessmentRoutes);
-  await app.register(notificationRoutes);
+  // Each under its function's name (shared.ts, named: fastify would otherwise search require.cache for it).
+  for (const routes of [
+    systemRoutes,
+    authRoutes,
+    mfaRoutes,
+    accountRoutes,
+    emailRoutes,
+    passkeyRoutes,
+    programRoutes,
+    workshopRoutes,
+    facultyRoutes,
+    testimonialRoutes,
+    successStoryRoutes,
+    resourceRoutes,
+    paymentRoutes,
+    enrollmentRoutes,
+    counselingRoutes,
+    adminRoutes,
+    gstReturnRoutes,
+    userRoutes,
+    seoRoutes,
+    privacyRoutes,
+    privacyAdminRoutes,
+    batchRoutes,
+    lessonRoutes,
+    courseRoutes,
+    certificateRoutes,
+    // Instructor area (decision record 050).
+    teachingRoutes,
+    assignmentRoutes,
+    couponRoutes,
+    instalmentRoutes,
+    placementRoutes,
+    openingsRoutes,
+    storyConsentRoutes,
+    assessmentRoutes,
+    notificationRoutes,
+  ]) {
+    await app.register(named(routes));
+  }
 
   // The local sandbox gateway, on this server only in demo mode (docs/api.md, "Payments").
   if (gatewaySetup.sandbox) await app.register(gatewaySetup.sandbox.plugin, { prefix: SANDBOX_PREFIX });
-  await app.register(webhookRoutes);
-  await app.register(reconciliationRoutes);
+  await app.register(named(webhookRoutes));
+  await app.register(named(reconciliationRoutes));
 
   await app.register(spaPlugin);
   return app;

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { named } from './shared.ts';
 
 /**
  * Registers `routes` in a context of their own that reads multipart bodies (@fastify/multipart: one file
@@ -9,10 +10,10 @@ import type { FastifyInstance } from 'fastify';
  * through none of its hooks (decision record 069; tests/api/route-hooks.test.ts lists each hot route's).
  */
 export function withUploads(routes: (uploads: FastifyInstance) => void) {
-  return async function uploads(app: FastifyInstance) {
+  return named(async function uploads(app: FastifyInstance) {
     await app.register(multipart, {
       limits: { files: 1, fields: 10, parts: 11, fileSize: app.deps.config.uploadMaxBytes },
     });
     routes(app);
-  };
+  });
 }
