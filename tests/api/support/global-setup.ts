@@ -15,7 +15,8 @@ const COPY_WAIT_MS = 30_000;
 
 /**
  * Names the run; once every file has ended, drops the PostgreSQL databases the run left: the spare copy
- * the harness makes ahead (tests/api/support/harness.ts), and any a crashed file could not drop.
+ * the harness makes ahead (tests/api/support/harness.ts), one whose drop (not awaited by the harness) had not
+ * ended with the last file, and any a crashed file could not drop.
  */
 export default function setup(project: TestProject) {
   const run = randomBytes(3).toString('hex');
