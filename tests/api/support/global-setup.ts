@@ -30,7 +30,7 @@ export default function setup(project: TestProject) {
       // A CREATE DATABASE its worker started before ending still runs in its own backend: wait for it.
       const copying = () =>
         client.query(
-          `SELECT 1 FROM pg_stat_activity WHERE query LIKE 'CREATE DATABASE ${prefix}%' AND pid <> pg_backend_pid()`,
+          `SELECT 1 FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'CREATE DATABASE ${prefix}%'`,
         );
       for (const until = Date.now() + COPY_WAIT_MS; (await copying()).rowCount && Date.now() < until;) {
         await new Promise((resolve) => setTimeout(resolve, 100));

@@ -11,7 +11,7 @@ import { openDatabase, sqliteConnectionOf, type DatabaseHandle, type Db } from '
 import { migrateToLatest } from '../../../server/platform/db/migrate.ts';
 import { inject } from 'vitest';
 import { migratedTemplate } from './pg-template.ts';
-import { testDatabasePrefix, TEST_DATABASE_URL } from './test-databases.ts';
+import { TEST_DB, testDatabasePrefix, TEST_DATABASE_URL } from './test-databases.ts';
 import { seedDemo } from '../../../server/platform/db/seed.ts';
 import { hashPassword } from '../../../server/platform/lib/passwords.ts';
 import {
@@ -25,10 +25,8 @@ import {
  * (a new database on TEST_DATABASE_URL's server, dropped afterwards). PostgreSQL unreachable = failure.
  */
 
-export const TEST_DB = (process.env.TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
+export { TEST_DB };
 const PG_ADMIN_URL = TEST_DATABASE_URL;
-/** This run's test databases, named after the run the global setup names (tests/api/support/global-setup.ts). */
-const TEST_DATABASE_PREFIX = testDatabasePrefix(inject('apiTestRun'));
 export const JWT_SECRET = 'test-secret-for-the-api-suite-only-0123456789';
 
 function withDatabase(url: string, name: string): string {
@@ -55,7 +53,9 @@ async function adminQuery(sql: string): Promise<void> {
 
 /** A new PostgreSQL database copied from the run's migrated template: the migrations run once per run. */
 async function copyOfTemplate(): Promise<string> {
-  const name = `${TEST_DATABASE_PREFIX}${randomBytes(6).toString('hex')}`;
+  // Named after the run the global setup names (tests/api/support/global-setup.ts), read when first needed: the
+  // cluster smoke test (scripts/smoke-cluster.ts) imports this module outside Vitest.
+  const name = `${testDatabasePrefix(inject('apiTestRun'))}${randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${await migratedTemplate(PG_ADMIN_URL)}`);
   return name;
 }

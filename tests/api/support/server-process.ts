@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { answers, REPO_ROOT, spawnServer, type SpawnedServer } from '../../support/server-spawn.ts';
-import { TEST_DB } from './harness.ts';
+import { TEST_DB } from './test-databases.ts';
 
 /** Real server processes (server/server.ts, what npm start runs) on a real database, for the operations tests. */
 

@@ -1,4 +1,7 @@
-/** Where the API suite's PostgreSQL test databases are made, and what their names start with. */
+/** The API suite's database, where its PostgreSQL test databases are made, and what their names start with. */
+
+/** TEST_DB=sqlite (default, in memory) or TEST_DB=postgres. */
+export const TEST_DB = (process.env.TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
