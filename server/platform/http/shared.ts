@@ -17,7 +17,7 @@ export function shared<T extends FastifyPluginAsync>(plugin: T): T {
  */
 export function named<T extends (...args: never[]) => unknown>(plugin: T): T {
   const target = plugin as unknown as Record<symbol, string | undefined>;
-  target[Symbol.for('fastify.display-name')] ??= plugin.name || 'anonymous plugin';
+  target[Symbol.for('fastify.display-name')] ??= plugin.name;
   return plugin;
 }
 

@@ -26,7 +26,6 @@ import {
  */
 
 export { TEST_DB };
-const PG_ADMIN_URL = TEST_DATABASE_URL;
 export const JWT_SECRET = 'test-secret-for-the-api-suite-only-0123456789';
 
 function withDatabase(url: string, name: string): string {
@@ -36,12 +35,12 @@ function withDatabase(url: string, name: string): string {
 }
 
 async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 5000 });
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 5000 });
   try {
     await client.connect();
   } catch (error) {
     throw new Error(
-      `TEST_DB=postgres but PostgreSQL at ${PG_ADMIN_URL} cannot be reached: ${(error as Error).message}`,
+      `TEST_DB=postgres but PostgreSQL at ${TEST_DATABASE_URL} cannot be reached: ${(error as Error).message}`,
     );
   }
   try {
@@ -56,7 +55,7 @@ async function copyOfTemplate(): Promise<string> {
   // Named after the run the global setup names (tests/api/support/global-setup.ts), read when first needed: the
   // cluster smoke test (scripts/smoke-cluster.ts) imports this module outside Vitest.
   const name = `${testDatabasePrefix(inject('apiTestRun'))}${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${await migratedTemplate(PG_ADMIN_URL)}`);
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${await migratedTemplate(TEST_DATABASE_URL)}`);
   return name;
 }
 
@@ -80,7 +79,7 @@ function nextDatabase(): Promise<string> {
 export async function freshDatabase(): Promise<DatabaseHandle> {
   if (TEST_DB === 'postgres') {
     const name = await nextDatabase();
-    const handle = openDatabase(withDatabase(PG_ADMIN_URL, name), { poolSize: 20 });
+    const handle = openDatabase(withDatabase(TEST_DATABASE_URL, name), { poolSize: 20 });
     return {
       ...handle,
       close: async () => {

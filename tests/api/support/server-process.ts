@@ -4,14 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { answers, REPO_ROOT, spawnServer, type SpawnedServer } from '../../support/server-spawn.ts';
-import { TEST_DB } from './test-databases.ts';
+import { TEST_DB, TEST_DATABASE_URL } from './test-databases.ts';
 
 /** Real server processes (server/server.ts, what npm start runs) on a real database, for the operations tests. */
 
 export const ROOT = REPO_ROOT;
-const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export async function pgAdmin(statement: string, url = PG_ADMIN_URL): Promise<void> {
+export async function pgAdmin(statement: string, url = TEST_DATABASE_URL): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -26,7 +25,7 @@ export async function serverDatabase(): Promise<{ url: string; drop: () => Promi
   if (TEST_DB === 'postgres') {
     const name = `api_proc_${randomBytes(6).toString('hex')}`;
     await pgAdmin(`CREATE DATABASE ${name}`);
-    const u = new URL(PG_ADMIN_URL);
+    const u = new URL(TEST_DATABASE_URL);
     u.pathname = `/${name}`;
     return { url: u.toString(), drop: () => pgAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
   }
