@@ -10,8 +10,11 @@
  *   npm test                     everything
  *   npm test -- --only api-pg    one step (names below); several with commas
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
+import { API_TEST_RUN_ENV, testDatabasePrefix } from '../tests/api/support/test-databases.ts';
 import { secretsInLog } from './run-log-secrets.ts';
 import { log } from './test-all/log.ts';
 import { ensureChromium, ensurePostgres } from './test-all/machine.ts';
@@ -26,6 +29,21 @@ const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5
  * machine could lose the last ones, which no test makes. Each commit otherwise waits on the disk.
  */
 const PG_ENV = { TEST_DATABASE_URL: PG_URL, PGOPTIONS: '-c synchronous_commit=off' };
+
+/** The PostgreSQL databases named after an API suite run still on the server. */
+async function databasesOfRun(run: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    const rows = await client.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1) ORDER BY datname',
+      [testDatabasePrefix(run)],
+    );
+    return rows.rows.map((r) => r.datname);
+  } finally {
+    await client.end();
+  }
+}
 
 /** A check that is one pass or one fail (type check, lint, build, diagrams). */
 function check(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
@@ -118,7 +136,27 @@ const steps: Step[] = [
   {
     name: 'api-pg',
     title: 'API suite on PostgreSQL',
-    run: vitest('api-pg', ['--project', 'api'], { TEST_DB: 'postgres', ...PG_ENV }),
+    run: async (logFile) => {
+      // The run's test databases are named after it (tests/api/support/test-databases.ts): once the suite has
+      // ended, none may be left on the server (one more check of the step).
+      const run = randomBytes(3).toString('hex');
+      const outcome = await vitest('api-pg', ['--project', 'api'], {
+        TEST_DB: 'postgres',
+        [API_TEST_RUN_ENV]: run,
+        ...PG_ENV,
+      })(logFile);
+      const left = await databasesOfRun(run);
+      console.log(
+        left.length
+          ? `${left.length} test database(s) of the run left on the server: ${left.slice(0, 5).join(', ')}`
+          : `No test database of the run (${testDatabasePrefix(run)}…) left on the server`,
+      );
+      return {
+        ...outcome,
+        passed: outcome.passed + (left.length ? 0 : 1),
+        failed: outcome.failed + (left.length ? 1 : 0),
+      };
+    },
   },
   {
     name: 'e2e',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { testDatabasePrefix, TEST_DATABASE_URL } from './test-databases.ts';
+import { API_TEST_RUN_ENV, testDatabasePrefix, TEST_DATABASE_URL } from './test-databases.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +19,7 @@ const COPY_WAIT_MS = 30_000;
  * ended with the last file, and any a crashed file could not drop.
  */
 export default function setup(project: TestProject) {
-  const run = randomBytes(3).toString('hex');
+  const run = process.env[API_TEST_RUN_ENV] || randomBytes(3).toString('hex');
   project.provide('apiTestRun', run);
   if (process.env.TEST_DB !== 'postgres') return undefined;
   return async () => {

@@ -7,3 +7,6 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
 
 /** `api_test_<run>_`: a run's databases, told apart from another run's on the same server. */
 export const testDatabasePrefix = (run: string) => `api_test_${run}_`;
+
+/** Names the API suite's run when set (`npm test` sets it, then checks the run left none of its databases). */
+export const API_TEST_RUN_ENV = 'API_TEST_RUN';
