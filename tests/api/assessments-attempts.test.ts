@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  ASSESSMENT_MESSAGES as M,
   ASSESSMENT_PATHS as P,
   type AttemptResult,
   type AttemptView,
@@ -114,6 +115,31 @@ describe('saving answers', () => {
     expect(bad.status).toBe(400);
     const stranger = await as(w.student.access, 'PUT', P.answer(a.id, qs[3]!.id), { answer: ['A'], seq: 8 });
     expect(stranger.status).toBe(404);
+  });
+
+  it('a save after the attempt was submitted is refused and not kept, though the server took saves for it before', async () => {
+    // The server keeps an attempt it took a save for and checks the next save on it (decision record 096): the
+    // save's statement must still find the attempt submitted since, as another process's submit would leave it.
+    const test = await makeTest(ctx, w.admin, w, [[qs[0]!.id, qs[1]!.id]]);
+    const a = (await as(w.student.access, 'POST', P.startAttempt(test.id))).body as AttemptView;
+    const put = (question: number, seq: number) =>
+      as(w.student.access, 'PUT', P.answer(a.id, question), { answer: ['A'], seq });
+    expect((await put(qs[0]!.id, 1)).status).toBe(200);
+    await ctx.db
+      .updateTable('attempts')
+      .set({ submitted_at: new Date().toISOString(), submitted_by: 'student' })
+      .where('id', '=', a.id)
+      .execute();
+    for (const [question, seq] of [
+      [qs[1]!.id, 2],
+      [qs[0]!.id, 3],
+    ] as const) {
+      const late = await put(question, seq);
+      expect(late.status).toBe(409);
+      expect((late.body as { detail: string }).detail).toBe(M.submitted);
+    }
+    const kept = await ctx.db.selectFrom('attempt_answers').selectAll().where('attempt_id', '=', a.id).execute();
+    expect(kept.map((k) => [k.question_id, k.seq])).toEqual([[qs[0]!.id, 1]]);
   });
 
   it('a save more than 5 seconds after ends_at is refused with 409 and a message; within the grace it is kept', async () => {

@@ -1,24 +1,105 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db/connect.ts';
-import type { AttemptAnswersTable, AttemptResultsTable, AttemptsTable } from './tables.ts';
+import { compiledOnce, slot } from '../../platform/db/compiled-once.ts';
+import type { Database } from '../../platform/db/schema.ts';
+import type { AttemptAnswersTable, AttemptResultsTable, AttemptRow, AttemptsTable } from './tables.ts';
+
+/** Every exam request but a start reads its attempt by id: compiled once (a named statement on PostgreSQL). */
+const attemptById = compiledOnce<AttemptRow, { id: number }>((db) =>
+  db.selectFrom('attempts').selectAll().where('id', '=', slot<number>('id')),
+);
+
+/** A student's attempts at a test, in order: read by every start, so compiled once. */
+const attemptsOfStudent = compiledOnce<AttemptRow, { test: number; student: number }>((db) =>
+  db
+    .selectFrom('attempts')
+    .selectAll()
+    .where('test_id', '=', slot<number>('test'))
+    .where('student_id', '=', slot<number>('student'))
+    .orderBy('number'),
+);
+
+/** An answer row as a save keeps it, and the attempt it may be written to (`saveAnswer`'s `open`). */
+type SaveValues = {
+  attempt: number;
+  question: number;
+  answer: string | null;
+  marked: number;
+  seq: number;
+  time: number;
+  at: string;
+  student: number;
+  ends: string;
+  sections: string | null;
+};
+
+/** The answer's row selected from its attempt while the attempt is open and as read (decision record 088). */
+function openAttemptSource(db: Db, withPlan: boolean) {
+  const source = db
+    .selectFrom('attempts')
+    .select((eb) => [
+      eb.ref('id').as('attempt_id'),
+      eb.val(slot<number>('question')).as('question_id'),
+      eb.val(slot<string | null>('answer')).as('answer'),
+      eb.val(slot<number>('marked')).as('marked_for_review'),
+      eb.val(slot<number>('seq')).as('seq'),
+      eb.val(slot<number>('time')).as('time_spent_seconds'),
+      eb.val(slot<string>('at')).as('saved_at'),
+    ])
+    .where('id', '=', slot<number>('attempt'))
+    .where('student_id', '=', slot<number>('student'))
+    .where('ends_at', '=', slot<string>('ends'))
+    .where('submitted_at', 'is', null)
+    .where((eb: ExpressionBuilder<Database, 'attempts'>) =>
+      withPlan ? eb('sections', '=', slot<string>('sections')) : eb('sections', 'is', null),
+    );
+  // Read FOR SHARE on PostgreSQL: a submit (an UPDATE) waits for the statement (decision record 088).
+  return db.getExecutor().adapter instanceof PostgresAdapter ? source.forShare() : source;
+}
+
+/** The answer selected by `source` inserted, or kept over a lower seq (idempotent and order-proof). */
+function upsertFrom(db: Db, source: ReturnType<typeof openAttemptSource>) {
+  return db
+    .insertInto('attempt_answers')
+    .columns(['attempt_id', 'question_id', 'answer', 'marked_for_review', 'seq', 'time_spent_seconds', 'saved_at'])
+    .expression(source)
+    .onConflict((oc) =>
+      oc
+        .columns(['attempt_id', 'question_id'])
+        .doUpdateSet({
+          answer: (eb) => eb.ref('excluded.answer'),
+          marked_for_review: (eb) => eb.ref('excluded.marked_for_review'),
+          seq: (eb) => eb.ref('excluded.seq'),
+          saved_at: (eb) => eb.ref('excluded.saved_at'),
+          time_spent_seconds: sql<number>`CASE WHEN excluded.time_spent_seconds > attempt_answers.time_spent_seconds
+            THEN excluded.time_spent_seconds ELSE attempt_answers.time_spent_seconds END`,
+        })
+        .where('attempt_answers.seq', '<', (eb) => eb.ref('excluded.seq')),
+    )
+    .returning('seq');
+}
+
+/**
+ * The one statement of a save (decision record 088): the answer upserted unless a higher or equal seq is kept,
+ * selected from its attempt so that nothing is written unless the attempt is still the student's, open, with
+ * the end and on the section plan the caller checked. Compiled once per plan kind (an attempt with or without
+ * timed sections), so PostgreSQL parses and plans it once per connection (decision record 096).
+ */
+const saveStatement = (withPlan: boolean) =>
+  compiledOnce<{ seq: number }, SaveValues>((db) => upsertFrom(db, openAttemptSource(db, withPlan)));
+const saveWithPlan = saveStatement(true);
+const saveWithoutPlan = saveStatement(false);
 
 /** Attempts, their answers and events, and the kept results (decision records 071, 072). */
 export function attemptRepository(db: Db) {
   return {
-    attempt: (id: number) => db.selectFrom('attempts').selectAll().where('id', '=', id).executeTakeFirst(),
+    attempt: async (id: number): Promise<AttemptRow | undefined> => (await attemptById(db, { id }))[0],
     /** The attempt row read FOR SHARE on PostgreSQL: a submit (an UPDATE) waits for saves in flight. */
     attemptForSave: (id: number, pg: boolean) => {
       const q = db.selectFrom('attempts').selectAll().where('id', '=', id);
       return (pg ? q.forShare() : q).executeTakeFirst();
     },
-    attemptsOf: (testId: number, studentId: number) =>
-      db
-        .selectFrom('attempts')
-        .selectAll()
-        .where('test_id', '=', testId)
-        .where('student_id', '=', studentId)
-        .orderBy('number')
-        .execute(),
+    attemptsOf: (testId: number, studentId: number) => attemptsOfStudent(db, { test: testId, student: studentId }),
     studentAttempts: (studentId: number, testIds: number[]) =>
       testIds.length
         ? db
@@ -35,17 +116,32 @@ export function attemptRepository(db: Db) {
       db.selectFrom('attempt_answers').selectAll().where('attempt_id', '=', attemptId).execute(),
     /**
      * Saves one answer unless a save with a higher or equal seq is already kept, in one statement: the primary
-     * key and the WHERE of the conflict make it idempotent and order-proof. The row is selected from its attempt,
-     * so with `open` nothing is written unless the attempt is still the student's, not submitted and on the
-     * section plan the caller checked (read FOR SHARE on PostgreSQL, so a submit waits for it and a save
-     * waiting on a submit sees it submitted: decision record 088). Answers the seq written, or undefined when
-     * nothing was.
+     * key and the WHERE of the conflict make it idempotent and order-proof. With `open`, the statement compiled
+     * once (`saveStatement`): nothing is written unless the attempt is still the student's, not submitted, with
+     * the end and on the section plan the caller checked (decision record 088). Without it (in the transaction
+     * that holds the attempt FOR SHARE), the row is written from the attempt alone. Answers the seq written, or
+     * undefined when nothing was.
      */
     async saveAnswer(
       row: Selectable<AttemptAnswersTable>,
-      open?: { student: number; sections: string | null; pg: boolean },
+      open?: { student: number; ends: string; sections: string | null },
     ): Promise<number | undefined> {
-      let source = db
+      if (open) {
+        const [written] = await (open.sections === null ? saveWithoutPlan : saveWithPlan)(db, {
+          attempt: row.attempt_id,
+          question: row.question_id,
+          answer: row.answer,
+          marked: row.marked_for_review,
+          seq: row.seq,
+          time: row.time_spent_seconds,
+          at: row.saved_at,
+          student: open.student,
+          ends: open.ends,
+          sections: open.sections,
+        });
+        return written?.seq;
+      }
+      const source = db
         .selectFrom('attempts')
         .select((eb) => [
           eb.ref('id').as('attempt_id'),
@@ -57,32 +153,7 @@ export function attemptRepository(db: Db) {
           eb.val(row.saved_at).as('saved_at'),
         ])
         .where('id', '=', row.attempt_id);
-      if (open) {
-        source = source
-          .where('student_id', '=', open.student)
-          .where('submitted_at', 'is', null)
-          .where((eb) => (open.sections === null ? eb('sections', 'is', null) : eb('sections', '=', open.sections)));
-        if (open.pg) source = source.forShare();
-      }
-      const written = await db
-        .insertInto('attempt_answers')
-        .columns(['attempt_id', 'question_id', 'answer', 'marked_for_review', 'seq', 'time_spent_seconds', 'saved_at'])
-        .expression(source)
-        .onConflict((oc) =>
-          oc
-            .columns(['attempt_id', 'question_id'])
-            .doUpdateSet({
-              answer: (eb) => eb.ref('excluded.answer'),
-              marked_for_review: (eb) => eb.ref('excluded.marked_for_review'),
-              seq: (eb) => eb.ref('excluded.seq'),
-              saved_at: (eb) => eb.ref('excluded.saved_at'),
-              time_spent_seconds: sql<number>`CASE WHEN excluded.time_spent_seconds > attempt_answers.time_spent_seconds
-                THEN excluded.time_spent_seconds ELSE attempt_answers.time_spent_seconds END`,
-            })
-            .where('attempt_answers.seq', '<', (eb) => eb.ref('excluded.seq')),
-        )
-        .returning('seq')
-        .executeTakeFirst();
+      const written = await upsertFrom(db, source).executeTakeFirst();
       return written?.seq;
     },
     /** The seq kept for one question of an attempt. */

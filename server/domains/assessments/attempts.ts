@@ -20,6 +20,7 @@ import { paperCache, questionJson, type Paper } from './paper.ts';
 import { givenOf } from './present.ts';
 import { assessmentRepository } from './repository.ts';
 import { submitAttempt, type OrderItem } from './results.ts';
+import { keptAttempts, orderOf } from './kept-attempts.ts';
 import { assertSectionOpen, movedPlan, sectionView } from './sections.ts';
 import type { AttemptAnswersTable, AttemptRow, TestRow } from './tables.ts';
 
@@ -42,10 +43,9 @@ export const timeIsUp = (attempt: Pick<AttemptRow, 'ends_at'>, now: number) =>
   now > Date.parse(attempt.ends_at) + graceMs;
 
 /** The answer row a save keeps, once the attempt it goes to is checked: open, the question its, the section on. */
-function answerRow(attempt: AttemptRow, questionId: number, input: AnswerSave, now: number) {
+function answerRow(attempt: AttemptRow, order: OrderItem[], questionId: number, input: AnswerSave, now: number) {
   if (attempt.submitted_at) throw new HttpError(409, M.submitted);
   if (timeIsUp(attempt, now)) throw new HttpError(409, M.timeUp);
-  const order = JSON.parse(attempt.question_order) as OrderItem[];
   const item = order.find((o) => o.question === questionId);
   if (!item) throw new HttpError(404, M.notInAttempt);
   assertSectionOpen(attempt, order, item, now);
@@ -77,12 +77,13 @@ export function createAttemptService(db: Db, dialect: Dialect) {
   const tests = assessmentRepository(db);
   const attempts = attemptRepository(db);
   const papers = paperCache(db);
+  const seen = keptAttempts((id) => attempts.attempt(id));
 
   /** An attempt as its student sees it, as JSON; `known` gives what the caller has already read. */
   async function attemptJson(attempt: AttemptRow, now: number, known?: Known): Promise<AttemptJson> {
     const test = known?.test ?? (await tests.test(attempt.test_id))!;
     const paper = known?.paper ?? (await papers.of(test));
-    const order = JSON.parse(attempt.question_order) as OrderItem[];
+    const order = orderOf(attempt);
     const timing = sectionView(attempt, now);
     const sections = paper.sections.map((s, index) => {
       let questions = '';
@@ -226,30 +227,32 @@ export function createAttemptService(db: Db, dialect: Dialect) {
     },
 
     /**
-     * PUT .../answers/{question}/: idempotent; a lower seq never overwrites a higher one. The attempt is read and
-     * checked, then the answer written in one statement that holds while the attempt is as read (decision record
-     * 088); when that wrote nothing (a higher seq kept, or the attempt submitted or moved on meanwhile), the
-     * save is decided again on the attempt locked in a transaction.
+     * PUT .../answers/{question}/: idempotent; a lower seq never overwrites a higher one. The attempt is checked,
+     * then the answer written in one statement that holds while the attempt is as checked (decision record 088);
+     * when that wrote nothing (a higher seq kept, or the attempt submitted or moved on meanwhile), the save is
+     * decided again on the attempt locked in a transaction. The attempt is the one this process kept from an
+     * earlier save (decision record 096) when that one accepts the save: the statement's guard proves it
+     * current; otherwise it is read.
      */
     async save(user: UserRow | null, id: number, questionId: number, input: AnswerSave, now: number): Promise<SaveAck> {
-      const seen = assertOwnAttempt(user, await attempts.attempt(id));
       const ack = (kept: number) => ({
         question: questionId,
         seq: input.seq,
         kept_seq: kept,
         server_now: new Date(now).toISOString(),
       });
-      const pg = dialect === 'postgres';
-      const written = await attempts.saveAnswer(answerRow(seen, questionId, input, now), {
-        student: seen.student_id,
-        sections: seen.sections,
-        pg,
-      });
+      const written = await seen.write(user, id, (attempt, order) =>
+        attempts.saveAnswer(answerRow(attempt, order, questionId, input, now), {
+          student: attempt.student_id,
+          ends: attempt.ends_at,
+          sections: attempt.sections,
+        }),
+      );
       if (written !== undefined) return ack(written);
       return inTransaction(db, async (trx) => {
         const locked = attemptRepository(trx);
-        const attempt = assertOwnAttempt(user, await locked.attemptForSave(id, pg));
-        const row = answerRow(attempt, questionId, input, now);
+        const attempt = assertOwnAttempt(user, await locked.attemptForSave(id, dialect === 'postgres'));
+        const row = answerRow(attempt, orderOf(attempt), questionId, input, now);
         return ack((await locked.saveAnswer(row)) ?? (await locked.keptSeq(id, questionId)));
       });
     },

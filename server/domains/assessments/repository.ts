@@ -1,6 +1,12 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../platform/db/connect.ts';
-import type { QuestionsTable, TestsTable } from './tables.ts';
+import { compiledOnce, slot } from '../../platform/db/compiled-once.ts';
+import type { QuestionsTable, TestRow, TestsTable } from './tables.ts';
+
+/** A test by id: read by every start and resume, so compiled once. */
+const testById = compiledOnce<TestRow, { id: number }>((db) =>
+  db.selectFrom('tests').selectAll().where('id', '=', slot<number>('id')),
+);
 
 /** The question bank and the tests (decision record 071). Takes `db` or a transaction. */
 export function assessmentRepository(db: Db) {
@@ -58,7 +64,7 @@ export function assessmentRepository(db: Db) {
       if (programs) q = programs.length ? q.where('program_id', 'in', programs) : q.where('id', '=', -1);
       return q.orderBy('opens_at', 'desc').limit(500).execute();
     },
-    test: (id: number) => db.selectFrom('tests').selectAll().where('id', '=', id).executeTakeFirst(),
+    test: async (id: number): Promise<TestRow | undefined> => (await testById(db, { id }))[0],
     /** The test's content_version now (decision record 090); -1 once it is gone. */
     contentVersion: async (id: number) =>
       (await db.selectFrom('tests').select('content_version').where('id', '=', id).executeTakeFirst())

@@ -1,6 +1,19 @@
 import type { Updateable } from 'kysely';
 import type { Db } from '../../../platform/db/connect.ts';
-import type { InstalmentPlansTable, InstalmentsTable } from '../../../platform/db/schema.ts';
+import type { InstalmentPlansTable, InstalmentRow, InstalmentsTable } from '../../../platform/db/schema.ts';
+import { compiledOnce, slot } from '../../../platform/db/compiled-once.ts';
+
+/** The first due instalment pausing an enrollment: read by every classroom request of a program, so compiled once. */
+const suspendingInstalment = compiledOnce<InstalmentRow, { enrollment: number }>((db) =>
+  db
+    .selectFrom('instalments')
+    .selectAll()
+    .where('enrollment_id', '=', slot<number>('enrollment'))
+    .where('status', '=', 'due')
+    .where('suspended_at', 'is not', null)
+    .orderBy('number')
+    .limit(1),
+);
 
 /** Instalment plans, enrollments' instalments and their reminder markers (migration 017). */
 export function createInstalmentRepository(db: Db) {
@@ -98,15 +111,8 @@ export function createInstalmentRepository(db: Db) {
         .orderBy('due_on')
         .execute(),
     /** The earliest instalment of the enrollment whose grace ran out and is unpaid (it pauses access). */
-    suspending: (enrollmentId: number) =>
-      db
-        .selectFrom('instalments')
-        .selectAll()
-        .where('enrollment_id', '=', enrollmentId)
-        .where('status', '=', 'due')
-        .where('suspended_at', 'is not', null)
-        .orderBy('number')
-        .executeTakeFirst(),
+    suspending: async (enrollmentId: number): Promise<InstalmentRow | undefined> =>
+      (await suspendingInstalment(db, { enrollment: enrollmentId }))[0],
     /** The payment of an instalment (pending, failed or completed), if one was started. */
     paymentOf: (instalmentId: number) =>
       db.selectFrom('payments').selectAll().where('instalment_id', '=', instalmentId).executeTakeFirst(),
