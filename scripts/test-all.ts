@@ -18,6 +18,7 @@ import { API_TEST_RUN_ENV, testDatabasePrefix } from '../tests/api/support/test-
 import { secretsInLog } from './run-log-secrets.ts';
 import { log } from './test-all/log.ts';
 import { ensureChromium, ensurePostgres } from './test-all/machine.ts';
+import { NATIVE, NATIVE_STEP, startNativeBuild } from './test-all/native-module.ts';
 import { BUNDLE_ENV, buildServerBundles } from './test-all/server-bundle.ts';
 import { REPORTS, ROOT, runLogged, runSteps, secondsSince, type Outcome, type Step } from './test-all/steps-runner.ts';
 
@@ -132,10 +133,12 @@ function vitest(name: string, args: string[], env: NodeJS.ProcessEnv = {}) {
  * suite that serves it, the API suite on each database, then the short checks.
  */
 const steps: Step[] = [
+  NATIVE_STEP,
   { name: 'build', title: 'Production build and bundle budget', run: check('npm', ['run', '--silent', 'build']) },
   {
     name: 'api-pg',
     title: 'API suite on PostgreSQL',
+    after: [NATIVE],
     run: async (logFile) => {
       // The run's test databases are named after it (tests/api/support/test-databases.ts): once the suite has
       // ended, none may be left on the server (one more check of the step).
@@ -161,12 +164,13 @@ const steps: Step[] = [
   {
     name: 'e2e',
     title: "End to end in Debian Chromium against the app as `npm start` runs it (the build step's dist/)",
-    after: ['build'],
+    after: ['build', NATIVE],
     run: vitest('e2e', ['--config', 'tests/e2e/vitest.config.ts']),
   },
   {
     name: 'api-sqlite',
     title: 'API suite on SQLite',
+    after: [NATIVE],
     run: async (logFile) => {
       // The log of every test app of the run is kept and read for secrets: one more check of the step.
       const runLog = join(REPORTS, 'api-sqlite.run-log');
@@ -188,6 +192,7 @@ const steps: Step[] = [
   {
     name: 'unit',
     title: 'Contract, machines (model-based, coverage gate) and views (Testing Library)',
+    after: [NATIVE],
     // Two workers: the step starts when an API suite ends and runs last, often alone; with Vitest's default
     // on two cores (one worker) the other core would idle through its last minutes.
     run: vitest('unit', ['--project', 'contract', '--project', 'machines', '--project', 'views', '--maxWorkers=2']),
@@ -205,6 +210,7 @@ const steps: Step[] = [
   {
     name: 'cluster',
     title: 'Two instances behind nginx on one PostgreSQL database (smoke test, about 40 s)',
+    after: [NATIVE],
     run: check('npm', ['run', '--silent', 'smoke:cluster'], PG_ENV),
   },
   {
@@ -227,7 +233,11 @@ function selected(): Step[] {
   const unknown = names.filter((n) => !steps.some((s) => s.name === n));
   if (unknown.length)
     throw new Error(`Unknown step(s): ${unknown.join(', ')}. Steps: ${steps.map((s) => s.name).join(', ')}`);
-  return steps.filter((s) => names.includes(s.name));
+  // A chosen step that loads the native module brings its build along.
+  const chosen = steps.filter((s) => names.includes(s.name));
+  return steps.filter(
+    (s) => chosen.includes(s) || (s.name === NATIVE && chosen.some((c) => c.after?.includes(NATIVE))),
+  );
 }
 
 /** What the chosen steps need on the machine, set up once before they start side by side. */
@@ -255,6 +265,8 @@ async function main() {
   const started = Date.now();
   const chosen = selected();
   const jobs = Math.max(1, Number(process.env.TEST_JOBS ?? 3) || 3);
+  // The native module builds (when missing) while the machine is prepared and the first steps run.
+  if (chosen.some((s) => s.name === NATIVE)) void startNativeBuild();
   const problem = await prepareMachine(chosen);
   if (problem) console.error(problem);
   const outcomes = problem

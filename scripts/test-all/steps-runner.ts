@@ -3,7 +3,7 @@
  * most steps are one process that waits on a database or a browser part of the time), each step's output
  * into its own log file, printed when the step ends (a failed step's whole log, a passed step's last lines),
  * so parallel output never interleaves. A step may wait for others (`after`: the end-to-end suite for the
- * production build it serves).
+ * production build it serves, the suites that load better-sqlite3 for its native module).
  */
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
@@ -24,6 +24,8 @@ export type Step = {
   title: string;
   /** Steps that must have ended before this one starts. */
   after?: string[];
+  /** The step only waits for work started before the steps (the native module's build): it takes no job slot. */
+  wait?: boolean;
   run: (logFile: string) => Promise<Outcome>;
 };
 
@@ -64,11 +66,13 @@ function printLog(logFile: string, failed: boolean) {
   console.log(shown.join('\n'));
 }
 
-/** Runs every step once its `after` steps have ended, `jobs` at a time, in the order given. */
+/** Runs every step once its `after` steps have ended, `jobs` at a time (`wait` steps aside), in the order given. */
 export async function runSteps(steps: Step[], jobs: number): Promise<Map<string, Outcome>> {
   const outcomes = new Map<string, Outcome>();
   const waiting = [...steps];
   const running = new Set<Promise<void>>();
+  /** The running steps that take a job slot (all but `wait` steps). */
+  const slots = new Set<Promise<void>>();
   const names = new Set(steps.map((s) => s.name));
   const ready = (s: Step) => (s.after ?? []).every((n) => !names.has(n) || outcomes.has(n));
   const started = Date.now();
@@ -97,12 +101,16 @@ export async function runSteps(steps: Step[], jobs: number): Promise<Map<string,
       printLog(logFile, outcome.failed > 0);
     })();
     running.add(task);
-    void task.finally(() => running.delete(task));
+    if (!step.wait) slots.add(task);
+    void task.finally(() => {
+      running.delete(task);
+      slots.delete(task);
+    });
   };
 
   while (waiting.length || running.size) {
-    while (running.size < jobs) {
-      const i = waiting.findIndex(ready);
+    for (;;) {
+      const i = waiting.findIndex((s) => ready(s) && (s.wait || slots.size < jobs));
       if (i === -1) break;
       start(waiting.splice(i, 1)[0]!);
     }
