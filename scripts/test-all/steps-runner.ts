@@ -24,8 +24,11 @@ export type Step = {
   title: string;
   /** Steps that must have ended before this one starts. */
   after?: string[];
-  /** The step only waits for work started before the steps (the native module's build): it takes no job slot. */
-  wait?: boolean;
+  /**
+   * How many of the `jobs` slots the step takes while it runs (default 1): the native module's build, one
+   * compiler that never waits, takes two of the default three, so one other step runs beside it on two cores.
+   */
+  slots?: number;
   run: (logFile: string) => Promise<Outcome>;
 };
 
@@ -66,13 +69,15 @@ function printLog(logFile: string, failed: boolean) {
   console.log(shown.join('\n'));
 }
 
-/** Runs every step once its `after` steps have ended, `jobs` at a time (`wait` steps aside), in the order given. */
+/** Runs every step once its `after` steps have ended, as many at a time as fit in `jobs` slots, in the order given. */
 export async function runSteps(steps: Step[], jobs: number): Promise<Map<string, Outcome>> {
   const outcomes = new Map<string, Outcome>();
   const waiting = [...steps];
   const running = new Set<Promise<void>>();
-  /** The running steps that take a job slot (all but `wait` steps). */
-  const slots = new Set<Promise<void>>();
+  /** The slots the running steps take (`slots`, 1 by default). */
+  const taken = new Map<Promise<void>, number>();
+  const used = () => [...taken.values()].reduce((n, s) => n + s, 0);
+  const fits = (s: Step) => used() === 0 || used() + (s.slots ?? 1) <= jobs;
   const names = new Set(steps.map((s) => s.name));
   const ready = (s: Step) => (s.after ?? []).every((n) => !names.has(n) || outcomes.has(n));
   const started = Date.now();
@@ -101,16 +106,16 @@ export async function runSteps(steps: Step[], jobs: number): Promise<Map<string,
       printLog(logFile, outcome.failed > 0);
     })();
     running.add(task);
-    if (!step.wait) slots.add(task);
+    taken.set(task, step.slots ?? 1);
     void task.finally(() => {
       running.delete(task);
-      slots.delete(task);
+      taken.delete(task);
     });
   };
 
   while (waiting.length || running.size) {
     for (;;) {
-      const i = waiting.findIndex((s) => ready(s) && (s.wait || slots.size < jobs));
+      const i = waiting.findIndex((s) => ready(s) && fits(s));
       if (i === -1) break;
       start(waiting.splice(i, 1)[0]!);
     }
