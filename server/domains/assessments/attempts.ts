@@ -20,7 +20,7 @@ import { paperCache, questionJson, type Paper } from './paper.ts';
 import { givenOf } from './present.ts';
 import { assessmentRepository } from './repository.ts';
 import { submitAttempt, type OrderItem } from './results.ts';
-import { keptAttempts, orderOf } from './kept-attempts.ts';
+import { keptAttempts, orderOf, type SavedAttempt } from './kept-attempts.ts';
 import { assertSectionOpen, movedPlan, sectionView } from './sections.ts';
 import type { AttemptAnswersTable, AttemptRow, TestRow } from './tables.ts';
 
@@ -43,7 +43,7 @@ export const timeIsUp = (attempt: Pick<AttemptRow, 'ends_at'>, now: number) =>
   now > Date.parse(attempt.ends_at) + graceMs;
 
 /** The answer row a save keeps, once the attempt it goes to is checked: open, the question its, the section on. */
-function answerRow(attempt: AttemptRow, order: OrderItem[], questionId: number, input: AnswerSave, now: number) {
+function answerRow(attempt: SavedAttempt, order: OrderItem[], questionId: number, input: AnswerSave, now: number) {
   if (attempt.submitted_at) throw new HttpError(409, M.submitted);
   if (timeIsUp(attempt, now)) throw new HttpError(409, M.timeUp);
   const item = order.find((o) => o.question === questionId);

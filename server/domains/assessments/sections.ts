@@ -28,7 +28,12 @@ const sectionTitles = (order: OrderItem[]) => [...new Set(order.map((o) => o.sec
  * (409: the section's time is up, or the student moved on), is refused; an attempt without timed sections
  * passes.
  */
-export function assertSectionOpen(attempt: AttemptRow, order: OrderItem[], item: OrderItem, now: number): void {
+export function assertSectionOpen(
+  attempt: Pick<AttemptRow, 'sections' | 'ends_at'>,
+  order: OrderItem[],
+  item: OrderItem,
+  now: number,
+): void {
   const plan = sectionsAt(attempt, now);
   if (!plan) return;
   const index = sectionTitles(order).indexOf(item.section);
