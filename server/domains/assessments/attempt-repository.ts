@@ -33,8 +33,13 @@ type SaveValues = {
   sections: string | null;
 };
 
-/** The answer's row selected from its attempt while the attempt is open and as read (decision record 088). */
-function openAttemptSource(db: Db, withPlan: boolean) {
+/**
+ * The answer's row selected from its attempt: with a guard, only while the attempt is the student's, open, with the
+ * end and on the section plan the caller checked (decision record 088); without one, from the attempt alone (the
+ * locked decision, in a transaction that holds the attempt FOR SHARE).
+ */
+type Guard = 'plan' | 'no plan' | null;
+function answerSource(db: Db, guard: Guard) {
   const source = db
     .selectFrom('attempts')
     .select((eb) => [
@@ -46,19 +51,21 @@ function openAttemptSource(db: Db, withPlan: boolean) {
       eb.val(slot<number>('time')).as('time_spent_seconds'),
       eb.val(slot<string>('at')).as('saved_at'),
     ])
-    .where('id', '=', slot<number>('attempt'))
+    .where('id', '=', slot<number>('attempt'));
+  if (guard === null) return source;
+  const guarded = source
     .where('student_id', '=', slot<number>('student'))
     .where('ends_at', '=', slot<string>('ends'))
     .where('submitted_at', 'is', null)
     .where((eb: ExpressionBuilder<Database, 'attempts'>) =>
-      withPlan ? eb('sections', '=', slot<string>('sections')) : eb('sections', 'is', null),
+      guard === 'plan' ? eb('sections', '=', slot<string>('sections')) : eb('sections', 'is', null),
     );
   // Read FOR SHARE on PostgreSQL: a submit (an UPDATE) waits for the statement (decision record 088).
-  return db.getExecutor().adapter instanceof PostgresAdapter ? source.forShare() : source;
+  return db.getExecutor().adapter instanceof PostgresAdapter ? guarded.forShare() : guarded;
 }
 
 /** The answer selected by `source` inserted, or kept over a lower seq (idempotent and order-proof). */
-function upsertFrom(db: Db, source: ReturnType<typeof openAttemptSource>) {
+function upsertFrom(db: Db, source: ReturnType<typeof answerSource>) {
   return db
     .insertInto('attempt_answers')
     .columns(['attempt_id', 'question_id', 'answer', 'marked_for_review', 'seq', 'time_spent_seconds', 'saved_at'])
@@ -85,10 +92,11 @@ function upsertFrom(db: Db, source: ReturnType<typeof openAttemptSource>) {
  * the end and on the section plan the caller checked. Compiled once per plan kind (an attempt with or without
  * timed sections), so PostgreSQL parses and plans it once per connection (decision record 096).
  */
-const saveStatement = (withPlan: boolean) =>
-  compiledOnce<{ seq: number }, SaveValues>((db) => upsertFrom(db, openAttemptSource(db, withPlan)));
-const saveWithPlan = saveStatement(true);
-const saveWithoutPlan = saveStatement(false);
+const saveStatement = (guard: Guard) =>
+  compiledOnce<{ seq: number }, SaveValues>((db) => upsertFrom(db, answerSource(db, guard)));
+const saveWithPlan = saveStatement('plan');
+const saveWithoutPlan = saveStatement('no plan');
+const saveInLock = saveStatement(null);
 
 /** Attempts, their answers and events, and the kept results (decision records 071, 072). */
 export function attemptRepository(db: Db) {
@@ -116,8 +124,8 @@ export function attemptRepository(db: Db) {
       db.selectFrom('attempt_answers').selectAll().where('attempt_id', '=', attemptId).execute(),
     /**
      * Saves one answer unless a save with a higher or equal seq is already kept, in one statement: the primary
-     * key and the WHERE of the conflict make it idempotent and order-proof. With `open`, the statement compiled
-     * once (`saveStatement`): nothing is written unless the attempt is still the student's, not submitted, with
+     * key and the WHERE of the conflict make it idempotent and order-proof; each statement is compiled once
+     * (`saveStatement`). With `open`, nothing is written unless the attempt is still the student's, not submitted, with
      * the end and on the section plan the caller checked (decision record 088). Without it (in the transaction
      * that holds the attempt FOR SHARE), the row is written from the attempt alone. Answers the seq written, or
      * undefined when nothing was.
@@ -126,34 +134,19 @@ export function attemptRepository(db: Db) {
       row: Selectable<AttemptAnswersTable>,
       open?: { student: number; ends: string; sections: string | null },
     ): Promise<number | undefined> {
-      if (open) {
-        const [written] = await (open.sections === null ? saveWithoutPlan : saveWithPlan)(db, {
-          attempt: row.attempt_id,
-          question: row.question_id,
-          answer: row.answer,
-          marked: row.marked_for_review,
-          seq: row.seq,
-          time: row.time_spent_seconds,
-          at: row.saved_at,
-          student: open.student,
-          ends: open.ends,
-          sections: open.sections,
-        });
-        return written?.seq;
-      }
-      const source = db
-        .selectFrom('attempts')
-        .select((eb) => [
-          eb.ref('id').as('attempt_id'),
-          eb.val(row.question_id).as('question_id'),
-          eb.val(row.answer).as('answer'),
-          eb.val(row.marked_for_review).as('marked_for_review'),
-          eb.val(row.seq).as('seq'),
-          eb.val(row.time_spent_seconds).as('time_spent_seconds'),
-          eb.val(row.saved_at).as('saved_at'),
-        ])
-        .where('id', '=', row.attempt_id);
-      const written = await upsertFrom(db, source).executeTakeFirst();
+      const run = open ? (open.sections === null ? saveWithoutPlan : saveWithPlan) : saveInLock;
+      const [written] = await run(db, {
+        attempt: row.attempt_id,
+        question: row.question_id,
+        answer: row.answer,
+        marked: row.marked_for_review,
+        seq: row.seq,
+        time: row.time_spent_seconds,
+        at: row.saved_at,
+        student: open?.student ?? 0,
+        ends: open?.ends ?? '',
+        sections: open?.sections ?? null,
+      });
       return written?.seq;
     },
     /** The seq kept for one question of an attempt. */
