@@ -107,14 +107,25 @@ describe('the access matrix', () => {
     expect(started.status).toBe(201);
     const attempt = started.body as AttemptView;
     const q = own.id;
+    let seq = 0;
     for (const role of ['anonymous', 'otherStudent', 'instructor', 'admin'] as Role[]) {
       const expected = role === 'anonymous' ? 401 : 404;
+      // Right after the student's own save the server keeps the attempt for the next save (decision record 096):
+      // a kept attempt refuses everyone else as a read one does, even with a higher seq.
+      seq += 1;
+      expect((await call('student', 'PUT', P.answer(attempt.id, q), { answer: ['B'], seq })).status).toBe(200);
+      expect((await call(role, 'PUT', P.answer(attempt.id, q), { answer: ['C'], seq: 99 })).status, role).toBe(
+        expected,
+      );
       expect((await call(role, 'GET', P.attempt(attempt.id))).status, role).toBe(expected);
       expect((await call(role, 'PUT', P.answer(attempt.id, q), { answer: ['A'], seq: 1 })).status, role).toBe(expected);
       expect((await call(role, 'POST', P.submit(attempt.id))).status, role).toBe(expected);
       expect((await call(role, 'GET', P.result(attempt.id))).status, role).toBe(expected);
       expect((await call(role, 'POST', P.events(attempt.id), { kind: 'tab_hidden' })).status, role).toBe(expected);
     }
+    const mine = (await call('student', 'GET', P.attempt(attempt.id))).body as AttemptView;
+    expect(mine.submitted_at).toBeNull();
+    expect(mine.answers).toMatchObject([{ question: q, answer: ['B'], seq }]);
   });
 });
 
