@@ -1,7 +1,8 @@
 /**
  * Screenshots of every page at 1280 and 390 px into docs/screenshots/ without running the whole
  * end-to-end suite: starts the app as `npm start` does on a fresh database in a temporary directory,
- * drives Debian's Chromium headless shell (the wide face forced, as the suite's screenshot walk does), stops the app.
+ * drives Debian's Chromium headless shell (the wide face forced, as the suite's walk of that face does), stops the app.
+ * The end-to-end suite's page-width walks load the same pages without writing screenshots.
  *
  *   node --import tsx scripts/screenshots.ts
  */

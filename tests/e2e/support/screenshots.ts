@@ -41,9 +41,8 @@ export type Walked = { path: string; overflowPx: number; shot?: Shot };
 /**
  * Every page at one width with `font` forced on every element (tests/e2e/support/fonts.ts): how many pixels
  * each page is wider than the window (a phone user would have to scroll sideways), and, when `screenshotDir`
- * is given, a full-page screenshot of each into `<dir>/<page>-<width>.png`. The screenshots are made by the
- * walk that checks the wide face (DejaVu Sans, Debian's default), so the width checks and the screenshots
- * share their page loads.
+ * is given, a full-page screenshot of each into `<dir>/<page>-<width>.png` (`npm run screenshots`, in the wide
+ * face, DejaVu Sans, Debian's default; the suite's page-width walks make none).
  */
 export async function walkEveryPage(
   baseURL: string,

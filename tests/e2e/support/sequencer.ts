@@ -2,14 +2,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The files that run longest (measured with `npm test`'s JSON report, .tmp/test-reports/e2e.json), started
- * first. On a fresh clone Vitest has no durations and starts the largest files first; the page-width and
- * screenshot files are small and walk every page, so they would start last and leave the other worker idle
- * for minutes at the end of the step.
+ * first. On a fresh clone Vitest has no durations and starts the largest files first; the page-width file is
+ * small and walks every page four times, so it would start last and leave the other worker idle for minutes at
+ * the end of the step.
  */
 const LONGEST = [
   'page-width',
   'accessibility',
-  'screenshots',
   'layout-header',
   'office',
   'layout-pages',
