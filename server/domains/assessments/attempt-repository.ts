@@ -33,12 +33,14 @@ type SaveValues = {
   sections: string | null;
 };
 
+/** Which guard a save's statement carries: the attempt with a section plan, without one, or none. */
+type Guard = 'plan' | 'no plan' | null;
+
 /**
  * The answer's row selected from its attempt: with a guard, only while the attempt is the student's, open, with the
  * end and on the section plan the caller checked (decision record 088); without one, from the attempt alone (the
  * locked decision, in a transaction that holds the attempt FOR SHARE).
  */
-type Guard = 'plan' | 'no plan' | null;
 function answerSource(db: Db, guard: Guard) {
   const source = db
     .selectFrom('attempts')
