@@ -31,8 +31,12 @@ try {
       LAYOUT_FONTS[0],
       SCREENSHOT_DIR,
     );
-    for (const { shot } of walked) {
-      if (shot) console.log(`${relative(REPO_ROOT, shot.file)}  ${Math.round(shot.bytes / 1024)} KiB`);
+    for (const { path, shot } of walked) {
+      // A page that rendered nothing makes a file of a few hundred bytes (the suite checked this while it made them).
+      if (!shot || shot.bytes <= 1000) {
+        failed = true;
+        console.error(`${path} at ${width} px: the screenshot is missing or empty (${shot?.bytes ?? 0} bytes)`);
+      } else console.log(`${relative(REPO_ROOT, shot.file)}  ${Math.round(shot.bytes / 1024)} KiB`);
     }
   }
 } catch (error) {
