@@ -8,12 +8,13 @@
  * imported from node_modules as under tsx: a package's hundreds of files are then not each resolved, read,
  * scanned for their CommonJS exports and compiled as a module of its own at every start (about 0.9 of a
  * start's 4.4 CPU-seconds on this machine). A bundled package's CommonJS `require` of a Node builtin or of
- * an external package goes through the bundle's own `require` (`createRequire` in the banner). A module's `import.meta.url` and
- * `import.meta.dirname` are its source file's, as under tsx, so fonts, policies and demo files are found
- * where they are. The server's own `import.meta.url` stays the bundle's when it is the entry (its "am I
- * the main module" check), and a cluster's workers run the server bundle. The tests that prove the
- * commands themselves (`npm start` in the end-to-end setup, `npm run backup`, `create-admin`, a refused
- * start) still run them through tsx.
+ * an external package goes through the bundle's own `require` (`createRequire` in the banner).
+ *
+ * A module's `import.meta.url` and `import.meta.dirname` are its source file's, as under tsx, so fonts,
+ * policies and demo files are found where they are. The server's own `import.meta.url` stays the bundle's
+ * when it is the entry (its "am I the main module" check), and a cluster's workers run the server bundle.
+ * The tests that prove the commands themselves (`npm start` in the end-to-end setup, `npm run backup`,
+ * `create-admin`, a refused start) still run them through tsx.
  */
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
