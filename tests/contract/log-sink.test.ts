@@ -1,3 +1,5 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,5 +62,34 @@ describe('the log sink', () => {
     sink.write(line(2));
     sink.close();
     expect(read(file)).toBe(line(1) + line(2));
+  });
+
+  it('close writes a batch a full pipe refused, before what is queued, waiting for the pipe to be read', async () => {
+    const { file } = logFile();
+    const fifo = path.join(path.dirname(file), 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    // One descriptor holding both ends (Linux), non-blocking, and nobody reading yet: a log reader that stalled.
+    const fd = fs.openSync(fifo, fs.constants.O_RDWR | fs.constants.O_NONBLOCK);
+    let filled = 0;
+    for (;;) {
+      try {
+        filled += fs.writeSync(fd, Buffer.alloc(4096, 'f'));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EAGAIN') break;
+        throw error;
+      }
+    }
+    const sink = createLogSink(fd);
+    const lines = Array.from({ length: 400 }, (_, i) => line(i));
+    // The first 16 kB go out as a batch, which the full pipe refuses: it waits for its retry.
+    for (const l of lines.slice(0, 300)) sink.write(l);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const l of lines.slice(300)) sink.write(l);
+    // A reader comes (another process) while close() writes at exit.
+    const reader = spawn('sh', ['-c', 'exec cat "$0" > "$1"', fifo, file]);
+    sink.close();
+    fs.closeSync(fd);
+    await once(reader, 'exit');
+    expect(read(file)).toBe('f'.repeat(filled) + lines.join(''));
   });
 });
