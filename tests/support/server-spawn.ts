@@ -49,7 +49,7 @@ export type SpawnedServer = {
   child: ChildProcess;
   /** Everything the server printed so far (stdout and stderr). */
   output: () => string;
-  /** Resolves with the exit code or signal once the process is gone. */
+  /** Resolves with the exit code or signal once the process is gone and what it printed has been read. */
   exited: Promise<number | string | null>;
   /** Sends `signal` (SIGTERM by default) unless the process is gone; resolves once it is. */
   stop: (signal?: NodeJS.Signals) => Promise<number | string | null>;
@@ -113,8 +113,17 @@ async function spawnOn(port: number, options: SpawnOptions): Promise<SpawnedServ
   child.stderr?.on('data', (d) => (printed += d));
   const logFile = options.logFile;
   const output = () => (logFile ? (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '') : printed);
+  // Gone once its output is read too: Node may emit 'exit' before the last of the pipe's data, and a test that
+  // reads the output once the server has stopped (a cluster's request logs) needs all of it. 'close' comes
+  // once the pipes are drained; a descendant that still holds them (a cluster worker whose primary was
+  // killed) is not waited for longer than two seconds.
   const exited = new Promise<number | string | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal)),
+    child.once('exit', (code, signal) => {
+      const done = () => resolve(code ?? signal);
+      if (logFd !== undefined) return done();
+      setTimeout(done, 2_000).unref();
+      child.once('close', done);
+    }),
   );
   const signal = (name: NodeJS.Signals) => {
     try {
