@@ -109,7 +109,10 @@ export function createLogSink(fd: number): LogSink {
     // The batch waiting out a full pipe goes first: it was taken from the queue, so it is older than the queue.
     const waiting = retrying;
     retrying = null;
-    if (waiting) clearTimeout(waiting.timer);
+    if (waiting) {
+      clearTimeout(waiting.timer);
+      writing = false;
+    }
     if (!waiting && queuedBytes === 0) return;
     const bytes = waiting ? Buffer.concat([waiting.bytes, take()]) : take();
     // A full pipe (EAGAIN) is waited on for its reader, in steps of 5 ms, for at most EXIT_WAIT_MS in all.
