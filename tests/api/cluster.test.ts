@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, SERVER_MESSAGES } from '../../contract/index.ts';
 import { programInput, workshopInput } from './support/fixtures.ts';
@@ -54,6 +55,8 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
       DATABASE_URL: database.url,
       WEB_CONCURRENCY: '2',
       DEMO_MODE: '1',
+      // The racers' connections are opened one by one before each race (openConnections) and kept until it.
+      KEEP_ALIVE_TIMEOUT_SECONDS: '60',
       // Request logs on (NODE_ENV=test would silence them): each line names the process that answered.
       NODE_ENV: 'development',
       LOG_REQUESTS: '1',
@@ -99,6 +102,62 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     return `request lines by process: ${counts || 'none'}; other output: ${other.slice(0, 20).join(' | ') || 'none'}`;
   }
 
+  /** A JSON request over `agent`'s one kept-alive connection: status, parsed body and request id. */
+  function callOn(
+    agent: http.Agent,
+    method: string,
+    url: string,
+    options: { token?: string; body?: unknown } = {},
+  ): Promise<{ status: number; body: unknown; requestId: string | null }> {
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    return new Promise((resolve, reject) => {
+      const headers: http.OutgoingHttpHeaders = options.token ? { authorization: `Bearer ${options.token}` } : {};
+      if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json' });
+      const request = http.request(`${server.base}${url}`, { method, agent, headers }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const requestId = response.headers['x-request-id'];
+          resolve({
+            status: response.statusCode ?? 0,
+            body: text ? (JSON.parse(text) as unknown) : null,
+            requestId: typeof requestId === 'string' ? requestId : null,
+          });
+        });
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+
+  /**
+   * `count` connections, opened one after another, each answered before the next opens. The cluster's primary
+   * hands a new connection to a free worker, in turn, so these alternate between the two workers, and a race
+   * sent over them reaches both whatever the machine's load. Connections opened all at once go out as fast as
+   * one worker takes them: in a CI run a second worker the machine kept waiting for a moment got none of 30.
+   */
+  async function openConnections(count: number): Promise<http.Agent[]> {
+    const agents: http.Agent[] = [];
+    for (let i = 0; i < count; i++) {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      agents.push(agent);
+      expect((await callOn(agent, 'GET', API.ready)).status).toBe(200);
+    }
+    return agents;
+  }
+
+  /** `count` requests sent at once, the i-th over the i-th of `count` connections opened as above. */
+  async function race<T>(count: number, send: (agent: http.Agent, i: number) => Promise<T>): Promise<T[]> {
+    const agents = await openConnections(count);
+    try {
+      return await Promise.all(agents.map(send));
+    } finally {
+      for (const agent of agents) agent.destroy();
+    }
+  }
+
   async function newStudent(name: string): Promise<string> {
     const res = await call(server.base, 'POST', API.register, {
       body: {
@@ -124,8 +183,8 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     const paymentId = (started.body as { id: number }).id;
     pay(started);
 
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, () => call(server.base, 'POST', API.payments.complete(paymentId), { token: student })),
+    const answers = await race(30, (agent) =>
+      callOn(agent, 'POST', API.payments.complete(paymentId), { token: student }),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200));
     const enrollmentIds = new Set(answers.map((a) => (a.body as { enrollment: { id: number } }).enrollment.id));
@@ -155,8 +214,8 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
       }),
     );
 
-    const answers = await Promise.all(
-      payments.map(({ token, id }) => call(server.base, 'POST', API.payments.complete(id), { token })),
+    const answers = await race(payments.length, (agent, i) =>
+      callOn(agent, 'POST', API.payments.complete(payments[i]!.id), { token: payments[i]!.token }),
     );
     const won = answers.filter((a) => a.status === 200);
     const lost = answers.filter((a) => a.status !== 200);
@@ -172,9 +231,7 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     // On SQLite the workers hand rotations to the primary (one writer); the rule is the same either way.
     const login = await call(server.base, 'POST', API.token, { body: { username: 'admin', password: 'admin123' } });
     const refresh = (login.body as { refresh: string }).refresh;
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call(server.base, 'POST', API.tokenRefresh, { body: { refresh } })),
-    );
+    const answers = await race(20, (agent) => callOn(agent, 'POST', API.tokenRefresh, { body: { refresh } }));
     const won = answers.filter((a) => a.status === 200);
     expect(won).toHaveLength(1);
     expect(answers.filter((a) => a.status === 401)).toHaveLength(19);
