@@ -72,32 +72,31 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     await drop?.();
   });
 
-  /** The process ids that logged one of the requests `ids` as completed. */
-  function answeredBy(ids: string[]): Set<number> {
-    const pids = new Set<number>();
-    const byRequest = new Map<string, number>();
-    for (const line of server.output().split('\n')) {
-      if (!line.startsWith('{')) continue;
-      const entry = JSON.parse(line) as { pid: number; reqId?: string; msg?: string };
-      if (entry.msg === 'request' && entry.reqId && ids.includes(entry.reqId))
-        byRequest.set(`${entry.pid}:${entry.reqId}`, entry.pid);
-    }
-    for (const pid of byRequest.values()) pids.add(pid);
-    return pids;
-  }
-
-  /** Each process's count of request lines, and the lines that were not JSON (a worker that exited, say). */
-  function printedByProcess(): string {
-    const lines = new Map<number, number>();
+  /** What the server printed: each completed request's line (process and request id), and every other line. */
+  function printed(): { requests: Array<{ pid: number; reqId: string }>; other: string[] } {
+    const requests: Array<{ pid: number; reqId: string }> = [];
     const other: string[] = [];
     for (const line of server.output().split('\n')) {
       if (!line.startsWith('{')) {
         if (line.trim()) other.push(line);
         continue;
       }
-      const entry = JSON.parse(line) as { pid: number; msg?: string };
-      if (entry.msg === 'request') lines.set(entry.pid, (lines.get(entry.pid) ?? 0) + 1);
+      const entry = JSON.parse(line) as { pid: number; reqId?: string; msg?: string };
+      if (entry.msg === 'request' && entry.reqId) requests.push({ pid: entry.pid, reqId: entry.reqId });
     }
+    return { requests, other };
+  }
+
+  /** The process ids that logged one of the requests `ids` as completed. */
+  function answeredBy(ids: string[]): Set<number> {
+    return new Set(printed().requests.flatMap(({ pid, reqId }) => (ids.includes(reqId) ? [pid] : [])));
+  }
+
+  /** Each process's count of request lines, and the lines that were not JSON (a worker that exited, say). */
+  function printedByProcess(): string {
+    const { requests, other } = printed();
+    const lines = new Map<number, number>();
+    for (const { pid } of requests) lines.set(pid, (lines.get(pid) ?? 0) + 1);
     const counts = [...lines].map(([pid, n]) => `${pid}: ${n}`).join(', ');
     return `request lines by process: ${counts || 'none'}; other output: ${other.slice(0, 20).join(' | ') || 'none'}`;
   }
