@@ -86,6 +86,9 @@ export async function buildServerBundles(root: string, outDir: string): Promise<
       // Function and class names as in the sources (the bundler would otherwise rename clashing ones).
       keepNames: true,
       sourcemap: 'linked',
+      // The maps name each line's source file and position, which is all a stack trace needs; without the
+      // sources' text (19 MB of map instead of 6) a start reads and parses less: about 0.5 of its 3 CPU-seconds.
+      sourcesContent: false,
       logLevel: 'error',
       plugins: [sourceMeta(root, outDir, new Set([entry]))],
     });
