@@ -5,7 +5,7 @@ import { API, SERVER_MESSAGES } from '../../contract/index.ts';
 import { programInput, workshopInput } from './support/fixtures.ts';
 import { startSandboxGateway } from '../../server/domains/payments/gateway/sandbox.ts';
 import { TEST_DB } from './support/harness.ts';
-import { call, serverDatabase, startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { call, callOn, serverDatabase, startServerProcess, type ServerProcess } from './support/server-process.ts';
 import { SERVER_NODE_FLAGS } from '../../server/platform/node-flags.ts';
 import { withChildren } from '../../scripts/bench/exam-cost.ts';
 
@@ -101,36 +101,6 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     return `request lines by process: ${counts || 'none'}; other output: ${other.slice(0, 20).join(' | ') || 'none'}`;
   }
 
-  /** A JSON request over `agent`'s one kept-alive connection: status, parsed body and request id. */
-  function callOn(
-    agent: http.Agent,
-    method: string,
-    url: string,
-    options: { token?: string; body?: unknown } = {},
-  ): Promise<{ status: number; body: unknown; requestId: string | null }> {
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    return new Promise((resolve, reject) => {
-      const headers: http.OutgoingHttpHeaders = options.token ? { authorization: `Bearer ${options.token}` } : {};
-      if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json' });
-      const request = http.request(`${server.base}${url}`, { method, agent, headers }, (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          const requestId = response.headers['x-request-id'];
-          resolve({
-            status: response.statusCode ?? 0,
-            body: text ? (JSON.parse(text) as unknown) : null,
-            requestId: typeof requestId === 'string' ? requestId : null,
-          });
-        });
-      });
-      request.on('error', reject);
-      request.end(body);
-    });
-  }
-
   /**
    * `count` connections, opened one after another, each answered before the next opens. The cluster's primary
    * hands a new connection to a free worker, in turn, so these alternate between the two workers, and a race
@@ -142,7 +112,7 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     for (let i = 0; i < count; i++) {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       agents.push(agent);
-      expect((await callOn(agent, 'GET', API.ready)).status).toBe(200);
+      expect((await callOn(agent, server.base, 'GET', API.ready)).status).toBe(200);
     }
     return agents;
   }
@@ -183,7 +153,7 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     pay(started);
 
     const answers = await race(30, (agent) =>
-      callOn(agent, 'POST', API.payments.complete(paymentId), { token: student }),
+      callOn(agent, server.base, 'POST', API.payments.complete(paymentId), { token: student }),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200));
     const enrollmentIds = new Set(answers.map((a) => (a.body as { enrollment: { id: number } }).enrollment.id));
@@ -214,7 +184,7 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     );
 
     const answers = await race(payments.length, (agent, i) =>
-      callOn(agent, 'POST', API.payments.complete(payments[i]!.id), { token: payments[i]!.token }),
+      callOn(agent, server.base, 'POST', API.payments.complete(payments[i]!.id), { token: payments[i]!.token }),
     );
     const won = answers.filter((a) => a.status === 200);
     const lost = answers.filter((a) => a.status !== 200);
@@ -230,7 +200,9 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     // On SQLite the workers hand rotations to the primary (one writer); the rule is the same either way.
     const login = await call(server.base, 'POST', API.token, { body: { username: 'admin', password: 'admin123' } });
     const refresh = (login.body as { refresh: string }).refresh;
-    const answers = await race(20, (agent) => callOn(agent, 'POST', API.tokenRefresh, { body: { refresh } }));
+    const answers = await race(20, (agent) =>
+      callOn(agent, server.base, 'POST', API.tokenRefresh, { body: { refresh } }),
+    );
     const won = answers.filter((a) => a.status === 200);
     expect(won).toHaveLength(1);
     expect(answers.filter((a) => a.status === 401)).toHaveLength(19);

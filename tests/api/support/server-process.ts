@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -77,25 +78,56 @@ export async function postJson(base: string, url: string, body: unknown, headers
   return { status: res.status, headers: res.headers, body: parsed };
 }
 
-/** A JSON request to a running server: status and parsed body. */
-export async function call(
-  base: string,
-  method: string,
-  url: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<{ status: number; body: unknown; requestId: string | null }> {
-  const response = await fetch(`${base}${url}`, {
-    method,
+type CallOptions = { token?: string; body?: unknown };
+type CallAnswer = { status: number; body: unknown; requestId: string | null };
+
+/** A JSON request's headers and body, whichever client sends it. */
+function jsonRequest(options: CallOptions): { headers: Record<string, string>; body: string | undefined } {
+  return {
     headers: {
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: text ? (JSON.parse(text) as unknown) : null,
-    requestId: response.headers.get('x-request-id'),
   };
+}
+
+const jsonAnswer = (status: number, text: string, requestId: string | null): CallAnswer => ({
+  status,
+  body: text ? (JSON.parse(text) as unknown) : null,
+  requestId,
+});
+
+/** A JSON request to a running server: status and parsed body. */
+export async function call(base: string, method: string, url: string, options: CallOptions = {}): Promise<CallAnswer> {
+  const response = await fetch(`${base}${url}`, { method, ...jsonRequest(options) });
+  return jsonAnswer(response.status, await response.text(), response.headers.get('x-request-id'));
+}
+
+/**
+ * The same request over `agent`'s connections (node:http): a test that must choose the connection a request goes
+ * out on (the cluster test's racers, each over a connection of its own) passes an agent keeping one.
+ */
+export function callOn(
+  agent: http.Agent,
+  base: string,
+  method: string,
+  url: string,
+  options: CallOptions = {},
+): Promise<CallAnswer> {
+  const { headers, body } = jsonRequest(options);
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}${url}`, { method, agent, headers }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const requestId = response.headers['x-request-id'];
+        resolve(jsonAnswer(response.statusCode ?? 0, text, typeof requestId === 'string' ? requestId : null));
+      });
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }
