@@ -70,4 +70,24 @@ describe('spawnServer', () => {
       expect(asked).toBe(before);
     },
   );
+
+  // Under `npm test` the process runs the run's bundle (TEST_SERVER_BUNDLE), whose source maps hold no sources'
+  // text: a failing server's stack must still name the TypeScript file, line and column, as under tsx.
+  it.runIf(TEST_DB === 'sqlite')('a server that fails to start names the TypeScript source of its error', async () => {
+    const refused = spawnServer({
+      entry: 'server/server.ts',
+      env: (port) => ({
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: `sqlite:${path.join(dir, 'refused.sqlite')}`,
+        INSTITUTE_GSTIN: 'not-a-gstin',
+        WEB_CONCURRENCY: '1',
+      }),
+      ready: answers('/api/health/'),
+    });
+    await expect(refused).rejects.toThrow(/INSTITUTE_GSTIN "not-a-gstin"/);
+    await expect(refused).rejects.toThrow(/at \w+ \(\S*server\/domains\/billing\/config-institute\.ts:\d+:\d+\)/);
+  });
 });
