@@ -81,22 +81,36 @@ describe(`the automatic issue after a batch ends, two instances on one ${TEST_DB
       const eligible = [];
       for (let i = 0; i < 4; i++)
         eligible.push(await enrollWithRecord(db, ended, await insertUser(db, `grad${i}`), earned));
+      // A program without lessons: the lesson rule is met by nothing to complete, in the pass as on the course page.
+      const noLessons = await courseWith(db, {
+        title: 'Workshop Series',
+        lessons: 0,
+        sessions: 4,
+        assignments: [{ title: 'Final', max: 50 }],
+        instructorId: teacher,
+        endsOn: istDay(-1),
+      });
+      eligible.push(
+        await enrollWithRecord(db, noLessons, await insertUser(db, 'attendee'), { ...earned, lessonsDone: 0 }),
+      );
       await enrollWithRecord(db, ended, await insertUser(db, 'short'), { ...earned, present: 2 });
+      // Every rule met but one lesson: the pass leaves them out before it checks the other rules.
+      await enrollWithRecord(db, ended, await insertUser(db, 'unfinished'), { ...earned, lessonsDone: 1 });
       await enrollWithRecord(db, running, await insertUser(db, 'early'), { lessonsDone: 1, present: 1, marks: [] });
 
       const config = testConfig({ publicUrl: 'https://cci.example.in' });
       const runs = await Promise.all(
         instances.handles.map((h) => issueEndedBatchCertificates(h.db, h.dialect, config)),
       );
-      expect(runs.reduce((a, b) => a + b, 0)).toBe(4);
+      expect(runs.reduce((a, b) => a + b, 0)).toBe(5);
       // Another round in both changes nothing.
       await Promise.all(instances.handles.map((h) => issueEndedBatchCertificates(h.db, h.dialect, config)));
       const rows = await db.selectFrom('certificates').selectAll().orderBy('number').execute();
       expect(rows.map((r) => r.enrollment_id).sort((a, b) => a - b)).toEqual(eligible);
-      expect(rows.map((r) => Number(r.number))).toEqual([1, 2, 3, 4]);
+      expect(rows.map((r) => Number(r.number))).toEqual([1, 2, 3, 4, 5]);
       expect(rows.every((r) => r.issued_by === null && r.hours === 6)).toBe(true);
       const emails = await db.selectFrom('outbox').select('id').where('template', '=', 'certificate_issued').execute();
-      expect(emails).toHaveLength(4);
+      expect(emails).toHaveLength(5);
     } finally {
       await instances.close();
     }

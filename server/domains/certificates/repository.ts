@@ -97,7 +97,13 @@ export function createCertificateRepository(db: Db) {
         .orderBy('assignments.due_at')
         .orderBy('assignments.id')
         .execute(),
-    /** Enrollments giving access in a batch that ended before `today` (IST) and with no certificate yet. */
+    /**
+     * Enrollments giving access in a batch that ended before `today` (IST), with no certificate yet and no lesson
+     * of the program left undone: the housekeeping pass's candidates. Every lesson complete is the first rule of
+     * `certificateEligibility` (the same lessons as `lessons` above), so a student it leaves out could not be
+     * eligible; those it answers are still checked on every rule. Without it the pass checked every alumnus who
+     * never finished the course, at every start and every hour, and their number only grows.
+     */
     endedWithoutCertificate: (today: string) =>
       db
         .selectFrom('enrollments')
@@ -109,6 +115,25 @@ export function createCertificateRepository(db: Db) {
         .where('enrollments.status', 'in', ['active', 'completed'])
         .where('batches.ends_on', '<', today)
         .where('certificates.id', 'is', null)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('lessons')
+                .select('lessons.id')
+                .whereRef('lessons.program_id', '=', 'enrollments.course_id')
+                .where(({ not, exists, selectFrom }) =>
+                  not(
+                    exists(
+                      selectFrom('lesson_completions')
+                        .select('lesson_completions.lesson_id')
+                        .whereRef('lesson_completions.lesson_id', '=', 'lessons.id')
+                        .whereRef('lesson_completions.student_id', '=', 'enrollments.student_id'),
+                    ),
+                  ),
+                ),
+            ),
+          ),
+        )
         .orderBy('enrollments.id')
         .execute(),
   };
