@@ -13,8 +13,8 @@ export type DatabaseHandle = { db: Db; dialect: Dialect; close: () => Promise<vo
 
 /**
  * Each database's driver is loaded when a database of its kind is first opened, not when this module is: a
- * process on SQLite never loads pg (about a tenth of a second of a server's start) and one on PostgreSQL never
- * loads better-sqlite3's native module.
+ * process on SQLite never loads pg and its modules (they showed in a CPU profile of a server's start) and one on
+ * PostgreSQL never loads better-sqlite3's native module.
  */
 const requireDriver = createRequire(import.meta.url);
 const driverOfPostgres = () => requireDriver('pg') as typeof pg;
