@@ -103,7 +103,8 @@ function apiOnPostgres(name: string, title: string, files: string[]): Step {
 
 /**
  * In the order they start (the longest chains first; TEST_JOBS run at once): the build and the end-to-end
- * suite that serves it, the API suite on each database, then the short checks.
+ * suite that serves it, the API suite on each database, the PostgreSQL files that start server processes (in the
+ * first slot free: they mostly wait, so they end beside the unit step's two workers), then the short checks.
  */
 const steps: Step[] = [
   NATIVE_STEP,
