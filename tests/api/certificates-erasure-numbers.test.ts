@@ -3,6 +3,8 @@ import { CERTIFICATE_PATHS, certificatePagePath } from '../../contract/index.ts'
 import { testConfig } from '../../server/config.ts';
 import { createPersonalDataRepository } from '../../server/domains/privacy/repositories/personal-data.ts';
 import { issueEndedBatchCertificates } from '../../server/domains/certificates/service.ts';
+import { certificateEligibility } from '../../server/domains/certificates/eligibility.ts';
+import { createCertificateRepository } from '../../server/domains/certificates/repository.ts';
 import {
   courseWith,
   enrollWithRecord,
@@ -111,6 +113,63 @@ describe(`the automatic issue after a batch ends, two instances on one ${TEST_DB
       expect(rows.every((r) => r.issued_by === null && r.hours === 6)).toBe(true);
       const emails = await db.selectFrom('outbox').select('id').where('template', '=', 'certificate_issued').execute();
       expect(emails).toHaveLength(5);
+    } finally {
+      await instances.close();
+    }
+  });
+
+  it('checks exactly the students who meet the lesson rule, as the rules themselves read it', async () => {
+    const instances = await twoInstances();
+    try {
+      const db = instances.handles[0]!.db;
+      const teacher = await insertUser(db, 'teacher', 'instructor');
+      const threeLessons = await courseWith(db, {
+        title: 'Three Lessons',
+        lessons: 3,
+        sessions: 2,
+        assignments: [{ title: 'Final', max: 50 }],
+        instructorId: teacher,
+        endsOn: istDay(-3),
+      });
+      const noLessons = await courseWith(db, {
+        title: 'No Lessons',
+        lessons: 0,
+        sessions: 2,
+        assignments: [],
+        instructorId: teacher,
+        endsOn: istDay(-3),
+      });
+      // Some meet every other rule, some none: the pass's candidates depend on the lessons alone.
+      for (const [i, lessonsDone] of [0, 1, 2, 3].entries()) {
+        for (const record of [
+          { lessonsDone, present: 2, marks: [50] },
+          { lessonsDone, present: 0, marks: ['none' as const] },
+        ]) {
+          await enrollWithRecord(db, threeLessons, await insertUser(db, `s${i}${record.present}`), record);
+        }
+      }
+      await enrollWithRecord(db, noLessons, await insertUser(db, 'none1'), { lessonsDone: 0, present: 0, marks: [] });
+
+      const today = istDay(0);
+      const candidates = new Set(
+        (await createCertificateRepository(db).endedWithoutCertificate(today)).map((c) => c.id),
+      );
+      const ended = await db
+        .selectFrom('enrollments')
+        .innerJoin('batches', 'batches.id', 'enrollments.batch_id')
+        .select(['enrollments.id', 'enrollments.student_id', 'enrollments.course_id', 'enrollments.batch_id'])
+        .where('batches.ends_on', '<', today)
+        .execute();
+      expect(ended).toHaveLength(9);
+      const { certificates: rules } = testConfig();
+      const lessonRuleMet = new Set<number>();
+      for (const e of ended) {
+        const who = { studentId: e.student_id, programId: e.course_id, batchId: e.batch_id! };
+        if ((await certificateEligibility(db, rules, who, Date.now())).lessons.met) lessonRuleMet.add(e.id);
+      }
+      // Three lessons done (twice) and the program without lessons.
+      expect(lessonRuleMet.size).toBe(3);
+      expect(candidates).toEqual(lessonRuleMet);
     } finally {
       await instances.close();
     }

@@ -11,7 +11,9 @@ import { createCertificateRepository } from './repository.ts';
  * (those that started by now), and every assignment of the batch graded at least CERTIFICATE_PASS_PERCENT
  * of its marks, and a passed attempt of every test of the batch (or of its program) that is a certificate rule
  * (decision record 071's addendum, counted once its result is published). The first two compare in integers (part × 100 ≥ percent × whole), so exactly 75% and exactly 40%
- * pass; attendance counts come from the attendance repository (decision record 050).
+ * pass; attendance counts come from the attendance repository (decision record 050). The housekeeping pass's
+ * candidates (`endedWithoutCertificate` in repository.ts) are the students who meet the lesson rule: a change to
+ * that rule changes the query too (tests/api/certificates-erasure-numbers.test.ts compares the two).
  */
 
 /** Whether `part` is at least `percent` of `whole`, compared in integers: exactly the threshold passes. */
