@@ -130,6 +130,24 @@ export default tseslint.config(
     },
   },
   {
+    // Packages only some requests need load with the first of them (server/platform/lib/on-first-use.ts, decision
+    // record 098), not at every server start: a value import anywhere else in server/ would load them at start.
+    files: ['server/**/*.ts'],
+    ignores: ['server/platform/lib/on-first-use.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['pdfkit', 'qrcode', 'razorpay', '@simplewebauthn/server'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Load it through server/platform/lib/on-first-use.ts: it would otherwise load at every start.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'tests/views/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {

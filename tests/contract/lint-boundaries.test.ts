@@ -105,6 +105,14 @@ const cases: { name: string; path: string; code: string; rule: string; allowedPa
     allowedPath: 'server/domains/payments/planted.ts',
   },
   {
+    // A package only some requests need, imported where it would load at every server start (decision record 098).
+    name: 'a value import of pdfkit outside server/platform/lib/on-first-use.ts',
+    path: 'server/domains/billing/planted.ts',
+    code: "import PDFDocument from 'pdfkit';\nexport const planted = PDFDocument;\n",
+    rule: '@typescript-eslint/no-restricted-imports',
+    allowedPath: 'server/platform/lib/on-first-use.ts',
+  },
+  {
     // Every line counts; seed data, migrations and the schema may be longer.
     name: 'a file over 300 lines',
     path: 'server/domains/catalogue/planted.ts',

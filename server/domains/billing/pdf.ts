@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import PDFDocument from 'pdfkit';
 import type { TaxDocumentData } from './documents.ts';
 import { formatPaiseFigure } from '../../../contract/money.ts';
 import { formatDocumentDate } from '../../../contract/time.ts';
+import { pdfkit } from '../../platform/lib/on-first-use.ts';
 
 /**
  * The PDF of a tax invoice or credit note (pdfkit, docs/decisions/016-pdf-library.md). The text is set in
@@ -103,7 +103,8 @@ function lineTable(pdf: PDFKit.PDFDocument, doc: TaxDocumentData, left: number, 
   }
 }
 
-export function renderTaxDocument(doc: TaxDocumentData): Promise<Buffer> {
+export async function renderTaxDocument(doc: TaxDocumentData): Promise<Buffer> {
+  const PDFDocument = await pdfkit();
   const pdf = new PDFDocument({
     size: 'A4',
     margin: 50,

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import type { CertificateRow } from '../../platform/db/schema.ts';
+import { pdfkit, qrcode } from '../../platform/lib/on-first-use.ts';
 
 /**
  * A certificate's PDF (pdfkit, as invoices: docs/decisions/016-pdf-library.md), landscape A4: the
@@ -23,6 +22,7 @@ export async function renderCertificate(
   row: CertificateRow,
   { issuer, verifyUrl }: { issuer: string; verifyUrl: string },
 ): Promise<Buffer> {
+  const [PDFDocument, QRCode] = await Promise.all([pdfkit(), qrcode()]);
   const qr = await QRCode.toBuffer(verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' });
   const pdf = new PDFDocument({
     size: 'A4',

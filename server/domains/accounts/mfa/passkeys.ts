@@ -1,12 +1,8 @@
 import { createHash } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
+import type {
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import {
   PASSKEY_MESSAGES,
@@ -20,6 +16,7 @@ import type { UserRow, WebauthnCredentialsTable } from '../../../platform/db/sch
 import { isUniqueViolation } from '../../../platform/lib/db-errors.ts';
 import { BusinessError, HttpError, notFound } from '../../../platform/lib/errors.ts';
 import { nowIso } from '../../../platform/lib/time.ts';
+import { webauthn } from '../../../platform/lib/on-first-use.ts';
 import { createAuditRepository } from '../../../platform/db/audit.ts';
 import { createChallengeRepository, createMfaRepository } from '../repositories/mfa.ts';
 import { createPasskeyRepository } from '../repositories/passkeys.ts';
@@ -106,6 +103,7 @@ export function createPasskeys(db: Db, config: Config) {
   ): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const allow = userId === null ? undefined : await repo.passkeys(userId);
     if (allow && allow.length === 0) throw new BusinessError(PASSKEY_MESSAGES.none);
+    const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({
       rpID: rpId,
       timeout: PASSKEY_CHALLENGE_SECONDS * 1000,
@@ -124,6 +122,7 @@ export function createPasskeys(db: Db, config: Config) {
     /** Options for navigator.credentials.create(): the user's passkeys excluded, a discoverable key preferred. */
     async registrationOptions(user: UserRow): Promise<PublicKeyCredentialCreationOptionsJSON> {
       const existing = await repo.passkeys(user.id);
+      const { generateRegistrationOptions } = await webauthn();
       const options = await generateRegistrationOptions({
         rpName: config.mfaIssuer,
         rpID: rpId,
@@ -144,6 +143,8 @@ export function createPasskeys(db: Db, config: Config) {
     /** Verifies a registration and keeps the passkey: the second factor is on from now. */
     async register(user: UserRow, name: string, response: RegistrationResponse): Promise<Passkey> {
       const challenge = await spendChallenge(response.response.clientDataJSON, 'passkey-register', user.id, 400);
+      // Loaded outside the try: a package that fails to load is the server's fault, not a refused passkey.
+      const { verifyRegistrationResponse } = await webauthn();
       let verification;
       try {
         verification = await verifyRegistrationResponse({
@@ -235,6 +236,8 @@ export function createPasskeys(db: Db, config: Config) {
         throw refuse(status, PASSKEY_MESSAGES.unknown);
       }
       const requireUV = purpose === 'passkey-login';
+      // Loaded outside the try: a package that fails to load is the server's fault, not a refused passkey.
+      const { verifyAuthenticationResponse } = await webauthn();
       let verification;
       try {
         verification = await verifyAuthenticationResponse({

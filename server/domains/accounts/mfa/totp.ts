@@ -1,5 +1,5 @@
 import { generateSecret, generateSync, generateURI, verifySync } from 'otplib';
-import QRCode from 'qrcode';
+import { qrcode } from '../../../platform/lib/on-first-use.ts';
 
 /**
  * Authenticator-app codes (RFC 6238 TOTP over RFC 4226 HOTP) through otplib 13 (decision record 045):
@@ -17,7 +17,8 @@ export const otpauthUrl = (secret: string, issuer: string, account: string): str
   generateURI({ strategy: 'totp', issuer, label: account, secret, period: TOTP_PERIOD, digits: 6 });
 
 /** The QR code of `text` as an SVG document (no script, no external reference). */
-export const qrSvg = (text: string): Promise<string> => QRCode.toString(text, { type: 'svg', margin: 2 });
+export const qrSvg = async (text: string): Promise<string> =>
+  (await qrcode()).toString(text, { type: 'svg', margin: 2 });
 
 /** The code of `secret` at `epochSeconds` (tests and the demo tools). */
 export const totpCode = (secret: string, epochSeconds = Math.floor(Date.now() / 1000)): string =>

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import Razorpay from 'razorpay';
+import type Razorpay from 'razorpay';
+import { razorpaySdk } from '../../../platform/lib/on-first-use.ts';
 import {
   GatewayError,
   type GatewayEvent,
@@ -159,40 +160,54 @@ export function parseRazorpayEvent(rawBody: string | Buffer): GatewayEvent {
   }
 }
 
-export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway {
-  const sdk = new Razorpay({ key_id: options.keyId, key_secret: options.keySecret });
+/** The SDK client, made when the gateway is first called (the SDK and axios load then: on-first-use.ts). */
+async function sdkClient(options: RazorpayOptions): Promise<Razorpay> {
+  const Sdk = await razorpaySdk();
+  const sdk = new Sdk({ key_id: options.keyId, key_secret: options.keySecret });
   // The SDK builds `${hostUrl}/v1/...` URLs on this axios instance: point it at the configured origin.
   // (`rq` is the SDK's axios instance, in its JavaScript source but not in its type declarations.)
   const rq = (sdk.api as unknown as { rq: { defaults: { baseURL?: string; timeout?: number } } }).rq;
   rq.defaults.baseURL = options.apiBase.replace(/\/+$/, '');
   rq.defaults.timeout = options.timeoutMs ?? 10_000;
+  return sdk;
+}
+
+export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway {
+  let client: Promise<Razorpay> | undefined;
+  const sdkOf = () => (client ??= sdkClient(options));
 
   return {
     name: 'razorpay',
     keyId: options.keyId,
     async createOrder({ amount, receipt, notes }) {
+      const sdk = await sdkOf();
       const raw = await call<Record<string, unknown>>(() =>
         sdk.orders.create({ amount, currency: 'INR', receipt, notes: notes ?? {} }),
       );
       return toOrder(raw);
     },
     async fetchOrder(orderId) {
+      const sdk = await sdkOf();
       return toOrder(await call<Record<string, unknown>>(() => sdk.orders.fetch(orderId)));
     },
     async fetchOrderPayments(orderId) {
+      const sdk = await sdkOf();
       const raw = await call<{ items?: Record<string, unknown>[] }>(() => sdk.orders.fetchPayments(orderId));
       return (raw.items ?? []).map(toPayment);
     },
     async fetchPayment(paymentId) {
+      const sdk = await sdkOf();
       return toPayment(await call<Record<string, unknown>>(() => sdk.payments.fetch(paymentId)));
     },
     async refund(paymentId, { amount, receipt, notes }) {
+      const sdk = await sdkOf();
       const raw = await call<Record<string, unknown>>(() =>
         sdk.payments.refund(paymentId, { amount, speed: 'normal', receipt, notes: notes ?? {} }),
       );
       return toRefund(raw);
     },
     async fetchRefund(refundId) {
+      const sdk = await sdkOf();
       return toRefund(await call<Record<string, unknown>>(() => sdk.refunds.fetch(refundId)));
     },
     verifyPaymentSignature({ orderId, paymentId, signature }) {
