@@ -29,8 +29,24 @@ export type E2E = {
 const ARTIFACTS = join(REPO_ROOT, 'test-results', 'e2e');
 
 /**
+ * One Chromium per worker, shared by the files the worker runs one after another (the support modules are
+ * imported once per worker: `isolate: false` in tests/e2e/vitest.config.ts). A launch and close cost about 0.8
+ * CPU-seconds, once per file before. Files share no state through it: every test's pages are in contexts of
+ * their own, and a file closes every context it leaves (afterAll). A browser that crashed or was closed is
+ * launched again for the next file; Playwright closes the last one when the worker exits.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+
+async function browserOfWorker(): Promise<Browser> {
+  const current = await workerBrowser?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  workerBrowser = launchBrowser();
+  return workerBrowser;
+}
+
+/**
  * Gives the calling spec file its own server on its own fresh copy of the seeded template database,
- * and one Chromium; every test gets new contexts. Call at the top level of a spec file.
+ * and the worker's Chromium; every test gets new contexts. Call at the top level of a spec file.
  */
 export function useE2E(options: { env?: Record<string, string> } = {}): E2E {
   let app: RunningApp | undefined;
@@ -42,7 +58,7 @@ export function useE2E(options: { env?: Record<string, string> } = {}): E2E {
 
   beforeAll(async () => {
     app = await startApp({ templateDir: inject('e2eTemplateDir'), env: options.env });
-    browser = await launchBrowser();
+    browser = await browserOfWorker();
   });
 
   afterEach(async (ctx) => {
@@ -68,8 +84,9 @@ export function useE2E(options: { env?: Record<string, string> } = {}): E2E {
   });
 
   afterAll(async () => {
-    await Promise.all(keptContexts.map((c) => c.close().catch(() => undefined)));
-    await browser?.close().catch(() => undefined);
+    // Every context of the browser, a test's own ones included: the worker's next file starts with none.
+    const open = browser?.isConnected() ? browser.contexts() : [];
+    await Promise.all([...keptContexts, ...open].map((c) => c.close().catch(() => undefined)));
     await app?.stop();
   });
 
