@@ -24,6 +24,7 @@ import {
   waitForPath,
   payAtSandbox,
 } from './support/ui.ts';
+import { send } from './support/http.ts';
 
 /**
  * Decision record 053 in the browser: an administrator's coupon, applied at the checkout (Apply), the
@@ -86,7 +87,7 @@ describe('Coupons at checkout', () => {
 
     const [payment] = await list<Payment>(e2e.baseURL, API.payments.list, student.access);
     expect(payment).toMatchObject({ status: 'completed', total_paise: expected.total });
-    const pdf = await fetch(`${e2e.baseURL}${API.payments.invoice(payment!.id)}`, {
+    const pdf = await send(`${e2e.baseURL}${API.payments.invoice(payment!.id)}`, {
       headers: { authorization: `Bearer ${student.access}` },
     });
     expect(pdf.status).toBe(200);

@@ -23,6 +23,7 @@ import {
   waitForPath,
   payAtSandbox,
 } from './support/ui.ts';
+import { send } from './support/http.ts';
 
 /**
  * Decision records 053 and 054 in the browser: a student applies a coupon, picks the demo's "Pay in 3"
@@ -41,7 +42,7 @@ describe('Instalments', () => {
       token: await adminToken(e2e.baseURL),
       body: { code, kind: 'fixed', value: 1000, is_active: true },
     });
-    const detail = (await (await fetch(`${e2e.baseURL}${API.programs.detail(program.id)}`)).json()) as {
+    const detail = (await (await send(`${e2e.baseURL}${API.programs.detail(program.id)}`)).json()) as {
       plans: InstalmentPlan[];
     };
     const payInThree = detail.plans.find((p) => p.name === 'Pay in 3')!;

@@ -21,6 +21,7 @@ import {
 } from './support/api.ts';
 import { useE2E } from './support/fixture.ts';
 import { escapeRegExp, expectMessage, openLoggedIn, recordDialogs, section, titleOf, visible } from './support/ui.ts';
+import { send } from './support/http.ts';
 
 /**
  * Issue 9, the office mending what does not add up, with a real gateway behind the app: the local
@@ -84,7 +85,7 @@ async function startPayment(student: RegisteredStudent, program: Program): Promi
 /** The gateway's checkout step, as the student's browser submits it; waits until its webhooks are sent. */
 async function payAtGateway(start: PaymentStart, card: string): Promise<CheckoutResult> {
   const gw = start.gateway!;
-  const res = await fetch(gw.sandbox_checkout_url!, {
+  const res = await send(gw.sandbox_checkout_url!, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ order_id: gw.order_id, key_id: gw.key_id, method: 'card', card_number: card }),

@@ -1,4 +1,5 @@
 import { API, type TokenPair } from '../../../contract/index.ts';
+import { send } from './http.ts';
 
 /** Demo users of demo mode (README.md). */
 export const ADMIN = { username: 'admin', password: 'admin123' } as const;
@@ -14,7 +15,7 @@ export async function api<T = unknown>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  const res = await fetch(baseURL + path, {
+  const res = await send(baseURL + path, {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
