@@ -174,41 +174,39 @@ async function sdkClient(options: RazorpayOptions): Promise<Razorpay> {
 
 export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway {
   let client: Promise<Razorpay> | undefined;
-  const sdkOf = () => (client ??= sdkClient(options));
+  /** One call on the SDK client (made by the first call, once), its errors mapped as every call's. */
+  const withSdk = async <T>(use: (sdk: Razorpay) => Promise<unknown>): Promise<T> => {
+    const sdk = await (client ??= sdkClient(options));
+    return call<T>(() => use(sdk));
+  };
 
   return {
     name: 'razorpay',
     keyId: options.keyId,
     async createOrder({ amount, receipt, notes }) {
-      const sdk = await sdkOf();
-      const raw = await call<Record<string, unknown>>(() =>
+      const raw = await withSdk<Record<string, unknown>>((sdk) =>
         sdk.orders.create({ amount, currency: 'INR', receipt, notes: notes ?? {} }),
       );
       return toOrder(raw);
     },
     async fetchOrder(orderId) {
-      const sdk = await sdkOf();
-      return toOrder(await call<Record<string, unknown>>(() => sdk.orders.fetch(orderId)));
+      return toOrder(await withSdk<Record<string, unknown>>((sdk) => sdk.orders.fetch(orderId)));
     },
     async fetchOrderPayments(orderId) {
-      const sdk = await sdkOf();
-      const raw = await call<{ items?: Record<string, unknown>[] }>(() => sdk.orders.fetchPayments(orderId));
+      const raw = await withSdk<{ items?: Record<string, unknown>[] }>((sdk) => sdk.orders.fetchPayments(orderId));
       return (raw.items ?? []).map(toPayment);
     },
     async fetchPayment(paymentId) {
-      const sdk = await sdkOf();
-      return toPayment(await call<Record<string, unknown>>(() => sdk.payments.fetch(paymentId)));
+      return toPayment(await withSdk<Record<string, unknown>>((sdk) => sdk.payments.fetch(paymentId)));
     },
     async refund(paymentId, { amount, receipt, notes }) {
-      const sdk = await sdkOf();
-      const raw = await call<Record<string, unknown>>(() =>
+      const raw = await withSdk<Record<string, unknown>>((sdk) =>
         sdk.payments.refund(paymentId, { amount, speed: 'normal', receipt, notes: notes ?? {} }),
       );
       return toRefund(raw);
     },
     async fetchRefund(refundId) {
-      const sdk = await sdkOf();
-      return toRefund(await call<Record<string, unknown>>(() => sdk.refunds.fetch(refundId)));
+      return toRefund(await withSdk<Record<string, unknown>>((sdk) => sdk.refunds.fetch(refundId)));
     },
     verifyPaymentSignature({ orderId, paymentId, signature }) {
       if (!orderId || !paymentId) return false;
