@@ -84,9 +84,10 @@ export function useE2E(options: { env?: Record<string, string> } = {}): E2E {
   });
 
   afterAll(async () => {
-    // Every context of the browser, a test's own ones included: the worker's next file starts with none.
+    // Every context of the browser (the kept ones and any a test made itself): the worker's next file starts with
+    // none. A browser that is gone took its contexts with it.
     const open = browser?.isConnected() ? browser.contexts() : [];
-    await Promise.all([...keptContexts, ...open].map((c) => c.close().catch(() => undefined)));
+    await Promise.all(open.map((c) => c.close().catch(() => undefined)));
     await app?.stop();
   });
 
