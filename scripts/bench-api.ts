@@ -32,7 +32,7 @@ import path from 'node:path';
 import { openDatabase } from '../server/platform/db/connect.ts';
 import { CONNECTIONS, DURATION, ENDPOINTS, MEASURED, PROCESSES, THREADS, TOOL } from './bench/config.ts';
 import { prepare } from './bench/data.ts';
-import { autogroupNote } from './bench/scheduler.ts';
+import { machineNote } from './bench/machine-note.ts';
 import { chosenShapes } from './bench/shapes.ts';
 import { login, measureAll, type Row } from './bench/load.ts';
 import {
@@ -139,7 +139,7 @@ async function main() {
   console.log(
     `\n${TOOL === 'wrk' ? `wrk -t${THREADS}` : `autocannon (${THREADS} workers)`} -c${CONNECTIONS}, ${DURATION} s per endpoint after a 1 s warm-up; ` +
       `project and ceiling ${PROCESSES} process${PROCESSES === 1 ? '' : 'es'}, DRF peer gunicorn 2 sync workers; ` +
-      `${os.availableParallelism()} cores (${autogroupNote()}), Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at the end` +
+      `${machineNote()}, load average ${os.loadavg()[0]!.toFixed(1)} at the end` +
       `${peerSkip ? `; DRF peer skipped (${peerSkip})` : ''}\n`,
   );
   const order = ['ceiling', 'project', 'drf', 'project-pg'];

@@ -35,7 +35,7 @@ import { lostAnswers, resultsReady } from './bench/exam-check.ts';
 import { burst, Client, Part, until } from './bench/exam-client.ts';
 import { CostMeter, type Mark } from './bench/exam-cost.ts';
 import { openExam, prepareExam } from './bench/exam-data.ts';
-import { autogroupNote } from './bench/scheduler.ts';
+import { machineNote } from './bench/machine-note.ts';
 import { costTable, count, examRows, table, type Cost } from './bench/exam-report.ts';
 import { Students } from './bench/exam-students.ts';
 import { createPostgres, startProject, stop } from './bench/servers.ts';
@@ -195,7 +195,7 @@ async function main() {
     const rate = Math.round((STUDENTS * 1000) / INTERVAL_MS);
     console.log(
       `\nbench:exam ${when} UTC: ${count(STUDENTS)} students × ${ANSWERS} answers every ${INTERVAL_MS / 1000} s (${rate} saves/s); ` +
-        `PostgreSQL, 2 instances × ${PROCESSES} process${PROCESSES === 1 ? '' : 'es'}; ${os.availableParallelism()} cores (shared; ${autogroupNote()}), Node ${process.version}; ` +
+        `PostgreSQL, 2 instances × ${PROCESSES} process${PROCESSES === 1 ? '' : 'es'}; ${machineNote(true)}; ` +
         `load average ${load[0]!.toFixed(1)} before, ${load[1]!.toFixed(1)} after; the client's event-loop delay p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms\n`,
     );
     console.log(table(rows));

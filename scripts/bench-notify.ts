@@ -31,7 +31,7 @@ import { GROUPS, prepareNotify, type NotifyData } from './bench/notify-data.ts';
 import { notifyRows, type Run } from './bench/notify-report.ts';
 import { costTable, count, type Cost } from './bench/exam-report.ts';
 import type { Mark } from './bench/exam-cost.ts';
-import { autogroupNote } from './bench/scheduler.ts';
+import { machineNote } from './bench/machine-note.ts';
 import { createPostgres, startProject, stop } from './bench/servers.ts';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -157,7 +157,7 @@ async function main() {
     const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
     console.log(
       `\nbench:notify ${when} UTC: ${count(STUDENTS)} students, the sandbox at ${RATE} messages/s; ${SQLITE ? 'SQLite' : 'PostgreSQL'}, ` +
-        `1 instance × ${PROCESSES} process${PROCESSES === 1 ? '' : 'es'}; ${os.availableParallelism()} cores (shared; ${autogroupNote()}), Node ${process.version}; ` +
+        `1 instance × ${PROCESSES} process${PROCESSES === 1 ? '' : 'es'}; ${machineNote(true)}; ` +
         `load average ${load[0]!.toFixed(1)} before, ${load[1]!.toFixed(1)} after\n`,
     );
     console.log(rows.table);

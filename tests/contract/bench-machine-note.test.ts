@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { autogroupNote } from '../../scripts/bench/scheduler.ts';
+import { autogroupNote } from '../../scripts/bench/machine-note.ts';
 
 describe("the benchmarks' note of the kernel's autogroup scheduling", () => {
   test('names the setting as the kernel reads it', () => {
