@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 
 /**
- * Linux's autogroup scheduling (`kernel.sched_autogroup_enabled`, on by default in Debian's kernels): the CPU is
- * shared fairly between sessions first, then between the processes of each session. A PostgreSQL started as a
- * service is a session of its own, and a benchmark's servers and load generator another, so on a saturated
- * machine all of PostgreSQL's backends get about one core of two between them, and a statement of a few
- * milliseconds sometimes waited hundreds for its turn (decision record 099). The kernel accepts only 0 and 1.
+ * Linux's autogroup scheduling (`kernel.sched_autogroup_enabled`, on by default in Debian's kernels): for processes
+ * in the root CPU cgroup, the CPU is shared fairly between sessions first, then between the processes of each
+ * session. Every PostgreSQL backend is a session of its own (the postmaster's children call setsid), while a
+ * benchmark's servers and its load generator share the benchmark's session. How much that moves a run's p99s is
+ * not settled (decision record 099), so each table says which setting it ran with. The kernel accepts only 0 and 1.
  */
 export function autogroupNote(read: (file: string) => string = (file) => fs.readFileSync(file, 'utf8')): string {
   try {
