@@ -12,10 +12,10 @@ import {
   searchInRange,
   searchOnly,
   studentsColumn,
-  type StudentsFound,
+  type ManyStudentsColumns,
 } from './record-counts.ts';
 import { estimatedStudents } from './search-terms.ts';
-import { cappedCount, countableFromTotals, type RecordFilters } from './record-filters.ts';
+import { capAt, cappedCount, countableFromTotals, type RecordFilters } from './record-filters.ts';
 import type { Position } from '../lib/keyset.ts';
 import { runWithOnePlan } from './compiled-once.ts';
 import { FILTERED_SEARCH_COUNT_CAP } from '../../../contract/index.ts';
@@ -73,21 +73,25 @@ async function manyExpected(db: Db, entity: Entity, search: string): Promise<boo
 /**
  * The filters with the search's students found, and the page, when reading it found them. A term the
  * students' sample (search-terms.ts) expects thousands of students to match, on PostgreSQL, reads its page
- * with the students' number and total as a column: one statement, not two. Should it match 1,000 or fewer
- * after all (the sample only estimates), or the page be empty, the usual way follows: first the students,
- * whose ids the page then reads by.
+ * with the students' number and total as a column: one statement, not two. Its first page with a date
+ * range carries its count too (`count`, commonTermFirstPage), so that read is one statement, not three.
+ * Should it match 1,000 or fewer after all (the sample only estimates), or the page be empty, the usual way
+ * follows: first the students, whose ids the page then reads by.
  */
 async function studentsAndPage<Row>(
   db: Db,
   entity: Entity,
   filters: RecordFilters,
-  page: (search: string) => Promise<Array<Row & { students_found: StudentsFound }>>,
-): Promise<{ filters: RecordFilters; rows: Row[] | null }> {
+  page: (search: string) => Promise<Array<Row & ManyStudentsColumns>>,
+): Promise<{ filters: RecordFilters; rows: Row[] | null; count?: Count }> {
   const search = filters.search;
   if (search && !filters.students && (await manyExpected(db, entity, search))) {
     const rows = await page(search);
     const students = manyStudents(rows[0]?.students_found);
-    if (students) return { filters: { ...filters, students }, rows };
+    // A page that counted its rows (commonTermCountQuery: a range) carries its count; the page is not empty.
+    const counted = rows[0]?.range_count;
+    const count = counted === undefined ? undefined : capAt(Number(counted), FILTERED_SEARCH_COUNT_CAP);
+    if (students) return { filters: { ...filters, students }, rows, count };
   }
   return { filters: await withStudents(db, entity, filters), rows: null };
 }
@@ -137,13 +141,14 @@ export type ListReads<Row> = {
     filters: RecordFilters,
     limit: number,
     position: Position,
-  ) => Promise<Array<Row & { students_found: StudentsFound }>> | undefined;
+  ) => Promise<Array<Row & ManyStudentsColumns>> | undefined;
 };
 
 /**
  * One page of the admin Payments or Enrollments list (`limit` rows read) and how many match: the search's
- * students found first (or with the page, for a term many students match), then the page and its count
- * in one statement when kept totals count it (no search), else the two side by side.
+ * students found first (or with the page, for a term many students match, whose first page in a range
+ * carries its count), then the page and its count in one statement when kept totals count it (no search),
+ * else the two side by side.
  */
 export async function listPage<Row>(
   db: Db,
@@ -166,7 +171,7 @@ export async function listPage<Row>(
         .execute(),
   );
   const filters = found.filters;
-  if (found.rows) return { count: await count(filters), rows: found.rows };
+  if (found.rows) return { count: found.count ?? (await count(filters)), rows: found.rows };
   if (!filters.search) {
     // One plan per shape of the filters, kept by each connection (runWithOnePlan, decision record 089); a
     // page by number skips rows, and a plan that cannot see how many reads as if it skipped a tenth of them.

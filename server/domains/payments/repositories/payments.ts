@@ -1,15 +1,15 @@
 import { PostgresAdapter, type Updateable } from 'kysely';
 import type { CourseType, FailureReason, PaymentStatus } from '../../../../contract/index.ts';
 import type { Db } from '../../../platform/db/connect.ts';
-import { pageOf, rangeEnds, recordConditions, type RecordFilters } from '../../../platform/db/record-filters.ts';
+import { pageOf, recordConditions, type RecordFilters } from '../../../platform/db/record-filters.ts';
 import { listPage, type ListReads } from '../../../platform/db/record-lists.ts';
 import type { Position } from '../../../platform/lib/keyset.ts';
-import { firstPageInRange, searchOnly } from '../../../platform/db/record-counts.ts';
+import { commonTermFirstPage, searchOnly } from '../../../platform/db/record-counts.ts';
 import {
   selectPaymentAnswers,
   type PaymentAnswerRow,
   selectPayments,
-  manyStudentsFirstPage,
+  manyStudentsFirstPages,
   studentsFirstPage,
   unfiltered,
   unfilteredPage,
@@ -53,9 +53,7 @@ export function createPaymentRepository(db: Db) {
       return undefined;
     },
     manyStudentsPage: (filters, limit, position) =>
-      firstPageInRange(filters, position)
-        ? manyStudentsFirstPage(db, { term: filters.search.toLowerCase(), ...rangeEnds(filters), limit })
-        : undefined,
+      commonTermFirstPage(manyStudentsFirstPages, db, filters, limit, position),
   };
   return {
     findView: (id: number) => selectPayments(db).where('payments.id', '=', id).executeTakeFirst(),
