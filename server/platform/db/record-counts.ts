@@ -131,10 +131,8 @@ export const searchInRange = (filters: RecordFilters): filters is RecordFilters 
   );
 
 /** True for the first page of `searchInRange` filters: the page a term many students match reads compiled. */
-const firstPageInRange = (
-  filters: RecordFilters,
-  position: Position,
-): filters is RecordFilters & { search: string } => 'offset' in position && !position.offset && searchInRange(filters);
+const firstPageInRange = (filters: RecordFilters, position: Position): filters is RecordFilters & { search: string } =>
+  'offset' in position && !position.offset && searchInRange(filters);
 
 /**
  * How many rows a term many students match has within a date range (`searchInRange`), up to
