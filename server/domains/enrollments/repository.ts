@@ -2,14 +2,8 @@ import type { Updateable } from 'kysely';
 import type { CourseType } from '../../../contract/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import { holdRow } from '../../platform/db/row-hold.ts';
-import { commonTermInRange, pageOf, recordConditions, type RecordFilters } from '../../platform/db/record-filters.ts';
-import { compiledOnce, slot } from '../../platform/db/compiled-once.ts';
-import {
-  commonTermCountQuery,
-  commonTermFirstPage,
-  studentsColumn,
-  type ManyStudentsColumns,
-} from '../../platform/db/record-counts.ts';
+import { pageOf, recordConditions, type RecordFilters } from '../../platform/db/record-filters.ts';
+import { commonTermFirstPage, commonTermFirstPages } from '../../platform/db/common-term-pages.ts';
 import { listPage } from '../../platform/db/record-lists.ts';
 import type { Position } from '../../platform/lib/keyset.ts';
 import { studentAndCourseColumns } from '../../platform/db/student-course-columns.ts';
@@ -27,25 +21,8 @@ function selectEnrollments(db: Db) {
 }
 export type EnrollmentView = Awaited<ReturnType<ReturnType<typeof selectEnrollments>['executeTakeFirstOrThrow']>>;
 
-/**
- * The first page of a term the students' sample expects thousands of students to match, alone or with a
- * date range, with its students counted as a column and, `counted` (a range), its rows as another: compiled
- * once, one plan (as payments' is).
- */
-function manyStudentsFirstPage(counted: boolean) {
-  return compiledOnce<EnrollmentView & ManyStudentsColumns, { term: string; from: string; to: string; limit: number }>(
-    (db) => {
-      const page = selectEnrollments(db).select(studentsColumn(db, 'enrollment', slot('term')).as('students_found'));
-      return (counted ? page.select(commonTermCountQuery(db, 'enrollments', 'enrolled_at').as('range_count')) : page)
-        .where(commonTermInRange('enrollments', 'enrolled_at'))
-        .orderBy('enrollments.enrolled_at', 'desc')
-        .orderBy('enrollments.id', 'desc')
-        .limit(slot<number>('limit'));
-    },
-    { onePlan: true },
-  );
-}
-const manyStudentsFirstPages = { alone: manyStudentsFirstPage(false), inRange: manyStudentsFirstPage(true) };
+/** The first page of a term the students' sample expects thousands of students to match (record-counts.ts). */
+const manyStudentsFirstPages = commonTermFirstPages('enrollment', selectEnrollments);
 
 /** The filtered rows, joined with users (the search reads the student), for counting. */
 function filtered(db: Db, filters: RecordFilters) {

@@ -7,13 +7,12 @@ import {
   totalsCountQuery,
   manyStudents,
   matchStudents,
-  commonTermCount,
   searchCount,
   searchInRange,
   searchOnly,
   studentsColumn,
-  type ManyStudentsColumns,
 } from './record-counts.ts';
+import { commonTermCount, type ManyStudentsColumns } from './common-term-pages.ts';
 import { estimatedStudents } from './search-terms.ts';
 import { capAt, cappedCount, countableFromTotals, type RecordFilters } from './record-filters.ts';
 import type { Position } from '../lib/keyset.ts';

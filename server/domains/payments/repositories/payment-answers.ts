@@ -1,13 +1,9 @@
 import { PostgresAdapter, sql, type SqlBool } from 'kysely';
 import type { Db } from '../../../platform/db/connect.ts';
 import { compiledOnce, slot } from '../../../platform/db/compiled-once.ts';
-import { commonTermInRange, type RecordFilters } from '../../../platform/db/record-filters.ts';
-import {
-  commonTermCountQuery,
-  studentsColumn,
-  totalsCountQuery,
-  type ManyStudentsColumns,
-} from '../../../platform/db/record-counts.ts';
+import type { RecordFilters } from '../../../platform/db/record-filters.ts';
+import { totalsCountQuery } from '../../../platform/db/record-counts.ts';
+import { commonTermFirstPages } from '../../../platform/db/common-term-pages.ts';
 import { INVOICE_NUMBER, PLAN_COLUMNS, studentAndCourseColumns } from '../../../platform/db/student-course-columns.ts';
 
 /** What the payment answers read (the admin list, a student's payments, one payment), and the hot pages. */
@@ -95,28 +91,5 @@ export const studentsFirstPage = compiledOnce<PaymentAnswerRow, { ids: string | 
     .limit(slot<number>('limit')),
 );
 
-/**
- * The first page of a search the students' sample expects thousands of students to match, alone or with a
- * date range, with the first 1,001 of them counted as a column (record-lists.ts) and, `counted` (a range),
- * its rows counted as another (commonTermCountQuery): compiled once, so PostgreSQL parses and plans it once
- * per connection. Its one plan reads the newest payments and checks each one's student, right for a term
- * that common (commonTermInRange: `term` the lower-case search text, `from` and `to` the range's ends;
- * PostgreSQL only).
- */
-function manyStudentsFirstPage(counted: boolean) {
-  return compiledOnce<
-    PaymentAnswerRow & ManyStudentsColumns,
-    { term: string; from: string; to: string; limit: number }
-  >(
-    (db) => {
-      const page = selectPaymentAnswers(db).select(studentsColumn(db, 'payment', slot('term')).as('students_found'));
-      return (counted ? page.select(commonTermCountQuery(db, 'payments', 'created_at').as('range_count')) : page)
-        .where(commonTermInRange('payments', 'created_at'))
-        .orderBy('payments.created_at', 'desc')
-        .orderBy('payments.id', 'desc')
-        .limit(slot<number>('limit'));
-    },
-    { onePlan: true },
-  );
-}
-export const manyStudentsFirstPages = { alone: manyStudentsFirstPage(false), inRange: manyStudentsFirstPage(true) };
+/** The first page of a search the students' sample expects thousands of students to match (record-counts.ts). */
+export const manyStudentsFirstPages = commonTermFirstPages('payment', selectPaymentAnswers);

@@ -4,7 +4,8 @@ import type { Db } from '../../../platform/db/connect.ts';
 import { pageOf, recordConditions, type RecordFilters } from '../../../platform/db/record-filters.ts';
 import { listPage, type ListReads } from '../../../platform/db/record-lists.ts';
 import type { Position } from '../../../platform/lib/keyset.ts';
-import { commonTermFirstPage, searchOnly } from '../../../platform/db/record-counts.ts';
+import { searchOnly } from '../../../platform/db/record-counts.ts';
+import { commonTermFirstPage } from '../../../platform/db/common-term-pages.ts';
 import {
   selectPaymentAnswers,
   type PaymentAnswerRow,
