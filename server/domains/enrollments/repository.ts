@@ -21,7 +21,7 @@ function selectEnrollments(db: Db) {
 }
 export type EnrollmentView = Awaited<ReturnType<ReturnType<typeof selectEnrollments>['executeTakeFirstOrThrow']>>;
 
-/** The first page of a term the students' sample expects thousands of students to match (record-counts.ts). */
+/** The first page of a term the students' sample expects thousands of students to match (common-term-pages.ts). */
 const manyStudentsFirstPages = commonTermFirstPages('enrollment', selectEnrollments);
 
 /** The filtered rows, joined with users (the search reads the student), for counting. */

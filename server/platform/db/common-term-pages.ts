@@ -12,6 +12,13 @@ import { searchInRange, searchOnly, studentsColumn, type StudentsFound } from '.
  * date range, and its count (decision records 089 and 100): statements compiled once, with one plan each.
  */
 
+/** Each list's table and the date its range and order read. */
+export const LIST_TABLES = {
+  payment: { table: 'payments', date: 'created_at' },
+  enrollment: { table: 'enrollments', date: 'enrolled_at' },
+} as const;
+type Entity = keyof typeof LIST_TABLES;
+
 /** True for the first page of `searchInRange` filters: the page a term many students match reads compiled. */
 const firstPageInRange = (filters: RecordFilters, position: Position): filters is RecordFilters & { search: string } =>
   'offset' in position && !position.offset && searchInRange(filters);
@@ -24,7 +31,8 @@ const firstPageInRange = (filters: RecordFilters, position: Position): filters i
  * Memoize node (201 rows, no student twice, so its cache never hit), and as a column of the page the
  * statement took 12.7 ms instead of 1.6 (decision record 100).
  */
-function commonTermCountQuery(db: Db, table: 'payments' | 'enrollments', date: 'created_at' | 'enrolled_at') {
+function commonTermCountQuery(db: Db, entity: Entity) {
+  const { table, date } = LIST_TABLES[entity];
   const at = sql.ref(`${table}.${date}`);
   const studentText = sql`(select student.search_text from users as student where student.id = ${sql.ref(`${table}.student_id`)})`;
   return db
@@ -43,24 +51,24 @@ function commonTermCountQuery(db: Db, table: 'payments' | 'enrollments', date: '
 }
 
 /** `commonTermCountQuery` on its own (an empty first page, or SQLite): compiled once, one plan. */
-function commonTermCountOf(table: 'payments' | 'enrollments', date: 'created_at' | 'enrolled_at') {
+function commonTermCountOf(entity: Entity) {
   return compiledOnce<{ n: number | string }, { term: string; from: string; to: string }>(
-    (db) => commonTermCountQuery(db, table, date),
+    (db) => commonTermCountQuery(db, entity),
     { onePlan: true },
   );
 }
-const commonTermCounts = {
-  payment: commonTermCountOf('payments', 'created_at'),
-  enrollment: commonTermCountOf('enrollments', 'enrolled_at'),
-};
+const commonTermCounts = { payment: commonTermCountOf('payment'), enrollment: commonTermCountOf('enrollment') };
+
+/** The count of up to FILTERED_SEARCH_COUNT_CAP + 1 rows as a list answers it: capped at the cap. */
+const cappedRangeCount = (n: number | string | undefined) => capAt(Number(n ?? 0), FILTERED_SEARCH_COUNT_CAP);
 
 export async function commonTermCount(
   db: Db,
-  entity: 'payment' | 'enrollment',
+  entity: Entity,
   filters: RecordFilters & { search: string },
 ): Promise<{ count: number; capped: boolean }> {
   const [row] = await commonTermCounts[entity](db, { term: filters.search.toLowerCase(), ...rangeEnds(filters) });
-  return capAt(Number(row?.n ?? 0), FILTERED_SEARCH_COUNT_CAP);
+  return cappedRangeCount(row?.n);
 }
 
 /**
@@ -68,6 +76,12 @@ export async function commonTermCount(
  * it has a date range, its rows counted up to FILTERED_SEARCH_COUNT_CAP + 1 (`commonTermCountQuery`).
  */
 export type ManyStudentsColumns = { students_found: StudentsFound; range_count?: number | string };
+
+/** The count a common term's first page carries (a range, the page not empty), or undefined. */
+export function pageRangeCount(rows: ManyStudentsColumns[]): { count: number; capped: boolean } | undefined {
+  const counted = rows[0]?.range_count;
+  return counted === undefined ? undefined : cappedRangeCount(counted);
+}
 
 /** A list's first page of a common term (compiled once): with its rows counted, or without. */
 type CommonTermPage<Row> = (
@@ -84,17 +98,16 @@ type CommonTermPage<Row> = (
  * (commonTermInRange: `term` the lower-case search text, `from` and `to` the range's ends).
  */
 export function commonTermFirstPages<Row>(
-  entity: 'payment' | 'enrollment',
+  entity: Entity,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- either list's select, its tables joined
   select: (db: Db) => SelectQueryBuilder<Database, any, Row>,
 ) {
-  const [table, date] =
-    entity === 'payment' ? (['payments', 'created_at'] as const) : (['enrollments', 'enrolled_at'] as const);
+  const { table, date } = LIST_TABLES[entity];
   const page = (counted: boolean) =>
     compiledOnce<Row & ManyStudentsColumns, { term: string; from: string; to: string; limit: number }>(
       (db) => {
         const rows = select(db).select(studentsColumn(db, entity, slot('term')).as('students_found'));
-        return (counted ? rows.select(commonTermCountQuery(db, table, date).as('range_count')) : rows)
+        return (counted ? rows.select(commonTermCountQuery(db, entity).as('range_count')) : rows)
           .where(commonTermInRange(table, date))
           .orderBy(sql.ref(`${table}.${date}`), 'desc')
           .orderBy(sql.ref(`${table}.id`), 'desc')

@@ -12,9 +12,9 @@ import {
   searchOnly,
   studentsColumn,
 } from './record-counts.ts';
-import { commonTermCount, type ManyStudentsColumns } from './common-term-pages.ts';
+import { commonTermCount, LIST_TABLES, pageRangeCount, type ManyStudentsColumns } from './common-term-pages.ts';
 import { estimatedStudents } from './search-terms.ts';
-import { capAt, cappedCount, countableFromTotals, type RecordFilters } from './record-filters.ts';
+import { cappedCount, countableFromTotals, type RecordFilters } from './record-filters.ts';
 import type { Position } from '../lib/keyset.ts';
 import { runWithOnePlan } from './compiled-once.ts';
 import { FILTERED_SEARCH_COUNT_CAP } from '../../../contract/index.ts';
@@ -49,7 +49,7 @@ async function searchListCount(
   // checked), the plan the page takes; unordered, PostgreSQL merged the students with the payments'
   // student index and read 53,000 students for 201 rows (decision record 075).
   if (filters.students?.ids) return cappedCount(rows, db, FILTERED_SEARCH_COUNT_CAP);
-  const [table, date] = entity === 'payment' ? ['payments', 'created_at'] : ['enrollments', 'enrolled_at'];
+  const { table, date } = LIST_TABLES[entity];
   return cappedCount(rows.orderBy(sql.ref(`${table}.${date}`), 'desc'), db, FILTERED_SEARCH_COUNT_CAP);
 }
 
@@ -87,10 +87,7 @@ async function studentsAndPage<Row>(
   if (search && !filters.students && (await manyExpected(db, entity, search))) {
     const rows = await page(search);
     const students = manyStudents(rows[0]?.students_found);
-    // A page that counted its rows (commonTermCountQuery: a range) carries its count; the page is not empty.
-    const counted = rows[0]?.range_count;
-    const count = counted === undefined ? undefined : capAt(Number(counted), FILTERED_SEARCH_COUNT_CAP);
-    if (students) return { filters: { ...filters, students }, rows, count };
+    if (students) return { filters: { ...filters, students }, rows, count: pageRangeCount(rows) };
   }
   return { filters: await withStudents(db, entity, filters), rows: null };
 }

@@ -91,5 +91,5 @@ export const studentsFirstPage = compiledOnce<PaymentAnswerRow, { ids: string | 
     .limit(slot<number>('limit')),
 );
 
-/** The first page of a search the students' sample expects thousands of students to match (record-counts.ts). */
+/** The first page of a search the students' sample expects thousands of students to match (common-term-pages.ts). */
 export const manyStudentsFirstPages = commonTermFirstPages('payment', selectPaymentAnswers);
