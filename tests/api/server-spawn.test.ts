@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { answers, listensOn, spawnServer, type SpawnedServer } from '../support/server-spawn.ts';
+import { answers, listensOn, portTakenIn, spawnServer, type SpawnedServer } from '../support/server-spawn.ts';
 import { TEST_DB } from './support/harness.ts';
 
 /**
@@ -29,6 +29,14 @@ describe('spawnServer', () => {
     expect(listensOn('Credit careers institute running at http://localhost:4000/ (SQLite)', 4000)).toBe(true);
     expect(listensOn('API listening at http://127.0.0.1:40001 (one process)', 4000)).toBe(false);
     expect(listensOn('Error: listen EADDRINUSE: address already in use 127.0.0.1:4000', 4000)).toBe(false);
+  });
+
+  it('knows a start refused for a taken port, by one process or by a cluster worker, and only for its port', () => {
+    expect(portTakenIn('Error: listen EADDRINUSE: address already in use 127.0.0.1:4000', 4000)).toBe(true);
+    // A cluster worker's (the primary binds the port for it), as a fresh-clone run met it in the cluster test.
+    expect(portTakenIn('Error: bind EADDRINUSE 127.0.0.1:4000\n    at listenOnPrimaryHandle', 4000)).toBe(true);
+    expect(portTakenIn('Error: bind EADDRINUSE 127.0.0.1:40001', 4000)).toBe(false);
+    expect(portTakenIn('Error: connect ECONNREFUSED 127.0.0.1:4000', 4000)).toBe(false);
   });
 
   // The process does not depend on the database: run once, in the SQLite pass.

@@ -98,6 +98,14 @@ class PortTaken extends Error {}
 export const listensOn = (printed: string, port: number): boolean =>
   new RegExp(`(?:listening|running) at http://[^\\s/]+:${port}(?![0-9])`).test(printed);
 
+/**
+ * Whether the process exited because another process held its port: one process says `listen EADDRINUSE:
+ * address already in use 127.0.0.1:PORT`, a cluster's worker (its primary binds for it) `bind EADDRINUSE
+ * 127.0.0.1:PORT`.
+ */
+export const portTakenIn = (printed: string, port: number): boolean =>
+  new RegExp(`EADDRINUSE(?:: address already in use)? 127\\.0\\.0\\.1:${port}(?![0-9])`).test(printed);
+
 async function spawnOn(port: number, options: SpawnOptions): Promise<SpawnedServer> {
   const base = `http://127.0.0.1:${port}`;
   const logFd = options.logFile ? openSync(options.logFile, 'a') : undefined;
@@ -147,9 +155,7 @@ async function spawnOn(port: number, options: SpawnOptions): Promise<SpawnedServ
       process.removeListener('exit', killOnExit);
       const printed = output();
       const message = `server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${printed}`;
-      throw printed.includes(`EADDRINUSE: address already in use 127.0.0.1:${port}`)
-        ? new PortTaken(message)
-        : new Error(message);
+      throw portTakenIn(printed, port) ? new PortTaken(message) : new Error(message);
     }
     try {
       if ((await options.ready(base, output())) && listensOn(output(), port)) break;
