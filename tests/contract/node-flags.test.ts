@@ -6,7 +6,7 @@ import { SERVER_NODE_FLAGS, withServerNodeFlags } from '../../server/platform/no
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-describe("the server's V8 flags (decision records 091 and 092)", () => {
+describe("the server's V8 flags (decision records 091, 092 and 101)", () => {
   it('`npm start` passes each of them to node, before the script', () => {
     const scripts = (
       JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
@@ -28,17 +28,20 @@ describe("the server's V8 flags (decision records 091 and 092)", () => {
       '--max-semi-space-size=128',
       '--enable-source-maps',
       '--no-allocation-site-pretenuring',
+      '--no-memory-reducer',
     ]);
   });
 
   it("an operator's flag is the same flag however V8 lets it be spelled (`no-`, underscores)", () => {
-    expect(withServerNodeFlags(['--allocation_site_pretenuring'])).toEqual([
+    expect(withServerNodeFlags(['--allocation_site_pretenuring', '--memory_reducer'])).toEqual([
       '--allocation_site_pretenuring',
+      '--memory_reducer',
       '--max-semi-space-size=64',
     ]);
     expect(withServerNodeFlags(['--max_semi_space_size=32', '--allocation-site-pretenuring'])).toEqual([
       '--max_semi_space_size=32',
       '--allocation-site-pretenuring',
+      '--no-memory-reducer',
     ]);
   });
 
