@@ -34,7 +34,8 @@ import { ceilings } from './bench/exam-ceiling.ts';
 import { lostAnswers, resultsReady } from './bench/exam-check.ts';
 import { burst, Client, Part, until } from './bench/exam-client.ts';
 import { CostMeter, type Mark } from './bench/exam-cost.ts';
-import { openExam, prepareExam } from './bench/exam-data.ts';
+import { openExam, PER_SECTION, prepareExam, SECTIONS } from './bench/exam-data.ts';
+import { floorBody, loadFloor, startFloor, stopFloor, type Floor } from './bench/exam-floor.ts';
 import { machineNote } from './bench/machine-note.ts';
 import { costTable, count, examRows, table, type Cost } from './bench/exam-report.ts';
 import { Students } from './bench/exam-students.ts';
@@ -68,6 +69,7 @@ async function main() {
   const database = await createPostgres();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-exam-'));
   const instances: Instance[] = [];
+  let floor: Floor | null = null;
   let meter: CostMeter | null = null;
   let client: Client | null = null;
   try {
@@ -77,7 +79,10 @@ async function main() {
     console.error(`  seeded and minted tokens in ${seeded} s; starting two instances...`);
     for (const i of [0, 1]) instances.push(await start(database.url, dir, i));
     client = new Client(instances.map((i) => i.port));
-    meter = new CostMeter(database.url, () => instances.map((i) => i.child.pid!));
+    meter = new CostMeter(database.url, () => [
+      ...instances.map((i) => i.child.pid!),
+      ...(floor?.children.map((c) => c.pid!) ?? []),
+    ]);
     await meter.start();
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
@@ -145,12 +150,26 @@ async function main() {
       return attempt ? { path: `/classroom/attempts/${attempt}/result/`, token: tokens[i] } : null;
     });
     marks.end = await meter.mark();
+    console.error('The floor of a start: the same starts against bare node:http with one INSERT each...');
+    floor = await startFloor(database.url, floorBody(dir, students.startBody), SECTIONS.length * PER_SECTION);
+    marks.floor = await meter.mark();
+    const floorPart = await loadFloor(floor, tokens, SPREAD_MS);
+    marks.floorEnd = await meter.mark();
+    await stopFloor(floor);
     lag.disable();
     load.push(os.loadavg()[0]!);
 
     const { parts } = students;
+    const kb = (Buffer.byteLength(students.startBody) / 1024).toFixed(0);
+    const floorRow = {
+      part: `floor of a start: bare node:http, the token's signature, one INSERT to PostgreSQL, the start's answer (${kb} KB), ${count(STUDENTS)} within ${SPREAD_MS / 1000} s`,
+      p: floorPart,
+      target: '–',
+      met: null,
+    };
     const rows = [
       ...before,
+      floorRow,
       ...examRows({
         parts: { ...parts, result },
         split: KILL ? split : null,
@@ -190,6 +209,12 @@ async function main() {
         attempts,
       ),
       ...op('result read', marks.read, marks.end, result.summary().count),
+      ...op(
+        "floor of a start (the server column: the floor's two processes)",
+        marks.floor,
+        marks.floorEnd,
+        floorPart.summary().count * 2,
+      ),
     ];
     const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
     const rate = Math.round((STUDENTS * 1000) / INTERVAL_MS);
@@ -205,6 +230,7 @@ async function main() {
     client?.close();
     await meter?.stop();
     for (const instance of instances) await stop(instance.child);
+    if (floor) await stopFloor(floor);
     await database.drop();
     if (KEEP_LOGS) console.error(`Request logs kept in ${dir}`);
     else fs.rmSync(dir, { recursive: true, force: true });

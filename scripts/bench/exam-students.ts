@@ -47,6 +47,8 @@ export class Students {
   ackedSaves = 0;
   /** Saves never sent: the time was up before their turn. */
   unsent = 0;
+  /** One start's answer as the project wrote it (for the floor of a start, scripts/bench/exam-floor.ts). */
+  startBody = '';
   /** Each student's attempt (by index), null when its start failed. */
   readonly attemptIds: (number | null)[];
   /** Every start answered, every save answered, every submit answered. */
@@ -101,6 +103,7 @@ export class Students {
     await until(startAt + moment);
     const path = `/classroom/tests/${testId}/attempts/`;
     const started = await this.client.call(this.parts.start, home, 'POST', path, { token, expected: [201] });
+    if (started && !this.startBody) this.startBody = started.body;
     await this.started.arrive();
     const attempt = started ? (JSON.parse(started.body) as AttemptView) : null;
     this.attemptIds[index] = attempt?.id ?? null;
