@@ -1,9 +1,10 @@
 import { ASSESSMENT_MESSAGES as M } from '../../../contract/assessments.ts';
 import type { Db } from '../../platform/db/connect.ts';
-import type { UserRow } from '../../platform/db/schema.ts';
+import type { EnrollmentRow, UserRow } from '../../platform/db/schema.ts';
 import { HttpError, notAuthenticated, notFound } from '../../platform/lib/errors.ts';
-import { assertInstructor, isActiveStudent } from '../lessons/index.ts';
+import { activeEnrollment, assertInstructor } from '../lessons/index.ts';
 import { assessmentRepository } from './repository.ts';
+import { testOf, type StartRead } from './start-repository.ts';
 import type { AttemptRow, TestRow } from './tables.ts';
 
 /**
@@ -37,14 +38,24 @@ export async function assertReadsQuestion(db: Db, user: UserRow | null, programI
   return assertManages(db, caller, programId);
 }
 
-/** A test a student may take and see: 404 otherwise (401 for anonymous). */
-export async function assertStudentOfTest(db: Db, user: UserRow | null, test: TestRow | undefined): Promise<TestRow> {
-  if (!user) throw notAuthenticated();
-  if (!test) throw notFound();
-  const enrollment = await isActiveStudent(db, user, test.program_id);
+/**
+ * A test a student may take and see: an active student of its program (lessons' rule: the enrollment gives
+ * access and no unpaid instalment pauses it), of its batch when it names one; 404 otherwise. Decided on a
+ * start's read (start-repository.ts), which brought the caller's enrollment with the test; anonymous callers
+ * were refused (401) before it.
+ */
+export function assertStudentOfStart(read: StartRead | undefined): TestRow {
+  if (!read || read.enrollment_id === null) throw notFound();
+  const enrollment = activeEnrollment(
+    {
+      is_active: read.enrollment_is_active as EnrollmentRow['is_active'],
+      status: read.enrollment_status as EnrollmentRow['status'],
+    },
+    read.enrollment_paused,
+  );
   if (!enrollment) throw notFound();
-  if (test.batch_id !== null && enrollment.batch_id !== test.batch_id) throw notFound();
-  return test;
+  if (read.batch_id !== null && read.enrollment_batch_id !== read.batch_id) throw notFound();
+  return testOf(read);
 }
 
 /** The caller's own attempt (someone else's is 404, like one that does not exist). */

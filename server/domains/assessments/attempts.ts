@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import {
   ASSESSMENT_MESSAGES as M,
@@ -14,9 +13,11 @@ import type { UserRow } from '../../platform/db/schema.ts';
 import { HttpError, notAuthenticated } from '../../platform/lib/errors.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { givesAccess } from '../enrollments/service.ts';
-import { assertOwnAttempt, assertStudentOfTest } from './access.ts';
+import { assertOwnAttempt, assertStudentOfStart } from './access.ts';
 import { attemptRepository } from './attempt-repository.ts';
-import { paperCache, questionJson, type Paper } from './paper.ts';
+import { attemptOrder, paperCache, questionJson, type Paper } from './paper.ts';
+import { startReads } from './start-repository.ts';
+import { pausingInstalments } from '../pricing/index.ts';
 import { givenOf } from './present.ts';
 import { assessmentRepository } from './repository.ts';
 import { submitAttempt, type OrderItem } from './results.ts';
@@ -28,15 +29,6 @@ import type { AttemptAnswersTable, AttemptRow, TestRow } from './tables.ts';
  * A student's side of a test (decision record 072): the list, starting an attempt (the server fixes its
  * ends_at and its order), saving answers by seq, submitting, and the events the instructor sees.
  */
-
-function shuffled<T>(items: T[]): T[] {
-  const a = [...items];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
-}
 
 const graceMs = SAVE_GRACE_SECONDS * 1000;
 export const timeIsUp = (attempt: Pick<AttemptRow, 'ends_at'>, now: number) =>
@@ -78,6 +70,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
   const attempts = attemptRepository(db);
   const papers = paperCache(db);
   const seen = keptAttempts((id) => attempts.attempt(id));
+  const readStart = startReads(pausingInstalments);
 
   /** An attempt as its student sees it, as JSON; `known` gives what the caller has already read. */
   async function attemptJson(attempt: AttemptRow, now: number, known?: Known): Promise<AttemptJson> {
@@ -118,21 +111,6 @@ export function createAttemptService(db: Db, dialect: Dialect) {
       })),
     };
     return `${JSON.stringify(view).slice(0, -1)},"sections":[${sections.join(',')}]}`;
-  }
-
-  /** The order of this attempt: sections in order, questions (and options) shuffled if the test says so. */
-  function orderFor(test: TestRow, paper: Paper): OrderItem[] {
-    return paper.sections.flatMap((s): OrderItem[] => {
-      const ids = paper.bySection.get(s.id) ?? [];
-      return (test.shuffle_questions ? shuffled(ids) : ids).map((id) => {
-        const q = paper.questions.get(id)!;
-        return {
-          section: s.title,
-          question: id,
-          options: test.shuffle_options && q.kind !== 'true_false' ? shuffled(q.options) : q.options,
-        };
-      });
-    });
   }
 
   /** An open attempt whose time is over is submitted before anything else is done with it. */
@@ -182,12 +160,20 @@ export function createAttemptService(db: Db, dialect: Dialect) {
 
     /** POST /classroom/tests/{id}/attempts/: a new attempt (or 409 pointing at the one in progress). */
     async start(user: UserRow | null, testId: number, now: number): Promise<AttemptJson> {
-      const test = await assertStudentOfTest(db, user, await tests.test(testId));
-      const student = user!;
+      if (!user) throw notAuthenticated();
+      const student = user;
+      // One statement (decision record 102): the test, the access it needs and the count of earlier attempts.
+      const read = await readStart(db, testId, student.id);
+      const test = assertStudentOfStart(read);
       if (now < Date.parse(test.opens_at) || now >= Date.parse(test.closes_at)) throw new HttpError(409, M.notOpen);
-      const own = await Promise.all((await attempts.attemptsOf(test.id, student.id)).map((a) => settle(a, now)));
-      if (own.some((a) => !a.submitted_at)) throw new HttpError(409, M.attemptOpen);
-      if (test.attempts_allowed !== null && own.length >= test.attempts_allowed) {
+      let used = Number(read!.attempts_used);
+      if (Number(read!.attempts_open) > 0) {
+        // An attempt still open: submitted here when its time is up, else the start is refused.
+        const own = await Promise.all((await attempts.attemptsOf(test.id, student.id)).map((a) => settle(a, now)));
+        if (own.some((a) => !a.submitted_at)) throw new HttpError(409, M.attemptOpen);
+        used = own.length;
+      }
+      if (test.attempts_allowed !== null && used >= test.attempts_allowed) {
         throw new HttpError(409, M.noAttemptsLeft(test.attempts_allowed));
       }
       // Timed sections (decision record 083): when every section is timed, the attempt lasts no longer than they do.
@@ -204,12 +190,12 @@ export function createAttemptService(db: Db, dialect: Dialect) {
       const row = {
         test_id: test.id,
         student_id: student.id,
-        number: own.length + 1,
+        number: used + 1,
         started_at: new Date(now).toISOString(),
         ends_at: ends,
         submitted_at: null,
         submitted_by: null,
-        question_order: JSON.stringify(orderFor(test, paper)),
+        question_order: JSON.stringify(attemptOrder(test, paper)),
         sections: plan ? JSON.stringify(plan) : null,
       };
       // The unique (test, student, number) refuses a second start racing this one.

@@ -1,7 +1,9 @@
+import { randomInt } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/connect.ts';
 import { optionsOf, toStudentQuestion } from './present.ts';
 import { assessmentRepository } from './repository.ts';
+import type { OrderItem } from './results.ts';
 import type { TestRow, TestSectionsTable } from './tables.ts';
 
 /**
@@ -60,6 +62,31 @@ export function questionJson(q: PaperQuestion, optionOrder: string[]): string {
     if (o !== undefined) options += options ? `,${o}` : o;
   }
   return q.head + options + q.tail;
+}
+
+/** A Fisher–Yates shuffle drawn with node:crypto's randomInt (a student cannot predict another's order). */
+function shuffled<T>(items: T[]): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
+/** The order of a new attempt: sections in order, questions (and options) shuffled if the test says so. */
+export function attemptOrder(test: TestRow, paper: Paper): OrderItem[] {
+  return paper.sections.flatMap((s): OrderItem[] => {
+    const ids = paper.bySection.get(s.id) ?? [];
+    return (test.shuffle_questions ? shuffled(ids) : ids).map((id) => {
+      const q = paper.questions.get(id)!;
+      return {
+        section: s.title,
+        question: id,
+        options: test.shuffle_options && q.kind !== 'true_false' ? shuffled(q.options) : q.options,
+      };
+    });
+  });
 }
 
 export function paperCache(db: Db) {

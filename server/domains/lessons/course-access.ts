@@ -6,10 +6,10 @@ import {
 } from '../../../contract/index.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { BatchRow, BatchSessionRow, EnrollmentRow, LessonRow, UserRow } from '../../platform/db/schema.ts';
-import { createCourseAccessRepository } from './repositories/course-access.ts';
+import { createCourseAccessRepository, programAccessRead } from './repositories/course-access.ts';
 import { HttpError, notAuthenticated, notFound } from '../../platform/lib/errors.ts';
 import { givesAccess } from '../enrollments/service.ts';
-import { suspendingInstalment } from '../pricing/index.ts';
+import { pausingInstalments, suspendingInstalment } from '../pricing/index.ts';
 
 /**
  * Who may see what of a course: the one place these rules live (decision record 044). Lessons (and their
@@ -25,11 +25,26 @@ export async function enrollmentSuspended(db: Db, enrollmentId: number) {
   return suspendingInstalment(db, enrollmentId);
 }
 
+/**
+ * The rule of an active student, on an enrollment read with its pause: it gives access (active or completed)
+ * and no unpaid instalment pauses it. The one decision for isActiveStudent and for a read that brings the
+ * enrollment along with something else (an attempt's start reads it with the test).
+ */
+export function activeEnrollment<E extends Pick<EnrollmentRow, 'is_active' | 'status'>>(
+  enrollment: E | undefined,
+  paused: unknown,
+): E | undefined {
+  return enrollment && givesAccess(enrollment) && !paused ? enrollment : undefined;
+}
+
+const programAccess = programAccessRead(pausingInstalments);
+
 /** Whether the user has an enrollment in the program that gives access (active or completed, not paused). */
 export async function isActiveStudent(db: Db, user: UserRow, programId: number): Promise<EnrollmentRow | undefined> {
-  const enrollment = await createCourseAccessRepository(db).programEnrollment(user.id, programId);
-  if (!enrollment || !givesAccess(enrollment)) return undefined;
-  return (await enrollmentSuspended(db, enrollment.id)) ? undefined : enrollment;
+  const read = await programAccess(db, user.id, programId);
+  if (!read) return undefined;
+  const { paused, ...enrollment } = read;
+  return activeEnrollment(enrollment, paused);
 }
 
 /**

@@ -8,6 +8,7 @@ export { chooseDiscount, retakeCouponUse } from './coupon-discounts.ts';
 export { isCouponRefusal, recordGuess, type GuessLimits } from './coupon-guesses.ts';
 /** Which payment statuses hold a coupon's use (a rule on statuses, no query). */
 export { holdsCouponUse } from './repositories/coupons.ts';
+export { pausingInstalments } from './repositories/instalments.ts';
 /** Instalment schedules: made when the first payment completes, ended with the enrollment, shown by date. */
 export {
   cancelOpenInstalments,

@@ -1,18 +1,24 @@
 import type { Updateable } from 'kysely';
+import type { PausingRule } from '../../../platform/db/subquery-rules.ts';
 import type { Db } from '../../../platform/db/connect.ts';
 import type { InstalmentPlansTable, InstalmentRow, InstalmentsTable } from '../../../platform/db/schema.ts';
 import { compiledOnce, slot } from '../../../platform/db/compiled-once.ts';
 
-/** The first due instalment pausing an enrollment: read by every classroom request of a program, so compiled once. */
-const suspendingInstalment = compiledOnce<InstalmentRow, { enrollment: number }>((db) =>
+/**
+ * The instalments that pause an enrollment's access (decision record 054): due, and marked suspended by the
+ * housekeeping pass. `enrollment` is an id, or a column of an outer query for an EXISTS inside another read
+ * (the course access read: one statement for the enrollment and its pause).
+ */
+export const pausingInstalments: PausingRule = (db, enrollment) =>
   db
     .selectFrom('instalments')
-    .selectAll()
-    .where('enrollment_id', '=', slot<number>('enrollment'))
-    .where('status', '=', 'due')
-    .where('suspended_at', 'is not', null)
-    .orderBy('number')
-    .limit(1),
+    .where('instalments.enrollment_id', '=', enrollment as number)
+    .where('instalments.status', '=', 'due')
+    .where('instalments.suspended_at', 'is not', null);
+
+/** The first due instalment pausing an enrollment. */
+const suspendingInstalment = compiledOnce<InstalmentRow, { enrollment: number }>((db) =>
+  pausingInstalments(db, slot<number>('enrollment')).selectAll().orderBy('number').limit(1),
 );
 
 /** Instalment plans, enrollments' instalments and their reminder markers (migration 017). */

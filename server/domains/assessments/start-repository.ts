@@ -1,0 +1,78 @@
+import type { Db } from '../../platform/db/connect.ts';
+import { compiledOnce, slot } from '../../platform/db/compiled-once.ts';
+import type { PausingRule } from '../../platform/db/subquery-rules.ts';
+import type { TestRow } from './tables.ts';
+
+/**
+ * What a start decides on, in one statement (decision record 102): the test, the caller's enrollment in its
+ * program with whether an unpaid instalment pauses it (the course access read's columns, lessons'
+ * activeEnrollment decides), and how many attempts the caller has at the test, and how many of them are not
+ * submitted. A start reads nothing else before it inserts: the earlier attempts themselves are read only when
+ * one is still open (to submit it when its time is up, or refuse the start).
+ */
+export type StartRead = TestRow & {
+  enrollment_id: number | null;
+  enrollment_is_active: number | null;
+  enrollment_status: string | null;
+  enrollment_batch_id: number | null;
+  enrollment_paused: unknown;
+  attempts_used: number | string;
+  attempts_open: number | string;
+};
+
+/**
+ * The start's read with pricing's rule of a paused enrollment (decision record 054) as its subquery, given by
+ * the service that wires it (a repository imports no other domain).
+ */
+export function startReads(pausing: PausingRule) {
+  const startRead = compiledOnce<StartRead, { test: number; student: number }>((db) =>
+    db
+      .selectFrom('tests')
+      .leftJoin('enrollments', (join) =>
+        join
+          .onRef('enrollments.course_id', '=', 'tests.program_id')
+          .on('enrollments.course_type', '=', 'program')
+          .on('enrollments.student_id', '=', slot<number>('student')),
+      )
+      .selectAll('tests')
+      .select((eb) => [
+        'enrollments.id as enrollment_id',
+        'enrollments.is_active as enrollment_is_active',
+        'enrollments.status as enrollment_status',
+        'enrollments.batch_id as enrollment_batch_id',
+        eb.exists(pausing(db, eb.ref('enrollments.id')).select('instalments.id')).as('enrollment_paused'),
+        eb
+          .selectFrom('attempts')
+          .select((a) => a.fn.countAll<number>().as('n'))
+          .whereRef('attempts.test_id', '=', 'tests.id')
+          .where('attempts.student_id', '=', slot<number>('student'))
+          .as('attempts_used'),
+        eb
+          .selectFrom('attempts')
+          .select((a) => a.fn.countAll<number>().as('n'))
+          .whereRef('attempts.test_id', '=', 'tests.id')
+          .where('attempts.student_id', '=', slot<number>('student'))
+          .where('attempts.submitted_at', 'is', null)
+          .as('attempts_open'),
+      ])
+      .where('tests.id', '=', slot<number>('test')),
+  );
+  /** The start's read of `test` for `student` (undefined: no such test). */
+  return async (db: Db, test: number, student: number): Promise<StartRead | undefined> =>
+    (await startRead(db, { test, student }))[0];
+}
+
+/** The test row of a start's read, without the columns the read added. */
+export function testOf(read: StartRead): TestRow {
+  const {
+    enrollment_id: _id,
+    enrollment_is_active: _active,
+    enrollment_status: _status,
+    enrollment_batch_id: _batch,
+    enrollment_paused: _paused,
+    attempts_used: _used,
+    attempts_open: _open,
+    ...test
+  } = read;
+  return test;
+}

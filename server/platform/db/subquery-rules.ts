@@ -1,0 +1,13 @@
+import type { Expression, SelectQueryBuilder } from 'kysely';
+import type { Db } from './connect.ts';
+import type { Database } from './schema.ts';
+
+/**
+ * One domain's rule on an enrollment as a subquery, for another domain's read to embed in its statement
+ * (`EXISTS (...)`): its rows are the instalments that pause the enrollment, the enrollment given as an id or as
+ * a column of the outer query. A service wires the rule into the read, so no repository imports another domain.
+ */
+export type PausingRule = (
+  db: Db,
+  enrollment: number | Expression<number | null>,
+) => SelectQueryBuilder<Database, 'instalments', object>;
