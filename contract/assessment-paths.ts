@@ -39,6 +39,8 @@ export const ASSESSMENT_MESSAGES = {
   closesAfterOpens: 'closes_at must be after opens_at.',
   testHasAttempts: 'Students have attempted this test, so it cannot be deleted.',
   notOpen: 'This test is not open now.',
+  paused: (dueOn: string) =>
+    `Your tests are paused with your lessons: the instalment due on ${dueOn} is unpaid. Pay it from your dashboard and you can start at once.`,
   noAttemptsLeft: (n: number) => `You have used all ${n} attempt${n === 1 ? '' : 's'} of this test.`,
   attemptOpen: 'You already have an attempt in progress: continue it.',
   timeUp: 'Time is up: this answer arrived after the test ended and was not saved.',

@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ASSESSMENT_PATHS as P, type AttemptView, type Question } from '../../contract/index.ts';
+import {
+  ASSESSMENT_MESSAGES as M,
+  ASSESSMENT_PATHS as P,
+  type AttemptView,
+  type Question,
+} from '../../contract/index.ts';
 import { assessmentApp, makeTest, type AssessmentWorld } from './support/assessment-fixtures.ts';
 import type { TestContext } from './support/harness.ts';
 
@@ -29,7 +34,7 @@ async function studentEnrollment(): Promise<number> {
 }
 
 describe('the start’s one read', () => {
-  it('an unpaid instalment that pauses the enrollment hides the test; paying it opens the start at once', async () => {
+  it('an unpaid instalment that pauses the enrollment refuses the start, naming it (403); paying it opens the start at once', async () => {
     const test = await makeTest(ctx, w.admin, w, [[qs[0]!.id]], { attempts_allowed: 3 });
     const enrollment = await studentEnrollment();
     const at = new Date().toISOString();
@@ -65,8 +70,12 @@ describe('the start’s one read', () => {
       .values({ ...due, ...dates, number: 3, due_on: '2026-03-01', status: 'due', suspended_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The test is still in their list, so the start says why it does not open, and how to end the pause.
+    const listed = await as(w.student.access, 'GET', P.studentTests);
+    expect((listed.body as { id: number }[]).some((t) => t.id === test.id)).toBe(true);
     const refused = await start(test.id);
-    expect(refused.status).toBe(404);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ detail: M.paused('2026-03-01') });
 
     await ctx.db.updateTable('instalments').set({ status: 'paid', paid_at: at }).where('id', '=', paused.id).execute();
     const again = await start(test.id);

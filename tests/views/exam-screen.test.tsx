@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ASSESSMENT_PATHS as P } from '../../contract/index.ts';
+import { ASSESSMENT_MESSAGES as M, ASSESSMENT_PATHS as P } from '../../contract/index.ts';
 import { fail } from './support/fake-api.ts';
 import { student } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
@@ -187,6 +187,15 @@ describe('The exam screen', () => {
       routes: { [`GET ${P.studentTests}`]: { status: 200, body: [{ ...listed, state: 'upcoming' }] } },
     });
     expect(await screen.findByText('This test has not opened yet.')).toBeInTheDocument();
+  });
+
+  it('says why the start is refused when an unpaid instalment pauses the student, with the way back', async () => {
+    const { routes } = examRoutes();
+    routes[`POST ${P.startAttempt(TEST_ID)}`] = fail(403, { detail: M.paused('2026-03-01') });
+    renderApp(`/tests/${TEST_ID}`, { user: student, routes });
+    expect(await screen.findByText(M.paused('2026-03-01'))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   it('shows the load failure with Try again', async () => {

@@ -2,7 +2,7 @@ import { ASSESSMENT_MESSAGES as M } from '../../../contract/assessments.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { EnrollmentRow, UserRow } from '../../platform/db/schema.ts';
 import { HttpError, notAuthenticated, notFound } from '../../platform/lib/errors.ts';
-import { activeEnrollment, assertInstructor } from '../lessons/index.ts';
+import { activeEnrollment, assertInstructor, enrollmentSuspended } from '../lessons/index.ts';
 import { assessmentRepository } from './repository.ts';
 import { testOf, type StartRead } from './start-repository.ts';
 import type { AttemptRow, TestRow } from './tables.ts';
@@ -40,21 +40,24 @@ export async function assertReadsQuestion(db: Db, user: UserRow | null, programI
 
 /**
  * A test a student may take and see: an active student of its program (lessons' rule: the enrollment gives
- * access and no unpaid instalment pauses it), of its batch when it names one; 404 otherwise. Decided on a
- * start's read (start-repository.ts), which brought the caller's enrollment with the test; anonymous callers
- * were refused (401) before it.
+ * access and no unpaid instalment pauses it), of its batch when it names one. Decided on a start's read
+ * (start-repository.ts), which brought the caller's enrollment with the test; anonymous callers were refused
+ * (401) before it. 404 for a test that is not the caller's; 403 with the unpaid instalment's due date when an
+ * instalment pauses the enrollment (the test is listed for them, so they learn why it does not start).
  */
-export function assertStudentOfStart(read: StartRead | undefined): TestRow {
+export async function assertStudentOfStart(db: Db, read: StartRead | undefined): Promise<TestRow> {
   if (!read || read.enrollment_id === null) throw notFound();
-  const enrollment = activeEnrollment(
-    {
-      is_active: read.enrollment_is_active as EnrollmentRow['is_active'],
-      status: read.enrollment_status as EnrollmentRow['status'],
-    },
-    read.enrollment_paused,
-  );
-  if (!enrollment) throw notFound();
+  const enrollment = {
+    is_active: read.enrollment_is_active as EnrollmentRow['is_active'],
+    status: read.enrollment_status as EnrollmentRow['status'],
+  };
+  if (!activeEnrollment(enrollment, false)) throw notFound();
   if (read.batch_id !== null && read.enrollment_batch_id !== read.batch_id) throw notFound();
+  if (!activeEnrollment(enrollment, read.enrollment_paused)) {
+    const paused = await enrollmentSuspended(db, read.enrollment_id);
+    // Paid between the two reads: the pause is over, and the start goes on.
+    if (paused) throw new HttpError(403, M.paused(paused.due_on));
+  }
   return testOf(read);
 }
 

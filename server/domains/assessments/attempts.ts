@@ -164,7 +164,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
       const student = user;
       // One statement (decision record 102): the test, the access it needs and the count of earlier attempts.
       const read = await readStart(db, testId, student.id);
-      const test = assertStudentOfStart(read);
+      const test = await assertStudentOfStart(db, read);
       if (now < Date.parse(test.opens_at) || now >= Date.parse(test.closes_at)) throw new HttpError(409, M.notOpen);
       let used = Number(read!.attempts_used);
       if (Number(read!.attempts_open) > 0) {

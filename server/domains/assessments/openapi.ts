@@ -158,9 +158,9 @@ export const ASSESSMENT_OPERATIONS: Operation[] = [
     method: 'post',
     path: P.startAttempt(),
     summary:
-      'Start an attempt: ends_at = the earlier of now + duration and closes_at (and of the timed sections’ sum when every section is timed); questions in this attempt’s order, never the answers; each section’s ends_at',
+      'Start an attempt: ends_at = the earlier of now + duration and closes_at (and of the timed sections’ sum when every section is timed); questions in this attempt’s order, never the answers; each section’s ends_at. 403 while an unpaid instalment pauses the student’s enrollment',
     responses: { 201: AttemptView },
-    errors: [404, 409],
+    errors: [403, 404, 409],
   }),
   op({
     method: 'get',

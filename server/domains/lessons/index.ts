@@ -10,6 +10,7 @@ export {
   assertInstructor,
   assertTeachesBatch,
   belongsToBatch,
+  enrollmentSuspended,
   isActiveStudent,
   meetingWindow,
   visibleMeetingUrl,

@@ -98,7 +98,8 @@ export type ExamOpening =
 
 /**
  * The server answers 409 to a second start while an attempt is open, so an open attempt (from the list)
- * is resumed; otherwise a test open now with attempts left is started.
+ * is resumed; otherwise a test open now with attempts left is started. A start the server refuses with its
+ * words (409, or 403 while an unpaid instalment pauses the student) is a test that cannot be taken now.
  */
 export async function openExam(testId: number): Promise<ExamOpening> {
   const test = (await fetchStudentTests()).find((t) => t.id === testId) ?? null;
@@ -111,7 +112,8 @@ export async function openExam(testId: number): Promise<ExamOpening> {
   try {
     return { kind: 'attempt', test, attemptId: (await startAttempt(testId)).id };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409 && error.userMessage) {
+    // 409: not open, in progress, none left; 403: an unpaid instalment pauses the enrollment. Each says why.
+    if (error instanceof ApiError && (error.status === 409 || error.status === 403) && error.userMessage) {
       return { kind: 'closed', test, reason: error.userMessage };
     }
     throw error;
