@@ -162,7 +162,7 @@ async function main() {
     const { parts } = students;
     const kb = (Buffer.byteLength(students.startBody) / 1024).toFixed(0);
     const floorRow = {
-      part: `floor of a start: bare node:http, the token's signature, one INSERT to PostgreSQL, the start's answer (${kb} KB), ${count(STUDENTS)} within ${SPREAD_MS / 1000} s`,
+      part: `floor of a start: bare node:http, the token's signature, one INSERT to PostgreSQL, the start's answer (${kb} KB), ${count(STUDENTS)} within ${SPREAD_MS / 1000} s${floorPart.errors ? ` (${count(floorPart.errors)} not answered 201: not a floor)` : ''}`,
       p: floorPart,
       target: '–',
       met: null,
