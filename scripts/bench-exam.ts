@@ -90,12 +90,18 @@ async function main() {
     console.error('Comparisons: the ceiling and GET /api/health/, then the tests list...');
     const pacedSeconds = Math.min(10, (ANSWERS * INTERVAL_MS) / 1000);
     const tokens = data.students.map((s) => s.token);
-    const before = await ceilings(client, tokens, {
-      students: STUDENTS,
-      spreadMs: SPREAD_MS,
-      intervalMs: INTERVAL_MS,
-      pacedSeconds,
-    });
+    const early: Cost[] = [];
+    const measured = meter;
+    const before = await ceilings(
+      client,
+      tokens,
+      { students: STUDENTS, spreadMs: SPREAD_MS, intervalMs: INTERVAL_MS, pacedSeconds },
+      async (name, ops, work) => {
+        const from = await measured.mark();
+        await work();
+        early.push({ name, from, to: await measured.mark(), ops });
+      },
+    );
 
     const startAt = Date.now() + 1500;
     const closesAt = startAt + SPREAD_MS + ANSWERS * INTERVAL_MS + MARGIN_S * 1000;
@@ -188,6 +194,7 @@ async function main() {
       from && to && ops > 0 ? [{ name, from, to, ops }] : [];
     const killed = KILL && marks.restarted && kill.ready < students.saved.at;
     const costs: Cost[] = [
+      ...early,
       ...op('start', marks.start, marks.save, parts.start.summary().count),
       ...(killed
         ? [

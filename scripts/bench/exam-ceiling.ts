@@ -12,10 +12,17 @@ import { startCeiling, stop } from './servers.ts';
  */
 
 export type CeilingPlan = { students: number; spreadMs: number; intervalMs: number; pacedSeconds: number };
+/** Runs `run` between two cost marks and keeps them as the phase `name` of `ops` requests (bench-exam.ts). */
+export type Measure = (name: string, ops: number, run: () => Promise<void>) => Promise<void>;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-export async function ceilings(project: Client, tokens: string[], plan: CeilingPlan): Promise<Row[]> {
+export async function ceilings(
+  project: Client,
+  tokens: string[],
+  plan: CeilingPlan,
+  measure: Measure = (_name, _ops, run) => run(),
+): Promise<Row[]> {
   const { students, spreadMs, intervalMs, pacedSeconds } = plan;
   const health = () => ({ path: '/api/health/' });
   await burst(project, new Part(), students, spreadMs, health);
@@ -29,7 +36,11 @@ export async function ceilings(project: Client, tokens: string[], plan: CeilingP
       ['GET /api/health/', project, '/api/health/'],
     ] as const) {
       const all = new Part();
-      await burst(client, all, students, spreadMs, () => ({ path }));
+      const within = () => burst(client, all, students, spreadMs, () => ({ path }));
+      // The project's request path without a database or a token: what any request costs before its own work.
+      if (client === project)
+        await measure(`${name}, ${count(students)} within ${spreadMs / 1000} s`, students, within);
+      else await within();
       row(`${name}, ${count(students)} within ${spreadMs / 1000} s`, all);
       const pace = new Part();
       await paced(client, pace, students, intervalMs, pacedSeconds, path);
@@ -40,7 +51,9 @@ export async function ceilings(project: Client, tokens: string[], plan: CeilingP
     await stop(bare.child);
   }
   const list = new Part();
-  await burst(project, list, students, 10_000, (i) => ({ path: '/classroom/tests/', token: tokens[i] }));
+  await measure('list: GET /classroom/tests/, every student within 10 s', students, () =>
+    burst(project, list, students, 10_000, (i) => ({ path: '/classroom/tests/', token: tokens[i] })),
+  );
   row(`list: GET /classroom/tests/, every student within 10 s, before the start`, list);
   return rows;
 }
