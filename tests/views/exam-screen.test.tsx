@@ -24,7 +24,11 @@ describe('The exam screen', () => {
   it('starts the attempt and moves the palette through its states as the student saves, marks and clears', async () => {
     const { routes, saved } = examRoutes();
     const { user, api } = await openExam(routes);
-    expect(api.callsTo(`POST ${P.startAttempt(TEST_ID)}`)).toHaveLength(1);
+    // One request opens the test: the start's answer is the attempt (no list, no second read of it).
+    const exam = api.calls
+      .map((c) => `${c.method} ${c.path}`)
+      .filter((c) => c.includes('/tests/') || c.includes('/attempts/'));
+    expect(exam).toEqual([`POST ${P.startAttempt(TEST_ID)}`]);
     expect(paletteButton(1)).toHaveAccessibleName('1: Not answered');
     expect(paletteButton(2)).toHaveAccessibleName('2: Not visited');
     expect(palette().getByRole('list', { name: 'Legend' })).toHaveTextContent('Answered and marked for review');
@@ -113,6 +117,8 @@ describe('The exam screen', () => {
     await waitFor(() => expect(localStorage.getItem(`exam-queue-${ATTEMPT_ID}`)).toContain('"seq":1'));
     first.unmount();
 
+    // After the reload the server refuses a second start, and the list names the attempt in progress.
+    routes[`POST ${P.startAttempt(TEST_ID)}`] = fail(409, { detail: M.attemptOpen });
     routes[`GET ${P.studentTests}`] = { status: 200, body: [{ ...listed, open_attempt: ATTEMPT_ID }] };
     const { api } = await openExam(routes);
     expect(saved.map((s) => s.body)).toEqual([
@@ -163,11 +169,14 @@ describe('The exam screen', () => {
       answers: [{ question: 101, answer: ['B'], marked_for_review: true, seq: 4, time_spent_seconds: 40 }],
     });
     const { routes } = examRoutes(attempt);
+    routes[`POST ${P.startAttempt(TEST_ID)}`] = fail(409, { detail: M.attemptOpen });
     routes[`GET ${P.studentTests}`] = { status: 200, body: [{ ...listed, open_attempt: ATTEMPT_ID }] };
     const { api } = await openExam(routes);
     expect(paletteButton(1)).toHaveAccessibleName('1: Answered and marked for review');
     expect(screen.getByRole('radio', { name: /Net worth/ })).toBeChecked();
-    expect(api.callsTo(`POST ${P.startAttempt(TEST_ID)}`)).toHaveLength(0);
+    // The start was refused (an attempt in progress), and the one in progress was read with its answers.
+    expect(api.callsTo(`POST ${P.startAttempt(TEST_ID)}`)).toHaveLength(1);
+    expect(api.callsTo(`GET ${P.attempt(ATTEMPT_ID)}`)).toHaveLength(1);
   });
 
   it('submits after the confirmation and shows the result with the rank', async () => {
@@ -184,7 +193,10 @@ describe('The exam screen', () => {
   it('says why a test cannot be taken now', async () => {
     renderApp(`/tests/${TEST_ID}`, {
       user: student,
-      routes: { [`GET ${P.studentTests}`]: { status: 200, body: [{ ...listed, state: 'upcoming' }] } },
+      routes: {
+        [`POST ${P.startAttempt(TEST_ID)}`]: fail(409, { detail: M.notOpen }),
+        [`GET ${P.studentTests}`]: { status: 200, body: [{ ...listed, state: 'upcoming' }] },
+      },
     });
     expect(await screen.findByText('This test has not opened yet.')).toBeInTheDocument();
   });

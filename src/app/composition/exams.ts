@@ -16,6 +16,7 @@ import {
   submitAttempt,
 } from '../../features/exams/api/exams-api.ts';
 import { sendStoredQueue } from '../../features/exams/api/queue-store.ts';
+import { takeStarted } from '../../features/exams/api/started-attempts.ts';
 import type { ExamMachines } from '../../features/exams/types.ts';
 import { loaderOf } from './lists.ts';
 
@@ -26,8 +27,11 @@ export const examMachines: ExamMachines = {
     actors: {
       // What a previous page left queued goes first; the device's time when the answer arrived gives the
       // countdown's offset to the server's clock.
+      // An attempt the opening just started is its start's answer (started-attempts.ts), not read again.
       loadAttempt: fromPromise<LoadedAttempt, { attemptId: number }>(async ({ input }) => {
         await sendStoredQueue(input.attemptId);
+        const started = takeStarted(input.attemptId);
+        if (started) return started;
         const attempt = await fetchAttempt(input.attemptId);
         return { attempt, receivedAt: Date.now() };
       }),

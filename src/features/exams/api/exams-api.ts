@@ -9,6 +9,7 @@ import {
   type StudentTest,
 } from '../../../../contract/index.ts';
 import { api } from '../../../lib/api-client.ts';
+import { keepStarted } from './started-attempts.ts';
 
 /**
  * The student's side of assessments (docs/api.md, "Assessments"; decision records 071, 072). The contract
@@ -93,31 +94,32 @@ export async function enterSection(attemptId: number, index: number, queue: Save
 
 /** Where /tests/:id starts: the attempt to answer (resumed or just started), or why there is none. */
 export type ExamOpening =
-  | { kind: 'attempt'; test: StudentTest; attemptId: number }
-  | { kind: 'closed'; test: StudentTest | null; reason: string };
+  { kind: 'attempt'; title: string; attemptId: number } | { kind: 'closed'; test: StudentTest | null; reason: string };
 
 /**
- * The server answers 409 to a second start while an attempt is open, so an open attempt (from the list)
- * is resumed; otherwise a test open now with attempts left is started. A start the server refuses with its
- * words (409, or 403 while an unpaid instalment pauses the student) is a test that cannot be taken now.
+ * The start first (decision record 102): a test open now with attempts left starts at once, in one request, and
+ * its answer is kept for the attempt's machine (started-attempts.ts). A refused start (409: an attempt in
+ * progress, not open, none left; 403: an unpaid instalment pauses the enrollment; 404: not the student's) reads
+ * the student's tests: an attempt in progress is resumed, otherwise the page says why there is none.
  */
 export async function openExam(testId: number): Promise<ExamOpening> {
+  let refusal: ApiError;
+  try {
+    const attempt = await startAttempt(testId);
+    keepStarted(attempt, Date.now());
+    return { kind: 'attempt', title: attempt.title, attemptId: attempt.id };
+  } catch (error) {
+    if (!(error instanceof ApiError) || ![403, 404, 409].includes(error.status)) throw error;
+    refusal = error;
+  }
   const test = (await fetchStudentTests()).find((t) => t.id === testId) ?? null;
   if (!test) return { kind: 'closed', test, reason: 'This test is not one of yours.' };
-  if (test.open_attempt) return { kind: 'attempt', test, attemptId: test.open_attempt };
+  if (test.open_attempt) return { kind: 'attempt', title: test.title, attemptId: test.open_attempt };
   const left = test.attempts_allowed === null || test.attempts_used < test.attempts_allowed;
   if (test.state === 'upcoming') return { kind: 'closed', test, reason: 'This test has not opened yet.' };
   if (test.state === 'finished') return { kind: 'closed', test, reason: 'This test has closed.' };
   if (!left) return { kind: 'closed', test, reason: 'You have used all your attempts at this test.' };
-  try {
-    return { kind: 'attempt', test, attemptId: (await startAttempt(testId)).id };
-  } catch (error) {
-    // 409: not open, in progress, none left; 403: an unpaid instalment pauses the enrollment. Each says why.
-    if (error instanceof ApiError && (error.status === 409 || error.status === 403) && error.userMessage) {
-      return { kind: 'closed', test, reason: error.userMessage };
-    }
-    throw error;
-  }
+  return { kind: 'closed', test, reason: refusal.userMessage ?? 'This test cannot be started now.' };
 }
 
 /** A result, or the server's words for when it will be published (409 before results_at). */

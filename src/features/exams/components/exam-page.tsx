@@ -18,7 +18,8 @@ export function ExamPage({ machines, testId }: { machines: ExamMachines; testId:
     input: { params: { testId }, failureText: EXAM_OPEN_FAILED },
   });
   const opening = snapshot.context.data;
-  useDocumentTitle(opening?.test ? titled(opening.test.title) : null);
+  const title = opening?.kind === 'attempt' ? opening.title : opening?.test?.title;
+  useDocumentTitle(title ? titled(title) : null);
   return (
     <div className="container exam-page">
       <ListStatus
