@@ -4,6 +4,7 @@ import {
   ASSESSMENT_PATHS as P,
   type AttemptView,
   type Question,
+  type StudentTest,
 } from '../../contract/index.ts';
 import { assessmentApp, makeTest, type AssessmentWorld } from './support/assessment-fixtures.ts';
 import type { TestContext } from './support/harness.ts';
@@ -82,6 +83,14 @@ describe('the start’s one read', () => {
     expect(again.status).toBe(201);
     expect((again.body as AttemptView).test).toBe(test.id);
     await as(w.student.access, 'POST', P.submit((again.body as AttemptView).id));
+  });
+
+  it('the list counts each test’s questions, every section’s, per test', async () => {
+    const three = await makeTest(ctx, w.admin, w, [[qs[0]!.id], [qs[1]!.id, qs[2]!.id]]);
+    const one = await makeTest(ctx, w.admin, w, [[qs[3]!.id]]);
+    const listed = (await as(w.student.access, 'GET', P.studentTests)).body as StudentTest[];
+    expect(listed.find((t) => t.id === three.id)).toMatchObject({ questions: 3, state: 'open' });
+    expect(listed.find((t) => t.id === one.id)).toMatchObject({ questions: 1, state: 'open' });
   });
 
   it('an enrollment that gives no access (on hold, inactive) hides the test', async () => {

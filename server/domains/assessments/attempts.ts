@@ -133,7 +133,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
         user.id,
         rows.map((t) => t.id),
       );
-      const links = await tests.testQuestions(rows.map((t) => t.id));
+      const counts = await tests.questionCounts(rows.map((t) => t.id));
       return rows.map((t) => {
         const own = mine.filter((a) => a.test_id === t.id);
         const open = own.find((a) => !a.submitted_at && !timeIsUp(a, now));
@@ -148,7 +148,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
           opens_at: t.opens_at,
           closes_at: t.closes_at,
           duration_minutes: t.duration_minutes,
-          questions: links.filter((l) => l.test_id === t.id).length,
+          questions: counts.get(t.id) ?? 0,
           attempts_allowed: t.attempts_allowed,
           attempts_used: own.length,
           open_attempt: open?.id ?? null,

@@ -78,6 +78,17 @@ export function assessmentRepository(db: Db) {
       testIds.length
         ? db.selectFrom('test_sections').selectAll().where('test_id', 'in', testIds).orderBy('position').execute()
         : Promise.resolve([]),
+    /** How many questions each test has (the students' list shows the count, not the questions). */
+    async questionCounts(testIds: number[]): Promise<Map<number, number>> {
+      if (!testIds.length) return new Map();
+      const rows = await db
+        .selectFrom('test_questions')
+        .select((eb) => ['test_id', eb.fn.countAll<number | string>().as('n')])
+        .where('test_id', 'in', testIds)
+        .groupBy('test_id')
+        .execute();
+      return new Map(rows.map((r) => [r.test_id, Number(r.n)]));
+    },
     testQuestions: (testIds: number[]) =>
       testIds.length
         ? db.selectFrom('test_questions').selectAll().where('test_id', 'in', testIds).orderBy('position').execute()
