@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { Client, Part, until } from './exam-client.ts';
 import { ROOT, SECRET } from './config.ts';
-import { freePort, stop } from './servers.ts';
+import { freePort, stop, waitUp } from './servers.ts';
 
 /**
  * `npm run bench:exam`'s floor of a start (bench/start-floor.mjs): the least any server must do per start (the
@@ -40,16 +40,8 @@ export async function startFloor(databaseUrl: string, bodyFile: string, question
     floor.ports.push(port);
   }
   // Up when it answers (401 without a token).
-  for (const port of floor.ports) {
-    for (let tries = 0; ; tries++) {
-      const up = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST' }).then(
-        (r) => r.status === 401,
-        () => false,
-      );
-      if (up) break;
-      if (tries > 100) throw new Error('the floor of a start did not start');
-      await until(Date.now() + 100);
-    }
+  for (const [i, child] of floor.children.entries()) {
+    await waitUp(child, `http://127.0.0.1:${floor.ports[i]}/`, 'the floor of a start');
   }
   return floor;
 }

@@ -20,7 +20,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitUp(child: ChildProcess, url: string, what: string): Promise<void> {
+/** Waits until `url` answers below 500 (a refusal such as 401 counts: the server is up), or throws. */
+export async function waitUp(child: ChildProcess, url: string, what: string): Promise<void> {
   let exited = false;
   child.once('exit', () => (exited = true));
   for (let i = 0; i < 300 && !exited; i++) {

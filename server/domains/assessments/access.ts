@@ -2,10 +2,11 @@ import { ASSESSMENT_MESSAGES as M } from '../../../contract/assessments.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { EnrollmentRow, UserRow } from '../../platform/db/schema.ts';
 import { HttpError, notAuthenticated, notFound } from '../../platform/lib/errors.ts';
-import { activeEnrollment, assertInstructor, enrollmentSuspended } from '../lessons/index.ts';
+import { givesAccess } from '../enrollments/service.ts';
+import { assertInstructor, enrollmentSuspended } from '../lessons/index.ts';
 import { assessmentRepository } from './repository.ts';
-import { testOf, type StartRead } from './start-repository.ts';
-import type { AttemptRow, TestRow } from './tables.ts';
+import type { StartRead } from './start-repository.ts';
+import type { AttemptRow } from './tables.ts';
 
 /**
  * Who may do what with assessments (decision record 071), the one place it is decided. Staff: an
@@ -39,26 +40,27 @@ export async function assertReadsQuestion(db: Db, user: UserRow | null, programI
 }
 
 /**
- * A test a student may take and see: an active student of its program (lessons' rule: the enrollment gives
- * access and no unpaid instalment pauses it), of its batch when it names one. Decided on a start's read
- * (start-repository.ts), which brought the caller's enrollment with the test; anonymous callers were refused
- * (401) before it. 404 for a test that is not the caller's; 403 with the unpaid instalment's due date when an
- * instalment pauses the enrollment (the test is listed for them, so they learn why it does not start).
+ * A test a student may take and see: an active student of its program (isActiveStudent's rule: the enrollment
+ * gives access and no unpaid instalment pauses it), of its batch when it names one. Decided on a start's read
+ * (start-repository.ts), which brought the caller's enrollment with the test, and answers that read; anonymous
+ * callers were refused (401) before it. 404 for a test that is not the caller's; 403 with the unpaid instalment's
+ * due date when an instalment pauses the enrollment (the test is listed for them, so they learn why it does not
+ * start).
  */
-export async function assertStudentOfStart(db: Db, read: StartRead | undefined): Promise<TestRow> {
+export async function assertStudentOfStart(db: Db, read: StartRead | undefined): Promise<StartRead> {
   if (!read || read.enrollment_id === null) throw notFound();
   const enrollment = {
     is_active: read.enrollment_is_active as EnrollmentRow['is_active'],
     status: read.enrollment_status as EnrollmentRow['status'],
   };
-  if (!activeEnrollment(enrollment, false)) throw notFound();
+  if (!givesAccess(enrollment)) throw notFound();
   if (read.batch_id !== null && read.enrollment_batch_id !== read.batch_id) throw notFound();
-  if (!activeEnrollment(enrollment, read.enrollment_paused)) {
+  if (read.enrollment_paused) {
     const paused = await enrollmentSuspended(db, read.enrollment_id);
     // Paid between the two reads: the pause is over, and the start goes on.
     if (paused) throw new HttpError(403, M.paused(paused.due_on));
   }
-  return testOf(read);
+  return read;
 }
 
 /** The caller's own attempt (someone else's is 404, like one that does not exist). */

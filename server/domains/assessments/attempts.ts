@@ -16,7 +16,7 @@ import { givesAccess } from '../enrollments/service.ts';
 import { assertOwnAttempt, assertStudentOfStart } from './access.ts';
 import { attemptRepository } from './attempt-repository.ts';
 import { attemptOrder, paperCache, questionJson, type Paper } from './paper.ts';
-import { startReads } from './start-repository.ts';
+import { startReads, testOf } from './start-repository.ts';
 import { pausingInstalments } from '../pricing/index.ts';
 import { givenOf } from './present.ts';
 import { assessmentRepository } from './repository.ts';
@@ -163,11 +163,11 @@ export function createAttemptService(db: Db, dialect: Dialect) {
       if (!user) throw notAuthenticated();
       const student = user;
       // One statement (decision record 102): the test, the access it needs and the count of earlier attempts.
-      const read = await readStart(db, testId, student.id);
-      const test = await assertStudentOfStart(db, read);
+      const read = await assertStudentOfStart(db, await readStart(db, testId, student.id));
+      const test = testOf(read);
       if (now < Date.parse(test.opens_at) || now >= Date.parse(test.closes_at)) throw new HttpError(409, M.notOpen);
-      let used = Number(read!.attempts_used);
-      if (Number(read!.attempts_open) > 0) {
+      let used = Number(read.attempts_used);
+      if (Number(read.attempts_open) > 0) {
         // An attempt still open: submitted here when its time is up, else the start is refused.
         const own = await Promise.all((await attempts.attemptsOf(test.id, student.id)).map((a) => settle(a, now)));
         if (own.some((a) => !a.submitted_at)) throw new HttpError(409, M.attemptOpen);

@@ -5,8 +5,8 @@ import type { TestRow } from './tables.ts';
 
 /**
  * What a start decides on, in one statement (decision record 102): the test, the caller's enrollment in its
- * program with whether an unpaid instalment pauses it (the course access read's columns, lessons'
- * activeEnrollment decides), and how many attempts the caller has at the test, and how many of them are not
+ * program with whether an unpaid instalment pauses it (lessons' isActiveStudent rule, decided by access.ts's
+ * assertStudentOfStart), and how many attempts the caller has at the test, and how many of them are not
  * submitted. A start reads nothing else before it inserts: the earlier attempts themselves are read only when
  * one is still open (to submit it when its time is up, or refuse the start).
  */

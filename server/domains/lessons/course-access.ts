@@ -25,18 +25,6 @@ export async function enrollmentSuspended(db: Db, enrollmentId: number) {
   return suspendingInstalment(db, enrollmentId);
 }
 
-/**
- * The rule of an active student, on an enrollment read with its pause: it gives access (active or completed)
- * and no unpaid instalment pauses it. The one decision for isActiveStudent and for a read that brings the
- * enrollment along with something else (an attempt's start reads it with the test).
- */
-export function activeEnrollment<E extends Pick<EnrollmentRow, 'is_active' | 'status'>>(
-  enrollment: E | undefined,
-  paused: unknown,
-): E | undefined {
-  return enrollment && givesAccess(enrollment) && !paused ? enrollment : undefined;
-}
-
 const programAccess = programAccessRead(pausingInstalments);
 
 /** Whether the user has an enrollment in the program that gives access (active or completed, not paused). */
@@ -44,7 +32,7 @@ export async function isActiveStudent(db: Db, user: UserRow, programId: number):
   const read = await programAccess(db, user.id, programId);
   if (!read) return undefined;
   const { paused, ...enrollment } = read;
-  return activeEnrollment(enrollment, paused);
+  return givesAccess(enrollment) && !paused ? enrollment : undefined;
 }
 
 /**

@@ -6,7 +6,6 @@ import { createLessonRepository } from './repositories/lessons.ts';
  * window, a student's course outline, and a lesson marked done.
  */
 export {
-  activeEnrollment,
   assertInstructor,
   assertTeachesBatch,
   belongsToBatch,
