@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type ExpressionBuilder, type Insertable, type Sel
 import type { Db } from '../../platform/db/connect.ts';
 import { compiledOnce, slot } from '../../platform/db/compiled-once.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import type { AttemptAnswersTable, AttemptResultsTable, AttemptRow, AttemptsTable } from './tables.ts';
+import type { AttemptAnswersTable, AttemptResultsTable, AttemptRow } from './tables.ts';
 
 /** Every exam request but a start reads its attempt by id: compiled once (a named statement on PostgreSQL). */
 const attemptById = compiledOnce<AttemptRow, { id: number }>((db) =>
@@ -120,8 +120,6 @@ export function attemptRepository(db: Db) {
             .orderBy('number')
             .execute()
         : Promise.resolve([]),
-    insertAttempt: (row: Insertable<AttemptsTable>) =>
-      db.insertInto('attempts').values(row).returning('id').executeTakeFirstOrThrow(),
     answers: (attemptId: number) =>
       db.selectFrom('attempt_answers').selectAll().where('attempt_id', '=', attemptId).execute(),
     /**

@@ -16,7 +16,7 @@ import { givesAccess } from '../enrollments/service.ts';
 import { assertOwnAttempt, assertStudentOfStart } from './access.ts';
 import { attemptRepository } from './attempt-repository.ts';
 import { attemptOrder, paperCache, questionJson, type Paper } from './paper.ts';
-import { startReads, testOf } from './start-repository.ts';
+import { insertAttempt, startReads, testOf } from './start-repository.ts';
 import { pausingInstalments } from '../pricing/index.ts';
 import { givenOf } from './present.ts';
 import { assessmentRepository } from './repository.ts';
@@ -57,7 +57,7 @@ function answerRow(attempt: SavedAttempt, order: OrderItem[], questionId: number
 }
 
 /** What an attempt's view needs besides the attempt, when the caller has it already. */
-type Known = { test: TestRow; paper?: Paper; answers?: Selectable<AttemptAnswersTable>[] };
+type Known = { test: TestRow; paper?: Paper; answers?: Selectable<AttemptAnswersTable>[]; order?: OrderItem[] };
 
 /**
  * The JSON of an AttemptView (contract/assessments.ts), written from the paper's JSON of each question
@@ -76,7 +76,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
   async function attemptJson(attempt: AttemptRow, now: number, known?: Known): Promise<AttemptJson> {
     const test = known?.test ?? (await tests.test(attempt.test_id))!;
     const paper = known?.paper ?? (await papers.of(test));
-    const order = orderOf(attempt);
+    const order = known?.order ?? orderOf(attempt);
     const timing = sectionView(attempt, now);
     const sections = paper.sections.map((s, index) => {
       let questions = '';
@@ -187,6 +187,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
       );
       const ends = new Date(endsAt).toISOString();
       const plan = startSections(minutes, ends, now);
+      const order = attemptOrder(test, paper);
       const row = {
         test_id: test.id,
         student_id: student.id,
@@ -195,15 +196,15 @@ export function createAttemptService(db: Db, dialect: Dialect) {
         ends_at: ends,
         submitted_at: null,
         submitted_by: null,
-        question_order: JSON.stringify(attemptOrder(test, paper)),
+        question_order: JSON.stringify(order),
         sections: plan ? JSON.stringify(plan) : null,
       };
       // The unique (test, student, number) refuses a second start racing this one.
-      const { id } = await attempts.insertAttempt(row).catch(() => {
+      const { id } = await insertAttempt(db, row).catch(() => {
         throw new HttpError(409, M.attemptOpen);
       });
       // Answered from what the start read and wrote (a new attempt has no answers), not read again.
-      return attemptJson({ id, ...row }, now, { test, paper, answers: [] });
+      return attemptJson({ id, ...row }, now, { test, paper, answers: [], order });
     },
 
     /** GET /classroom/attempts/{id}/: the attempt to resume (after a reload), with its kept answers. */

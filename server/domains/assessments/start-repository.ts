@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/connect.ts';
 import { compiledOnce, slot } from '../../platform/db/compiled-once.ts';
 import type { PausingRule } from '../../platform/db/subquery-rules.ts';
-import type { TestRow } from './tables.ts';
+import type { AttemptRow, TestRow } from './tables.ts';
 
 /**
  * What a start decides on, in one statement (decision record 102): the test, the caller's enrollment in its
@@ -75,4 +75,32 @@ export function testOf(read: StartRead): TestRow {
     ...test
   } = read;
   return test;
+}
+
+/** A new attempt as a start writes it: every column but the id. */
+export type NewAttempt = Omit<AttemptRow, 'id'>;
+
+/** A start's insert of its attempt, compiled once like the reads (a named statement on PostgreSQL). */
+const insertAttemptStatement = compiledOnce<{ id: number }, NewAttempt>((db) =>
+  db
+    .insertInto('attempts')
+    .values({
+      test_id: slot<number>('test_id'),
+      student_id: slot<number>('student_id'),
+      number: slot<number>('number'),
+      started_at: slot<string>('started_at'),
+      ends_at: slot<string>('ends_at'),
+      submitted_at: slot<string | null>('submitted_at'),
+      submitted_by: slot<'student' | 'timer' | null>('submitted_by'),
+      question_order: slot<string>('question_order'),
+      sections: slot<string | null>('sections'),
+    })
+    .returning('id'),
+);
+
+/** Writes a start's attempt, answering its id; the unique (test, student, number) refuses a second racing it. */
+export async function insertAttempt(db: Db, row: NewAttempt): Promise<{ id: number }> {
+  const [inserted] = await insertAttemptStatement(db, row);
+  if (!inserted) throw new Error('The attempt was not inserted.');
+  return inserted;
 }
