@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import type { ClaimedAccount } from './platform/db/subquery-rules.ts';
 import type { Db, Dialect } from './platform/db/connect.ts';
 import type { UserRow } from './platform/db/schema.ts';
 import type { HttpError } from './platform/lib/errors.ts';
@@ -50,5 +51,17 @@ declare module 'fastify' {
     authError: HttpError | null;
     /** The login (refresh family) the access token belongs to; null without one. */
     login: string | null;
+    /**
+     * On a route whose statement proves the account (`config.accountInStatement`, decision record 103): the
+     * account a valid token names, not read by the auth hook (`user` stays null there).
+     */
+    claim: ClaimedAccount | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route proves the caller's account active in its own statement instead of the auth hook reading it
+     * (decision record 103); its handler runs in `withProvenAccount`.
+     */
+    accountInStatement?: boolean;
   }
 }

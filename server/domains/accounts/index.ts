@@ -32,6 +32,12 @@ export function accessExpiresAt(token: string): number | null {
 export const endAllLogins = (db: Db, userId: number): Promise<void> =>
   createRefreshTokenRepository(db).revokeAllOf(userId);
 
+/** The rule of an account that may act, as a subquery for a statement that proves the caller (decision record 103). */
+export { activeAccounts } from './repositories/users.ts';
+
+/** The account by its id when it may act (exists, active), else undefined: the auth hook's rule. */
+export const findActiveUser = (db: Db, id: number) => createUserRepository(db).findActive(id);
+
 /** An account by its id (in the caller's transaction when given one), or undefined. */
 export const findUserById = (db: Db, id: number) => createUserRepository(db).findById(id);
 

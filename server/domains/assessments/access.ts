@@ -1,7 +1,7 @@
 import { ASSESSMENT_MESSAGES as M } from '../../../contract/assessments.ts';
 import type { Db } from '../../platform/db/connect.ts';
 import type { EnrollmentRow, UserRow } from '../../platform/db/schema.ts';
-import { HttpError, notAuthenticated, notFound } from '../../platform/lib/errors.ts';
+import { HttpError, notAuthenticated, notFound, tokenInvalid } from '../../platform/lib/errors.ts';
 import { givesAccess } from '../enrollments/service.ts';
 import { assertInstructor, enrollmentSuspended } from '../lessons/index.ts';
 import { assessmentRepository } from './repository.ts';
@@ -45,9 +45,10 @@ export async function assertReadsQuestion(db: Db, user: UserRow | null, programI
  * (start-repository.ts), which brought the caller's enrollment with the test, and answers that read; anonymous
  * callers were refused (401) before it. 404 for a test that is not the caller's; 403 with the unpaid instalment's
  * due date when an instalment pauses the enrollment (the test is listed for them, so they learn why it does not
- * start).
+ * start). The read proves the caller's account too (decision record 103): 401 when it may not act.
  */
 export async function assertStudentOfStart(db: Db, read: StartRead | undefined): Promise<StartRead> {
+  if (read && !read.account_active) throw tokenInvalid();
   if (!read || read.enrollment_id === null) throw notFound();
   const enrollment = {
     is_active: read.enrollment_is_active as EnrollmentRow['is_active'],
@@ -64,7 +65,7 @@ export async function assertStudentOfStart(db: Db, read: StartRead | undefined):
 }
 
 /** The caller's own attempt (someone else's is 404, like one that does not exist). */
-export function assertOwnAttempt(user: UserRow | null, attempt: AttemptRow | undefined): AttemptRow {
+export function assertOwnAttempt(user: Pick<UserRow, 'id'> | null, attempt: AttemptRow | undefined): AttemptRow {
   if (!user) throw notAuthenticated();
   if (!attempt || attempt.student_id !== user.id) throw notFound();
   return attempt;

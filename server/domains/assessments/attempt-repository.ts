@@ -2,6 +2,7 @@ import { PostgresAdapter, sql, type ExpressionBuilder, type Insertable, type Sel
 import type { Db } from '../../platform/db/connect.ts';
 import { compiledOnce, slot } from '../../platform/db/compiled-once.ts';
 import type { Database } from '../../platform/db/schema.ts';
+import type { AccountRule } from '../../platform/db/subquery-rules.ts';
 import type { AttemptAnswersTable, AttemptResultsTable, AttemptRow } from './tables.ts';
 
 /** Every exam request but a start reads its attempt by id: compiled once (a named statement on PostgreSQL). */
@@ -33,13 +34,17 @@ type SaveValues = {
   sections: string | null;
 };
 
-/** Which guard a save's statement carries: the attempt with a section plan, without one, or none. */
-type Guard = 'plan' | 'no plan' | null;
+/**
+ * Which guard a save's statement carries: the attempt with a section plan or without one, with accounts' rule of
+ * an account that may act; or none.
+ */
+type Guard = { plan: boolean; active: AccountRule } | null;
 
 /**
  * The answer's row selected from its attempt: with a guard, only while the attempt is the student's, open, with the
- * end and on the section plan the caller checked (decision record 088); without one, from the attempt alone (the
- * locked decision, in a transaction that holds the attempt FOR SHARE).
+ * end and on the section plan the caller checked (decision record 088), and the student's account may act
+ * (accounts' rule, decision record 103: the save's route reads it nowhere else); without one, from the attempt
+ * alone (the locked decision, in a transaction that holds the attempt FOR SHARE, after the account was read).
  */
 function answerSource(db: Db, guard: Guard) {
   const source = db
@@ -60,8 +65,9 @@ function answerSource(db: Db, guard: Guard) {
     .where('ends_at', '=', slot<string>('ends'))
     .where('submitted_at', 'is', null)
     .where((eb: ExpressionBuilder<Database, 'attempts'>) =>
-      guard === 'plan' ? eb('sections', '=', slot<string>('sections')) : eb('sections', 'is', null),
-    );
+      guard.plan ? eb('sections', '=', slot<string>('sections')) : eb('sections', 'is', null),
+    )
+    .where((eb) => eb.exists(guard.active(db, slot<number>('student')).select('users.id')));
   // Read FOR SHARE on PostgreSQL: a submit (an UPDATE) waits for the statement (decision record 088).
   return db.getExecutor().adapter instanceof PostgresAdapter ? guarded.forShare() : guarded;
 }
@@ -96,9 +102,21 @@ function upsertFrom(db: Db, source: ReturnType<typeof answerSource>) {
  */
 const saveStatement = (guard: Guard) =>
   compiledOnce<{ seq: number }, SaveValues>((db) => upsertFrom(db, answerSource(db, guard)));
-const saveWithPlan = saveStatement('plan');
-const saveWithoutPlan = saveStatement('no plan');
 const saveInLock = saveStatement(null);
+
+/** The guarded statements, made once for the accounts' rule the service wires in. */
+const guardedSaves = new WeakMap<
+  AccountRule,
+  { plan: ReturnType<typeof saveStatement>; none: ReturnType<typeof saveStatement> }
+>();
+function savesWith(active: AccountRule) {
+  let saves = guardedSaves.get(active);
+  if (!saves) {
+    saves = { plan: saveStatement({ plan: true, active }), none: saveStatement({ plan: false, active }) };
+    guardedSaves.set(active, saves);
+  }
+  return saves;
+}
 
 /** Attempts, their answers and events, and the kept results (decision records 071, 072). */
 export function attemptRepository(db: Db) {
@@ -132,9 +150,9 @@ export function attemptRepository(db: Db) {
      */
     async saveAnswer(
       row: Selectable<AttemptAnswersTable>,
-      open?: { student: number; ends: string; sections: string | null },
+      open?: { student: number; ends: string; sections: string | null; active: AccountRule },
     ): Promise<number | undefined> {
-      const run = open ? (open.sections === null ? saveWithoutPlan : saveWithPlan) : saveInLock;
+      const run = open ? savesWith(open.active)[open.sections === null ? 'none' : 'plan'] : saveInLock;
       const [written] = await run(db, {
         attempt: row.attempt_id,
         question: row.question_id,

@@ -10,7 +10,8 @@ import {
 import { startSections } from '../../../contract/exam-sections.ts';
 import type { Db, Dialect } from '../../platform/db/connect.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
-import { HttpError, notAuthenticated } from '../../platform/lib/errors.ts';
+import { HttpError, notAuthenticated, tokenInvalid } from '../../platform/lib/errors.ts';
+import type { ClaimedAccount } from '../../platform/db/subquery-rules.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { givesAccess } from '../enrollments/service.ts';
 import { assertOwnAttempt, assertStudentOfStart } from './access.ts';
@@ -18,6 +19,7 @@ import { attemptRepository } from './attempt-repository.ts';
 import { attemptOrder, paperCache, questionJson, type Paper } from './paper.ts';
 import { insertAttempt, startReads, testOf } from './start-repository.ts';
 import { pausingInstalments } from '../pricing/index.ts';
+import { activeAccounts, findActiveUser } from '../accounts/index.ts';
 import { givenOf } from './present.ts';
 import { assessmentRepository } from './repository.ts';
 import { submitAttempt, type OrderItem } from './results.ts';
@@ -70,7 +72,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
   const attempts = attemptRepository(db);
   const papers = paperCache(db);
   const seen = keptAttempts((id) => attempts.attempt(id));
-  const readStart = startReads(pausingInstalments);
+  const readStart = startReads(pausingInstalments, activeAccounts);
 
   /** An attempt as its student sees it, as JSON; `known` gives what the caller has already read. */
   async function attemptJson(attempt: AttemptRow, now: number, known?: Known): Promise<AttemptJson> {
@@ -158,11 +160,12 @@ export function createAttemptService(db: Db, dialect: Dialect) {
       });
     },
 
-    /** POST /classroom/tests/{id}/attempts/: a new attempt (or 409 pointing at the one in progress). */
-    async start(user: UserRow | null, testId: number, now: number): Promise<AttemptJson> {
-      if (!user) throw notAuthenticated();
-      const student = user;
-      // One statement (decision record 102): the test, the access it needs and the count of earlier attempts.
+    /**
+     * POST /classroom/tests/{id}/attempts/: a new attempt (or 409 pointing at the one in progress). The caller's
+     * account is proved by the start's read (decision record 103), which its route leaves to it.
+     */
+    async start(student: ClaimedAccount, testId: number, now: number): Promise<AttemptJson> {
+      // One statement (decision records 102, 103): the test, the account and access it needs, the earlier attempts.
       const read = await assertStudentOfStart(db, await readStart(db, testId, student.id));
       const test = testOf(read);
       if (now < Date.parse(test.opens_at) || now >= Date.parse(test.closes_at)) throw new HttpError(409, M.notOpen);
@@ -219,9 +222,10 @@ export function createAttemptService(db: Db, dialect: Dialect) {
      * when that wrote nothing (a higher seq kept, or the attempt submitted or moved on meanwhile), the save is
      * decided again on the attempt locked in a transaction. The attempt is the one this process kept from an
      * earlier save (decision record 096) when that one accepts the save: the statement's guard proves it
-     * current; otherwise it is read.
+     * current; otherwise it is read. The caller's account is proved by that statement too (decision record
+     * 103), which the save's route leaves to it; the locked decision reads the account first.
      */
-    async save(user: UserRow | null, id: number, questionId: number, input: AnswerSave, now: number): Promise<SaveAck> {
+    async save(user: ClaimedAccount, id: number, questionId: number, input: AnswerSave, now: number): Promise<SaveAck> {
       const ack = (kept: number) => ({
         question: questionId,
         seq: input.seq,
@@ -233,9 +237,11 @@ export function createAttemptService(db: Db, dialect: Dialect) {
           student: attempt.student_id,
           ends: attempt.ends_at,
           sections: attempt.sections,
+          active: activeAccounts,
         }),
       );
       if (written !== undefined) return ack(written);
+      if (!(await findActiveUser(db, user.id))) throw tokenInvalid();
       return inTransaction(db, async (trx) => {
         const locked = attemptRepository(trx);
         const attempt = assertOwnAttempt(user, await locked.attemptForSave(id, dialect === 'postgres'));

@@ -43,7 +43,7 @@ export function keptAttempts(read: (id: number) => Promise<AttemptRow | undefine
      * caller's, otherwise (or when it refused) on the attempt read.
      */
     async write(
-      user: UserRow | null,
+      user: Pick<UserRow, 'id'> | null,
       id: number,
       write: (attempt: SavedAttempt, order: OrderItem[]) => Promise<number | undefined>,
     ): Promise<number | undefined> {

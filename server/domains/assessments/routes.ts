@@ -12,7 +12,7 @@ import {
 } from '../../../contract/assessments.ts';
 import { HttpError, notFound } from '../../platform/lib/errors.ts';
 import { idParam, parse, parseId, parseQuery } from '../../platform/lib/validate.ts';
-import { authenticated, requireUser } from '../../platform/http/auth.ts';
+import { authenticated, requireUser, withProvenAccount } from '../../platform/http/auth.ts';
 import { withUploads } from '../../platform/http/uploads.ts';
 import { readUpload } from '../../platform/files/read-upload.ts';
 import { assertInstructor } from '../lessons/index.ts';
@@ -62,6 +62,7 @@ export default async function assessmentRoutes(app: FastifyInstance) {
   const tests = createTestService(db);
   const attempts = createAttemptService(db, dialect);
   const auth = { preHandler: authenticated };
+  const provesAccount = { config: { accountInStatement: true } };
 
   app.get(P.questions, auth, (request) => questions.list(request.user, parseQuery(QuestionQuery, request.query)));
   app.post(P.questions, auth, async (request, reply) =>
@@ -145,17 +146,22 @@ export default async function assessmentRoutes(app: FastifyInstance) {
   });
 
   app.get(P.studentTests, auth, (request) => attempts.list(request.user, Date.now()));
-  app.post(P.startAttempt(), auth, async (request, reply) =>
-    json(reply.code(201), await attempts.start(request.user, idParam(request.params), Date.now())),
+  // The start and the save prove the caller's account in their own statement (decision record 103).
+  app.post(P.startAttempt(), provesAccount, async (request, reply) =>
+    withProvenAccount(request, async (account) =>
+      json(reply.code(201), await attempts.start(account, idParam(request.params), Date.now())),
+    ),
   );
   app.get(P.attempt(), auth, async (request, reply) =>
     json(reply, await attempts.get(request.user, idParam(request.params), Date.now())),
   );
-  app.put(P.answer(), auth, (request) => {
-    const question = parseId((request.params as { question?: string }).question);
-    if (question === null) throw notFound();
-    return attempts.save(request.user, idParam(request.params), question, parse(AnswerSave, request.body), Date.now());
-  });
+  app.put(P.answer(), provesAccount, (request) =>
+    withProvenAccount(request, async (account) => {
+      const question = parseId((request.params as { question?: string }).question);
+      if (question === null) throw notFound();
+      return attempts.save(account, idParam(request.params), question, parse(AnswerSave, request.body), Date.now());
+    }),
+  );
   app.post(P.enterSection(), auth, async (request, reply) => {
     const index = (request.params as { index?: string }).index ?? '';
     if (!/^\d{1,2}$/.test(index)) throw notFound();

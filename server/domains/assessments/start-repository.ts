@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/connect.ts';
 import { compiledOnce, slot } from '../../platform/db/compiled-once.ts';
-import type { PausingRule } from '../../platform/db/subquery-rules.ts';
+import type { AccountRule, PausingRule } from '../../platform/db/subquery-rules.ts';
 import type { AttemptRow, TestRow } from './tables.ts';
 
 /**
@@ -11,6 +11,8 @@ import type { AttemptRow, TestRow } from './tables.ts';
  * one is still open (to submit it when its time is up, or refuse the start).
  */
 export type StartRead = TestRow & {
+  /** The caller's account may act (accounts' rule, decision record 103): the start's route reads it nowhere else. */
+  account_active: unknown;
   enrollment_id: number | null;
   enrollment_is_active: number | null;
   enrollment_status: string | null;
@@ -21,10 +23,11 @@ export type StartRead = TestRow & {
 };
 
 /**
- * The start's read with pricing's rule of a paused enrollment (decision record 054) as its subquery, given by
- * the service that wires it (a repository imports no other domain).
+ * The start's read with pricing's rule of a paused enrollment (decision record 054) and accounts' rule of an
+ * account that may act (decision record 103) as its subqueries, given by the service that wires them (a
+ * repository imports no other domain).
  */
-export function startReads(pausing: PausingRule) {
+export function startReads(pausing: PausingRule, active: AccountRule) {
   const startRead = compiledOnce<StartRead, { test: number; student: number }>((db) =>
     db
       .selectFrom('tests')
@@ -36,6 +39,7 @@ export function startReads(pausing: PausingRule) {
       )
       .selectAll('tests')
       .select((eb) => [
+        eb.exists(active(db, slot<number>('student')).select('users.id')).as('account_active'),
         'enrollments.id as enrollment_id',
         'enrollments.is_active as enrollment_is_active',
         'enrollments.status as enrollment_status',
@@ -65,6 +69,7 @@ export function startReads(pausing: PausingRule) {
 /** The test row of a start's read, without the columns the read added. */
 export function testOf(read: StartRead): TestRow {
   const {
+    account_active: _account,
     enrollment_id: _id,
     enrollment_is_active: _active,
     enrollment_status: _status,

@@ -11,3 +11,16 @@ export type PausingRule = (
   db: Db,
   enrollment: number | Expression<number | null>,
 ) => SelectQueryBuilder<Database, 'instalments', object>;
+
+/**
+ * The accounts that may act (they exist and are active: the rule the auth hook holds every request to) as a
+ * subquery, the account given as an id or as a column of the outer query: a statement that proves the caller's
+ * account itself embeds it (`EXISTS (...)`, decision record 103).
+ */
+export type AccountRule = (
+  db: Db,
+  account: number | Expression<number>,
+) => SelectQueryBuilder<Database, 'users', object>;
+
+/** The account an access token names, on a route that proves it in its own statement (decision record 103). */
+export type ClaimedAccount = { id: number; login: string | null };

@@ -1,11 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
+import type { ClaimedAccount } from '../db/subquery-rules.ts';
 import { createUserRepository } from '../../domains/accounts/repositories/users.ts';
 import { MFA_ERROR_CODES, MFA_MESSAGES } from '../../../contract/index.ts';
 import { steppedUpUntil } from '../../domains/accounts/mfa/step-up.ts';
 import { CodedHttpError, forbidden, HttpError, notAuthenticated, tokenInvalid } from '../lib/errors.ts';
 import { accessClassOf, isAdminPath, needsStepUp } from '../lib/step-up-classes.ts';
 import { shared } from './shared.ts';
+
+/** The routes that prove the caller's account in their own statement, "METHOD /path/" (decision record 103). */
+const provingRoutes = new Set<string>();
+
+/** Those routes, sorted: a test lists them, so adding one is seen in review. */
+export const accountProvingRoutes = (): string[] => [...provingRoutes].sort();
 
 /**
  * Reads the Bearer access token of every request. A valid one sets request.user; an invalid one is
@@ -17,12 +24,19 @@ export default shared(async function auth(app) {
   app.decorateRequest('user', null);
   app.decorateRequest('authError', null);
   app.decorateRequest('login', null);
+  app.decorateRequest('claim', null);
   async function authenticate(request: FastifyRequest, token: string): Promise<void> {
     try {
       const { userId, login } = await app.deps.tokens.verifyAccess(token);
-      const user = await users.findById(userId);
+      // A route that proves the account in its own statement reads none here (decision record 103).
+      if (request.routeOptions.config?.accountInStatement) {
+        request.claim = { id: userId, login };
+        request.login = login;
+        return;
+      }
       // A deactivated account's tokens stop working on its next request.
-      if (!user || !user.is_active) throw tokenInvalid();
+      const user = await users.findActive(userId);
+      if (!user) throw tokenInvalid();
       request.user = user;
       request.login = login;
     } catch (error) {
@@ -36,6 +50,7 @@ export default shared(async function auth(app) {
   // step-up (the walking test fails on it).
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
+    if (route.config?.accountInStatement) for (const method of methods) provingRoutes.add(`${method} ${route.url}`);
     if (!isAdminPath(route.url) && !methods.some((method) => accessClassOf(method, route.url))) return;
     // The class guard checks the administrator itself: a route's own adminOnly would run the same check twice.
     const own = (route.preHandler ? [route.preHandler].flat() : []).filter((hook) => hook !== adminOnly);
@@ -84,6 +99,27 @@ export function requireStepUp(request: FastifyRequest): UserRow {
 }
 
 export const isAdmin = (request: FastifyRequest): boolean => request.user?.role === 'admin';
+
+/**
+ * The handler of a route whose statement proves the caller's account (`config.accountInStatement`, decision
+ * record 103): `run` gets the account the token names, unread, and must answer only what a statement that
+ * embeds the accounts' rule (`activeAccounts`) wrote or read, or check the account itself (`findActive`) before
+ * it answers anything else. A refusal `run` throws is answered only after the account is read, so a deactivated
+ * account's token is answered 401 there as on every other route, whatever the request asked.
+ */
+export async function withProvenAccount<T>(
+  request: FastifyRequest,
+  run: (account: ClaimedAccount) => Promise<T>,
+): Promise<T> {
+  const claim = request.claim;
+  if (!claim) throw request.authError ?? notAuthenticated();
+  try {
+    return await run(claim);
+  } catch (error) {
+    if (!(await createUserRepository(request.server.deps.db).findActive(claim.id))) throw tokenInvalid();
+    throw error;
+  }
+}
 
 /**
  * A preHandler hook (a callback: no promise per request) that refuses the request when `check` throws,

@@ -65,7 +65,7 @@ export class RequestLogController extends LogController {
 
   #line(request: FastifyRequest, reply: FastifyReply, msg: string): string {
     const version = request.headers['accept-version'];
-    const userId = request.user?.id;
+    const userId = request.user?.id ?? request.claim?.id;
     return `${this.#prefix}${Date.now()}${this.#origin}${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(loggedUrl(request.url, request.routeOptions?.url))}${
       typeof version === 'string' ? `,"version":${JSON.stringify(version)}` : ''
     },"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 1000) / 1000},"ip":${JSON.stringify(request.ip ?? null)},"port":${request.socket?.remotePort ?? null},"host":${JSON.stringify(request.host ?? null)}${

@@ -6,6 +6,7 @@ import { userSearch } from '../../../platform/db/search-terms.ts';
 import { nowIso } from '../../../platform/lib/time.ts';
 import { compiledOnce, slot } from '../../../platform/db/compiled-once.ts';
 import type { UserRow } from '../../../platform/db/schema.ts';
+import type { AccountRule } from '../../../platform/db/subquery-rules.ts';
 
 export type NewUser = {
   username: string;
@@ -24,6 +25,21 @@ export type NewUser = {
 const userById = compiledOnce<UserRow, { id: number }>((db) =>
   db.selectFrom('users').selectAll().where('id', '=', slot<number>('id')),
 );
+/**
+ * The rule of an account that may act: it exists and is active. The auth hook holds every request to it
+ * (`findActive`); a statement that proves the caller's account itself embeds it (decision record 103).
+ */
+export const activeAccounts: AccountRule = (db, account) =>
+  db
+    .selectFrom('users')
+    .where('users.id', '=', account as number)
+    .where('users.is_active', '=', 1);
+
+/** The account when it may act: compiled once, read by every authenticated request. */
+const activeUserById = compiledOnce<UserRow, { id: number }>((db) =>
+  activeAccounts(db, slot<number>('id')).selectAll(),
+);
+
 export type UserListFilters = { search?: string; role?: Role; is_active?: boolean };
 
 async function filtered(db: Db, filters: UserListFilters) {
@@ -38,6 +54,8 @@ async function filtered(db: Db, filters: UserListFilters) {
 export function createUserRepository(db: Db) {
   return {
     findById: async (id: number): Promise<UserRow | undefined> => (await userById(db, { id }))[0],
+    /** The account by its id when it may act (`activeAccounts`), else undefined. */
+    findActive: async (id: number): Promise<UserRow | undefined> => (await activeUserById(db, { id }))[0],
     /** Every administrator's email address (their notices go to all of them). */
     async adminEmails(): Promise<string[]> {
       const rows = await db.selectFrom('users').select('email').where('role', '=', 'admin').orderBy('id').execute();
