@@ -2,13 +2,11 @@ import { z } from 'zod';
 import { MULTI_LINE, CONTROL_CHARACTERS_MESSAGE, optionalText, required, requiredText } from './fields.ts';
 import { ASSESSMENT_MESSAGES as M } from './assessment-paths.ts';
 export { ASSESSMENT_MESSAGES, ASSESSMENT_PATHS, SAVE_GRACE_SECONDS } from './assessment-paths.ts';
-
 /**
  * Assessments (decision records 071, 072): the question bank, quizzes and timed mock tests. A question's
  * answer is option ids, or a number with a tolerance for a numeric one; a student sees neither the answer
  * nor the explanation until the test's results_at has passed.
  */
-
 export const QUESTION_KINDS = ['single', 'multiple', 'numeric', 'true_false'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
@@ -246,6 +244,8 @@ export type StudentTest = {
   open_attempt: number | null;
   last_attempt: number | null;
   results_at: string;
+  /** The due date (YYYY-MM-DD) of the unpaid instalment pausing the enrollment (no new attempt until paid), or null. */
+  paused_due_on: string | null;
 };
 
 export type SectionScore = {

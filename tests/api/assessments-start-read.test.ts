@@ -65,6 +65,10 @@ describe('the start’s one read', () => {
     const open = await start(test.id);
     expect(open.status).toBe(201);
     await as(w.student.access, 'POST', P.submit((open.body as AttemptView).id));
+    // Nothing pauses it yet: the list says so.
+    expect(
+      ((await as(w.student.access, 'GET', P.studentTests)).body as StudentTest[]).find((t) => t.id === test.id),
+    ).toMatchObject({ paused_due_on: null });
 
     const paused = await ctx.db
       .insertInto('instalments')
@@ -72,13 +76,15 @@ describe('the start’s one read', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     // The test is still in their list, so the start says why it does not open, and how to end the pause.
-    const listed = await as(w.student.access, 'GET', P.studentTests);
-    expect((listed.body as { id: number }[]).some((t) => t.id === test.id)).toBe(true);
+    const listedOf = async () =>
+      ((await as(w.student.access, 'GET', P.studentTests)).body as StudentTest[]).find((t) => t.id === test.id);
+    expect(await listedOf()).toMatchObject({ state: 'open', paused_due_on: '2026-03-01' });
     const refused = await start(test.id);
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ detail: M.paused('2026-03-01') });
 
     await ctx.db.updateTable('instalments').set({ status: 'paid', paid_at: at }).where('id', '=', paused.id).execute();
+    expect(await listedOf()).toMatchObject({ state: 'open', paused_due_on: null });
     const again = await start(test.id);
     expect(again.status).toBe(201);
     expect((again.body as AttemptView).test).toBe(test.id);

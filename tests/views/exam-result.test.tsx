@@ -5,6 +5,7 @@ import { fail, ok } from './support/fake-api.ts';
 import { student } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
 import { ATTEMPT_ID, examRoutes, listed, result, TEST_ID } from './support/exam-fixtures.ts';
+import { pausedText } from '../../src/features/dashboard/components/tests-section.tsx';
 
 /** An attempt's result at /tests/:id/result/:attempt, and the dashboard's Tests section that links to it. */
 const RESULT_PATH = `/tests/${TEST_ID}/result/${ATTEMPT_ID}`;
@@ -71,5 +72,27 @@ describe('The dashboard’s Tests', () => {
     expect(tests.getByRole('link', { name: 'See result: Mock Test 1' })).toHaveAttribute('href', '/tests/7/result/3');
     expect(rows[1]).toHaveTextContent(/opens/);
     expect(within(rows[1]!).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Paused:/)).not.toBeInTheDocument();
+  });
+
+  it('an open test paused by an unpaid instalment says so and offers no start; an attempt in progress continues', async () => {
+    renderApp('/dashboard', {
+      user: student,
+      routes: {
+        [`GET ${API.enrollments.list}`]: ok([]),
+        [`GET ${API.payments.list}`]: ok([]),
+        [`GET ${API.programs.list}`]: ok([]),
+        [`GET ${P.studentTests}`]: ok([
+          { ...listed, paused_due_on: '2026-03-01' },
+          { ...listed, id: 9, title: 'Mock Test 4', paused_due_on: '2026-03-01', open_attempt: 12, attempts_used: 1 },
+        ]),
+      },
+    });
+    const tests = within(await screen.findByRole('list', { name: 'Your tests' }));
+    const rows = tests.getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent(pausedText('2026-03-01'));
+    expect(pausedText('2026-03-01')).toContain('due on 1 Mar 2026');
+    expect(within(rows[0]!).queryByRole('link')).not.toBeInTheDocument();
+    expect(tests.getByRole('link', { name: 'Continue: Mock Test 4' })).toHaveAttribute('href', '/tests/9');
   });
 });

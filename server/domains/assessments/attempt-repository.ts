@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type ExpressionBuilder, type Insertable, type Sel
 import type { Db } from '../../platform/db/connect.ts';
 import { compiledOnce, slot } from '../../platform/db/compiled-once.ts';
 import type { Database } from '../../platform/db/schema.ts';
-import type { AccountRule } from '../../platform/db/subquery-rules.ts';
+import type { AccountRule, PausingRule } from '../../platform/db/subquery-rules.ts';
 import type { AttemptAnswersTable, AttemptResultsTable, AttemptRow } from './tables.ts';
 
 /** Every exam request but a start reads its attempt by id: compiled once (a named statement on PostgreSQL). */
@@ -284,11 +284,15 @@ export function attemptRepository(db: Db) {
         .where('a.test_id', '=', testId)
         .where('a.submitted_at', 'is not', null)
         .execute(),
-    /** The student's active program enrollments (program, batch) for the tests list. */
-    enrollments: (studentId: number) =>
+    /**
+     * The student's program enrollments (program, batch) for the tests list, each with whether an unpaid instalment
+     * pauses it (pricing's rule, wired in by the service).
+     */
+    enrollments: (studentId: number, pausing: PausingRule) =>
       db
         .selectFrom('enrollments')
         .select(['id', 'course_id', 'batch_id', 'status', 'is_active'])
+        .select((eb) => eb.exists(pausing(db, eb.ref('enrollments.id')).select('instalments.id')).as('paused'))
         .where('student_id', '=', studentId)
         .where('course_type', '=', 'program')
         .execute(),

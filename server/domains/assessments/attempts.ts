@@ -14,6 +14,7 @@ import { HttpError, notAuthenticated, tokenInvalid } from '../../platform/lib/er
 import type { ClaimedAccount } from '../../platform/db/subquery-rules.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
 import { givesAccess } from '../enrollments/service.ts';
+import { enrollmentSuspended } from '../lessons/index.ts';
 import { assertOwnAttempt, assertStudentOfStart } from './access.ts';
 import { attemptRepository } from './attempt-repository.ts';
 import { attemptOrder, paperCache, questionJson, type Paper } from './paper.ts';
@@ -126,7 +127,13 @@ export function createAttemptService(db: Db, dialect: Dialect) {
     /** GET /classroom/tests/: the tests of the caller's programs and batches, open, upcoming and finished. */
     async list(user: UserRow | null, now: number): Promise<StudentTest[]> {
       if (!user) throw notAuthenticated();
-      const enrollments = (await attempts.enrollments(user.id)).filter((e) => givesAccess(e));
+      const enrollments = (await attempts.enrollments(user.id, pausingInstalments)).filter((e) => givesAccess(e));
+      // A paused enrollment's tests stay listed, with the instalment that pauses them (its start is refused, 403).
+      const pausedUntil = new Map<number, string>();
+      for (const e of enrollments.filter((e) => e.paused)) {
+        const due = await enrollmentSuspended(db, e.id);
+        if (due) pausedUntil.set(e.id, due.due_on);
+      }
       const programs = [...new Set(enrollments.map((e) => e.course_id))];
       const rows = (await tests.tests(programs)).filter((t) =>
         enrollments.some((e) => e.course_id === t.program_id && (t.batch_id === null || t.batch_id === e.batch_id)),
@@ -138,6 +145,9 @@ export function createAttemptService(db: Db, dialect: Dialect) {
       const counts = await tests.questionCounts(rows.map((t) => t.id));
       return rows.map((t) => {
         const own = mine.filter((a) => a.test_id === t.id);
+        const enrollment = enrollments.find(
+          (e) => e.course_id === t.program_id && (t.batch_id === null || t.batch_id === e.batch_id),
+        );
         const open = own.find((a) => !a.submitted_at && !timeIsUp(a, now));
         const state = now < Date.parse(t.opens_at) ? 'upcoming' : now > Date.parse(t.closes_at) ? 'finished' : 'open';
         return {
@@ -156,6 +166,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
           open_attempt: open?.id ?? null,
           last_attempt: own.at(-1)?.id ?? null,
           results_at: t.results_at,
+          paused_due_on: (enrollment && pausedUntil.get(enrollment.id)) ?? null,
         };
       });
     },

@@ -66,6 +66,12 @@ export const StudentTest = z.object({
   open_attempt: z.number().nullable(),
   last_attempt: z.number().nullable(),
   results_at: z.string(),
+  paused_due_on: z
+    .string()
+    .nullable()
+    .describe(
+      'The due date of the unpaid instalment that pauses the enrollment (no new attempt until paid); null when nothing pauses it.',
+    ),
 });
 const Counts = { correct: z.number(), wrong: z.number(), unanswered: z.number() };
 export const AttemptResult = z.object({

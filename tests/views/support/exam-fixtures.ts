@@ -56,6 +56,7 @@ export const listed: StudentTest = {
   open_attempt: null,
   last_attempt: null,
   results_at: 'immediately',
+  paused_due_on: null,
 };
 
 export function attemptView(overrides: Partial<AttemptView> = {}): AttemptView {

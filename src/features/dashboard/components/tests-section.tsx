@@ -5,7 +5,7 @@ import { Badge } from '../../../components/badges.tsx';
 import { ListStatus } from '../../../components/list-status.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { LoaderLogic } from '../../../../machines/loader.machine.ts';
-import { formatDateTime, plural } from '../../../utils/format.ts';
+import { formatDate, formatDateTime, plural } from '../../../utils/format.ts';
 
 export const TESTS_LOAD_FAILED = 'Your tests could not be loaded.';
 
@@ -48,6 +48,12 @@ export function TestsSection({ loader }: { loader: LoaderLogic<StudentTest[]> })
                     ? `opens ${formatDateTime(t.opens_at)}`
                     : `closes ${formatDateTime(t.closes_at)}`}
                 </span>
+                {t.paused_due_on && t.state !== 'finished' && (
+                  <>
+                    <br />
+                    <span className="status-text">{pausedText(t.paused_due_on)}</span>
+                  </>
+                )}
               </span>
               <TestLink test={t} />
             </li>
@@ -58,6 +64,10 @@ export function TestsSection({ loader }: { loader: LoaderLogic<StudentTest[]> })
   );
 }
 
+/** Why a paused student's test does not start (its start would be refused with 403). */
+export const pausedText = (dueOn: string) =>
+  `Paused: the instalment due on ${formatDate(dueOn)} is unpaid. Pay it under My Courses and you can start at once.`;
+
 function TestLink({ test: t }: { test: StudentTest }) {
   const left = t.attempts_allowed === null || t.attempts_used < t.attempts_allowed;
   if (t.open_attempt) {
@@ -67,7 +77,7 @@ function TestLink({ test: t }: { test: StudentTest }) {
       </Link>
     );
   }
-  if (t.state === 'open' && left) {
+  if (t.state === 'open' && left && !t.paused_due_on) {
     return (
       <Link
         className="btn btn-primary btn-small"
