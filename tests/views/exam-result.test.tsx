@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, ASSESSMENT_MESSAGES, ASSESSMENT_PATHS as P } from '../../contract/index.ts';
+import { API, ASSESSMENT_MESSAGES, ASSESSMENT_PATHS as P, type StudentTest } from '../../contract/index.ts';
 import { fail, ok } from './support/fake-api.ts';
 import { student } from './support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
@@ -47,20 +47,24 @@ describe('The result of an attempt', () => {
 });
 
 describe('The dashboard’s Tests', () => {
-  it('lists open, upcoming and finished tests, each with its link', async () => {
+  /** The dashboard of a student with no courses or payments, and these tests. */
+  const dashboardWith = (tests: StudentTest[]) =>
     renderApp('/dashboard', {
       user: student,
       routes: {
         [`GET ${API.enrollments.list}`]: ok([]),
         [`GET ${API.payments.list}`]: ok([]),
         [`GET ${API.programs.list}`]: ok([]),
-        [`GET ${P.studentTests}`]: ok([
-          { ...listed, id: 7, title: 'Mock Test 1', state: 'finished', attempts_used: 1, last_attempt: 3 },
-          { ...listed, id: 8, title: 'Mock Test 3', state: 'upcoming' },
-          listed,
-        ]),
+        [`GET ${P.studentTests}`]: ok(tests),
       },
     });
+
+  it('lists open, upcoming and finished tests, each with its link', async () => {
+    dashboardWith([
+      { ...listed, id: 7, title: 'Mock Test 1', state: 'finished', attempts_used: 1, last_attempt: 3 },
+      { ...listed, id: 8, title: 'Mock Test 3', state: 'upcoming' },
+      listed,
+    ]);
     const tests = within(await screen.findByRole('list', { name: 'Your tests' }));
     const rows = tests.getAllByRole('listitem');
     expect(rows.map((r) => r.querySelector('strong')?.textContent)).toEqual([
@@ -76,18 +80,10 @@ describe('The dashboard’s Tests', () => {
   });
 
   it('an open test paused by an unpaid instalment says so and offers no start; an attempt in progress continues', async () => {
-    renderApp('/dashboard', {
-      user: student,
-      routes: {
-        [`GET ${API.enrollments.list}`]: ok([]),
-        [`GET ${API.payments.list}`]: ok([]),
-        [`GET ${API.programs.list}`]: ok([]),
-        [`GET ${P.studentTests}`]: ok([
-          { ...listed, paused_due_on: '2026-03-01' },
-          { ...listed, id: 9, title: 'Mock Test 4', paused_due_on: '2026-03-01', open_attempt: 12, attempts_used: 1 },
-        ]),
-      },
-    });
+    dashboardWith([
+      { ...listed, paused_due_on: '2026-03-01' },
+      { ...listed, id: 9, title: 'Mock Test 4', paused_due_on: '2026-03-01', open_attempt: 12, attempts_used: 1 },
+    ]);
     const tests = within(await screen.findByRole('list', { name: 'Your tests' }));
     const rows = tests.getAllByRole('listitem');
     expect(rows[0]).toHaveTextContent(pausedText('2026-03-01'));
