@@ -85,6 +85,21 @@ describe('the attempt the start answers', () => {
     expect(started.answers).toEqual([]);
     expect({ ...started, server_now: null }).toEqual({ ...resumed, server_now: null });
   });
+
+  it('a submit answers the attempt as a read of it does: submitted, with its kept answers; a second submit the same', async () => {
+    const test = await makeTest(ctx, w.admin, w, [[qs[0]!.id, qs[1]!.id]], { attempts_allowed: null });
+    const who = await ctx.user('submitter');
+    await placementStudents(ctx.db, w.batchA, [who.id], { status: 'active' });
+    const a = (await as(who.access, 'POST', P.startAttempt(test.id))).body as AttemptView;
+    await as(who.access, 'PUT', P.answer(a.id, qs[1]!.id), { answer: ['B'], seq: 3, marked_for_review: true });
+    const submitted = (await as(who.access, 'POST', P.submit(a.id))).body as AttemptView;
+    const read = (await as(who.access, 'GET', P.attempt(a.id))).body as AttemptView;
+    expect(submitted.submitted_at).not.toBeNull();
+    expect(submitted.answers).toMatchObject([{ question: qs[1]!.id, answer: ['B'], marked_for_review: true, seq: 3 }]);
+    expect({ ...submitted, server_now: null }).toEqual({ ...read, server_now: null });
+    const again = (await as(who.access, 'POST', P.submit(a.id))).body as AttemptView;
+    expect({ ...again, server_now: null }).toEqual({ ...read, server_now: null });
+  });
 });
 
 describe('saving answers', () => {

@@ -189,15 +189,14 @@ export function attemptRepository(db: Db) {
       return Number(r.numUpdatedRows) === 1;
     },
     /** Marks the attempt submitted if it is not yet: answers whether this call did. */
-    async markSubmitted(id: number, at: string, by: 'student' | 'timer'): Promise<boolean> {
-      const r = await db
+    markSubmitted: (id: number, at: string, by: 'student' | 'timer'): Promise<AttemptRow | undefined> =>
+      db
         .updateTable('attempts')
         .set({ submitted_at: at, submitted_by: by })
         .where('id', '=', id)
         .where('submitted_at', 'is', null)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
-    },
+        .returningAll()
+        .executeTakeFirst(),
     /** Open attempts whose time (and its grace) is over. */
     expiredOpen: (before: string, testId?: number) => {
       let q = db.selectFrom('attempts').select('id').where('submitted_at', 'is', null);

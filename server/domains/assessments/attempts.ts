@@ -278,12 +278,13 @@ export function createAttemptService(db: Db, dialect: Dialect) {
       }
     },
 
-    /** POST .../submit/: once; a second submit answers the same attempt. */
+    /** POST .../submit/: once (a second answers the same attempt), answered from what the submit read, not again. */
     async submit(user: UserRow | null, id: number, now: number): Promise<AttemptJson> {
       const attempt = assertOwnAttempt(user, await attempts.attempt(id));
-      await inTransaction(db, (trx) =>
+      const submitted = await inTransaction(db, (trx) =>
         submitAttempt(trx, attempt.id, timeIsUp(attempt, now) ? 'timer' : 'student', new Date(now).toISOString()),
       );
+      if (submitted) return attemptJson(submitted.attempt, now, { test: submitted.test, answers: submitted.answers });
       return attemptJson((await attempts.attempt(id))!, now);
     },
 

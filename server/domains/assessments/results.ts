@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import { SAVE_GRACE_SECONDS } from '../../../contract/assessments.ts';
 import type { Db, Dialect } from '../../platform/db/connect.ts';
 import { inTransaction } from '../../platform/lib/transaction.ts';
@@ -7,6 +8,7 @@ import { attemptRepository } from './attempt-repository.ts';
 import { answerOf, givenOf } from './present.ts';
 import { assessmentRepository } from './repository.ts';
 import { rankScores, scoreAttempt } from './scoring.ts';
+import type { AttemptAnswersTable, AttemptRow, TestRow } from './tables.ts';
 
 /**
  * Results are computed once and kept (decision record 071): an attempt's score when it is submitted (by
@@ -19,17 +21,34 @@ export const ASSESSMENT_PASS_MS = 15_000;
 
 export type OrderItem = { section: string; question: number; options: string[] };
 
-/** Submits the attempt if it is still open, and keeps its scored result (in the caller's transaction). */
-export async function submitAttempt(trx: Db, attemptId: number, by: 'student' | 'timer', at: string): Promise<boolean> {
+/** What a submit read and wrote: the attempt as submitted, its test and its kept answers. */
+export type Submitted = {
+  attempt: AttemptRow;
+  test: TestRow;
+  answers: Selectable<AttemptAnswersTable>[];
+};
+
+/**
+ * Submits the attempt if it is still open, and keeps its scored result (in the caller's transaction). Answers
+ * what it read (the attempt as submitted, its test, its answers), so the caller answers the attempt without
+ * reading them again; null when the attempt was submitted already.
+ */
+export async function submitAttempt(
+  trx: Db,
+  attemptId: number,
+  by: 'student' | 'timer',
+  at: string,
+): Promise<Submitted | null> {
   const attempts = attemptRepository(trx);
-  if (!(await attempts.markSubmitted(attemptId, at, by))) return false;
-  const attempt = (await attempts.attempt(attemptId))!;
+  const attempt = await attempts.markSubmitted(attemptId, at, by);
+  if (!attempt) return null;
   const test = (await assessmentRepository(trx).test(attempt.test_id))!;
   const order = JSON.parse(attempt.question_order) as OrderItem[];
   const questions = new Map(
     (await assessmentRepository(trx).questionsByIds(order.map((o) => o.question))).map((q) => [q.id, q]),
   );
-  const answers = new Map((await attempts.answers(attemptId)).map((a) => [a.question_id, a]));
+  const saved = await attempts.answers(attemptId);
+  const answers = new Map(saved.map((a) => [a.question_id, a]));
   const scored = scoreAttempt(
     order.flatMap((o) => {
       const q = questions.get(o.question);
@@ -71,7 +90,7 @@ export async function submitAttempt(trx: Db, attemptId: number, by: 'student' | 
   if (passed && test.lesson_id !== null) {
     await completeLesson(trx, { lessonId: test.lesson_id, programId: test.program_id }, attempt.student_id, at);
   }
-  return true;
+  return { attempt, test, answers: saved };
 }
 
 /**
