@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, TokenPair } from '../../contract/index.ts';
+import { API, ASSESSMENT_PATHS, TokenPair } from '../../contract/index.ts';
 import { createProgram } from './support/fixtures.ts';
 import { createTestApp, type TestContext } from './support/harness.ts';
 
@@ -147,6 +147,18 @@ describe('one line per request', () => {
     });
     expect(lineOf(String(refused.headers['x-request-id']))).toMatchObject({
       status: 403,
+      userId: student.id,
+    });
+    // A route that proves the account in its own statement (decision record 103) names the token's account too.
+    const save = await ctx.request({
+      method: 'PUT',
+      url: ASSESSMENT_PATHS.answer(999_999, 1),
+      token: student.access,
+      body: { answer: null, seq: 1, marked_for_review: false },
+    });
+    expect(lineOf(String(save.headers['x-request-id']))).toMatchObject({
+      method: 'PUT',
+      status: 404,
       userId: student.id,
     });
   });

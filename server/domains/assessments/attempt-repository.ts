@@ -188,7 +188,7 @@ export function attemptRepository(db: Db) {
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
     },
-    /** Marks the attempt submitted if it is not yet: answers whether this call did. */
+    /** Marks the attempt submitted if it is not yet: answers the attempt as submitted when this call did. */
     markSubmitted: (id: number, at: string, by: 'student' | 'timer'): Promise<AttemptRow | undefined> =>
       db
         .updateTable('attempts')

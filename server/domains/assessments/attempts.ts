@@ -135,9 +135,10 @@ export function createAttemptService(db: Db, dialect: Dialect) {
         if (due) pausedUntil.set(e.id, due.due_on);
       }
       const programs = [...new Set(enrollments.map((e) => e.course_id))];
-      const rows = (await tests.tests(programs)).filter((t) =>
-        enrollments.some((e) => e.course_id === t.program_id && (t.batch_id === null || t.batch_id === e.batch_id)),
-      );
+      /** The caller's enrollment a test is for: its program, and its batch when it names one. */
+      const enrollmentOf = (t: TestRow) =>
+        enrollments.find((e) => e.course_id === t.program_id && (t.batch_id === null || t.batch_id === e.batch_id));
+      const rows = (await tests.tests(programs)).filter((t) => enrollmentOf(t));
       const mine = await attempts.studentAttempts(
         user.id,
         rows.map((t) => t.id),
@@ -145,9 +146,7 @@ export function createAttemptService(db: Db, dialect: Dialect) {
       const counts = await tests.questionCounts(rows.map((t) => t.id));
       return rows.map((t) => {
         const own = mine.filter((a) => a.test_id === t.id);
-        const enrollment = enrollments.find(
-          (e) => e.course_id === t.program_id && (t.batch_id === null || t.batch_id === e.batch_id),
-        );
+        const enrollment = enrollmentOf(t);
         const open = own.find((a) => !a.submitted_at && !timeIsUp(a, now));
         const state = now < Date.parse(t.opens_at) ? 'upcoming' : now > Date.parse(t.closes_at) ? 'finished' : 'open';
         return {
