@@ -9,7 +9,7 @@ import authPlugin from './platform/http/auth.ts';
 import errorsPlugin from './platform/http/errors.ts';
 import httpCachePlugin from './platform/http/http-cache.ts';
 import securityPlugin, { securityHeadersFor } from './platform/http/security.ts';
-import { isRead, methodsOf, named, onSendFor } from './platform/http/shared.ts';
+import { named } from './platform/http/shared.ts';
 import spaPlugin from './platform/http/spa.ts';
 import adminRoutes from './domains/office/routes/admin.ts';
 import gstReturnRoutes from './domains/billing/routes.ts';
@@ -162,20 +162,6 @@ export async function buildApp({ config, db, dialect, logStream, rotate }: AppOp
       config,
     }),
   });
-  // Any write through this process may change the catalogue: its cached answers go before the writer
-  // hears back (every process also reads the catalogue version before it answers, decision 048). Only
-  // routes that write have the hook (a route answering GET and POST checks the request's method).
-  app.addHook(
-    'onRoute',
-    onSendFor(
-      (route) => !methodsOf(route).every(isRead),
-      function invalidateCatalogue(request, _reply, payload, done) {
-        if (!isRead(request.method)) catalogue.invalidate();
-        done(null, payload);
-      },
-    ),
-  );
-
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(httpCachePlugin);

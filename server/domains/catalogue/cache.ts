@@ -12,7 +12,8 @@ const MAX_ENTRIES = 200;
  * (decision 048): a write committed anywhere before a request arrives (another process, another machine, a
  * script) is in that request's answer, the same rule as an answer read from the database. One read serves
  * every request that arrived before it began (`versions.fresh`, decision 069). A write through this process
- * also empties the cache at once (`invalidate`).
+ * is seen the same way, so writes that are not the catalogue's (an exam's saves, a payment) leave the cache
+ * as it is (decision 104).
  */
 export function createCatalogueCache(db: Db) {
   const versions = createVersionRepository(db, 'catalogue_version');
@@ -53,7 +54,6 @@ export function createCatalogueCache(db: Db) {
     answer(key: string, build: () => Promise<unknown>): Promise<CachedAnswer> {
       return versions.fresh().then((now) => fromMemory(now, key) ?? built(key, build));
     },
-    invalidate,
   };
 }
 /** A value serialised once, with its ETag, ready for sendCachedAnswer. */
