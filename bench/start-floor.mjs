@@ -2,19 +2,25 @@
 // to start an attempt, in plain node:http with node-postgres and nothing else. Per POST: the request read,
 // the Bearer token's HS256 signature checked (the project's key, SECRET), one INSERT of the attempt with an
 // order of QUESTIONS questions into PostgreSQL's bench_floor_attempts (made by the bench) (DATABASE_URL, a pool of 10 like the project's), and the
-// answer: the bytes of BODY_FILE (a start's answer as the project wrote it in the same run), 201.
+// answer: the bytes of BODY_FILE (a start's answer as the project wrote it in the same run), 201, compressed
+// for each request as the project compresses a one-off answer: the first of ENCODINGS the request's
+// Accept-Encoding allows, gzip at GZIP_LEVEL or brotli at BROTLI_QUALITY, inline (decision record 105).
 // No routing, no access check, no earlier attempts read, no order shuffled, no JSON written per request.
 import { Buffer } from 'node:buffer';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import process from 'node:process';
+import zlib from 'node:zlib';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const key = Buffer.from(process.env.SECRET ?? '', 'utf8');
 const body = fs.readFileSync(process.env.BODY_FILE ?? '');
 const questions = Number(process.env.QUESTIONS || 100);
+const brotli = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: Number(process.env.BROTLI_QUALITY || 5) } };
+const gzip = { level: Number(process.env.GZIP_LEVEL || 3) };
+const preferred = (process.env.ENCODINGS || 'gzip,br').split(',');
 const order = JSON.stringify(
   Array.from({ length: questions }, (_, i) => ({
     section: i < questions / 2 ? 'Credit appraisal' : 'Banking regulation',
@@ -35,9 +41,22 @@ function userOf(header) {
   return typeof claims.user_id === 'number' ? claims.user_id : null;
 }
 
-function answer(response, status, bytes) {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
+function answer(response, status, bytes, encoding) {
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': bytes.length,
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+  });
   response.end(bytes);
+}
+
+/** The body in the first encoding of ENCODINGS the request accepts, compressed inline as the project does. */
+function encoded(acceptEncoding, bytes) {
+  const accepts = (name) => (acceptEncoding ?? '').split(',').some((e) => e.trim().split(';')[0] === name);
+  const encoding = preferred.find(accepts);
+  if (encoding === 'br') return { out: zlib.brotliCompressSync(bytes, brotli), encoding };
+  if (encoding === 'gzip') return { out: zlib.gzipSync(bytes, gzip), encoding };
+  return { out: bytes, encoding: null };
 }
 
 http
@@ -52,7 +71,10 @@ http
           [user, new Date().toISOString(), order],
         )
         .then(
-          () => answer(response, 201, body),
+          () => {
+            const { out, encoding } = encoded(request.headers['accept-encoding'], body);
+            answer(response, 201, out, encoding);
+          },
           (error) => answer(response, 500, Buffer.from(JSON.stringify({ detail: String(error) }))),
         );
     });

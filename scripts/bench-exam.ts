@@ -19,6 +19,8 @@
  *      its close until every attempt's kept result has rank, percentile and section scores is measured;
  *   6. every acknowledged save is checked against the database (the answer and seq kept, and in the kept
  *      result), and every student reads their result (GET …/result/) within a second.
+ * Every request accepts what Chromium's does (EXAM_ACCEPT_ENCODING; empty: identity), and the client decodes
+ * every answer, as the exam screen's browser would.
  * Prints the table of docs/api.md ("bench:exam"): per part count, p50, p95, p99, max, target and whether it
  * was met, then what each phase cost (CPU of the instances, of PostgreSQL's backends and of this client, per
  * request). Latency is per operation, from its first send to its answer (a retry after the kill included).
@@ -32,7 +34,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ceilings } from './bench/exam-ceiling.ts';
 import { lostAnswers, resultsReady } from './bench/exam-check.ts';
-import { burst, Client, Part, until } from './bench/exam-client.ts';
+import { ACCEPT_ENCODING, burst, Client, Part, until } from './bench/exam-client.ts';
 import { CostMeter, type Mark } from './bench/exam-cost.ts';
 import { openExam, PER_SECTION, prepareExam, SECTIONS } from './bench/exam-data.ts';
 import { floorBody, loadFloor, startFloor, stopFloor, type Floor } from './bench/exam-floor.ts';
@@ -168,7 +170,7 @@ async function main() {
     const { parts } = students;
     const kb = (Buffer.byteLength(students.startBody) / 1024).toFixed(0);
     const floorRow = {
-      part: `floor of a start: bare node:http, the token's signature, one INSERT to PostgreSQL, the start's answer (${kb} KB), ${count(STUDENTS)} within ${SPREAD_MS / 1000} s${floorPart.errors ? ` (${count(floorPart.errors)} not answered 201: not a floor)` : ''}`,
+      part: `floor of a start: bare node:http, the token's signature, one INSERT to PostgreSQL, the start's answer (${kb} KB${ACCEPT_ENCODING ? ', compressed as the project does' : ''}), ${count(STUDENTS)} within ${SPREAD_MS / 1000} s${floorPart.errors ? ` (${count(floorPart.errors)} not answered 201: not a floor)` : ''}`,
       p: floorPart,
       target: '–',
       met: null,
@@ -228,7 +230,7 @@ async function main() {
     console.log(
       `\nbench:exam ${when} UTC: ${count(STUDENTS)} students × ${ANSWERS} answers every ${INTERVAL_MS / 1000} s (${rate} saves/s); ` +
         `PostgreSQL, 2 instances × ${PROCESSES} process${PROCESSES === 1 ? '' : 'es'}; ${machineNote(true)}; ` +
-        `load average ${load[0]!.toFixed(1)} before, ${load[1]!.toFixed(1)} after; the client's event-loop delay p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms\n`,
+        `requests accept ${ACCEPT_ENCODING ? `"${ACCEPT_ENCODING}"` : 'no encoding'}; load average ${load[0]!.toFixed(1)} before, ${load[1]!.toFixed(1)} after; the client's event-loop delay p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms\n`,
     );
     console.log(table(rows));
     console.log(costTable(costs));

@@ -1,13 +1,36 @@
 import http from 'node:http';
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 /**
  * `npm run bench:exam`'s HTTP client: keep-alive connections to each server instance (node:http, as
  * many as the requests in flight need), each virtual student sent to its home instance, a request that gets
  * no answer (an instance killed, refusing connections) sent again to the next instance, as a proxy's
  * next-upstream would, until an answer comes. Latency is measured per operation, from its first send to its
- * answer (retries included), into a histogram per part.
+ * answer (retries included), into a histogram per part. Every request says what Chromium's does in
+ * Accept-Encoding (EXAM_ACCEPT_ENCODING; empty: none), so the servers compress as they would for the exam
+ * screen, and the client decodes every answer as a browser would (decision record 105).
  */
+
+/** The Accept-Encoding of Debian's Chromium 156 (the e2e tests' browser). */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+export const ACCEPT_ENCODING = process.env.EXAM_ACCEPT_ENCODING ?? BROWSER_ACCEPT_ENCODING;
+
+/** An answer's bytes as sent (Content-Encoding) made readable; an encoding a browser would not know throws. */
+function decoded(bytes: Buffer, encoding: string | undefined): Buffer {
+  switch (encoding ?? 'identity') {
+    case 'identity':
+      return bytes;
+    case 'br':
+      return brotliDecompressSync(bytes);
+    case 'gzip':
+      return gunzipSync(bytes);
+    case 'deflate':
+      return inflateSync(bytes);
+    default:
+      throw new Error(`an answer in an encoding the client did not ask for: ${encoding}`);
+  }
+}
 
 /** `retryAfter`: the Retry-After header's seconds, if any. */
 export type Answer = { status: number; body: string; retryAfter: number };
@@ -93,6 +116,7 @@ export class Client {
           agent: this.agents[instance],
           timeout: REQUEST_TIMEOUT_MS,
           headers: {
+            ...(ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : {}),
             ...(token ? { authorization: `Bearer ${token}` } : {}),
             ...(payload === undefined
               ? {}
@@ -102,13 +126,17 @@ export class Client {
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              body: Buffer.concat(chunks).toString('utf8'),
-              retryAfter: Number(response.headers['retry-after'] ?? 0) || 0,
-            }),
-          );
+          response.on('end', () => {
+            try {
+              resolve({
+                status: response.statusCode ?? 0,
+                body: decoded(Buffer.concat(chunks), response.headers['content-encoding']).toString('utf8'),
+                retryAfter: Number(response.headers['retry-after'] ?? 0) || 0,
+              });
+            } catch (error) {
+              fail(error as Error);
+            }
+          });
           response.on('error', fail);
         },
       );

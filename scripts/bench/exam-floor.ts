@@ -2,6 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import {
+  ONE_OFF_BROTLI_QUALITY,
+  ONE_OFF_ENCODINGS,
+  ONE_OFF_GZIP_LEVEL,
+} from '../../server/platform/http/http-cache.ts';
 import { Client, Part, until } from './exam-client.ts';
 import { ROOT, SECRET } from './config.ts';
 import { freePort, stop, waitUp } from './servers.ts';
@@ -9,7 +14,7 @@ import { freePort, stop, waitUp } from './servers.ts';
 /**
  * `npm run bench:exam`'s floor of a start (bench/start-floor.mjs): the least any server must do per start (the
  * request read, the token's signature, one INSERT to PostgreSQL, the start's answer as the project wrote it in
- * this run), in two instances of one process like the project's, loaded exactly as the starts were (each
+ * this run, compressed per request as the project compresses a one-off answer), in two instances of one process like the project's, loaded exactly as the starts were (each
  * student's request at its moment of the start spread, alternating between the instances). What the project's
  * start costs above it is the start's own; what the floor costs is the machine's.
  */
@@ -33,6 +38,9 @@ export async function startFloor(databaseUrl: string, bodyFile: string, question
         SECRET,
         BODY_FILE: bodyFile,
         QUESTIONS: String(questions),
+        BROTLI_QUALITY: String(ONE_OFF_BROTLI_QUALITY),
+        GZIP_LEVEL: String(ONE_OFF_GZIP_LEVEL),
+        ENCODINGS: ONE_OFF_ENCODINGS.join(','),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

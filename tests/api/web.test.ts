@@ -67,10 +67,23 @@ describe('compression', () => {
       expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
       expect(decode(res.rawPayload, encoding).equals(plain.rawPayload)).toBe(true);
     }
-    // The browser's usual header picks brotli.
+    // A kept answer, compressed once at the best: the browser's usual header picks brotli.
     expect((await get(API.programs.list, { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe(
       'br',
     );
+  });
+
+  it('a one-off answer (the faculty list, written per request): gzip for a browser, brotli if only that', async () => {
+    const plain = (await get(API.faculty.list)).rawPayload;
+    expect(plain.length).toBeGreaterThan(1024);
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'gzip'],
+      ['br', 'br'],
+    ] as const) {
+      const res = await get(API.faculty.list, { 'accept-encoding': accept });
+      expect([res.headers['content-encoding'], res.rawPayload.length < plain.length / 2]).toEqual([encoding, true]);
+      expect(decode(res.rawPayload, encoding).equals(plain)).toBe(true);
+    }
   });
 
   it('small answers go out uncompressed', async () => {

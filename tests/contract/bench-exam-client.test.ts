@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client, Part, sleep } from '../../scripts/bench/exam-client.ts';
+import { BROWSER_ACCEPT_ENCODING, Client, Part, sleep } from '../../scripts/bench/exam-client.ts';
 
 /**
  * `npm run bench:exam`'s client against a server that closes idle connections after 2 s (and says so:
@@ -63,5 +64,32 @@ describe("bench:exam's client keeps a connection only while the server would", (
     expect(answer?.status).toBe(200);
     expect(client.failures).toEqual([]);
     expect(part.retried).toBe(0);
+  });
+});
+
+describe("bench:exam's client asks for compressed answers and reads them, as the exam screen's browser does", () => {
+  it("sends Chromium's Accept-Encoding and reads a brotli, a gzip and an identity answer as the same text", async () => {
+    const text = JSON.stringify({
+      questions: Array.from({ length: 50 }, (_, i) => ({ id: i, text: 'Ratio analysis' })),
+    });
+    const asked: (string | undefined)[] = [];
+    const server = http.createServer((request, response) => {
+      asked.push(request.headers['accept-encoding']);
+      const encoding = request.url?.slice(1) ?? '';
+      const body =
+        encoding === 'br' ? brotliCompressSync(text) : encoding === 'gzip' ? gzipSync(text) : Buffer.from(text);
+      response.writeHead(200, encoding === 'identity' ? {} : { 'content-encoding': encoding });
+      response.end(body);
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = new Client([(server.address() as AddressInfo).port]);
+    clients.push(client);
+    const part = new Part();
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      expect((await client.call(part, 0, 'GET', `/${encoding}`))?.body).toBe(text);
+    }
+    expect(asked).toEqual([BROWSER_ACCEPT_ENCODING, BROWSER_ACCEPT_ENCODING, BROWSER_ACCEPT_ENCODING]);
+    expect(part.errors).toBe(0);
   });
 });
