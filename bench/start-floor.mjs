@@ -12,15 +12,17 @@ import fs from 'node:fs';
 import http from 'node:http';
 import process from 'node:process';
 import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const key = Buffer.from(process.env.SECRET ?? '', 'utf8');
 const body = fs.readFileSync(process.env.BODY_FILE ?? '');
 const questions = Number(process.env.QUESTIONS || 100);
-const brotli = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: Number(process.env.BROTLI_QUALITY || 5) } };
-const gzip = { level: Number(process.env.GZIP_LEVEL || 3) };
-const preferred = (process.env.ENCODINGS || 'gzip,br').split(',');
+// The project's settings for a one-off answer, passed by scripts/bench/exam-floor.ts (no defaults of its own).
+const brotli = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: Number(process.env.BROTLI_QUALITY) } };
+const gzip = { level: Number(process.env.GZIP_LEVEL) };
+const preferred = (process.env.ENCODINGS ?? '').split(',');
 const order = JSON.stringify(
   Array.from({ length: questions }, (_, i) => ({
     section: i < questions / 2 ? 'Credit appraisal' : 'Banking regulation',
@@ -50,10 +52,14 @@ function answer(response, status, bytes, encoding) {
   response.end(bytes);
 }
 
-/** The body in the first encoding of ENCODINGS the request accepts, compressed inline as the project does. */
+/**
+ * The body in the encoding negotiated as the project does (server/platform/http/http-cache.ts's negotiateEncoding:
+ * the same negotiator, order and gzip aliases; this plain process cannot import TypeScript), compressed inline.
+ */
 function encoded(acceptEncoding, bytes) {
-  const accepts = (name) => (acceptEncoding ?? '').split(',').some((e) => e.trim().split(';')[0] === name);
-  const encoding = preferred.find(accepts);
+  const encoding = acceptEncoding
+    ? negotiate(acceptEncoding.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), preferred)
+    : null;
   if (encoding === 'br') return { out: zlib.brotliCompressSync(bytes, brotli), encoding };
   if (encoding === 'gzip') return { out: zlib.gzipSync(bytes, gzip), encoding };
   return { out: bytes, encoding: null };
