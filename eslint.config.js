@@ -83,9 +83,22 @@ const SQL_OUTSIDE_REPOSITORIES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'docs/**', '.tmp/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-server/**',
+      'dist-server.*/**',
+      'node_modules/**',
+      'data/**',
+      'coverage/**',
+      'docs/**',
+      '.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Plain JavaScript run by node (scripts/start.mjs, the benchmarks' floor and ceiling).
+  { files: ['**/*.mjs'], languageOptions: { globals: globals.node } },
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },

@@ -17,6 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { PUBLIC_PAGES } from '../server/platform/lib/public-pages.ts';
 import { freePort } from './bench/servers.ts';
+import { npmStartArgs } from './server-bundle-fresh.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.RUNS ?? 2);
@@ -47,7 +48,8 @@ type Row = {
 async function startApp(): Promise<{ child: ChildProcess; base: string; dir: string }> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'start.ts')], {
+  // `npm start` as package.json says it (node's flags and scripts/start.mjs).
+  const child = spawn(process.execPath, npmStartArgs(ROOT), {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,5 +1,6 @@
 /**
- * `npm start`: builds the SPA when its sources (src/, contract/, machines/, public/, index.html,
+ * What `npm start` runs, from its bundle (scripts/start.mjs runs dist-server/start.mjs; decision record 106):
+ * builds the SPA when its sources (src/, contract/, machines/, public/, index.html,
  * vite.config.ts) are newer than dist/index.html (skipped while the repository has no index.html),
  * migrates the database, seeds demo content into an empty database in demo mode, and serves SPA and
  * API from one origin.

@@ -19,7 +19,7 @@ import { secretsInLog } from './run-log-secrets.ts';
 import { log } from './test-all/log.ts';
 import { ensureChromium, ensurePostgres } from './test-all/machine.ts';
 import { NATIVE, NATIVE_STEP, startNativeBuild } from './test-all/native-module.ts';
-import { BUNDLE_ENV, buildServerBundles } from './test-all/server-bundle.ts';
+import { BUNDLE_ENV, ensureServerBundles } from './server-bundle.ts';
 import { REPORTS, ROOT, runSteps, secondsSince, type Outcome, type Step } from './test-all/steps-runner.ts';
 import { check, vitest } from './test-all/vitest-step.ts';
 
@@ -62,6 +62,7 @@ const API_PROCESS_FILES = [
   'tests/api/crash.test.ts',
   'tests/api/lifecycle.test.ts',
   'tests/api/mail-processes.test.ts',
+  'tests/api/npm-start.test.ts',
   'tests/api/operations.test.ts',
   'tests/api/rate-limits.test.ts',
   'tests/api/server-spawn.test.ts',
@@ -209,12 +210,16 @@ async function prepareMachine(chosen: Step[]): Promise<string | undefined> {
     if (has('e2e')) ensureChromium();
     if (has('api-pg') || has('api-pg-proc') || has('cluster')) await ensurePostgres(PG_URL);
     if (['api-pg', 'api-pg-proc', 'api-sqlite', 'e2e', 'cluster'].some(has)) {
-      // The server processes the tests start run from one bundle of the sources (scripts/test-all/server-bundle.ts).
+      // The server processes the tests start run from the bundle `npm start` runs (scripts/server-bundle.ts),
+      // built first when it is not that of the sources.
       const start = Date.now();
-      const dir = join(ROOT, '.tmp', 'server-bundle');
-      await buildServerBundles(ROOT, dir);
+      const { dir, built } = await ensureServerBundles(ROOT);
       process.env[BUNDLE_ENV] = dir;
-      log(`Server bundled for the tests' server processes in ${secondsSince(start)}s (${dir})`);
+      log(
+        built === null
+          ? `The server's bundle is current (${dir})`
+          : `Server bundled for the tests' server processes in ${secondsSince(start)}s (${dir}; ${built})`,
+      );
     }
     return undefined;
   } catch (error) {

@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { withServerNodeFlags } from '../../server/platform/node-flags.ts';
+import { ensureServerBundles } from '../server-bundle.ts';
 import { PROCESSES, PYTHON, ROOT, SECRET } from './config.ts';
 
 /** The servers a benchmark runs (the project, the ceiling, the DRF peer) and its PostgreSQL databases. */
@@ -44,8 +45,10 @@ export async function stop(child: ChildProcess): Promise<void> {
 }
 
 /**
- * The project as `npm start` runs it in production: cluster entry, request logs on (to a file). `port` starts
- * it on a given port (an instance restarted where it was), `processes` sets its WEB_CONCURRENCY.
+ * The project as `npm start` runs it in production: the server's bundle (dist-server/server.mjs, built first
+ * when it is not that of the sources; decision record 106) with source maps on, cluster entry, request logs on
+ * (to a file). `port` starts it on a given port (an instance restarted where it was), `processes` sets its
+ * WEB_CONCURRENCY.
  */
 export async function startProject(
   databaseUrl: string,
@@ -56,7 +59,8 @@ export async function startProject(
   const log = fs.openSync(logFile, 'a');
   // The server's V8 flags, as `npm start` passes them (decision record 091), unless BENCH_NODE_FLAGS sets its own.
   const flags = withServerNodeFlags(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []);
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(ROOT, 'server', 'server.ts')], {
+  const { dir } = await ensureServerBundles(ROOT);
+  const child = spawn(process.execPath, [...flags, '--enable-source-maps', path.join(dir, 'server.mjs')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -12,11 +12,15 @@ describe("the server's V8 flags (decision records 091, 092 and 101)", () => {
       JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
     ).scripts;
     const argv = scripts.start!.split(' ');
-    const script = argv.indexOf('scripts/start.ts');
+    const script = argv.indexOf('scripts/start.mjs');
     for (const flag of SERVER_NODE_FLAGS) {
       expect(argv.indexOf(flag), `${flag} in "${scripts.start}"`).toBeGreaterThan(0);
       expect(argv.indexOf(flag)).toBeLessThan(script);
     }
+    // The launcher imports the server's bundle in this process and a cluster's workers inherit its flags: tsx's
+    // loader would transform the 11 MB bundle at every start (decision record 106).
+    expect(script).toBeGreaterThan(0);
+    expect(argv).not.toContain('tsx');
   });
 
   it("a cluster's workers get them after the primary's own flags", () => {

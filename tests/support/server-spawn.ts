@@ -2,15 +2,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { SERVER_NODE_FLAGS } from '../../server/platform/node-flags.ts';
+import { npmStartArgs } from '../../scripts/server-bundle-fresh.mjs';
 import path from 'node:path';
 
 /**
  * The one way the tests start a real server process (server/server.ts, or scripts/start.ts as npm start
  * does): on a free port, with the environment the caller gives, waiting until `ready` says so.
  *
- * Under `npm test` the runner builds both entries once into bundled JavaScript (scripts/test-all/server-bundle.ts)
- * and names their directory in TEST_SERVER_BUNDLE: a process then starts from the bundle (about half the CPU
- * of importing the sources through tsx). Without it (one test file run by hand), through tsx as before.
+ * Under `npm test` the runner makes sure the bundles `npm start` runs are current (scripts/server-bundle.ts)
+ * and names their directory in TEST_SERVER_BUNDLE: a process then starts from the bundle (about a third of the
+ * CPU of importing the sources through tsx). Without it (one test file run by hand), through tsx.
  */
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -30,8 +31,11 @@ export function freePort(): Promise<number> {
 export type SpawnOptions = {
   /** The script to run, relative to the repository root. */
   entry: 'server/server.ts' | 'scripts/start.ts';
-  /** Through tsx even when the run has bundles (a test of the `npm start` command itself). */
-  sources?: boolean;
+  /**
+   * package.json's `start` command itself (its node flags and scripts/start.mjs, which builds the bundle when it
+   * is not current): a test of `npm start`. Only with entry scripts/start.ts.
+   */
+  npmStart?: boolean;
   /** The whole environment of the process, given the port it is to listen on. */
   env: (port: number) => NodeJS.ProcessEnv;
   /** True once the server is up (called about every 100 ms until `timeoutMs`). */
@@ -57,14 +61,18 @@ export type SpawnedServer = {
 
 const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
-/** The bundles of the run (scripts/test-all/server-bundle.ts), by entry. */
+/** The bundles (scripts/server-bundle.ts), by entry. */
 const BUNDLES = { 'server/server.ts': 'server.mjs', 'scripts/start.ts': 'start.mjs' } as const;
 
 function commandLine(options: SpawnOptions): string[] {
+  if (options.npmStart) {
+    if (options.entry !== 'scripts/start.ts') throw new Error('npmStart runs scripts/start.ts only');
+    return npmStartArgs(REPO_ROOT);
+  }
   // `npm start` passes the server's V8 flags (package.json); `node server/server.ts` does not.
   const flags = options.entry === 'scripts/start.ts' ? [...SERVER_NODE_FLAGS] : [];
   const bundles = process.env.TEST_SERVER_BUNDLE;
-  if (!bundles || options.sources) return [...flags, '--import', 'tsx', path.join(REPO_ROOT, options.entry)];
+  if (!bundles) return [...flags, '--import', 'tsx', path.join(REPO_ROOT, options.entry)];
   // Error stacks name the TypeScript sources, as under tsx.
   return [...flags, '--enable-source-maps', path.join(bundles, BUNDLES[options.entry])];
 }

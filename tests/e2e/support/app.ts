@@ -27,8 +27,8 @@ export type StartOptions = {
   env?: Record<string, string>;
   /** How long to wait for the health check. */
   timeoutMs?: number;
-  /** `node --import tsx scripts/start.ts` even when `npm test` built the server's bundle (tests/support/server-spawn.ts). */
-  sources?: boolean;
+  /** package.json's start command itself (scripts/start.mjs, which builds the bundle when it is not current). */
+  npmStart?: boolean;
 };
 
 /** The environment of `npm start`, without what the test runner adds (NODE_ENV=test, VITEST...). */
@@ -52,8 +52,8 @@ export function copyDatabase(fromDir: string, toDir: string): void {
 }
 
 /**
- * Starts the app as the README does (`node --import tsx scripts/start.ts`, i.e. `npm start`; under `npm test`
- * the same script bundled once for the run, unless `sources`) on a free port with its own SQLite file in a
+ * Starts the app as the README does (`npm start`: its bundle, dist-server/start.mjs, run with package.json's
+ * flags; through tsx when a spec file runs by hand without `npm test`) on a free port with its own SQLite file in a
  * new temporary directory, and waits for GET /api/health/.
  */
 export async function startApp(options: StartOptions = {}): Promise<RunningApp> {
@@ -64,7 +64,7 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   try {
     server = await spawnServer({
       entry: 'scripts/start.ts',
-      sources: options.sources,
+      npmStart: options.npmStart,
       env: (port) =>
         cleanEnv({
           PORT: String(port),

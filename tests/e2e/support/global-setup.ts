@@ -63,9 +63,9 @@ export default async function setup(project: TestProject) {
   requireChromium();
   buildSpaIfStale();
   // One fresh database, migrated and seeded by the app itself; every spec file starts from a copy of it.
-  // Started exactly as `npm start` runs (through tsx), whatever the spec files' servers run from.
+  // Started exactly as `npm start` runs (package.json's command), whatever the spec files' servers run from.
   const started = Date.now();
-  const template = await startApp({ timeoutMs: 180_000, sources: true });
+  const template = await startApp({ timeoutMs: 180_000, npmStart: true });
   await template.stop({ keepFiles: true });
   console.log(`[e2e] seeded the template database in ${Date.now() - started} ms (${template.dir})`);
   project.provide('e2eTemplateDir', template.dir);

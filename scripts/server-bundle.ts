@@ -1,8 +1,10 @@
 /**
- * The server as two bundled JavaScript files (server/server.ts and scripts/start.ts), built once per
- * `npm test` run for the tests that start server processes. Every such process would otherwise import
- * about 700 TypeScript files through tsx (about 6 CPU-seconds each on this machine; the bundle loads in
- * about 3), and the API suites, the cluster smoke test and the end-to-end suite start well over a hundred.
+ * The server as two bundled JavaScript files (server/server.ts and scripts/start.ts) in dist-server/, built
+ * when the sources changed (scripts/server-bundle-fresh.mjs decides): what `npm start` runs (through
+ * scripts/start.mjs), what the benchmarks' instances run, and what the tests' server processes run. A process
+ * would otherwise import about 700 TypeScript files through tsx: 2.3 s to ready at 3.4 CPU-seconds on an idle
+ * 2-core machine, against 1.2 s at 1.25 from the bundle (decision record 106). The API suites, the cluster
+ * smoke test and the end-to-end suite start well over a hundred, and a restarted instance is ready sooner.
  *
  * The bundles hold the project's code and the packages it imports, but for those in EXTERNAL_PACKAGES,
  * imported from node_modules as under tsx: a package's hundreds of files are then not each resolved, read,
@@ -13,13 +15,17 @@
  * A module's `import.meta.url` and `import.meta.dirname` are its source file's, as under tsx, so fonts,
  * policies and demo files are found where they are. The server's own `import.meta.url` stays the bundle's
  * when it is the entry (its "am I the main module" check), and a cluster's workers run the server bundle.
- * The tests that prove the commands themselves (`npm start` in the end-to-end setup, `npm run backup`,
- * `create-admin`, a refused start) still run them through tsx.
+ * `npm run dev`, the command-line tools (`npm run backup`, `create-admin`) and a test file run by hand without
+ * `npm test` run the sources through tsx.
+ *
+ * A build writes into a new directory beside dist-server/ and then takes its place, so a process that starts
+ * (or forks a worker) meanwhile finds either the old bundles or the new ones, never half of them.
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { MANIFEST, SERVER_BUNDLE_DIRNAME, staleBecause } from './server-bundle-fresh.mjs';
 
 /** The source files bundled, by the name of their bundle. */
 export const BUNDLED = { server: 'server/server.ts', start: 'scripts/start.ts' } as const;
@@ -45,9 +51,7 @@ function sourceMeta(root: string, outDir: string, entries: Set<string>): Plugin 
         let text = readFileSync(args.path, 'utf8');
         if (args.path === server) {
           if (!text.includes(CLUSTER_EXEC)) {
-            throw new Error(
-              `${BUNDLED.server} no longer says ${CLUSTER_EXEC}: update scripts/test-all/server-bundle.ts`,
-            );
+            throw new Error(`${BUNDLED.server} no longer says ${CLUSTER_EXEC}: update scripts/server-bundle.ts`);
           }
           text = text.replace(CLUSTER_EXEC, JSON.stringify(join(outDir, 'server.mjs')));
         }
@@ -62,16 +66,33 @@ function sourceMeta(root: string, outDir: string, entries: Set<string>): Plugin 
   };
 }
 
-/** Builds `<outDir>/server.mjs` and `<outDir>/start.mjs` (with source maps) from the sources under `root`. */
+/**
+ * The files whose change makes a build stale: the project's files esbuild read, and the lock files for the
+ * packages (npm writes node_modules/.package-lock.json at every install; a package's own files keep the
+ * dates of its tarball, so they say nothing).
+ */
+function inputsOf(root: string, read: string[]): string[] {
+  const own = read.filter((file) => !file.startsWith('node_modules/') && !file.includes(':'));
+  const locks = ['package-lock.json', 'node_modules/.package-lock.json'].filter((f) => existsSync(join(root, f)));
+  return [...new Set([...own, ...locks])].sort();
+}
+
+/**
+ * Builds `<outDir>/server.mjs` and `<outDir>/start.mjs` (with source maps) from the sources under `root`, and
+ * the record of what they were built from (`bundle.json`), in a directory beside `outDir` that then replaces it.
+ */
 export async function buildServerBundles(root: string, outDir: string): Promise<void> {
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
+  const builtFrom = Date.now();
+  const building = `${outDir}.${process.pid}.${builtFrom}`;
+  mkdirSync(building, { recursive: true });
+  const read = new Set<string>();
   for (const [name, source] of Object.entries(BUNDLED)) {
     const entry = join(root, source);
-    await build({
+    const result = await build({
       absWorkingDir: root,
       entryPoints: [entry],
-      outfile: join(outDir, `${name}.mjs`),
+      metafile: true,
+      outfile: join(building, `${name}.mjs`),
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -92,7 +113,25 @@ export async function buildServerBundles(root: string, outDir: string): Promise<
       logLevel: 'error',
       plugins: [sourceMeta(root, outDir, new Set([entry]))],
     });
+    for (const file of Object.keys(result.metafile.inputs)) read.add(file);
   }
+  const manifest = { root, builtFrom, inputs: inputsOf(root, [...read]) };
+  writeFileSync(join(building, MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`);
+  const previous = `${outDir}.${process.pid}.${builtFrom}.old`;
+  if (existsSync(outDir)) renameSync(outDir, previous);
+  renameSync(building, outDir);
+  rmSync(previous, { recursive: true, force: true });
+}
+
+/**
+ * The bundles' directory under `root` (dist-server/), built first when they are not those of the sources;
+ * `built` says why it was built, or is null when the bundles were already current.
+ */
+export async function ensureServerBundles(root: string): Promise<{ dir: string; built: string | null }> {
+  const dir = join(root, SERVER_BUNDLE_DIRNAME);
+  const why = staleBecause(root, dir);
+  if (why !== null) await buildServerBundles(root, dir);
+  return { dir, built: why };
 }
 
 /** The environment variable naming the bundles' directory for the tests' server processes. */

@@ -1,0 +1,76 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../server/platform/node-flags.ts';
+import { answers, REPO_ROOT, spawnServer, type SpawnedServer } from '../support/server-spawn.ts';
+import { TEST_DB } from './support/harness.ts';
+
+/**
+ * `npm start` runs the server from its bundle (dist-server/, decision record 106), in its own process and in
+ * every worker of its cluster, with the server's V8 flags and without tsx: with tsx's loader registered, a
+ * process would transform the 11 MB bundle at every start (8 to 9 s to ready on a 2-core machine, against
+ * about 1.2 s), and a cluster's workers inherit the flags of the process that forks them.
+ */
+
+const dir = mkdtempSync(path.join(tmpdir(), 'npm-start-'));
+let server: SpawnedServer | undefined;
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A process's command line, as the kernel holds it. */
+const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+
+/** The processes whose parent is `pid` (the fifth field of /proc/PID/stat, after the name in parentheses). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === pid) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
+
+describe('npm start', () => {
+  it.runIf(TEST_DB === 'sqlite')(
+    "runs the server's bundle with its V8 flags and no tsx, in its process and its cluster's two workers",
+    async () => {
+      server = await spawnServer({
+        entry: 'scripts/start.ts',
+        npmStart: true,
+        env: (port) => ({
+          ...process.env,
+          NODE_ENV: 'test',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: `sqlite:${path.join(dir, 'app.sqlite')}`,
+          DEMO_MODE: '0',
+          WEB_CONCURRENCY: '2',
+        }),
+        ready: answers('/api/health/'),
+        timeoutMs: 120_000,
+      });
+      expect(server.output()).toMatch(/2 server processes/);
+      const primary = commandLine(server.child.pid!);
+      expect(primary.at(-1)).toBe('scripts/start.mjs');
+      const workers = childrenOf(server.child.pid!).map(commandLine);
+      expect(workers).toHaveLength(2);
+      for (const argv of [primary, ...workers]) {
+        expect(argv.join(' ')).not.toMatch(/tsx/);
+        for (const flag of SERVER_NODE_FLAGS) expect(argv).toContain(flag);
+        expect(argv).toContain('--enable-source-maps');
+      }
+      for (const argv of workers) expect(argv.at(-1)).toBe(path.join(REPO_ROOT, 'dist-server', 'server.mjs'));
+      const health = await fetch(`${server.base}/api/health/`);
+      expect(health.status).toBe(200);
+    },
+  );
+});

@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MANIFEST, npmStartArgs, staleBecause } from '../../scripts/server-bundle-fresh.mjs';
+import { ensureServerBundles } from '../../scripts/server-bundle.ts';
+
+/**
+ * When `npm start`, the benchmarks and `npm test` rebuild the server's bundle (decision record 106): a bundle
+ * older than any source it was built from would serve yesterday's code.
+ */
+
+const ROOT = join(import.meta.dirname, '..', '..');
+let root = '';
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+/** A checkout with two sources and a bundle built from them at `builtFrom` (ms since the epoch). */
+function checkout(builtFrom: number): { dir: string; at: (file: string, ms: number) => void } {
+  root = mkdtempSync(join(tmpdir(), 'bundle-fresh-'));
+  mkdirSync(join(root, 'server'));
+  const dir = join(root, 'dist-server');
+  mkdirSync(dir);
+  const at = (file: string, ms: number) => utimesSync(join(root, file), ms / 1000, ms / 1000);
+  for (const file of ['server/server.ts', 'package-lock.json']) {
+    writeFileSync(join(root, file), '');
+    at(file, builtFrom - 60_000);
+  }
+  const inputs = ['package-lock.json', 'server/server.ts'];
+  writeFileSync(join(dir, MANIFEST), JSON.stringify({ root, builtFrom, inputs }));
+  return { dir, at };
+}
+
+describe("the server bundle's freshness", () => {
+  const builtFrom = Date.parse('2026-12-04T04:00:00Z');
+
+  it('is current while no input changed after the build began', () => {
+    const { dir } = checkout(builtFrom);
+    expect(staleBecause(root, dir)).toBeNull();
+  });
+
+  it('is stale once a source or the lock file changed after the build began', () => {
+    const { dir, at } = checkout(builtFrom);
+    at('server/server.ts', builtFrom + 1);
+    expect(staleBecause(root, dir)).toBe('server/server.ts changed');
+    at('server/server.ts', builtFrom - 1);
+    at('package-lock.json', builtFrom + 5_000);
+    expect(staleBecause(root, dir)).toBe('package-lock.json changed');
+  });
+
+  it('is stale when an input is gone, when nothing was built, or when it was built in another checkout', () => {
+    const { dir } = checkout(builtFrom);
+    rmSync(join(root, 'server', 'server.ts'));
+    expect(staleBecause(root, dir)).toBe('server/server.ts is gone');
+    expect(staleBecause(root, join(root, 'nothing-here'))).toBe('no server bundle has been built yet');
+    expect(staleBecause(join(root, 'server'), dir)).toBe(`the bundle was built in ${root}`);
+  });
+
+  it('a build records every project file it read and the lock files, and is then current', async () => {
+    const { dir } = await ensureServerBundles(ROOT);
+    const manifest = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')) as { root: string; inputs: string[] };
+    expect(manifest.root).toBe(ROOT);
+    expect(manifest.inputs).toEqual(
+      expect.arrayContaining([
+        'server/server.ts',
+        'scripts/start.ts',
+        'server/domains/assessments/attempts.ts',
+        'package-lock.json',
+      ]),
+    );
+    expect(
+      manifest.inputs.filter((file) => file.startsWith('node_modules/') && !file.endsWith('.package-lock.json')),
+    ).toEqual([]);
+    expect(staleBecause(ROOT, dir)).toBeNull();
+  });
+
+  it("npm start's arguments are package.json's start script after `node`", () => {
+    const args = npmStartArgs(ROOT);
+    expect(args.at(-1)).toBe('scripts/start.mjs');
+    expect(args).not.toContain('tsx');
+  });
+});
