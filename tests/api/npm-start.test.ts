@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_NODE_FLAGS } from '../../server/platform/node-flags.ts';
-import { answers, REPO_ROOT, spawnServer, type SpawnedServer } from '../support/server-spawn.ts';
+import { answers, REPO_ROOT, spawnServer, sqliteServerEnv, type SpawnedServer } from '../support/server-spawn.ts';
 import { TEST_DB } from './support/harness.ts';
 
 /**
@@ -46,15 +46,7 @@ describe('npm start', () => {
       server = await spawnServer({
         entry: 'scripts/start.ts',
         npmStart: true,
-        env: (port) => ({
-          ...process.env,
-          NODE_ENV: 'test',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: `sqlite:${path.join(dir, 'app.sqlite')}`,
-          DEMO_MODE: '0',
-          WEB_CONCURRENCY: '2',
-        }),
+        env: (port) => sqliteServerEnv(port, path.join(dir, 'app.sqlite'), { DEMO_MODE: '0', WEB_CONCURRENCY: '2' }),
         ready: answers('/api/health/'),
         timeoutMs: 120_000,
       });

@@ -4,7 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { answers, listensOn, portTakenIn, spawnServer, type SpawnedServer } from '../support/server-spawn.ts';
+import {
+  answers,
+  listensOn,
+  portTakenIn,
+  spawnServer,
+  sqliteServerEnv,
+  type SpawnedServer,
+} from '../support/server-spawn.ts';
 import { TEST_DB } from './support/harness.ts';
 
 /**
@@ -54,15 +61,11 @@ describe('spawnServer', () => {
       spawned = await spawnServer({
         entry: 'server/server.ts',
         port: held,
-        env: (port) => ({
-          ...process.env,
-          NODE_ENV: 'test',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: `sqlite:${path.join(dir, 'app.sqlite')}`,
-          JWT_SECRET: 'server-spawn-test-secret-0123456789abcdef',
-          WEB_CONCURRENCY: '1',
-        }),
+        env: (port) =>
+          sqliteServerEnv(port, path.join(dir, 'app.sqlite'), {
+            JWT_SECRET: 'server-spawn-test-secret-0123456789abcdef',
+            WEB_CONCURRENCY: '1',
+          }),
         ready: answers('/api/health/'),
       });
 
@@ -84,15 +87,11 @@ describe('spawnServer', () => {
   it.runIf(TEST_DB === 'sqlite')('a server that fails to start names the TypeScript source of its error', async () => {
     const refused = spawnServer({
       entry: 'server/server.ts',
-      env: (port) => ({
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: `sqlite:${path.join(dir, 'refused.sqlite')}`,
-        INSTITUTE_GSTIN: 'not-a-gstin',
-        WEB_CONCURRENCY: '1',
-      }),
+      env: (port) =>
+        sqliteServerEnv(port, path.join(dir, 'refused.sqlite'), {
+          INSTITUTE_GSTIN: 'not-a-gstin',
+          WEB_CONCURRENCY: '1',
+        }),
       ready: answers('/api/health/'),
     });
     await expect(refused).rejects.toThrow(/INSTITUTE_GSTIN "not-a-gstin"/);

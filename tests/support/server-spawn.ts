@@ -61,6 +61,19 @@ export type SpawnedServer = {
 
 const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
+/**
+ * The environment of a test's server process on a SQLite file: the runner's own, NODE_ENV=test, listening on
+ * `port` at 127.0.0.1, and `extra` on top.
+ */
+export const sqliteServerEnv = (port: number, file: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATABASE_URL: `sqlite:${file}`,
+  ...extra,
+});
+
 /** The bundles (scripts/server-bundle.ts), by entry. */
 const BUNDLES = { 'server/server.ts': 'server.mjs', 'scripts/start.ts': 'start.mjs' } as const;
 
