@@ -15,6 +15,9 @@ import { join } from 'node:path';
 /** The directory of the bundles `npm start`, the benchmarks and `npm test` run, under the repository root. */
 export const SERVER_BUNDLE_DIRNAME = 'dist-server';
 
+/** The source files bundled into dist-server/, by the name of their bundle (`<name>.mjs`). */
+export const BUNDLED = Object.freeze({ server: 'server/server.ts', start: 'scripts/start.ts' });
+
 /** The name of the record a build writes beside its bundles. */
 export const MANIFEST = 'bundle.json';
 

@@ -25,10 +25,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { MANIFEST, SERVER_BUNDLE_DIRNAME, staleBecause } from './server-bundle-fresh.mjs';
-
-/** The source files bundled, by the name of their bundle. */
-export const BUNDLED = { server: 'server/server.ts', start: 'scripts/start.ts' } as const;
+import { BUNDLED, MANIFEST, SERVER_BUNDLE_DIRNAME, staleBecause } from './server-bundle-fresh.mjs';
 
 /**
  * The packages left out of the bundles: better-sqlite3 loads its native module, pg looks for its optional
@@ -72,7 +69,7 @@ function sourceMeta(root: string, outDir: string, entries: Set<string>): Plugin 
  * dates of its tarball, so they say nothing).
  */
 function inputsOf(root: string, read: string[]): string[] {
-  const own = read.filter((file) => !file.startsWith('node_modules/') && !file.includes(':'));
+  const own = read.filter((file) => !file.startsWith('node_modules/'));
   const locks = ['package-lock.json', 'node_modules/.package-lock.json'].filter((f) => existsSync(join(root, f)));
   return [...new Set([...own, ...locks])].sort();
 }

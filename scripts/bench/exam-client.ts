@@ -16,8 +16,11 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 export const ACCEPT_ENCODING = process.env.EXAM_ACCEPT_ENCODING ?? BROWSER_ACCEPT_ENCODING;
 
-/** An answer's bytes as sent (Content-Encoding) made readable; an encoding a browser would not know throws. */
-function decoded(bytes: Buffer, encoding: string | undefined): Buffer {
+/**
+ * An answer's bytes as sent (Content-Encoding) made readable, as a browser reads them; an encoding a browser would
+ * not know throws. The tests of the server's compression read its answers with it too.
+ */
+export function decoded(bytes: Buffer, encoding: string | undefined): Buffer {
   switch (encoding ?? 'identity') {
     case 'identity':
       return bytes;

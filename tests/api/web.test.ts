@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../contract/index.ts';
 import { PUBLIC_PAGES } from '../../server/platform/lib/public-pages.ts';
+import { decoded } from '../../scripts/bench/exam-client.ts';
 import { precompressDir } from '../../scripts/vite-precompress.ts';
 import { createTestApp, type TestContext } from './support/harness.ts';
 
@@ -43,12 +43,6 @@ async function get(url: string, headers: Record<string, string> = {}) {
   return ctx.app.inject({ method: 'GET', url, headers });
 }
 
-function decode(body: Buffer, encoding: string | undefined): Buffer {
-  if (encoding === 'br') return brotliDecompressSync(body);
-  if (encoding === 'gzip') return gunzipSync(body);
-  return body;
-}
-
 async function activeAndArchivedPrograms() {
   const programs = await ctx.db.selectFrom('programs').select(['id', 'is_active']).orderBy('id').execute();
   return programs;
@@ -65,7 +59,7 @@ describe('compression', () => {
       expect(res.headers['content-encoding']).toBe(encoding);
       expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
       expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
-      expect(decode(res.rawPayload, encoding).equals(plain.rawPayload)).toBe(true);
+      expect(decoded(res.rawPayload, encoding).equals(plain.rawPayload)).toBe(true);
     }
     // A kept answer, compressed once at the best: the browser's usual header picks brotli.
     expect((await get(API.programs.list, { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe(
@@ -82,7 +76,7 @@ describe('compression', () => {
     ] as const) {
       const res = await get(API.faculty.list, { 'accept-encoding': accept });
       expect([res.headers['content-encoding'], res.rawPayload.length < plain.length / 2]).toEqual([encoding, true]);
-      expect(decode(res.rawPayload, encoding).equals(plain)).toBe(true);
+      expect(decoded(res.rawPayload, encoding).equals(plain)).toBe(true);
     }
   });
 
@@ -106,7 +100,7 @@ describe('compression', () => {
       expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
       const suffix = encoding === 'br' ? '.br' : '.gz';
       expect(res.rawPayload.equals(fs.readFileSync(path.join(dir, `${ASSET}${suffix}`)))).toBe(true);
-      expect(decode(res.rawPayload, encoding).equals(plain.rawPayload)).toBe(true);
+      expect(decoded(res.rawPayload, encoding).equals(plain.rawPayload)).toBe(true);
     }
   });
 });

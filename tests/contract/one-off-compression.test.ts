@@ -1,8 +1,8 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf } from '../../server/domains/catalogue/cache.ts';
 import httpCache, { sendCachedAnswer } from '../../server/platform/http/http-cache.ts';
+import { decoded } from '../../scripts/bench/exam-client.ts';
 
 /**
  * Decision record 105, on both of the server's compression paths: an answer written for its request (sent
@@ -24,9 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const decode = (body: Buffer, encoding: unknown) =>
-  encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
-
 describe('one-off answers are compressed for the request, kept answers at their best', () => {
   it.each([
     ['/hook', 'gzip, deflate, br, zstd', 'gzip'],
@@ -40,6 +37,6 @@ describe('one-off answers are compressed for the request, kept answers at their 
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe(encoding);
     expect(res.rawPayload.length).toBeLessThan(plain.length / 2);
-    expect(decode(res.rawPayload, res.headers['content-encoding']).equals(plain)).toBe(true);
+    expect(decoded(res.rawPayload, res.headers['content-encoding'] as string | undefined).equals(plain)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { SERVER_NODE_FLAGS } from '../../server/platform/node-flags.ts';
-import { npmStartArgs } from '../../scripts/server-bundle-fresh.mjs';
+import { BUNDLED, npmStartArgs } from '../../scripts/server-bundle-fresh.mjs';
 import path from 'node:path';
 
 /**
@@ -30,7 +30,7 @@ export function freePort(): Promise<number> {
 
 export type SpawnOptions = {
   /** The script to run, relative to the repository root. */
-  entry: 'server/server.ts' | 'scripts/start.ts';
+  entry: (typeof BUNDLED)[keyof typeof BUNDLED];
   /**
    * package.json's `start` command itself (its node flags and scripts/start.mjs, which builds the bundle when it
    * is not current): a test of `npm start`. Only with entry scripts/start.ts.
@@ -74,8 +74,9 @@ export const sqliteServerEnv = (port: number, file: string, extra: NodeJS.Proces
   ...extra,
 });
 
-/** The bundles (scripts/server-bundle.ts), by entry. */
-const BUNDLES = { 'server/server.ts': 'server.mjs', 'scripts/start.ts': 'start.mjs' } as const;
+/** An entry's bundle in dist-server/ (scripts/server-bundle.ts builds one per source of BUNDLED). */
+const bundleOf = (entry: SpawnOptions['entry']) =>
+  `${Object.entries(BUNDLED).find(([, source]) => source === entry)![0]}.mjs`;
 
 function commandLine(options: SpawnOptions): string[] {
   if (options.npmStart) {
@@ -87,7 +88,7 @@ function commandLine(options: SpawnOptions): string[] {
   const bundles = process.env.TEST_SERVER_BUNDLE;
   if (!bundles) return [...flags, '--import', 'tsx', path.join(REPO_ROOT, options.entry)];
   // Error stacks name the TypeScript sources, as under tsx.
-  return [...flags, '--enable-source-maps', path.join(bundles, BUNDLES[options.entry])];
+  return [...flags, '--enable-source-maps', path.join(bundles, bundleOf(options.entry))];
 }
 
 /**
