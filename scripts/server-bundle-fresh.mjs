@@ -5,7 +5,7 @@
  *
  * A build writes `bundle.json` beside the bundles: the checkout it was built from, when the build began, and
  * every file of the project it read (esbuild's own list, node_modules and package-lock.json included). The
- * bundles are stale when that file is missing, names another checkout, or when any file
+ * bundles are stale when that file is missing, names another checkout, or when the build's recipe (RECIPE) or any file
  * it names is gone or was changed after the build began. A file the sources did not import is no input: a new
  * file counts once a changed source imports it.
  */
@@ -17,6 +17,12 @@ export const SERVER_BUNDLE_DIRNAME = 'dist-server';
 
 /** The source files bundled into dist-server/, by the name of their bundle (`<name>.mjs`). */
 export const BUNDLED = Object.freeze({ server: 'server/server.ts', start: 'scripts/start.ts' });
+
+/**
+ * The build's recipe: a change to how the bundles are built (the externals, the plugin, esbuild's options) or to
+ * this rule makes every bundle stale, whatever its record lists (records written before this rule list neither).
+ */
+export const RECIPE = Object.freeze(['scripts/server-bundle.ts', 'scripts/server-bundle-fresh.mjs']);
 
 /** The name of the record a build writes beside its bundles. */
 export const MANIFEST = 'bundle.json';
@@ -35,7 +41,7 @@ export function staleBecause(root, dir) {
     return 'no server bundle has been built yet';
   }
   if (manifest.root !== root) return `the bundle was built in ${manifest.root}`;
-  for (const input of manifest.inputs) {
+  for (const input of [...RECIPE, ...manifest.inputs]) {
     let changed;
     try {
       changed = statSync(join(root, input)).mtimeMs;

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MANIFEST, npmStartArgs, staleBecause } from '../../scripts/server-bundle-fresh.mjs';
+import { MANIFEST, npmStartArgs, RECIPE, staleBecause } from '../../scripts/server-bundle-fresh.mjs';
 import { ensureServerBundles } from '../../scripts/server-bundle.ts';
 
 /**
@@ -14,14 +14,15 @@ const ROOT = join(import.meta.dirname, '..', '..');
 let root = '';
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-/** A checkout with two sources and a bundle built from them at `builtFrom` (ms since the epoch). */
+/** A checkout with two sources, the build's recipe, and a bundle built from them at `builtFrom` (ms since the epoch). */
 function checkout(builtFrom: number): { dir: string; at: (file: string, ms: number) => void } {
   root = mkdtempSync(join(tmpdir(), 'bundle-fresh-'));
   mkdirSync(join(root, 'server'));
+  mkdirSync(join(root, 'scripts'));
   const dir = join(root, 'dist-server');
   mkdirSync(dir);
   const at = (file: string, ms: number) => utimesSync(join(root, file), ms / 1000, ms / 1000);
-  for (const file of ['server/server.ts', 'package-lock.json']) {
+  for (const file of ['server/server.ts', 'package-lock.json', ...RECIPE]) {
     writeFileSync(join(root, file), '');
     at(file, builtFrom - 60_000);
   }
@@ -45,6 +46,12 @@ describe("the server bundle's freshness", () => {
     at('server/server.ts', builtFrom - 1);
     at('package-lock.json', builtFrom + 5_000);
     expect(staleBecause(root, dir)).toBe('package-lock.json changed');
+  });
+
+  it("is stale once the build's recipe changed, though the record (as one written before the rule) lists it not", () => {
+    const { dir, at } = checkout(builtFrom);
+    at('scripts/server-bundle.ts', builtFrom + 1);
+    expect(staleBecause(root, dir)).toBe('scripts/server-bundle.ts changed');
   });
 
   it('is stale when an input is gone, when nothing was built, or when it was built in another checkout', () => {
