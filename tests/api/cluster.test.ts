@@ -102,19 +102,38 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
   }
 
   /**
-   * `count` connections, opened one after another, each answered before the next opens. The cluster's primary
-   * hands a new connection to a free worker, in turn, so these alternate between the two workers, and a race
-   * sent over them reaches both whatever the machine's load. Connections opened all at once go out as fast as
-   * one worker takes them: in a CI run a second worker the machine kept waiting for a moment got none of 30.
+   * The processes that answered the requests `ids`, from their request lines. A process writes its lines out once a
+   * second (or 16 KB), so this waits until every one of them has come.
+   */
+  async function processesOf(ids: string[]): Promise<Set<number>> {
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+      const lines = printed().requests.filter((request) => ids.includes(request.reqId));
+      if (lines.length === ids.length) return new Set(lines.map((line) => line.pid));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`Not every request of ${ids.join(', ')} has its request line: ${printedByProcess()}`);
+  }
+
+  /**
+   * `count` connections, known to reach both processes before a race is sent over them. They are opened one after
+   * another, each answered before the next opens. The cluster's primary hands a new connection to a free worker in
+   * turn, but a worker is free again only once it has acknowledged its last connection: on a loaded machine a
+   * worker kept waiting got none of 30 connections opened in a row. So the request log is read for which process
+   * answered each, and while one process holds them all, half are let go and others opened in their place.
    */
   async function openConnections(count: number): Promise<http.Agent[]> {
-    const agents: http.Agent[] = [];
-    for (let i = 0; i < count; i++) {
-      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      agents.push(agent);
-      expect((await callOn(agent, server.base, 'GET', API.ready)).status).toBe(200);
+    const held: Array<{ agent: http.Agent; id: string }> = [];
+    for (let round = 1; ; round++) {
+      while (held.length < count) {
+        const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+        const answer = await callOn(agent, server.base, 'GET', API.ready);
+        expect(answer.status).toBe(200);
+        held.push({ agent, id: answer.requestId ?? '' });
+      }
+      if ((await processesOf(held.map(({ id }) => id))).size === 2) return held.map(({ agent }) => agent);
+      if (round === 20) throw new Error(`In ${round} rounds of ${count} connections one process took them all.`);
+      for (const { agent } of held.splice(Math.floor(count / 2))) agent.destroy();
     }
-    return agents;
   }
 
   /** `count` requests sent at once, the i-th over the i-th of `count` connections opened as above. */
