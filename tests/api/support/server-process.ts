@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { answers, REPO_ROOT, spawnServer, type SpawnedServer } from '../../support/server-spawn.ts';
-import { TEST_DB, TEST_DATABASE_URL } from './test-databases.ts';
+import { inject } from 'vitest';
+import { TEST_DB, TEST_DATABASE_URL, testDatabasePrefix } from './test-databases.ts';
 
 /** Real server processes (server/server.ts, what npm start runs) on a real database, for the operations tests. */
 
@@ -21,10 +22,14 @@ export async function pgAdmin(statement: string, url = TEST_DATABASE_URL): Promi
   }
 }
 
-/** A database URL for server processes: a temp SQLite file or a new PostgreSQL database. */
+/**
+ * A database URL for server processes: a temp SQLite file or a new PostgreSQL database, named after the suite's
+ * run like the harness's (`api_test_<run>_proc_…`), so the run's teardown drops one a crashed file left and
+ * `npm test` finds one left on the server.
+ */
 export async function serverDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   if (TEST_DB === 'postgres') {
-    const name = `api_proc_${randomBytes(6).toString('hex')}`;
+    const name = `${testDatabasePrefix(inject('apiTestRun'))}proc_${randomBytes(6).toString('hex')}`;
     await pgAdmin(`CREATE DATABASE ${name}`);
     const u = new URL(TEST_DATABASE_URL);
     u.pathname = `/${name}`;
