@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, SERVER_MESSAGES } from '../../contract/index.ts';
@@ -6,17 +5,9 @@ import { programInput, workshopInput } from './support/fixtures.ts';
 import { startSandboxGateway } from '../../server/domains/payments/gateway/sandbox.ts';
 import { TEST_DB } from './support/harness.ts';
 import { call, callOn, serverDatabase, startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { argvOf } from '../support/server-spawn.ts';
 import { SERVER_NODE_FLAGS } from '../../server/platform/node-flags.ts';
 import { withChildren } from '../../scripts/bench/exam-cost.ts';
-
-/** A process's command line (argv), read from /proc; empty once it has ended. */
-function commandLine(pid: number): string[] {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-  } catch {
-    return [];
-  }
-}
 
 /**
  * WEB_CONCURRENCY=2: two server processes (node:cluster) share the port and one database (a SQLite file in
@@ -239,7 +230,7 @@ describe(`two server processes on one ${TEST_DB === 'postgres' ? 'PostgreSQL dat
     // The test starts the primary without them: `node server/server.ts`, not `npm start`.
     const workers = withChildren(server.child.pid!)
       .slice(1)
-      .map(commandLine)
+      .map(argvOf)
       .filter((argv) => argv.some((arg) => arg.endsWith('server.ts') || arg.endsWith('server.mjs')));
     expect(workers).toHaveLength(2);
     for (const argv of workers) expect(argv).toEqual(expect.arrayContaining([...SERVER_NODE_FLAGS]));

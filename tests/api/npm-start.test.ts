@@ -1,9 +1,17 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_NODE_FLAGS } from '../../server/platform/node-flags.ts';
-import { answers, REPO_ROOT, spawnServer, sqliteServerEnv, type SpawnedServer } from '../support/server-spawn.ts';
+import { withChildren } from '../../scripts/bench/exam-cost.ts';
+import {
+  answers,
+  argvOf,
+  REPO_ROOT,
+  spawnServer,
+  sqliteServerEnv,
+  type SpawnedServer,
+} from '../support/server-spawn.ts';
 import { TEST_DB } from './support/harness.ts';
 
 /**
@@ -20,25 +28,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A process's command line, as the kernel holds it. */
-const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-
-/** The processes whose parent is `pid` (the fifth field of /proc/PID/stat, after the name in parentheses). */
-function childrenOf(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === pid) children.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return children;
-}
-
 describe('npm start', () => {
   it.runIf(TEST_DB === 'sqlite')(
     "runs the server's bundle with its V8 flags and no tsx, in its process and its cluster's two workers",
@@ -51,9 +40,9 @@ describe('npm start', () => {
         timeoutMs: 120_000,
       });
       expect(server.output()).toMatch(/2 server processes/);
-      const primary = commandLine(server.child.pid!);
+      const primary = argvOf(server.child.pid!);
       expect(primary.at(-1)).toBe('scripts/start.mjs');
-      const workers = childrenOf(server.child.pid!).map(commandLine);
+      const workers = withChildren(server.child.pid!).slice(1).map(argvOf);
       expect(workers).toHaveLength(2);
       for (const argv of [primary, ...workers]) {
         expect(argv.join(' ')).not.toMatch(/tsx/);

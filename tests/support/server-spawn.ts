@@ -61,6 +61,15 @@ export type SpawnedServer = {
 
 const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
+/** A process's command line (argv) as the kernel holds it, from /proc; empty once it has ended. */
+export function argvOf(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
 /**
  * The environment of a test's server process on a SQLite file: the runner's own, NODE_ENV=test, listening on
  * `port` at 127.0.0.1, and `extra` on top.
