@@ -114,10 +114,36 @@ export async function buildServerBundles(root: string, outDir: string): Promise<
   }
   const manifest = { root, builtFrom, inputs: inputsOf(root, [...read]) };
   writeFileSync(join(building, MANIFEST), `${JSON.stringify(manifest, null, 1)}\n`);
-  const previous = `${outDir}.${process.pid}.${builtFrom}.old`;
-  if (existsSync(outDir)) renameSync(outDir, previous);
-  renameSync(building, outDir);
-  rmSync(previous, { recursive: true, force: true });
+  putInPlace(building, outDir);
+}
+
+/** The code of a failed file system call (ENOENT, ENOTEMPTY...). */
+const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
+/**
+ * Moves the finished build `building` to `outDir`, and the bundles that were there out of the way (then
+ * removed). Two builds of one checkout may finish at the same moment (two instances started at once after an
+ * update): the other may take `outDir` away before this one moves it, or put its own there before this one
+ * moves in; either way this build takes the place, and both are of the same sources.
+ */
+export function putInPlace(building: string, outDir: string): void {
+  const previous: string[] = [];
+  for (let attempt = 1; ; attempt++) {
+    const old = `${building}.old${attempt}`;
+    try {
+      renameSync(outDir, old);
+      previous.push(old);
+    } catch (error) {
+      if (codeOf(error) !== 'ENOENT') throw error;
+    }
+    try {
+      renameSync(building, outDir);
+      break;
+    } catch (error) {
+      if (!['ENOTEMPTY', 'EEXIST'].includes(codeOf(error) ?? '') || attempt === 5) throw error;
+    }
+  }
+  for (const old of previous) rmSync(old, { recursive: true, force: true });
 }
 
 /**

@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import fs, { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MANIFEST, npmStartArgs, RECIPE, staleBecause } from '../../scripts/server-bundle-fresh.mjs';
-import { ensureServerBundles } from '../../scripts/server-bundle.ts';
+import { ensureServerBundles, putInPlace } from '../../scripts/server-bundle.ts';
 
 /**
  * When `npm start`, the benchmarks and `npm test` rebuild the server's bundle (decision record 106): a bundle
@@ -84,5 +85,60 @@ describe("the server bundle's freshness", () => {
     const args = npmStartArgs(ROOT);
     expect(args.at(-1)).toBe('scripts/start.mjs');
     expect(args).not.toContain('tsx');
+  });
+});
+
+describe('a finished build takes its place when another build of the checkout finishes at the same moment', () => {
+  const rename = fs.renameSync;
+  afterEach(() => {
+    fs.renameSync = rename;
+    syncBuiltinESMExports();
+  });
+
+  /** Before the next rename to `to`, what the other build does then (node:fs's own renameSync, patched once). */
+  function meanwhile(to: string, other: () => void): void {
+    fs.renameSync = (from: fs.PathLike, target: fs.PathLike) => {
+      if (target === to) {
+        fs.renameSync = rename;
+        syncBuiltinESMExports();
+        other();
+      }
+      return rename(from, target);
+    };
+    syncBuiltinESMExports();
+  }
+
+  /** The bundles there before, and this build's, finished beside them. */
+  function builds(): { outDir: string; building: string } {
+    root = mkdtempSync(join(tmpdir(), 'bundle-place-'));
+    const outDir = join(root, 'dist-server');
+    const building = `${outDir}.123.456`;
+    for (const [dir, text] of [
+      [outDir, 'before'],
+      [building, 'ours'],
+    ]) {
+      mkdirSync(dir!);
+      writeFileSync(join(dir!, 'server.mjs'), text!);
+    }
+    return { outDir, building };
+  }
+
+  it('the other put its bundles in place between ours moving the old ones out and moving in', () => {
+    const { outDir, building } = builds();
+    meanwhile(outDir, () => {
+      mkdirSync(outDir);
+      writeFileSync(join(outDir, 'server.mjs'), 'theirs');
+    });
+    putInPlace(building, outDir);
+    expect(readFileSync(join(outDir, 'server.mjs'), 'utf8')).toBe('ours');
+    expect(readdirSync(root)).toEqual(['dist-server']);
+  });
+
+  it('the other moved the old bundles out first', () => {
+    const { outDir, building } = builds();
+    meanwhile(`${building}.old1`, () => rmSync(outDir, { recursive: true }));
+    putInPlace(building, outDir);
+    expect(readFileSync(join(outDir, 'server.mjs'), 'utf8')).toBe('ours');
+    expect(readdirSync(root)).toEqual(['dist-server']);
   });
 });
